@@ -1,0 +1,79 @@
+"""boardkit: a rules engine for turn-based board games.
+
+A game is a pure function from (state, action) to events, and a state is a fold of its events.
+Define a game by subclassing :class:`Game`; play it through a :class:`Match`; save, replay and
+verify its :class:`Log`.
+"""
+
+from boardkit.engine import fold
+from boardkit.errors import (
+    BoardkitError,
+    GameDefinitionError,
+    GameOverError,
+    IllegalActionError,
+    InvalidLogError,
+    InvalidOptionsError,
+    InvalidPlayerCountError,
+    NotYourDecisionError,
+    UndoError,
+    UnknownGameError,
+)
+from boardkit.flow import (
+    DecisionOwed,
+    DecisionSettled,
+    Flow,
+    GameEnded,
+    Owed,
+    PhaseStarted,
+    StepStarted,
+    TurnEnded,
+    TurnStarted,
+    decider,
+)
+from boardkit.game import Events, Game
+from boardkit.log import Entry, Log, LogHeader
+from boardkit.match import Match
+from boardkit.options import Config, Option, OptionValue
+from boardkit.registry import available_games, load_game, register
+from boardkit.result import Result
+from boardkit.rng import Rng
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BoardkitError",
+    "Config",
+    "DecisionOwed",
+    "DecisionSettled",
+    "Entry",
+    "Events",
+    "Flow",
+    "Game",
+    "GameDefinitionError",
+    "GameEnded",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidLogError",
+    "InvalidOptionsError",
+    "InvalidPlayerCountError",
+    "Log",
+    "LogHeader",
+    "Match",
+    "NotYourDecisionError",
+    "Option",
+    "OptionValue",
+    "Owed",
+    "PhaseStarted",
+    "Result",
+    "Rng",
+    "StepStarted",
+    "TurnEnded",
+    "TurnStarted",
+    "UndoError",
+    "UnknownGameError",
+    "available_games",
+    "decider",
+    "fold",
+    "load_game",
+    "register",
+]

@@ -1,0 +1,1 @@
+"""Small example games: the "write your own game" tutorial lives here."""

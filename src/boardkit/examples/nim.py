@@ -1,0 +1,105 @@
+"""Nim, the tutorial game: players take 1 to ``max_take`` stones; who takes the last one wins.
+
+Short on purpose (it is the "write your own game" tutorial in the docs): a state, two events,
+one action, and the five methods every game must have. The start player is drawn at random so
+that the example shows how randomness becomes an event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import evolve, frozen
+
+from boardkit import (
+    Config,
+    Flow,
+    Game,
+    IllegalActionError,
+    InvalidOptionsError,
+    Option,
+    Result,
+    Rng,
+    TurnEnded,
+)
+
+
+@frozen
+class NimState:
+    flow: Flow
+    stones: int
+    max_take: int
+    starter: int = 0
+    winner: int | None = None
+
+
+@frozen
+class Take:
+    """Take ``count`` stones from the heap."""
+
+    count: int
+
+
+@frozen
+class StarterDrawn:
+    player: int
+
+
+@frozen
+class StonesTaken:
+    player: int
+    count: int
+
+
+class NimGame(Game[NimState, Take]):
+    name = "nim"
+    title = "Nim"
+    version = "1.0"
+    player_counts = (2, 3, 4)
+    options = (
+        Option("stones", 15, "stones in the heap at the start"),
+        Option("max_take", 3, "most stones one turn may take", choices=(2, 3, 4, 5)),
+    )
+    state_type = NimState
+    action_types = (Take,)
+    event_types = (StarterDrawn, StonesTaken)
+
+    def initial(self, config: Config) -> NimState:
+        stones, max_take = config.option("stones"), config.option("max_take")
+        assert isinstance(stones, int) and isinstance(max_take, int)
+        return NimState(Flow(config.players), stones, max_take)
+
+    def setup(self, state: NimState, config: Config, rng: Rng) -> Sequence[object]:
+        return [StarterDrawn(rng.below(config.players))]
+
+    def first_player(self, state: NimState) -> int:
+        return state.starter
+
+    def legal_actions(self, state: NimState) -> list[Take]:
+        return [Take(n) for n in range(1, min(state.stones, state.max_take) + 1)]
+
+    def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
+        if not isinstance(action, Take) or action not in self.legal_actions(state):
+            raise IllegalActionError("take", f"cannot take {action} from {state.stones} stones")
+        return [StonesTaken(state.flow.active or 0, action.count), TurnEnded()]
+
+    def reduce(self, state: NimState, event: object) -> NimState:
+        if isinstance(event, StarterDrawn):
+            return evolve(state, starter=event.player)
+        if isinstance(event, StonesTaken):
+            left = state.stones - event.count
+            return evolve(state, stones=left, winner=event.player if left == 0 else None)
+        return state
+
+    def result(self, state: NimState) -> Result | None:
+        if state.winner is None:
+            return None
+        scores = tuple(int(p == state.winner) for p in range(state.flow.players))
+        return Result((state.winner,), scores)
+
+    def check_config(self, config: Config) -> None:
+        if int(config.option("stones")) < 1:
+            raise InvalidOptionsError("option 'stones' must be at least 1")
+
+    def max_entries(self, config: Config) -> int:
+        return int(config.option("stones")) + 1

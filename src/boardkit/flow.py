@@ -1,0 +1,150 @@
+"""Turn order, phases, steps and owed decisions, held as data in every game state.
+
+A game state carries a :class:`Flow`. Games change it only by emitting the flow events defined
+here; the framework folds them (see :func:`reduce_flow`) before handing each event to the game's
+own reducer. So "who must decide now?" always has an answer read off the state:
+:func:`decider` — the first player owed a decision if any, else the active player, else nobody.
+
+Documented hook order (what :mod:`boardkit.engine` does after an action whose events end the turn)::
+
+    action events ─► TurnEnded folded
+        1. game.on_turn_end(state)
+        2. if game.phase_over(state):
+               game.on_phase_end(state)
+               next = game.next_phase(state)      None ends the game
+               PhaseStarted(next);  game.on_phase_start(state)
+        3. if game.result(state) is not None:  GameEnded, stop
+        4. TurnStarted(game.next_player(state));  game.on_turn_start(state)
+        5. if the new turn is already over (say, a forced pass), go back to 1.
+
+All events produced by these hooks belong to the same log entry as the action that caused them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from attrs import evolve, frozen
+
+
+@frozen
+class Owed:
+    """A decision owed by ``player`` (who need not be the active player), of a game-named kind."""
+
+    player: int
+    kind: str
+
+
+@frozen
+class Flow:
+    """Where the game stands: seats, phase, turn number, active player, step, owed decisions."""
+
+    players: int
+    phase: str = ""
+    turn: int = 0
+    active: int | None = None
+    step: str = ""
+    owed: tuple[Owed, ...] = ()
+    turn_over: bool = False
+    ended: bool = False
+
+
+class HasFlow(Protocol):
+    """What the framework needs of a game state: its flow."""
+
+    @property
+    def flow(self) -> Flow: ...
+
+
+# --- flow events -------------------------------------------------------------------------------
+
+
+@frozen
+class PhaseStarted:
+    """A new phase began."""
+
+    phase: str
+
+
+@frozen
+class TurnStarted:
+    """``player``'s turn began; ``turn`` counts turns from 1."""
+
+    player: int
+    turn: int
+
+
+@frozen
+class StepStarted:
+    """The active player moved on to a named step inside the turn."""
+
+    step: str
+
+
+@frozen
+class DecisionOwed:
+    """``player`` must now decide something of ``kind`` before play goes on."""
+
+    player: int
+    kind: str
+
+
+@frozen
+class DecisionSettled:
+    """The first owed decision was made."""
+
+    player: int
+
+
+@frozen
+class TurnEnded:
+    """The active player's turn is over; the framework runs the end-of-turn hooks."""
+
+
+@frozen
+class GameEnded:
+    """The game is over; nobody decides any more."""
+
+
+FLOW_EVENT_TYPES: tuple[type, ...] = (
+    PhaseStarted,
+    TurnStarted,
+    StepStarted,
+    DecisionOwed,
+    DecisionSettled,
+    TurnEnded,
+    GameEnded,
+)
+
+
+def reduce_flow(flow: Flow, event: object) -> Flow:
+    """The flow after one event; events that are not flow events leave it unchanged."""
+    cls = type(event)
+    if cls is TurnStarted:
+        assert isinstance(event, TurnStarted)
+        return evolve(flow, active=event.player, turn=event.turn, step="", turn_over=False)
+    if cls is StepStarted:
+        assert isinstance(event, StepStarted)
+        return evolve(flow, step=event.step)
+    if cls is DecisionOwed:
+        assert isinstance(event, DecisionOwed)
+        return evolve(flow, owed=(*flow.owed, Owed(event.player, event.kind)))
+    if cls is DecisionSettled:
+        return evolve(flow, owed=flow.owed[1:])
+    if cls is TurnEnded:
+        return evolve(flow, turn_over=True)
+    if cls is PhaseStarted:
+        assert isinstance(event, PhaseStarted)
+        return evolve(flow, phase=event.phase)
+    if cls is GameEnded:
+        return evolve(flow, ended=True, active=None, owed=(), step="")
+    return flow
+
+
+def decider(flow: Flow) -> int | None:
+    """The player who must decide now, or ``None`` when the game is over."""
+    if flow.ended:
+        return None
+    if flow.owed:
+        return flow.owed[0].player
+    return flow.active

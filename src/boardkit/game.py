@@ -1,0 +1,183 @@
+"""The game protocol: what a game plugin provides and what the framework promises it.
+
+A game is a pure function from (state, action) to events, and a state is a fold of events.
+Subclass :class:`Game` and fill in the abstract methods; everything else (turn flow, the log,
+replay, verification, undo, views, the command line, the conformance kit) is built once in
+boardkit on top of these methods.
+
+Contract, method by method:
+
+- :meth:`Game.initial` gives the empty state for a configuration, with no randomness. It must
+  hold a :class:`~boardkit.flow.Flow` in a ``flow`` attribute.
+- :meth:`Game.setup` gives the events that lay out the game (dealing, shuffling, start player);
+  every random outcome must be an event so that replay needs no generator.
+- :meth:`Game.legal_actions` lists every action the player who must decide now may play. A state
+  where someone must decide always has at least one legal action (a game that allows a forced
+  pass lists the pass, or passes for the player in a hook).
+- :meth:`Game.apply` validates an action for the deciding player and returns its events, or raises
+  :class:`~boardkit.errors.IllegalActionError` naming the rule that refused it. It never mutates.
+- :meth:`Game.reduce` applies one event without checking it. It sees every event, including the
+  flow events of :mod:`boardkit.flow` (after the framework has already folded them into ``flow``).
+- The turn hooks (:meth:`Game.on_turn_end` …) run in the order documented in :mod:`boardkit.flow`.
+- :meth:`Game.result` is ``None`` while the game goes on; once it is not ``None`` the framework
+  ends the game. Keep it cheap: it is asked after every action.
+- :meth:`Game.view`, :meth:`Game.redact` and :meth:`Game.determinize` handle hidden information:
+  what a player may see, the log as that player may read it, and a state re-sampled so that
+  everything the player cannot see is random but consistent with what they can.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Generic, TypeVar
+
+from boardkit.errors import InvalidPlayerCountError
+from boardkit.flow import HasFlow
+from boardkit.options import Config, Option, check_seed, resolve_options
+from boardkit.result import Result
+from boardkit.rng import Rng
+
+S = TypeVar("S", bound=HasFlow)
+A = TypeVar("A")
+
+Events = Sequence[object]
+"""What :meth:`Game.apply` and the hooks return: event objects, in order."""
+
+
+class Game(ABC, Generic[S, A]):
+    """Base class of every boardkit game plugin. See the module docstring for the contract."""
+
+    name: ClassVar[str]
+    """Registry name, as used on the command line and in log headers (lower case, no spaces)."""
+    title: ClassVar[str] = ""
+    """Human-readable title."""
+    version: ClassVar[str]
+    """Rules version as ``"MAJOR.MINOR"``; logs from a newer version are refused."""
+    player_counts: ClassVar[tuple[int, ...]]
+    """Every number of players the game supports."""
+    options: ClassVar[tuple[Option, ...]] = ()
+    """The variants the game offers, with defaults."""
+    state_type: ClassVar[type]
+    """The attrs class of the state (for JSON round trips)."""
+    action_types: ClassVar[tuple[type, ...]]
+    """Every attrs class an action can be (for JSON: tagged by class name)."""
+    event_types: ClassVar[tuple[type, ...]]
+    """Every attrs class a game event can be; the flow events are added by the framework."""
+    hidden_information: ClassVar[bool] = False
+    """True when some players may not see everything (then views and redaction matter)."""
+
+    # --- configuration ------------------------------------------------------------------------
+
+    def make_config(
+        self, players: int, options: Mapping[str, object] | None = None, seed: int = 0
+    ) -> Config:
+        """A validated :class:`Config`: refuses bad player counts, unknown or bad options."""
+        if type(players) is not int or players not in self.player_counts:
+            raise InvalidPlayerCountError(self.name, players, self.player_counts)
+        config = Config(players, resolve_options(self.options, options), check_seed(seed))
+        self.check_config(config)
+        return config
+
+    def check_config(self, config: Config) -> None:
+        """Refuse combinations of options and player count the game cannot play.
+
+        Raise :class:`~boardkit.errors.InvalidOptionsError`. The default accepts everything.
+        """
+
+    # --- setting up ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def initial(self, config: Config) -> S:
+        """The state before any event: no randomness, flow not started."""
+
+    def setup(self, state: S, config: Config, rng: Rng) -> Events:
+        """Events that lay the game out (deal, shuffle, draw the start player)."""
+        return ()
+
+    def first_phase(self, state: S) -> str:
+        """The phase the game begins with, after the setup events."""
+        return "main"
+
+    def first_player(self, state: S) -> int:
+        """The seat that takes the first turn, after the setup events."""
+        return 0
+
+    # --- playing ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action the deciding player may play now (empty only when the game is over)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A, rng: Rng) -> Events:
+        """The events of ``action`` by the deciding player, or an IllegalActionError."""
+
+    @abstractmethod
+    def reduce(self, state: S, event: object) -> S:
+        """The state after ``event``; no checks (the event is a fact)."""
+
+    # --- flow hooks, in the order documented in boardkit.flow ---------------------------------
+
+    def on_turn_end(self, state: S, rng: Rng) -> Events:
+        """Events at the end of the active player's turn."""
+        return ()
+
+    def phase_over(self, state: S) -> bool:
+        """Whether the current phase ends with this turn."""
+        return False
+
+    def on_phase_end(self, state: S, rng: Rng) -> Events:
+        """Events when the current phase ends."""
+        return ()
+
+    def next_phase(self, state: S) -> str | None:
+        """The phase that follows the current one; ``None`` ends the game."""
+        return None
+
+    def on_phase_start(self, state: S, rng: Rng) -> Events:
+        """Events when a phase begins."""
+        return ()
+
+    def next_player(self, state: S) -> int:
+        """The seat whose turn comes next (default: clockwise, seat order)."""
+        active = state.flow.active
+        return 0 if active is None else (active + 1) % state.flow.players
+
+    def on_turn_start(self, state: S, rng: Rng) -> Events:
+        """Events at the start of a turn (may end the turn at once, say for a forced pass)."""
+        return ()
+
+    # --- the end ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The outcome once the game is over, else ``None``."""
+
+    @abstractmethod
+    def max_entries(self, config: Config) -> int:
+        """An upper bound on the log entries of any game with this configuration."""
+
+    # --- hidden information -------------------------------------------------------------------
+
+    def view(self, state: S, player: int | None) -> object:
+        """What ``player`` (``None``: a spectator) may see of ``state``."""
+        return state
+
+    def redact(self, event: object, player: int | None) -> object:
+        """``event`` as ``player`` may read it in a log."""
+        return event
+
+    def determinize(self, state: S, player: int | None, rng: Rng) -> S:
+        """``state`` with everything ``player`` cannot see re-drawn at random, consistently."""
+        return state
+
+    # --- text -----------------------------------------------------------------------------------
+
+    def describe_action(self, action: A) -> str:
+        """A short human-readable text of an action (for logs, terminals and errors)."""
+        return str(action)
+
+    def render_text(self, state: S, player: int | None = None) -> str:
+        """The state as text a person can read in a terminal, as ``player`` may see it."""
+        return repr(self.view(state, player))

@@ -1,0 +1,1 @@
+"""Reusable board geometry: square grids as int bitmasks, polyomino shapes and placements."""

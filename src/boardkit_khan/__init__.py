@@ -1,0 +1,1 @@
+"""Khan (Christwart Conrad, 2010) as a boardkit game."""
