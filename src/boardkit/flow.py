@@ -137,7 +137,7 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
         assert isinstance(event, PhaseStarted)
         return evolve(flow, phase=event.phase)
     if cls is GameEnded:
-        return evolve(flow, ended=True, active=None, owed=(), step="")
+        return evolve(flow, ended=True, owed=(), step="")
     return flow
 
 

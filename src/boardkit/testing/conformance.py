@@ -1,0 +1,299 @@
+"""The conformance kit: property-based random playouts that check a game keeps the contract.
+
+One call from a game's tests::
+
+    from boardkit.testing import check_game
+    check_game(MyGame(), configs=[{"players": 2}, {"players": 3, "options": {"variant": "x"}}])
+
+Hypothesis draws a configuration and a seed, plays a random game to the end, and checks at every
+step that
+
+- someone must decide, and has at least one legal action, until the game is over;
+- a sample of the legal actions applies without error;
+- a sample of illegal actions (actions seen earlier that are not legal now, and a legal action
+  played by the wrong player) is refused with an IllegalActionError and changes nothing;
+- the state, every action and every event round-trip through JSON exactly;
+- a player's view does not change when everything that player cannot see is re-drawn
+  (:meth:`Game.determinize`), so the view holds no hidden information;
+- the number of log entries stays within :meth:`Game.max_entries`;
+
+and at the end that the result is well-formed, that the log replays and verifies to an equal
+state and re-serialises to the same bytes, that each redacted log folds to a state the player sees
+exactly as the real one, that time travel and undo agree with replay, and that a tampered log is
+refused at the tampered entry.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardkit import engine
+from boardkit.codec import codec_for
+from boardkit.errors import IllegalActionError, InvalidLogError
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.log import Log, log_to_json
+from boardkit.match import Match
+from boardkit.rng import Rng
+
+
+class ConformanceError(AssertionError):
+    """A game broke the boardkit contract; the message says how and where."""
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def _roundtrip_json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def check_playout(
+    game: Game[Any, Any],
+    players: int,
+    options: Mapping[str, object] | None,
+    seed: int,
+    *,
+    legal_samples: int = 4,
+    illegal_samples: int = 4,
+    state_check_every: int = 1,
+) -> Match[Any]:
+    """Play one random game with every check of the kit; return the finished match."""
+    codec = codec_for(game)
+    match: Match[Any] = Match.new(game, players, options, seed)
+    config = match.config
+    bound = game.max_entries(config)
+    chooser = Rng(seed, 0xC0FFEE)
+    seen: list[object] = []
+    where = f"{game.name} players={players} options={dict(options or {})} seed={seed}"
+
+    step_no = 0
+    while not match.is_over:
+        state = match.state
+        at = f"{where} entry {len(match)}"
+        who = match.to_decide
+        _expect(who is not None, f"{at}: nobody decides but the game is not over")
+        legal = match.legal_actions()
+        _expect(len(legal) > 0, f"{at}: player {who} must decide but has no legal action")
+        _check_unique(legal, at)
+        if step_no % state_check_every == 0:
+            _check_state_json(game, state, at)
+            _check_views(game, state, players, seed + step_no, at)
+        for action in _sample(legal, legal_samples, chooser):
+            _expect(_roundtrip_action(codec, action) == action, f"{at}: {action!r} JSON round trip")
+            try:
+                engine.step(game, state, who, action, Rng.for_entry(seed, len(match)))
+            except IllegalActionError as exc:
+                raise ConformanceError(f"{at}: listed action {action!r} refused: {exc}") from None
+        _check_illegal(match, legal, seen, illegal_samples, chooser, at)
+        action = chooser.choice(legal)
+        seen.append(action)
+        if len(seen) > 256:
+            del seen[: len(seen) - 256]
+        events = match.play(action)
+        for event in events:
+            _expect(
+                codec.events.load(_roundtrip_json(codec.events.dump(event))) == event,
+                f"{at}: event {event!r} JSON round trip",
+            )
+        _expect(len(match) <= bound, f"{at}: more entries than max_entries={bound}")
+        step_no += 1
+
+    _check_end(game, match, players, where)
+    _check_replay(game, match, where)
+    if game.hidden_information:
+        _check_redacted_logs(game, match, players, where)
+    _check_time_travel(game, match, chooser, where)
+    return match
+
+
+def _sample(items: Sequence[Any], k: int, rng: Rng) -> list[Any]:
+    if len(items) <= k:
+        return list(items)
+    return [items[rng.below(len(items))] for _ in range(k)]
+
+
+def _check_unique(legal: Sequence[object], at: str) -> None:
+    try:
+        distinct = len(set(legal))
+    except TypeError:
+        return
+    _expect(distinct == len(legal), f"{at}: legal_actions lists an action twice")
+
+
+def _roundtrip_action(codec: Any, action: object) -> object:
+    return codec.actions.load(_roundtrip_json(codec.actions.dump(action)))
+
+
+def _check_state_json(game: Game[Any, Any], state: object, at: str) -> None:
+    codec = codec_for(game)
+    data = _roundtrip_json(codec.dump_state(state))
+    _expect(codec.load_state(data) == state, f"{at}: state JSON round trip is not exact")
+
+
+def _check_views(game: Game[Any, Any], state: Any, players: int, seed: int, at: str) -> None:
+    codec = codec_for(game)
+    for player in [None, *range(players)]:
+        view = game.view(state, player)
+        json.dumps(codec.dump_any(view))
+        if game.hidden_information:
+            for k in range(2):
+                other = game.determinize(state, player, Rng(seed, 1000 + k))
+                _expect(
+                    game.view(other, player) == view,
+                    f"{at}: player {player}'s view changes when hidden information is re-drawn",
+                )
+
+
+def _check_illegal(
+    match: Match[Any],
+    legal: Sequence[object],
+    seen: Sequence[object],
+    k: int,
+    rng: Rng,
+    at: str,
+) -> None:
+    try:
+        legal_set: Any = set(legal)
+    except TypeError:
+        legal_set = list(legal)
+    candidates = [a for a in seen if a not in legal_set]
+    before_state, before_len = match.state, len(match)
+    who = match.to_decide
+    trials: list[tuple[object, int | None]] = [(a, None) for a in _sample(candidates, k, rng)]
+    if who is not None and match.config.players > 1:
+        trials.append((legal[0], (who + 1) % match.config.players))
+    for action, player in trials:
+        try:
+            match.play(action, player)
+        except IllegalActionError:
+            pass
+        else:
+            raise ConformanceError(
+                f"{at}: {action!r} by player {player} was accepted but is not a legal action"
+            )
+        _expect(
+            match.state is before_state and len(match) == before_len,
+            f"{at}: a refused action changed the match",
+        )
+
+
+def _check_end(game: Game[Any, Any], match: Match[Any], players: int, where: str) -> None:
+    result = match.result
+    _expect(result is not None, f"{where}: the game ended without a result")
+    assert result is not None
+    _expect(len(result.winners) > 0, f"{where}: a result without winners")
+    _expect(
+        list(result.winners) == sorted(set(result.winners)), f"{where}: winners not sorted/unique"
+    )
+    _expect(all(0 <= w < players for w in result.winners), f"{where}: a winner is not a seat")
+    _expect(len(result.scores) == players, f"{where}: scores must have one entry per seat")
+    _expect(match.legal_actions() == [], f"{where}: legal actions after the end")
+    _expect(decider(match.state.flow) is None, f"{where}: someone decides after the end")
+
+
+def _check_replay(game: Game[Any, Any], match: Match[Any], where: str) -> None:
+    text = match.to_json()
+    verified = Match.from_json(text, game, verify=True)
+    _expect(verified.state == match.state, f"{where}: verified replay differs from live state")
+    _expect(verified.to_json() == text, f"{where}: log does not re-serialise to the same bytes")
+    replayed = Match.from_json(text, game, verify=False)
+    _expect(replayed.state == match.state, f"{where}: replay differs from the live state")
+    _check_tamper(game, text, len(match), where)
+
+
+def _check_tamper(game: Game[Any, Any], text: str, entries: int, where: str) -> None:
+    if entries < 2:
+        return
+    doc = json.loads(text)
+    last = doc["entries"][-1]
+    last["events"] = last["events"][:-1]
+    try:
+        Match.from_json(json.dumps(doc), game, verify=True)
+    except InvalidLogError as exc:
+        _expect(exc.entry == entries - 1, f"{where}: tampering reported at entry {exc.entry}")
+    else:
+        raise ConformanceError(f"{where}: a log with a dropped event was accepted")
+
+
+def _check_redacted_logs(game: Game[Any, Any], match: Match[Any], players: int, where: str) -> None:
+    for player in range(players):
+        redacted: Log = match.redacted_log(player)
+        log_to_json(game, redacted)
+        seen = game.initial(match.config)
+        true = seen
+        for entry, real in zip(redacted.entries, match.log.entries, strict=True):
+            seen = engine.fold(game, seen, entry.events)
+            true = engine.fold(game, true, real.events)
+            _expect(
+                game.view(seen, player) == game.view(true, player),
+                f"{where}: player {player}'s redacted log does not give the player's view "
+                f"after entry {entry.seq}",
+            )
+
+
+def _check_time_travel(game: Game[Any, Any], match: Match[Any], rng: Rng, where: str) -> None:
+    n = len(match)
+    k = rng.below(n)
+    state = game.initial(match.config)
+    for entry in match.log.entries[: k + 1]:
+        state = engine.fold(game, state, entry.events)
+    _expect(match.state_at(k) == state, f"{where}: state_at({k}) differs from replay")
+    copy = Match.from_log(game, match.log, verify=False)
+    undone = n - 1 - k
+    copy.undo(undone)
+    _expect(copy.state == state, f"{where}: undo({undone}) differs from replay")
+    for player, action in match.log.actions[k:]:
+        copy.play(action, player)
+    _expect(copy.to_json() == match.to_json(), f"{where}: redo after undo differs")
+
+
+def check_game(
+    game: Game[Any, Any],
+    configs: Sequence[Mapping[str, Any]] | None = None,
+    *,
+    max_examples: int | None = None,
+    legal_samples: int = 4,
+    illegal_samples: int = 4,
+    state_check_every: int = 1,
+) -> None:
+    """Run random playouts of ``game`` under hypothesis and check the whole contract.
+
+    ``configs`` lists dicts with ``players`` and optional ``options``; by default every
+    supported player count with default options. ``max_examples`` overrides the active
+    hypothesis profile's number of games. ``state_check_every`` spaces out the costlier
+    per-state checks (state JSON, views) for long games.
+    """
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    chosen = list(configs or [{"players": n} for n in game.player_counts])
+    _expect(len(chosen) > 0, "check_game needs at least one configuration")
+    for config in chosen:
+        game.make_config(config["players"], config.get("options"))
+
+    overrides: dict[str, Any] = {
+        "deadline": None,
+        "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+    }
+    if max_examples is not None:
+        overrides["max_examples"] = max_examples
+
+    @settings(**overrides)
+    @given(config=st.sampled_from(chosen), seed=st.integers(0, 2**32 - 1))
+    def run(config: Mapping[str, Any], seed: int) -> None:
+        check_playout(
+            game,
+            config["players"],
+            config.get("options"),
+            seed,
+            legal_samples=legal_samples,
+            illegal_samples=illegal_samples,
+            state_check_every=state_check_every,
+        )
+
+    run()

@@ -1,0 +1,169 @@
+"""Flow: hook order, owed decisions by a non-active player, the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from attrs import evolve, frozen
+
+from boardkit import (
+    Config,
+    DecisionOwed,
+    DecisionSettled,
+    Flow,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    Match,
+    NotYourDecisionError,
+    Result,
+    Rng,
+    TurnEnded,
+)
+from boardkit.flow import GameEnded, PhaseStarted, TurnStarted, decider
+
+
+@frozen
+class RoundsState:
+    flow: Flow
+    calls: tuple[str, ...] = ()
+    moves: int = 0
+
+
+@frozen
+class Move:
+    ask: bool = False
+
+
+@frozen
+class Answer:
+    yes: bool
+
+
+@frozen
+class Moved:
+    player: int
+
+
+@frozen
+class Hook:
+    name: str
+
+
+class RoundsGame(Game[RoundsState, object]):
+    """Two phases of one round each; a move may ask the next player to answer first."""
+
+    name = "rounds"
+    version = "1.0"
+    player_counts = (2, 3)
+    state_type = RoundsState
+    action_types = (Move, Answer)
+    event_types = (Moved, Hook)
+
+    def initial(self, config: Config) -> RoundsState:
+        return RoundsState(Flow(config.players))
+
+    def first_phase(self, state: RoundsState) -> str:
+        return "one"
+
+    def legal_actions(self, state: RoundsState) -> list[object]:
+        if state.flow.owed:
+            return [Answer(True), Answer(False)]
+        return [Move(False), Move(True)]
+
+    def apply(self, state: RoundsState, action: object, rng: Rng) -> Sequence[object]:
+        if action not in self.legal_actions(state):
+            raise IllegalActionError("rounds", f"{action!r} not allowed now")
+        if isinstance(action, Answer):
+            events: list[object] = [DecisionSettled(state.flow.owed[0].player)]
+            return [*events, TurnEnded()]
+        assert isinstance(action, Move) and state.flow.active is not None
+        if action.ask:
+            other = (state.flow.active + 1) % state.flow.players
+            return [Moved(state.flow.active), DecisionOwed(other, "answer")]
+        return [Moved(state.flow.active), TurnEnded()]
+
+    def reduce(self, state: RoundsState, event: object) -> RoundsState:
+        if isinstance(event, Hook):
+            return evolve(state, calls=(*state.calls, event.name))
+        if isinstance(event, Moved):
+            return evolve(state, moves=state.moves + 1)
+        if isinstance(event, PhaseStarted | TurnStarted):
+            return evolve(state, calls=(*state.calls, type(event).__name__))
+        return state
+
+    def on_turn_end(self, state: RoundsState, rng: Rng) -> Sequence[object]:
+        return [Hook("turn_end")]
+
+    def phase_over(self, state: RoundsState) -> bool:
+        return state.flow.active == state.flow.players - 1
+
+    def on_phase_end(self, state: RoundsState, rng: Rng) -> Sequence[object]:
+        return [Hook("phase_end")]
+
+    def next_phase(self, state: RoundsState) -> str | None:
+        return "two" if state.flow.phase == "one" else None
+
+    def on_phase_start(self, state: RoundsState, rng: Rng) -> Sequence[object]:
+        return [Hook("phase_start")]
+
+    def on_turn_start(self, state: RoundsState, rng: Rng) -> Sequence[object]:
+        return [Hook("turn_start")]
+
+    def result(self, state: RoundsState) -> Result | None:
+        return None
+
+    def max_entries(self, config: Config) -> int:
+        return 4 * config.players + 1
+
+
+def test_hooks_run_in_the_documented_order() -> None:
+    match = Match.new(RoundsGame(), 2)
+    assert match.state.calls == ("PhaseStarted", "phase_start", "TurnStarted", "turn_start")
+    match.play(Move())
+    match.play(Move())
+    assert match.state.calls[4:] == (
+        "turn_end",
+        "TurnStarted",
+        "turn_start",
+        "turn_end",
+        "phase_end",
+        "PhaseStarted",
+        "phase_start",
+        "TurnStarted",
+        "turn_start",
+    )
+    assert match.state.flow.phase == "two"
+    assert match.state.flow.turn == 3
+
+
+def test_next_phase_none_ends_the_game() -> None:
+    match = Match.new(RoundsGame(), 2)
+    for _ in range(4):
+        match.play(Move())
+    assert match.is_over
+    assert isinstance(match.log.entries[-1].events[-1], GameEnded)
+    with pytest.raises(GameOverError):
+        match.play(Move())
+
+
+def test_a_non_active_player_owes_a_decision() -> None:
+    match = Match.new(RoundsGame(), 3)
+    match.play(Move(ask=True))
+    assert match.state.flow.active == 0
+    assert match.to_decide == 1
+    assert match.legal_actions() == [Answer(True), Answer(False)]
+    with pytest.raises(NotYourDecisionError) as info:
+        match.play(Answer(True), player=0)
+    assert info.value.expected == 1
+    match.play(Answer(False), player=1)
+    assert match.to_decide == 1 and match.state.flow.active == 1
+    assert match.log.entries[-1].player == 1
+
+
+def test_decider_follows_the_flow() -> None:
+    flow = Flow(3, active=2)
+    assert decider(flow) == 2
+    assert decider(evolve(flow, owed=(*flow.owed,))) == 2
+    assert decider(Flow(3, active=2, ended=True)) is None
