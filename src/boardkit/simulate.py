@@ -1,0 +1,248 @@
+"""Many games between random players: reproducible playouts and a summary of how they went.
+
+Researchers use this to check a game's balance (does the start seat win too often?), its length
+(entries per game) and its speed; the ``boardkit simulate`` command prints the same summary.
+
+Reproducibility: a playout is fixed by its seed. The seed drives the game's own randomness (as
+for any match) and, through a separate :class:`~boardkit.rng.Rng` stream, the random players'
+choices, so the same game, players, options and seed always give the same log. Game ``i`` of
+:func:`simulate` is the playout with seed ``seed + i``, so any one game of a simulation can be
+played again alone with :func:`random_playout`.
+
+Speed: :func:`simulate` drives :func:`boardkit.engine.start` and :func:`boardkit.engine.step`
+itself instead of going through :class:`~boardkit.match.Match`, and builds log entries only when
+someone asks for the logs. It produces exactly the entries a :class:`Match` would (the tests
+check this against :func:`random_playout`, which does use ``Match``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from attrs import frozen
+
+from boardkit import engine
+from boardkit.errors import GameDefinitionError, InvalidOptionsError
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.log import Entry, Log, LogHeader
+from boardkit.match import Match
+from boardkit.options import MAX_SEED, Config, OptionValue
+from boardkit.registry import load_game
+from boardkit.result import Result
+from boardkit.rng import Rng
+
+T = TypeVar("T")
+
+CHOOSER_STREAM = 0x7A3D_5E11_C0DE_0001
+"""The :class:`Rng` stream random players draw from; the game's own streams are 1, 2, 3, …
+(one per log entry), so this one never collides with them in practice."""
+
+ProgressCallback = Callable[[int, int], None]
+"""Called after each finished game with (games done, games asked for)."""
+
+LogCallback = Callable[[int, Log], None]
+"""Called after each finished game with its index (0-based) and its log."""
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from a stream fixed by the match seed."""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, seed: int) -> None:
+        self._rng = Rng(seed, CHOOSER_STREAM)
+
+    def choose(self, actions: Sequence[T]) -> T:
+        """One of ``actions`` (which must not be empty)."""
+        return self._rng.choice(actions)
+
+
+@frozen
+class SimulationSummary:
+    """How a batch of random games went.
+
+    ``wins[seat]`` counts the games that seat won alone; ``shared_wins`` counts the games won
+    jointly by two or more seats and ``no_winner`` the games that ended with nobody winning.
+    Lengths count log entries after the setup entry, that is, decisions made.
+    """
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    first_seed: int
+    games: int
+    wins: tuple[int, ...]
+    shared_wins: int
+    no_winner: int
+    mean_length: float
+    min_length: int
+    max_length: int
+    mean_seconds: float
+    total_seconds: float
+
+    @property
+    def seeds(self) -> range:
+        """The seeds of the simulated games, in order."""
+        return range(self.first_seed, self.first_seed + self.games)
+
+
+# --- one playout -------------------------------------------------------------------------------
+
+
+def _as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
+    return load_game(game) if isinstance(game, str) else game
+
+
+def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        return tuple(f"player {i}" for i in range(players))
+    return tuple(players)
+
+
+def _check_bound(game: Game[Any, Any], config: Config, entries: int) -> None:
+    """Refuse a playout longer than the game's own ``max_entries`` bound (a game bug)."""
+    bound = game.max_entries(config)
+    if entries > bound:
+        raise GameDefinitionError(
+            f"{game.name}: a random playout (seed {config.seed}) passed {bound} log entries, "
+            "the bound max_entries() promises"
+        )
+
+
+def random_playout(
+    game: Game[Any, Any] | str,
+    players: int | Sequence[str] | Config = 2,
+    options: Mapping[str, object] | None = None,
+    seed: int | None = None,
+    watch: Callable[[Match[Any]], None] | None = None,
+) -> Match[Any]:
+    """A whole match between random players, played through :class:`Match`.
+
+    ``players`` is a number of seats, a list of player names, or a ready :class:`Config` (then
+    the options and seed come from it, and ``options`` and ``seed`` must be left out). The seed
+    defaults to 0. The same arguments always give the same log. ``watch``, when given, is
+    called with the match after the setup and after every action (``boardkit play-random``
+    prints the board from it).
+    """
+    game = _as_game(game)
+    if isinstance(players, Config):
+        if options is not None or seed is not None:
+            raise InvalidOptionsError("give options and seed inside the Config, not beside it")
+        match = Match.new(game, players.players, players.options, players.seed)
+    else:
+        match = Match.new(game, players, options, 0 if seed is None else seed)
+    chooser = RandomPlayer(match.config.seed)
+    if watch is not None:
+        watch(match)
+    while not match.is_over:
+        _check_bound(game, match.config, len(match) + 1)
+        actions = match.legal_actions()
+        if not actions:
+            raise GameDefinitionError(
+                f"{game.name}: player {match.to_decide} must decide but has no legal action"
+            )
+        match.play(chooser.choose(actions))
+        if watch is not None:
+            watch(match)
+    return match
+
+
+def _fast_playout(
+    game: Game[Any, Any], config: Config, keep_entries: bool
+) -> tuple[Any, int, list[Entry]]:
+    """Play one random game on the bare engine: final state, decisions made, entries if kept.
+
+    Mirrors :meth:`Match.play` step for step (same decider, same per-entry random stream, same
+    chooser), so the entries equal those of :func:`random_playout` with the same config.
+    """
+    chooser = RandomPlayer(config.seed)
+    state, events = engine.start(game, config)
+    entries: list[Entry] = [Entry(0, None, None, tuple(events))] if keep_entries else []
+    legal_actions, step, seed = game.legal_actions, engine.step, config.seed
+    seq = 1
+    while (who := decider(state.flow)) is not None:
+        _check_bound(game, config, seq + 1)
+        actions = legal_actions(state)
+        if not actions:
+            raise GameDefinitionError(
+                f"{game.name}: player {who} must decide but has no legal action"
+            )
+        action = chooser.choose(actions)
+        state, events = step(game, state, who, action, Rng.for_entry(seed, seq))
+        if keep_entries:
+            entries.append(Entry(seq, who, action, tuple(events)))
+        seq += 1
+    return state, seq - 1, entries
+
+
+# --- many playouts -----------------------------------------------------------------------------
+
+
+def simulate(
+    game: Game[Any, Any] | str,
+    n_games: int,
+    players: int | Sequence[str] = 2,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    progress: ProgressCallback | None = None,
+    on_log: LogCallback | None = None,
+) -> SimulationSummary:
+    """Play ``n_games`` random games (seeds ``seed``, ``seed + 1``, …) and summarise them.
+
+    ``progress`` is told after every game how many are done; ``on_log``, when given, receives
+    every game's log (building logs costs a little time, so they are only built on request).
+    Bad players, options or seeds raise :class:`~boardkit.errors.InvalidOptionsError` before
+    any game is played.
+    """
+    game = _as_game(game)
+    if type(n_games) is not int or n_games < 1:
+        raise InvalidOptionsError(f"the number of games must be a positive int, not {n_games!r}")
+    names = _player_names(players)
+    config = game.make_config(len(names), options, seed)
+    if seed + n_games - 1 > MAX_SEED:
+        raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
+
+    wins = [0] * len(names)
+    shared = no_winner = 0
+    lengths: list[int] = []
+    playing_seconds = 0.0
+    started = time.perf_counter()
+    for index in range(n_games):
+        game_config = Config(config.players, config.options, seed + index)
+        t0 = time.perf_counter()
+        state, decisions, entries = _fast_playout(game, game_config, on_log is not None)
+        result: Result | None = game.result(state)
+        playing_seconds += time.perf_counter() - t0
+        lengths.append(decisions)
+        winners = () if result is None else result.winners
+        if len(winners) == 1:
+            wins[winners[0]] += 1
+        elif winners:
+            shared += 1
+        else:
+            no_winner += 1
+        if on_log is not None:
+            header = LogHeader(
+                game.name, game.version, names, dict(game_config.options), game_config.seed
+            )
+            on_log(index, Log(header, tuple(entries)))
+        if progress is not None:
+            progress(index + 1, n_games)
+    return SimulationSummary(
+        game=game.name,
+        players=len(names),
+        options=dict(config.options),
+        first_seed=seed,
+        games=n_games,
+        wins=tuple(wins),
+        shared_wins=shared,
+        no_winner=no_winner,
+        mean_length=sum(lengths) / n_games,
+        min_length=min(lengths),
+        max_length=max(lengths),
+        mean_seconds=playing_seconds / n_games,
+        total_seconds=time.perf_counter() - started,
+    )
