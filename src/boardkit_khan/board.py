@@ -534,6 +534,46 @@ def text_map(board: Board, *, rulers: bool = True) -> str:
     return "\n".join(lines)
 
 
+def board_to_toml(board: Board) -> str:
+    """Write ``board`` in the board-file format; :func:`parse_board` reads it back equal.
+
+    Useful for tools that edit a board programmatically, and for transcriptions.
+    """
+
+    def labels(mask: int) -> str:
+        return ", ".join(f'"{board.label(c)}"' for c in cells_of(mask))
+
+    lines = [
+        "format = 1",
+        f"name = {_toml_str(board.name)}",
+        f"reconstructed = {str(board.reconstructed).lower()}",
+        f"width = {board.grid.width}",
+        f"height = {board.grid.height}",
+        'map = """',
+        *board.layout,
+        '"""',
+        "",
+        "[outland]",
+        f"not_bordering = [{labels(board.outland_exceptions)}]",
+        f"also_bordering = [{labels(board.outland_additions)}]",
+    ]
+    for spec in board.rulers:
+        lines += [
+            "",
+            "[[rulers]]",
+            f"name = {_toml_str(spec.name)}",
+            f"colour = {_toml_str(spec.colour)}",
+            f'start = "{board.label(spec.start_cell)}"',
+            f"reconstructed = {str(spec.reconstructed).lower()}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_str(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
 def _data_dir() -> Path:
     """Filesystem path of the package data directory (for tools and tests)."""
     return Path(str(resources.files("boardkit_khan").joinpath("data")))

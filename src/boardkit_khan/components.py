@@ -34,7 +34,7 @@ import attrs
 
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import SHAPES, Shape
-from boardkit_khan.board import Region
+from boardkit_khan.board import Board, Region
 
 #: K-C7: neutral yurts in each ruler's camp at the start (they drive K-R4).
 CAMP_YURTS = 5
@@ -169,6 +169,22 @@ class Components:
     special_cards: tuple[SpecialCardSpec, ...]
     divine_support_regions: tuple[frozenset[Region], ...]
     tiles: tuple[TileSpec, ...]
+
+
+def allowed_cells(board: Board, symbol: Symbol) -> int:
+    """Land cells a card with ``symbol`` lets a player invade (K-A-A), free or not.
+
+    Terrain: that region; Khan: all land; river: land bordering the river; outland: land
+    bordering the outland. The caller removes occupied cells.
+    """
+    region = symbol.region
+    if region is not None:
+        return board.region_mask(region)
+    if symbol is Symbol.KHAN:
+        return board.land
+    if symbol is Symbol.RIVER:
+        return board.river_border
+    return board.outland_border
 
 
 # -- formula ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from boardkit_khan.board import (
     BoardFileError,
     InvalidBoardError,
     Region,
+    board_to_toml,
     default_board,
     load_board,
     parse_board,
@@ -336,3 +337,12 @@ def test_invalid_toml_is_a_board_file_error(tmp_path: Path) -> None:
         load_board(path)
     with pytest.raises(BoardFileError, match="cannot read"):
         load_board(tmp_path / "missing.txt")
+
+
+def test_board_to_toml_round_trips(board: Board) -> None:
+    text = board_to_toml(board)
+    again = parse_board(text, "round trip")
+    assert again == board
+    assert again.outland_border == board.outland_border
+    assert again.rulers == board.rulers
+    assert validate_board(again) == []

@@ -18,6 +18,7 @@ from boardkit_khan.components import (
     SpecialCard,
     Symbol,
     TileKind,
+    allowed_cells,
     divine_support_regions,
     formula_deck,
     parse_components,
@@ -171,3 +172,15 @@ def test_malformed_components_name_the_problem(old: str, new: str, message: str)
     assert old in TEXT
     with pytest.raises(ComponentsFileError, match=message):
         parse_components(TEXT.replace(old, new, 1), "components.toml")
+
+
+def test_allowed_cells_per_symbol() -> None:
+    """K-A-A support: the cells each card symbol allows on the shipped board."""
+    board = default_board()
+    assert allowed_cells(board, Symbol.KHAN) == board.land
+    assert allowed_cells(board, Symbol.RIVER) == board.river_border
+    assert allowed_cells(board, Symbol.OUTLAND) == board.outland_border
+    assert allowed_cells(board, Symbol.TUNDRA) == board.region_mask(Region.TUNDRA)
+    for symbol in Symbol:
+        assert allowed_cells(board, symbol) & ~board.land == 0
+        assert allowed_cells(board, symbol) != 0
