@@ -1,0 +1,33 @@
+"""The README's two commands and the CI script agree."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)\n```", section, re.DOTALL)
+
+
+def test_there_are_two_commands() -> None:
+    commands = readme_commands()
+    assert len(commands) == 2
+    assert "pip install" in commands[0] and "boardkit " in commands[0]
+    assert "pip install" in commands[1] and "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command_verbatim() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert readme_commands()[1] in ci
+
+
+def test_the_first_command_names_an_installed_game() -> None:
+    from boardkit import available_games
+
+    game = readme_commands()[0].split("boardkit play-random ", 1)[1].split()[0]
+    assert game in available_games()
