@@ -538,8 +538,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    out = Console(highlight=False, markup=False)
+    err = Console(stderr=True, highlight=False, markup=False)
     try:
         if args.command == "games":
             return cmd_games(args, out)
