@@ -1,0 +1,460 @@
+"""Conquest (action C): which tiles a player may lay where, and what happens when he does.
+
+Pure functions over int bitmasks; no game-state class is needed. One place knows the rules of
+laying a tile, and both the move generator (:func:`legal_conquests`) and the validator
+(:func:`evaluate`) use it, so ``legal_actions`` and ``apply`` cannot disagree.
+
+Inputs
+    ``table`` — the board's :class:`~boardkit_khan.placements.PlacementTable`
+    (``placement_table(board)``, cached per board).
+
+    :class:`Situation` — what lies on the board now: ``yurts`` (one mask per seat, a tuple
+    indexed by seat), ``neutral`` (mask of neutral yurts), ``blocked`` (cells under a tile or a
+    ruler, K-A-C4) and :class:`Protections` (active K-X2 / K-X3 cards).
+
+    ``player`` — the seat that lays the tile. ``available`` — the stacks this player may take
+    (stock minus tiles reserved by *other* players' Scouts, K-A-C6 / K-X4);
+    :func:`available_stacks` computes it from the stock.
+
+The rules applied (clause IDs are those of ``rules/khan.md``)
+    * K-A-C1 conquest tile: every covered cell is land and holds a yurt (any owner, neutral too).
+    * K-A-C2 bridge: at least one river cell; every covered land cell holds a yurt; covered land
+      on two different banks (static part: :mod:`boardkit_khan.placements`).
+    * K-A-C3 every orientation (rotations and flips) is offered.
+    * K-A-C4 nothing under a tile may be a ruler or another tile (river cells under a bridge
+      included).
+    * K-A-C5 majority: the player covers at least one own yurt and no other player covers more;
+      neutral yurts do not count. Every player whose count equals the maximum puts a yurt on
+      the tile: ``sharers`` (ascending seats; the player is always one of them).
+    * K-A-C6 only available stacks.
+    * K-A-C7 protection: with Protection of the Great Khan (K-X2) no other player may cover a
+      yurt of the protected player unless that player shares the majority and consents; with
+      Divine Support (K-X3) the same holds for the protected neutral yurts, and the player who
+      must share the majority and consent is the one who played the card (the German 4-player
+      text says "der beschützende Spieler", the Dutch text "de speler die de neutrale yurts
+      beschermt"). A placement whose protector does not share the majority is refused; one
+      whose protectors all share it is legal and lists them in ``consent_from``. The player's
+      own protections never restrict him.
+
+Output
+    :class:`Conquest` — ``stack``, ``orientation``, ``anchor`` (the placement's identity),
+    ``mask``, ``sharers``, ``consent_from``. :class:`Refusal` — ``clause`` and ``message``;
+    ``refusal.error()`` is the :class:`boardkit.IllegalActionError` to raise.
+
+Public functions
+    :func:`legal_conquests` (all, sorted by stack, orientation, anchor) ·
+    :func:`has_legal_conquest` (early exit, for K-E3) · :func:`evaluate` (one placement →
+    ``Conquest | Refusal``) · :func:`check_conquest` (same, raising) ·
+    :func:`available_stacks` (stock and Scout reservations → stacks and tile ids) ·
+    :func:`divine_area` (the mask a Divine Support card protects).
+
+Speed: the generator tests all anchors of one orientation at once: the anchors whose placement
+lies inside the allowed cells are ``anchors & allowed & AND(allowed >> d)`` over the shape's cell
+offsets ``d``; only survivors are looked at one by one. See ``benchmarks/khan_conquest_bench.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+import attrs
+
+from boardkit.errors import BoardkitError, IllegalActionError
+from boardkit.geometry.grid import cells_of
+from boardkit_khan.board import Board, Region
+from boardkit_khan.components import TileSpec
+from boardkit_khan.placements import PlacementTable, StackKey, stack_key_of
+
+__all__ = [
+    "Conquest",
+    "ConquestInputError",
+    "Protections",
+    "Refusal",
+    "Situation",
+    "available_stacks",
+    "check_conquest",
+    "divine_area",
+    "evaluate",
+    "has_legal_conquest",
+    "legal_conquests",
+]
+
+
+class ConquestInputError(BoardkitError, ValueError):
+    """The situation handed to the conquest functions is malformed (a bug in the caller)."""
+
+
+@attrs.frozen(slots=True)
+class Protections:
+    """The protection cards in force (K-X2, K-X3).
+
+    ``khan`` — the seat whose own yurts Protection of the Great Khan protects (at most one such
+    card is active at a time), or ``None``. ``divine`` — one ``(protector seat, area mask)`` per
+    active Divine Support card: the neutral yurts inside ``area`` are protected (all land with
+    2–3 players, one region with 4; see :func:`divine_area`).
+    """
+
+    khan: int | None = None
+    divine: tuple[tuple[int, int], ...] = ()
+
+
+NO_PROTECTION = Protections()
+
+
+@attrs.frozen(slots=True)
+class Situation:
+    """What lies on the board, as far as conquering is concerned.
+
+    ``yurts[seat]`` is the mask of that player's yurts; ``neutral`` the neutral yurts;
+    ``blocked`` every cell under a tile or holding a ruler (K-A-C4).
+    """
+
+    yurts: tuple[int, ...]
+    neutral: int
+    blocked: int
+    protections: Protections = NO_PROTECTION
+
+    def problems(self) -> list[str]:
+        """Inconsistencies (overlapping yurts, yurts under tiles or rulers); empty if sound."""
+        found: list[str] = []
+        seen = self.neutral
+        for seat, mask in enumerate(self.yurts):
+            if mask < 0:
+                found.append(f"yurt mask of seat {seat} is negative")
+            if mask & seen:
+                found.append(f"yurts of seat {seat} overlap other yurts")
+            seen |= mask
+        if seen & self.blocked:
+            found.append("a yurt lies under a tile or a ruler")
+        khan = self.protections.khan
+        if khan is not None and not 0 <= khan < len(self.yurts):
+            found.append(f"protected seat {khan} does not exist")
+        for protector, _ in self.protections.divine:
+            if not 0 <= protector < len(self.yurts):
+                found.append(f"Divine Support protector seat {protector} does not exist")
+        return found
+
+
+@attrs.frozen(slots=True)
+class Conquest:
+    """A legal way to lay a tile, and who conquers it.
+
+    ``(stack, orientation, anchor)`` names the placement (see :mod:`.placements`); ``mask`` is
+    every covered cell; ``sharers`` the seats that put a yurt on the tile (K-A-C5);
+    ``consent_from`` the protectors who must agree first (K-A-C7), empty when none.
+    """
+
+    stack: StackKey
+    orientation: int
+    anchor: int
+    mask: int
+    sharers: tuple[int, ...]
+    consent_from: tuple[int, ...] = ()
+
+    @property
+    def needs_consent(self) -> bool:
+        """Whether a protected player must agree before the tile is laid (K-X5)."""
+        return bool(self.consent_from)
+
+
+@attrs.frozen(slots=True)
+class Refusal:
+    """Why a conquest is not allowed: the clause ID that forbids it and a readable reason."""
+
+    clause: str
+    message: str
+
+    def error(self) -> IllegalActionError:
+        """The exception ``apply`` should raise for this refusal."""
+        return IllegalActionError(self.clause, self.message)
+
+
+# -- the shared rule kernel ---------------------------------------------------------------------
+
+
+def _majority(mask: int, yurts: tuple[int, ...], player: int) -> tuple[int, ...] | None:
+    """Sharers of a tile over ``mask`` if ``player`` holds a (shared) majority, else ``None``."""
+    counts = [(mask & y).bit_count() for y in yurts]
+    own = counts[player]
+    if own == 0:
+        return None
+    best = max(counts)
+    if own < best:
+        return None
+    return tuple(seat for seat, count in enumerate(counts) if count == best)
+
+
+def _protection(
+    mask: int,
+    situation: Situation,
+    player: int,
+    sharers: tuple[int, ...],
+) -> tuple[int, ...] | Refusal:
+    """Protectors who must consent, or the refusal (K-A-C7, K-X2, K-X3)."""
+    protections = situation.protections
+    needed: list[int] = []
+    khan = protections.khan
+    if khan is not None and khan != player and mask & situation.yurts[khan]:
+        if khan not in sharers:
+            return Refusal(
+                "K-A-C7",
+                f"the tile would cover yurts of player {khan}, protected by the Great Khan "
+                "(K-X2), who does not share the majority",
+            )
+        needed.append(khan)
+    for protector, area in protections.divine:
+        if protector != player and mask & situation.neutral & area:
+            if protector not in sharers:
+                return Refusal(
+                    "K-A-C7",
+                    f"the tile would cover neutral yurts protected by player {protector}'s "
+                    "Divine Support (K-X3), who does not share the majority",
+                )
+            if protector not in needed:
+                needed.append(protector)
+    return tuple(sorted(needed))
+
+
+def _check_player(situation: Situation, player: int) -> None:
+    if not 0 <= player < len(situation.yurts):
+        raise ConquestInputError(
+            f"player {player} is not a seat (the situation has {len(situation.yurts)} seats)"
+        )
+
+
+# -- generation ---------------------------------------------------------------------------------
+
+
+def _stack_order(key: StackKey) -> tuple[str, str]:
+    return (key.kind.value, key.shape)
+
+
+def _scan(
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    available: Collection[StackKey],
+    first_only: bool,
+) -> list[Conquest]:
+    """The generator behind :func:`legal_conquests` and :func:`has_legal_conquest`.
+
+    Per orientation, one pass of big-int operations finds the anchors whose cells are all
+    allowed (land with a yurt and unblocked; for bridges also unblocked river) and that cover
+    an own yurt. Only those are checked one by one for the majority and for protection,
+    with the same helpers :func:`evaluate` uses.
+    """
+    _check_player(situation, player)
+    yurts = situation.yurts
+    own = yurts[player]
+    result: list[Conquest] = []
+    if not own:
+        return result
+    occupied = situation.neutral
+    for mask in yurts:
+        occupied |= mask
+    rivals = tuple((seat, mask) for seat, mask in enumerate(yurts) if seat != player)
+    unblocked = ~situation.blocked
+    land_allowed = occupied & table.land & unblocked
+    bridge_allowed = land_allowed | (table.river & unblocked)
+    guarded = _guarded_cells(situation, player)
+    solo: tuple[int, ...] = (player,)
+    for key in sorted(available, key=_stack_order):
+        stack = table.stack(key)
+        allowed = bridge_allowed if key.bridge else land_allowed
+        for orientation in stack.orientations:
+            fits = orientation.anchors & allowed
+            offsets = orientation.offsets
+            for offset in offsets:
+                if not fits:
+                    break
+                fits &= allowed >> offset
+            if not fits:
+                continue
+            touches = own
+            for offset in offsets:
+                touches |= own >> offset
+            fits &= touches
+            by_anchor = orientation.by_anchor
+            while fits:
+                low = fits & -fits
+                fits ^= low
+                placement = by_anchor[low.bit_length() - 1]
+                mask = placement.mask
+                # K-A-C5, inlined for speed: same outcome as _majority().
+                own_count = (mask & own).bit_count()
+                sharers = solo
+                for seat, rival in rivals:
+                    count = (mask & rival).bit_count()
+                    if count > own_count:
+                        break
+                    if count == own_count:
+                        sharers = (*sharers, seat)
+                else:
+                    if len(sharers) > 1:
+                        sharers = tuple(sorted(sharers))
+                    consent: tuple[int, ...] = ()
+                    if mask & guarded:
+                        verdict = _protection(mask, situation, player, sharers)
+                        if isinstance(verdict, Refusal):
+                            continue
+                        consent = verdict
+                    result.append(
+                        Conquest(
+                            key,
+                            placement.orientation,
+                            placement.anchor,
+                            mask,
+                            sharers,
+                            consent,
+                        )
+                    )
+                    if first_only:
+                        return result
+    return result
+
+
+def _guarded_cells(situation: Situation, player: int) -> int:
+    """Cells whose yurts some protection card of another player guards (K-X2, K-X3)."""
+    protections = situation.protections
+    guarded = 0
+    if protections.khan is not None and protections.khan != player:
+        guarded |= situation.yurts[protections.khan]
+    for protector, area in protections.divine:
+        if protector != player:
+            guarded |= situation.neutral & area
+    return guarded
+
+
+def legal_conquests(
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    available: Collection[StackKey],
+) -> list[Conquest]:
+    """Every legal conquest of ``player``, sorted by stack, orientation and anchor.
+
+    Placements forbidden by protection (K-A-C7) are left out; those needing consent are
+    listed with ``consent_from`` set. Identical tiles are one stack, so each placement appears
+    once however many tiles the stack holds.
+    """
+    return _scan(table, situation, player, available, first_only=False)
+
+
+def has_legal_conquest(
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    available: Collection[StackKey],
+) -> bool:
+    """Whether ``player`` has at least one legal conquest (stops at the first; K-E3)."""
+    return bool(_scan(table, situation, player, available, first_only=True))
+
+
+# -- validation ---------------------------------------------------------------------------------
+
+
+def evaluate(
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    available: Collection[StackKey],
+    stack: StackKey,
+    orientation: int,
+    anchor: int,
+) -> Conquest | Refusal:
+    """The outcome of ``player`` laying a tile of ``stack`` at ``(orientation, anchor)``.
+
+    Checks, in this order, and names the first failing clause: K-A-C6 (stack not available),
+    K-A-C3 / K-A-C1 / K-A-C2 (no such placement on this board), K-A-C4 (a ruler or a tile in
+    the way), K-A-C1 / K-A-C2 (a covered land cell without a yurt), K-A-C5 (majority),
+    K-A-C7 (protection). Agrees with :func:`legal_conquests` by construction and by test.
+    """
+    _check_player(situation, player)
+    if stack not in available:
+        return Refusal("K-A-C6", f"no {stack} is available to player {player}")
+    stacked = table.stack(stack)
+    placement = stacked.get(orientation, anchor)
+    if placement is None:
+        clause, message = stacked.geometry_refusal(orientation, anchor) or ("K-A-C3", "")
+        return Refusal(clause, message)
+    mask = placement.mask
+    board = table.board
+    in_the_way = mask & situation.blocked
+    if in_the_way:
+        cells = ", ".join(board.label(c) for c in cells_of(in_the_way))
+        return Refusal("K-A-C4", f"a ruler or a tile is in the way at {cells}")
+    occupied = situation.neutral
+    for yurt_mask in situation.yurts:
+        occupied |= yurt_mask
+    empty = placement.land & ~occupied
+    if empty:
+        cells = ", ".join(board.label(c) for c in cells_of(empty))
+        clause = "K-A-C2" if stack.bridge else "K-A-C1"
+        return Refusal(clause, f"every covered land cell must hold a yurt; empty: {cells}")
+    sharers = _majority(mask, situation.yurts, player)
+    if sharers is None:
+        counts = [(mask & y).bit_count() for y in situation.yurts]
+        if counts[player] == 0:
+            reason = f"player {player} covers none of his own yurts"
+        else:
+            reason = (
+                f"player {player} covers {counts[player]} own yurt(s) but another player "
+                f"covers {max(counts)}"
+            )
+        return Refusal("K-A-C5", f"no majority: {reason}")
+    verdict = _protection(mask, situation, player, sharers)
+    if isinstance(verdict, Refusal):
+        return verdict
+    return Conquest(stack, orientation, anchor, mask, sharers, verdict)
+
+
+def check_conquest(
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    available: Collection[StackKey],
+    stack: StackKey,
+    orientation: int,
+    anchor: int,
+) -> Conquest:
+    """Like :func:`evaluate`, but raises :class:`boardkit.IllegalActionError` on a refusal."""
+    outcome = evaluate(table, situation, player, available, stack, orientation, anchor)
+    if isinstance(outcome, Refusal):
+        raise outcome.error()
+    return outcome
+
+
+# -- inputs -------------------------------------------------------------------------------------
+
+
+def available_stacks(
+    stock: Iterable[TileSpec],
+    *,
+    reserved_stacks: Collection[StackKey] = (),
+    reserved_tiles: Collection[str] = (),
+) -> dict[StackKey, tuple[str, ...]]:
+    """The stacks a player may take, each with the ids of its takeable tiles (K-A-C6, K-X4).
+
+    ``stock`` holds the tiles still beside the board. ``reserved_stacks`` are the
+    stacks other players' Scouts hold (2–3 players), ``reserved_tiles`` the tile ids other
+    players' Scouts hold (4 players). Empty stacks are left out; ids keep the stock's order.
+    """
+    result: dict[StackKey, list[str]] = {}
+    for tile in stock:
+        key = stack_key_of(tile)
+        if key in reserved_stacks or tile.id in reserved_tiles:
+            continue
+        result.setdefault(key, []).append(tile.id)
+    return {key: tuple(ids) for key, ids in sorted(result.items())}
+
+
+def divine_area(board: Board, players: int, region: Region | None = None) -> int:
+    """The cells whose neutral yurts a Divine Support card protects (K-X3).
+
+    With 2 or 3 players every land cell; with 4 players the chosen ``region`` (required).
+    """
+    if players < 4:
+        return board.land
+    if region is None:
+        raise ConquestInputError("with 4 players Divine Support protects one chosen region")
+    return board.region_mask(region)
