@@ -1,0 +1,99 @@
+"""The actions a player can take; each names villages by number and guilds by name.
+
+A front end builds any action from what the board shows: ``PlaceMaster(4, Guild.HEALER)``,
+``RecruitStudents(((3, Guild.HEALER), (5, Guild.RAINMAKER)))``, ``Journey(4, 7)``, ``Pass()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import field, frozen
+
+from boardkit_shangrila.components import GUILD_INDEX, GUILD_NAMES, Guild
+
+Placement = tuple[int, Guild]
+"""Where a student goes: ``(village, guild)``."""
+
+
+@frozen
+class PlaceSetupMaster:
+    """Placement phase (S-S3): put a master of ``guild`` on its space in ``village``."""
+
+    village: int
+    guild: Guild
+
+
+@frozen
+class PlaceMaster:
+    """Action 1 (S-A1): put a master of ``guild`` from supply on its space in ``village``."""
+
+    village: int
+    guild: Guild
+
+
+def _placement_key(p: Any) -> tuple[int, int]:
+    village = p[0] if len(p) > 0 and type(p[0]) is int else -1
+    guild = GUILD_INDEX.get(p[1], -1) if len(p) > 1 and isinstance(p[1], Guild) else -1
+    return village, guild
+
+
+def _canonical(value: Iterable[Any]) -> tuple[Placement, ...]:
+    """Placements in (village, guild) order, so that both orders of two students are equal."""
+    items = tuple(tuple(p) if isinstance(p, list | tuple) else p for p in value)
+    try:
+        return tuple(sorted(items, key=_placement_key))
+    except TypeError:
+        return items
+
+
+@frozen
+class RecruitStudents:
+    """Action 2 (S-A2): put a student on each own master at ``placements`` (one or two)."""
+
+    placements: tuple[Placement, ...] = field(converter=_canonical)
+
+
+@frozen
+class Journey:
+    """Action 3 (S-A3): every student in ``source`` travels to ``destination``."""
+
+    source: int
+    destination: int
+
+
+@frozen
+class Pass:
+    """No action is possible, so the player passes (S-P1)."""
+
+
+Action = PlaceSetupMaster | PlaceMaster | RecruitStudents | Journey | Pass
+ACTION_TYPES: tuple[type, ...] = (PlaceSetupMaster, PlaceMaster, RecruitStudents, Journey, Pass)
+
+
+def _guild_text(guild: object) -> str:
+    return GUILD_NAMES[guild] if isinstance(guild, Guild) else repr(guild)
+
+
+def describe(action: object) -> str:
+    """A short text: ``"journey 4 → 7"``, ``"students Healer @ 3 + Rainmaker @ 5"`` …"""
+    if isinstance(action, PlaceSetupMaster):
+        return f"setup master {_guild_text(action.guild)} @ {action.village}"
+    if isinstance(action, PlaceMaster):
+        return f"master {_guild_text(action.guild)} @ {action.village}"
+    if isinstance(action, RecruitStudents):
+        parts = []
+        for p in action.placements:
+            try:
+                village, guild = p
+            except (TypeError, ValueError):
+                parts.append(repr(p))
+                continue
+            parts.append(f"{_guild_text(guild)} @ {village}")
+        return "students " + " + ".join(parts)
+    if isinstance(action, Journey):
+        return f"journey {action.source} → {action.destination}"
+    if isinstance(action, Pass):
+        return "pass"
+    return repr(action)

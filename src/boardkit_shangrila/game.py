@@ -1,0 +1,193 @@
+"""Die Brücken von Shangrila as a boardkit :class:`~boardkit.Game`.
+
+Seats and colours: with 3 or 4 players seat ``i`` plays colour ``i`` (red, blue, yellow,
+violet). With the option ``two_colours_each`` two people play the four colours, person ``i``
+running colours ``i`` and ``i + 2``; colours still take turns one by one (red, blue, yellow,
+violet), so the framework sees two seats that simply alternate, and every turn is one colour's
+turn. The colour to move is always ``(start colour + turn - 1) % colours``.
+
+Phases: ``placement`` (seven set-up masters per colour, S-S3) and ``main`` (the three actions,
+S-A1 to S-A3). The randomly drawn start colour (S-S4) opens both; the placement phase lasts
+exactly ``7 * colours`` turns, so the turn comes back to the start colour for the main phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardkit import (
+    Config,
+    Flow,
+    Game,
+    IllegalActionError,
+    InvalidOptionsError,
+    Option,
+    Result,
+    Rng,
+    TurnEnded,
+)
+from boardkit_shangrila.actions import ACTION_TYPES, Action, describe
+from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
+from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
+from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
+from boardkit_shangrila.reducer import reduce as reduce_event
+from boardkit_shangrila.render import render_text
+from boardkit_shangrila.rules import action_events, legal, refusal
+from boardkit_shangrila.scoring import final_result, is_over
+from boardkit_shangrila.state import (
+    EDITIONS,
+    MAIN,
+    PLACEMENT,
+    SPACE_COUNT,
+    ShangrilaState,
+    colour_to_move,
+    seat_of,
+)
+
+_TURN_ENDED = TurnEnded()
+
+
+def colours_in_play(config: Config) -> int:
+    """Colours on the board: the player count, or four when two people run two colours each."""
+    return 4 if config.option("two_colours_each") else config.players
+
+
+class ShangrilaGame(Game[ShangrilaState, Action]):
+    """The game; see the module docstring for how seats, colours and phases map."""
+
+    name = "shangrila"
+    title = "Die Brücken von Shangrila"
+    version = "1.0"
+    player_counts = (2, 3, 4)
+    options = (
+        Option(
+            "edition",
+            "german",
+            "end of the game (S-E1): 'german' ends when the 11th Stone of the Wise is placed, "
+            "'english' when the last bridge breaks",
+            choices=EDITIONS,
+        ),
+        Option(
+            "two_colours_each",
+            False,
+            "informal 2-player variant (S-S1): each person runs two colours, person i plays "
+            "colours i and i+2 with the 4-player board and limits; requires 2 players",
+            choices=(False, True),
+        ),
+    )
+    state_type = ShangrilaState
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    hidden_information = False
+
+    # --- configuration -----------------------------------------------------------------------
+
+    def check_config(self, config: Config) -> None:
+        """Two players only with ``two_colours_each``, and that option only with two (S-S1)."""
+        two = bool(config.option("two_colours_each"))
+        if config.players == 2 and not two:
+            raise InvalidOptionsError(
+                "shangrila is for 3 or 4 players (S-S1); two people play only with the option "
+                "two_colours_each=True"
+            )
+        if config.players != 2 and two:
+            raise InvalidOptionsError("option two_colours_each needs exactly 2 players (S-S1)")
+
+    # --- setting up --------------------------------------------------------------------------
+
+    def initial(self, config: Config) -> ShangrilaState:
+        """Empty villages, full supplies, every bridge; with three colours the red village is
+        closed by a stone and its paths carry no bridge (S-S2)."""
+        colours = colours_in_play(config)
+        bridges, stones = ALL_BRIDGES, 0
+        if colours == 3:
+            bridges &= ~RED_VILLAGE_BRIDGES
+            stones = 1 << RED_VILLAGE
+        return ShangrilaState(
+            flow=Flow(players=config.players),
+            colours=colours,
+            edition=str(config.option("edition")),
+            spaces=(0,) * SPACE_COUNT,
+            supply=(TILES_PER_GUILD,) * (colours * GUILD_COUNT),
+            bridges=bridges,
+            stones=stones,
+        )
+
+    def setup(self, state: ShangrilaState, config: Config, rng: Rng) -> Sequence[object]:
+        """Draw the start colour (S-S4)."""
+        return [StartColourDrawn(COLOURS[rng.below(state.colours)])]
+
+    def first_phase(self, state: ShangrilaState) -> str:
+        return PLACEMENT
+
+    def first_player(self, state: ShangrilaState) -> int:
+        return seat_of(state, state.start)
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def legal_actions(self, state: ShangrilaState) -> Sequence[Action]:
+        """The colour to move's legal actions; just ``Pass()`` when it has none (S-P1)."""
+        if state.flow.ended:
+            return []
+        return legal(state, colour_to_move(state))
+
+    def apply(self, state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
+        """Check ``action`` against the rules; its events and the end of the turn."""
+        colour = colour_to_move(state)
+        refused = refusal(state, colour, action)
+        if refused is not None:
+            raise IllegalActionError(*refused)
+        return [*action_events(state, colour, action), _TURN_ENDED]
+
+    def reduce(self, state: ShangrilaState, event: object) -> ShangrilaState:
+        return reduce_event(state, event)
+
+    def phase_over(self, state: ShangrilaState) -> bool:
+        """Placement ends after seven turns of every colour (S-S3)."""
+        return state.flow.phase == PLACEMENT and state.flow.turn >= GUILD_COUNT * state.colours
+
+    def next_phase(self, state: ShangrilaState) -> str | None:
+        return MAIN if state.flow.phase == PLACEMENT else None
+
+    def next_player(self, state: ShangrilaState) -> int:
+        """The seat of the next colour in turn (clockwise, S-S4)."""
+        return seat_of(state, (state.start + state.flow.turn) % state.colours)
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def result(self, state: ShangrilaState) -> Result | None:
+        """``None`` while the game goes on; the final count once it is over (S-E1, S-E2)."""
+        if state.flow.phase != MAIN or not is_over(state):
+            return None
+        return final_result(state)
+
+    def max_entries(self, config: Config) -> int:
+        """An upper bound on log entries, argued from what can only run out.
+
+        With ``C`` colours, ``B`` bridges at the start (23, or 20 with the red village closed)
+        and ``V`` villages in play:
+
+        - entry 0 is the set-up; the placement phase is exactly ``7 * C`` entries;
+        - a journey breaks a bridge and bridges never come back, so at most ``B`` journeys;
+        - every other non-pass action (a master, or one or two students) moves at least one
+          tile from a supply onto the board, and only journeys take tiles off the board; the
+          board holds at most ``K = min(42 * C, 14 * V)`` tiles (all tiles, or a master and a
+          student on every space), so at most ``K`` such actions come between two journeys:
+          at most ``N = B + (B + 1) * K`` non-pass actions in all;
+        - ``C`` passes in a row end the game (S-P1), so at most ``C - 1`` passes come before
+          each non-pass action and ``C`` at the end: at most ``(N + 1) * C`` main-phase entries.
+        """
+        colours = colours_in_play(config)
+        villages = VILLAGE_COUNT - (1 if colours == 3 else 0)
+        bridges = (ALL_BRIDGES & ~RED_VILLAGE_BRIDGES if colours == 3 else ALL_BRIDGES).bit_count()
+        cap = min(GUILD_COUNT * TILES_PER_GUILD * colours, 2 * GUILD_COUNT * villages)
+        non_pass = bridges + (bridges + 1) * cap
+        return 1 + GUILD_COUNT * colours + (non_pass + 1) * colours
+
+    # --- text --------------------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        return describe(action)
+
+    def render_text(self, state: ShangrilaState, player: int | None = None) -> str:
+        return render_text(state, player)

@@ -1,0 +1,155 @@
+"""Folding one event into the state, without checks (events are facts).
+
+One small function per event class, found through a dict keyed by class, so that a replay does
+no chain of ``isinstance`` tests. Each builds the new state directly (cheaper than ``evolve``)
+and shares every untouched tuple with the old one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardkit import PhaseStarted
+from boardkit_shangrila.board import PATH_INDEX
+from boardkit_shangrila.components import COLOUR_INDEX, GUILD_COUNT, GUILD_INDEX
+from boardkit_shangrila.events import (
+    BridgeBroken,
+    JourneyMade,
+    MasterExpelled,
+    MasterPlaced,
+    Passed,
+    StartColourDrawn,
+    StonePlaced,
+    StudentRecruited,
+    TravellerJoined,
+    TravellerReturned,
+    TravellerSettled,
+)
+from boardkit_shangrila.state import MASTER, WITH_STUDENT, ShangrilaState
+
+
+def _new(
+    s: ShangrilaState,
+    spaces: tuple[int, ...] | None = None,
+    supply: tuple[int, ...] | None = None,
+    bridges: int | None = None,
+    stones: int | None = None,
+    start: int | None = None,
+    passes: int | None = None,
+) -> ShangrilaState:
+    return ShangrilaState(
+        s.flow,
+        s.colours,
+        s.edition,
+        s.spaces if spaces is None else spaces,
+        s.supply if supply is None else supply,
+        s.bridges if bridges is None else bridges,
+        s.stones if stones is None else stones,
+        s.start if start is None else start,
+        s.passes if passes is None else passes,
+    )
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
+
+
+def _start(s: ShangrilaState, e: StartColourDrawn) -> ShangrilaState:
+    return _new(s, start=COLOUR_INDEX[e.colour])
+
+
+def _master_placed(s: ShangrilaState, e: MasterPlaced) -> ShangrilaState:
+    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    return _new(
+        s,
+        spaces=_set(s.spaces, e.village * GUILD_COUNT + g, MASTER + c),
+        supply=_add(s.supply, c * GUILD_COUNT + g, -1),
+        passes=0,
+    )
+
+
+def _student_recruited(s: ShangrilaState, e: StudentRecruited) -> ShangrilaState:
+    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    return _new(
+        s,
+        spaces=_set(s.spaces, e.village * GUILD_COUNT + g, WITH_STUDENT + c),
+        supply=_add(s.supply, c * GUILD_COUNT + g, -1),
+        passes=0,
+    )
+
+
+def _journey(s: ShangrilaState, e: JourneyMade) -> ShangrilaState:
+    base = e.source * GUILD_COUNT
+    spaces = list(s.spaces)
+    for i in range(base, base + GUILD_COUNT):
+        if spaces[i] >= WITH_STUDENT:
+            spaces[i] -= WITH_STUDENT - MASTER
+    return _new(s, spaces=tuple(spaces), passes=0)
+
+
+def _expelled(s: ShangrilaState, e: MasterExpelled) -> ShangrilaState:
+    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    return _new(
+        s,
+        spaces=_set(s.spaces, e.village * GUILD_COUNT + g, 0),
+        supply=_add(s.supply, c * GUILD_COUNT + g, 2 if e.with_student else 1),
+    )
+
+
+def _settled(s: ShangrilaState, e: TravellerSettled) -> ShangrilaState:
+    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    return _new(s, spaces=_set(s.spaces, e.village * GUILD_COUNT + g, MASTER + c))
+
+
+def _joined(s: ShangrilaState, e: TravellerJoined) -> ShangrilaState:
+    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    return _new(s, spaces=_set(s.spaces, e.village * GUILD_COUNT + g, WITH_STUDENT + c))
+
+
+def _returned(s: ShangrilaState, e: TravellerReturned) -> ShangrilaState:
+    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    return _new(s, supply=_add(s.supply, c * GUILD_COUNT + g, 1))
+
+
+def _bridge(s: ShangrilaState, e: BridgeBroken) -> ShangrilaState:
+    return _new(s, bridges=s.bridges & ~(1 << PATH_INDEX[(e.a, e.b)]))
+
+
+def _stone(s: ShangrilaState, e: StonePlaced) -> ShangrilaState:
+    return _new(s, stones=s.stones | 1 << e.village)
+
+
+def _passed(s: ShangrilaState, e: Passed) -> ShangrilaState:
+    return _new(s, passes=s.passes + 1)
+
+
+def _phase(s: ShangrilaState, e: PhaseStarted) -> ShangrilaState:
+    # Passes in a row are counted per phase: a stuck placement does not end the main phase.
+    return _new(s, passes=0) if s.passes else s
+
+
+_REDUCERS: dict[type, Callable[[ShangrilaState, Any], ShangrilaState]] = {
+    StartColourDrawn: _start,
+    MasterPlaced: _master_placed,
+    StudentRecruited: _student_recruited,
+    JourneyMade: _journey,
+    MasterExpelled: _expelled,
+    TravellerSettled: _settled,
+    TravellerJoined: _joined,
+    TravellerReturned: _returned,
+    BridgeBroken: _bridge,
+    StonePlaced: _stone,
+    Passed: _passed,
+    PhaseStarted: _phase,
+}
+
+
+def reduce(state: ShangrilaState, event: object) -> ShangrilaState:
+    """The state after ``event``; events of other kinds (flow events) change nothing here."""
+    fn = _REDUCERS.get(type(event))
+    return state if fn is None else fn(state, event)

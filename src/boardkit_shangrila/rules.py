@@ -1,0 +1,466 @@
+"""The rules of play: which actions are legal, and what a journey does.
+
+This is the one place that knows the rules. :func:`refusal` says why an action is illegal (the
+clause and a message) or ``None``; :func:`legal` lists the legal actions; :func:`action_events`
+turns a legal action into events. The generators below are written for speed, the refusal
+checks for clear messages; a test plays every candidate action of many random states through
+both and demands they agree, so they cannot drift apart.
+
+Legal-action lists are :class:`LegalActions`: a sequence that knows its length at once and builds
+an action object only when asked for it (a mid-game position can offer a few hundred pairs of
+students, and a random player needs just one of them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import Any, overload
+
+from boardkit_shangrila.actions import (
+    Action,
+    Journey,
+    Pass,
+    PlaceMaster,
+    PlaceSetupMaster,
+    RecruitStudents,
+)
+from boardkit_shangrila.board import INCIDENT, RED_VILLAGE, ROUTES, VILLAGE_COUNT, path_index
+from boardkit_shangrila.components import (
+    COLOURS,
+    GUILD_COUNT,
+    GUILD_INDEX,
+    GUILD_NAMES,
+    GUILDS,
+    TILES_PER_GUILD,
+    Guild,
+)
+from boardkit_shangrila.events import (
+    BridgeBroken,
+    JourneyMade,
+    MasterExpelled,
+    MasterPlaced,
+    Passed,
+    StonePlaced,
+    StudentRecruited,
+    TravellerJoined,
+    TravellerReturned,
+    TravellerSettled,
+)
+from boardkit_shangrila.state import (
+    MAIN,
+    MASTER,
+    PLACEMENT,
+    WITH_STUDENT,
+    ShangrilaState,
+    strength,
+)
+
+Refusal = tuple[str, str]
+"""Why an action is illegal: ``(clause ID, message)``."""
+
+Target = tuple[int, int]
+"""A space as ``(village, guild index)``."""
+
+
+def placement_limits(colours: int) -> tuple[int, int]:
+    """Most tiles in one village, and most of one colour there, during placement (S-S3)."""
+    return (3, 2) if colours == 4 else (2, 1)
+
+
+# --- generating -------------------------------------------------------------------------------
+
+
+def setup_targets(state: ShangrilaState, colour: int) -> list[Target]:
+    """Spaces where ``colour`` may place a set-up master now (S-S3, S-S2)."""
+    base = colour * GUILD_COUNT
+    supply = state.supply
+    guilds = [g for g in range(GUILD_COUNT) if supply[base + g] == TILES_PER_GUILD]
+    if not guilds:
+        return []
+    village_limit, colour_limit = placement_limits(state.colours)
+    own = MASTER + colour
+    spaces, stones = state.spaces, state.stones
+    out: list[Target] = []
+    for v in range(VILLAGE_COUNT):
+        if stones >> v & 1:
+            continue
+        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+        empty = row.count(0)
+        if GUILD_COUNT - empty >= village_limit or row.count(own) >= colour_limit:
+            continue
+        for g in guilds:
+            if row[g] == 0:
+                out.append((v, g))
+    return out
+
+
+def main_targets(
+    state: ShangrilaState, colour: int
+) -> tuple[list[Target], list[Target], list[tuple[int, int]]]:
+    """For ``colour``: spaces for a new master (S-A1), own masters that can take a student
+    (S-A2), and possible journeys ``(source, destination)`` (S-A3), skipping stone villages
+    (S-A3e)."""
+    base = colour * GUILD_COUNT
+    sup = state.supply[base : base + GUILD_COUNT]
+    own, own_s = MASTER + colour, WITH_STUDENT + colour
+    spaces, stones, bridges = state.spaces, state.stones, state.bridges
+    place: list[Target] = []
+    recruit: list[Target] = []
+    journeys: list[tuple[int, int]] = []
+    for v in range(VILLAGE_COUNT):
+        if stones >> v & 1:
+            continue
+        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+        has_student = own_s in row
+        if not has_student and own not in row:
+            continue
+        for g in range(GUILD_COUNT):
+            if sup[g]:
+                code = row[g]
+                if code == 0:
+                    place.append((v, g))
+                elif code == own:
+                    recruit.append((v, g))
+        if has_student:
+            for w, p in ROUTES[v]:
+                if bridges >> p & 1:
+                    journeys.append((v, w))
+    return place, recruit, journeys
+
+
+def pair_count(recruit: Sequence[Target], supply: Sequence[int]) -> int:
+    """How many two-student recruitments the eligible masters ``recruit`` allow (S-A2):
+    any two of them, except two of one guild when only one tile of it is left."""
+    k = len(recruit)
+    if k < 2:
+        return 0
+    count = k * (k - 1) // 2
+    per_guild = [0] * GUILD_COUNT
+    for _, g in recruit:
+        per_guild[g] += 1
+    for g, m in enumerate(per_guild):
+        if m > 1 and supply[g] < 2:
+            count -= m * (m - 1) // 2
+    return count
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one position, built lazily; order: set-up masters, masters,
+    student recruitments, journeys (each by village, then guild) — or a lone :class:`Pass`."""
+
+    __slots__ = ("_journeys", "_n", "_pairs", "_place", "_recruit", "_setup", "_singles", "_sup")
+
+    def __init__(
+        self,
+        setup: list[Target],
+        place: list[Target],
+        recruit: list[Target],
+        supply: Sequence[int],
+        journeys: list[tuple[int, int]],
+    ) -> None:
+        self._setup = setup
+        self._place = place
+        self._recruit = recruit
+        self._sup = supply
+        self._journeys = journeys
+        pairs = pair_count(recruit, supply)
+        self._singles = pairs == 0
+        self._pairs: list[tuple[Target, Target]] | None = None
+        n_recruit = len(recruit) if self._singles else pairs
+        self._n = len(setup) + len(place) + n_recruit + len(journeys)
+
+    def __len__(self) -> int:
+        return self._n or 1
+
+    @property
+    def must_pass(self) -> bool:
+        """Whether passing is the only thing left (S-P1)."""
+        return self._n == 0
+
+    def _pair_list(self) -> list[tuple[Target, Target]]:
+        if self._pairs is None:
+            sup = self._sup
+            self._pairs = [
+                (a, b) for a, b in combinations(self._recruit, 2) if a[1] != b[1] or sup[a[1]] > 1
+            ]
+        return self._pairs
+
+    def _build(self, i: int) -> Action:
+        if self._n == 0:
+            return Pass()
+        if i < len(self._setup):
+            v, g = self._setup[i]
+            return PlaceSetupMaster(v, GUILDS[g])
+        i -= len(self._setup)
+        if i < len(self._place):
+            v, g = self._place[i]
+            return PlaceMaster(v, GUILDS[g])
+        i -= len(self._place)
+        n_recruit = len(self._recruit) if self._singles else len(self._pair_list())
+        if i < n_recruit:
+            if self._singles:
+                v, g = self._recruit[i]
+                return RecruitStudents(((v, GUILDS[g]),))
+            (va, ga), (vb, gb) = self._pair_list()[i]
+            return RecruitStudents(((va, GUILDS[ga]), (vb, GUILDS[gb])))
+        s, d = self._journeys[i - n_recruit]
+        return Journey(s, d)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        n = len(self)
+        if isinstance(index, slice):
+            return [self._build(i) for i in range(*index.indices(n))]
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("legal action index out of range")
+        return self._build(index)
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(len(self)):
+            yield self._build(i)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
+def legal(state: ShangrilaState, colour: int) -> LegalActions:
+    """Every legal action of ``colour`` now (the colour to move)."""
+    sup = state.supply[colour * GUILD_COUNT : colour * GUILD_COUNT + GUILD_COUNT]
+    if state.flow.phase == PLACEMENT:
+        return LegalActions(setup_targets(state, colour), [], [], sup, [])
+    place, recruit, journeys = main_targets(state, colour)
+    return LegalActions([], place, recruit, sup, journeys)
+
+
+def can_act(state: ShangrilaState, colour: int) -> bool:
+    """Whether ``colour`` has any action other than passing (S-P1)."""
+    return not legal(state, colour).must_pass
+
+
+# --- refusing ---------------------------------------------------------------------------------
+
+
+def _colour_name(colour: int) -> str:
+    return COLOURS[colour].value
+
+
+def _village_refusal(village: object) -> Refusal | None:
+    if type(village) is not int or not 0 <= village < VILLAGE_COUNT:
+        return "S-C1", f"there is no village {village!r}; villages are numbered 0 to 12"
+    return None
+
+
+def _guild_refusal(guild: object) -> Refusal | None:
+    if not isinstance(guild, Guild):
+        names = ", ".join(g.value for g in GUILDS)
+        return "S-C2", f"{guild!r} is not a guild; guilds: {names}"
+    return None
+
+
+def _stone_refusal(state: ShangrilaState, village: int) -> Refusal | None:
+    if state.stones >> village & 1:
+        if village == RED_VILLAGE and state.colours == 3:
+            return "S-S2", "the red village is out of play with three players"
+        return "S-A3e", f"village {village} has a Stone of the Wise; no action happens there"
+    return None
+
+
+def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal | None:
+    if state.flow.phase != PLACEMENT:
+        return "S-S3", "the placement phase is over; place a master with PlaceMaster (S-A1)"
+    v, guild = action.village, action.guild
+    bad = _village_refusal(v) or _guild_refusal(guild)
+    if bad:
+        return bad
+    stone = _stone_refusal(state, v)
+    if stone:
+        return stone
+    g = GUILD_INDEX[guild]
+    name = _colour_name(colour)
+    if state.supply[colour * GUILD_COUNT + g] < TILES_PER_GUILD:
+        return "S-S3", f"{name} has already placed a {GUILD_NAMES[guild]}; one of each guild"
+    row = state.spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+    if row[g]:
+        return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
+    village_limit, colour_limit = placement_limits(state.colours)
+    tiles = GUILD_COUNT - row.count(0)
+    if tiles >= village_limit:
+        return "S-S3", f"village {v} holds {tiles} tiles, the most allowed during placement"
+    if row.count(MASTER + colour) >= colour_limit:
+        return "S-S3", f"{name} has {colour_limit} tile(s) in village {v}, the most in placement"
+    return None
+
+
+def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal | None:
+    if state.flow.phase != MAIN:
+        return "S-S3", "during placement, place masters with PlaceSetupMaster"
+    v, guild = action.village, action.guild
+    bad = _village_refusal(v) or _guild_refusal(guild)
+    if bad:
+        return bad
+    stone = _stone_refusal(state, v)
+    if stone:
+        return stone
+    g = GUILD_INDEX[guild]
+    name = _colour_name(colour)
+    row = state.spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+    if row[g]:
+        return "S-A1", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
+    if not state.supply[colour * GUILD_COUNT + g]:
+        return "S-A1", f"{name} has no {GUILD_NAMES[guild]} left in supply"
+    if MASTER + colour not in row and WITH_STUDENT + colour not in row:
+        return "S-A1", f"{name} has no master in village {v}, so cannot place one there"
+    return None
+
+
+def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents) -> Refusal | None:
+    if state.flow.phase != MAIN:
+        return "S-S3", "during placement only set-up masters are placed"
+    placements = action.placements
+    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
+        return "S-A2", "recruiting places one or two students"
+    name = _colour_name(colour)
+    needed = [0] * GUILD_COUNT
+    for p in placements:
+        if type(p) is not tuple or len(p) != 2:
+            return "S-A2", f"a student's place is a (village, guild) pair, not {p!r}"
+        v, guild = p
+        bad = _village_refusal(v) or _guild_refusal(guild)
+        if bad:
+            return bad
+        stone = _stone_refusal(state, v)
+        if stone:
+            return stone
+        g = GUILD_INDEX[guild]
+        code = state.spaces[v * GUILD_COUNT + g]
+        if code == WITH_STUDENT + colour:
+            return "S-A2", f"{name}'s {GUILD_NAMES[guild]} in village {v} already has a student"
+        if code != MASTER + colour:
+            return "S-A2", f"{name} has no {GUILD_NAMES[guild]} master in village {v}"
+        needed[g] += 1
+    if len(placements) == 2 and placements[0] == placements[1]:
+        return "S-A2", "a master never carries more than one student"
+    for g, n in enumerate(needed):
+        have = state.supply[colour * GUILD_COUNT + g]
+        if n > have:
+            return "S-A2", f"{name} has only {have} {GUILD_NAMES[GUILDS[g]]} in supply"
+    if len(placements) == 1:
+        _, recruit, _ = main_targets(state, colour)
+        sup = state.supply[colour * GUILD_COUNT : colour * GUILD_COUNT + GUILD_COUNT]
+        if pair_count(recruit, sup):
+            return "S-A2", "two students can be recruited, so recruiting one alone is not allowed"
+    return None
+
+
+def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Refusal | None:
+    if state.flow.phase != MAIN:
+        return "S-S3", "no journeys during placement"
+    s, d = action.source, action.destination
+    bad = _village_refusal(s) or _village_refusal(d)
+    if bad:
+        return bad
+    path = path_index(s, d)
+    if path is None:
+        return "S-A3", f"villages {s} and {d} are not neighbours"
+    stone = _stone_refusal(state, s) or _stone_refusal(state, d)
+    if stone:
+        return stone
+    if not state.bridges >> path & 1:
+        return "S-A3d", f"the bridge between villages {s} and {d} is broken"
+    if WITH_STUDENT + colour not in state.spaces[s * GUILD_COUNT : s * GUILD_COUNT + GUILD_COUNT]:
+        return "S-A3", f"{_colour_name(colour)} has no student in village {s}"
+    return None
+
+
+def refusal(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
+    """Why ``colour`` may not play ``action`` now, or ``None`` when it is legal."""
+    kind = type(action)
+    if kind is PlaceSetupMaster:
+        assert isinstance(action, PlaceSetupMaster)
+        return _setup_refusal(state, colour, action)
+    if kind is PlaceMaster:
+        assert isinstance(action, PlaceMaster)
+        return _place_refusal(state, colour, action)
+    if kind is RecruitStudents:
+        assert isinstance(action, RecruitStudents)
+        return _recruit_refusal(state, colour, action)
+    if kind is Journey:
+        assert isinstance(action, Journey)
+        return _journey_refusal(state, colour, action)
+    if kind is Pass:
+        if can_act(state, colour):
+            return "S-P1", "a player who has a legal action may not pass"
+        return None
+    return "action", f"{action!r} is not a Shangrila action"
+
+
+# --- resolving --------------------------------------------------------------------------------
+
+
+def journey_events(state: ShangrilaState, colour: int, source: int, destination: int) -> list[Any]:
+    """The events of a journey (S-A3): strengths (S-A3a), each traveller's fate (S-A3b/c),
+    the broken bridge (S-A3d) and any new stones (S-A3e)."""
+    spaces = state.spaces
+    src = spaces[source * GUILD_COUNT : source * GUILD_COUNT + GUILD_COUNT]
+    dst = spaces[destination * GUILD_COUNT : destination * GUILD_COUNT + GUILD_COUNT]
+    s_tiles, s_masters = strength(src)
+    d_tiles, d_masters = strength(dst)
+    # More tiles wins; equal tiles: more masters; still equal: the destination is stronger.
+    stronger = (s_tiles, s_masters) > (d_tiles, d_masters)
+    events: list[Any] = [
+        JourneyMade(
+            COLOURS[colour],
+            source,
+            destination,
+            s_tiles,
+            s_masters,
+            d_tiles,
+            d_masters,
+            stronger,
+        )
+    ]
+    for g, code in enumerate(src):
+        if code < WITH_STUDENT:
+            continue
+        traveller = code - WITH_STUDENT
+        who, guild = COLOURS[traveller], GUILDS[g]
+        there = dst[g]
+        if there == 0:
+            events.append(TravellerSettled(who, destination, guild))
+        elif not stronger:
+            events.append(TravellerReturned(who, guild))
+        elif there == MASTER + traveller:
+            events.append(TravellerJoined(who, destination, guild))
+        elif there == WITH_STUDENT + traveller:
+            events.append(TravellerReturned(who, guild))
+        else:
+            owner = (there - MASTER) % 4
+            events.append(MasterExpelled(COLOURS[owner], destination, guild, there >= WITH_STUDENT))
+            events.append(TravellerSettled(who, destination, guild))
+    a, b = min(source, destination), max(source, destination)
+    events.append(BridgeBroken(a, b))
+    path = path_index(a, b)
+    assert path is not None
+    left = state.bridges & ~(1 << path)
+    for v in (a, b):
+        if not left & INCIDENT[v]:
+            events.append(StonePlaced(v))
+    return events
+
+
+def action_events(state: ShangrilaState, colour: int, action: Action) -> list[Any]:
+    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first)."""
+    who = COLOURS[colour]
+    if isinstance(action, PlaceSetupMaster | PlaceMaster):
+        return [MasterPlaced(who, action.village, action.guild)]
+    if isinstance(action, RecruitStudents):
+        return [StudentRecruited(who, v, g) for v, g in action.placements]
+    if isinstance(action, Journey):
+        return journey_events(state, colour, action.source, action.destination)
+    return [Passed(who)]
