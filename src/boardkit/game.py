@@ -178,6 +178,15 @@ class Game(ABC, Generic[S, A]):
         """A short human-readable text of an action (for logs, terminals and errors)."""
         return str(action)
 
+    def action_path(self, action: A) -> tuple[str, ...]:
+        """Menu labels for ``action``, from the most general to the most specific.
+
+        Front ends build nested menus from these paths (kind of action, then tile, then cell),
+        which keeps a choice among hundreds of actions manageable. The last label must tell the
+        action apart from every other legal action with the same prefix.
+        """
+        return (type(action).__name__, self.describe_action(action))
+
     def render_text(self, state: S, player: int | None = None) -> str:
         """The state as text a person can read in a terminal, as ``player`` may see it."""
         return repr(self.view(state, player))
