@@ -1,0 +1,92 @@
+"""The bot protocol: anything with a ``name`` and a ``choose`` method can play a seat.
+
+A bot is asked for one decision at a time, by the tournament runner or by your own loop::
+
+    action = bot.choose(game, state, player, rng)
+
+``state`` is the full game state, as the engine holds it; ``player`` is the seat that must decide
+now (:func:`boardkit.decider` of the state); ``rng`` is a :class:`~boardkit.rng.Rng` the caller
+seeds, so that a game between bots is reproducible. The bot returns one of
+``game.legal_actions(state)``.
+
+Hidden information is a matter of honour the framework cannot enforce (the bot holds the full
+state), so the bots of this package keep a rule: in a game with ``hidden_information`` they read
+the true state only through ``game.determinize(state, player, rng)``, which keeps exactly what
+``player`` may see, and through ``game.legal_actions(state)`` for their own choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from boardkit.errors import (
+    GameDefinitionError,
+    GameOverError,
+    InvalidOptionsError,
+    NotYourDecisionError,
+)
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.rng import Rng
+
+
+class UnknownBotError(InvalidOptionsError):
+    """No bot is registered under the requested name."""
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        listing = ", ".join(sorted(known)) or "none"
+        super().__init__(f"unknown bot {name!r}; known bots: {listing}")
+        self.name = name
+        self.known = sorted(known)
+
+
+class BotParameterError(InvalidOptionsError):
+    """A bot was given a parameter it does not have, or a value it cannot use."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program: a name and a way to choose an action."""
+
+    @property
+    def name(self) -> str:
+        """A short label for tables and logs (say ``"mcts"``)."""
+        ...
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        """One of ``game.legal_actions(state)``, for ``player``, who must decide now."""
+        ...
+
+
+def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> list[Any]:
+    """The legal actions of ``player``, checking that ``player`` really decides now.
+
+    Raises :class:`~boardkit.errors.GameOverError` on a finished game,
+    :class:`~boardkit.errors.NotYourDecisionError` when another seat decides, and
+    :class:`~boardkit.errors.GameDefinitionError` when the game offers the deciding player no
+    action at all.
+    """
+    who = decider(state.flow)
+    if who is None:
+        raise GameOverError()
+    if who != player:
+        raise NotYourDecisionError(player, who)
+    actions = list(game.legal_actions(state))
+    if not actions:
+        raise GameDefinitionError(f"{game.name}: seat {player} must decide but has no legal action")
+    return actions
+
+
+def check_positive_int(owner: str, name: str, value: object) -> int:
+    """``value`` if it is an int of at least 1, else a :class:`BotParameterError`."""
+    if type(value) is not int or value < 1:
+        raise BotParameterError(f"{owner}: {name} must be a positive int, not {value!r}")
+    return value
+
+
+def check_positive_float(owner: str, name: str, value: object) -> float:
+    """``value`` as a float if it is a number above 0, else a :class:`BotParameterError`."""
+    if type(value) not in (int, float) or not value > 0:  # type: ignore[operator]
+        raise BotParameterError(f"{owner}: {name} must be a number above 0, not {value!r}")
+    return float(value)  # type: ignore[arg-type]

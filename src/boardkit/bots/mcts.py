@@ -1,0 +1,242 @@
+"""Monte Carlo tree search (UCT) with random rollouts, for any game and any number of players.
+
+Each iteration of the search:
+
+1. **Determinize.** In a game with ``hidden_information`` the bot draws a fresh world with
+   ``game.determinize(state, player, rng)``: the root position with everything the searching
+   player cannot see re-drawn at random, consistently with what they can see. The whole
+   iteration runs in that world. In a game without hidden information the world is the state.
+2. **Select.** From the root, follow the tree: at each node the seat that decides in the
+   current world picks, among the children legal *in this world*, the one with the best UCB1
+   value ``mean + c * sqrt(ln(available) / visits)``, where ``mean`` is that seat's mean reward
+   through the child and ``available`` counts the visits of the parent in which the child was
+   legal.
+3. **Expand.** At the first node with a legal action not yet in the tree, add one such action
+   at random.
+4. **Roll out.** Play random legal actions until the game ends or ``rollout_cap`` decisions have
+   been made; a finished game gives each seat its share of the win, a capped one an estimate
+   from the game's ``evaluate`` hook or score (:func:`~boardkit.bots.evaluation.estimated_rewards`).
+5. **Back up.** Every node on the path adds the reward of the seat that chose it.
+
+This is single-observer *information-set* MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse,
+2012) in its open-loop form: one tree whose nodes are sequences of actions, not states, shared by
+all determinizations. Chance (dice, draws) is handled the same way: the world is re-played from
+the root each iteration, so random outcomes are re-drawn each time. The bot's choice is the root
+action visited most often (ties: the higher mean, then the first in legal order).
+
+Why it does not peek: the true state is read in exactly two places, ``game.determinize(state,
+player, rng)`` (which by contract keeps only what ``player`` may see) and
+``game.legal_actions(state)`` for the searching player's own options. Every simulated step,
+result and evaluation is computed on a determinized world. So two states that look the same to
+the searching player give the same search, draw for draw, when the game's ``determinize`` depends
+only on the player's view (``tests/core/test_bots.py`` checks both).
+
+Budget: ``iterations`` (reproducible) and/or ``seconds`` (wall clock, so not reproducible);
+the search stops at whichever comes first. With neither, it runs :data:`DEFAULT_ITERATIONS`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from attrs import frozen
+
+from boardkit import engine
+from boardkit.bots.base import (
+    check_positive_float,
+    check_positive_int,
+    legal_actions_for,
+)
+from boardkit.bots.evaluation import Rewards, estimated_rewards, outcome_rewards
+from boardkit.errors import GameDefinitionError
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.rng import Rng
+
+DEFAULT_ITERATIONS = 500
+DEFAULT_ROLLOUT_CAP = 200
+DEFAULT_EXPLORATION = 1.0
+
+_Key = tuple[int, Hashable]
+
+
+def action_key(action: object) -> Hashable:
+    """A dictionary key for ``action``: itself when hashable (frozen attrs classes are), else
+    its repr."""
+    try:
+        hash(action)
+    except TypeError:
+        return repr(action)
+    return action
+
+
+class _Node:
+    """A node of the open-loop tree: statistics of one action sequence from the root."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[_Key, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+@frozen
+class ActionStats:
+    """What the search learnt about one root action: visits and the searcher's mean reward."""
+
+    action: Any
+    visits: int
+    mean_reward: float
+
+
+@frozen
+class SearchResult:
+    """The outcome of one search: iterations run and the statistics of every root action."""
+
+    iterations: int
+    actions: tuple[ActionStats, ...]
+
+    def best(self) -> ActionStats:
+        """The most visited action (ties: higher mean reward, then the first listed)."""
+        return max(self.actions, key=lambda s: (s.visits, s.mean_reward))
+
+
+class MCTSBot:
+    """UCT Monte Carlo tree search with determinizations for hidden information."""
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout_cap: int = DEFAULT_ROLLOUT_CAP,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = (
+            None if iterations is None else check_positive_int("mcts", "iterations", iterations)
+        )
+        self.seconds = None if seconds is None else check_positive_float("mcts", "seconds", seconds)
+        self.exploration = check_positive_float("mcts", "exploration", exploration)
+        self.rollout_cap = check_positive_int("mcts", "rollout_cap", rollout_cap)
+        self._clock = clock
+
+    @property
+    def name(self) -> str:
+        """``"mcts"``."""
+        return "mcts"
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        """The root action the search visited most (a lone legal action is played at once)."""
+        actions = legal_actions_for(game, state, player)
+        if len(actions) == 1:
+            return actions[0]
+        return self.search(game, state, player, rng).best().action
+
+    def search(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> SearchResult:
+        """Run the search from ``state`` for ``player`` and report every root action's figures."""
+        actions = legal_actions_for(game, state, player)
+        root = _Node()
+        players = state.flow.players
+        deadline = None if self.seconds is None else self._clock() + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and self._clock() >= deadline:
+                break
+            world = game.determinize(state, player, rng) if game.hidden_information else state
+            self._iterate(game, world, root, players, rng)
+            done += 1
+        stats = []
+        for action in actions:
+            child = root.children.get((player, action_key(action)))
+            visits = 0 if child is None else child.visits
+            mean = 0.0 if child is None or not child.visits else child.reward / child.visits
+            stats.append(ActionStats(action, visits, mean))
+        return SearchResult(done, tuple(stats))
+
+    def _iterate(
+        self, game: Game[Any, Any], world: Any, root: _Node, players: int, rng: Rng
+    ) -> None:
+        """One select-expand-rollout-backup pass in ``world``."""
+        node = root
+        path: list[tuple[_Node, int]] = []
+        step, legal_actions, c = engine.step, game.legal_actions, self.exploration
+        while True:
+            who = decider(world.flow)
+            if who is None:
+                rewards = self._final(game, world, players)
+                break
+            actions = legal_actions(world)
+            if not actions:
+                raise GameDefinitionError(
+                    f"{game.name}: seat {who} must decide but has no legal action"
+                )
+            children = node.children
+            keys = [(who, action_key(a)) for a in actions]
+            untried: list[int] = []
+            for index, key in enumerate(keys):
+                child = children.get(key)
+                if child is None:
+                    untried.append(index)
+                else:
+                    child.available += 1
+            if untried:
+                index = untried[rng.below(len(untried))]
+                child = _Node()
+                child.available = 1
+                children[keys[index]] = child
+                world, _ = step(game, world, who, actions[index], rng)
+                path.append((child, who))
+                rewards = self._rollout(game, world, players, rng)
+                break
+            log_of = math.log
+            best_index, best_value = 0, -math.inf
+            for index, key in enumerate(keys):
+                child = children[key]
+                value = child.reward / child.visits + c * math.sqrt(
+                    log_of(child.available) / child.visits
+                )
+                if value > best_value:
+                    best_index, best_value = index, value
+            node = children[keys[best_index]]
+            world, _ = step(game, world, who, actions[best_index], rng)
+            path.append((node, who))
+        for child, who in path:
+            child.visits += 1
+            child.reward += rewards[who]
+
+    def _rollout(self, game: Game[Any, Any], world: Any, players: int, rng: Rng) -> Rewards:
+        """Random play from ``world`` to the end, or to the cap and an estimate."""
+        step, legal_actions = engine.step, game.legal_actions
+        for _ in range(self.rollout_cap):
+            who = decider(world.flow)
+            if who is None:
+                return self._final(game, world, players)
+            actions = legal_actions(world)
+            if not actions:
+                raise GameDefinitionError(
+                    f"{game.name}: seat {who} must decide but has no legal action"
+                )
+            world, _ = step(game, world, who, actions[rng.below(len(actions))], rng)
+        if decider(world.flow) is None:
+            return self._final(game, world, players)
+        return estimated_rewards(game, world, players)
+
+    @staticmethod
+    def _final(game: Game[Any, Any], world: Any, players: int) -> Rewards:
+        result = game.result(world)
+        if result is None:  # ended by the flow without a result: nobody wins
+            return (0.0,) * players
+        return outcome_rewards(result, players)
+
+    def __repr__(self) -> str:
+        return (
+            f"MCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
+            f"exploration={self.exploration}, rollout_cap={self.rollout_cap})"
+        )
