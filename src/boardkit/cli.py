@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -215,17 +216,21 @@ def cmd_games(args: argparse.Namespace, out: Console) -> int:
         if not game.options:
             out.print("  no options")
             continue
-        table = Table(box=None, padding=(0, 2), pad_edge=True, show_edge=False)
-        for column in ("option", "default", "allowed", "meaning"):
-            table.add_column(column, style="bold" if column == "option" else None)
+        width = max(out.width - 6, 40)
         for option in game.options:
             allowed = (
-                _choices_text(option)
+                "allowed: " + _choices_text(option)
                 if option.choices is not None
                 else f"any {_type_word(option.default)}"
             )
-            table.add_row(option.name, _value_text(option.default), allowed, option.doc)
-        out.print(table)
+            out.print(
+                Text.assemble(
+                    "  ", (option.name, "bold"), f" = {_value_text(option.default)}  ({allowed})"
+                ),
+                soft_wrap=True,
+            )
+            for line in textwrap.wrap(option.doc, width) or [""]:
+                out.print(f"      {line}", soft_wrap=True)
     return EXIT_OK
 
 

@@ -45,10 +45,11 @@ def test_games_lists_nim_with_player_counts_and_options(capsys: Capture) -> None
     assert code == 0
     nim_line = next(line for line in out.splitlines() if line.startswith("nim"))
     assert "Nim" in nim_line and "version 1.0" in nim_line and "2, 3 or 4 players" in nim_line
-    stones = next(line for line in out.splitlines() if line.split()[:1] == ["stones"])
-    assert stones.split()[:4] == ["stones", "15", "any", "int"]
-    max_take = next(line for line in out.splitlines() if line.split()[:1] == ["max_take"])
-    assert max_take.split()[:6] == ["max_take", "3", "2,", "3,", "4,", "5"]
+    lines = out.splitlines()
+    stones = lines.index("  stones = 15  (any int)")
+    assert lines[stones + 1].strip() == "stones in the heap at the start"
+    max_take = lines.index("  max_take = 3  (allowed: 2, 3, 4, 5)")
+    assert lines[max_take + 1].strip() == "most stones one turn may take"
 
 
 def test_games_reports_a_plugin_that_cannot_be_loaded(
