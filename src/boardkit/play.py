@@ -1,0 +1,614 @@
+"""Terminal play for people: a match between human and bot seats, driven by typed commands.
+
+:class:`PlaySession` runs one :class:`~boardkit.match.Match` to its end (or until the people at
+the keyboard stop), reading lines from an input stream and writing plain text to an output
+stream, so tests drive it with :class:`io.StringIO` and the command line with the terminal.
+It only uses the game protocol, so every installed game plays the same way.
+
+Choosing among many actions: the legal actions are arranged in a menu tree built from
+:meth:`~boardkit.game.Game.action_path` (see :class:`ActionMenu`). Each level shows the distinct
+labels with the number of actions under each; a person types a number or the start of a label.
+Levels with a single label are passed through without asking.
+
+Seats: each seat is ``"human"`` or the name of a bot. ``"random"`` always works (a built-in
+uniform chooser); any other name is looked up with ``boardkit.bots.make_bot`` when that module
+is installed. Bots choose from a random stream fixed by the match seed and their seat, so a
+session fed the same input plays the same game.
+
+Hidden information: each human is shown only :meth:`~boardkit.game.Game.render_text` for their
+own seat. When several humans share one terminal in a game with hidden information, a "pass the
+terminal" screen separates their turns so that nobody sees another player's hand.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from attrs import frozen
+
+from boardkit.errors import (
+    BoardkitError,
+    GameDefinitionError,
+    IllegalActionError,
+    InvalidOptionsError,
+    UndoError,
+)
+from boardkit.game import Game
+from boardkit.match import Match
+from boardkit.result import Result
+from boardkit.rng import Rng
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard."""
+
+RANDOM = "random"
+"""The built-in bot: uniform among the legal actions."""
+
+BOT_STREAM = 0x5EA7_B075_0000_0000
+"""Base of the :class:`Rng` streams bots draw from (plus the seat number); far from the game's
+own streams, which count log entries from 1."""
+
+HELP_TEXT = """\
+At each menu, type:
+  a number            choose that line
+  a label's start     choose the line it starts (case does not matter; must be unambiguous)
+  Enter               choose the only line, when there is just one
+  .. or back          go up one level
+  list                list every action under this level, one per line
+  undo                take back your last action (and the bots' replies to it)
+  save [PATH]         save the game's log (default: {save_path})
+  quit                save the log and stop; resume later with --resume
+  ? or help           this text
+Commands win over labels: to choose a label that reads like a command, type its number."""
+
+
+class Chooser(Protocol):
+    """What a bot seat needs: pick one legal action for ``player`` in ``state``."""
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        """One of ``game.legal_actions(state)``."""
+        ...
+
+
+class RandomChooser:
+    """The built-in bot: picks uniformly among the legal actions."""
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        """A uniformly drawn legal action."""
+        return rng.choice(list(game.legal_actions(state)))
+
+
+def _bots_module() -> Any | None:
+    """``boardkit.bots`` if it is installed (imported only when a seat asks for a bot)."""
+    try:
+        return importlib.import_module("boardkit.bots")
+    except ImportError:
+        return None
+
+
+def make_chooser(kind: str) -> Chooser | None:
+    """The bot for seat kind ``kind``; ``None`` for a human seat.
+
+    ``"random"`` falls back to :class:`RandomChooser` when ``boardkit.bots`` is missing or does
+    not know it; other names need ``boardkit.bots.make_bot``. Unknown kinds raise
+    :class:`~boardkit.errors.InvalidOptionsError` naming the kinds that work.
+    """
+    name = kind.strip().lower()
+    if name == HUMAN:
+        return None
+    bots = _bots_module()
+    make_bot: Callable[[str], Any] | None = getattr(bots, "make_bot", None)
+    problem = "boardkit.bots is not installed"
+    if make_bot is not None:
+        try:
+            bot = make_bot(name)
+        except (BoardkitError, KeyError, ValueError) as exc:
+            problem = str(exc).strip("'\"")
+        else:
+            return bot  # type: ignore[no-any-return]
+    if name == RANDOM:
+        return RandomChooser()
+    raise InvalidOptionsError(
+        f"unknown seat kind {kind!r}: {problem} (a seat is human, random or a bot name)"
+    )
+
+
+@frozen
+class Seat:
+    """One player at the table: display name, seat kind and the bot (``None`` for a human)."""
+
+    name: str
+    kind: str
+    chooser: Chooser | None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person decides for this seat."""
+        return self.chooser is None
+
+
+def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
+    """Seats for ``names``; ``kinds`` may be shorter (default: seat 0 human, the rest random)."""
+    if len(kinds) > len(names):
+        raise InvalidOptionsError(
+            f"{len(kinds)} seat kinds given for {len(names)} players; give at most one per player"
+        )
+    defaults = [HUMAN if i == 0 and not kinds else RANDOM for i in range(len(names))]
+    filled = [*kinds, *defaults[len(kinds) :]]
+    return tuple(
+        Seat(n, k.strip().lower(), make_chooser(k)) for n, k in zip(names, filled, strict=True)
+    )
+
+
+# --- the menu tree ------------------------------------------------------------------------------
+
+
+@frozen
+class MenuItem:
+    """One line of a menu: a label and the indices of the actions it leads to.
+
+    ``leaf`` is true when choosing the line plays its single action; otherwise it opens the next
+    level, whose prefix is the current prefix plus ``label``.
+    """
+
+    label: str
+    actions: tuple[int, ...]
+    leaf: bool
+
+
+class ActionMenu:
+    """The legal actions as a tree of labels, from :meth:`Game.action_path`.
+
+    A level is named by its prefix (the labels chosen so far). Actions whose path ends exactly
+    at a level (a game whose paths are prefixes of one another, or two actions with the same
+    path) appear there as leaves labelled with :meth:`Game.describe_action`, made unique.
+    """
+
+    def __init__(self, game: Game[Any, Any], actions: Sequence[Any]) -> None:
+        self.game = game
+        self.actions = list(actions)
+        self.paths: list[tuple[str, ...]] = []
+        for action in self.actions:
+            path = tuple(str(label) for label in game.action_path(action))
+            self.paths.append(path or (game.describe_action(action),))
+
+    def under(self, prefix: tuple[str, ...]) -> list[int]:
+        """Indices of the actions whose path starts with ``prefix``."""
+        depth = len(prefix)
+        return [i for i, path in enumerate(self.paths) if path[:depth] == prefix]
+
+    def items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
+        """The lines of the level at ``prefix``, in the order the game listed the actions."""
+        depth = len(prefix)
+        groups: dict[str, list[int]] = {}
+        ends: list[int] = []
+        for i in self.under(prefix):
+            if len(self.paths[i]) > depth:
+                groups.setdefault(self.paths[i][depth], []).append(i)
+            else:
+                ends.append(i)
+        items: list[MenuItem] = []
+        taken = set(groups)
+        for i in ends:
+            label = self._unique(self.game.describe_action(self.actions[i]), taken)
+            taken.add(label)
+            items.append(MenuItem(label, (i,), True))
+        for label, members in groups.items():
+            leaf = len(members) == 1 and len(self.paths[members[0]]) == depth + 1
+            items.append(MenuItem(label, tuple(members), leaf))
+        return items
+
+    def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
+        """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""
+        depth = len(prefix)
+        items: list[MenuItem] = []
+        taken: set[str] = set()
+        for i in self.under(prefix):
+            rest = self.paths[i][depth:] or (self.game.describe_action(self.actions[i]),)
+            label = self._unique(" / ".join(rest), taken)
+            taken.add(label)
+            items.append(MenuItem(label, (i,), True))
+        return items
+
+    @staticmethod
+    def _unique(label: str, taken: set[str]) -> str:
+        if label not in taken:
+            return label
+        n = 2
+        while f"{label} [{n}]" in taken:
+            n += 1
+        return f"{label} [{n}]"
+
+
+def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
+    """The item ``text`` picks (a 1-based number or a label start), or why it picks none."""
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(items):
+            return items[number - 1]
+        return f"there is no line {number}; choose 1 to {len(items)}"
+    lowered = text.casefold()
+    exact = [item for item in items if item.label.casefold() == lowered]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [item for item in items if item.label.casefold().startswith(lowered)]
+    if len(starts) == 1:
+        return starts[0]
+    if not starts:
+        return f"nothing here starts with {text!r}; type a number from 1 to {len(items)}, or ?"
+    shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")
+    return f"{text!r} is ambiguous ({len(starts)} lines start with it: {shown}); type more"
+
+
+# --- the session --------------------------------------------------------------------------------
+
+
+class PlayStatus(enum.Enum):
+    """How a session stopped."""
+
+    FINISHED = "finished"
+    """The game ended."""
+    QUIT = "quit"
+    """A person typed quit."""
+    END_OF_INPUT = "end of input"
+    """The input ran out (Ctrl-D, or a script's end)."""
+    INTERRUPTED = "interrupted"
+    """Ctrl-C."""
+
+
+class _Stop(Exception):
+    """Unwinds a session to :meth:`PlaySession.run` (quit, end of input)."""
+
+    def __init__(self, status: PlayStatus) -> None:
+        super().__init__(status.value)
+        self.status = status
+
+
+class _Undone(Exception):
+    """A person took back actions; the turn loop starts over from the new state."""
+
+
+class PlaySession:
+    """One match played at a terminal by humans and bots; see the module docstring.
+
+    ``seats`` gives a kind per seat (``"human"``, ``"random"`` or a bot name), or ready
+    :class:`Seat` objects; missing kinds default to seat 0 human and the rest random.
+    ``save_path`` is where ``save``, ``quit``, the end of input and the end of the game write
+    the log; ``log_path``, if given, is also written after every action. ``echo`` writes each
+    line read after its prompt, so that a session fed from a script reads like a transcript.
+    """
+
+    def __init__(
+        self,
+        match: Match[Any],
+        seats: Sequence[str | Seat] = (),
+        *,
+        input: TextIO | None = None,
+        output: TextIO | None = None,
+        save_path: str | Path | None = None,
+        log_path: str | Path | None = None,
+        echo: bool = False,
+    ) -> None:
+        self.match = match
+        self.game: Game[Any, Any] = match.game
+        names = match.header.players
+        if seats and all(isinstance(s, Seat) for s in seats):
+            if len(seats) != len(names):
+                raise InvalidOptionsError(f"{len(seats)} seats given for {len(names)} players")
+            self.seats = tuple(s for s in seats if isinstance(s, Seat))
+        else:
+            self.seats = make_seats(names, [s if isinstance(s, str) else s.kind for s in seats])
+        self.input = input if input is not None else sys.stdin
+        self.output = output if output is not None else sys.stdout
+        self.log_path = Path(log_path) if log_path is not None else None
+        default = f"{self.game.name}-{match.config.seed}.json"
+        self.save_path = (
+            Path(save_path) if save_path is not None else (self.log_path or Path(default))
+        )
+        humans = sum(seat.is_human for seat in self.seats)
+        self.hot_seat = humans > 1 and self.game.hidden_information
+        self._rngs = [Rng(match.config.seed, BOT_STREAM + seat) for seat in range(len(names))]
+        self._shown_to: int | None = None
+        self.echo = echo
+
+    # --- running ----------------------------------------------------------------------------
+
+    def run(self) -> PlayStatus:
+        """Play until the game ends or the people stop; the log is saved either way."""
+        try:
+            self._say(self._intro())
+            while not self.match.is_over:
+                player = self.match.to_decide
+                if player is None:
+                    break
+                try:
+                    if self.seats[player].is_human:
+                        self._human_decision(player)
+                    else:
+                        self._bot_decision(player)
+                except _Undone:
+                    continue
+            self._finish()
+            return PlayStatus.FINISHED
+        except _Stop as stop:
+            self._stop_message(stop.status)
+            return stop.status
+        except KeyboardInterrupt:
+            self._say("")
+            self._stop_message(PlayStatus.INTERRUPTED)
+            return PlayStatus.INTERRUPTED
+
+    def _intro(self) -> str:
+        who = ", ".join(
+            f"{seat.name} ({'you' if seat.is_human else seat.kind})"
+            if sum(s.is_human for s in self.seats) == 1
+            else f"{seat.name} ({seat.kind})"
+            for seat in self.seats
+        )
+        title = self.game.title or self.game.name
+        resumed = len(self.match) - 1
+        again = f", resumed after {resumed} actions" if resumed else ""
+        return f"{title}: {who}{again}.\nType ? for help."
+
+    # --- bots -------------------------------------------------------------------------------
+
+    def _bot_decision(self, player: int) -> None:
+        seat = self.seats[player]
+        assert seat.chooser is not None
+        state = self.match.state
+        action = seat.chooser.choose(self.game, state, player, self._rngs[player])
+        try:
+            self.match.play(action)
+        except IllegalActionError as exc:
+            self._say(f"{seat.name} (bot) chose an illegal action ({exc}); playing at random")
+            action = RandomChooser().choose(self.game, state, player, self._rngs[player])
+            self.match.play(action)
+        self._say(f"{seat.name} (bot): {self.game.describe_action(action)}")
+        self._autosave()
+
+    # --- humans -----------------------------------------------------------------------------
+
+    def _human_decision(self, player: int) -> None:
+        seat = self.seats[player]
+        if self.hot_seat and self._shown_to != player:
+            self._pass_screen(seat.name)
+        self._shown_to = player
+        self._say("")
+        self._say(self.game.render_text(self.match.state, player))
+        self._say(self._decision_line(player))
+        actions = self.match.legal_actions()
+        if not actions:
+            raise GameDefinitionError(
+                f"{self.game.name} lists no legal action for {seat.name}, yet the game goes on"
+            )
+        action = self._choose(ActionMenu(self.game, actions), player)
+        try:
+            self.match.play(action)
+        except IllegalActionError as exc:
+            self._say(f"illegal: {exc}")
+            return
+        self._say(f"{seat.name}: {self.game.describe_action(action)}")
+        self._autosave()
+
+    def _decision_line(self, player: int) -> str:
+        flow = self.match.state.flow
+        name = self.seats[player].name
+        where = [f"turn {flow.turn}"]
+        if flow.phase:
+            where.append(f"phase {flow.phase}")
+        if flow.step:
+            where.append(f"step {flow.step}")
+        owed = flow.owed[0] if flow.owed else None
+        if owed is not None and owed.player != flow.active:
+            active = ""
+            if flow.active is not None:
+                active = f", during {self.seats[flow.active].name}'s turn"
+            return f"{name} must answer: {owed.kind} ({', '.join(where)}{active})"
+        if owed is not None:
+            return f"{name} to decide: {owed.kind} ({', '.join(where)})"
+        return f"{name} to play ({', '.join(where)})"
+
+    def _pass_screen(self, name: str) -> None:
+        self._clear()
+        self._say(f"pass the terminal to {name}, press Enter")
+        self._read("")
+        self._clear()
+
+    def _choose(self, menu: ActionMenu, player: int) -> Any:
+        """Walk the menu until one action is chosen (commands are handled on the way)."""
+        levels: list[tuple[str, ...]] = []  # the levels shown so far, innermost last
+        prefix = self._descend(menu, ())
+        flat = False
+        show = True
+        while True:
+            items = menu.flat_items(prefix) if flat else menu.items(prefix)
+            if show:
+                self._show_level(items, prefix, flat)
+            show = True
+            text = self._read(self._prompt(self.seats[player].name, prefix, flat)).strip()
+            command, _, argument = text.partition(" ")
+            command = command.lower()
+            if text == "" and len(items) == 1:
+                picked: MenuItem | str = items[0]
+            elif text == "":
+                self._say(f"type a number from 1 to {len(items)}, or ? for help")
+                show = False
+                continue
+            elif command in ("..", "back"):
+                if flat:
+                    flat = False
+                elif levels:
+                    prefix = levels.pop()
+                else:
+                    self._say("already at the top menu")
+                    show = False
+                continue
+            elif command in ("?", "help"):
+                self._say(HELP_TEXT.format(save_path=self.save_path))
+                show = False
+                continue
+            elif command == "list":
+                flat = True
+                continue
+            elif command == "undo":
+                self._undo()
+                show = False
+                continue
+            elif command == "save":
+                self._save(Path(argument.strip()) if argument.strip() else self.save_path)
+                show = False
+                continue
+            elif command == "quit":
+                raise _Stop(PlayStatus.QUIT)
+            else:
+                picked = match_item(items, text)
+            if isinstance(picked, str):
+                self._say(picked)
+                show = False
+                continue
+            if picked.leaf:
+                return menu.actions[picked.actions[0]]
+            levels.append(prefix)
+            prefix = self._descend(menu, (*prefix, picked.label))
+
+    def _descend(self, menu: ActionMenu, prefix: tuple[str, ...]) -> tuple[str, ...]:
+        """``prefix``, or deeper while a level has a single line that opens another level."""
+        while True:
+            items = menu.items(prefix)
+            if len(items) == 1 and not items[0].leaf:
+                prefix = (*prefix, items[0].label)
+            else:
+                return prefix
+
+    def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
+        if prefix or flat:
+            where = " / ".join(prefix) if prefix else "top"
+            self._say(f"{'all actions under' if flat else 'in'} {where}:")
+        width = len(str(len(items)))
+        for number, item in enumerate(items, start=1):
+            count = "" if item.leaf else f"  ({len(item.actions)})"
+            self._say(f"  {number:>{width}}. {item.label}{count}")
+
+    @staticmethod
+    def _prompt(name: str, prefix: tuple[str, ...], flat: bool) -> str:
+        path = " / ".join(prefix)
+        where = f" [{path}{' (list)' if flat else ''}]" if path or flat else ""
+        return f"{name}{where}> "
+
+    def _undo(self) -> None:
+        """Take back back to before the last human entry; raises :class:`_Undone` when done."""
+        log = self.match.log
+        human_entries = [
+            e.seq for e in log.entries[1:] if e.player is not None and self.seats[e.player].is_human
+        ]
+        if not human_entries:
+            self._say("nothing to undo: no person has acted yet")
+            return
+        count = len(log.entries) - human_entries[-1]
+        try:
+            self.match.undo(count)
+        except UndoError as exc:  # pragma: no cover - the count is always in range
+            self._say(f"cannot undo: {exc}")
+            return
+        self._say(f"undid {count} action{'s' if count != 1 else ''}")
+        self._autosave()
+        raise _Undone()
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self._say("")
+        self._say(self.game.render_text(self.match.state, None))
+        self._say(result_lines(self.match.result, [s.name for s in self.seats]))
+        self._save(self.save_path)
+
+    def _stop_message(self, status: PlayStatus) -> None:
+        if status is PlayStatus.END_OF_INPUT:
+            self._say("end of input")
+        if self._save(self.save_path):
+            self._say(f"resume with: boardkit play --resume {self.save_path}")
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def _autosave(self) -> None:
+        if self.log_path is not None:
+            self._write(self.log_path, quiet=True)
+
+    def _save(self, path: Path) -> bool:
+        return self._write(path, quiet=False)
+
+    def _write(self, path: Path, quiet: bool) -> bool:
+        try:
+            self.match.save(path)
+        except OSError as exc:
+            self._say(f"error: cannot write {path}: {exc.strerror or exc}")
+            return False
+        if not quiet:
+            self._say(f"log saved to {path}")
+        return True
+
+    # --- input and output -------------------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def _read(self, prompt: str) -> str:
+        """One line of input without its newline; the end of input stops the session."""
+        if self._interactive():
+            try:
+                return input(prompt)  # line editing and history when readline is loaded
+            except EOFError:
+                self._say("")
+                raise _Stop(PlayStatus.END_OF_INPUT) from None
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self._say("")
+            raise _Stop(PlayStatus.END_OF_INPUT)
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self._say(line)
+        return line
+
+    def _interactive(self) -> bool:
+        """Whether the session talks to the process's own terminal."""
+        return (
+            self.input is sys.stdin
+            and self.output is sys.stdout
+            and sys.stdin.isatty()
+            and sys.stdout.isatty()
+        )
+
+    def _clear(self) -> None:
+        """Clear a real terminal (so a hand leaves the screen); on other streams, a rule."""
+        isatty = getattr(self.output, "isatty", None)
+        if isatty is not None and isatty():
+            self.output.write("\x1b[2J\x1b[H")
+        else:
+            self.output.write("-" * 40 + "\n")
+        self.output.flush()
+
+
+def result_lines(result: Result | None, names: Sequence[str]) -> str:
+    """The result as text: who won, then each player's score."""
+    if result is None:
+        return "the game ended without a result"
+    if not result.winners:
+        head = "game over: nobody wins"
+    elif len(result.winners) == 1:
+        head = f"game over: {names[result.winners[0]]} wins"
+    else:
+        head = "game over: shared win for " + ", ".join(names[w] for w in result.winners)
+    lines = [head + (f" ({result.detail})" if result.detail else "")]
+    width = max(len(n) for n in names)
+    lines += [
+        f"  {name:<{width}}  {score}" for name, score in zip(names, result.scores, strict=False)
+    ]
+    return "\n".join(lines)
