@@ -1,0 +1,26 @@
+"""The text picture of a position (S-H1: everything shown to everybody)."""
+
+from __future__ import annotations
+
+from boardkit_shangrila.board import PATHS
+
+from .builders import GAME, build
+
+
+def test_render_shows_villages_strength_stones_bridges_supply_and_turn() -> None:
+    """Each village with its spaces, strength and stone; intact bridges; supplies; the turn."""
+    broken = tuple(p for p in PATHS if 6 in p)
+    state = build({4: "Hr+ Dy", 6: "Fb"}, to_move=1, broken=broken, stones=(6,))
+    text = GAME.render_text(state, 0)
+    lines = text.splitlines()
+    assert "main phase" in lines[0] and "blue (seat 1) to move" in lines[0]
+    village4 = next(line for line in lines if line.startswith(" 4 "))
+    assert "H:r+" in village4 and "D:y " in village4 and "strength  3/2" in village4
+    assert "bridges to 0,3,5,7" in village4
+    village6 = next(line for line in lines if line.startswith(" 6*"))
+    assert "F:b " in village6 and "bridges to -" in village6
+    assert "intact bridges: 0-1 0-3 0-4 1-2" in text
+    assert "0-6" not in text.split("intact bridges:")[1].splitlines()[0]
+    red = next(line for line in lines if line.strip().startswith("red"))
+    assert red.split()[1:] == ["4", "6", "6", "6", "6", "6", "6"]  # healer master + student
+    assert GAME.render_text(state, None) == text
