@@ -76,7 +76,9 @@ class Chooser(Protocol):
 
 
 class RandomChooser:
-    """The built-in bot: picks uniformly among the legal actions."""
+    """The fallback bot when ``boardkit.bots`` is missing: uniform among the legal actions."""
+
+    name = RANDOM
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         """A uniformly drawn legal action."""
@@ -94,28 +96,32 @@ def _bots_module() -> Any | None:
 def make_chooser(kind: str) -> Chooser | None:
     """The bot for seat kind ``kind``; ``None`` for a human seat.
 
-    ``"random"`` falls back to :class:`RandomChooser` when ``boardkit.bots`` is missing or does
-    not know it; other names need ``boardkit.bots.make_bot``. Unknown kinds raise
-    :class:`~boardkit.errors.InvalidOptionsError` naming the kinds that work.
+    With ``boardkit.bots`` installed, ``kind`` is any bot spec it reads (``"greedy"``,
+    ``"mcts:iterations=200"``). ``"random"`` also works without it (:class:`RandomChooser`).
+    Unknown kinds raise :class:`~boardkit.errors.InvalidOptionsError` naming what works.
     """
-    name = kind.strip().lower()
-    if name == HUMAN:
+    spec = kind.strip()
+    if spec.lower() == HUMAN:
         return None
     bots = _bots_module()
-    make_bot: Callable[[str], Any] | None = getattr(bots, "make_bot", None)
-    problem = "boardkit.bots is not installed"
-    if make_bot is not None:
-        try:
-            bot = make_bot(name)
-        except (BoardkitError, KeyError, ValueError) as exc:
-            problem = str(exc).strip("'\"")
-        else:
-            return bot  # type: ignore[no-any-return]
-    if name == RANDOM:
-        return RandomChooser()
-    raise InvalidOptionsError(
-        f"unknown seat kind {kind!r}: {problem} (a seat is human, random or a bot name)"
+    build: Callable[[str], Any] | None = getattr(bots, "bot_from_spec", None) or getattr(
+        bots, "make_bot", None
     )
+    if build is None:
+        if spec.lower() == RANDOM:
+            return RandomChooser()
+        raise InvalidOptionsError(
+            f"unknown seat kind {kind!r}: a seat is human or random "
+            "(boardkit.bots, which has the other bots, is not installed)"
+        )
+    try:
+        return build(spec)  # type: ignore[no-any-return]
+    except BoardkitError as exc:
+        raise InvalidOptionsError(f"seat {kind!r}: {exc} (or human, for a person)") from None
+    except (KeyError, ValueError, TypeError) as exc:
+        raise InvalidOptionsError(
+            f"seat {kind!r} is not a bot this boardkit knows ({exc})"
+        ) from None
 
 
 @frozen
