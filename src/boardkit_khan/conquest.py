@@ -66,6 +66,7 @@ from boardkit_khan.components import TileSpec
 from boardkit_khan.placements import PlacementTable, StackKey, stack_key_of
 
 __all__ = [
+    "NO_PROTECTION",
     "Conquest",
     "ConquestInputError",
     "Protections",
