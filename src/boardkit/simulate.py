@@ -102,14 +102,12 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _check_bound(game: Game[Any, Any], config: Config, entries: int) -> None:
-    """Refuse a playout longer than the game's own ``max_entries`` bound (a game bug)."""
-    bound = game.max_entries(config)
-    if entries > bound:
-        raise GameDefinitionError(
-            f"{game.name}: a random playout (seed {config.seed}) passed {bound} log entries, "
-            "the bound max_entries() promises"
-        )
+def _passed_bound(game: Game[Any, Any], config: Config, bound: int) -> GameDefinitionError:
+    """The error for a playout longer than the game's own ``max_entries`` bound (a game bug)."""
+    return GameDefinitionError(
+        f"{game.name}: a random playout (seed {config.seed}) passed {bound} log entries, "
+        "the bound max_entries() promises"
+    )
 
 
 def random_playout(
@@ -135,10 +133,12 @@ def random_playout(
     else:
         match = Match.new(game, players, options, 0 if seed is None else seed)
     chooser = RandomPlayer(match.config.seed)
+    bound = game.max_entries(match.config)
     if watch is not None:
         watch(match)
     while not match.is_over:
-        _check_bound(game, match.config, len(match) + 1)
+        if len(match) + 1 > bound:
+            raise _passed_bound(game, match.config, bound)
         actions = match.legal_actions()
         if not actions:
             raise GameDefinitionError(
@@ -162,9 +162,11 @@ def _fast_playout(
     state, events = engine.start(game, config)
     entries: list[Entry] = [Entry(0, None, None, tuple(events))] if keep_entries else []
     legal_actions, step, seed = game.legal_actions, engine.step, config.seed
+    bound = game.max_entries(config)
     seq = 1
     while (who := decider(state.flow)) is not None:
-        _check_bound(game, config, seq + 1)
+        if seq + 1 > bound:
+            raise _passed_bound(game, config, bound)
         actions = legal_actions(state)
         if not actions:
             raise GameDefinitionError(

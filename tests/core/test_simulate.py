@@ -212,6 +212,20 @@ def test_a_game_passing_its_entry_bound_is_reported() -> None:
         simulate(EndlessNim(), 2)
 
 
+class OneAtATimeNim(NimGame):
+    """Nim where a turn always takes one stone: games are exactly max_entries() long."""
+
+    def legal_actions(self, state: NimState) -> list[Take]:
+        return [Take(1)] if state.stones else []
+
+
+def test_a_playout_exactly_at_the_entry_bound_is_fine() -> None:
+    game = OneAtATimeNim()
+    match = random_playout(game, 2, {"stones": 6})
+    assert len(match) == game.max_entries(match.config) == 7
+    assert simulate(game, 3, options={"stones": 6}).max_length == 6
+
+
 def test_a_game_offering_no_action_is_reported() -> None:
     with pytest.raises(GameDefinitionError, match="no legal action"):
         random_playout(StuckNim(), 2)
