@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from boardkit import IllegalActionError, Rng
 from boardkit.geometry.grid import cells_of
-from boardkit.geometry.polyomino import SHAPES, orientations
+from boardkit.geometry.polyomino import SHAPES, orientations, placement_mask
 from boardkit_khan.board import Region, default_board
 from boardkit_khan.components import TileKind, standard_tiles
 from boardkit_khan.conquest import (
@@ -560,3 +560,35 @@ def test_random_placements_refused_by_evaluate_are_not_listed(
         assert result.message
     else:
         assert is_listed
+
+
+def test_situation_problems_report_inconsistent_input() -> None:
+    """A malformed situation is reported, not silently scored (checked by the tests' builder)."""
+    cell = at(0, 0)
+    assert Situation((1 << cell, 1 << cell), 0, 0).problems() == [
+        "yurts of seat 1 overlap other yurts"
+    ]
+    assert Situation((1 << cell,), 0, 1 << cell).problems() == [
+        "a yurt lies under a tile or a ruler"
+    ]
+    assert "seat 5" in Situation((0,), 0, 0, Protections(khan=5)).problems()[0]
+    assert Situation((1 << cell,), 0, 0).problems() == []
+
+
+def test_a_player_without_yurts_has_no_conquest() -> None:
+    """K-A-C5: without an own yurt on the board there is nothing to conquer (K-E3 uses this)."""
+    sit = situation("1 1 N", 2)
+    assert legal_conquests(TABLE, sit, 0, ALL) == []
+    assert not has_legal_conquest(TABLE, sit, 0, ALL)
+    assert has_legal_conquest(TABLE, sit, 1, ALL)
+
+
+def test_k_a_c3_placement_identity_matches_the_polyomino_module() -> None:
+    """K-A-C3: ``(orientation, anchor)`` means the same as in ``boardkit.geometry.polyomino``,
+    so a front end can build any listed placement from tile, orientation and anchor cell."""
+    for key in ALL:
+        stack = TABLE.stack(key)
+        for p in stack.placements:
+            assert placement_mask(SHAPES[key.shape], p.orientation, p.anchor, BOARD.grid) == p.mask
+            assert stack.get(p.orientation, p.anchor) is p
+    assert stack_placements(BOARD, I2) is TABLE.stack(I2)  # one cached table per board
