@@ -1,0 +1,66 @@
+"""Deck handling (K-S5): shuffling, dealing, drawing, the face-up discard pile, reshuffling.
+
+Cards are deck indices (see :mod:`boardkit_khan.state`). The draw pile's order is secret and
+decided by shuffle events; drawing takes the top card, so a draw itself needs no randomness.
+When the last card of the draw pile is taken, the discard pile is shuffled at once into a new draw
+pile (the German rulebook: "Wird die letzte Karte vom Nachziehstapel gezogen, werden die Karten
+des Ablagestapels gemischt"); should a draw ever find the pile empty anyway, it reshuffles first.
+"""
+
+from __future__ import annotations
+
+from boardkit.rng import Rng
+from boardkit_khan.components import HAND_SIZE
+from boardkit_khan.events import CardDrawn, CardRevealed, DiscardReshuffled, DrawPileShuffled
+from boardkit_khan.reducer import Script
+
+
+def deal(script: Script, deck_size: int, rng: Rng) -> None:
+    """K-S5: shuffle the whole deck into the draw pile, then deal 4 cards to every player,
+    one at a time in turn order from the start player."""
+    script.emit(DrawPileShuffled(rng.shuffled(range(deck_size))))
+    state = script.state
+    players = state.players
+    for _ in range(HAND_SIZE):
+        for offset in range(players):
+            draw_into_hand(script, (state.start_player + offset) % players, rng)
+
+
+def reshuffle_if_empty(script: Script, rng: Rng) -> None:
+    """K-S5: an empty draw pile is replaced by the shuffled discard pile."""
+    cards = script.state.cards
+    if not cards.pile and cards.discard:
+        script.emit(DiscardReshuffled(rng.shuffled(cards.discard)))
+
+
+def reveal_top(script: Script, rng: Rng) -> int:
+    """Turn the top card face up onto the discard pile (K-T1, K-A-B); return it."""
+    reshuffle_if_empty(script, rng)
+    card = script.state.cards.pile[0]
+    script.emit(CardRevealed(card))
+    reshuffle_if_empty(script, rng)
+    return card
+
+
+def draw_into_hand(script: Script, player: int, rng: Rng) -> int:
+    """``player`` draws the top card into his hand; return it."""
+    reshuffle_if_empty(script, rng)
+    card = script.state.cards.pile[0]
+    script.emit(CardDrawn(player, card))
+    reshuffle_if_empty(script, rng)
+    return card
+
+
+def refill_hand(script: Script, player: int, rng: Rng) -> None:
+    """K-T5: draw until ``player`` holds 4 cards."""
+    while len(script.state.cards.hands[player]) < HAND_SIZE:
+        draw_into_hand(script, player, rng)
+
+
+def hand_subsets(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every sub-collection of a hand (sorted tuples, smallest first): the K-A-D discard choices."""
+    subsets: list[tuple[int, ...]] = [()]
+    for card in hand:
+        subsets += [(*s, card) for s in subsets]
+    unique = sorted({tuple(sorted(s)) for s in subsets}, key=lambda s: (len(s), s))
+    return unique

@@ -1,0 +1,200 @@
+"""Khan (Christwart Conrad, White Goblin Games 2010) as a boardkit :class:`~boardkit.Game`.
+
+Entry point ``khan = "boardkit_khan.game:KhanGame"``. The rules live in small modules:
+:mod:`.rules` (what is legal), :mod:`.turn` (the steps of a turn and the phases), :mod:`.rulers`
+(displacement), :mod:`.cards` (the deck), :mod:`.specials` (special cards), :mod:`.conquest` and
+:mod:`.scoring` (tiles and points), :mod:`.reducer` (folding events), :mod:`.views` (hidden
+information), :mod:`.render` (text). ``docs/khan.md`` explains the rules with their clause IDs
+and every decision taken where the rulebooks are silent.
+
+Options: ``area_counts_river`` (K-V2: count river cells under bridges in area sizes, the Dutch
+wording) and ``board_file`` (a board file to play on instead of the shipped reconstruction; it is
+validated, and every violation is named in the error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardkit.errors import InvalidOptionsError
+from boardkit.game import Game
+from boardkit.options import Config, Option
+from boardkit.result import Result
+from boardkit.rng import Rng
+from boardkit_khan.actions import ACTION_TYPES, describe
+from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
+from boardkit_khan.reducer import reduce as reduce_event
+from boardkit_khan.render import render_text
+from boardkit_khan.rules import legal_actions
+from boardkit_khan.state import (
+    PHASE_PLACEMENT,
+    PLACEMENT_ROUNDS,
+    REMOVALS_TO_END,
+    KhanOptions,
+    KhanState,
+    initial_state,
+    static_for,
+)
+from boardkit_khan.turn import (
+    action_events,
+    next_phase,
+    next_player,
+    phase_over,
+    phase_start_events,
+    turn_start_events,
+)
+from boardkit_khan.views import determinize, redact, view
+
+TILES = 38
+CAMP_TOTAL = 8 * 5
+
+
+class KhanGame(Game[KhanState, object]):
+    """Khan for 2–4 players. See the module docstring and ``docs/khan.md``."""
+
+    name = "khan"
+    title = "Khan"
+    version = "1.0"
+    player_counts = (2, 3, 4)
+    options = (
+        Option(
+            "area_counts_river",
+            False,
+            "K-V2: count the river cells under bridges in area sizes (Dutch wording); "
+            "default: land cells only (German)",
+            choices=(False, True),
+        ),
+        Option(
+            "board_file",
+            "",
+            "path of a board file to play on (same format as the shipped board, validated); "
+            "empty: the shipped reconstructed board",
+        ),
+    )
+    state_type = KhanState
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    hidden_information = True
+
+    # --- configuration and setup ---------------------------------------------------------------
+
+    def check_config(self, config: Config) -> None:
+        """Refuse a board file that cannot be read or breaks the board rules (K-C1…K-C3)."""
+        board_file = config.option("board_file")
+        if not isinstance(board_file, str):
+            raise InvalidOptionsError("option 'board_file' must be a path")
+        static_for(board_file)
+
+    def initial(self, config: Config) -> KhanState:
+        """K-S1/K-S2: special cards face up, rulers on their start cells, full camps."""
+        board_file = config.option("board_file")
+        river = config.option("area_counts_river")
+        assert isinstance(board_file, str) and isinstance(river, bool)
+        return initial_state(config.players, KhanOptions(board_file, river))
+
+    def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
+        """K-S3: the start player is drawn at random."""
+        return [StartPlayerChosen(rng.below(config.players))]
+
+    def first_phase(self, state: KhanState) -> str:
+        """K-S4: the placement rounds come first."""
+        return PHASE_PLACEMENT
+
+    def first_player(self, state: KhanState) -> int:
+        """K-S3: the start player opens the placement rounds and the main phase."""
+        return state.start_player
+
+    # --- playing -------------------------------------------------------------------------------
+
+    def legal_actions(self, state: KhanState) -> Sequence[object]:
+        """Every action the deciding player may take now (see :mod:`.rules`)."""
+        return legal_actions(state)
+
+    def apply(self, state: KhanState, action: object, rng: Rng) -> Sequence[object]:
+        """The events of ``action``, or an IllegalActionError naming the clause."""
+        return action_events(state, action, rng)
+
+    def reduce(self, state: KhanState, event: object) -> KhanState:
+        """Fold one event (see :mod:`.reducer`)."""
+        return reduce_event(state, event)
+
+    def on_phase_start(self, state: KhanState, rng: Rng) -> Sequence[object]:
+        """K-S5: shuffle and deal when the main phase begins."""
+        return phase_start_events(state, rng)
+
+    def phase_over(self, state: KhanState) -> bool:
+        """Placement ends after its rounds; the main phase when the end is triggered (K-E1)."""
+        return phase_over(state)
+
+    def next_phase(self, state: KhanState) -> str | None:
+        """placement → main → end."""
+        return next_phase(state)
+
+    def next_player(self, state: KhanState) -> int:
+        """Clockwise; K-E1 names who opens the end phase."""
+        return next_player(state)
+
+    def on_turn_start(self, state: KhanState, rng: Rng) -> Sequence[object]:
+        """Step 1 of a main-phase turn (K-T1), the start of an end-phase turn (K-E2/K-E3)."""
+        return turn_start_events(state, rng)
+
+    # --- the end ---------------------------------------------------------------------------------
+
+    def result(self, state: KhanState) -> Result | None:
+        """K-V4: the winners and total scores, once the game has been scored."""
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        detail = "; ".join(
+            f"player {p}: {outcome.tile_points[p]} tile points + {outcome.bonus[p]} bonus"
+            for p in range(len(outcome.total))
+        )
+        return Result(outcome.winners, outcome.total, detail)
+
+    def max_entries(self, config: Config) -> int:
+        """An upper bound on log entries (see ``docs/khan.md``, "Why every game ends").
+
+        Every main-phase turn uses at least one camp yurt in step 1, so there are at most 40;
+        each has at most 3 action slots (two and High Morale), each slot at most one refused
+        consent request and one action, each request at most ``players - 1`` answers, plus the
+        discard half of D and the step-4 choice. The end phase lays at most 38 tiles, and
+        refusals there can only happen while protections last (the first round).
+        """
+        n = config.players
+        per_slot = 2 * n  # a refused request with its answers, then an action with its answers
+        per_turn = 3 * per_slot + 2
+        setup = 1 + PLACEMENT_ROUNDS[n] * n
+        main = CAMP_TOTAL * per_turn
+        end = TILES * n + n * 2 * per_slot
+        return setup + main + end + REMOVALS_TO_END
+
+    # --- hidden information ----------------------------------------------------------------------
+
+    def view(self, state: KhanState, player: int | None) -> object:
+        """K-H1: other hands and the draw pile hidden (counts kept)."""
+        return view(state, player)
+
+    def redact(self, event: object, player: int | None) -> object:
+        """K-H1: shuffles and other players' draws hidden."""
+        return redact(event, player)
+
+    def determinize(self, state: KhanState, player: int | None, rng: Rng) -> KhanState:
+        """K-H1: the cards ``player`` cannot see, dealt again at random."""
+        return determinize(state, player, rng)
+
+    # --- text ------------------------------------------------------------------------------------
+
+    def describe_action(self, action: object) -> str:
+        """E.g. ``A: invade Tundra (card Seljuk/NE/Tundra) at C5``."""
+        board = static_for("").board
+        return describe(action, board.grid, tuple(r.name for r in board.rulers))
+
+    def action_path(self, action: object) -> tuple[str, ...]:
+        """Menu labels: the kind of action, then the action itself."""
+        text = self.describe_action(action)
+        head, _, _ = text.partition(":")
+        return (head, text) if head != text else (type(action).__name__, text)
+
+    def render_text(self, state: KhanState, player: int | None = None) -> str:
+        """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""
+        return render_text(state, player)

@@ -1,0 +1,333 @@
+"""Folding Khan events into the state — no checks, the events are facts.
+
+:func:`reduce` is the game's reducer: one small function per event type, looked up in a table.
+It accepts redacted events (cards replaced by :data:`~boardkit_khan.state.UNKNOWN_CARD`): a hand
+or pile then simply holds placeholders, so a player's redacted log folds to a state the player
+sees exactly as the real one (K-H1).
+
+:class:`Script` records the events a rule produces while folding each one at once, so that the
+rule can look at the state after each event (the next step of a turn often depends on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import evolve
+
+from boardkit.flow import (
+    FLOW_EVENT_TYPES,
+    DecisionOwed,
+    DecisionSettled,
+    GameEnded,
+    PhaseStarted,
+    StepStarted,
+    TurnEnded,
+    TurnStarted,
+    reduce_flow,
+)
+from boardkit_khan.components import SpecialCard
+from boardkit_khan.events import (
+    ActionsForfeited,
+    ActionsGranted,
+    ActionTaken,
+    CardDrawn,
+    CardPlayed,
+    CardRevealed,
+    CardsDiscarded,
+    ConsentGiven,
+    ConsentRefused,
+    ConsentRequested,
+    DiscardReshuffled,
+    DrawPileShuffled,
+    EndPhaseTriggered,
+    GameScored,
+    NeutralYurtPlaced,
+    RulerMoved,
+    RulerRemoved,
+    SpecialPlayed,
+    SpecialReturned,
+    StartPlayerChosen,
+    TileLaid,
+    TurnForfeited,
+    YurtPlaced,
+)
+from boardkit_khan.state import (
+    PHASE_END,
+    PHASE_PLACEMENT,
+    SPECIAL_ORDER,
+    TRIGGER_LATER,
+    TRIGGER_STEP1,
+    UNKNOWN_CARD,
+    ActiveSpecial,
+    KhanState,
+    Outcome,
+    PendingConquest,
+    PlacedTile,
+    TurnState,
+    static_for,
+)
+
+_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _add_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(sorted((*hand, card)))
+
+
+def _remove_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``hand`` without ``card`` (or without one unknown card when ``card`` is not in it)."""
+    cards = list(hand)
+    if card in cards:
+        cards.remove(card)
+    elif UNKNOWN_CARD in cards:
+        cards.remove(UNKNOWN_CARD)
+    return tuple(cards)
+
+
+# --- setup and cards ------------------------------------------------------------------------------
+
+
+def _start_player(state: KhanState, e: StartPlayerChosen) -> KhanState:
+    return evolve(state, start_player=e.player)
+
+
+def _pile_shuffled(state: KhanState, e: DrawPileShuffled) -> KhanState:
+    return evolve(state, cards=evolve(state.cards, pile=e.cards))
+
+
+def _card_drawn(state: KhanState, e: CardDrawn) -> KhanState:
+    cards = state.cards
+    hands = _set(cards.hands, e.player, _add_card(cards.hands[e.player], e.card))
+    return evolve(state, cards=evolve(cards, hands=hands, pile=cards.pile[1:]))
+
+
+def _card_revealed(state: KhanState, e: CardRevealed) -> KhanState:
+    cards = state.cards
+    return evolve(state, cards=evolve(cards, pile=cards.pile[1:], discard=(*cards.discard, e.card)))
+
+
+def _reshuffled(state: KhanState, e: DiscardReshuffled) -> KhanState:
+    return evolve(state, cards=evolve(state.cards, pile=(*state.cards.pile, *e.cards), discard=()))
+
+
+def _card_played(state: KhanState, e: CardPlayed) -> KhanState:
+    cards = state.cards
+    hands = _set(cards.hands, e.player, _remove_card(cards.hands[e.player], e.card))
+    return evolve(state, cards=evolve(cards, hands=hands, discard=(*cards.discard, e.card)))
+
+
+def _cards_discarded(state: KhanState, e: CardsDiscarded) -> KhanState:
+    cards = state.cards
+    hand = cards.hands[e.player]
+    for card in e.cards:
+        hand = _remove_card(hand, card)
+    hands = _set(cards.hands, e.player, hand)
+    return evolve(state, cards=evolve(cards, hands=hands, discard=(*cards.discard, *e.cards)))
+
+
+# --- board ----------------------------------------------------------------------------------------
+
+
+def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
+    field = state.field
+    bit = 1 << e.cell
+    field = evolve(field, yurts=_set(field.yurts, e.player, field.yurts[e.player] | bit))
+    if state.flow.phase != PHASE_PLACEMENT:
+        return evolve(state, field=field)
+    static = static_for(state.options.board_file)
+    region = static.board.region_of(e.cell)
+    used = state.placed_regions[e.player]
+    if region is not None:
+        used |= 1 << static.region_index[region]
+    return evolve(
+        state,
+        field=field,
+        placed_regions=_set(state.placed_regions, e.player, used),
+        placements_done=state.placements_done + 1,
+    )
+
+
+def _ruler_moved(state: KhanState, e: RulerMoved) -> KhanState:
+    field = state.field
+    return evolve(state, field=evolve(field, rulers=_set(field.rulers, e.ruler, e.target)))
+
+
+def _neutral_placed(state: KhanState, e: NeutralYurtPlaced) -> KhanState:
+    field = state.field
+    camps = field.camps
+    if e.camp >= 0:
+        camps = _set(camps, e.camp, camps[e.camp] - 1)
+    return evolve(state, field=evolve(field, neutral=field.neutral | (1 << e.cell), camps=camps))
+
+
+def _ruler_removed(state: KhanState, e: RulerRemoved) -> KhanState:
+    field = state.field
+    return evolve(
+        state,
+        field=evolve(
+            field, rulers=_set(field.rulers, e.ruler, -1), camps=_set(field.camps, e.ruler, 0)
+        ),
+    )
+
+
+def _end_triggered(state: KhanState, e: EndPhaseTriggered) -> KhanState:
+    trigger = TRIGGER_STEP1 if e.in_step1 else TRIGGER_LATER
+    return evolve(state, end_trigger=trigger, end_first_player=e.first_player)
+
+
+def _tile_laid(state: KhanState, e: TileLaid) -> KhanState:
+    field = state.field
+    keep = ~e.mask
+    field = evolve(
+        field,
+        yurts=tuple(y & keep for y in field.yurts),
+        neutral=field.neutral & keep,
+        tiles=field.tiles | e.mask,
+        stock=field.stock & ~(1 << e.tile),
+        placed=(*field.placed, PlacedTile(e.tile, e.stack, e.mask, e.owners)),
+    )
+    turn = evolve(state.turn, pending=None)
+    return evolve(state, field=field, turn=turn)
+
+
+# --- turn bookkeeping -----------------------------------------------------------------------------
+
+
+def _granted(state: KhanState, e: ActionsGranted) -> KhanState:
+    return evolve(state, turn=evolve(state.turn, actions_left=e.count, consent_barred=False))
+
+
+def _taken(state: KhanState, e: ActionTaken) -> KhanState:
+    turn = state.turn
+    return evolve(
+        state, turn=evolve(turn, actions_left=turn.actions_left - e.cost, consent_barred=False)
+    )
+
+
+def _forfeited(state: KhanState, e: ActionsForfeited) -> KhanState:
+    return evolve(state, turn=evolve(state.turn, actions_left=0))
+
+
+def _consent_requested(state: KhanState, e: ConsentRequested) -> KhanState:
+    pending = PendingConquest(e.stack, e.orientation, e.anchor, e.protectors)
+    return evolve(state, turn=evolve(state.turn, pending=pending))
+
+
+def _consent_given(state: KhanState, e: ConsentGiven) -> KhanState:
+    pending = state.turn.pending
+    if pending is None:
+        return state
+    waiting = tuple(p for p in pending.waiting_for if p != e.player)
+    return evolve(state, turn=evolve(state.turn, pending=evolve(pending, waiting_for=waiting)))
+
+
+def _consent_refused(state: KhanState, e: ConsentRefused) -> KhanState:
+    return evolve(state, turn=evolve(state.turn, pending=None, consent_barred=True))
+
+
+def _special_played(state: KhanState, e: SpecialPlayed) -> KhanState:
+    specials = state.specials
+    index = SPECIAL_ORDER.index(e.card)
+    mine = specials.held[e.player]
+    held = _set(specials.held, e.player, _set(mine, index, mine[index] - 1))
+    active = specials.active
+    if e.card is not SpecialCard.HIGH_MORALE:
+        active = (*active, ActiveSpecial(e.player, e.card, e.region, e.stack, e.tile))
+    return evolve(state, specials=evolve(specials, held=held, active=active))
+
+
+def _special_returned(state: KhanState, e: SpecialReturned) -> KhanState:
+    specials = state.specials
+    active = tuple(a for a in specials.active if not (a.owner == e.player and a.card is e.card))
+    turn = state.turn
+    if e.card is not SpecialCard.SCOUT:
+        turn = evolve(turn, returned=(*turn.returned, e.card))
+    return evolve(state, specials=evolve(specials, active=active), turn=turn)
+
+
+def _scored(state: KhanState, e: GameScored) -> KhanState:
+    outcome = Outcome(e.tile_points, e.bonus, e.total, e.largest_area, e.winners)
+    return evolve(state, outcome=outcome)
+
+
+def _turn_started(state: KhanState, e: TurnStarted) -> KhanState:
+    end_turns = state.end_turns + 1 if state.flow.phase == PHASE_END else state.end_turns
+    return evolve(state, turn=TurnState(), end_turns=end_turns)
+
+
+def _unchanged(state: KhanState, e: object) -> KhanState:
+    return state
+
+
+_HANDLERS: dict[type, Callable[[KhanState, Any], KhanState]] = {
+    StartPlayerChosen: _start_player,
+    DrawPileShuffled: _pile_shuffled,
+    CardDrawn: _card_drawn,
+    CardRevealed: _card_revealed,
+    DiscardReshuffled: _reshuffled,
+    CardPlayed: _card_played,
+    CardsDiscarded: _cards_discarded,
+    YurtPlaced: _yurt_placed,
+    RulerMoved: _ruler_moved,
+    NeutralYurtPlaced: _neutral_placed,
+    RulerRemoved: _ruler_removed,
+    EndPhaseTriggered: _end_triggered,
+    TileLaid: _tile_laid,
+    ActionsGranted: _granted,
+    ActionTaken: _taken,
+    ActionsForfeited: _forfeited,
+    ConsentRequested: _consent_requested,
+    ConsentGiven: _consent_given,
+    ConsentRefused: _consent_refused,
+    SpecialPlayed: _special_played,
+    SpecialReturned: _special_returned,
+    GameScored: _scored,
+    TurnForfeited: _unchanged,
+    TurnStarted: _turn_started,
+    PhaseStarted: _unchanged,
+    StepStarted: _unchanged,
+    TurnEnded: _unchanged,
+    DecisionOwed: _unchanged,
+    DecisionSettled: _unchanged,
+    GameEnded: _unchanged,
+}
+
+
+def reduce(state: KhanState, event: object) -> KhanState:
+    """The state after ``event`` (the flow part has already been folded by the framework)."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return state
+    return handler(state, event)
+
+
+def fold_one(state: KhanState, event: object) -> KhanState:
+    """Fold one event the way the framework does: flow first, then :func:`reduce`."""
+    if type(event) in _FLOW_TYPES:
+        state = evolve(state, flow=reduce_flow(state.flow, event))
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return state
+    return handler(state, event)
+
+
+class Script:
+    """Events produced by a rule, folded one by one so the rule can look at the result."""
+
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: KhanState) -> None:
+        self.state = state
+        self.events: list[object] = []
+
+    def emit(self, *events: object) -> None:
+        """Record and fold ``events`` in order."""
+        for event in events:
+            self.events.append(event)
+            self.state = fold_one(self.state, event)

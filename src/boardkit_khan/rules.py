@@ -1,0 +1,569 @@
+"""Which actions are legal now — the one place both ``legal_actions`` and ``apply`` ask.
+
+Every generator here has a matching check in :func:`refusal`, written from the same helper
+functions (free cells, allowed cells of a card, available stacks, protections), so the two cannot
+drift apart; the tests also play every listed action and try unlisted ones.
+
+What is decided where (clause IDs of ``rules/khan.md``):
+
+* placement rounds (K-S4): :func:`placement_cells`;
+* step 2 (K-T2): A (K-A-A) :func:`invade_actions`, B (K-A-B) :func:`displace_actions`,
+  C (K-A-C via :mod:`boardkit_khan.conquest`) :func:`conquer_actions`, D (K-A-D)
+  :func:`anywhere_actions` and :func:`discard_actions`;
+* step 4 (K-T4, K-X1…K-X4): :mod:`boardkit_khan.specials`;
+* consent (K-X5): :class:`~boardkit_khan.actions.Consent` while a decision is owed;
+* end phase (K-E2): conquests only.
+
+Actions are cached objects: the same request is always the same instance, which keeps building
+long lists of legal actions cheap.
+"""
+
+from __future__ import annotations
+
+from boardkit.errors import IllegalActionError
+from boardkit.flow import decider
+from boardkit_khan.actions import (
+    Conquer,
+    Consent,
+    Discard,
+    DisplaceRuler,
+    Invade,
+    InvadeAnywhere,
+    NoSpecial,
+    PlaceStartYurt,
+    PlayDivineSupport,
+    PlayHighMorale,
+    PlayProtection,
+    PlayScout,
+)
+from boardkit_khan.cards import hand_subsets
+from boardkit_khan.components import SpecialCard
+from boardkit_khan.conquest import (
+    Conquest,
+    Protections,
+    Refusal,
+    Situation,
+    evaluate,
+    has_legal_conquest,
+    legal_conquests,
+)
+from boardkit_khan.placements import StackKey
+from boardkit_khan.state import (
+    PHASE_END,
+    PHASE_PLACEMENT,
+    STEP_ACTIONS,
+    STEP_CONQUER,
+    STEP_DISCARD,
+    STEP_EXTRA,
+    STEP_PLACE,
+    STEP_SPECIAL,
+    TRIGGER_NONE,
+    UNKNOWN_CARD,
+    KhanState,
+    Static,
+    static_for,
+)
+
+# --- cached action objects ------------------------------------------------------------------------
+
+_INVADE: dict[int, Invade] = {}
+_ANYWHERE: dict[int, InvadeAnywhere] = {}
+_PLACE: dict[int, PlaceStartYurt] = {}
+_DISPLACE: dict[int, DisplaceRuler] = {}
+_CONQUER: dict[tuple[StackKey, int, int], Conquer] = {}
+CONSENT_YES = Consent(True)
+CONSENT_NO = Consent(False)
+NO_SPECIAL = NoSpecial()
+HIGH_MORALE = PlayHighMorale()
+PROTECTION = PlayProtection()
+
+
+def _invade(card: int, cell: int) -> Invade:
+    key = (card << 16) | cell
+    action = _INVADE.get(key)
+    if action is None:
+        action = _INVADE[key] = Invade(card, cell)
+    return action
+
+
+def _anywhere(cell: int) -> InvadeAnywhere:
+    action = _ANYWHERE.get(cell)
+    if action is None:
+        action = _ANYWHERE[cell] = InvadeAnywhere(cell)
+    return action
+
+
+def _place(cell: int) -> PlaceStartYurt:
+    action = _PLACE.get(cell)
+    if action is None:
+        action = _PLACE[cell] = PlaceStartYurt(cell)
+    return action
+
+
+def _displace(ruler: int) -> DisplaceRuler:
+    action = _DISPLACE.get(ruler)
+    if action is None:
+        action = _DISPLACE[ruler] = DisplaceRuler(ruler)
+    return action
+
+
+def _conquer(stack: StackKey, orientation: int, anchor: int) -> Conquer:
+    key = (stack, orientation, anchor)
+    action = _CONQUER.get(key)
+    if action is None:
+        action = _CONQUER[key] = Conquer(stack, orientation, anchor)
+    return action
+
+
+def _cells(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --- shared facts ---------------------------------------------------------------------------------
+
+
+def active_player(state: KhanState) -> int:
+    """The seat whose turn it is (the game is running)."""
+    active = state.flow.active
+    assert active is not None, "no active player"
+    return active
+
+
+def free_land(state: KhanState, static: Static) -> int:
+    """Land cells holding no yurt, ruler or tile (K-A-A, K-A-D, K-S4)."""
+    return static.board.land & ~state.field.occupied
+
+
+def protections(state: KhanState, static: Static) -> Protections:
+    """The Protection and Divine Support cards in force (K-X2, K-X3)."""
+    khan: int | None = None
+    divine: list[tuple[int, int]] = []
+    for card in state.specials.active:
+        if card.card is SpecialCard.PROTECTION:
+            khan = card.owner
+        elif card.card is SpecialCard.DIVINE_SUPPORT:
+            if card.region is None:
+                area = static.board.land
+            else:
+                area = static.region_masks[static.region_index[card.region]]
+            divine.append((card.owner, area))
+    return Protections(khan, tuple(divine))
+
+
+def situation(state: KhanState, static: Static, *, protected: bool = True) -> Situation:
+    """The board as the conquest rules see it (K-A-C4: tiles and rulers block)."""
+    field = state.field
+    return Situation(
+        yurts=field.yurts,
+        neutral=field.neutral,
+        blocked=field.tiles | field.ruler_mask,
+        protections=protections(state, static) if protected else Protections(),
+    )
+
+
+def reserved_tiles(state: KhanState, static: Static, player: int | None) -> int:
+    """Tile indices reserved by Scouts of players other than ``player`` (K-X4).
+
+    With 2 or 3 players a Scout holds a whole stack, with 4 players one tile.
+    """
+    mask = 0
+    four = state.players == 4
+    for card in state.specials.active:
+        if card.card is SpecialCard.SCOUT and card.owner != player and card.stack is not None:
+            mask |= (1 << card.tile) if four else static.stack_mask[card.stack]
+    return mask
+
+
+def available_stacks(state: KhanState, static: Static, player: int) -> tuple[StackKey, ...]:
+    """Stacks ``player`` may take a tile from: in stock, not reserved by others (K-A-C6)."""
+    usable = state.field.stock & ~reserved_tiles(state, static, player)
+    return tuple(key for key, mask in static.stacks if mask & usable)
+
+
+def tile_to_take(state: KhanState, static: Static, player: int, stack: StackKey) -> int:
+    """The tile index ``player`` takes from ``stack``: unreserved tiles first, then his own."""
+    usable = static.stack_mask[stack] & state.field.stock
+    usable &= ~reserved_tiles(state, static, player)
+    free = usable & ~reserved_tiles(state, static, None)
+    pick = free or usable
+    return (pick & -pick).bit_length() - 1
+
+
+# --- placement rounds (K-S4) ----------------------------------------------------------------------
+
+
+def placement_cells(state: KhanState, static: Static, player: int) -> int:
+    """K-S4: free land cells in regions where ``player`` placed no start yurt yet."""
+    used = state.placed_regions[player]
+    allowed = 0
+    for index, mask in enumerate(static.region_masks):
+        if not (used >> index) & 1:
+            allowed |= mask
+    return allowed & free_land(state, static)
+
+
+# --- step 2 actions -------------------------------------------------------------------------------
+
+
+def invade_actions(state: KhanState, static: Static, player: int) -> list[Invade]:
+    """K-A-A: every (hand card, free cell its symbol allows)."""
+    free = free_land(state, static)
+    out: list[Invade] = []
+    for card in state.cards.hands[player]:
+        if card == UNKNOWN_CARD:
+            continue
+        for cell in _cells(static.cards[card].allowed & free):
+            out.append(_invade(card, cell))
+    return out
+
+
+def displace_actions(state: KhanState) -> list[DisplaceRuler]:
+    """K-A-B: any ruler on the board, unless the end phase was triggered."""
+    if state.end_trigger != TRIGGER_NONE:
+        return []
+    return [_displace(r) for r, cell in enumerate(state.field.rulers) if cell >= 0]
+
+
+def conquests(state: KhanState, static: Static, player: int) -> list[Conquest]:
+    """K-A-C: every legal conquest of ``player`` (after a refused consent in this action, only
+    those needing no consent, K-X5 decision)."""
+    found = legal_conquests(
+        static.table, situation(state, static), player, available_stacks(state, static, player)
+    )
+    if state.turn.consent_barred:
+        found = [c for c in found if not c.consent_from]
+    return found
+
+
+def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conquer]:
+    """K-A-C as actions."""
+    return [_conquer(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)]
+
+
+def can_conquer(state: KhanState, static: Static, player: int) -> bool:
+    """Whether ``player`` has a legal conquest now (cheaper than listing them)."""
+    if state.turn.consent_barred:
+        return bool(conquests(state, static, player))
+    return has_legal_conquest(
+        static.table, situation(state, static), player, available_stacks(state, static, player)
+    )
+
+
+def can_ever_conquer(state: KhanState, static: Static, player: int) -> bool:
+    """Whether ``player`` could conquer if no protection or reservation were in force (K-E3).
+
+    Protections and Scouts only forbid; they all lapse within one round of the end phase, and
+    the board only loses yurts, so a player who cannot conquer this way never will again.
+    """
+    usable = state.field.stock
+    stacks = tuple(key for key, mask in static.stacks if mask & usable)
+    return has_legal_conquest(
+        static.table, situation(state, static, protected=False), player, stacks
+    )
+
+
+def anywhere_actions(state: KhanState, static: Static) -> list[InvadeAnywhere]:
+    """K-A-D, first half: any free land cell (only with both actions left, not as the extra)."""
+    if state.flow.step != STEP_ACTIONS or state.turn.actions_left != 2:
+        return []
+    return [_anywhere(cell) for cell in _cells(free_land(state, static))]
+
+
+def discard_actions(state: KhanState, player: int) -> list[Discard]:
+    """K-A-D, second half: every sub-collection of the hand (0 to 4 cards)."""
+    return [Discard(cards) for cards in hand_subsets(state.cards.hands[player])]
+
+
+def has_step_action(state: KhanState, static: Static, player: int) -> bool:
+    """Whether any action A, B, C (or D with both actions left) is legal (K-T2, K-X1)."""
+    if state.end_trigger == TRIGGER_NONE and state.field.removed < len(state.field.rulers):
+        return True
+    free = free_land(state, static)
+    if free:
+        if state.flow.step == STEP_ACTIONS and state.turn.actions_left == 2:
+            return True
+        for card in state.cards.hands[player]:
+            if card != UNKNOWN_CARD and static.cards[card].allowed & free:
+                return True
+    return can_conquer(state, static, player)
+
+
+# --- step 4 ---------------------------------------------------------------------------------------
+
+
+def special_actions(state: KhanState, static: Static, player: int) -> list[object]:
+    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special"."""
+    held = state.specials.held[player]
+    players = state.players
+    active = state.specials.active
+    returned = state.turn.returned
+    out: list[object] = []
+    # K-X1: High Morale, if there is an action to take with it.
+    if held[0] > 0 and _extra_action_exists(state, static, player):
+        out.append(HIGH_MORALE)
+    # K-X2: Protection — no other player's active; 2 players: not twice in a row.
+    if held[1] > 0:
+        taken = any(a.card is SpecialCard.PROTECTION and a.owner != player for a in active)
+        repeat = players == 2 and SpecialCard.PROTECTION in returned
+        if not taken and not repeat:
+            out.append(PROTECTION)
+    # K-X3: Divine Support.
+    if held[2] > 0:
+        if players < 4:
+            taken = any(a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player for a in active)
+            repeat = players == 2 and SpecialCard.DIVINE_SUPPORT in returned
+            if not taken and not repeat:
+                out.append(PlayDivineSupport(None))
+        else:
+            guarded = {
+                a.region
+                for a in active
+                if a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player
+            }
+            pictured = divine_regions_of(static, player)
+            for region in static.region_index:
+                if region in pictured and region not in guarded:
+                    out.append(PlayDivineSupport(region))
+    # K-X4: Scout.
+    if held[3] > 0:
+        for stack in scout_stacks(state, static, player):
+            out.append(PlayScout(stack))
+    return out
+
+
+def divine_regions_of(static: Static, player: int) -> frozenset[object]:
+    """The regions pictured on ``player``'s Divine Support card (decision: card ``seat``)."""
+    cards = static.divine_regions
+    return frozenset(cards[player % len(cards)]) if cards else frozenset()
+
+
+def scout_stacks(state: KhanState, static: Static, player: int) -> list[StackKey]:
+    """K-X4: stacks a Scout may reserve. 2–3 players: a stack in stock that no other player
+    reserved; 4 players: a stack holding a tile nobody reserved."""
+    stock = state.field.stock
+    if state.players < 4:
+        taken = {
+            a.stack
+            for a in state.specials.active
+            if a.card is SpecialCard.SCOUT and a.owner != player
+        }
+        return [key for key, mask in static.stacks if mask & stock and key not in taken]
+    free = stock & ~reserved_tiles(state, static, None)
+    return [key for key, mask in static.stacks if mask & free]
+
+
+def scout_tile(state: KhanState, static: Static, stack: StackKey) -> int:
+    """The tile a 4-player Scout reserves in ``stack`` (the first nobody reserved), else -1."""
+    if state.players < 4:
+        return -1
+    free = static.stack_mask[stack] & state.field.stock & ~reserved_tiles(state, static, None)
+    return (free & -free).bit_length() - 1 if free else -1
+
+
+def _extra_action_exists(state: KhanState, static: Static, player: int) -> bool:
+    """K-X1: whether an action A, B or C could be taken now."""
+    if state.end_trigger == TRIGGER_NONE and state.field.removed < len(state.field.rulers):
+        return True
+    free = free_land(state, static)
+    for card in state.cards.hands[player]:
+        if card != UNKNOWN_CARD and static.cards[card].allowed & free:
+            return True
+    return has_legal_conquest(
+        static.table, situation(state, static), player, available_stacks(state, static, player)
+    )
+
+
+# --- the whole list, and the refusals ---------------------------------------------------------
+
+
+def legal_actions(state: KhanState) -> list[object]:
+    """Every action the deciding player may take now, in a fixed order."""
+    flow = state.flow
+    who = decider(flow)
+    if who is None or state.outcome is not None:
+        return []
+    if flow.owed:
+        return [CONSENT_YES, CONSENT_NO]
+    static = static_for(state.options.board_file)
+    step = flow.step
+    if step in (STEP_ACTIONS, STEP_EXTRA):
+        actions: list[object] = []
+        actions += invade_actions(state, static, who)
+        actions += displace_actions(state)
+        actions += conquer_actions(state, static, who)
+        actions += anywhere_actions(state, static)
+        return actions
+    if step == STEP_CONQUER:
+        return list(conquer_actions(state, static, who))
+    if step == STEP_DISCARD:
+        return list(discard_actions(state, who))
+    if step == STEP_SPECIAL:
+        return [*special_actions(state, static, who), NO_SPECIAL]
+    if step == STEP_PLACE:
+        return [_place(cell) for cell in _cells(placement_cells(state, static, who))]
+    return []
+
+
+def _wrong_step(action: object, step: str) -> IllegalActionError:
+    name = type(action).__name__
+    return IllegalActionError("K-T2", f"{name} cannot be played now (step {step or 'none'!r})")
+
+
+def check_conquer(state: KhanState, static: Static, player: int, action: Conquer) -> Conquest:
+    """The conquest ``action`` makes, or the IllegalActionError naming the clause (K-A-C…)."""
+    outcome = evaluate(
+        static.table,
+        situation(state, static),
+        player,
+        available_stacks(state, static, player),
+        action.stack,
+        action.orientation,
+        action.anchor,
+    )
+    if isinstance(outcome, Refusal):
+        raise outcome.error()
+    if outcome.consent_from and state.turn.consent_barred:
+        raise IllegalActionError(
+            "K-X5",
+            "consent was refused in this action; choose an action that needs no consent",
+        )
+    return outcome
+
+
+def check(state: KhanState, action: object) -> None:
+    """Raise the IllegalActionError that refuses ``action`` now, if any.
+
+    Conquests are checked fully by :func:`check_conquer` when they are applied.
+    """
+    flow = state.flow
+    if flow.ended or state.outcome is not None:
+        raise IllegalActionError("flow", "the game is over")
+    static = static_for(state.options.board_file)
+    step = flow.step
+    if flow.owed:
+        if not isinstance(action, Consent):
+            raise IllegalActionError(
+                "K-X5", f"player {flow.owed[0].player} must answer the consent request first"
+            )
+        return
+    if isinstance(action, Consent):
+        raise IllegalActionError("K-X5", "no consent is being asked for")
+    player = active_player(state)
+    if isinstance(action, PlaceStartYurt):
+        if step != STEP_PLACE or flow.phase != PHASE_PLACEMENT:
+            raise _wrong_step(action, step)
+        _check_cell(action.cell, static)
+        if not (placement_cells(state, static, player) >> action.cell) & 1:
+            raise IllegalActionError(
+                "K-S4",
+                f"{static.board.label(action.cell)} is not a free land cell in a region "
+                "where you have no start yurt yet",
+            )
+        return
+    if isinstance(action, Invade | DisplaceRuler | Conquer | InvadeAnywhere):
+        if flow.phase == PHASE_END:
+            if not isinstance(action, Conquer):
+                raise IllegalActionError("K-E2", "an end-phase turn is two conquests only")
+        elif step not in (STEP_ACTIONS, STEP_EXTRA):
+            raise _wrong_step(action, step)
+        if step == STEP_CONQUER and not isinstance(action, Conquer):
+            raise _wrong_step(action, step)
+        if isinstance(action, Invade):
+            _check_invade(state, static, player, action)
+        elif isinstance(action, DisplaceRuler):
+            _check_displace(state, action)
+        elif isinstance(action, InvadeAnywhere):
+            _check_anywhere(state, static, action)
+        return
+    if isinstance(action, Discard):
+        if step != STEP_DISCARD:
+            raise _wrong_step(action, step)
+        if action not in discard_actions(state, player):
+            raise IllegalActionError(
+                "K-A-D", f"cannot discard {action.cards}: not a sorted selection of your hand"
+            )
+        return
+    if isinstance(action, NoSpecial):
+        if step != STEP_SPECIAL:
+            raise _wrong_step(action, step)
+        return
+    if isinstance(action, PlayHighMorale | PlayProtection | PlayDivineSupport | PlayScout):
+        if step != STEP_SPECIAL:
+            raise _wrong_step(action, step)
+        if action not in special_actions(state, static, player):
+            raise IllegalActionError(_special_clause(action), _special_reason(state, action))
+        return
+    raise IllegalActionError("khan", f"{action!r} is not a Khan action")
+
+
+def _check_cell(cell: object, static: Static) -> None:
+    if type(cell) is not int or not 0 <= cell < static.board.grid.size:
+        raise IllegalActionError("K-A-A", f"{cell!r} is not a cell of the board")
+
+
+def _check_invade(state: KhanState, static: Static, player: int, action: Invade) -> None:
+    hand = state.cards.hands[player]
+    if action.card not in hand or action.card == UNKNOWN_CARD:
+        raise IllegalActionError("K-A-A", f"card {action.card} is not in your hand")
+    _check_cell(action.cell, static)
+    info = static.cards[action.card]
+    label = static.board.label(action.cell)
+    if not (info.allowed >> action.cell) & 1:
+        raise IllegalActionError(
+            "K-A-A", f"{label} is not a land cell the card's symbol {info.symbol.value} allows"
+        )
+    if not (free_land(state, static) >> action.cell) & 1:
+        raise IllegalActionError("K-A-A", f"{label} is not free (yurt, ruler or tile)")
+
+
+def _check_displace(state: KhanState, action: DisplaceRuler) -> None:
+    if state.end_trigger != TRIGGER_NONE:
+        raise IllegalActionError("K-A-B", "no ruler may be displaced once the end is triggered")
+    rulers = state.field.rulers
+    if type(action.ruler) is not int or not 0 <= action.ruler < len(rulers):
+        raise IllegalActionError("K-A-B", f"there is no ruler {action.ruler!r}")
+    if rulers[action.ruler] < 0:
+        raise IllegalActionError("K-A-B", f"ruler {action.ruler} is no longer on the board")
+
+
+def _check_anywhere(state: KhanState, static: Static, action: InvadeAnywhere) -> None:
+    if state.flow.step != STEP_ACTIONS or state.turn.actions_left != 2:
+        raise IllegalActionError(
+            "K-A-D", "action D uses both actions: only as the first action of step 2"
+        )
+    _check_cell(action.cell, static)
+    if not (free_land(state, static) >> action.cell) & 1:
+        raise IllegalActionError(
+            "K-A-D", f"{static.board.label(action.cell)} is not a free land cell"
+        )
+
+
+def _special_clause(action: object) -> str:
+    if isinstance(action, PlayHighMorale):
+        return "K-X1"
+    if isinstance(action, PlayProtection):
+        return "K-X2"
+    if isinstance(action, PlayDivineSupport):
+        return "K-X3"
+    return "K-X4"
+
+
+def _special_reason(state: KhanState, action: object) -> str:
+    player = active_player(state)
+    index = {"K-X1": 0, "K-X2": 1, "K-X3": 2, "K-X4": 3}[_special_clause(action)]
+    if state.specials.held[player][index] <= 0:
+        return "you have no such special card left"
+    if isinstance(action, PlayHighMorale):
+        return "no action A, B or C could be taken with it"
+    if isinstance(action, PlayProtection):
+        return "another player's Protection is active, or (2 players) you played it last turn"
+    if isinstance(action, PlayDivineSupport):
+        if state.players == 4:
+            return "choose a region on your card that no other player protects"
+        return "another player's Divine Support is active, or (2 players) you played it last turn"
+    return "that stack cannot be reserved (empty, or reserved by another player)"
