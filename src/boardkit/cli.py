@@ -45,6 +45,7 @@ from boardkit.errors import (
     GameDefinitionError,
     InvalidLogError,
     InvalidOptionsError,
+    UnknownGameError,
 )
 from boardkit.game import Game
 from boardkit.log import Log, log_to_json, parse_document, parse_header
@@ -176,7 +177,12 @@ def _read_log(path: str, verify: bool) -> Match[Any]:
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
     header = parse_header(parse_document(text))
-    game = load_game_for_cli(header.game)
+    try:
+        game = load_game_for_cli(header.game)
+    except UnknownGameError as exc:  # the command was right; the log needs a missing game
+        raise CommandError(
+            f"{path} was written for a game that is not installed: {exc}", EXIT_FAILURE
+        ) from None
     try:
         return Match.from_json(text, game, verify=verify)
     except BoardkitError:

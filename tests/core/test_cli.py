@@ -241,6 +241,18 @@ def test_replay_of_a_file_that_is_not_a_log(capsys: Capture, tmp_path: Path) -> 
     assert err.startswith("error: log header: not valid JSON")
 
 
+def test_replay_of_a_log_for_a_game_that_is_not_installed(
+    capsys: Capture, nim_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = nim_log
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["header"]["game"] = "chess"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 1
+    assert "written for a game that is not installed: unknown game 'chess'" in err
+
+
 # --- show --------------------------------------------------------------------------------------
 
 
