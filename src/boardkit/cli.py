@@ -8,6 +8,9 @@ Subcommands (``boardkit COMMAND --help`` describes each)::
     boardkit show LOG [--at K] [--player P]         the state after entry K, as text or --json
     boardkit play-random GAME --players P           a random game, shown action by action
 
+``boardkit play`` (:mod:`boardkit.cli_play`) and ``boardkit tournament``
+(:mod:`boardkit.cli_tournament`) live in their own modules and are added when installed.
+
 The command only uses the game protocol, so every installed game works the same way. Errors
 are printed as ``error: <message>`` on stderr, never as a traceback. Exit codes: 0 success,
 1 a bad or unreadable log (or a game that cannot be loaded), 2 a usage error (unknown game,
@@ -17,6 +20,7 @@ bad option, bad player count, entry out of range), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import textwrap
@@ -539,7 +543,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause between actions (default 0)",
     )
     play.add_argument("--save-log", metavar="FILE", help="write the game's log to FILE")
+    add_extension_commands(commands)
     return parser
+
+
+EXTENSION_COMMANDS = ("boardkit.cli_play", "boardkit.cli_tournament")
+"""Modules that add a subcommand: each has ``add_parser(subparsers)`` and ``run(args) -> int``
+(and prints its own errors). A module that is not there is left out of the command."""
+
+
+def add_extension_commands(commands: Any) -> None:
+    """Add the subcommands of :data:`EXTENSION_COMMANDS` that are installed."""
+    for module_name in EXTENSION_COMMANDS:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        sub: argparse.ArgumentParser = module.add_parser(commands)
+        sub.set_defaults(extension_run=module.run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -549,6 +570,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    extension_run = getattr(args, "extension_run", None)
+    if extension_run is not None:
+        code: int = extension_run(args)
+        return code
     out = Console(highlight=False, markup=False)
     err = Console(stderr=True, highlight=False, markup=False)
     try:

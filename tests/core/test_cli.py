@@ -400,3 +400,16 @@ def test_python_dash_m_boardkit_runs_the_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert any(line.startswith("nim") for line in done.stdout.splitlines())
+
+
+def test_extension_commands_are_wired_in(capsys: Capture) -> None:
+    """``play`` and ``tournament`` live in their own modules; ``boardkit`` dispatches to them."""
+    assert main(["--help"]) == 0
+    listing = capsys.readouterr().out
+    assert "play" in listing.split() and "tournament" in listing.split()
+    code, out, _ = run(capsys, "tournament", "nim", "-n", "2", "--workers", "1")
+    assert code == 0
+    assert out.startswith("nim: 2 games")
+    code, _, err = run(capsys, "tournament", "chess", "-n", "2")
+    assert code == 2
+    assert err.startswith("error: unknown game 'chess'")
