@@ -146,9 +146,7 @@ def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
         )
     defaults = [HUMAN if i == 0 and not kinds else RANDOM for i in range(len(names))]
     filled = [*kinds, *defaults[len(kinds) :]]
-    return tuple(
-        Seat(n, k.strip().lower(), make_chooser(k)) for n, k in zip(names, filled, strict=True)
-    )
+    return tuple(Seat(n, k.strip(), make_chooser(k)) for n, k in zip(names, filled, strict=True))
 
 
 # --- the menu tree ------------------------------------------------------------------------------
@@ -358,7 +356,8 @@ class PlaySession:
         )
         title = self.game.title or self.game.name
         resumed = len(self.match) - 1
-        again = f", resumed after {resumed} actions" if resumed else ""
+        plural = "" if resumed == 1 else "s"
+        again = f", resumed after {resumed} action{plural}" if resumed else ""
         return f"{title}: {who}{again}.\nType ? for help."
 
     # --- bots -------------------------------------------------------------------------------
@@ -477,7 +476,7 @@ class PlaySession:
                 self._say(picked)
                 show = False
                 continue
-            if picked.leaf:
+            if len(picked.actions) == 1:  # a leaf, or a group holding a single action
                 return menu.actions[picked.actions[0]]
             levels.append(prefix)
             prefix = self._descend(menu, (*prefix, picked.label))

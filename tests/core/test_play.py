@@ -1,0 +1,520 @@
+"""``boardkit play``: terminal play driven by scripted input (and once through a real terminal)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardkit import IllegalActionError, Match, Rng
+from boardkit.cli_play import add_parser, configure_parser, run
+from boardkit.examples.nim import NimGame, NimState, Take
+from boardkit.game import Game
+from boardkit.play import ActionMenu, PlaySession, PlayStatus, Seat, make_seats, match_item
+
+from .secret_game import SecretGame, SecretState
+
+ANN_STARTS = 1
+"""A seed with which Nim's start player (drawn at setup) is seat 0."""
+
+
+class TakeOne:
+    """A predictable bot: always takes the first legal action (one stone in Nim)."""
+
+    name = "first"
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        return game.legal_actions(state)[0]
+
+
+def nim_match(stones: int = 7, seed: int = ANN_STARTS) -> Match[Any]:
+    match = Match.new(NimGame(), ["ann", "bob"], {"stones": stones}, seed)
+    assert match.state.starter == (0 if seed == ANN_STARTS else match.state.starter)
+    return match
+
+
+def ann_against_take_one(match: Match[Any]) -> tuple[Seat, Seat]:
+    return Seat("ann", "human", None), Seat("bob", "first", TakeOne())
+
+
+def play(
+    match: Match[Any], script: Sequence[str], seats: Sequence[str | Seat], **kwargs: Any
+) -> tuple[PlayStatus, str]:
+    """Run a session on ``script`` (one string per line); its status and everything it printed."""
+    out = io.StringIO()
+    session = PlaySession(
+        match,
+        seats,
+        input=io.StringIO("".join(f"{line}\n" for line in script)),
+        output=out,
+        **kwargs,
+    )
+    status = session.run()
+    text = out.getvalue()
+    assert "Traceback" not in text
+    return status, text
+
+
+# --- a whole game of Nim ------------------------------------------------------------------------
+
+
+def test_a_whole_nim_game_with_bad_input_list_back_undo_and_save(tmp_path: Path) -> None:
+    match = nim_match()
+    mid = tmp_path / "mid.json"
+    end = tmp_path / "end.json"
+    script = [
+        "nonsense",  # no label starts with it
+        "9",  # out of range
+        "take(",  # every label starts with it
+        "list",  # the flat list ...
+        "back",  # ... and back to the menu
+        "?",
+        "2",  # ann takes 2 (5 left); bob takes 1 (4 left)
+        "undo",  # takes back bob's reply and ann's action: 7 stones again
+        "TAKE(COUNT=3)",  # a whole label, in another case: 4 left; bob takes 1 (3 left)
+        f"save {mid}",
+        "3",  # ann takes the last 3 and wins
+    ]
+    status, out = play(match, script, ann_against_take_one(match), save_path=end)
+
+    assert status is PlayStatus.FINISHED
+    assert "nothing here starts with 'nonsense'" in out
+    assert "there is no line 9; choose 1 to 3" in out
+    assert "'take(' is ambiguous (3 lines start with it" in out
+    assert "all actions under Take:" in out
+    assert "At each menu, type:" in out
+    assert out.count("bob (bot): Take(count=1)") == 2
+    assert "undid 2 actions" in out
+    assert f"log saved to {mid}" in out
+    assert "game over: ann wins" in out
+    assert f"log saved to {end}" in out
+    # the menu shows each label numbered, under the (skipped) single top level
+    assert "in Take:\n  1. Take(count=1)\n  2. Take(count=2)\n  3. Take(count=3)\n" in out
+    # whose decision it is
+    assert "ann to play (turn 1, phase main)" in out
+
+    saved = Match.from_json(mid.read_text(encoding="utf-8"), NimGame())
+    assert [e.action for e in saved.log.entries[1:]] == [Take(3), Take(1)]
+    assert saved.state.stones == 3 and saved.to_decide == 0
+    final = Match.from_json(end.read_text(encoding="utf-8"), NimGame())
+    assert [e.action for e in final.log.entries[1:]] == [Take(3), Take(1), Take(3)]
+    assert final.result is not None and final.result.winners == (0,)
+    assert match.log == final.log
+
+
+def test_the_result_names_the_winner_and_lists_every_score(tmp_path: Path) -> None:
+    match = nim_match(stones=1)
+    _, out = play(match, [""], ann_against_take_one(match), save_path=tmp_path / "x.json")
+    assert "game over: ann wins\n  ann  1\n  bob  0\n" in out
+
+
+def test_a_forced_move_is_shown_and_enter_plays_it(tmp_path: Path) -> None:
+    match = nim_match(stones=1)
+    status, out = play(match, [""], ann_against_take_one(match), save_path=tmp_path / "x.json")
+    assert status is PlayStatus.FINISHED
+    assert "  1. Take(count=1)\n" in out
+    assert "ann: Take(count=1)" in out
+
+
+def test_empty_input_with_several_choices_asks_again(tmp_path: Path) -> None:
+    match = nim_match()
+    _, out = play(match, ["", "quit"], ann_against_take_one(match), save_path=tmp_path / "x.json")
+    assert "type a number from 1 to 3, or ? for help" in out
+
+
+def test_undo_before_any_human_action_says_there_is_nothing(tmp_path: Path) -> None:
+    match = nim_match()
+    status, out = play(
+        match, ["undo", "quit"], ann_against_take_one(match), save_path=tmp_path / "x.json"
+    )
+    assert status is PlayStatus.QUIT
+    assert "nothing to undo: no person has acted yet" in out
+
+
+def test_undo_when_a_bot_began_takes_back_to_the_humans_decision(tmp_path: Path) -> None:
+    match = nim_match(seed=0)  # bob (the bot) starts
+    assert match.state.starter == 1
+    status, out = play(
+        match, ["1", "undo", "quit"], ann_against_take_one(match), save_path=tmp_path / "x.json"
+    )
+    assert status is PlayStatus.QUIT
+    assert "undid 2 actions" in out
+    assert [e.action for e in match.log.entries[1:]] == [Take(1)]  # bob's opening move stays
+    assert match.to_decide == 0
+
+
+def test_quit_saves_the_log_and_says_how_to_resume(tmp_path: Path) -> None:
+    match = nim_match()
+    path = tmp_path / "q.json"
+    status, out = play(match, ["1", "quit"], ann_against_take_one(match), save_path=path)
+    assert status is PlayStatus.QUIT
+    assert f"log saved to {path}\nresume with: boardkit play --resume {path}" in out
+    assert Match.load(path).log == match.log
+
+
+def test_end_of_input_mid_game_saves_the_log(tmp_path: Path) -> None:
+    match = nim_match()
+    path = tmp_path / "eof.json"
+    status, out = play(match, ["2"], ann_against_take_one(match), save_path=path)
+    assert status is PlayStatus.END_OF_INPUT
+    assert "end of input" in out and f"log saved to {path}" in out
+    saved = Match.load(path, NimGame())
+    assert [e.action for e in saved.log.entries[1:]] == [Take(2), Take(1)]
+    assert not saved.is_over
+
+
+def test_log_path_is_written_after_every_action(tmp_path: Path) -> None:
+    match = nim_match()
+    log = tmp_path / "live.json"
+    seen: list[int] = []
+
+    class Watching(TakeOne):
+        def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+            seen.append(len(Match.load(log, NimGame())))  # the human's action is already saved
+            return super().choose(game, state, player, rng)
+
+    seats = (Seat("ann", "human", None), Seat("bob", "watching", Watching()))
+    play(match, ["1", "1"], seats, log_path=log)
+    assert seen == [2, 4]
+    assert Match.load(log, NimGame()).log == match.log
+
+
+def test_save_to_an_unwritable_path_reports_and_goes_on(tmp_path: Path) -> None:
+    match = nim_match()
+    bad = tmp_path / "missing-dir" / "x.json"
+    status, out = play(
+        match, [f"save {bad}", "quit"], ann_against_take_one(match), save_path=tmp_path / "q.json"
+    )
+    assert f"error: cannot write {bad}" in out
+    assert status is PlayStatus.QUIT
+
+
+class RefusesThree(NimGame):
+    """Nim whose rules refuse, at apply time, a move its legal actions list (a stale menu)."""
+
+    def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
+        if action == Take(3):
+            raise IllegalActionError("race", "three stones were taken by someone else")
+        return super().apply(state, action, rng)
+
+
+def test_an_illegal_action_prints_the_refusal_and_asks_again(tmp_path: Path) -> None:
+    match = Match.new(RefusesThree(), ["ann", "bob"], {"stones": 7}, ANN_STARTS)
+    status, out = play(match, ["3", "quit"], ["human", "human"], save_path=tmp_path / "x.json")
+    assert "illegal: [race] three stones were taken by someone else" in out
+    assert out.count("ann to play") == 2
+    assert status is PlayStatus.QUIT and len(match) == 1
+
+
+def test_random_seats_play_a_whole_game_with_their_moves_printed(tmp_path: Path) -> None:
+    match = Match.new(NimGame(), ["ann", "bob", "cyd"], {"stones": 9}, 5)
+    status, out = play(match, [], ["random", "random", "random"], save_path=tmp_path / "r.json")
+    assert status is PlayStatus.FINISHED
+    bot_lines = [line for line in out.splitlines() if " (bot): Take(count=" in line]
+    assert len(bot_lines) == len(match) - 1
+    assert "game over:" in out
+
+
+def test_bots_play_the_same_way_for_the_same_seed(tmp_path: Path) -> None:
+    logs = []
+    for _ in range(2):
+        match = Match.new(NimGame(), 2, {"stones": 20}, 11)
+        play(match, [], ["random", "random"], save_path=tmp_path / "r.json")
+        logs.append(match.log)
+    assert logs[0] == logs[1]
+
+
+# --- hot seat with hidden information -----------------------------------------------------------
+
+
+def test_hot_seat_shows_each_player_only_their_own_secret_after_the_pass_screen(
+    tmp_path: Path,
+) -> None:
+    match = Match.new(SecretGame(), ["ann", "bob"], None, 3)
+    state: SecretState = match.state
+    ann_card, bob_card = state.hands
+    status, out = play(
+        match, ["", "keep", "", "keep"], ["human", "human"], save_path=tmp_path / "s.json"
+    )
+    assert status is PlayStatus.FINISHED
+    before_ann, rest = out.split("pass the terminal to ann, press Enter\n", 1)
+    ann_turn, rest = rest.split("pass the terminal to bob, press Enter\n", 1)
+    bob_turn, ending = rest.split("bob: Keep()", 1)
+    assert hands_shown(before_ann) == []
+    assert hands_shown(ann_turn) == [f"{ann_card}, 0"]  # ann sees her card, not bob's
+    assert hands_shown(bob_turn) == [f"0, {bob_card}"]  # bob sees his card, not ann's
+    assert hands_shown(ending) == [f"{ann_card}, {bob_card}"]  # revealed at the end
+    assert ending.index("hands=") < ending.index("game over")
+
+
+def hands_shown(text: str) -> list[str]:
+    """The ``hands`` tuples a printed SecretState shows (its default render is its repr)."""
+    return re.findall(r"hands=\(([^)]*)\)", text)
+
+
+def test_hot_seat_is_only_for_several_humans_in_a_game_with_secrets(tmp_path: Path) -> None:
+    match = Match.new(SecretGame(), ["ann", "bob"], None, 3)
+    status, out = play(match, ["keep"], ["human", "random"], save_path=tmp_path / "s.json")
+    assert status is PlayStatus.FINISHED
+    assert "pass the terminal" not in out
+    nim = nim_match()
+    _, out = play(nim, ["quit"], ["human", "human"], save_path=tmp_path / "n.json")
+    assert "pass the terminal" not in out
+
+
+def test_end_of_input_on_the_pass_screen_saves_and_stops(tmp_path: Path) -> None:
+    match = Match.new(SecretGame(), ["ann", "bob"], None, 3)
+    path = tmp_path / "s.json"
+    status, _ = play(match, [], ["human", "human"], save_path=path)
+    assert status is PlayStatus.END_OF_INPUT
+    assert Match.load(path, SecretGame()).log == match.log
+
+
+# --- the menu tree ------------------------------------------------------------------------------
+
+
+class PathNim(NimGame):
+    """Nim whose menu has two levels: a size class, then the count."""
+
+    def action_path(self, action: Take) -> tuple[str, ...]:
+        size = "few" if action.count <= 2 else "many"
+        return (size, f"take {action.count}")
+
+
+def test_menu_levels_count_the_actions_under_each_label() -> None:
+    menu = ActionMenu(PathNim(), [Take(1), Take(2), Take(3)])
+    top = menu.items(())
+    assert [(i.label, len(i.actions), i.leaf) for i in top] == [
+        ("few", 2, False),
+        ("many", 1, False),
+    ]
+    assert [i.label for i in menu.items(("few",))] == ["take 1", "take 2"]
+    assert [i.label for i in menu.flat_items(())] == [
+        "few / take 1",
+        "few / take 2",
+        "many / take 3",
+    ]
+
+
+def test_menu_labels_that_are_prefixes_or_duplicates_still_tell_actions_apart() -> None:
+    class Clashing(NimGame):
+        def action_path(self, action: Take) -> tuple[str, ...]:
+            return ("take",) if action.count == 1 else ("take", "more")
+
+    menu = ActionMenu(Clashing(), [Take(1), Take(2), Take(3)])
+    items = menu.items(("take",))
+    assert [i.label for i in items] == ["Take(count=1)", "more"]
+    assert [i.label for i in menu.items(("take", "more"))] == ["Take(count=2)", "Take(count=3)"]
+
+
+def test_match_item_by_number_prefix_and_exact_label() -> None:
+    menu = ActionMenu(PathNim(), [Take(1), Take(2), Take(3)])
+    top = menu.items(())
+    assert match_item(top, "2") == top[1]
+    assert match_item(top, "F") == top[0]
+    assert match_item(top, "0") == "there is no line 0; choose 1 to 2"
+    assert "nothing here starts with 'x'" in str(match_item(top, "x"))
+    inner = menu.items(("few",))
+    assert "ambiguous" in str(match_item(inner, "take"))
+    assert match_item(inner, "TAKE 2") == inner[1]
+
+
+def test_back_goes_up_a_level_and_a_single_action_group_plays_at_once(tmp_path: Path) -> None:
+    match = Match.new(PathNim(), ["ann", "bob"], {"stones": 7}, ANN_STARTS)
+    script = ["few", "..", "back", "many", "quit"]
+    status, out = play(match, script, ann_against_take_one(match), save_path=tmp_path / "x.json")
+    assert status is PlayStatus.QUIT
+    assert "  1. few  (2)\n  2. many  (1)\n" in out
+    assert "in few:\n  1. take 1\n  2. take 2\n" in out
+    assert "already at the top menu" in out
+    assert "ann: Take(count=3)" in out
+    assert [e.action for e in match.log.entries[1:]] == [Take(3), Take(1)]
+
+
+def test_seats_default_to_one_human_and_random_bots() -> None:
+    seats = make_seats(["a", "b", "c"], [])
+    assert [s.kind for s in seats] == ["human", "random", "random"]
+    assert seats[0].is_human and not seats[1].is_human
+    assert [s.kind for s in make_seats(["a", "b"], ["random"])] == ["random", "random"]
+
+
+def test_unknown_seat_kinds_and_too_many_seats_are_refused() -> None:
+    from boardkit import InvalidOptionsError
+
+    with pytest.raises(InvalidOptionsError, match="seat 'wizard'"):
+        make_seats(["a", "b"], ["human", "wizard"])
+    with pytest.raises(InvalidOptionsError, match="3 seat kinds given for 2 players"):
+        make_seats(["a", "b"], ["human", "random", "random"])
+
+
+# --- the command --------------------------------------------------------------------------------
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="boardkit")
+    add_parser(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["play", *argv])
+
+
+def command(*argv: str, script: Sequence[str] = ()) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.StringIO("".join(f"{line}\n" for line in script))
+    code = run(parse(*argv), stdin=stdin, stdout=out, stderr=err)
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_command_plays_with_names_seats_options_and_a_log(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    argv = ["nim", "--names", "ann,bob", "--seat", "human,human", "-o", "stones=2"]
+    code, out, err = command(*argv, "--seed", "1", "--log", str(log), script=["2"])
+    assert (code, err) == (0, "")
+    assert "Nim: ann (human), bob (human)." in out
+    assert "game over: ann wins" in out
+    final = Match.load(log)
+    assert final.header.players == ("ann", "bob") and final.config.options["stones"] == 2
+
+
+def test_command_quit_then_resume_finishes_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = command(
+        "nim", "--seat", "human", "--seat", "human", "--seed", "1", script=["1", "quit"]
+    )
+    assert code == 0
+    assert "log saved to nim-1.json" in out  # the default save file
+    first = Match.load(tmp_path / "nim-1.json")
+    assert len(first) == 2
+    code, out, _ = command("--resume", "nim-1.json", "--seat", "human,human", script=["1"] * 14)
+    assert code == 0
+    assert "resumed after 1 action." in out and "game over:" in out
+    final = Match.load(tmp_path / "nim-1.json")
+    assert final.is_over and final.log.entries[:2] == first.log.entries
+
+
+def test_command_does_not_overwrite_an_earlier_default_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    command("nim", script=["quit"])
+    _, out, _ = command("nim", script=["quit"])
+    assert "log saved to nim-0-2.json" in out
+    assert (tmp_path / "nim-0.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["nim", "-o", "stones=x"], 2, "error: option 'stones' takes an int, not 'x'"),
+        (["nim", "-o", "colour=red"], 2, "error: unknown option(s) colour"),
+        (["nim", "--seat", "wizard"], 2, "error: seat 'wizard'"),
+        (["nim", "--seat", "human,,random"], 2, "error: --seat needs a kind for every seat"),
+        (["nim", "-p", "3", "--names", "a,b"], 2, "error: --names gives 2 names for 3 players"),
+        (["nim", "--names", "a,a"], 2, "error: --names repeats a"),
+        (["nim", "-p", "9"], 2, "error: nim cannot be played by 9 players"),
+        (["nosuchgame"], 2, "error: unknown game 'nosuchgame'"),
+        ([], 2, "error: name a game to play"),
+        (["--resume", "missing.json"], 1, "error: cannot read missing.json"),
+        (["--resume", "x.json", "--seed", "3"], 2, "error: --seed cannot be used with --resume"),
+    ],
+)
+def test_command_errors(
+    argv: list[str], code: int, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    got, _, err = command(*argv)
+    assert got == code
+    assert err.startswith(message), err
+
+
+def test_command_refuses_a_forged_log_on_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    command("nim", "--seat", "human,human", "--seed", "1", script=["1", "quit"])
+    text = (tmp_path / "nim-1.json").read_text(encoding="utf-8")
+    (tmp_path / "forged.json").write_text(
+        text.replace('"Take","count":1', '"Take","count":2'), encoding="utf-8"
+    )
+    code, _, err = command("--resume", "forged.json")
+    assert code == 1 and err.startswith("error: log entry 1")
+
+
+def test_command_refuses_to_resume_a_log_of_another_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    command("nim", script=["quit"])
+    code, _, err = command("shangrila", "--resume", "nim-0.json")
+    assert code == 2 and "is a game of nim, not shangrila" in err
+
+
+def test_configure_parser_gives_the_documented_defaults() -> None:
+    parser = argparse.ArgumentParser()
+    configure_parser(parser)
+    args = parser.parse_args(["nim"])
+    assert (args.game, args.players, args.seat, args.seed, args.log, args.resume) == (
+        "nim",
+        None,
+        None,
+        None,
+        None,
+        None,
+    )
+
+
+# --- a real terminal ----------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
+    import pty
+
+    log = tmp_path / "pty.json"
+    leader, follower = pty.openpty()
+    argv = [sys.executable, "-m", "boardkit.cli_play", "nim", "--names", "ann,bob"]
+    argv += ["--seat", "human,human", "-o", "stones=4", "--seed", "1", "--log", str(log)]
+    proc = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower, close_fds=True)
+    os.close(follower)
+    seen = b""
+
+    def wait_for(text: bytes) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 20
+        while text not in seen:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"no {text!r} in {seen!r}"
+            ready, _, _ = select.select([leader], [], [], remaining)
+            if ready:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:  # the child closed the terminal
+                    chunk = b""
+                assert chunk, f"terminal closed before {text!r}: {seen!r}"
+                seen += chunk
+
+    try:
+        wait_for(b"ann [Take]> ")
+        os.write(leader, b"1\r")
+        wait_for(b"bob [Take]> ")
+        os.write(leader, b"3\r")
+        wait_for(b"game over: bob wins")
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(leader)
+    assert b"ann: Take(count=1)" in seen
+    assert Match.load(log).result is not None
