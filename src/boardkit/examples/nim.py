@@ -101,5 +101,12 @@ class NimGame(Game[NimState, Take]):
         if int(config.option("stones")) < 1:
             raise InvalidOptionsError("option 'stones' must be at least 1")
 
+    def describe_action(self, action: Take) -> str:
+        return f"take {action.count}"
+
+    def render_text(self, state: NimState, player: int | None = None) -> str:
+        heap = "o" * state.stones
+        return f"heap: {heap} ({state.stones} stones, take 1 to {state.max_take})"
+
     def max_entries(self, config: Config) -> int:
         return int(config.option("stones")) + 1
