@@ -59,9 +59,6 @@ from boardkit_shangrila.state import (
 Refusal = tuple[str, str]
 """Why an action is illegal: ``(clause ID, message)``."""
 
-Target = tuple[int, int]
-"""A space as ``(village, guild index)``."""
-
 
 def placement_limits(colours: int) -> tuple[int, int]:
     """Most tiles in one village, and most of one colour there, during placement (S-S3)."""
@@ -69,79 +66,130 @@ def placement_limits(colours: int) -> tuple[int, int]:
 
 
 # --- generating -------------------------------------------------------------------------------
+#
+# Generation reads each village's seven space codes once and looks their summary up in a memo
+# (the same few thousand rows recur across games): which spaces are empty, and for each colour
+# which of its masters are alone and which carry a student, as 7-bit guild masks. Targets are
+# space indices ``village * 7 + guild``; ``_SPACES_OF[v][mask]`` turns a guild mask into them.
+
+_SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(v * GUILD_COUNT + g for g in range(GUILD_COUNT) if mask >> g & 1)
+        for mask in range(1 << GUILD_COUNT)
+    )
+    for v in range(VILLAGE_COUNT)
+)
+
+RowInfo = tuple[int, ...]
+"""``(empty mask, tiles, alone[0..3], with student[0..3])`` for one village row."""
+
+_ROW_INFO: dict[tuple[int, ...], RowInfo] = {}
+_ROW_INFO_LIMIT = 1 << 17
 
 
-def setup_targets(state: ShangrilaState, colour: int) -> list[Target]:
-    """Spaces where ``colour`` may place a set-up master now (S-S3, S-S2)."""
+def _row_info(row: tuple[int, ...]) -> RowInfo:
+    info = _ROW_INFO.get(row)
+    if info is not None:
+        return info
+    empty = tiles = 0
+    alone = [0, 0, 0, 0]
+    with_student = [0, 0, 0, 0]
+    for g, code in enumerate(row):
+        if code == 0:
+            empty |= 1 << g
+        elif code >= WITH_STUDENT:
+            tiles += 2
+            with_student[code - WITH_STUDENT] |= 1 << g
+        else:
+            tiles += 1
+            alone[code - MASTER] |= 1 << g
+    info = (empty, tiles, *alone, *with_student)
+    if len(_ROW_INFO) >= _ROW_INFO_LIMIT:
+        _ROW_INFO.clear()
+    _ROW_INFO[row] = info
+    return info
+
+
+def _guild_mask(values: Sequence[int], wanted: int | None = None) -> int:
+    """Guilds whose count is positive (or equal to ``wanted``)."""
+    if wanted is None:
+        return sum(1 << g for g, n in enumerate(values) if n)
+    return sum(1 << g for g, n in enumerate(values) if n == wanted)
+
+
+def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
+    """Spaces (``village * 7 + guild``) where ``colour`` may place a set-up master now
+    (S-S3, S-S2)."""
     base = colour * GUILD_COUNT
-    supply = state.supply
-    guilds = [g for g in range(GUILD_COUNT) if supply[base + g] == TILES_PER_GUILD]
+    guilds = _guild_mask(state.supply[base : base + GUILD_COUNT], TILES_PER_GUILD)
     if not guilds:
         return []
     village_limit, colour_limit = placement_limits(state.colours)
-    own = MASTER + colour
     spaces, stones = state.spaces, state.stones
-    out: list[Target] = []
+    alone = 2 + colour
+    out: list[int] = []
     for v in range(VILLAGE_COUNT):
         if stones >> v & 1:
             continue
-        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
-        empty = row.count(0)
-        if GUILD_COUNT - empty >= village_limit or row.count(own) >= colour_limit:
+        info = _row_info(spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT])
+        if info[1] >= village_limit or info[alone].bit_count() >= colour_limit:
             continue
-        for g in guilds:
-            if row[g] == 0:
-                out.append((v, g))
+        mask = info[0] & guilds
+        if mask:
+            out += _SPACES_OF[v][mask]
     return out
 
 
 def main_targets(
     state: ShangrilaState, colour: int
-) -> tuple[list[Target], list[Target], list[tuple[int, int]]]:
+) -> tuple[list[int], list[int], list[tuple[int, int]]]:
     """For ``colour``: spaces for a new master (S-A1), own masters that can take a student
     (S-A2), and possible journeys ``(source, destination)`` (S-A3), skipping stone villages
-    (S-A3e)."""
+    (S-A3e). Spaces are ``village * 7 + guild``."""
     base = colour * GUILD_COUNT
-    sup = state.supply[base : base + GUILD_COUNT]
-    own, own_s = MASTER + colour, WITH_STUDENT + colour
+    supply = _guild_mask(state.supply[base : base + GUILD_COUNT])
+    alone, with_student = 2 + colour, 6 + colour
     spaces, stones, bridges = state.spaces, state.stones, state.bridges
-    place: list[Target] = []
-    recruit: list[Target] = []
+    memo = _ROW_INFO.get
+    place: list[int] = []
+    recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
     for v in range(VILLAGE_COUNT):
         if stones >> v & 1:
             continue
         row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
-        has_student = own_s in row
-        if not has_student and own not in row:
+        info = memo(row) or _row_info(row)
+        mine, students = info[alone], info[with_student]
+        if not mine | students:
             continue
-        for g in range(GUILD_COUNT):
-            if sup[g]:
-                code = row[g]
-                if code == 0:
-                    place.append((v, g))
-                elif code == own:
-                    recruit.append((v, g))
-        if has_student:
+        if supply:
+            free = info[0] & supply
+            if free:
+                place += _SPACES_OF[v][free]
+            mine &= supply
+            if mine:
+                recruit += _SPACES_OF[v][mine]
+        if students:
             for w, p in ROUTES[v]:
                 if bridges >> p & 1:
                     journeys.append((v, w))
     return place, recruit, journeys
 
 
-def pair_count(recruit: Sequence[Target], supply: Sequence[int]) -> int:
-    """How many two-student recruitments the eligible masters ``recruit`` allow (S-A2):
-    any two of them, except two of one guild when only one tile of it is left."""
+def pair_count(recruit: Sequence[int], supply: Sequence[int]) -> int:
+    """How many two-student recruitments the eligible masters ``recruit`` (space indices)
+    allow (S-A2): any two of them, except two of one guild when one tile of it is left."""
     k = len(recruit)
     if k < 2:
         return 0
     count = k * (k - 1) // 2
-    per_guild = [0] * GUILD_COUNT
-    for _, g in recruit:
-        per_guild[g] += 1
-    for g, m in enumerate(per_guild):
-        if m > 1 and supply[g] < 2:
-            count -= m * (m - 1) // 2
+    if 1 in supply:
+        per_guild = [0] * GUILD_COUNT
+        for i in recruit:
+            per_guild[i % GUILD_COUNT] += 1
+        for g, m in enumerate(per_guild):
+            if m > 1 and supply[g] < 2:
+                count -= m * (m - 1) // 2
     return count
 
 
@@ -153,9 +201,9 @@ class LegalActions(Sequence[Action]):
 
     def __init__(
         self,
-        setup: list[Target],
-        place: list[Target],
-        recruit: list[Target],
+        setup: list[int],
+        place: list[int],
+        recruit: list[int],
         supply: Sequence[int],
         journeys: list[tuple[int, int]],
     ) -> None:
@@ -166,7 +214,7 @@ class LegalActions(Sequence[Action]):
         self._journeys = journeys
         pairs = pair_count(recruit, supply)
         self._singles = pairs == 0
-        self._pairs: list[tuple[Target, Target]] | None = None
+        self._pairs: list[tuple[int, int]] | None = None
         n_recruit = len(recruit) if self._singles else pairs
         self._n = len(setup) + len(place) + n_recruit + len(journeys)
 
@@ -178,31 +226,38 @@ class LegalActions(Sequence[Action]):
         """Whether passing is the only thing left (S-P1)."""
         return self._n == 0
 
-    def _pair_list(self) -> list[tuple[Target, Target]]:
+    def _pair_list(self) -> list[tuple[int, int]]:
         if self._pairs is None:
-            sup = self._sup
-            self._pairs = [
-                (a, b) for a, b in combinations(self._recruit, 2) if a[1] != b[1] or sup[a[1]] > 1
-            ]
+            if 1 in self._sup:
+                sup = self._sup
+                self._pairs = [
+                    (a, b)
+                    for a, b in combinations(self._recruit, 2)
+                    if (a - b) % GUILD_COUNT or sup[a % GUILD_COUNT] > 1
+                ]
+            else:
+                self._pairs = list(combinations(self._recruit, 2))
         return self._pairs
 
     def _build(self, i: int) -> Action:
         if self._n == 0:
             return Pass()
         if i < len(self._setup):
-            v, g = self._setup[i]
+            v, g = divmod(self._setup[i], GUILD_COUNT)
             return PlaceSetupMaster(v, GUILDS[g])
         i -= len(self._setup)
         if i < len(self._place):
-            v, g = self._place[i]
+            v, g = divmod(self._place[i], GUILD_COUNT)
             return PlaceMaster(v, GUILDS[g])
         i -= len(self._place)
         n_recruit = len(self._recruit) if self._singles else len(self._pair_list())
         if i < n_recruit:
             if self._singles:
-                v, g = self._recruit[i]
+                v, g = divmod(self._recruit[i], GUILD_COUNT)
                 return RecruitStudents(((v, GUILDS[g]),))
-            (va, ga), (vb, gb) = self._pair_list()[i]
+            a, b = self._pair_list()[i]
+            va, ga = divmod(a, GUILD_COUNT)
+            vb, gb = divmod(b, GUILD_COUNT)
             return RecruitStudents(((va, GUILDS[ga]), (vb, GUILDS[gb])))
         s, d = self._journeys[i - n_recruit]
         return Journey(s, d)
