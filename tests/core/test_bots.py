@@ -1,0 +1,463 @@
+"""Bots (boardkit.bots): the protocol, the three bots, the registry, and the no-peeking rule.
+
+Games used: the Nim example, the hidden-information SecretGame of tests/core/secret_game.py,
+and RoundsGame of tests/core/test_flow.py (decisions owed by a non-active player, no result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from boardkit import (
+    GameDefinitionError,
+    GameOverError,
+    Match,
+    NotYourDecisionError,
+    Result,
+    Rng,
+    decider,
+)
+from boardkit.bots import (
+    BOTS,
+    Bot,
+    BotParameterError,
+    GreedyBot,
+    MCTSBot,
+    RandomBot,
+    UnknownBotError,
+    bot_from_spec,
+    estimated_rewards,
+    heuristic,
+    make_bot,
+    outcome_rewards,
+    parse_bot_spec,
+)
+from boardkit.bots.evaluation import CAPPED_WEIGHT
+from boardkit.bots.greedy import sample_actions
+from boardkit.examples.nim import NimGame, NimState, Take
+from boardkit.tournament import play_game
+from tests.core.secret_game import Keep, SecretGame, SecretState, Swap
+from tests.core.test_flow import RoundsGame
+
+# --- helper games --------------------------------------------------------------------------------
+
+
+class NimWithEvaluate(NimGame):
+    """Nim with a heuristic hook: a seat likes the heap small when it is *not* its turn."""
+
+    def evaluate(self, state: NimState, player: int) -> float:
+        return -float(state.stones) if decider(state.flow) != player else 0.0
+
+
+class NimWithScore(NimGame):
+    """Nim with a running score: the stones left (for every seat)."""
+
+    def score(self, state: NimState, player: int) -> float:
+        return float(state.stones + player)
+
+
+class SeatZeroLeads(NimGame):
+    """Nim whose heuristic says seat 0 leads, whatever the heap."""
+
+    def evaluate(self, state: NimState, player: int) -> float:
+        return 1.0 if player == 0 else 0.0
+
+
+class FairSecretGame(SecretGame):
+    """SecretGame whose determinize depends only on what the player sees.
+
+    The test game's own determinize lists the unseen cards in their true order before
+    shuffling, so with the same rng two true states give two different samples. Sorting them
+    first makes the sample a function of the view alone, which is what lets a test compare
+    searches on states that look the same to the searcher.
+    """
+
+    def determinize(self, state: SecretState, player: int | None, rng: Rng) -> SecretState:
+        if state.revealed:
+            return state
+        unseen = sorted([c for p, c in enumerate(state.hands) if p != player] + list(state.pile))
+        rng.shuffle(unseen)
+        hands = tuple(c if p == player else unseen.pop() for p, c in enumerate(state.hands))
+        return evolve(state, hands=hands, pile=tuple(unseen))
+
+
+class PeekError(AssertionError):
+    """A bot read a hidden field of the true state."""
+
+
+class SealedSecretState(SecretState):
+    """A SecretState whose hidden fields (``hands``, ``pile``) raise when read.
+
+    Only the trusted game code in :class:`GuardedSecretGame` unseals it, to determinize.
+    """
+
+    __slots__ = ()
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        raise PeekError("read the hands of the true state")
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        raise PeekError("read the pile of the true state")
+
+
+def seal(state: SecretState) -> SealedSecretState:
+    sealed = object.__new__(SealedSecretState)
+    for name in ("flow", "hands", "pile", "turns_left", "revealed"):
+        getattr(SecretState, name).__set__(sealed, getattr(state, name))
+    return sealed
+
+
+def unseal(state: SecretState) -> SecretState:
+    if not isinstance(state, SealedSecretState):
+        return state
+    values = {n: getattr(SecretState, n).__get__(state) for n in ("hands", "pile")}
+    return SecretState(state.flow, turns_left=state.turns_left, revealed=state.revealed, **values)
+
+
+class GuardedSecretGame(SecretGame):
+    """SecretGame that only lets ``determinize`` see through a sealed state."""
+
+    def determinize(self, state: SecretState, player: int | None, rng: Rng) -> SecretState:
+        return super().determinize(unseal(state), player, rng)
+
+
+class UndeclaredGuardedSecretGame(GuardedSecretGame):
+    """The same game, wrongly declaring no hidden information: bots then search the true state
+    (the negative control that shows the seal does catch a peek)."""
+
+    hidden_information = False
+
+
+def state_where(game: Any, players: int, seed: int, moves: Sequence[object] = ()) -> Any:
+    match = Match.new(game, players, None, seed)
+    for action in moves:
+        match.play(action)
+    return match.state
+
+
+ALL_BOTS: list[Bot] = [RandomBot(), GreedyBot(), MCTSBot(iterations=40)]
+
+
+# --- evaluation --------------------------------------------------------------------------------
+
+
+def test_heuristic_prefers_the_evaluate_hook() -> None:
+    game = NimWithEvaluate()
+    state = state_where(game, 2, seed=0)
+    mover = decider(state.flow)
+    assert mover is not None
+    assert heuristic(game, state, mover) == 0.0
+    assert heuristic(game, state, 1 - mover) == -15.0
+
+
+def test_heuristic_uses_final_scores_once_the_game_is_over() -> None:
+    game = NimGame()
+    state = state_where(game, 2, seed=0, moves=[Take(3)] * 5)
+    result = game.result(state)
+    assert result is not None
+    for seat in range(2):
+        assert heuristic(game, state, seat) == result.scores[seat]
+
+
+def test_heuristic_uses_a_score_method_while_the_game_goes_on() -> None:
+    game = NimWithScore()
+    state = state_where(game, 3, seed=0, moves=[Take(2)])
+    assert [heuristic(game, state, p) for p in range(3)] == [13.0, 14.0, 15.0]
+
+
+def test_heuristic_is_zero_when_the_game_offers_nothing() -> None:
+    state = state_where(NimGame(), 2, seed=0)
+    assert heuristic(NimGame(), state, 0) == 0.0
+
+
+def test_outcome_rewards_share_a_win() -> None:
+    assert outcome_rewards(Result((1,), (0, 5, 2)), 3) == (0.0, 1.0, 0.0)
+    assert outcome_rewards(Result((0, 2), (4, 1, 4)), 3) == (0.5, 0.0, 0.5)
+    assert outcome_rewards(Result((), (0, 0)), 2) == (0.0, 0.0)
+
+
+def test_estimated_rewards_blend_the_ranking_with_an_even_split() -> None:
+    game = NimWithScore()
+    state = state_where(game, 3, seed=0)  # scores 15, 16, 17
+    rewards = estimated_rewards(game, state, 3)
+    assert sum(rewards) == pytest.approx(1.0)
+    even = (1 - CAPPED_WEIGHT) / 3
+    assert rewards[0] == pytest.approx(even)  # the last gets only its even part
+    assert rewards[0] < rewards[1] < rewards[2]
+    assert estimated_rewards(NimGame(), state_where(NimGame(), 2, 0), 2) == (0.5, 0.5)
+
+
+# --- every bot ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=lambda b: b.name)
+def test_bots_satisfy_the_protocol_and_play_legal_games(bot: Bot) -> None:
+    assert isinstance(bot, Bot)
+    for game, players in ((NimGame(), 3), (SecretGame(), 2), (RoundsGame(), 2)):
+        match = play_game(game, players, None, 5, [bot] * players)
+        assert match.is_over
+        again = Match.from_json(match.to_json(), game, verify=True)  # every action was legal
+        assert again.state == match.state
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=lambda b: b.name)
+def test_bot_games_are_reproducible(bot: Bot) -> None:
+    logs = [play_game(NimGame(), 2, {"stones": 21}, 9, [bot, RandomBot()]).to_json()]
+    logs.append(play_game(NimGame(), 2, {"stones": 21}, 9, [bot, RandomBot()]).to_json())
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=lambda b: b.name)
+def test_bots_refuse_to_play_out_of_turn_or_after_the_end(bot: Bot) -> None:
+    game = NimGame()
+    state = state_where(game, 2, seed=0)
+    mover = decider(state.flow)
+    assert mover is not None
+    with pytest.raises(NotYourDecisionError):
+        bot.choose(game, state, 1 - mover, Rng(0))
+    over = state_where(game, 2, seed=0, moves=[Take(3)] * 5)
+    with pytest.raises(GameOverError):
+        bot.choose(game, over, 0, Rng(0))
+
+
+class Stuck(NimGame):
+    def legal_actions(self, state: NimState) -> list[Take]:
+        return []
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=lambda b: b.name)
+def test_a_deciding_seat_without_actions_is_a_game_bug(bot: Bot) -> None:
+    state = state_where(NimGame(), 2, seed=0)
+    with pytest.raises(GameDefinitionError, match="no legal action"):
+        bot.choose(Stuck(), state, decider(state.flow) or 0, Rng(0))
+
+
+# --- random --------------------------------------------------------------------------------------
+
+
+def test_random_bot_draws_every_legal_action_and_follows_its_rng() -> None:
+    game = NimGame()
+    state = state_where(game, 2, seed=0)
+    mover = decider(state.flow) or 0
+    bot = RandomBot()
+    rng = Rng(3)
+    seen = {bot.choose(game, state, mover, rng) for _ in range(60)}
+    assert seen == {Take(1), Take(2), Take(3)}
+    first = [bot.choose(game, state, mover, Rng(8)) for _ in range(5)]
+    assert len(set(first)) == 1
+
+
+# --- greedy --------------------------------------------------------------------------------------
+
+
+def test_greedy_takes_an_immediate_win() -> None:
+    game = NimGame()
+    state = state_where(game, 2, seed=0, moves=[Take(3)] * 4)  # 3 stones left
+    for seed in range(10):
+        assert GreedyBot().choose(game, state, decider(state.flow) or 0, Rng(seed)) == Take(3)
+
+
+def test_greedy_follows_the_evaluate_hook() -> None:
+    # The hook rewards a small heap after my move: greedy always takes the most it can.
+    game = NimWithEvaluate()
+    state = state_where(game, 2, seed=0)
+    for seed in range(10):
+        assert GreedyBot().choose(game, state, decider(state.flow) or 0, Rng(seed)) == Take(3)
+
+
+def test_greedy_handles_owed_decisions() -> None:
+    game = RoundsGame()
+    match = Match.new(game, 2)
+    match.play(match.legal_actions()[1])  # Move(ask=True): seat 1 now owes an answer
+    assert match.to_decide == 1 and match.state.flow.active == 0
+    action = GreedyBot().choose(game, match.state, 1, Rng(0))
+    assert action in match.legal_actions()
+
+
+def test_sample_actions_caps_the_candidates_without_repeats() -> None:
+    actions = list(range(1000))
+    sample = sample_actions(actions, 200, Rng(1))
+    assert len(sample) == 200 == len(set(sample))
+    assert set(sample) <= set(actions)
+    assert sample_actions(actions[:5], 200, Rng(1)) == actions[:5]
+    assert sample != sample_actions(actions, 200, Rng(2))
+
+
+# --- MCTS ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stones", [5, 6, 7, 9, 10, 11])
+def test_mcts_finds_the_winning_nim_move(stones: int) -> None:
+    """Two-player Nim taking 1 to 3: the winning move leaves a multiple of 4."""
+    game = NimGame()
+    state = state_where(game, 2, seed=1)
+    state = evolve(state, stones=stones)
+    mover = decider(state.flow) or 0
+    chosen = MCTSBot(iterations=400).choose(game, state, mover, Rng(stones))
+    assert chosen == Take(stones % 4)
+
+
+def test_mcts_runs_exactly_its_iterations() -> None:
+    game = NimGame()
+    state = state_where(game, 2, seed=1)
+    search = MCTSBot(iterations=37).search(game, state, decider(state.flow) or 0, Rng(0))
+    assert search.iterations == 37
+    assert sum(s.visits for s in search.actions) == 37
+    assert [s.action for s in search.actions] == game.legal_actions(state)
+
+
+def test_mcts_stops_at_its_time_budget() -> None:
+    ticks = iter(range(1000))
+    clock = lambda: float(next(ticks))  # noqa: E731  one second per reading
+    game = NimGame()
+    state = state_where(game, 2, seed=1)
+    bot = MCTSBot(seconds=5, clock=clock)
+    search = bot.search(game, state, decider(state.flow) or 0, Rng(0))
+    assert search.iterations == 5
+    both = MCTSBot(iterations=3, seconds=100, clock=lambda: 0.0)
+    assert both.search(game, state, decider(state.flow) or 0, Rng(0)).iterations == 3
+
+
+def test_mcts_estimates_a_capped_rollout_with_the_heuristic() -> None:
+    # Rollouts stop after one decision on a heap of 200: no game ends within the tree.
+    plain = NimGame()
+    state = evolve(state_where(plain, 2, seed=0), stones=200)
+    mover = decider(state.flow) or 0
+    search = MCTSBot(iterations=12, rollout_cap=1).search(plain, state, mover, Rng(0))
+    assert all(s.mean_reward == pytest.approx(0.5) for s in search.actions)  # no measure: even
+    leads = SeatZeroLeads()
+    search = MCTSBot(iterations=12, rollout_cap=1).search(leads, state, mover, Rng(0))
+    leader_share = CAPPED_WEIGHT + (1 - CAPPED_WEIGHT) / 2
+    expected = leader_share if mover == 0 else 1 - leader_share
+    assert all(s.mean_reward == pytest.approx(expected) for s in search.actions)
+
+
+def test_mcts_plays_three_player_games_and_owed_decisions() -> None:
+    match = play_game(NimGame(), 3, {"stones": 12}, 4, [MCTSBot(iterations=30)] * 3)
+    assert match.result is not None
+    match = play_game(RoundsGame(), 3, None, 4, [MCTSBot(iterations=10)] * 3)
+    assert match.is_over and match.result is None
+
+
+def test_mcts_keeps_a_nine_and_swaps_a_one_in_secret_game() -> None:
+    game = SecretGame()
+    checked = set()
+    for seed in range(40):
+        state = state_where(game, 2, seed)
+        mover = decider(state.flow) or 0
+        own = state.hands[mover]
+        if own in (1, 9):
+            chosen = MCTSBot(iterations=60).choose(game, state, mover, Rng(seed))
+            assert chosen == (Keep() if own == 9 else Swap())
+            checked.add(own)
+    assert checked == {1, 9}
+
+
+# --- no peeking at hidden information ------------------------------------------------------------
+
+
+def rearranged(state: SecretState, player: int, rng: Rng) -> SecretState:
+    """``state`` with the cards ``player`` cannot see dealt again among the others and the pile."""
+    unseen = [c for p, c in enumerate(state.hands) if p != player] + list(state.pile)
+    rng.shuffle(unseen)
+    hands = tuple(c if p == player else unseen.pop() for p, c in enumerate(state.hands))
+    return evolve(state, hands=hands, pile=tuple(unseen))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mcts_search_depends_only_on_what_the_searcher_sees(seed: int) -> None:
+    """States that differ only in other players' hidden cards give the very same search."""
+    game = FairSecretGame()
+    state = state_where(game, 3, seed, moves=[Keep()])  # the second seat to move decides
+    player = decider(state.flow)
+    assert player is not None
+    variants = [state, *(rearranged(state, player, Rng(seed, k)) for k in range(3))]
+    assert len(set(variants)) > 1  # the true states do differ ...
+    assert all(game.view(v, player) == game.view(state, player) for v in variants)  # ... unseen
+    bot = MCTSBot(iterations=80)
+    searches = [bot.search(game, v, player, Rng(99)) for v in variants]
+    assert all(s == searches[0] for s in searches)
+    greedy = {GreedyBot().choose(game, v, player, Rng(99)) for v in variants}
+    assert len(greedy) == 1
+
+
+@pytest.mark.parametrize("bot", ALL_BOTS, ids=lambda b: b.name)
+def test_bots_never_read_hidden_fields_of_the_true_state(bot: Bot) -> None:
+    """The true state is sealed: reading its hands or pile raises; determinize may unseal."""
+    game = GuardedSecretGame()
+    for seed in range(3):
+        state = state_where(game, 3, seed, moves=[Swap()])
+        player = decider(state.flow)
+        assert player is not None
+        assert bot.choose(game, seal(state), player, Rng(seed)) in (Keep(), Swap())
+
+
+@pytest.mark.parametrize("bot", [GreedyBot(), MCTSBot(iterations=40)], ids=lambda b: b.name)
+def test_the_seal_catches_a_bot_that_searches_the_true_state(bot: Bot) -> None:
+    """Negative control: without determinization, looking ahead reads the sealed fields."""
+    game = UndeclaredGuardedSecretGame()
+    state = state_where(game, 3, 0, moves=[Swap()])
+    with pytest.raises(PeekError):
+        bot.choose(game, seal(state), decider(state.flow) or 0, Rng(0))
+
+
+# --- the registry ------------------------------------------------------------------------------
+
+
+def test_make_bot_builds_every_registered_bot() -> None:
+    assert set(BOTS) == {"random", "greedy", "mcts"}
+    for name in BOTS:
+        bot = make_bot(name)
+        assert bot.name == name
+    mcts = make_bot("mcts", iterations=7, exploration=0.5)
+    assert isinstance(mcts, MCTSBot) and mcts.iterations == 7 and mcts.exploration == 0.5
+
+
+def test_make_bot_names_what_is_wrong() -> None:
+    with pytest.raises(UnknownBotError, match="unknown bot 'alphazero'; known bots: greedy"):
+        make_bot("alphazero")
+    with pytest.raises(BotParameterError, match="no parameter depth; its parameters: "):
+        make_bot("mcts", depth=3)
+    with pytest.raises(BotParameterError, match="iterations must be a positive int"):
+        make_bot("mcts", iterations=0)
+    with pytest.raises(BotParameterError, match="seconds must be a number above 0"):
+        make_bot("mcts", seconds=-1.0)
+    with pytest.raises(BotParameterError, match="max_actions must be a positive int"):
+        make_bot("greedy", max_actions="many")
+
+
+def test_bot_specs_carry_typed_parameters() -> None:
+    assert parse_bot_spec("random") == ("random", {})
+    assert parse_bot_spec(" mcts:iterations=200:seconds=0.5:exploration=1 ") == (
+        "mcts",
+        {"iterations": 200, "seconds": 0.5, "exploration": 1},
+    )
+    assert parse_bot_spec("x:flag=true:label=abc:none=None") == (
+        "x",
+        {"flag": True, "label": "abc", "none": None},
+    )
+    bot = bot_from_spec("greedy:max_actions=5")
+    assert isinstance(bot, GreedyBot) and bot.max_actions == 5
+    for bad in ("", ":iterations=3", "mcts:iterations", "mcts:=3", "mcts:a=1:a=2"):
+        with pytest.raises(BotParameterError):
+            parse_bot_spec(bad)
+
+
+def test_a_registered_custom_bot_is_made_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    class FirstBot:
+        name = "first"
+
+        def choose(self, game: Any, state: Any, player: int, rng: Rng) -> Any:
+            return game.legal_actions(state)[0]
+
+    monkeypatch.setitem(BOTS, "first", FirstBot)
+    bot = make_bot("first")
+    assert isinstance(bot, Bot)
+    match = play_game(NimGame(), 2, None, 0, [bot, bot])
+    assert all(e.action == Take(1) for e in match.log.entries[1:])
