@@ -22,6 +22,7 @@ terminal" screen separates their turns so that nobody sees another player's hand
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import importlib
 import sys
@@ -566,6 +567,7 @@ class PlaySession:
     def _read(self, prompt: str) -> str:
         """One line of input without its newline; the end of input stops the session."""
         if self._interactive():
+            _load_line_editing()
             try:
                 return input(prompt)  # line editing and history when readline is loaded
             except EOFError:
@@ -599,6 +601,12 @@ class PlaySession:
         else:
             self.output.write("-" * 40 + "\n")
         self.output.flush()
+
+
+def _load_line_editing() -> None:
+    """Give ``input()`` line editing and history where the readline module exists."""
+    with contextlib.suppress(ImportError):  # Windows has no readline
+        importlib.import_module("readline")
 
 
 def result_lines(result: Result | None, names: Sequence[str]) -> str:

@@ -15,8 +15,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from attrs import evolve, frozen
 
-from boardkit import IllegalActionError, Match, Rng
+from boardkit import (
+    Config,
+    DecisionOwed,
+    DecisionSettled,
+    Flow,
+    IllegalActionError,
+    Match,
+    Result,
+    Rng,
+    StepStarted,
+    TurnEnded,
+)
 from boardkit.cli_play import add_parser, configure_parser, run
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
@@ -75,13 +87,13 @@ def test_a_whole_nim_game_with_bad_input_list_back_undo_and_save(tmp_path: Path)
     script = [
         "nonsense",  # no label starts with it
         "9",  # out of range
-        "take(",  # every label starts with it
+        "take",  # every label starts with it
         "list",  # the flat list ...
         "back",  # ... and back to the menu
         "?",
         "2",  # ann takes 2 (5 left); bob takes 1 (4 left)
         "undo",  # takes back bob's reply and ann's action: 7 stones again
-        "TAKE(COUNT=3)",  # a whole label, in another case: 4 left; bob takes 1 (3 left)
+        "TAKE 3",  # a whole label, in another case: 4 left; bob takes 1 (3 left)
         f"save {mid}",
         "3",  # ann takes the last 3 and wins
     ]
@@ -90,16 +102,16 @@ def test_a_whole_nim_game_with_bad_input_list_back_undo_and_save(tmp_path: Path)
     assert status is PlayStatus.FINISHED
     assert "nothing here starts with 'nonsense'" in out
     assert "there is no line 9; choose 1 to 3" in out
-    assert "'take(' is ambiguous (3 lines start with it" in out
+    assert "'take' is ambiguous (3 lines start with it" in out
     assert "all actions under Take:" in out
     assert "At each menu, type:" in out
-    assert out.count("bob (bot): Take(count=1)") == 2
+    assert out.count("bob (bot): take 1") == 2
     assert "undid 2 actions" in out
     assert f"log saved to {mid}" in out
     assert "game over: ann wins" in out
     assert f"log saved to {end}" in out
     # the menu shows each label numbered, under the (skipped) single top level
-    assert "in Take:\n  1. Take(count=1)\n  2. Take(count=2)\n  3. Take(count=3)\n" in out
+    assert "in Take:\n  1. take 1\n  2. take 2\n  3. take 3\n" in out
     # whose decision it is
     assert "ann to play (turn 1, phase main)" in out
 
@@ -122,8 +134,8 @@ def test_a_forced_move_is_shown_and_enter_plays_it(tmp_path: Path) -> None:
     match = nim_match(stones=1)
     status, out = play(match, [""], ann_against_take_one(match), save_path=tmp_path / "x.json")
     assert status is PlayStatus.FINISHED
-    assert "  1. Take(count=1)\n" in out
-    assert "ann: Take(count=1)" in out
+    assert "  1. take 1\n" in out
+    assert "ann: take 1" in out
 
 
 def test_empty_input_with_several_choices_asks_again(tmp_path: Path) -> None:
@@ -220,7 +232,7 @@ def test_random_seats_play_a_whole_game_with_their_moves_printed(tmp_path: Path)
     match = Match.new(NimGame(), ["ann", "bob", "cyd"], {"stones": 9}, 5)
     status, out = play(match, [], ["random", "random", "random"], save_path=tmp_path / "r.json")
     assert status is PlayStatus.FINISHED
-    bot_lines = [line for line in out.splitlines() if " (bot): Take(count=" in line]
+    bot_lines = [line for line in out.splitlines() if " (bot): take " in line]
     assert len(bot_lines) == len(match) - 1
     assert "game over:" in out
 
@@ -280,6 +292,91 @@ def test_end_of_input_on_the_pass_screen_saves_and_stops(tmp_path: Path) -> None
     assert Match.load(path, SecretGame()).log == match.log
 
 
+# --- decisions owed by a player who is not active ----------------------------------------------
+
+
+@frozen
+class OfferState:
+    flow: Flow
+    deals: int = 0
+
+
+@frozen
+class Offer:
+    pass
+
+
+@frozen
+class Reply:
+    accept: bool
+
+
+@frozen
+class Dealt:
+    accepted: bool
+
+
+class OfferGame(Game[OfferState, object]):
+    """Seat 0 makes an offer; seat 1 must answer it (a consent owed outside seat 1's turn)."""
+
+    name = "offer"
+    version = "1.0"
+    player_counts = (2,)
+    state_type = OfferState
+    action_types = (Offer, Reply)
+    event_types = (Dealt,)
+
+    def initial(self, config: Config) -> OfferState:
+        return OfferState(Flow(config.players))
+
+    def on_turn_start(self, state: OfferState, rng: Rng) -> Sequence[object]:
+        return [StepStarted("bargain")]
+
+    def legal_actions(self, state: OfferState) -> list[object]:
+        return [Reply(True), Reply(False)] if state.flow.owed else [Offer()]
+
+    def apply(self, state: OfferState, action: object, rng: Rng) -> Sequence[object]:
+        if state.flow.owed and isinstance(action, Reply):
+            return [DecisionSettled(1), Dealt(action.accept), TurnEnded()]
+        if not state.flow.owed and isinstance(action, Offer):
+            return [DecisionOwed(1, "consent")]
+        raise IllegalActionError("offer", f"{action!r} is not allowed now")
+
+    def reduce(self, state: OfferState, event: object) -> OfferState:
+        return evolve(state, deals=state.deals + 1) if isinstance(event, Dealt) else state
+
+    def next_player(self, state: OfferState) -> int:
+        return 0
+
+    def result(self, state: OfferState) -> Result | None:
+        return Result((0,), (1, 0)) if state.deals else None
+
+    def max_entries(self, config: Config) -> int:
+        return 3
+
+    def action_path(self, action: object) -> tuple[str, ...]:
+        if isinstance(action, Reply):
+            return ("accept" if action.accept else "refuse",)
+        return ("offer",)
+
+
+def test_a_decision_owed_outside_ones_turn_is_announced(tmp_path: Path) -> None:
+    match = Match.new(OfferGame(), ["ann", "bob"])
+    status, out = play(match, ["", "refuse"], ["human", "human"], save_path=tmp_path / "o.json")
+    assert status is PlayStatus.FINISHED
+    assert "ann to play (turn 1, phase main, step bargain)" in out
+    assert "bob must answer: consent (turn 1, phase main, step bargain, during ann's turn)" in out
+    assert "  1. accept\n  2. refuse\n" in out
+    assert "bob: Reply(accept=False)" in out
+
+
+def test_a_bot_answering_an_owed_decision_is_reported(tmp_path: Path) -> None:
+    match = Match.new(OfferGame(), ["ann", "bob"])
+    status, out = play(match, [""], ["human", "random"], save_path=tmp_path / "o.json")
+    assert status is PlayStatus.FINISHED
+    assert re.search(r"bob \(bot\): Reply\(accept=(True|False)\)", out)
+
+
 # --- the menu tree ------------------------------------------------------------------------------
 
 
@@ -313,8 +410,8 @@ def test_menu_labels_that_are_prefixes_or_duplicates_still_tell_actions_apart() 
 
     menu = ActionMenu(Clashing(), [Take(1), Take(2), Take(3)])
     items = menu.items(("take",))
-    assert [i.label for i in items] == ["Take(count=1)", "more"]
-    assert [i.label for i in menu.items(("take", "more"))] == ["Take(count=2)", "Take(count=3)"]
+    assert [i.label for i in items] == ["take 1", "more"]
+    assert [i.label for i in menu.items(("take", "more"))] == ["take 2", "take 3"]
 
 
 def test_match_item_by_number_prefix_and_exact_label() -> None:
@@ -337,7 +434,7 @@ def test_back_goes_up_a_level_and_a_single_action_group_plays_at_once(tmp_path: 
     assert "  1. few  (2)\n  2. many  (1)\n" in out
     assert "in few:\n  1. take 1\n  2. take 2\n" in out
     assert "already at the top menu" in out
-    assert "ann: Take(count=3)" in out
+    assert "ann: take 3" in out
     assert [e.action for e in match.log.entries[1:]] == [Take(3), Take(1)]
 
 
@@ -516,5 +613,5 @@ def test_a_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
             proc.kill()
             proc.wait()
         os.close(leader)
-    assert b"ann: Take(count=1)" in seen
+    assert b"ann: take 1" in seen
     assert Match.load(log).result is not None
