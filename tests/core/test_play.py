@@ -29,7 +29,7 @@ from boardkit import (
     StepStarted,
     TurnEnded,
 )
-from boardkit.cli_play import add_parser, configure_parser, run
+from boardkit.cli_play import add_parser, build_session, configure_parser, run
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
 from boardkit.play import ActionMenu, PlaySession, PlayStatus, Seat, make_seats, match_item
@@ -615,3 +615,34 @@ def test_a_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
         os.close(leader)
     assert b"ann: take 1" in seen
     assert Match.load(log).result is not None
+
+
+# --- the documentation ---------------------------------------------------------------------------
+
+DOCS_PAGE = Path(__file__).resolve().parents[2] / "docs" / "play.md"
+
+
+def doc_transcripts() -> list[str]:
+    """The example sessions of docs/play.md: ```text blocks that start with a command line."""
+    blocks = re.findall(r"^```text\n(.*?)^```", DOCS_PAGE.read_text(encoding="utf-8"), re.M | re.S)
+    return [block for block in blocks if block.startswith("$ boardkit play ")]
+
+
+def test_the_transcripts_in_the_docs_are_real_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    transcripts = doc_transcripts()
+    assert len(transcripts) == 2
+    for block in transcripts:
+        sessions = re.split(r"^(?=\$ boardkit play )", block, flags=re.M)
+        for documented in filter(None, sessions):
+            command_line, _, shown = documented.partition("\n")
+            typed = re.findall(r"^\S+ \[[^\]]*\]> (.*)$", shown, re.M)
+            out = io.StringIO()
+            session = build_session(
+                parse(*command_line.split()[3:]), io.StringIO("".join(f"{t}\n" for t in typed)), out
+            )
+            session.echo = True
+            session.run()
+            assert out.getvalue().rstrip("\n") == shown.rstrip("\n")
