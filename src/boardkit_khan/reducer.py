@@ -61,12 +61,18 @@ from boardkit_khan.state import (
     TRIGGER_STEP1,
     UNKNOWN_CARD,
     ActiveSpecial,
+    Cards,
+    Field,
     KhanState,
     Outcome,
     PendingConquest,
     PlacedTile,
     TurnState,
     static_for,
+    with_cards,
+    with_field,
+    with_flow,
+    with_turn,
 )
 
 _FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
@@ -98,28 +104,30 @@ def _start_player(state: KhanState, e: StartPlayerChosen) -> KhanState:
 
 
 def _pile_shuffled(state: KhanState, e: DrawPileShuffled) -> KhanState:
-    return evolve(state, cards=evolve(state.cards, pile=e.cards))
+    cards = state.cards
+    return with_cards(state, Cards(cards.hands, e.cards, cards.discard))
 
 
 def _card_drawn(state: KhanState, e: CardDrawn) -> KhanState:
     cards = state.cards
     hands = _set(cards.hands, e.player, _add_card(cards.hands[e.player], e.card))
-    return evolve(state, cards=evolve(cards, hands=hands, pile=cards.pile[1:]))
+    return with_cards(state, Cards(hands, cards.pile[1:], cards.discard))
 
 
 def _card_revealed(state: KhanState, e: CardRevealed) -> KhanState:
     cards = state.cards
-    return evolve(state, cards=evolve(cards, pile=cards.pile[1:], discard=(*cards.discard, e.card)))
+    return with_cards(state, Cards(cards.hands, cards.pile[1:], (*cards.discard, e.card)))
 
 
 def _reshuffled(state: KhanState, e: DiscardReshuffled) -> KhanState:
-    return evolve(state, cards=evolve(state.cards, pile=(*state.cards.pile, *e.cards), discard=()))
+    cards = state.cards
+    return with_cards(state, Cards(cards.hands, (*cards.pile, *e.cards), ()))
 
 
 def _card_played(state: KhanState, e: CardPlayed) -> KhanState:
     cards = state.cards
     hands = _set(cards.hands, e.player, _remove_card(cards.hands[e.player], e.card))
-    return evolve(state, cards=evolve(cards, hands=hands, discard=(*cards.discard, e.card)))
+    return with_cards(state, Cards(hands, cards.pile, (*cards.discard, e.card)))
 
 
 def _cards_discarded(state: KhanState, e: CardsDiscarded) -> KhanState:
@@ -128,18 +136,18 @@ def _cards_discarded(state: KhanState, e: CardsDiscarded) -> KhanState:
     for card in e.cards:
         hand = _remove_card(hand, card)
     hands = _set(cards.hands, e.player, hand)
-    return evolve(state, cards=evolve(cards, hands=hands, discard=(*cards.discard, *e.cards)))
+    return with_cards(state, Cards(hands, cards.pile, (*cards.discard, *e.cards)))
 
 
 # --- board ----------------------------------------------------------------------------------------
 
 
 def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
-    field = state.field
-    bit = 1 << e.cell
-    field = evolve(field, yurts=_set(field.yurts, e.player, field.yurts[e.player] | bit))
+    f = state.field
+    yurts = _set(f.yurts, e.player, f.yurts[e.player] | (1 << e.cell))
+    field = Field(yurts, f.neutral, f.tiles, f.placed, f.stock, f.rulers, f.camps)
     if state.flow.phase != PHASE_PLACEMENT:
-        return evolve(state, field=field)
+        return with_field(state, field)
     static = static_for(state.options.board_file)
     region = static.board.region_of(e.cell)
     used = state.placed_regions[e.player]
@@ -154,16 +162,18 @@ def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
 
 
 def _ruler_moved(state: KhanState, e: RulerMoved) -> KhanState:
-    field = state.field
-    return evolve(state, field=evolve(field, rulers=_set(field.rulers, e.ruler, e.target)))
+    f = state.field
+    rulers = _set(f.rulers, e.ruler, e.target)
+    return with_field(state, Field(f.yurts, f.neutral, f.tiles, f.placed, f.stock, rulers, f.camps))
 
 
 def _neutral_placed(state: KhanState, e: NeutralYurtPlaced) -> KhanState:
-    field = state.field
-    camps = field.camps
+    f = state.field
+    camps = f.camps
     if e.camp >= 0:
         camps = _set(camps, e.camp, camps[e.camp] - 1)
-    return evolve(state, field=evolve(field, neutral=field.neutral | (1 << e.cell), camps=camps))
+    neutral = f.neutral | (1 << e.cell)
+    return with_field(state, Field(f.yurts, neutral, f.tiles, f.placed, f.stock, f.rulers, camps))
 
 
 def _ruler_removed(state: KhanState, e: RulerRemoved) -> KhanState:
@@ -200,23 +210,24 @@ def _tile_laid(state: KhanState, e: TileLaid) -> KhanState:
 
 
 def _granted(state: KhanState, e: ActionsGranted) -> KhanState:
-    return evolve(state, turn=evolve(state.turn, actions_left=e.count, consent_barred=False))
+    turn = state.turn
+    return with_turn(state, TurnState(e.count, False, turn.pending, turn.returned))
 
 
 def _taken(state: KhanState, e: ActionTaken) -> KhanState:
     turn = state.turn
-    return evolve(
-        state, turn=evolve(turn, actions_left=turn.actions_left - e.cost, consent_barred=False)
+    return with_turn(
+        state, TurnState(turn.actions_left - e.cost, False, turn.pending, turn.returned)
     )
 
 
 def _forfeited(state: KhanState, e: ActionsForfeited) -> KhanState:
-    return evolve(state, turn=evolve(state.turn, actions_left=0))
+    return with_turn(state, evolve(state.turn, actions_left=0))
 
 
 def _consent_requested(state: KhanState, e: ConsentRequested) -> KhanState:
     pending = PendingConquest(e.stack, e.orientation, e.anchor, e.protectors)
-    return evolve(state, turn=evolve(state.turn, pending=pending))
+    return with_turn(state, evolve(state.turn, pending=pending))
 
 
 def _consent_given(state: KhanState, e: ConsentGiven) -> KhanState:
@@ -224,11 +235,11 @@ def _consent_given(state: KhanState, e: ConsentGiven) -> KhanState:
     if pending is None:
         return state
     waiting = tuple(p for p in pending.waiting_for if p != e.player)
-    return evolve(state, turn=evolve(state.turn, pending=evolve(pending, waiting_for=waiting)))
+    return with_turn(state, evolve(state.turn, pending=evolve(pending, waiting_for=waiting)))
 
 
 def _consent_refused(state: KhanState, e: ConsentRefused) -> KhanState:
-    return evolve(state, turn=evolve(state.turn, pending=None, consent_barred=True))
+    return with_turn(state, evolve(state.turn, pending=None, consent_barred=True))
 
 
 def _special_played(state: KhanState, e: SpecialPlayed) -> KhanState:
@@ -299,8 +310,22 @@ _HANDLERS: dict[type, Callable[[KhanState, Any], KhanState]] = {
 }
 
 
+_LAST_SCRIPT: dict[int, tuple[object, KhanState, KhanState]] = {}
+"""The folds of the most recent :class:`Script`: ``id(event) -> (event, before, after)``.
+
+A rule folds its events once to look ahead (:class:`Script`), and the framework folds the same
+events again right after. :func:`reduce` is pure, so for the *same* event object and an *equal*
+state the remembered result is the answer; the check costs one cheap equality test (the states
+share all their parts but the flow) instead of copying the state again. Any other call — replay,
+another thread — simply misses and computes. Cleared whenever a new Script starts.
+"""
+
+
 def reduce(state: KhanState, event: object) -> KhanState:
     """The state after ``event`` (the flow part has already been folded by the framework)."""
+    remembered = _LAST_SCRIPT.get(id(event))
+    if remembered is not None and remembered[0] is event and remembered[1] == state:
+        return remembered[2]
     handler = _HANDLERS.get(type(event))
     if handler is None:
         return state
@@ -308,13 +333,17 @@ def reduce(state: KhanState, event: object) -> KhanState:
 
 
 def fold_one(state: KhanState, event: object) -> KhanState:
-    """Fold one event the way the framework does: flow first, then :func:`reduce`."""
+    """Fold one event the way the framework does: flow first, then :func:`reduce`.
+
+    The result is remembered (see :data:`_LAST_SCRIPT`), so that the framework folding the same
+    event object into an equal state right afterwards gets it without recomputing.
+    """
     if type(event) in _FLOW_TYPES:
-        state = evolve(state, flow=reduce_flow(state.flow, event))
+        state = with_flow(state, reduce_flow(state.flow, event))
     handler = _HANDLERS.get(type(event))
-    if handler is None:
-        return state
-    return handler(state, event)
+    after = state if handler is None else handler(state, event)
+    _LAST_SCRIPT[id(event)] = (event, state, after)
+    return after
 
 
 class Script:
@@ -323,6 +352,7 @@ class Script:
     __slots__ = ("events", "state")
 
     def __init__(self, state: KhanState) -> None:
+        _LAST_SCRIPT.clear()
         self.state = state
         self.events: list[object] = []
 

@@ -66,8 +66,8 @@ from boardkit_khan.state import (
 
 # --- cached action objects ------------------------------------------------------------------------
 
-_INVADE: dict[int, Invade] = {}
-_ANYWHERE: dict[int, InvadeAnywhere] = {}
+_INVADE_ROWS: dict[int, tuple[Invade, ...]] = {}
+_ANYWHERE_ROW: list[InvadeAnywhere] = []
 _PLACE: dict[int, PlaceStartYurt] = {}
 _DISPLACE: dict[int, DisplaceRuler] = {}
 _CONQUER: dict[tuple[StackKey, int, int], Conquer] = {}
@@ -78,19 +78,19 @@ HIGH_MORALE = PlayHighMorale()
 PROTECTION = PlayProtection()
 
 
-def _invade(card: int, cell: int) -> Invade:
-    key = (card << 16) | cell
-    action = _INVADE.get(key)
-    if action is None:
-        action = _INVADE[key] = Invade(card, cell)
-    return action
+def _invade_row(card: int, size: int) -> tuple[Invade, ...]:
+    """``Invade(card, cell)`` for every cell of a board of ``size`` cells, built once."""
+    row = _INVADE_ROWS.get(card)
+    if row is None or len(row) < size:
+        row = _INVADE_ROWS[card] = tuple(Invade(card, cell) for cell in range(size))
+    return row
 
 
-def _anywhere(cell: int) -> InvadeAnywhere:
-    action = _ANYWHERE.get(cell)
-    if action is None:
-        action = _ANYWHERE[cell] = InvadeAnywhere(cell)
-    return action
+def _anywhere_row(size: int) -> list[InvadeAnywhere]:
+    """``InvadeAnywhere(cell)`` for every cell, built once."""
+    if len(_ANYWHERE_ROW) < size:
+        _ANYWHERE_ROW[:] = [InvadeAnywhere(cell) for cell in range(size)]
+    return _ANYWHERE_ROW
 
 
 def _place(cell: int) -> PlaceStartYurt:
@@ -115,12 +115,20 @@ def _conquer(stack: StackKey, orientation: int, anchor: int) -> Conquer:
     return action
 
 
+_BYTE_CELLS: list[list[tuple[int, ...]]] = []
+"""``_BYTE_CELLS[k][b]``: the cells of byte value ``b`` at byte position ``k`` of a mask."""
+
+
 def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The cells of ``mask`` in increasing order (one table look-up per byte of the mask)."""
+    data = mask.to_bytes((mask.bit_length() + 7) >> 3, "little")
+    while len(_BYTE_CELLS) < len(data):
+        k = len(_BYTE_CELLS)
+        _BYTE_CELLS.append([tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)])
+    out: list[int] = []
+    for k, b in enumerate(data):
+        if b:
+            out += _BYTE_CELLS[k][b]
     return out
 
 
@@ -213,12 +221,13 @@ def placement_cells(state: KhanState, static: Static, player: int) -> int:
 def invade_actions(state: KhanState, static: Static, player: int) -> list[Invade]:
     """K-A-A: every (hand card, free cell its symbol allows)."""
     free = free_land(state, static)
+    size = static.board.grid.size
     out: list[Invade] = []
     for card in state.cards.hands[player]:
         if card == UNKNOWN_CARD:
             continue
-        for cell in _cells(static.cards[card].allowed & free):
-            out.append(_invade(card, cell))
+        row = _invade_row(card, size)
+        out += [row[cell] for cell in _cells(static.cards[card].allowed & free)]
     return out
 
 
@@ -271,7 +280,8 @@ def anywhere_actions(state: KhanState, static: Static) -> list[InvadeAnywhere]:
     """K-A-D, first half: any free land cell (only with both actions left, not as the extra)."""
     if state.flow.step != STEP_ACTIONS or state.turn.actions_left != 2:
         return []
-    return [_anywhere(cell) for cell in _cells(free_land(state, static))]
+    row = _anywhere_row(static.board.grid.size)
+    return [row[cell] for cell in _cells(free_land(state, static))]
 
 
 def discard_actions(state: KhanState, player: int) -> list[Discard]:

@@ -240,6 +240,42 @@ class KhanState:
         return self.flow.players
 
 
+def with_flow(state: KhanState, flow: Flow) -> KhanState:
+    """``state`` with another flow (a direct constructor call: folding is the hot path)."""
+    return KhanState(
+        flow, state.options, state.field, state.cards, state.specials, state.turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
+def with_field(state: KhanState, field: Field) -> KhanState:
+    """``state`` with another :class:`Field`."""
+    return KhanState(
+        state.flow, state.options, field, state.cards, state.specials, state.turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
+def with_cards(state: KhanState, cards: Cards) -> KhanState:
+    """``state`` with other :class:`Cards`."""
+    return KhanState(
+        state.flow, state.options, state.field, cards, state.specials, state.turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
+def with_turn(state: KhanState, turn: TurnState) -> KhanState:
+    """``state`` with another :class:`TurnState`."""
+    return KhanState(
+        state.flow, state.options, state.field, state.cards, state.specials, turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
 # --- static tables -------------------------------------------------------------------------------
 
 
