@@ -109,6 +109,13 @@ def run(
     except BoardkitError as exc:  # a game that breaks its contract mid-game
         print(f"error: {exc}", file=errors)
         return EXIT_FAILURE
+    except Exception as exc:  # a bug in the game or a bot; the session saved the log
+        print(
+            f"error: {session.game.name} failed during play ({type(exc).__name__}: {exc}); "
+            f"the log so far is in {session.save_path}",
+            file=errors,
+        )
+        return EXIT_FAILURE
     return EXIT_INTERRUPTED if status is PlayStatus.INTERRUPTED else EXIT_OK
 
 

@@ -324,7 +324,10 @@ class PlaySession:
     # --- running ----------------------------------------------------------------------------
 
     def run(self) -> PlayStatus:
-        """Play until the game ends or the people stop; the log is saved either way."""
+        """Play until the game ends or the people stop; the log is saved either way.
+
+        An exception from the game or a bot is raised after the log has been saved.
+        """
         try:
             self._say(self._intro())
             while not self.match.is_over:
@@ -347,6 +350,9 @@ class PlaySession:
             self._say("")
             self._stop_message(PlayStatus.INTERRUPTED)
             return PlayStatus.INTERRUPTED
+        except Exception:  # a bug in a game or a bot: keep the game played so far, then fail
+            self._save(self.save_path)
+            raise
 
     def _intro(self) -> str:
         who = ", ".join(

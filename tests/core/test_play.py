@@ -646,3 +646,30 @@ def test_the_transcripts_in_the_docs_are_real_output(
             session.echo = True
             session.run()
             assert out.getvalue().rstrip("\n") == shown.rstrip("\n")
+
+
+class BrokenRender(NimGame):
+    """Nim whose drawing fails once a stone has been taken (a bug in a game)."""
+
+    def render_text(self, state: NimState, player: int | None = None) -> str:
+        if state.stones < 7:
+            raise RuntimeError("cannot draw the heap")
+        return super().render_text(state, player)
+
+
+def test_a_failing_game_keeps_the_log_and_the_command_reports_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = Match.new(BrokenRender(), ["ann", "bob"], {"stones": 7}, ANN_STARTS)
+    path = tmp_path / "broken.json"
+    with pytest.raises(RuntimeError, match="cannot draw"):
+        play(match, ["1"], ann_against_take_one(match), save_path=path)
+    assert Match.load(path, BrokenRender()).log == match.log and len(match) == 3
+
+    monkeypatch.setattr("boardkit.cli.load_game", lambda name: BrokenRender())
+    monkeypatch.chdir(tmp_path)
+    code, _, err = command("nim", "-o", "stones=7", "--seed", str(ANN_STARTS), script=["1"])
+    assert code == 1
+    assert "error: nim failed during play (RuntimeError: cannot draw the heap)" in err
+    assert "the log so far is in nim-1.json" in err
+    assert len(Match.load(tmp_path / "nim-1.json", BrokenRender())) == 3
