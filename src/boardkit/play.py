@@ -508,12 +508,11 @@ class PlaySession:
 
     @staticmethod
     def _prompt(name: str, prefix: tuple[str, ...], flat: bool) -> str:
-        path = " / ".join(prefix)
-        where = f" [{path}{' (list)' if flat else ''}]" if path or flat else ""
-        return f"{name}{where}> "
+        where = " / ".join(prefix) + (" (list)" if flat else "")
+        return f"{name} [{where.strip()}]> " if where else f"{name}> "
 
     def _undo(self) -> None:
-        """Take back back to before the last human entry; raises :class:`_Undone` when done."""
+        """Go back to before the last entry a person made; raises :class:`_Undone` when done."""
         log = self.match.log
         human_entries = [
             e.seq for e in log.entries[1:] if e.player is not None and self.seats[e.player].is_human

@@ -673,3 +673,14 @@ def test_a_failing_game_keeps_the_log_and_the_command_reports_it(
     assert "error: nim failed during play (RuntimeError: cannot draw the heap)" in err
     assert "the log so far is in nim-1.json" in err
     assert len(Match.load(tmp_path / "nim-1.json", BrokenRender())) == 3
+
+
+def test_the_prompt_tells_where_one_is_in_the_menu(tmp_path: Path) -> None:
+    match = Match.new(PathNim(), ["ann", "bob"], {"stones": 7}, ANN_STARTS)
+    _, out = play(
+        match, ["list", "..", "few", "quit"], ["human", "human"], save_path=tmp_path / "p"
+    )
+    assert "\nann> " in out and "ann [(list)]> " in out and "ann [few]> " in out
+    assert (
+        "all actions under top:\n  1. few / take 1\n  2. few / take 2\n  3. many / take 3\n" in out
+    )
