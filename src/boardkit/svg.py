@@ -1,0 +1,316 @@
+"""A small SVG builder for board pictures: elements, escaping, groups, text and a document.
+
+Games draw their boards with it (see ``boardkit_shangrila.svg`` and ``boardkit_khan.svg``); the
+``boardkit render`` command and Jupyter (through :meth:`Svg._repr_svg_`) show the result. It is
+deliberately tiny: an :class:`Element` is a tag, its attributes and its children, and
+:meth:`Element.to_string` writes it out with every attribute value and every piece of text
+escaped, so a player or ruler name can never break the document.
+
+Attribute names are given as Python keyword arguments: a trailing underscore is dropped
+(``class_`` → ``class``) and the other underscores become hyphens (``stroke_width`` →
+``stroke-width``). Numbers are written compactly (``12``, ``12.5``, never ``12.500000001``).
+An attribute whose value is ``None`` or ``False`` is left out, so optional styling reads
+naturally: ``circle(x, y, r, stroke=colour if marked else None)``.
+
+Pictures mark their pieces with classes (``class_="yurt"``) and ids so that tests, style sheets
+and scripts can find them again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from boardkit.errors import BoardkitError
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+AttributeValue = str | int | float | bool | None
+"""What an attribute may be set to; ``None`` and ``False`` leave the attribute out."""
+
+
+class UnsupportedHighlightError(BoardkitError):
+    """A picture was asked to highlight something it cannot draw (the message says what)."""
+
+
+def escape_text(text: str) -> str:
+    """``text`` safe to put between tags: ``&``, ``<`` and ``>`` become entities."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escape_attribute(text: str) -> str:
+    """``text`` safe inside a double-quoted attribute value (quotes and line breaks too)."""
+    return (
+        escape_text(text)
+        .replace('"', "&quot;")
+        .replace("\n", "&#10;")
+        .replace("\r", "&#13;")
+        .replace("\t", "&#9;")
+    )
+
+
+def format_number(value: float) -> str:
+    """A number as short SVG text: integers without a point, others with at most 2 decimals."""
+    if isinstance(value, bool):
+        raise TypeError("a bool is not a number here")
+    if not math.isfinite(value):
+        raise ValueError(f"cannot write {value!r} into an SVG document")
+    rounded = round(float(value), 2)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return f"{rounded:.2f}".rstrip("0").rstrip(".")
+
+
+def attribute_name(name: str) -> str:
+    """The SVG name of a keyword argument: ``class_`` → ``class``, ``stroke_width`` →
+    ``stroke-width``. Names that already contain a hyphen or a colon are kept as they are."""
+    if name.endswith("_"):
+        name = name[:-1]
+    if "-" in name or ":" in name:
+        return name
+    return name.replace("_", "-")
+
+
+def _attribute_text(value: str | int | float | bool) -> str:
+    if value is True:
+        return "true"
+    if isinstance(value, int | float):
+        return format_number(value)
+    return escape_attribute(value)
+
+
+E = TypeVar("E", bound="Element | str")
+"""A child of an element: :meth:`Element.add` returns what it was given, with its type."""
+
+
+class Element:
+    """One SVG element: a tag, its attributes (in the order set) and its children.
+
+    Children are elements or text; text is escaped when written. Build trees with :meth:`add`
+    (which returns what it added, so ``group = svg.add(g(class_="pieces"))`` reads well).
+    """
+
+    __slots__ = ("attributes", "children", "tag")
+
+    def __init__(self, tag: str, /, *children: Element | str, **attributes: AttributeValue) -> None:
+        if not tag or not tag.replace("-", "").replace(":", "").isalnum():
+            raise ValueError(f"not an SVG tag name: {tag!r}")
+        self.tag = tag
+        self.attributes: dict[str, str | int | float | bool] = {}
+        self.children: list[Element | str] = []
+        self.set(**attributes)
+        for child in children:
+            self.add(child)
+
+    def set(self, **attributes: AttributeValue) -> Element:
+        """Set attributes (keyword names as in the module docstring); return the element."""
+        for name, value in attributes.items():
+            key = attribute_name(name)
+            if value is None or value is False:
+                self.attributes.pop(key, None)
+            else:
+                self.attributes[key] = value
+        return self
+
+    def add(self, child: E) -> E:
+        """Append ``child`` (an element or text) and return it."""
+        if not isinstance(child, Element | str):
+            raise TypeError(f"an SVG child must be an Element or text, not {type(child).__name__}")
+        self.children.append(child)
+        return child
+
+    def extend(self, children: Iterable[Element | str]) -> Element:
+        """Append every child in ``children``; return the element."""
+        for child in children:
+            self.add(child)
+        return self
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The element's classes (the words of its ``class`` attribute)."""
+        value = self.attributes.get("class", "")
+        return tuple(str(value).split())
+
+    def iter(self) -> Iterable[Element]:
+        """This element and every element below it, depth first."""
+        yield self
+        for child in self.children:
+            if isinstance(child, Element):
+                yield from child.iter()
+
+    def to_string(self) -> str:
+        """The element as SVG text."""
+        parts: list[str] = []
+        self._write(parts)
+        return "".join(parts)
+
+    def _write(self, parts: list[str]) -> None:
+        parts.append("<" + self.tag)
+        for name, value in self.attributes.items():
+            parts.append(f' {name}="{_attribute_text(value)}"')
+        if not self.children:
+            parts.append("/>")
+            return
+        parts.append(">")
+        for child in self.children:
+            if isinstance(child, Element):
+                child._write(parts)
+            else:
+                parts.append(escape_text(child))
+        parts.append(f"</{self.tag}>")
+
+    def __repr__(self) -> str:
+        return f"Element({self.tag!r}, {len(self.children)} children)"
+
+
+# --- shapes ---------------------------------------------------------------------------------------
+
+
+def group(*children: Element | str, **attributes: AttributeValue) -> Element:
+    """A ``<g>`` holding ``children``."""
+    return Element("g", *children, **attributes)
+
+
+def circle(cx: float, cy: float, r: float, **attributes: AttributeValue) -> Element:
+    """A circle of radius ``r`` around ``(cx, cy)``."""
+    return Element("circle", cx=cx, cy=cy, r=r, **attributes)
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, **attributes: AttributeValue) -> Element:
+    """An ellipse around ``(cx, cy)``."""
+    return Element("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, **attributes)
+
+
+def rect(x: float, y: float, width: float, height: float, **attributes: AttributeValue) -> Element:
+    """A rectangle with its top left corner at ``(x, y)`` (``rx`` rounds the corners)."""
+    return Element("rect", x=x, y=y, width=width, height=height, **attributes)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, **attributes: AttributeValue) -> Element:
+    """A straight line."""
+    return Element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attributes)
+
+
+def points_text(points: Iterable[tuple[float, float]]) -> str:
+    """``[(x, y), ...]`` as the text of a ``points`` attribute."""
+    return " ".join(f"{format_number(x)},{format_number(y)}" for x, y in points)
+
+
+def polygon(points: Iterable[tuple[float, float]], **attributes: AttributeValue) -> Element:
+    """A closed polygon through ``points``."""
+    return Element("polygon", points=points_text(points), **attributes)
+
+
+def polyline(points: Iterable[tuple[float, float]], **attributes: AttributeValue) -> Element:
+    """An open line through ``points``."""
+    return Element("polyline", points=points_text(points), **attributes)
+
+
+def path(d: str, **attributes: AttributeValue) -> Element:
+    """A path with the drawing commands ``d`` (see :func:`closed_path_data`)."""
+    return Element("path", d=d, **attributes)
+
+
+def closed_path_data(loops: Iterable[Sequence[tuple[float, float]]]) -> str:
+    """Path data drawing each point loop as a closed outline (``M … L … Z`` per loop)."""
+    parts: list[str] = []
+    for loop in loops:
+        if not loop:
+            continue
+        (x0, y0), rest = loop[0], loop[1:]
+        parts.append(f"M{format_number(x0)},{format_number(y0)}")
+        parts.extend(f"L{format_number(x)},{format_number(y)}" for x, y in rest)
+        parts.append("Z")
+    return " ".join(parts)
+
+
+def text(x: float, y: float, content: str, **attributes: AttributeValue) -> Element:
+    """``content`` written at ``(x, y)`` (escaped; use ``text_anchor="middle"`` to centre)."""
+    return Element("text", content, x=x, y=y, **attributes)
+
+
+def title(content: str) -> Element:
+    """A ``<title>``: the tooltip of its parent element in browsers."""
+    return Element("title", content)
+
+
+def arrow_marker(marker_id: str, colour: str) -> Element:
+    """A ``<marker>`` drawing an arrow head; put it in :attr:`Svg.defs` and refer to it with
+    ``marker_end=f"url(#{marker_id})"``."""
+    return Element(
+        "marker",
+        polygon([(0, 0), (10, 5), (0, 10)], fill=colour),
+        id=marker_id,
+        viewBox="0 0 10 10",
+        refX=8,
+        refY=5,
+        markerWidth=5,
+        markerHeight=5,
+        orient="auto-start-reverse",
+    )
+
+
+# --- the document ---------------------------------------------------------------------------------
+
+
+class Svg:
+    """An SVG document of a fixed size: ``add`` elements, then ``to_string`` or ``save``.
+
+    In Jupyter an :class:`Svg` shows itself as a picture (:meth:`_repr_svg_`).
+    """
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        *,
+        title_text: str | None = None,
+        css: str | None = None,
+        **attributes: AttributeValue,
+    ) -> None:
+        if not (width > 0 and height > 0):
+            raise ValueError(f"an SVG needs a positive size, got {width}×{height}")
+        self.width = width
+        self.height = height
+        self.root = Element(
+            "svg",
+            xmlns=SVG_NAMESPACE,
+            width=width,
+            height=height,
+            viewBox=f"0 0 {format_number(width)} {format_number(height)}",
+            **attributes,
+        )
+        if title_text:
+            self.root.add(title(title_text))
+        if css:
+            self.root.add(Element("style", css))
+        self.defs = self.root.add(Element("defs"))
+
+    def add(self, child: E) -> E:
+        """Append ``child`` to the document and return it."""
+        return self.root.add(child)
+
+    def elements(self) -> Iterable[Element]:
+        """Every element of the document, depth first."""
+        return self.root.iter()
+
+    def find_class(self, name: str) -> list[Element]:
+        """Every element that has the class ``name``."""
+        return [e for e in self.root.iter() if name in e.classes]
+
+    def to_string(self) -> str:
+        """The whole document as SVG text (UTF-8, no XML declaration needed)."""
+        return self.root.to_string()
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's hook: the picture instead of a text repr."""
+        return self.to_string()
+
+    def save(self, path: str | Path) -> None:
+        """Write the document to ``path`` as UTF-8 text."""
+        Path(path).write_text(self.to_string() + "\n", encoding="utf-8")

@@ -1,0 +1,508 @@
+"""Shangrila as an SVG picture: the village graph, masters, students, bridges and stones.
+
+:func:`board_svg` draws a state; :func:`render_svg` is the adapter behind the game's
+``render_svg`` hook (used by ``boardkit render`` and by ``Match`` in Jupyter).
+
+What the picture shows (S-C1 to S-C4): the 13 villages at the digest's drawing positions, each a
+disc with its seven guild spaces in a ring (guild initial on every space, village number beside
+it); a master is a disc in its colour, a student a white ring on its master; an intact bridge is
+a solid plank line, a broken one (or a path without a bridge, S-S2) a faint dashed line; a Stone
+of the Wise is a grey stone in the village's centre; the red-walled village has a red wall.
+Beside the board: the game's status and every colour's supply per guild.
+
+Every piece carries a class so that tests and style sheets can find it: ``village``, ``space``,
+``master``, ``student``, ``stone``, ``bridge intact`` / ``bridge broken``, ``supply``,
+``highlight`` (plus ``village-highlight``, ``space-highlight`` or ``journey``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from boardkit.svg import (
+    AttributeValue,
+    Element,
+    Svg,
+    UnsupportedHighlightError,
+    arrow_marker,
+    circle,
+    group,
+    line,
+    polygon,
+    rect,
+    text,
+    title,
+)
+from boardkit_shangrila.actions import (
+    Journey,
+    Pass,
+    PlaceMaster,
+    PlaceSetupMaster,
+    RecruitStudents,
+)
+from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
+from boardkit_shangrila.components import (
+    COLOURS,
+    GUILD_COUNT,
+    GUILD_INDEX,
+    GUILD_INITIALS,
+    GUILD_NAMES,
+    GUILDS,
+    PEOPLES,
+    STONES_GERMAN,
+    Guild,
+)
+from boardkit_shangrila.state import (
+    MAIN,
+    WITH_STUDENT,
+    ShangrilaState,
+    colour_of,
+    colour_to_move,
+    has_stone,
+    seat_of,
+    strength,
+    supply_of,
+    village_codes,
+)
+
+DEFAULT_SIZE = 720
+"""Default width of the board area in pixels (the legend comes on top)."""
+
+COLOUR_FILL: dict[str, str] = {
+    "red": "#d0312d",
+    "blue": "#2f6fdf",
+    "yellow": "#f2c418",
+    "violet": "#8e44ad",
+}
+"""Disc colour of each player colour."""
+
+COLOUR_INK: dict[str, str] = {"red": "#fff", "blue": "#fff", "yellow": "#222", "violet": "#fff"}
+"""Text colour readable on each player colour."""
+
+HIGHLIGHT = "#ff8c00"
+BRIDGE_INTACT = "#7a5230"
+BRIDGE_BROKEN = "#9a9a9a"
+RED_WALL = "#b0231f"
+
+_HEIGHT_RATIO = 0.9
+_LEGEND_WIDTH = 270
+
+SpaceRef = tuple[int, int]
+"""A space as ``(village, guild index)``."""
+
+
+# --- geometry -------------------------------------------------------------------------------------
+
+
+def village_centre(village: int, size: float) -> tuple[float, float]:
+    """Pixel centre of ``village`` on a board ``size`` pixels wide (S-C1 percent positions)."""
+    x, y = POSITIONS[village]
+    return x * size / 100, y * size * _HEIGHT_RATIO / 100
+
+
+def space_centre(village: int, guild: int, size: float) -> tuple[float, float]:
+    """Pixel centre of guild space ``guild`` of ``village``: a ring of seven, healer on top."""
+    cx, cy = village_centre(village, size)
+    angle = -math.pi / 2 + 2 * math.pi * guild / GUILD_COUNT
+    radius = 31 * size / DEFAULT_SIZE
+    return cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+
+
+# --- highlights -----------------------------------------------------------------------------------
+
+
+class _Marks:
+    """What a highlight asks to mark: villages, spaces and at most one journey."""
+
+    def __init__(self) -> None:
+        self.villages: set[int] = set()
+        self.spaces: set[SpaceRef] = set()
+        self.journey: tuple[int, int] | None = None
+
+
+def _village_number(value: object) -> int:
+    if type(value) is not int or not 0 <= value < VILLAGE_COUNT:
+        raise UnsupportedHighlightError(
+            f"cannot highlight village {value!r}: villages are 0 to {VILLAGE_COUNT - 1}"
+        )
+    return value
+
+
+def _space(village: object, guild: object) -> SpaceRef:
+    if not isinstance(guild, Guild):
+        raise UnsupportedHighlightError(f"cannot highlight guild {guild!r}: not a Guild")
+    return _village_number(village), GUILD_INDEX[guild]
+
+
+def highlight_marks(highlight: object) -> _Marks:
+    """Read ``highlight``: ``None``; a village number or an iterable of them; or an action
+    (a journey becomes an arrow, a master or student placement marks its spaces, a pass marks
+    nothing). Anything else raises :class:`~boardkit.svg.UnsupportedHighlightError`."""
+    marks = _Marks()
+    if highlight is None or isinstance(highlight, Pass):
+        return marks
+    if isinstance(highlight, Journey):
+        source = _village_number(highlight.source)
+        marks.journey = (source, _village_number(highlight.destination))
+        return marks
+    if isinstance(highlight, PlaceMaster | PlaceSetupMaster):
+        marks.spaces.add(_space(highlight.village, highlight.guild))
+        return marks
+    if isinstance(highlight, RecruitStudents):
+        for placement in highlight.placements:
+            marks.spaces.add(_space(*placement))
+        return marks
+    if type(highlight) is int:
+        marks.villages.add(_village_number(highlight))
+        return marks
+    if isinstance(highlight, Iterable) and not isinstance(highlight, str | bytes):
+        marks.villages.update(_village_number(v) for v in highlight)
+        return marks
+    raise UnsupportedHighlightError(
+        f"a Shangrila picture cannot highlight {highlight!r}; give a village number, a set of "
+        "villages or a Shangrila action"
+    )
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+
+def _bridges(state: ShangrilaState, size: float) -> Element:
+    u = size / DEFAULT_SIZE
+    layer = group(class_="bridges")
+    for index, (a, b) in enumerate(PATHS):
+        (x1, y1), (x2, y2) = village_centre(a, size), village_centre(b, size)
+        intact = bool(state.bridges >> index & 1)
+        style: dict[str, Any] = (
+            {"stroke": BRIDGE_INTACT, "stroke_width": 7 * u, "stroke_linecap": "round"}
+            if intact
+            else {
+                "stroke": BRIDGE_BROKEN,
+                "stroke_width": 2 * u,
+                "stroke_dasharray": f"{6 * u:.1f},{6 * u:.1f}",
+                "stroke_opacity": 0.7,
+            }
+        )
+        item = line(
+            x1,
+            y1,
+            x2,
+            y2,
+            class_="bridge intact" if intact else "bridge broken",
+            id=f"bridge-{a}-{b}",
+            data_path=f"{a}-{b}",
+            **style,
+        )
+        item.add(title(f"bridge {a}–{b}: {'intact' if intact else 'broken'}"))
+        layer.add(item)
+    return layer
+
+
+def _stone(cx: float, cy: float, u: float) -> Element:
+    corners = [(-13, -4), (-7, -11), (5, -12), (13, -3), (10, 9), (-2, 12), (-12, 7)]
+    return polygon(
+        [(cx + dx * u, cy + dy * u) for dx, dy in corners],
+        class_="stone",
+        fill="#8a8d91",
+        stroke="#4d4f52",
+        stroke_width=1.5 * u,
+    )
+
+
+def _village(state: ShangrilaState, village: int, size: float, marks: _Marks) -> Element:
+    u = size / DEFAULT_SIZE
+    cx, cy = village_centre(village, size)
+    red = village == RED_VILLAGE
+    out_of_play = red and state.colours == 3
+    classes = (
+        ["village"] + (["red-village"] if red else []) + (["out-of-play"] if out_of_play else [])
+    )
+    node = group(class_=" ".join(classes), id=f"village-{village}", data_village=village)
+    codes = village_codes(state, village)
+    tiles, masters = strength(codes)
+    node.add(title(f"village {village}: {tiles} tiles, {masters} masters"))
+    node.add(
+        circle(
+            cx,
+            cy,
+            48 * u,
+            fill="#d9d4c7" if out_of_play else "#f4ecd8",
+            stroke=RED_WALL if red else "#8c7b5a",
+            stroke_width=(5 if red else 2) * u,
+        )
+    )
+    node.add(
+        circle(cx - 40 * u, cy - 40 * u, 11 * u, fill="#fbf8f0", stroke="#8c7b5a", stroke_width=u)
+    )
+    node.add(
+        text(
+            cx - 40 * u,
+            cy - 35 * u,
+            str(village),
+            class_="village-number",
+            font_size=13 * u,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#5a4a2a",
+        )
+    )
+    for guild in range(GUILD_COUNT):
+        node.add(
+            _space_drawing(village, guild, codes[guild], size, (village, guild) in marks.spaces)
+        )
+    if has_stone(state, village):
+        node.add(_stone(cx, cy, u))
+    elif tiles:
+        node.add(
+            text(
+                cx,
+                cy + 4 * u,
+                f"{tiles}/{masters}",
+                class_="strength",
+                font_size=10 * u,
+                text_anchor="middle",
+                fill="#7d6e50",
+            )
+        )
+    if village in marks.villages:
+        node.add(
+            circle(
+                cx,
+                cy,
+                55 * u,
+                class_="highlight village-highlight",
+                fill="none",
+                stroke=HIGHLIGHT,
+                stroke_width=4 * u,
+            )
+        )
+    return node
+
+
+def _space_drawing(village: int, guild: int, code: int, size: float, marked: bool) -> Element:
+    u = size / DEFAULT_SIZE
+    x, y = space_centre(village, guild, size)
+    guild_enum = GUILDS[guild]
+    initial = GUILD_INITIALS[guild_enum]
+    node = group(class_="space", data_guild=guild_enum.value)
+    font: dict[str, AttributeValue] = {
+        "font_size": 11 * u,
+        "text_anchor": "middle",
+        "font_family": "sans-serif",
+    }
+    if code == 0:
+        node.add(title(f"{GUILD_NAMES[guild_enum]} space, empty"))
+        node.add(circle(x, y, 12 * u, fill="#fffdf7", stroke="#b9ab8a", stroke_width=u))
+        node.add(text(x, y + 4 * u, initial, fill="#b9ab8a", **font))
+    else:
+        colour = COLOURS[colour_of(code)].value
+        student = code >= WITH_STUDENT
+        node.add(
+            title(
+                f"{GUILD_NAMES[guild_enum]}: {colour} master" + (" with student" if student else "")
+            )
+        )
+        node.add(
+            circle(
+                x,
+                y,
+                12 * u,
+                class_=f"master {colour}",
+                fill=COLOUR_FILL[colour],
+                stroke="#333",
+                stroke_width=u,
+            )
+        )
+        if student:
+            node.add(
+                circle(
+                    x,
+                    y,
+                    8.5 * u,
+                    class_=f"student {colour}",
+                    fill="none",
+                    stroke=COLOUR_INK[colour],
+                    stroke_width=2 * u,
+                )
+            )
+        node.add(text(x, y + 4 * u, initial, fill=COLOUR_INK[colour], font_weight="bold", **font))
+    if marked:
+        node.add(
+            circle(
+                x,
+                y,
+                15.5 * u,
+                class_="highlight space-highlight",
+                fill="none",
+                stroke=HIGHLIGHT,
+                stroke_width=3 * u,
+            )
+        )
+    return node
+
+
+def _journey(source: int, destination: int, size: float) -> Element:
+    u = size / DEFAULT_SIZE
+    (x1, y1), (x2, y2) = village_centre(source, size), village_centre(destination, size)
+    length = math.hypot(x2 - x1, y2 - y1)
+    dx, dy = (x2 - x1) / length, (y2 - y1) / length
+    inset = 50 * u
+    arrow = line(
+        x1 + dx * inset,
+        y1 + dy * inset,
+        x2 - dx * inset,
+        y2 - dy * inset,
+        class_="highlight journey",
+        data_source=source,
+        data_destination=destination,
+        stroke=HIGHLIGHT,
+        stroke_width=5 * u,
+        marker_end="url(#journey-head)",
+    )
+    arrow.add(title(f"journey {source} → {destination}"))
+    return arrow
+
+
+def _status_lines(state: ShangrilaState) -> list[str]:
+    flow = state.flow
+    if flow.ended:
+        head = "game over"
+    elif flow.turn == 0:
+        head = "setting up"
+    else:
+        colour = COLOURS[colour_to_move(state)].value
+        head = f"{flow.phase} phase, turn {flow.turn}: {colour} to move"
+    stones = state.stones.bit_count()
+    stone_text = f"{stones} of {STONES_GERMAN}" if state.edition == "german" else str(stones)
+    lines = [head, f"stones {stone_text} · bridges {state.bridges.bit_count()} of {len(PATHS)}"]
+    if flow.phase == MAIN and state.passes and not flow.ended:
+        lines.append(f"passes in a row: {state.passes}")
+    return lines
+
+
+def _legend(state: ShangrilaState, x: float, player: int | None) -> Element:
+    legend = group(class_="legend", font_family="sans-serif", fill="#333")
+    y = 28.0
+    legend.add(text(x, y, "Die Brücken von Shangrila", font_size=16, font_weight="bold"))
+    for line_text in _status_lines(state):
+        y += 20
+        legend.add(text(x, y, line_text, class_="status", font_size=12))
+    y += 34
+    legend.add(text(x, y, "supply", font_size=13, font_weight="bold"))
+    for g, guild in enumerate(GUILDS):
+        legend.add(
+            text(x + 92 + 24 * g, y, GUILD_INITIALS[guild], font_size=12, text_anchor="middle")
+        )
+    moving = colour_to_move(state) if state.flow.turn and not state.flow.ended else None
+    for c in range(state.colours):
+        y += 24
+        colour = COLOURS[c].value
+        viewer = player is not None and seat_of(state, c) == player
+        row = group(
+            class_="supply-row" + (" viewer" if viewer else ""),
+            data_colour=colour,
+        )
+        row.add(title(f"{colour} ({PEOPLES[COLOURS[c]]}), seat {seat_of(state, c)}"))
+        row.add(
+            circle(x + 8, y - 4, 7, class_="legend-colour", fill=COLOUR_FILL[colour], stroke="#333")
+        )
+        label = colour + (" ●" if c == moving else "")
+        row.add(text(x + 20, y, label, font_size=12, font_weight="bold" if viewer else None))
+        for g in range(GUILD_COUNT):
+            row.add(
+                text(
+                    x + 92 + 24 * g,
+                    y,
+                    str(supply_of(state, c, g)),
+                    class_="supply",
+                    data_guild=GUILDS[g].value,
+                    font_size=12,
+                    text_anchor="middle",
+                )
+            )
+        legend.add(row)
+    if moving is not None:
+        y += 20
+        legend.add(text(x, y, "● to move", font_size=11, fill="#666"))
+    if player is not None:
+        y += 16
+        legend.add(text(x, y, f"bold: seat {player}'s colours", font_size=11, fill="#666"))
+    y += 30
+    legend.add(text(x, y, "key", font_size=13, font_weight="bold"))
+    key = group(class_="key", font_size=11)
+    y += 22
+    key.add(circle(x + 10, y - 4, 9, fill=COLOUR_FILL["blue"], stroke="#333"))
+    key.add(text(x + 26, y, "master", font_size=11))
+    key.add(circle(x + 110, y - 4, 9, fill=COLOUR_FILL["blue"], stroke="#333"))
+    key.add(circle(x + 110, y - 4, 6, fill="none", stroke="#fff", stroke_width=2))
+    key.add(text(x + 126, y, "master with student", font_size=11))
+    y += 24
+    key.add(line(x, y - 4, x + 22, y - 4, stroke=BRIDGE_INTACT, stroke_width=6))
+    key.add(text(x + 28, y, "bridge", font_size=11))
+    key.add(
+        line(
+            x + 100,
+            y - 4,
+            x + 122,
+            y - 4,
+            stroke=BRIDGE_BROKEN,
+            stroke_width=2,
+            stroke_dasharray="5,5",
+        )
+    )
+    key.add(text(x + 128, y, "broken bridge", font_size=11))
+    y += 24
+    key.add(_stone(x + 10, y - 4, 0.7))
+    key.add(text(x + 26, y, "Stone of the Wise", font_size=11))
+    key.add(circle(x + 160, y - 4, 8, fill="none", stroke=RED_WALL, stroke_width=3))
+    key.add(text(x + 172, y, "red village", font_size=11))
+    y += 24
+    key.add(text(x, y, "5/3 = tiles / masters in a village", font_size=11, fill="#666"))
+    for guild in GUILDS:
+        y += 16
+        key.add(
+            text(x, y, f"{GUILD_INITIALS[guild]}  {GUILD_NAMES[guild]}", font_size=11, fill="#444")
+        )
+    legend.add(key)
+    return legend
+
+
+def board_svg(
+    state: ShangrilaState,
+    *,
+    player: int | None = None,
+    highlight: object = None,
+    size: int = DEFAULT_SIZE,
+) -> Svg:
+    """The picture of ``state``; ``size`` is the width of the board area in pixels.
+
+    Everything in Shangrila is public (S-H1), so ``player`` only marks that seat's colours in
+    the legend. ``highlight`` is ``None``, a village, an iterable of villages or a Shangrila
+    action (see :func:`highlight_marks`).
+    """
+    if type(size) is not int or size < 200:
+        raise ValueError(f"size must be an int of at least 200 pixels, got {size!r}")
+    marks = highlight_marks(highlight)
+    height = round(size * _HEIGHT_RATIO)
+    width = size + _LEGEND_WIDTH
+    svg = Svg(width, max(height, 560), title_text="Die Brücken von Shangrila")
+    svg.defs.add(arrow_marker("journey-head", HIGHLIGHT))
+    svg.add(rect(0, 0, width, max(height, 560), fill="#fbf8f0", class_="background"))
+    svg.add(
+        rect(4, 4, size - 8, height - 8, rx=18, fill="#e4ecdc", stroke="#b7c4a8", class_="board")
+    )
+    svg.add(_bridges(state, size))
+    villages = svg.add(group(class_="villages", font_family="sans-serif"))
+    for village in range(VILLAGE_COUNT):
+        villages.add(_village(state, village, size, marks))
+    if marks.journey is not None:
+        svg.add(_journey(*marks.journey, size))
+    svg.add(_legend(state, size + 14, player))
+    return svg
+
+
+def render_svg(game: object, state: ShangrilaState, player: int | None, highlight: object) -> str:
+    """The game's ``render_svg`` hook: :func:`board_svg` as SVG text."""
+    return board_svg(state, player=player, highlight=highlight).to_string()
