@@ -200,11 +200,11 @@ def _bridges(state: ShangrilaState, size: float) -> Element:
     return layer
 
 
-def _stone(cx: float, cy: float, u: float) -> Element:
+def _stone(cx: float, cy: float, u: float, class_: str | None = "stone") -> Element:
     corners = [(-13, -4), (-7, -11), (5, -12), (13, -3), (10, 9), (-2, 12), (-12, 7)]
     return polygon(
         [(cx + dx * u, cy + dy * u) for dx, dy in corners],
-        class_="stone",
+        class_=class_,
         fill="#8a8d91",
         stroke="#4d4f52",
         stroke_width=1.5 * u,
@@ -454,7 +454,7 @@ def _legend(state: ShangrilaState, x: float, player: int | None) -> Element:
     )
     key.add(text(x + 128, y, "broken bridge", font_size=11))
     y += 24
-    key.add(_stone(x + 10, y - 4, 0.7))
+    key.add(_stone(x + 10, y - 4, 0.7, class_=None))
     key.add(text(x + 26, y, "Stone of the Wise", font_size=11))
     key.add(circle(x + 160, y - 4, 8, fill="none", stroke=RED_WALL, stroke_width=3))
     key.add(text(x + 172, y, "red village", font_size=11))
