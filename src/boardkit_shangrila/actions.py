@@ -41,6 +41,15 @@ def _placement_key(p: Any) -> tuple[int, int]:
 
 def _canonical(value: Iterable[Any]) -> tuple[Placement, ...]:
     """Placements in (village, guild) order, so that both orders of two students are equal."""
+    if type(value) is tuple and len(value) == 2:
+        a, b = value
+        pairs = type(a) is tuple and type(b) is tuple and len(a) == len(b) == 2
+        if pairs and type(a[0]) is int and type(b[0]) is int:
+            if a[0] != b[0]:
+                return value if a[0] < b[0] else (b, a)
+            ga, gb = GUILD_INDEX.get(a[1]), GUILD_INDEX.get(b[1])
+            if ga is not None and gb is not None:
+                return value if ga <= gb else (b, a)
     items = tuple(tuple(p) if isinstance(p, list | tuple) else p for p in value)
     try:
         return tuple(sorted(items, key=_placement_key))

@@ -277,8 +277,24 @@ class LegalActions(Sequence[Action]):
         return self._build(index)
 
     def __iter__(self) -> Iterator[Action]:
-        for i in range(len(self)):
-            yield self._build(i)
+        if self._n == 0:
+            yield Pass()
+            return
+        guilds, size = GUILDS, GUILD_COUNT
+        for i in self._setup:
+            yield PlaceSetupMaster(i // size, guilds[i % size])
+        for i in self._place:
+            yield PlaceMaster(i // size, guilds[i % size])
+        if self._singles:
+            for i in self._recruit:
+                yield RecruitStudents(((i // size, guilds[i % size]),))
+        else:
+            for a, b in self._pair_list():
+                yield RecruitStudents(
+                    ((a // size, guilds[a % size]), (b // size, guilds[b % size]))
+                )
+        for s, d in self._journeys:
+            yield Journey(s, d)
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"

@@ -92,3 +92,12 @@ def test_describe_action_reads_like_the_board() -> None:
     assert GAME.describe_action(PlaceSetupMaster(0, Guild.ASTROLOGER)) == (
         "setup master Astrologer @ 0"
     )
+
+
+def test_recruit_placements_are_unordered() -> None:
+    """S-A2: the two students of one recruitment form a set: both orders are one action."""
+    healer, rain = (3, Guild.HEALER), (3, Guild.RAINMAKER)
+    assert RecruitStudents((rain, healer)) == RecruitStudents((healer, rain))
+    assert RecruitStudents((rain, healer)).placements == (healer, rain)
+    far = (5, Guild.HEALER)
+    assert RecruitStudents((far, rain)).placements == (rain, far)
