@@ -351,7 +351,7 @@ def test_s_p1_a_real_action_resets_the_pass_count() -> None:
 # --- S-E1, S-E2 the end -------------------------------------------------------------------------
 
 
-def _endgame(edition: str) -> ShangrilaState:
+def _endgame(edition: str, players: int = 4) -> ShangrilaState:
     # Only villages 7, 8, 11 are open; bridges 7-8 and 7-11 stand.
     keep = {(7, 8), (7, 11)}
     broken = tuple(p for p in PATHS if p not in keep)
@@ -362,12 +362,17 @@ def _endgame(edition: str) -> ShangrilaState:
         broken=broken,
         stones=stones,
         options={"edition": edition},
+        players=players,
     )
 
 
-def test_s_e1_german_edition_ends_with_the_eleventh_stone() -> None:
-    """S-E1: German edition: the game ends as soon as the 11th stone is placed."""
-    state, events = play(_endgame("german"), Journey(7, 8))
+@pytest.mark.parametrize("players", [3, 4])
+def test_s_e1_german_edition_ends_with_the_eleventh_stone(players: int) -> None:
+    """S-E1: German edition: the game ends as soon as the 11th stone is placed (with 3 players
+    the red village's stone is one of the 11)."""
+    start = _endgame("german", players)
+    assert start.stones.bit_count() == 10 and not start.flow.ended
+    state, events = play(start, Journey(7, 8))
     assert StonePlaced(8) in events
     assert state.stones.bit_count() == 11
     assert state.flow.ended and GAME.result(state) is not None
