@@ -73,7 +73,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--players",
         type=int,
         metavar="P",
-        help="seats per game (default: the smallest the game allows)",
+        help="seats per game (default: the smallest the game accepts with the options)",
     )
     sub.add_argument(
         "-o",

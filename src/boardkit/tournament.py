@@ -299,6 +299,19 @@ def bot_labels(bots: Sequence[str | Bot]) -> tuple[str, ...]:
     return tuple(labels)
 
 
+def _default_players(game: Game[Any, Any], options: Mapping[str, object] | None, seed: int) -> int:
+    """The smallest player count the game accepts with ``options`` (some games refuse their
+    smallest count unless a variant is chosen)."""
+    counts = sorted(game.player_counts)
+    for count in counts:
+        try:
+            game.make_config(count, options, seed)
+        except InvalidOptionsError:
+            continue
+        return count
+    return counts[0]  # make_config will then name the problem
+
+
 def _batches(n_games: int, workers: int) -> list[tuple[int, ...]]:
     """Game indices cut into batches: small enough for a live progress bar and even loads."""
     size = max(1, min(25, n_games // (workers * 8)))
@@ -321,10 +334,11 @@ def run_tournament(
     ``game_name`` is an installed game's name or a :class:`~boardkit.game.Game`; ``bot_names``
     holds bot specs (``"random"``, ``"mcts:iterations=200"``, see
     :func:`boardkit.bots.parse_bot_spec`) or ready bots. ``players`` defaults to the smallest
-    count the game allows; ``workers`` to ``os.cpu_count()``. With ``save_logs_dir``, every
-    game's log is written there as ``GAME-INDEX-seed-SEED.json``. ``progress`` is told as games
-    finish. Bad input raises an :class:`~boardkit.errors.InvalidOptionsError` before any game
-    is played; a game that fails raises :class:`TournamentError`.
+    count the game accepts with these options; ``workers`` to ``os.cpu_count()``. With
+    ``save_logs_dir``, every game's log is written there as ``GAME-INDEX-seed-SEED.json``.
+    ``progress`` is told as games finish. Bad input raises an
+    :class:`~boardkit.errors.InvalidOptionsError` before any game is played; a game that fails
+    raises :class:`TournamentError`.
     """
     started = time.perf_counter()
     game = _as_game(game_name)
@@ -336,7 +350,7 @@ def run_tournament(
         workers = os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
         raise InvalidOptionsError(f"workers must be a positive int, not {workers!r}")
-    seats = min(game.player_counts) if players is None else players
+    seats = _default_players(game, options, seed) if players is None else players
     config = game.make_config(seats, options, seed)
     if seed + n_games - 1 > MAX_SEED:
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
