@@ -112,7 +112,7 @@ def test_bridges_join_the_villages_of_their_path() -> None:
     state = build({}, broken=((0, 1), (3, 4)))
     root = parse(state)
     bridges = with_class(root, "bridge")
-    assert sorted(b.get("data-path") for b in bridges) == sorted(f"{a}-{b}" for a, b in PATHS)
+    assert sorted(b.get("data-path", "") for b in bridges) == sorted(f"{a}-{b}" for a, b in PATHS)
     broken = {b.get("data-path") for b in with_class(root, "bridge", "broken")}
     assert broken == {"0-1", "3-4"}
     for bridge in with_class(root, "broken"):
