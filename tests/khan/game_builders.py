@@ -14,6 +14,7 @@ from attrs import evolve
 from boardkit import Match, Rng, engine
 from boardkit.flow import decider
 from boardkit.geometry.grid import Direction
+from boardkit_khan.actions import Conquer, Invade
 from boardkit_khan.board import Region, default_board
 from boardkit_khan.components import Symbol, standard_deck
 from boardkit_khan.game import KhanGame
@@ -21,6 +22,7 @@ from boardkit_khan.placements import StackKey
 from boardkit_khan.state import (
     PHASE_MAIN,
     STEP_ACTIONS,
+    ActiveSpecial,
     KhanState,
     PlacedTile,
     static_for,
@@ -183,3 +185,44 @@ def all_cards_count(state: KhanState) -> int:
     """Cards in hands, draw pile and discard pile together."""
     cards = state.cards
     return sum(len(h) for h in cards.hands) + len(cards.pile) + len(cards.discard)
+
+
+def conquer_at(stack: StackKey, cells: int) -> Conquer:
+    """The Conquer action laying a tile of ``stack`` exactly over ``cells``."""
+    for placement in STATIC.table.stack(stack).placements:
+        if placement.mask == cells:
+            return Conquer(stack, placement.orientation, placement.anchor)
+    raise KeyError(f"no placement of {stack} covers exactly those cells")
+
+
+def with_yurts(state: KhanState, owners: dict[str, int | None]) -> KhanState:
+    """``state`` with a yurt on each labelled cell: a seat, or ``None`` for a neutral yurt."""
+    field = state.field
+    yurts = list(field.yurts)
+    neutral = field.neutral
+    for label, owner in owners.items():
+        bit = 1 << cell(label)
+        yurts = [y & ~bit for y in yurts]
+        neutral &= ~bit
+        if owner is None:
+            neutral |= bit
+        else:
+            yurts[owner] |= bit
+    return with_field(state, yurts=tuple(yurts), neutral=neutral)
+
+
+def with_active(state: KhanState, *cards: ActiveSpecial) -> KhanState:
+    """``state`` with exactly these special cards in play."""
+    return evolve(state, specials=evolve(state.specials, active=tuple(cards)))
+
+
+def to_step_four(state: KhanState) -> KhanState:
+    """Give the active player four Khan cards and play two actions A: step 4 comes next."""
+    player = state.flow.active
+    assert player is not None
+    state = arrange_cards(state, hands={player: cards_with("khan")[:4]})
+    for _ in range(2):
+        action = next(a for a in legal(state) if isinstance(a, Invade))
+        state, _ = step(state, action)
+    assert state.flow.step == "special", state.flow.step
+    return state
