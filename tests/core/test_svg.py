@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boardkit import Match, cli_render
+from boardkit.examples.nim import NimGame, NimState
+from boardkit.simulate import random_playout
 from boardkit.svg import (
     SVG_NAMESPACE,
     Element,
@@ -145,3 +150,155 @@ def test_save_writes_the_document(tmp_path: Path) -> None:
     target = tmp_path / "out.svg"
     svg.save(target)
     assert ET.parse(target).getroot().get("width") == "10"
+
+
+# --- boardkit render (on Nim, with and without a picture) -----------------------------------------
+
+
+class PicturedNim(NimGame):
+    """Nim with a picture: one circle per stone left, the highlight's take in the title."""
+
+    def render_svg(self, state: NimState, player: int | None, highlight: object) -> str:
+        svg = Svg(20 * max(state.stones, 1), 20, title_text=f"seen by {player}: {highlight!r}")
+        for k in range(state.stones):
+            svg.add(circle(10 + 20 * k, 10, 8, class_="stone"))
+        return svg.to_string()
+
+
+@pytest.fixture
+def nim_log(tmp_path: Path) -> tuple[Path, Match[Any]]:
+    match = random_playout(NimGame(), 3, {"stones": 12}, seed=5)
+    path = tmp_path / "nim.json"
+    match.save(path)
+    return path, match
+
+
+@pytest.fixture
+def pictured(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_render, "load_game", lambda name: PicturedNim())
+
+
+def render(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli_render.main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, captured.out, captured.err
+
+
+def stones_drawn(document: str) -> int:
+    return len(ET.fromstring(document).findall("svg:circle[@class='stone']", NS))
+
+
+def test_render_writes_svg_of_the_last_state_to_stdout(
+    nim_log: tuple[Path, Match[Any]], pictured: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, match = nim_log
+    code, out, err = render(capsys, str(path))
+    assert (code, err) == (0, "")
+    assert stones_drawn(out) == match.state.stones
+    last_action = match.log.entries[-1].action
+    assert repr(last_action) in (ET.fromstring(out).findtext("svg:title", "", NS))
+
+
+def test_render_at_an_entry_as_a_player(
+    nim_log: tuple[Path, Match[Any]], pictured: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, match = nim_log
+    code, out, _ = render(capsys, str(path), "--at", "2", "--player", "1")
+    assert code == 0
+    assert stones_drawn(out) == match.state_at(2).stones
+    assert ET.fromstring(out).findtext("svg:title", "", NS).startswith("seen by 1:")
+    code, out, _ = render(capsys, str(path), "--at", "-1", "--no-highlight")
+    assert code == 0 and "None" in ET.fromstring(out).findtext("svg:title", "", NS)
+    code, out, _ = render(capsys, str(path), "--at", "0")
+    assert code == 0 and stones_drawn(out) == 12
+
+
+def test_render_writes_an_svg_file(
+    nim_log: tuple[Path, Match[Any]], pictured: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, match = nim_log
+    target = path.parent / "picture.svg"
+    code, out, _ = render(capsys, str(path), "-o", str(target))
+    assert (code, out) == (0, "")
+    assert stones_drawn(target.read_text(encoding="utf-8")) == match.state.stones
+
+
+def test_png_without_a_converter_names_the_converters(
+    nim_log: tuple[Path, Match[Any]],
+    pictured: None,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(cli_render, "find_png_converter", lambda: None)
+    path, _ = nim_log
+    target = path.parent / "picture.png"
+    code, _, err = render(capsys, str(path), "-o", str(target))
+    assert code == 2
+    assert "cairosvg" in err and "rsvg-convert" in err and "inkscape" in err.lower()
+    assert not target.exists()
+
+
+def test_png_goes_through_the_converter_found(
+    nim_log: tuple[Path, Match[Any]],
+    pictured: None,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[str] = []
+
+    def fake(document: str, output: Path) -> None:
+        seen.append(document)
+        output.write_bytes(b"\x89PNG fake")
+
+    monkeypatch.setattr(cli_render, "find_png_converter", lambda: fake)
+    path, match = nim_log
+    target = path.parent / "picture.png"
+    code, _, _ = render(capsys, str(path), "-o", str(target))
+    assert code == 0
+    assert target.read_bytes().startswith(b"\x89PNG")
+    assert stones_drawn(seen[0]) == match.state.stones
+
+
+def test_the_converters_are_looked_for_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert cli_render.find_png_converter() is None
+    found = {"inkscape": "/opt/inkscape"}
+    monkeypatch.setattr("shutil.which", lambda name: found.get(name))
+    assert cli_render.find_png_converter() is not None
+
+
+def test_render_refuses_what_it_cannot_do(
+    nim_log: tuple[Path, Match[Any]], pictured: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _ = nim_log
+    code, _, err = render(capsys, str(path), "-o", str(path.parent / "picture.gif"))
+    assert code == 2 and ".svg or .png" in err
+    code, _, err = render(capsys, str(path), "--at", "999")
+    assert code == 2 and "999" in err
+    code, _, err = render(capsys, str(path), "--player", "7")
+    assert code == 2 and "seat 7" in err
+    code, _, err = render(capsys, str(path.parent / "missing.json"))
+    assert code == 1 and "cannot read" in err
+    broken = path.parent / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    code, _, err = render(capsys, str(broken))
+    assert code == 1 and err.startswith("error:")
+
+
+def test_a_game_without_a_picture_is_named(
+    nim_log: tuple[Path, Match[Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _ = nim_log
+    code, out, err = render(capsys, str(path))
+    assert code == 1 and out == ""
+    assert "'nim' has no picture" in err
+
+
+def test_render_is_a_subcommand_parser() -> None:
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers(dest="command")
+    cli_render.add_parser(commands)
+    args = parser.parse_args(["render", "game.json", "--at", "3", "-o", "x.png"])
+    assert (args.command, args.log, args.at, args.output) == ("render", "game.json", 3, "x.png")

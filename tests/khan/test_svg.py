@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import Match, Rng
+from boardkit import Match, Rng, cli_render
 from boardkit.geometry.grid import cells_of
 from boardkit.svg import SVG_NAMESPACE, UnsupportedHighlightError
 from boardkit_khan.actions import (
@@ -281,3 +281,23 @@ def test_every_state_of_a_game_draws() -> None:
     for entry in match.log.entries[::9]:
         state = match.state_at(entry.seq)
         ET.fromstring(board_svg(state, highlight=entry.action, player=entry.player).to_string())
+
+
+def test_boardkit_render_draws_a_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``boardkit render`` on a Khan log, as one player: the last conquest is outlined and
+    only that player's hand is shown."""
+    if not hasattr(KhanGame, "render_svg"):  # until the lead wires the hook in
+        monkeypatch.setattr(KhanGame, "render_svg", render_svg, raising=False)
+    match = played(4, 9, 120)
+    at = max(e.seq for e in match.log.entries if isinstance(e.action, Conquer))
+    log = tmp_path / "game.json"
+    match.save(log)
+    target = tmp_path / "board.svg"
+    assert cli_render.main([str(log), "--at", str(at), "--player", "2", "-o", str(target)]) == 0
+    root = ET.parse(target).getroot()
+    assert len(with_class(root, "placement-outline")) == 1
+    state = match.state_at(at)
+    assert len(with_class(root, "tile")) == len(state.field.placed)
+    assert len(with_class(root, "hand-card")) == len(state.cards.hands[2])

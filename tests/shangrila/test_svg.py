@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from boardkit import Match, Rng
+from boardkit import Match, Rng, cli_render
 from boardkit.svg import SVG_NAMESPACE, UnsupportedHighlightError
 from boardkit_shangrila.actions import Journey, Pass, PlaceMaster, RecruitStudents
 from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
@@ -217,3 +218,25 @@ def test_every_state_of_a_game_draws() -> None:
     for entry in match.log.entries[::7]:
         state = match.state_at(entry.seq)
         ET.fromstring(board_svg(state, highlight=entry.action, player=0).to_string())
+
+
+def test_boardkit_render_draws_a_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``boardkit render`` on a Shangrila log: the last journey is drawn as an arrow."""
+    if not hasattr(ShangrilaGame, "render_svg"):  # until the lead wires the hook in
+        monkeypatch.setattr(ShangrilaGame, "render_svg", render_svg, raising=False)
+    match = played(4, 7, 200)
+    at = max(e.seq for e in match.log.entries if isinstance(e.action, Journey))
+    log = tmp_path / "game.json"
+    match.save(log)
+    target = tmp_path / "board.svg"
+    assert cli_render.main([str(log), "--at", str(at), "-o", str(target)]) == 0
+    root = ET.parse(target).getroot()
+    journey = match.log.entries[at].action
+    assert isinstance(journey, Journey)
+    arrows = with_class(root, "journey")
+    assert [(a.get("data-source"), a.get("data-destination")) for a in arrows] == [
+        (str(journey.source), str(journey.destination))
+    ]
+    assert len(with_class(root, "master")) == sum(1 for c in match.state_at(at).spaces if c)

@@ -1,0 +1,290 @@
+"""The ``boardkit render`` subcommand: draw the state after an entry of a log as SVG or PNG.
+
+::
+
+    boardkit render LOG [--at K] [--player P] [-o OUT.svg | -o OUT.png] [--no-highlight]
+                        [--no-verify]
+
+Without ``-o`` the SVG text goes to standard output. By default the action of entry ``K`` is
+highlighted (a journey's arrow, a tile's placement …); ``--no-highlight`` leaves it out.
+
+The command knows no game: it asks the game for its optional ``render_svg(state, player,
+highlight) -> str`` hook and says so plainly when a game has no picture. PNG output needs a
+converter; the first one found is used: the ``cairosvg`` Python package, the ``rsvg-convert``
+program (librsvg) or ``inkscape``.
+
+:func:`add_parser` adds the subcommand to the ``boardkit`` parser and :func:`run` carries it
+out; ``python -m boardkit.cli_render ARGS`` runs it on its own. Errors are printed as
+``error: <message>`` on stderr. Exit codes: 0 success, 1 a log that cannot be read or verified,
+a game that cannot be loaded or drawn, or a failed conversion; 2 a usage error (bad entry, bad
+seat, unknown output type, no PNG converter installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from boardkit.errors import BoardkitError, InvalidLogError, UnknownGameError
+from boardkit.log import parse_document, parse_header
+from boardkit.match import Match
+from boardkit.registry import load_game
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+
+PngConverter = Callable[[str, Path], None]
+"""Writes SVG text to a PNG file."""
+
+
+class RenderError(BoardkitError):
+    """A problem ``boardkit render`` reports as it is, with the exit code it deserves."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+# --- the parser -----------------------------------------------------------------------------------
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``render`` subcommand to ``subparsers`` (from ``add_subparsers``); return it."""
+    render: argparse.ArgumentParser = subparsers.add_parser(
+        "render",
+        help="draw the state after an entry of a log as SVG or PNG",
+        description="Draw the state after entry K of a log as a picture (SVG, or PNG when a "
+        "converter is installed). The action of entry K is highlighted.",
+    )
+    configure_parser(render)
+    return render
+
+
+def configure_parser(render: argparse.ArgumentParser) -> None:
+    """The arguments of ``boardkit render``."""
+    render.add_argument("log", metavar="LOG", help="a log file (JSON)")
+    render.add_argument(
+        "--at",
+        type=int,
+        metavar="K",
+        help="entry number (0 is the setup; negative counts from the end; default: the last)",
+    )
+    render.add_argument(
+        "--player", type=int, metavar="P", help="draw only what seat P may see (default: all)"
+    )
+    render.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write to OUT.svg or OUT.png (default: SVG on standard output)",
+    )
+    render.add_argument(
+        "--no-highlight", action="store_true", help="do not highlight the action of entry K"
+    )
+    render.add_argument(
+        "--no-verify", action="store_true", help="do not re-check the actions while loading"
+    )
+
+
+# --- running --------------------------------------------------------------------------------------
+
+
+def run(
+    args: argparse.Namespace, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """Carry out ``boardkit render`` with parsed ``args``; return the exit code.
+
+    The streams default to the process's own; tests pass their own.
+    """
+    out = stdout if stdout is not None else sys.stdout
+    errors = stderr if stderr is not None else sys.stderr
+    try:
+        document = render_log(
+            args.log,
+            at=args.at,
+            player=args.player,
+            highlight=not args.no_highlight,
+            verify=not args.no_verify,
+        )
+        if args.output is None:
+            out.write(document + "\n")
+        else:
+            write_picture(document, Path(args.output))
+    except RenderError as exc:
+        print(f"error: {exc}", file=errors)
+        return exc.exit_code
+    except InvalidLogError as exc:
+        print(f"error: {exc}", file=errors)
+        return EXIT_FAILURE
+    except BoardkitError as exc:  # an entry or seat out of range, a bad highlight
+        print(f"error: {exc}", file=errors)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=errors)
+        return 130
+    return EXIT_OK
+
+
+def load_match(path: str, verify: bool = True) -> Match[Any]:
+    """The match a log file holds, replayed (and verified unless told not to)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InvalidLogError(f"{path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise RenderError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
+    header = parse_header(parse_document(text))
+    try:
+        game = load_game(header.game)
+    except UnknownGameError as exc:
+        raise RenderError(
+            f"{path} was written for a game that is not installed: {exc}", EXIT_FAILURE
+        ) from None
+    return Match.from_json(text, game, verify=verify)
+
+
+def render_log(
+    path: str,
+    *,
+    at: int | None = None,
+    player: int | None = None,
+    highlight: bool = True,
+    verify: bool = True,
+) -> str:
+    """The SVG text of the state after entry ``at`` (default: the last) of the log at ``path``.
+
+    With ``highlight`` the action of that entry is passed to the game's picture as the
+    highlight (the setup entry has none).
+    """
+    match = load_match(path, verify)
+    last = len(match) - 1
+    entry_number = last if at is None else at
+    if entry_number < 0 <= entry_number + len(match):
+        entry_number += len(match)
+    state = match.state_at(entry_number)  # out of range: an UndoError naming the range
+    seats = len(match.header.players)
+    if player is not None and not 0 <= player < seats:
+        raise RenderError(f"there is no seat {player}; this log has seats 0 to {seats - 1}")
+    game = match.game
+    draw = getattr(game, "render_svg", None)
+    if draw is None:
+        raise RenderError(
+            f"the game {game.name!r} has no picture (it offers no render_svg); "
+            "use 'boardkit show' for its text board",
+            EXIT_FAILURE,
+        )
+    action = match.log.entries[entry_number].action if highlight else None
+    document = draw(state, player, action)
+    if not isinstance(document, str):
+        raise RenderError(
+            f"{game.name}.render_svg returned {type(document).__name__}, not SVG text",
+            EXIT_FAILURE,
+        )
+    return document
+
+
+# --- output ---------------------------------------------------------------------------------------
+
+CONVERTER_HELP = (
+    "PNG output needs an SVG converter: install the Python package cairosvg "
+    "(pip install cairosvg), or the rsvg-convert program (Debian/Ubuntu: apt install "
+    "librsvg2-bin; macOS: brew install librsvg), or Inkscape; or write an .svg file instead"
+)
+
+
+def write_picture(document: str, output: Path) -> None:
+    """Write ``document`` to ``output`` as SVG or PNG, by the file's suffix."""
+    suffix = output.suffix.lower()
+    if suffix == ".svg":
+        _write(output, lambda: output.write_text(document + "\n", encoding="utf-8"))
+        return
+    if suffix != ".png":
+        raise RenderError(f"cannot write {output}: the output must end in .svg or .png")
+    converter = find_png_converter()
+    if converter is None:
+        raise RenderError(CONVERTER_HELP)
+    _write(output, lambda: converter(document, output))
+
+
+def _write(output: Path, action: Callable[[], object]) -> None:
+    try:
+        action()
+    except OSError as exc:
+        raise RenderError(f"cannot write {output}: {exc.strerror or exc}", EXIT_FAILURE) from None
+    except subprocess.CalledProcessError as exc:
+        detail = (exc.stderr or b"").decode(errors="replace").strip()
+        raise RenderError(
+            f"the PNG converter failed on {output}" + (f": {detail}" if detail else ""),
+            EXIT_FAILURE,
+        ) from None
+
+
+def find_png_converter() -> PngConverter | None:
+    """The first SVG-to-PNG converter installed: cairosvg, rsvg-convert, inkscape; or ``None``."""
+    if importlib.util.find_spec("cairosvg") is not None:
+        return _cairosvg
+    rsvg = shutil.which("rsvg-convert")
+    if rsvg is not None:
+        return lambda document, output: _rsvg(rsvg, document, output)
+    inkscape = shutil.which("inkscape")
+    if inkscape is not None:
+        return lambda document, output: _inkscape(inkscape, document, output)
+    return None
+
+
+def _cairosvg(document: str, output: Path) -> None:
+    import cairosvg  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    cairosvg.svg2png(bytestring=document.encode("utf-8"), write_to=str(output))
+
+
+def _rsvg(program: str, document: str, output: Path) -> None:
+    subprocess.run(
+        [program, "--format", "png", "--output", str(output)],
+        input=document.encode("utf-8"),
+        capture_output=True,
+        check=True,
+    )
+
+
+def _inkscape(program: str, document: str, output: Path) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "picture.svg"
+        source.write_text(document, encoding="utf-8")
+        subprocess.run(
+            [program, str(source), "--export-type=png", f"--export-filename={output}"],
+            capture_output=True,
+            check=True,
+        )
+
+
+# --- standalone -----------------------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"error: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m boardkit.cli_render ARGS``: the subcommand on its own."""
+    parser = _Parser(prog="boardkit render", description="Draw a state of a log as a picture.")
+    configure_parser(parser)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
