@@ -748,6 +748,12 @@ def board_svg(
     return svg
 
 
-def render_svg(game: object, state: KhanState, player: int | None, highlight: object) -> str:
-    """The game's ``render_svg`` hook: :func:`board_svg` as SVG text."""
+def render_svg(
+    game: object, state: KhanState, player: int | None = None, highlight: object = None
+) -> str:
+    """The game's ``render_svg`` hook: :func:`board_svg` as SVG text.
+
+    Shaped as a method (``game`` first) so that the game class can take it as it is:
+    ``render_svg = boardkit_khan.svg.render_svg``.
+    """
     return board_svg(state, player=player, highlight=highlight).to_string()
