@@ -1,0 +1,126 @@
+"""Whole games through :class:`boardkit.Match`: a 2-player game with a consent asked of the
+player who is not on turn (K-X5), action texts and JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from boardkit import Match, NotYourDecisionError, Rng
+from boardkit.codec import codec_for
+from boardkit_khan.actions import (
+    Conquer,
+    Consent,
+    Discard,
+    DisplaceRuler,
+    Invade,
+    InvadeAnywhere,
+    NoSpecial,
+    PlaceStartYurt,
+    PlayDivineSupport,
+    PlayScout,
+)
+from boardkit_khan.board import Region
+from boardkit_khan.components import TileKind
+from boardkit_khan.events import ConsentRefused, ConsentRequested, TileLaid
+from boardkit_khan.placements import StackKey
+
+from .game_builders import GAME, card_id, cell
+
+ASKED = [Consent(True), Consent(False)]
+
+
+def _first_consent_seed() -> tuple[int, int]:
+    """The first seed whose random 2-player game asks for consent, and at which entry."""
+    for seed in range(200):
+        match: Match[Any] = Match.new(GAME, 2, seed=seed)
+        chooser = Rng(seed, 77)
+        while not match.is_over:
+            legal = match.legal_actions()
+            if legal == ASKED:
+                return seed, len(match)
+            match.play(chooser.choice(legal))
+    raise AssertionError("no random 2-player game asked for consent")
+
+
+def test_two_player_game_with_consent_through_match_k_x5() -> None:
+    """K-X5: in a full 2-player game played through Match, a conquest that needs consent makes
+    the non-active player decide; the active player may not answer for him; a "no" leaves the
+    action unspent; the game then runs to its end and its log replays and verifies."""
+    seed, _ = _first_consent_seed()
+    match: Match[Any] = Match.new(GAME, 2, seed=seed)
+    chooser = Rng(seed, 77)
+    answers = 0
+    refusal_checked = False
+    while not match.is_over:
+        legal = match.legal_actions()
+        if legal == ASKED:
+            state = match.state
+            active = state.flow.active
+            protector = match.to_decide
+            assert protector is not None and protector != active
+            request = [e for e in match.log.entries[-1].events if isinstance(e, ConsentRequested)]
+            assert request and request[0].protectors[0] == protector
+            with pytest.raises(NotYourDecisionError):
+                match.play(Consent(True), player=active)
+            left = state.turn.actions_left
+            answer = Consent(answers % 2 == 1)  # first "no", then alternate
+            events = match.play(answer, player=protector)
+            answers += 1
+            if not answer.yes:
+                assert ConsentRefused(protector) in events
+                assert not any(isinstance(e, TileLaid) for e in events)
+                if match.state.flow.active == active and not match.is_over:
+                    assert match.state.turn.actions_left == left
+                    assert match.to_decide == active
+                refusal_checked = True
+            continue
+        match.play(chooser.choice(legal))
+    assert answers >= 1 and refusal_checked
+    result = match.result
+    assert result is not None and len(result.scores) == 2
+    again = Match.from_json(match.to_json(), GAME)
+    assert again.state == match.state
+
+
+def test_actions_read_as_text() -> None:
+    """Actions read as short texts naming the action letter, cells and cards."""
+    stack = StackKey(TileKind.CONQUEST, "P5")
+    card = card_id("Seljuk", "NE")
+    texts = {
+        Invade(card, cell("C5")): "A: invade",
+        DisplaceRuler(1): "B: displace ruler Seljuk",
+        Conquer(stack, 3, cell("H7")): "C: conquer tile P5 orientation 3 at H7",
+        InvadeAnywhere(cell("A5")): "D: invade any land at A5",
+        Discard(()): "D: discard no cards",
+        PlayDivineSupport(Region.TUNDRA): "Divine Support on Tundra",
+        PlayScout(stack): "Scout reserving conquest P5",
+        Consent(False): "consent: no",
+        NoSpecial(): "no special card",
+        PlaceStartYurt(cell("B2")): "start yurt at B2",
+    }
+    for action, fragment in texts.items():
+        assert fragment in GAME.describe_action(action), GAME.describe_action(action)
+    assert "Seljuk/NE/" in GAME.describe_action(Invade(card, cell("C5")))
+    assert GAME.action_path(Invade(card, cell("C5")))[0] == "A"
+
+
+def test_actions_round_trip_through_json() -> None:
+    """Every kind of action is plain JSON and comes back equal."""
+    codec = codec_for(GAME)
+    stack = StackKey(TileKind.BRIDGE, "L4")
+    for action in (
+        Invade(3, 40),
+        DisplaceRuler(7),
+        Conquer(stack, 5, 60),
+        InvadeAnywhere(12),
+        Discard((1, 5, 9)),
+        PlayDivineSupport(None),
+        PlayDivineSupport(Region.SAND_DESERT),
+        PlayScout(stack),
+        Consent(True),
+    ):
+        data = json.loads(json.dumps(codec.actions.dump(action)))
+        assert codec.actions.load(data) == action
