@@ -1,0 +1,77 @@
+"""Khan's options: ``board_file`` (validated, errors name every violation) and
+``area_counts_river`` (K-V2: the Dutch area rule)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+from boardkit import InvalidOptionsError, Match, Rng
+from boardkit_khan.components import TileKind
+from boardkit_khan.placements import StackKey
+from boardkit_khan.state import KhanOptions, PlacedTile
+from boardkit_khan.turn import final_score
+
+from .game_builders import BOARD, GAME, STATIC, main_state, mask, with_field
+
+BOARD_TEXT = resources.files("boardkit_khan").joinpath("data", "board.txt").read_text("utf-8")
+
+
+def test_a_board_file_in_the_shipped_format_can_be_played(tmp_path: Path) -> None:
+    """``board_file`` names a board to play on; a faithful copy of the shipped board works."""
+    path = tmp_path / "copy.toml"
+    path.write_text(BOARD_TEXT, encoding="utf-8")
+    match = Match.new(GAME, 3, {"board_file": str(path)}, seed=1)
+    chooser = Rng(1)
+    for _ in range(30):
+        match.play(chooser.choice(match.legal_actions()))
+    assert match.state.options.board_file == str(path)
+    assert Match.from_json(match.to_json(), GAME).state == match.state
+
+
+def test_a_board_breaking_the_rules_is_refused_with_every_violation(tmp_path: Path) -> None:
+    """A board file that parses but breaks K-C1…K-C3 is refused; the error lists the problems."""
+    broken = BOARD_TEXT.replace("SSSSSSSS~FFF.", "SSSSSSSS~FF~.", 1)
+    assert broken != BOARD_TEXT
+    path = tmp_path / "broken.toml"
+    path.write_text(broken, encoding="utf-8")
+    with pytest.raises(InvalidOptionsError) as refused:
+        Match.new(GAME, 2, {"board_file": str(path)})
+    message = str(refused.value)
+    assert "board_file" in message and "river" in message.lower()
+
+
+@pytest.mark.parametrize("content", [None, "this is not toml ["])
+def test_unreadable_board_files_are_refused(tmp_path: Path, content: str | None) -> None:
+    """A missing or unparseable file is an InvalidOptionsError naming the option."""
+    path = tmp_path / "board.toml"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(InvalidOptionsError) as refused:
+        GAME.make_config(2, {"board_file": str(path)})
+    assert "board_file" in str(refused.value)
+
+
+def test_area_counts_river_option_k_v2() -> None:
+    """K-V2: by default an area counts land cells only (German); with ``area_counts_river`` the
+    river cells under bridges count too (Dutch wording)."""
+    state = main_state(2, seed=1)
+    bridge = StackKey(TileKind.BRIDGE, "I3")
+    cells = mask("G4", "H4", "I4")
+    tile = (STATIC.stack_mask[bridge] & -STATIC.stack_mask[bridge]).bit_length() - 1
+    state = with_field(state, placed=(PlacedTile(tile, bridge, cells, (0,)),), tiles=cells)
+    german = final_score(state, STATIC)
+    dutch = final_score(evolve(state, options=KhanOptions("", True)), STATIC)
+    assert (cells & BOARD.river).bit_count() == 1
+    assert german.largest_area == (2, 0) and dutch.largest_area == (3, 0)
+    assert german.tile_points == dutch.tile_points == (3, 0)
+
+
+def test_unknown_option_is_refused() -> None:
+    """Options the game does not know are refused by the framework with the known names."""
+    with pytest.raises(InvalidOptionsError) as refused:
+        GAME.make_config(2, {"board": "x"})
+    assert "area_counts_river" in str(refused.value)
