@@ -31,7 +31,11 @@ AttributeValue = str | int | float | bool | None
 """What an attribute may be set to; ``None`` and ``False`` leave the attribute out."""
 
 
-class UnsupportedHighlightError(BoardkitError):
+class PictureError(BoardkitError, ValueError):
+    """A picture cannot be drawn as asked (a bad size, a seat that is not in the game …)."""
+
+
+class UnsupportedHighlightError(PictureError):
     """A picture was asked to highlight something it cannot draw (the message says what)."""
 
 

@@ -28,6 +28,7 @@ from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES
 from boardkit.svg import (
     Element,
+    PictureError,
     Svg,
     UnsupportedHighlightError,
     circle,
@@ -724,9 +725,9 @@ def board_svg(
     (a proposed placement, say) or a Khan action (see :func:`highlight_marks`).
     """
     if type(size) is not int or size < 130:
-        raise ValueError(f"size must be an int of at least 130 pixels, got {size!r}")
+        raise PictureError(f"size must be an int of at least 130 pixels, got {size!r}")
     if player is not None and (type(player) is not int or not 0 <= player < state.players):
-        raise ValueError(f"there is no seat {player!r}; seats are 0 to {state.players - 1}")
+        raise PictureError(f"there is no seat {player!r}; seats are 0 to {state.players - 1}")
     static = static_for(state.options.board_file)
     cells, placement, ringed = highlight_marks(highlight, static)
     seen = view(state, player)

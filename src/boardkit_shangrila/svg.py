@@ -24,6 +24,7 @@ from typing import Any
 from boardkit.svg import (
     AttributeValue,
     Element,
+    PictureError,
     Svg,
     UnsupportedHighlightError,
     arrow_marker,
@@ -483,7 +484,10 @@ def board_svg(
     action (see :func:`highlight_marks`).
     """
     if type(size) is not int or size < 200:
-        raise ValueError(f"size must be an int of at least 200 pixels, got {size!r}")
+        raise PictureError(f"size must be an int of at least 200 pixels, got {size!r}")
+    if player is not None and (type(player) is not int or not 0 <= player < state.flow.players):
+        seats = state.flow.players
+        raise PictureError(f"there is no seat {player!r}; seats are 0 to {seats - 1}")
     marks = highlight_marks(highlight)
     height = round(size * _HEIGHT_RATIO)
     width = size + _LEGEND_WIDTH

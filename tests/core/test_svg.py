@@ -11,13 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import Match, cli_render
+from boardkit import BoardkitError, Match, cli_render
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.simulate import random_playout
 from boardkit.svg import (
     SVG_NAMESPACE,
     Element,
+    PictureError,
     Svg,
+    UnsupportedHighlightError,
     arrow_marker,
     attribute_name,
     circle,
@@ -133,6 +135,11 @@ def test_polygons_paths_and_markers() -> None:
     svg.add(path(data, marker_end="url(#head)"))
     root = parse(svg)
     assert root.find("svg:defs/svg:marker[@id='head']", NS) is not None
+
+
+def test_picture_errors_are_boardkit_errors() -> None:
+    assert issubclass(UnsupportedHighlightError, PictureError)
+    assert issubclass(PictureError, BoardkitError) and issubclass(PictureError, ValueError)
 
 
 def test_bad_input_is_refused() -> None:

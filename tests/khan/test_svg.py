@@ -18,7 +18,7 @@ import pytest
 
 from boardkit import Match, Rng, cli_render
 from boardkit.geometry.grid import cells_of
-from boardkit.svg import SVG_NAMESPACE, UnsupportedHighlightError
+from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_khan.actions import (
     Conquer,
     Discard,
@@ -171,8 +171,10 @@ def test_hands_are_shown_only_to_their_owner() -> None:
         shown = [t.text for t in with_class(root, "hand-card")]
         assert shown == [card_text(c) for c in state.cards.hands[seat]]
         assert len(with_class(root, "player", "viewer")) == 1
-    with pytest.raises(ValueError, match="seat"):
+    with pytest.raises(PictureError, match="seat"):
         board_svg(state, player=3)
+    with pytest.raises(PictureError, match="size"):
+        board_svg(state, size=20)
 
 
 def test_a_cell_mask_is_highlighted_cell_by_cell() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from boardkit import Match, Rng, cli_render
-from boardkit.svg import SVG_NAMESPACE, UnsupportedHighlightError
+from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_shangrila.actions import Journey, Pass, PlaceMaster, RecruitStudents
 from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILDS, Guild
@@ -195,9 +195,11 @@ def test_bad_highlights_are_refused(bad: object) -> None:
         board_svg(build({}), highlight=bad)
 
 
-def test_bad_sizes_are_refused() -> None:
-    with pytest.raises(ValueError, match="size"):
+def test_bad_sizes_and_seats_are_refused() -> None:
+    with pytest.raises(PictureError, match="size"):
         board_svg(build({}), size=50)
+    with pytest.raises(PictureError, match="seat 4"):
+        board_svg(build({}), player=4)
 
 
 def test_the_hook_adapter_gives_svg_text() -> None:
