@@ -7,14 +7,16 @@ events. The hook order they follow is documented in :mod:`boardkit.flow`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
 from attrs import evolve
 
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
 from boardkit.flow import (
     FLOW_EVENT_TYPES,
+    Flow,
     GameEnded,
     PhaseStarted,
     TurnStarted,
@@ -29,12 +31,36 @@ _FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 _MAX_HOOK_ROUNDS = 10_000
 
 
+_Replacer = Callable[[Any, Flow], Any]
+_REPLACERS: dict[type, _Replacer] = {}
+
+
+def _flow_replacer(cls: type) -> _Replacer:
+    """A fast ``evolve(state, flow=...)`` for one state class (a generated constructor call)."""
+    replacer = _REPLACERS.get(cls)
+    if replacer is not None:
+        return replacer
+    fields = attrs.fields(cls)
+    if all(f.init and f.alias == f.name for f in fields) and any(f.name == "flow" for f in fields):
+        args = ", ".join("flow" if f.name == "flow" else f"state.{f.name}" for f in fields)
+        namespace: dict[str, Any] = {"cls": cls}
+        exec(f"def replace(state, flow):\n    return cls({args})\n", namespace)
+        replacer = namespace["replace"]
+    else:
+
+        def replacer(state: Any, flow: Flow) -> Any:
+            return evolve(state, flow=flow)
+
+    _REPLACERS[cls] = replacer
+    return replacer
+
+
 def fold(game: Game[Any, Any], state: Any, events: Iterable[object]) -> Any:
     """The state after applying ``events`` in order (flow first, then the game's reducer)."""
     reduce = game.reduce
     for event in events:
         if type(event) in _FLOW_TYPES:
-            state = evolve(state, flow=reduce_flow(state.flow, event))
+            state = _flow_replacer(type(state))(state, reduce_flow(state.flow, event))
         state = reduce(state, event)
     return state
 
@@ -50,9 +76,13 @@ class _Recorder:
         self.events: list[object] = []
 
     def add(self, events: Iterable[object]) -> None:
+        reduce, state, record = self.game.reduce, self.state, self.events.append
         for event in events:
-            self.events.append(event)
-            self.state = fold(self.game, self.state, (event,))
+            record(event)
+            if type(event) in _FLOW_TYPES:
+                state = _flow_replacer(type(state))(state, reduce_flow(state.flow, event))
+            state = reduce(state, event)
+        self.state = state
 
 
 def _settle(rec: _Recorder, rng: Rng) -> None:
