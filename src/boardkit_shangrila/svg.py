@@ -153,6 +153,8 @@ def highlight_marks(highlight: object) -> _Marks:
         return marks
     if isinstance(highlight, RecruitStudents):
         for placement in highlight.placements:
+            if not isinstance(placement, tuple) or len(placement) != 2:
+                raise UnsupportedHighlightError(f"not a (village, guild) pair: {placement!r}")
             marks.spaces.add(_space(*placement))
         return marks
     if type(highlight) is int:

@@ -189,7 +189,21 @@ def test_village_and_space_highlights() -> None:
     assert not with_class(parse(state), "highlight")
 
 
-@pytest.mark.parametrize("bad", ["4", 13, -1, True, [1, "x"], Journey(0, 99), 2.5, object()])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "4",
+        13,
+        -1,
+        True,
+        [1, "x"],
+        Journey(0, 99),
+        PlaceMaster(3, "healer"),  # type: ignore[arg-type]
+        RecruitStudents(((3,),)),
+        2.5,
+        object(),
+    ],
+)
 def test_bad_highlights_are_refused(bad: object) -> None:
     with pytest.raises(UnsupportedHighlightError):
         board_svg(build({}), highlight=bad)
