@@ -85,6 +85,21 @@ def _guild_text(guild: object) -> str:
     return GUILD_NAMES[guild] if isinstance(guild, Guild) else repr(guild)
 
 
+def menu_path(action: object) -> tuple[str, ...]:
+    """Menu labels for a front end: kind of action, then guild or source, then village."""
+    if isinstance(action, PlaceSetupMaster | PlaceMaster):
+        kind = "setup master" if isinstance(action, PlaceSetupMaster) else "place master"
+        return (kind, _guild_text(action.guild), f"village {action.village}")
+    if isinstance(action, RecruitStudents) and action.placements:
+        first = action.placements[0]
+        rest = action.placements[1:]
+        second = f"{_guild_text(rest[0][1])} @ {rest[0][0]}" if rest else "only this one"
+        return ("recruit students", f"{_guild_text(first[1])} @ {first[0]}", second)
+    if isinstance(action, Journey):
+        return ("journey", f"from {action.source}", f"to {action.destination}")
+    return (describe(action),)
+
+
 def describe(action: object) -> str:
     """A short text: ``"journey 4 → 7"``, ``"students Healer @ 3 + Rainmaker @ 5"`` …"""
     if isinstance(action, PlaceSetupMaster):

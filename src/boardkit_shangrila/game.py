@@ -26,7 +26,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit_shangrila.actions import ACTION_TYPES, Action, describe
+from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
@@ -188,6 +188,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
+
+    def action_path(self, action: Action) -> tuple[str, ...]:
+        return menu_path(action)
 
     def render_text(self, state: ShangrilaState, player: int | None = None) -> str:
         return render_text(state, player)

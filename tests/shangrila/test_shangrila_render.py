@@ -24,3 +24,19 @@ def test_render_shows_villages_strength_stones_bridges_supply_and_turn() -> None
     red = next(line for line in lines if line.strip().startswith("red"))
     assert red.split()[1:] == ["4", "6", "6", "6", "6", "6", "6"]  # healer master + student
     assert GAME.render_text(state, None) == text
+
+
+def test_menu_paths_tell_every_legal_action_apart() -> None:
+    """Front ends build nested menus from action_path: kind, then guild/source, then village."""
+    from boardkit import Match, Rng
+
+    match = Match.new("shangrila", 4, seed=5)
+    rng = Rng(5)
+    for _ in range(60):
+        if match.is_over:
+            break
+        actions = match.legal_actions()
+        paths = [match.game.action_path(a) for a in actions]
+        assert len(set(paths)) == len(paths)
+        assert all(1 <= len(p) <= 3 for p in paths)
+        match.play(rng.choice(actions))
