@@ -7,9 +7,12 @@ Subcommands (``boardkit COMMAND --help`` describes each)::
     boardkit replay LOG [--no-verify]               replay a log and re-check every action
     boardkit show LOG [--at K] [--player P]         the state after entry K, as text or --json
     boardkit play-random GAME --players P           a random game, shown action by action
+    boardkit play GAME --players P                  play in the terminal against bots
+    boardkit tournament GAME --bots a,b -n N        seeded bot games over all cores
+    boardkit render LOG [--at K] [-o OUT]           the state after entry K as SVG or PNG
 
-``boardkit play`` (:mod:`boardkit.cli_play`) and ``boardkit tournament``
-(:mod:`boardkit.cli_tournament`) live in their own modules and are added when installed.
+``play``, ``tournament`` and ``render`` live in their own modules (:mod:`boardkit.cli_play`,
+:mod:`boardkit.cli_tournament`, :mod:`boardkit.cli_render`).
 
 The command only uses the game protocol, so every installed game works the same way. Errors
 are printed as ``error: <message>`` on stderr, never as a traceback. Exit codes: 0 success,
@@ -547,18 +550,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-EXTENSION_COMMANDS = ("boardkit.cli_play", "boardkit.cli_tournament")
+EXTENSION_COMMANDS = ("boardkit.cli_play", "boardkit.cli_tournament", "boardkit.cli_render")
 """Modules that add a subcommand: each has ``add_parser(subparsers)`` and ``run(args) -> int``
-(and prints its own errors). A module that is not there is left out of the command."""
+(and prints its own errors)."""
 
 
 def add_extension_commands(commands: Any) -> None:
-    """Add the subcommands of :data:`EXTENSION_COMMANDS` that are installed."""
+    """Add the subcommands of :data:`EXTENSION_COMMANDS`."""
     for module_name in EXTENSION_COMMANDS:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
+        module = importlib.import_module(module_name)
         sub: argparse.ArgumentParser = module.add_parser(commands)
         sub.set_defaults(extension_run=module.run)
 

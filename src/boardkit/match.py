@@ -132,6 +132,14 @@ class Match(Generic[S]):
         """The current state as text, as ``player`` may see it."""
         return self.game.render_text(self._state, player)
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter: the current state as the game draws it, the last action highlighted."""
+        draw = getattr(self.game, "render_svg", None)
+        if draw is None:
+            return None
+        picture: str = draw(self._state, None, self._entries[-1].action)
+        return picture
+
     # --- playing ---------------------------------------------------------------------------------
 
     def play(self, action: object, player: int | None = None) -> tuple[object, ...]:

@@ -26,6 +26,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
@@ -185,6 +186,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         return 1 + GUILD_COUNT * colours + (non_pass + 1) * colours
 
     # --- text --------------------------------------------------------------------------------
+
+    render_svg = pictures.render_svg
+    """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""
 
     def describe_action(self, action: Action) -> str:
         return describe(action)
