@@ -186,8 +186,7 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
         soft_wrap=True,
     )
     table = Table(title="bots", title_justify="left", show_edge=False)
-    widest = max(len(bot.name) for bot in summary.bots)
-    table.add_column("bot", no_wrap=True, min_width=widest)
+    table.add_column("bot", overflow="fold")  # long specs fold; the figures never do
     for column in ("games", "wins", "win rate", "score ± 95% CI", "time/move"):
         table.add_column(column, justify="right", no_wrap=True)
     for bot in summary.bots:
