@@ -22,6 +22,7 @@ from boardkit.options import Config, Option
 from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan.actions import ACTION_TYPES, describe
+from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.reducer import reduce as reduce_event
 from boardkit_khan.render import render_text
@@ -44,9 +45,6 @@ from boardkit_khan.turn import (
     turn_start_events,
 )
 from boardkit_khan.views import determinize, redact, view
-
-TILES = 38
-CAMP_TOTAL = 8 * 5
 
 
 class KhanGame(Game[KhanState, object]):
@@ -161,11 +159,15 @@ class KhanGame(Game[KhanState, object]):
         refusals there can only happen while protections last (the first round).
         """
         n = config.players
+        board_file = config.option("board_file")
+        static = static_for(board_file if isinstance(board_file, str) else "")
+        tiles = len(static.tiles)
+        camp_yurts = CAMP_YURTS * len(static.board.rulers)
         per_slot = 2 * n  # a refused request with its answers, then an action with its answers
         per_turn = 3 * per_slot + 2
         setup = 1 + PLACEMENT_ROUNDS[n] * n
-        main = CAMP_TOTAL * per_turn
-        end = TILES * n + n * 2 * per_slot
+        main = camp_yurts * per_turn
+        end = tiles * n + n * 2 * per_slot
         return setup + main + end + REMOVALS_TO_END
 
     # --- hidden information ----------------------------------------------------------------------

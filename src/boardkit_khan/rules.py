@@ -481,8 +481,6 @@ def check(state: KhanState, action: object) -> None:
                 raise IllegalActionError("K-E2", "an end-phase turn is two conquests only")
         elif step not in (STEP_ACTIONS, STEP_EXTRA):
             raise _wrong_step(action, step)
-        if step == STEP_CONQUER and not isinstance(action, Conquer):
-            raise _wrong_step(action, step)
         if isinstance(action, Invade):
             _check_invade(state, static, player, action)
         elif isinstance(action, DisplaceRuler):

@@ -36,13 +36,13 @@ from boardkit_khan.board import (
 )
 from boardkit_khan.components import (
     CAMP_YURTS,
-    HAND_SIZE,
     Card,
     SpecialCard,
     Symbol,
     TileSpec,
     allowed_cells,
     divine_support_regions,
+    special_cards_per_player,
     standard_deck,
     standard_tiles,
 )
@@ -412,14 +412,11 @@ def initial_state(players: int, options: KhanOptions) -> KhanState:
 
 
 def _specials_per_player(players: int) -> tuple[int, ...]:
-    from boardkit_khan.components import special_cards_per_player
-
     counts = special_cards_per_player(players)
     return tuple(counts[card] for card in SPECIAL_ORDER)
 
 
 __all__ = [
-    "HAND_SIZE",
     "ActiveSpecial",
     "CardInfo",
     "Cards",
