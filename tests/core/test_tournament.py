@@ -345,3 +345,12 @@ def test_mcts_iterations_fill_in_only_missing_budgets() -> None:
         "mcts:iterations=9",
     ]
     assert bot_specs(" random , greedy ") == ["random", "greedy"]
+
+
+def test_the_boardkit_command_runs_the_tournament(capsys: Capture) -> None:
+    from boardkit.cli import main as boardkit_main
+
+    code = boardkit_main(["tournament", "nim", "--bots", "greedy,random", "-n", "4", "-w", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "nim: 4 games, 2 seats, seeds 0 to 3" in out
