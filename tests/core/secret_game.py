@@ -132,6 +132,7 @@ class SecretGame(Game[SecretState, object]):
         known = state.revealed
         hidden = [c for p, c in enumerate(state.hands) if p != player and not known]
         hidden += state.pile
+        hidden.sort()  # the draw depends only on what the player sees, not on the true order
         rng.shuffle(hidden)
         hands = [c if p == player or known else hidden.pop() for p, c in enumerate(state.hands)]
         return evolve(state, hands=tuple(hands), pile=tuple(hidden))

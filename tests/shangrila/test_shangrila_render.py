@@ -40,3 +40,18 @@ def test_menu_paths_tell_every_legal_action_apart() -> None:
         assert len(set(paths)) == len(paths)
         assert all(1 <= len(p) <= 3 for p in paths)
         match.play(rng.choice(actions))
+
+
+def test_score_hook_follows_the_final_tally() -> None:
+    """Bots read score(state, seat); at the end it ranks seats as the result does (S-E2)."""
+    from boardkit import Match, Rng
+
+    match = Match.new("shangrila", 3, seed=8)
+    rng = Rng(8)
+    while not match.is_over:
+        match.play(rng.choice(match.legal_actions()))
+    result = match.result
+    assert result is not None
+    scores = [match.game.score(match.state, s) for s in range(3)]
+    best = max(scores)
+    assert {s for s in range(3) if scores[s] == best} == set(result.winners)
