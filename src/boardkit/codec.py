@@ -25,7 +25,9 @@ class CodecError(ValueError):
 
 
 def _strict_scalar(kind: type) -> Any:
-    def structure(value: object, _: object) -> object:
+    def structure(value: object, cls: Any) -> object:
+        if cls is not kind and isinstance(cls, type) and issubclass(cls, enum.Enum):
+            return _enum_structure(value, cls)  # IntEnum / StrEnum dispatch here as int / str
         if type(value) is not kind:
             raise CodecError(f"expected {kind.__name__}, got {value!r}")
         return value

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import enum
 import json
 
 import pytest
+from attrs import frozen
 
 from boardkit import (
     IllegalActionError,
@@ -12,6 +14,7 @@ from boardkit import (
     Match,
     UndoError,
 )
+from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.examples.nim import NimGame, Take
 from boardkit.match import SNAPSHOT_EVERY
 from boardkit.rng import Rng
@@ -198,3 +201,24 @@ def test_undo_returns_to_the_earlier_state_and_redo_is_identical() -> None:
 def test_redacted_log_of_a_public_game_is_the_log() -> None:
     match = finished()
     assert match.redacted_log(0) == match.log
+
+
+class Dir(enum.IntEnum):
+    N = 0
+    E = 1
+
+
+@frozen
+class Moved:
+    direction: Dir
+    steps: int
+
+
+def test_codec_keeps_int_enums_and_refuses_bad_members() -> None:
+    codec = TaggedCodec(make_converter(), (Moved,), "event")
+    data = codec.dump(Moved(Dir.E, 2))
+    assert data == {"type": "Moved", "direction": 1, "steps": 2}
+    back = codec.load(data)
+    assert back == Moved(Dir.E, 2) and type(back.direction) is Dir  # type: ignore[attr-defined]
+    with pytest.raises(CodecError, match="not a Dir"):
+        codec.load({"type": "Moved", "direction": 5, "steps": 2})
