@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from boardkit.geometry.grid import Grid
-from boardkit_khan.board import Region
+from boardkit_khan.board import Board, Region
 from boardkit_khan.components import Card, standard_deck
 from boardkit_khan.placements import StackKey
 
@@ -196,3 +196,34 @@ def describe(action: object, grid: Grid = _LABEL_GRID, rulers: tuple[str, ...] =
     if isinstance(action, Consent):
         return "consent: yes" if action.yes else "consent: no"
     return repr(action)
+
+
+def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Menu labels for a front end: kind of action, then card / tile / region, then the cell.
+
+    Khan offers hundreds of conquest placements at once; nesting them as kind → tile →
+    orientation → anchor cell keeps every menu level short.
+    """
+    grid = board.grid
+
+    def region_text(cell: int) -> str:
+        region = board.region_of(cell) if 0 <= cell < grid.size else None
+        return region.title if region is not None else "?"
+
+    if isinstance(action, PlaceStartYurt):
+        return ("start yurt", region_text(action.cell), cell_text(action.cell, grid))
+    if isinstance(action, Invade):
+        return ("A: invade", f"card {card_text(action.card)}", cell_text(action.cell, grid))
+    if isinstance(action, Conquer):
+        kind = "bridge" if action.stack.bridge else "tile"
+        return (
+            "C: conquer",
+            f"{kind} {action.stack.shape}",
+            f"orientation {action.orientation}",
+            cell_text(action.anchor, grid),
+        )
+    if isinstance(action, InvadeAnywhere):
+        return ("D: invade any land", region_text(action.cell), cell_text(action.cell, grid))
+    text = describe(action, grid, rulers)
+    head, sep, _ = text.partition(":")
+    return (head, text) if sep else (text,)

@@ -21,7 +21,8 @@ from boardkit.game import Game
 from boardkit.options import Config, Option
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit_khan.actions import ACTION_TYPES, describe
+from boardkit_khan import svg as pictures
+from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
 from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.reducer import reduce as reduce_event
@@ -38,6 +39,7 @@ from boardkit_khan.state import (
 )
 from boardkit_khan.turn import (
     action_events,
+    final_score,
     next_phase,
     next_player,
     phase_over,
@@ -192,10 +194,17 @@ class KhanGame(Game[KhanState, object]):
         return describe(action, board.grid, tuple(r.name for r in board.rulers))
 
     def action_path(self, action: object) -> tuple[str, ...]:
-        """Menu labels: the kind of action, then the action itself."""
-        text = self.describe_action(action)
-        head, _, _ = text.partition(":")
-        return (head, text) if head != text else (type(action).__name__, text)
+        """Menu labels: kind of action, then card / tile / region, then the cell."""
+        board = static_for("").board
+        return menu_path(action, board, tuple(r.name for r in board.rulers))
+
+    def score(self, state: KhanState, player: int) -> float:
+        """The seat's standing now, for bots: what K-V1…K-V3 would give if the game ended here."""
+        static = static_for(state.options.board_file)
+        return float(final_score(state, static).total[player])
+
+    render_svg = pictures.render_svg
+    """The state as an SVG picture (see :mod:`boardkit_khan.svg`)."""
 
     def render_text(self, state: KhanState, player: int | None = None) -> str:
         """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""

@@ -104,7 +104,7 @@ def test_actions_read_as_text() -> None:
     for action, fragment in texts.items():
         assert fragment in GAME.describe_action(action), GAME.describe_action(action)
     assert "Seljuk/NE/" in GAME.describe_action(Invade(card, cell("C5")))
-    assert GAME.action_path(Invade(card, cell("C5")))[0] == "A"
+    assert GAME.action_path(Invade(card, cell("C5")))[0] == "A: invade"
 
 
 def test_actions_round_trip_through_json() -> None:
@@ -124,3 +124,38 @@ def test_actions_round_trip_through_json() -> None:
     ):
         data = json.loads(json.dumps(codec.actions.dump(action)))
         assert codec.actions.load(data) == action
+
+
+def test_menu_paths_nest_conquests_and_tell_actions_apart() -> None:
+    """Front ends nest Khan's hundreds of actions: kind → tile → orientation → anchor cell."""
+    from boardkit import Match, Rng
+
+    match = Match.new("khan", 3, seed=4)
+    rng = Rng(4)
+    saw_conquest = False
+    for _ in range(80):
+        if match.is_over:
+            break
+        actions = match.legal_actions()
+        paths = [match.game.action_path(a) for a in actions]
+        assert len(set(paths)) == len(paths)
+        first_level = {p[0] for p in paths}
+        assert len(first_level) <= 12
+        if "C: conquer" in first_level:
+            saw_conquest = True
+            assert all(len(p) == 4 for p in paths if p[0] == "C: conquer")
+        match.play(rng.choice(actions))
+    assert saw_conquest
+
+
+def test_score_hook_gives_the_result_at_the_end() -> None:
+    """Bots read score(state, seat): at the end it equals the K-V1…K-V3 totals of the result."""
+    from boardkit import Match, Rng
+
+    match = Match.new("khan", 2, seed=6)
+    rng = Rng(6)
+    while not match.is_over:
+        match.play(rng.choice(match.legal_actions()))
+    result = match.result
+    assert result is not None
+    assert tuple(int(match.game.score(match.state, p)) for p in range(2)) == result.scores
