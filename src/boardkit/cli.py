@@ -33,19 +33,19 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from boardkit import __version__
+from boardkit.cli_support import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CommandError,
+    progress_bar,
+)
 from boardkit.codec import codec_for
 from boardkit.errors import (
     BoardkitError,
@@ -61,19 +61,6 @@ from boardkit.options import Option, OptionValue
 from boardkit.registry import available_games, load_game
 from boardkit.result import Result
 from boardkit.simulate import SimulationSummary, random_playout, simulate
-
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-
-
-class CommandError(BoardkitError):
-    """A problem the command line reports as it is (an unreadable file, a broken plugin)."""
-
-    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 def exit_code_for(error: BoardkitError) -> int:
@@ -276,16 +263,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
                 f"cannot write {path}: {exc.strerror or exc}", EXIT_FAILURE
             ) from None
 
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=True,
-    )
+    bar = progress_bar(err)
     with bar:
         task = bar.add_task(f"{game.name}", total=args.games)
         summary = simulate(

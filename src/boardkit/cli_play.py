@@ -25,22 +25,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from boardkit.cli_support import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CommandError,
+)
 from boardkit.errors import BoardkitError, InvalidLogError, InvalidOptionsError
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
-
-class PlayCommandError(BoardkitError):
+class PlayCommandError(CommandError):
     """A problem with the command itself (an unreadable file, conflicting arguments)."""
-
-    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

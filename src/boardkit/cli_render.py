@@ -32,25 +32,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from boardkit.cli_support import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_USAGE,
+    CommandError,
+)
 from boardkit.errors import BoardkitError, InvalidLogError, UnknownGameError
 from boardkit.log import parse_document, parse_header
 from boardkit.match import Match
 from boardkit.registry import load_game
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-
 PngConverter = Callable[[str, Path], None]
 """Writes SVG text to a PNG file."""
 
 
-class RenderError(BoardkitError):
+class RenderError(CommandError):
     """A problem ``boardkit render`` reports as it is, with the exit code it deserves."""
-
-    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 # --- the parser -----------------------------------------------------------------------------------

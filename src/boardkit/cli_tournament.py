@@ -22,18 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from boardkit.bots.registry import BOTS, parse_bot_spec
+from boardkit.cli_support import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, progress_bar
 from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
 
@@ -121,7 +114,7 @@ def bot_specs(text: str, mcts_iterations: int | None = None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the tournament ``args`` describe; print the summary; return the exit code."""
-    from boardkit.cli import EXIT_FAILURE, EXIT_INTERRUPTED, exit_code_for
+    from boardkit.cli import exit_code_for
 
     out = Console(highlight=False, markup=False)
     err = Console(stderr=True, highlight=False, markup=False)
@@ -139,21 +132,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from boardkit.cli import EXIT_OK, load_game_for_cli, parse_option_args
+    from boardkit.cli import load_game_for_cli, parse_option_args
 
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     specs = bot_specs(args.bots, args.mcts_iterations)
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=True,
-    )
+    bar = progress_bar(err)
     with bar:
         task = bar.add_task(f"{game.name}: {' vs '.join(specs)}", total=args.games)
         summary = run_tournament(
@@ -226,7 +210,6 @@ def _duration(seconds: float) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``boardkit tournament`` on its own: ``main(["nim", "--bots", "random,mcts"])``."""
-    from boardkit.cli import EXIT_USAGE
 
     parser = argparse.ArgumentParser(prog="boardkit")
     add_parser(parser.add_subparsers(dest="command", required=True))
