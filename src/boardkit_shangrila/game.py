@@ -34,7 +34,7 @@ from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
 from boardkit_shangrila.reducer import reduce as reduce_event
 from boardkit_shangrila.render import render_text
 from boardkit_shangrila.rules import action_events, legal, refusal
-from boardkit_shangrila.scoring import final_result, is_over, seat_tally
+from boardkit_shangrila.scoring import final_result, heuristic, is_over, seat_tally
 from boardkit_shangrila.state import (
     EDITIONS,
     MAIN,
@@ -191,6 +191,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         """The seat's standing now, for bots: masters, with villages as the tie-break (S-E2)."""
         masters, villages = seat_tally(state, player)
         return masters + villages / 100
+
+    def evaluate(self, state: ShangrilaState, player: int) -> float:
+        """A heuristic for bots (see :func:`boardkit_shangrila.scoring.heuristic`)."""
+        return heuristic(state, player)
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""

@@ -73,3 +73,25 @@ def final_result(state: ShangrilaState) -> Result:
     else:
         how = f"{names[winners[0]]} wins"
     return Result(winners, tuple(t[0] for t in tallies), "; ".join(parts) + f" — {how}")
+
+
+def standing(state: ShangrilaState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per seat: ``(masters, students)`` on the board now (both colours of a two-colour seat)."""
+    seats = state.flow.players
+    masters = [0] * seats
+    students = [0] * seats
+    for code in state.spaces:
+        if code:
+            seat = ((code - MASTER) % 4) % seats
+            masters[seat] += 1
+            if code >= MASTER + 4:
+                students[seat] += 1
+    return tuple(masters), tuple(students)
+
+
+def heuristic(state: ShangrilaState, seat: int) -> float:
+    """How well ``seat`` stands, for bots: its masters ahead of the others' average (S-E2
+    counts masters), plus students, which become masters on a journey (S-A3b)."""
+    masters, students = standing(state)
+    others = [m for s, m in enumerate(masters) if s != seat]
+    return masters[seat] - sum(others) / len(others) + 0.7 * students[seat]

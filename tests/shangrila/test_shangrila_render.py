@@ -55,3 +55,20 @@ def test_score_hook_follows_the_final_tally() -> None:
     scores = [match.game.score(match.state, s) for s in range(3)]
     best = max(scores)
     assert {s for s in range(3) if scores[s] == best} == set(result.winners)
+
+
+def test_evaluate_hook_rewards_own_masters_and_students() -> None:
+    """The bots' heuristic: own masters over the others' average, plus students (S-E2, S-A3b)."""
+    from boardkit import Match
+    from boardkit_shangrila.scoring import heuristic, standing
+
+    match = Match.new("shangrila", 3, seed=3)
+    for _ in range(30):
+        match.play(match.legal_actions()[0])
+    masters, students = standing(match.state)
+    assert sum(masters) == sum(1 for c in match.state.spaces if c)
+    for seat in range(3):
+        others = [masters[s] for s in range(3) if s != seat]
+        expected = masters[seat] - sum(others) / 2 + 0.7 * students[seat]
+        assert heuristic(match.state, seat) == expected
+        assert match.game.evaluate(match.state, seat) == expected
