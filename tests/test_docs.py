@@ -1,4 +1,5 @@
-"""Every Python example in docs/ runs: the blocks of a page run in order, in one namespace."""
+"""Every Python example in docs/ and the README runs: a page's blocks run in order, in one
+namespace."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ def python_blocks(page: Path) -> list[str]:
     return [b for b in BLOCK.findall(page.read_text(encoding="utf-8")) if "--8<--" not in b]
 
 
-PAGES = sorted(p for p in DOCS.glob("*.md") if python_blocks(p))
+README = DOCS.parent / "README.md"
+PAGES = [*sorted(p for p in DOCS.glob("*.md") if python_blocks(p)), README]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
@@ -30,4 +32,4 @@ def test_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 def test_the_pages_have_examples() -> None:
     names = {p.name for p in PAGES}
-    assert {"index.md", "concepts.md", "tutorial.md"} <= names
+    assert {"index.md", "concepts.md", "tutorial.md", "README.md"} <= names
