@@ -44,48 +44,25 @@ from boardkit.cli_support import (
     EXIT_OK,
     EXIT_USAGE,
     CommandError,
+    exit_code_for,
+    load_game_for_cli,
     progress_bar,
+    read_log_file,
 )
 from boardkit.codec import codec_for
 from boardkit.errors import (
     BoardkitError,
-    GameDefinitionError,
-    InvalidLogError,
     InvalidOptionsError,
-    UnknownGameError,
 )
 from boardkit.game import Game
-from boardkit.log import Log, log_to_json, parse_document, parse_header
+from boardkit.log import Log, log_to_json
 from boardkit.match import Match
 from boardkit.options import Option, OptionValue
-from boardkit.registry import available_games, load_game
+from boardkit.registry import available_games
 from boardkit.result import Result
 from boardkit.simulate import SimulationSummary, random_playout, simulate
 
-
-def exit_code_for(error: BoardkitError) -> int:
-    """1 for a bad log or a broken game, 2 for everything the user can fix in the command."""
-    if isinstance(error, CommandError):
-        return error.exit_code
-    if isinstance(error, InvalidLogError | GameDefinitionError):
-        return EXIT_FAILURE
-    return EXIT_USAGE
-
-
 # --- helpers shared by the commands -----------------------------------------------------------
-
-
-def load_game_for_cli(name: str) -> Game[Any, Any]:
-    """The installed game ``name``; a plugin that fails to import becomes a clear error."""
-    try:
-        return load_game(name)
-    except BoardkitError:
-        raise
-    except Exception as exc:
-        raise CommandError(
-            f"game {name!r} is installed but cannot be loaded ({type(exc).__name__}: {exc})",
-            EXIT_FAILURE,
-        ) from None
 
 
 def parse_option_value(option: Option, raw: str) -> OptionValue:
@@ -160,33 +137,6 @@ def result_text(result: Result | None, names: Sequence[str]) -> str:
     scores = ", ".join(str(s) for s in result.scores)
     detail = f"; {result.detail}" if result.detail else ""
     return f"{outcome} (scores {scores}){detail}"
-
-
-def _read_log(path: str, verify: bool) -> Match[Any]:
-    """The match a log file holds, replayed (and verified unless told not to)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidLogError(f"{path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
-    header = parse_header(parse_document(text))
-    try:
-        game = load_game_for_cli(header.game)
-    except UnknownGameError as exc:  # the command was right; the log needs a missing game
-        raise CommandError(
-            f"{path} was written for a game that is not installed: {exc}", EXIT_FAILURE
-        ) from None
-    try:
-        return Match.from_json(text, game, verify=verify)
-    except BoardkitError:
-        raise
-    except Exception as exc:
-        raise CommandError(
-            f"{game.name} failed while replaying {path} ({type(exc).__name__}: {exc}); "
-            "the log is damaged or the game has a bug",
-            EXIT_FAILURE,
-        ) from None
 
 
 # --- the commands -----------------------------------------------------------------------------
@@ -328,7 +278,7 @@ def _duration(seconds: float) -> str:
 
 def cmd_replay(args: argparse.Namespace, out: Console) -> int:
     """Replay a log file, re-checking every action unless ``--no-verify``."""
-    match = _read_log(args.log, verify=not args.no_verify)
+    match = read_log_file(args.log, verify=not args.no_verify)
     header = match.header
     table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
     table.add_column(style="bold")
@@ -352,7 +302,7 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
 
 def cmd_show(args: argparse.Namespace, out: Console) -> int:
     """Print the state after one entry of a log, as the game's text or as JSON."""
-    match = _read_log(args.log, verify=not args.no_verify)
+    match = read_log_file(args.log, verify=not args.no_verify)
     last = len(match) - 1
     at = last if args.at is None else args.at
     if at < 0 <= at + len(match):

@@ -23,7 +23,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from boardkit.cli_support import (
     EXIT_FAILURE,
@@ -31,8 +31,12 @@ from boardkit.cli_support import (
     EXIT_OK,
     EXIT_USAGE,
     CommandError,
+    CommandParser,
+    exit_code_for,
+    load_game_for_cli,
+    read_log_file,
 )
-from boardkit.errors import BoardkitError, InvalidLogError, InvalidOptionsError
+from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus
 
@@ -101,7 +105,7 @@ def run(
         session = build_session(args, stdin, stdout)
     except BoardkitError as exc:
         print(f"error: {exc}", file=errors)
-        return _exit_code(exc)
+        return exit_code_for(exc)
     try:
         status = session.run()
     except BoardkitError as exc:  # a game that breaks its contract mid-game
@@ -144,7 +148,7 @@ def build_session(
 
 
 def _new_match(args: argparse.Namespace) -> Match[Any]:
-    from boardkit.cli import load_game_for_cli, parse_option_args
+    from boardkit.cli import parse_option_args
 
     if not args.game:
         raise PlayCommandError("name a game to play (see 'boardkit games'), or give --resume LOG")
@@ -175,22 +179,7 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
         raise PlayCommandError(
             f"{', '.join(clashing)} cannot be used with --resume: the log fixes the game's set-up"
         )
-    try:
-        text = Path(args.resume).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidLogError(f"{args.resume} is not UTF-8 text") from None
-    except OSError as exc:
-        raise PlayCommandError(
-            f"cannot read {args.resume}: {exc.strerror or exc}", EXIT_FAILURE
-        ) from None
-    try:
-        match = Match.from_json(text)
-    except BoardkitError:
-        raise
-    except Exception as exc:
-        raise PlayCommandError(
-            f"cannot replay {args.resume} ({type(exc).__name__}: {exc})", EXIT_FAILURE
-        ) from None
+    match = read_log_file(args.resume)
     if args.game and args.game != match.game.name:
         raise PlayCommandError(f"{args.resume} is a game of {match.game.name}, not {args.game}")
     return match
@@ -218,26 +207,9 @@ def _free_path(stem: str) -> Path:
     return path
 
 
-def _exit_code(error: BoardkitError) -> int:
-    if isinstance(error, PlayCommandError):
-        return error.exit_code
-    if isinstance(error, InvalidLogError):
-        return EXIT_FAILURE
-    exit_code = getattr(error, "exit_code", None)  # boardkit.cli's own CommandError
-    return exit_code if isinstance(exit_code, int) else EXIT_USAGE
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse whose usage errors read ``error: ...`` and exit with code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"error: {message}\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``boardkit play`` on its own: ``python -m boardkit.cli_play ARGS``."""
-    parser = _Parser(prog="boardkit play", description="Play a game at the terminal.")
+    parser = CommandParser(prog="boardkit play", description="Play a game at the terminal.")
     configure_parser(parser)
     try:
         args = parser.parse_args(argv)

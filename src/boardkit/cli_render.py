@@ -30,18 +30,18 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from boardkit.cli_support import (
     EXIT_FAILURE,
     EXIT_OK,
     EXIT_USAGE,
     CommandError,
+    CommandParser,
+    read_log_file,
 )
-from boardkit.errors import BoardkitError, InvalidLogError, UnknownGameError
-from boardkit.log import parse_document, parse_header
+from boardkit.errors import BoardkitError, InvalidLogError
 from boardkit.match import Match
-from boardkit.registry import load_game
 
 PngConverter = Callable[[str, Path], None]
 """Writes SVG text to a PNG file."""
@@ -116,7 +116,7 @@ def run(
             out.write(document + "\n")
         else:
             write_picture(document, Path(args.output))
-    except RenderError as exc:
+    except CommandError as exc:
         print(f"error: {exc}", file=errors)
         return exc.exit_code
     except InvalidLogError as exc:
@@ -133,20 +133,7 @@ def run(
 
 def load_match(path: str, verify: bool = True) -> Match[Any]:
     """The match a log file holds, replayed (and verified unless told not to)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidLogError(f"{path} is not UTF-8 text") from None
-    except OSError as exc:
-        raise RenderError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
-    header = parse_header(parse_document(text))
-    try:
-        game = load_game(header.game)
-    except UnknownGameError as exc:
-        raise RenderError(
-            f"{path} was written for a game that is not installed: {exc}", EXIT_FAILURE
-        ) from None
-    return Match.from_json(text, game, verify=verify)
+    return read_log_file(path, verify)
 
 
 def render_log(
@@ -267,15 +254,11 @@ def _inkscape(program: str, document: str, output: Path) -> None:
 # --- standalone -----------------------------------------------------------------------------------
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"error: {message}\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m boardkit.cli_render ARGS``: the subcommand on its own."""
-    parser = _Parser(prog="boardkit render", description="Draw a state of a log as a picture.")
+    parser = CommandParser(
+        prog="boardkit render", description="Draw a state of a log as a picture."
+    )
     configure_parser(parser)
     try:
         args = parser.parse_args(argv)

@@ -26,7 +26,15 @@ from rich.table import Table
 from rich.text import Text
 
 from boardkit.bots.registry import BOTS, parse_bot_spec
-from boardkit.cli_support import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, progress_bar
+from boardkit.cli_support import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    exit_code_for,
+    load_game_for_cli,
+    progress_bar,
+)
 from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
 
@@ -114,7 +122,6 @@ def bot_specs(text: str, mcts_iterations: int | None = None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the tournament ``args`` describe; print the summary; return the exit code."""
-    from boardkit.cli import exit_code_for
 
     out = Console(highlight=False, markup=False)
     err = Console(stderr=True, highlight=False, markup=False)
@@ -132,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from boardkit.cli import load_game_for_cli, parse_option_args
+    from boardkit.cli import parse_option_args
 
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import InvalidOptionsError, Match, Option, cli
+from boardkit import InvalidOptionsError, Match, Option, cli_support
 from boardkit.cli import main, parse_option_args, parse_option_value
 from boardkit.codec import codec_for
 from boardkit.examples.nim import NimGame
@@ -62,7 +62,7 @@ def test_games_reports_a_plugin_that_cannot_be_loaded(
             raise ImportError("no module named nim_plugin")
         return real(name)
 
-    monkeypatch.setattr(cli, "load_game", load)
+    monkeypatch.setattr(cli_support, "load_game", load)
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "game 'nim' is installed but cannot be loaded" in out
@@ -384,7 +384,7 @@ def test_a_plugin_that_fails_to_import_is_an_error_not_a_traceback(
     def broken(name: str) -> object:
         raise ModuleNotFoundError("No module named 'somegame'")
 
-    monkeypatch.setattr(cli, "load_game", broken)
+    monkeypatch.setattr(cli_support, "load_game", broken)
     code, _, err = run(capsys, "simulate", "somegame")
     assert code == 1
     assert "game 'somegame' is installed but cannot be loaded" in err

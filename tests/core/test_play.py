@@ -666,7 +666,7 @@ def test_a_failing_game_keeps_the_log_and_the_command_reports_it(
         play(match, ["1"], ann_against_take_one(match), save_path=path)
     assert Match.load(path, BrokenRender()).log == match.log and len(match) == 3
 
-    monkeypatch.setattr("boardkit.cli.load_game", lambda name: BrokenRender())
+    monkeypatch.setattr("boardkit.cli_support.load_game", lambda name: BrokenRender())
     monkeypatch.chdir(tmp_path)
     code, _, err = command("nim", "-o", "stones=7", "--seed", str(ANN_STARTS), script=["1"])
     assert code == 1

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import BoardkitError, Match, cli_render
+from boardkit import BoardkitError, Match, cli_render, cli_support
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.simulate import random_playout
 from boardkit.svg import (
@@ -182,7 +182,7 @@ def nim_log(tmp_path: Path) -> tuple[Path, Match[Any]]:
 
 @pytest.fixture
 def pictured(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_render, "load_game", lambda name: PicturedNim())
+    monkeypatch.setattr(cli_support, "load_game", lambda name: PicturedNim())
 
 
 def render(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
