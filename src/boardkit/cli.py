@@ -25,12 +25,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import sys
 import textwrap
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
@@ -44,6 +43,7 @@ from boardkit.cli_support import (
     EXIT_OK,
     EXIT_USAGE,
     CommandError,
+    CommandParser,
     exit_code_for,
     load_game_for_cli,
     progress_bar,
@@ -379,17 +379,9 @@ def cmd_play_random(args: argparse.Namespace, out: Console) -> int:
 # --- the parser -------------------------------------------------------------------------------
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with the same ``error:`` line format as the rest of the command."""
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"error: {message}\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``boardkit`` command."""
-    parser = _Parser(
+    parser = CommandParser(
         prog="boardkit",
         description="Play, simulate, replay and inspect boardkit games.",
     )

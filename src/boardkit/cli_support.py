@@ -71,8 +71,7 @@ def progress_bar(console: Console) -> Progress:
 
 
 class CommandParser(argparse.ArgumentParser):
-    """argparse whose usage errors read ``error: ...`` and exit with code 2 (for subcommands
-    run on their own, as ``python -m boardkit.cli_play``)."""
+    """argparse whose usage errors read ``error: ...`` and exit with code 2."""
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
