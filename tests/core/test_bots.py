@@ -67,6 +67,26 @@ class SeatZeroLeads(NimGame):
         return 1.0 if player == 0 else 0.0
 
 
+class NimWithPerfectEvaluate(NimGame):
+    """Two-player Nim whose heuristic knows the theory: a seat stands well once it has left the
+    other a multiple of four stones (or taken the last one)."""
+
+    def evaluate(self, state: NimState, player: int) -> float:
+        return 1.0 if state.stones % 4 == 0 and decider(state.flow) != player else 0.0
+
+
+class CountingNim(NimWithEvaluate):
+    """NimWithEvaluate that counts how often a bot consults its heuristic."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.evaluations = 0
+
+    def evaluate(self, state: NimState, player: int) -> float:
+        self.evaluations += 1
+        return super().evaluate(state, player)
+
+
 class FairSecretGame(SecretGame):
     """SecretGame whose determinize depends only on what the player sees.
 
@@ -141,7 +161,12 @@ def state_where(game: Any, players: int, seed: int, moves: Sequence[object] = ()
     return match.state
 
 
-ALL_BOTS: list[Bot] = [RandomBot(), GreedyBot(), MCTSBot(iterations=40)]
+ALL_BOTS: list[Bot] = [
+    RandomBot(),
+    GreedyBot(),
+    MCTSBot(iterations=40),
+    MCTSBot(iterations=40, prior_weight=1.0, widening=1.0, rollout_sample=2),
+]
 
 
 # --- evaluation --------------------------------------------------------------------------------
@@ -338,6 +363,67 @@ def test_mcts_estimates_a_capped_rollout_with_the_heuristic() -> None:
     assert all(s.mean_reward == pytest.approx(expected) for s in search.actions)
 
 
+GUIDED = {"prior_weight": 1.0, "widening": 1.0, "rollout_sample": 3}
+
+
+@pytest.mark.parametrize("stones", [5, 6, 7, 9, 10, 11])
+def test_guided_mcts_finds_the_winning_nim_move_too(stones: int) -> None:
+    game = NimWithEvaluate()
+    state = evolve(state_where(game, 2, seed=1), stones=stones)
+    mover = decider(state.flow) or 0
+    chosen = MCTSBot(iterations=400, **GUIDED).choose(game, state, mover, Rng(stones))
+    assert chosen == Take(stones % 4)
+
+
+def test_widening_searches_only_the_actions_with_the_best_priors() -> None:
+    """The heuristic likes the heap small after one's move: take 3, then 2, then 1."""
+    game = NimWithEvaluate()
+    state = evolve(state_where(game, 2, seed=0), stones=50)
+    mover = decider(state.flow) or 0
+    visits = {
+        s.action.count: s.visits
+        for s in MCTSBot(iterations=3, widening=0.5).search(game, state, mover, Rng(0)).actions
+    }
+    assert visits == {1: 0, 2: 0, 3: 3}  # ceil(0.5 * sqrt(n)) stays 1 for n <= 4 visits
+    visits = {
+        s.action.count: s.visits
+        for s in MCTSBot(iterations=12, widening=0.5).search(game, state, mover, Rng(0)).actions
+    }
+    assert visits[1] == 0 and visits[2] > 0 and visits[3] > 0  # 2 actions from the 5th visit
+    plain = MCTSBot(iterations=12).search(game, state, mover, Rng(0))
+    assert all(s.visits > 0 for s in plain.actions)
+
+
+def test_priors_order_the_expansion_and_are_worked_out_once_per_node() -> None:
+    game = CountingNim()
+    state = evolve(state_where(game, 2, seed=0), stones=50)
+    mover = decider(state.flow) or 0
+    search = MCTSBot(iterations=1, prior_weight=1.0, rollout_cap=1).search(
+        game, state, mover, Rng(0)
+    )
+    assert [s.visits for s in search.actions] == [0, 0, 1]  # the best prior first: take 3
+    game.evaluations = 0
+    MCTSBot(iterations=3, prior_weight=1.0, rollout_cap=1).search(game, state, mover, Rng(0))
+    # the root's three priors once, then one capped rollout estimate (2 seats) per iteration
+    assert game.evaluations == 3 + 3 * 2
+
+
+def test_rollout_sample_plays_the_heuristic_choice_in_rollouts() -> None:
+    """With a perfect heuristic and every action sampled, rollouts play Nim perfectly: each root
+    action is then worth exactly what theory says after one visit."""
+    game = NimWithPerfectEvaluate()
+    for stones in (9, 10, 11):
+        state = evolve(state_where(game, 2, seed=0), stones=stones)
+        mover = decider(state.flow) or 0
+        search = MCTSBot(iterations=3, rollout_sample=3).search(game, state, mover, Rng(0))
+        means = {s.action.count: s.mean_reward for s in search.actions}
+        assert means == {k: float(k == stones % 4) for k in (1, 2, 3)}
+    counting = CountingNim()
+    state = evolve(state_where(counting, 2, seed=0), stones=20)
+    MCTSBot(iterations=5).search(counting, state, decider(state.flow) or 0, Rng(0))
+    assert counting.evaluations == 0  # plain rollouts to the end never ask the heuristic
+
+
 def test_mcts_plays_three_player_games_and_owed_decisions() -> None:
     match = play_game(NimGame(), 3, {"stones": 12}, 4, [MCTSBot(iterations=30)] * 3)
     assert match.result is not None
@@ -398,7 +484,7 @@ def test_bots_never_read_hidden_fields_of_the_true_state(bot: Bot) -> None:
         assert bot.choose(game, seal(state), player, Rng(seed)) in (Keep(), Swap())
 
 
-@pytest.mark.parametrize("bot", [GreedyBot(), MCTSBot(iterations=40)], ids=lambda b: b.name)
+@pytest.mark.parametrize("bot", ALL_BOTS[1:], ids=repr)
 def test_the_seal_catches_a_bot_that_searches_the_true_state(bot: Bot) -> None:
     """Negative control: without determinization, looking ahead reads the sealed fields."""
     game = UndeclaredGuardedSecretGame()
@@ -428,6 +514,12 @@ def test_make_bot_names_what_is_wrong() -> None:
         make_bot("mcts", iterations=0)
     with pytest.raises(BotParameterError, match="seconds must be a number above 0"):
         make_bot("mcts", seconds=-1.0)
+    with pytest.raises(BotParameterError, match="prior_weight must be a number of at least 0"):
+        make_bot("mcts", prior_weight=-0.5)
+    with pytest.raises(BotParameterError, match="widening must be a number of at least 0"):
+        make_bot("mcts", widening="wide")
+    with pytest.raises(BotParameterError, match="rollout_sample must be a positive int"):
+        make_bot("mcts", rollout_sample=0)
     with pytest.raises(BotParameterError, match="max_actions must be a positive int"):
         make_bot("greedy", max_actions="many")
 

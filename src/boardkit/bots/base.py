@@ -90,3 +90,10 @@ def check_positive_float(owner: str, name: str, value: object) -> float:
     if type(value) not in (int, float) or not value > 0:  # type: ignore[operator]
         raise BotParameterError(f"{owner}: {name} must be a number above 0, not {value!r}")
     return float(value)  # type: ignore[arg-type]
+
+
+def check_non_negative_float(owner: str, name: str, value: object) -> float:
+    """``value`` as a float if it is a number of at least 0, else a :class:`BotParameterError`."""
+    if type(value) not in (int, float) or not value >= 0:  # type: ignore[operator]
+        raise BotParameterError(f"{owner}: {name} must be a number of at least 0, not {value!r}")
+    return float(value)  # type: ignore[arg-type]

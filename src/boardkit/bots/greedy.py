@@ -20,6 +20,7 @@ instance, the card it is about to draw); it looks ahead on ``determinizations`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from boardkit import engine
@@ -33,10 +34,10 @@ DEFAULT_MAX_ACTIONS = 200
 DEFAULT_DETERMINIZATIONS = 4
 
 
-def sample_actions(actions: list[Any], limit: int, rng: Rng) -> list[Any]:
+def sample_actions(actions: Sequence[Any], limit: int, rng: Rng) -> list[Any]:
     """``actions`` if there are at most ``limit`` of them, else ``limit`` drawn at random."""
     if len(actions) <= limit:
-        return actions
+        return list(actions)
     pool = list(actions)
     # a partial Fisher-Yates shuffle: only the first ``limit`` places are drawn
     for i in range(limit):

@@ -18,6 +18,15 @@ Each iteration of the search:
    from the game's ``evaluate`` hook or score (:func:`~boardkit.bots.evaluation.estimated_rewards`).
 5. **Back up.** Every node on the path adds the reward of the seat that chose it.
 
+Guided search (off by default): with ``prior_weight`` or ``widening`` above 0 every action at
+a node gets a prior, the heuristic (:func:`~boardkit.bots.evaluation.heuristic`) of the position
+it leads to for the seat playing it. Untried actions are then expanded best prior first,
+selection adds ``prior_weight * prior / (visits + 1)`` (progressive bias), and ``widening``
+limits a node seen ``n`` times to its ``ceil(widening * sqrt(n + 1))`` best actions (progressive
+widening). ``rollout_sample`` above 1 makes each rollout move the heuristic's favourite among
+that many random legal actions. This is what lets the search beat a greedy bot in games with
+many actions per decision and a good heuristic (docs/bots.md has the figures).
+
 This is single-observer *information-set* MCTS (SO-ISMCTS, Cowling, Powley and Whitehouse,
 2012) in its open-loop form: one tree whose nodes are sequences of actions, not states, shared by
 all determinizations. Chance (dice, draws) is handled the same way: the world is re-played from
@@ -39,18 +48,20 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from boardkit import engine
 from boardkit.bots.base import (
+    check_non_negative_float,
     check_positive_float,
     check_positive_int,
     legal_actions_for,
 )
-from boardkit.bots.evaluation import Rewards, estimated_rewards, outcome_rewards
+from boardkit.bots.evaluation import Rewards, estimated_rewards, heuristic, outcome_rewards
+from boardkit.bots.greedy import sample_actions
 from boardkit.errors import GameDefinitionError
 from boardkit.flow import decider
 from boardkit.game import Game
@@ -59,6 +70,9 @@ from boardkit.rng import Rng
 DEFAULT_ITERATIONS = 500
 DEFAULT_ROLLOUT_CAP = 200
 DEFAULT_EXPLORATION = 1.0
+DEFAULT_PRIOR_WEIGHT = 0.0
+DEFAULT_WIDENING = 0.0
+DEFAULT_ROLLOUT_SAMPLE = 1
 
 _Key = tuple[int, Hashable]
 
@@ -76,13 +90,14 @@ def action_key(action: object) -> Hashable:
 class _Node:
     """A node of the open-loop tree: statistics of one action sequence from the root."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "priors", "reward", "visits")
 
     def __init__(self) -> None:
         self.children: dict[_Key, _Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.available = 0
+        self.priors: dict[_Key, float] | None = None
 
 
 @frozen
@@ -115,6 +130,9 @@ class MCTSBot:
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_cap: int = DEFAULT_ROLLOUT_CAP,
+        prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+        widening: float = DEFAULT_WIDENING,
+        rollout_sample: int = DEFAULT_ROLLOUT_SAMPLE,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -125,12 +143,20 @@ class MCTSBot:
         self.seconds = None if seconds is None else check_positive_float("mcts", "seconds", seconds)
         self.exploration = check_positive_float("mcts", "exploration", exploration)
         self.rollout_cap = check_positive_int("mcts", "rollout_cap", rollout_cap)
+        self.prior_weight = check_non_negative_float("mcts", "prior_weight", prior_weight)
+        self.widening = check_non_negative_float("mcts", "widening", widening)
+        self.rollout_sample = check_positive_int("mcts", "rollout_sample", rollout_sample)
         self._clock = clock
 
     @property
     def name(self) -> str:
         """``"mcts"``."""
         return "mcts"
+
+    @property
+    def guided(self) -> bool:
+        """Whether the tree ranks actions by the heuristic (``prior_weight`` or ``widening``)."""
+        return self.prior_weight > 0 or self.widening > 0
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         """The root action the search visited most (a lone legal action is played at once)."""
@@ -165,8 +191,9 @@ class MCTSBot:
     ) -> None:
         """One select-expand-rollout-backup pass in ``world``."""
         node = root
-        path: list[tuple[_Node, int]] = []
+        path: list[tuple[_Node, int]] = [(root, -1)]
         step, legal_actions, c = engine.step, game.legal_actions, self.exploration
+        weight, guided = self.prior_weight, self.guided
         while True:
             who = decider(world.flow)
             if who is None:
@@ -177,17 +204,21 @@ class MCTSBot:
                 raise GameDefinitionError(
                     f"{game.name}: seat {who} must decide but has no legal action"
                 )
-            children = node.children
             keys = [(who, action_key(a)) for a in actions]
+            if guided:
+                considered, bias = self._ranked(game, world, node, who, actions, keys, rng)
+            else:
+                considered, bias = list(range(len(actions))), None
+            children = node.children
             untried: list[int] = []
-            for index, key in enumerate(keys):
-                child = children.get(key)
+            for index in considered:
+                child = children.get(keys[index])
                 if child is None:
                     untried.append(index)
                 else:
                     child.available += 1
             if untried:
-                index = untried[rng.below(len(untried))]
+                index = untried[0] if guided else untried[rng.below(len(untried))]
                 child = _Node()
                 child.available = 1
                 children[keys[index]] = child
@@ -195,25 +226,67 @@ class MCTSBot:
                 path.append((child, who))
                 rewards = self._rollout(game, world, players, rng)
                 break
-            log_of = math.log
+            log_of, sqrt = math.log, math.sqrt
             best_index, best_value = 0, -math.inf
-            for index, key in enumerate(keys):
-                child = children[key]
-                value = child.reward / child.visits + c * math.sqrt(
-                    log_of(child.available) / child.visits
-                )
+            for index in considered:
+                child = children[keys[index]]
+                visits = child.visits
+                value = child.reward / visits + c * sqrt(log_of(child.available) / visits)
+                if bias is not None:
+                    value += weight * bias[index] / (visits + 1)
                 if value > best_value:
                     best_index, best_value = index, value
             node = children[keys[best_index]]
             world, _ = step(game, world, who, actions[best_index], rng)
             path.append((node, who))
-        for child, who in path:
+        root.visits += 1
+        for child, who in path[1:]:
             child.visits += 1
             child.reward += rewards[who]
 
+    def _ranked(
+        self,
+        game: Game[Any, Any],
+        world: Any,
+        node: _Node,
+        who: int,
+        actions: Sequence[Any],
+        keys: list[_Key],
+        rng: Rng,
+    ) -> tuple[list[int], list[float]]:
+        """The indexes of the actions the node considers, best prior first, and every action's
+        prior mapped onto [0, 1].
+
+        A prior is the heuristic of the position the action leads to, for the seat playing it,
+        worked out once per node and action. With ``widening`` only the best
+        ``ceil(widening * sqrt(visits + 1))`` actions are considered, so a node with many
+        actions searches its promising ones deeply before it tries the rest.
+        """
+        priors = node.priors
+        if priors is None:
+            priors = node.priors = {}
+        raw: list[float] = []
+        for action, key in zip(actions, keys, strict=True):
+            value = priors.get(key)
+            if value is None:
+                after, _ = engine.step(game, world, who, action, rng)
+                value = priors[key] = heuristic(game, after, who)
+            raw.append(value)
+        low, high = min(raw), max(raw)
+        span = high - low
+        bias = [(value - low) / span for value in raw] if span else [0.0] * len(raw)
+        order = sorted(range(len(raw)), key=raw.__getitem__, reverse=True)
+        if self.widening > 0:
+            del order[max(1, math.ceil(self.widening * math.sqrt(node.visits + 1))) :]
+        return order, bias
+
     def _rollout(self, game: Game[Any, Any], world: Any, players: int, rng: Rng) -> Rewards:
-        """Random play from ``world`` to the end, or to the cap and an estimate."""
-        step, legal_actions = engine.step, game.legal_actions
+        """Play from ``world`` to the end, or to the cap and an estimate.
+
+        Each move is random, or with ``rollout_sample`` above 1 the best (by the heuristic of
+        the seat that plays it) of that many legal actions drawn at random.
+        """
+        step, legal_actions, sample = engine.step, game.legal_actions, self.rollout_sample
         for _ in range(self.rollout_cap):
             who = decider(world.flow)
             if who is None:
@@ -223,7 +296,16 @@ class MCTSBot:
                 raise GameDefinitionError(
                     f"{game.name}: seat {who} must decide but has no legal action"
                 )
-            world, _ = step(game, world, who, actions[rng.below(len(actions))], rng)
+            if sample == 1 or len(actions) == 1:
+                world, _ = step(game, world, who, actions[rng.below(len(actions))], rng)
+                continue
+            best, best_value = world, -math.inf
+            for action in sample_actions(actions, sample, rng):
+                after, _ = step(game, world, who, action, rng)
+                value = heuristic(game, after, who)
+                if value > best_value:
+                    best, best_value = after, value
+            world = best
         if decider(world.flow) is None:
             return self._final(game, world, players)
         return estimated_rewards(game, world, players)
@@ -238,5 +320,7 @@ class MCTSBot:
     def __repr__(self) -> str:
         return (
             f"MCTSBot(iterations={self.iterations}, seconds={self.seconds}, "
-            f"exploration={self.exploration}, rollout_cap={self.rollout_cap})"
+            f"exploration={self.exploration}, rollout_cap={self.rollout_cap}, "
+            f"prior_weight={self.prior_weight}, widening={self.widening}, "
+            f"rollout_sample={self.rollout_sample})"
         )
