@@ -191,7 +191,7 @@ class MCTSBot:
     ) -> None:
         """One select-expand-rollout-backup pass in ``world``."""
         node = root
-        path: list[tuple[_Node, int]] = [(root, -1)]
+        path: list[tuple[_Node, int]] = []
         step, legal_actions, c = engine.step, game.legal_actions, self.exploration
         weight, guided = self.prior_weight, self.guided
         while True:
@@ -205,10 +205,12 @@ class MCTSBot:
                     f"{game.name}: seat {who} must decide but has no legal action"
                 )
             keys = [(who, action_key(a)) for a in actions]
+            considered: Sequence[int]
+            bias: list[float] | None
             if guided:
                 considered, bias = self._ranked(game, world, node, who, actions, keys, rng)
             else:
-                considered, bias = list(range(len(actions))), None
+                considered, bias = range(len(actions)), None
             children = node.children
             untried: list[int] = []
             for index in considered:
@@ -240,7 +242,7 @@ class MCTSBot:
             world, _ = step(game, world, who, actions[best_index], rng)
             path.append((node, who))
         root.visits += 1
-        for child, who in path[1:]:
+        for child, who in path:
             child.visits += 1
             child.reward += rewards[who]
 
