@@ -26,6 +26,7 @@ import platform
 import pstats
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from boardkit import Match, Rng, engine
@@ -77,6 +78,11 @@ def match_games(players: int, games: int, seed: int) -> list[Match[Any]]:
     return out
 
 
+def count_match_games(players: int, games: int, seed: int) -> int:
+    """Play the :func:`match_games` run and return how many games it played."""
+    return len(match_games(players, games, seed))
+
+
 def replay_events(logs: list[Log]) -> int:
     """Fold every event of ``logs`` (no verification); return the number of events."""
     count = 0
@@ -110,17 +116,17 @@ def main() -> None:
     engine_games(4, 2, seed)  # warm the caches (placement tables, action tables)
     print(f"{'':34}{'CPU/s':>10}{'wall/s':>10}")
     for players in (2, 4):
-        cpu, wall, decisions = best_of(repeat, lambda p=players: engine_games(p, n, seed))
+        cpu, wall, decisions = best_of(repeat, partial(engine_games, players, n, seed))
         print(f"{players} players, games (engine)        {n / cpu:>10.1f}{n / wall:>10.1f}")
         print(f"{players} players, decisions (engine)    {decisions / cpu:>10.0f}"
               f"{decisions / wall:>10.0f}   ({decisions / n:.0f} per game)")  # fmt: skip
-        cpu, wall, _ = best_of(repeat, lambda p=players: len(match_games(p, n, seed)))
+        cpu, wall, _ = best_of(repeat, partial(count_match_games, players, n, seed))
         print(f"{players} players, games (Match)         {n / cpu:>10.1f}{n / wall:>10.1f}")
         logs = [m.log for m in match_games(players, n, seed)]
-        cpu, wall, events = best_of(repeat, lambda logs=logs: replay_events(logs))
+        cpu, wall, events = best_of(repeat, partial(replay_events, logs))
         print(f"{players} players, replay events         {events / cpu:>10.0f}"
               f"{events / wall:>10.0f}   ({events / n:.0f} per game)")  # fmt: skip
-        cpu, wall, entries = best_of(repeat, lambda logs=logs: verify_logs(logs))
+        cpu, wall, entries = best_of(repeat, partial(verify_logs, logs))
         print(f"{players} players, verified entries      {entries / cpu:>10.0f}"
               f"{entries / wall:>10.0f}")  # fmt: skip
     if args.profile:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from boardkit import Match, Rng, engine
@@ -77,7 +78,7 @@ def main() -> None:
     rows: list[tuple[str, str]] = []
 
     for players in (4, 3):
-        games, actions = measure(lambda i, p=players: engine_game(p, i), seconds)
+        games, actions = measure(partial(engine_game, players), seconds)
         rows.append(
             (
                 f"random {players}-player games / s (engine)",

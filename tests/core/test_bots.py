@@ -363,7 +363,10 @@ def test_mcts_estimates_a_capped_rollout_with_the_heuristic() -> None:
     assert all(s.mean_reward == pytest.approx(expected) for s in search.actions)
 
 
-GUIDED = {"prior_weight": 1.0, "widening": 1.0, "rollout_sample": 3}
+def guided_mcts(iterations: int) -> MCTSBot:
+    """An MCTS bot guided by the game's evaluate hook: priors, progressive widening and
+    sampled rollouts all switched on."""
+    return MCTSBot(iterations=iterations, prior_weight=1.0, widening=1.0, rollout_sample=3)
 
 
 @pytest.mark.parametrize("stones", [5, 6, 7, 9, 10, 11])
@@ -371,7 +374,7 @@ def test_guided_mcts_finds_the_winning_nim_move_too(stones: int) -> None:
     game = NimWithEvaluate()
     state = evolve(state_where(game, 2, seed=1), stones=stones)
     mover = decider(state.flow) or 0
-    chosen = MCTSBot(iterations=400, **GUIDED).choose(game, state, mover, Rng(stones))
+    chosen = guided_mcts(400).choose(game, state, mover, Rng(stones))
     assert chosen == Take(stones % 4)
 
 

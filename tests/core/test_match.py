@@ -15,19 +15,19 @@ from boardkit import (
     UndoError,
 )
 from boardkit.codec import CodecError, TaggedCodec, make_converter
-from boardkit.examples.nim import NimGame, Take
+from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.match import SNAPSHOT_EVERY
 from boardkit.rng import Rng
 
 
-def play_out(match: Match[object], seed: int = 0) -> Match[object]:
+def play_out(match: Match[NimState], seed: int = 0) -> Match[NimState]:
     rng = Rng(seed)
     while not match.is_over:
         match.play(rng.choice(match.legal_actions()))
     return match
 
 
-def finished(seed: int = 3, stones: int = 21) -> Match[object]:
+def finished(seed: int = 3, stones: int = 21) -> Match[NimState]:
     return play_out(Match.new(NimGame(), 2, {"stones": stones}, seed=seed), seed)
 
 
@@ -73,7 +73,7 @@ def test_save_and_load(tmp_path: object) -> None:
     assert Match.load(path).state == match.state
 
 
-def _doc(match: Match[object]) -> dict[str, object]:
+def _doc(match: Match[NimState]) -> dict[str, object]:
     return json.loads(match.to_json())  # type: ignore[no-any-return]
 
 
@@ -219,6 +219,7 @@ def test_codec_keeps_int_enums_and_refuses_bad_members() -> None:
     data = codec.dump(Moved(Dir.E, 2))
     assert data == {"type": "Moved", "direction": 1, "steps": 2}
     back = codec.load(data)
-    assert back == Moved(Dir.E, 2) and type(back.direction) is Dir  # type: ignore[attr-defined]
+    assert isinstance(back, Moved) and back == Moved(Dir.E, 2)
+    assert type(back.direction) is Dir
     with pytest.raises(CodecError, match="not a Dir"):
         codec.load({"type": "Moved", "direction": 5, "steps": 2})

@@ -69,12 +69,14 @@ def region_mask(region: Region) -> int:
     return BOARD.region_mask(region) & BOARD.land
 
 
-def new_match(players: int = 4, seed: int = 0, options: dict[str, Any] | None = None) -> Match[Any]:
+def new_match(
+    players: int = 4, seed: int = 0, options: dict[str, Any] | None = None
+) -> Match[KhanState]:
     """A new match (setup done, placement rounds ahead)."""
     return Match.new(GAME, players, options, seed)
 
 
-def through_placement(match: Match[Any], pick: int = 0) -> Match[Any]:
+def through_placement(match: Match[KhanState], pick: int = 0) -> Match[KhanState]:
     """Play the placement rounds with the ``pick``-th legal cell each time."""
     while match.state.flow.phase != PHASE_MAIN:
         legal = match.legal_actions()

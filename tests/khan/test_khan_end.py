@@ -47,6 +47,7 @@ def end_state(players: int, owners: dict[str, int | None]) -> KhanState:
     state = with_field(state, rulers=(-1,) * 8, camps=(0,) * 8, yurts=(0,) * players, neutral=0)
     state = with_yurts(state, owners)
     flow = evolve(state.flow, phase=PHASE_END, step=STEP_CONQUER)
+    assert flow.active is not None
     return evolve(
         state,
         flow=flow,

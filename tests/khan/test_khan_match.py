@@ -151,11 +151,14 @@ def test_menu_paths_nest_conquests_and_tell_actions_apart() -> None:
 def test_score_hook_gives_the_result_at_the_end() -> None:
     """Bots read score(state, seat): at the end it equals the K-V1…K-V3 totals of the result."""
     from boardkit import Match, Rng
+    from boardkit_khan.game import KhanGame
 
     match = Match.new("khan", 2, seed=6)
+    game = match.game
+    assert isinstance(game, KhanGame)
     rng = Rng(6)
     while not match.is_over:
         match.play(rng.choice(match.legal_actions()))
     result = match.result
     assert result is not None
-    assert tuple(int(match.game.score(match.state, p)) for p in range(2)) == result.scores
+    assert tuple(int(game.score(match.state, p)) for p in range(2)) == result.scores

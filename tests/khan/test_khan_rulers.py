@@ -230,6 +230,7 @@ def test_fifth_removal_in_step_one_starts_end_phase_this_turn_k_e1_k_r5() -> Non
     state = with_field(state, camps=tuple(camps))
     state = arrange_cards(state, top=[card_id("Seljuk", "N")])
     mover = state.flow.active
+    assert mover is not None
     others = {r: state.field.rulers[r] for r in (0, 2, 3)}
     after, events = _quiet_end_of_turn(state)
     next_player = (mover + 1) % 3  # the player whose step 1 removed the 5th ruler

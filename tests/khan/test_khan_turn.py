@@ -56,13 +56,14 @@ def test_step_one_happens_before_the_actions_k_t1() -> None:
     player's first decision."""
     state = main_state(4, seed=21)
     player = state.flow.active
+    assert player is not None
     # finish this turn with D and no discard, then look at the next player's opening
     state = _khan_hand(state)
     state, _ = step(state, legal(state)[-1])  # InvadeAnywhere is listed last
     state, events = step(state, Discard(()))
     if state.flow.step == STEP_SPECIAL:
         state, events = step(state, NoSpecial())
-    assert state.flow.active == (player + 1) % 4  # type: ignore[operator]
+    assert state.flow.active == (player + 1) % 4
     tail = events[events.index(TurnEnded()) :]
     assert StepStarted("displace") in tail
     assert of_type(tail, CardRevealed) and of_type(tail, RulerMoved)
@@ -130,11 +131,12 @@ def test_protection_yurt_comes_back_in_next_step_three_k_t3() -> None:
     comes back and the card leaves the game."""
     state = _khan_hand(main_state(4, seed=21))
     player = state.flow.active
+    assert player is not None
     for _ in range(2):
         state, _ = step(state, next(a for a in legal(state) if isinstance(a, Invade)))
     assert state.flow.step == STEP_SPECIAL
     state, events = step(state, PlayProtection())
-    assert SpecialPlayed(player, SpecialCard.PROTECTION) in events  # type: ignore[arg-type]
+    assert SpecialPlayed(player, SpecialCard.PROTECTION) in events
     assert [a.card for a in state.specials.active] == [SpecialCard.PROTECTION]
     # the other three players take their turns; the protection stays
     while state.flow.active != player:
@@ -144,7 +146,7 @@ def test_protection_yurt_comes_back_in_next_step_three_k_t3() -> None:
     state = _khan_hand(state)
     state, _ = step(state, next(a for a in legal(state) if isinstance(a, Invade)))
     state, events = step(state, next(a for a in legal(state) if isinstance(a, Invade)))
-    assert SpecialReturned(player, SpecialCard.PROTECTION) in events  # type: ignore[arg-type]
+    assert SpecialReturned(player, SpecialCard.PROTECTION) in events
     assert state.specials.active == ()
     assert state.specials.held[player][1] == 0  # the one Protection card is gone
 
@@ -175,12 +177,13 @@ def test_hand_refilled_to_four_k_t5() -> None:
     """K-T5: at the end of his turn the player draws until he holds 4 cards again."""
     state = _khan_hand(main_state(4, seed=21))
     player = state.flow.active
+    assert player is not None
     for _ in range(2):
         state, _ = step(state, next(a for a in legal(state) if isinstance(a, Invade)))
-    assert len(state.cards.hands[player]) == 2  # type: ignore[index]
+    assert len(state.cards.hands[player]) == 2
     top = state.cards.pile[:2]
     state, events = step(state, NoSpecial())
     drawn = [e for e in of_type(events, CardDrawn) if e.player == player]
     assert [e.card for e in drawn] == list(top)
-    assert len(state.cards.hands[player]) == 4  # type: ignore[index]
+    assert len(state.cards.hands[player]) == 4
     assert all_cards_count(state) == 72

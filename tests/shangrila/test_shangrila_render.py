@@ -45,14 +45,17 @@ def test_menu_paths_tell_every_legal_action_apart() -> None:
 def test_score_hook_follows_the_final_tally() -> None:
     """Bots read score(state, seat); at the end it ranks seats as the result does (S-E2)."""
     from boardkit import Match, Rng
+    from boardkit_shangrila.game import ShangrilaGame
 
     match = Match.new("shangrila", 3, seed=8)
+    game = match.game
+    assert isinstance(game, ShangrilaGame)
     rng = Rng(8)
     while not match.is_over:
         match.play(rng.choice(match.legal_actions()))
     result = match.result
     assert result is not None
-    scores = [match.game.score(match.state, s) for s in range(3)]
+    scores = [game.score(match.state, s) for s in range(3)]
     best = max(scores)
     assert {s for s in range(3) if scores[s] == best} == set(result.winners)
 
@@ -60,9 +63,12 @@ def test_score_hook_follows_the_final_tally() -> None:
 def test_evaluate_hook_rewards_own_masters_and_students() -> None:
     """The bots' heuristic: own masters over the others' average, plus students (S-E2, S-A3b)."""
     from boardkit import Match
+    from boardkit_shangrila.game import ShangrilaGame
     from boardkit_shangrila.scoring import heuristic, standing
 
     match = Match.new("shangrila", 3, seed=3)
+    game = match.game
+    assert isinstance(game, ShangrilaGame)
     for _ in range(30):
         match.play(match.legal_actions()[0])
     masters, students = standing(match.state)
@@ -71,4 +77,4 @@ def test_evaluate_hook_rewards_own_masters_and_students() -> None:
         others = [masters[s] for s in range(3) if s != seat]
         expected = masters[seat] - sum(others) / 2 + 0.7 * students[seat]
         assert heuristic(match.state, seat) == expected
-        assert match.game.evaluate(match.state, seat) == expected
+        assert game.evaluate(match.state, seat) == expected
