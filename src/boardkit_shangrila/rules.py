@@ -342,21 +342,33 @@ def _stone_refusal(state: ShangrilaState, village: int) -> Refusal | None:
     return None
 
 
+def _space_refusal(state: ShangrilaState, village: object, guild: object) -> Refusal | None:
+    """Why (``village``, ``guild``) is no space a tile may go to now: no such village or guild,
+    or a Stone of the Wise on the village."""
+    bad = _village_refusal(village) or _guild_refusal(guild)
+    if bad is not None:
+        return bad
+    assert isinstance(village, int)  # _village_refusal let it through
+    return _stone_refusal(state, village)
+
+
+def _village_row(state: ShangrilaState, village: int) -> tuple[int, ...]:
+    """The spaces of ``village``, in guild order."""
+    return state.spaces[village * GUILD_COUNT : village * GUILD_COUNT + GUILD_COUNT]
+
+
 def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal | None:
     if state.flow.phase != PLACEMENT:
         return "S-S3", "the placement phase is over; place a master with PlaceMaster (S-A1)"
     v, guild = action.village, action.guild
-    bad = _village_refusal(v) or _guild_refusal(guild)
+    bad = _space_refusal(state, v, guild)
     if bad:
         return bad
-    stone = _stone_refusal(state, v)
-    if stone:
-        return stone
     g = GUILD_INDEX[guild]
     name = _colour_name(colour)
     if state.supply[colour * GUILD_COUNT + g] < TILES_PER_GUILD:
         return "S-S3", f"{name} has already placed a {GUILD_NAMES[guild]}; one of each guild"
-    row = state.spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+    row = _village_row(state, v)
     if row[g]:
         return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
     village_limit, colour_limit = placement_limits(state.colours)
@@ -372,15 +384,12 @@ def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> R
     if state.flow.phase != MAIN:
         return "S-S3", "during placement, place masters with PlaceSetupMaster"
     v, guild = action.village, action.guild
-    bad = _village_refusal(v) or _guild_refusal(guild)
+    bad = _space_refusal(state, v, guild)
     if bad:
         return bad
-    stone = _stone_refusal(state, v)
-    if stone:
-        return stone
     g = GUILD_INDEX[guild]
     name = _colour_name(colour)
-    row = state.spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+    row = _village_row(state, v)
     if row[g]:
         return "S-A1", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
     if not state.supply[colour * GUILD_COUNT + g]:
@@ -402,12 +411,9 @@ def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents
         if type(p) is not tuple or len(p) != 2:
             return "S-A2", f"a student's place is a (village, guild) pair, not {p!r}"
         v, guild = p
-        bad = _village_refusal(v) or _guild_refusal(guild)
+        bad = _space_refusal(state, v, guild)
         if bad:
             return bad
-        stone = _stone_refusal(state, v)
-        if stone:
-            return stone
         g = GUILD_INDEX[guild]
         code = state.spaces[v * GUILD_COUNT + g]
         if code == WITH_STUDENT + colour:
