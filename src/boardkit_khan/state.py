@@ -239,6 +239,13 @@ class KhanState:
         """Number of seats."""
         return self.flow.players
 
+    def _repr_svg_(self) -> str:
+        """Jupyter: the board as a spectator sees it (hands stay hidden); for one player's
+        picture, ``boardkit_khan.svg.board_svg(state, player=p)``."""
+        from boardkit_khan.svg import board_svg  # the picture module imports this one
+
+        return board_svg(self).to_string()
+
 
 def with_flow(state: KhanState, flow: Flow) -> KhanState:
     """``state`` with another flow (a direct constructor call: folding is the hot path)."""

@@ -55,6 +55,12 @@ class ShangrilaState:
     start: int = -1
     passes: int = 0
 
+    def _repr_svg_(self) -> str:
+        """Jupyter: the board picture of this state (``boardkit_shangrila.svg.board_svg``)."""
+        from boardkit_shangrila.svg import board_svg  # the picture module imports this one
+
+        return board_svg(self).to_string()
+
 
 @frozen
 class Space:

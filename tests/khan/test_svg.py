@@ -272,9 +272,8 @@ def test_the_hook_adapter_gives_svg_text() -> None:
     document = render_svg(KhanGame(), match.state, 1, last)
     root = ET.fromstring(document)
     assert root.tag == f"{{{SVG_NAMESPACE}}}svg"
-    hook = getattr(match.game, "render_svg", None)
-    if hook is not None:  # once the lead has wired the hook into KhanGame
-        assert hook(match.state, 1, last) == document
+    assert isinstance(match.game, KhanGame)
+    assert match.game.render_svg(match.state, 1, last) == document
 
 
 def test_every_state_of_a_game_draws() -> None:
@@ -285,13 +284,9 @@ def test_every_state_of_a_game_draws() -> None:
         ET.fromstring(board_svg(state, highlight=entry.action, player=entry.player).to_string())
 
 
-def test_boardkit_render_draws_a_saved_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     """``boardkit render`` on a Khan log, as one player: the last conquest is outlined and
     only that player's hand is shown."""
-    if not hasattr(KhanGame, "render_svg"):  # until the lead wires the hook in
-        monkeypatch.setattr(KhanGame, "render_svg", render_svg, raising=False)
     match = played(4, 9, 120)
     at = max(e.seq for e in match.log.entries if isinstance(e.action, Conquer))
     log = tmp_path / "game.json"
@@ -303,3 +298,14 @@ def test_boardkit_render_draws_a_saved_game(
     state = match.state_at(at)
     assert len(with_class(root, "tile")) == len(state.field.placed)
     assert len(with_class(root, "hand-card")) == len(state.cards.hands[2])
+
+
+def test_a_state_shows_itself_as_the_spectators_picture_in_jupyter() -> None:
+    """K-H1 holds in a notebook too: a bare state draws without any hand."""
+    state = played(3, 4, 30).state
+    document = state._repr_svg_()
+    assert document == board_svg(state).to_string()
+    root = ET.fromstring(document)
+    assert root.tag == f"{{{SVG_NAMESPACE}}}svg"
+    assert not with_class(root, "hand-card")
+    assert with_class(root, "yurt")

@@ -223,9 +223,8 @@ def test_the_hook_adapter_gives_svg_text() -> None:
     root = ET.fromstring(document)
     assert root.tag == f"{{{SVG_NAMESPACE}}}svg"
     assert with_class(root, "highlight")
-    hook = getattr(match.game, "render_svg", None)
-    if hook is not None:  # once the lead has wired the hook into ShangrilaGame
-        assert hook(match.state, None, last) == document
+    assert isinstance(match.game, ShangrilaGame)
+    assert match.game.render_svg(match.state, None, last) == document
 
 
 def test_every_state_of_a_game_draws() -> None:
@@ -236,12 +235,8 @@ def test_every_state_of_a_game_draws() -> None:
         ET.fromstring(board_svg(state, highlight=entry.action, player=0).to_string())
 
 
-def test_boardkit_render_draws_a_saved_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     """``boardkit render`` on a Shangrila log: the last journey is drawn as an arrow."""
-    if not hasattr(ShangrilaGame, "render_svg"):  # until the lead wires the hook in
-        monkeypatch.setattr(ShangrilaGame, "render_svg", render_svg, raising=False)
     match = played(4, 7, 200)
     at = max(e.seq for e in match.log.entries if isinstance(e.action, Journey))
     log = tmp_path / "game.json"
@@ -256,3 +251,12 @@ def test_boardkit_render_draws_a_saved_game(
         (str(journey.source), str(journey.destination))
     ]
     assert len(with_class(root, "master")) == sum(1 for c in match.state_at(at).spaces if c)
+
+
+def test_a_state_shows_itself_as_its_picture_in_jupyter() -> None:
+    state = played(3, 11, 40).state
+    document = state._repr_svg_()
+    assert document == board_svg(state).to_string()
+    root = ET.fromstring(document)
+    assert root.tag == f"{{{SVG_NAMESPACE}}}svg"
+    assert len(with_class(root, "master")) == sum(1 for c in state.spaces if c)
