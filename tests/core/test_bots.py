@@ -36,8 +36,8 @@ from boardkit.bots import (
     outcome_rewards,
     parse_bot_spec,
 )
+from boardkit.bots.base import sample_actions
 from boardkit.bots.evaluation import CAPPED_WEIGHT
-from boardkit.bots.greedy import sample_actions
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.tournament import play_game
 from tests.core.secret_game import Keep, SecretGame, SecretState, Swap

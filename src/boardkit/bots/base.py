@@ -87,13 +87,32 @@ def check_positive_int(owner: str, name: str, value: object) -> int:
 
 def check_positive_float(owner: str, name: str, value: object) -> float:
     """``value`` as a float if it is a number above 0, else a :class:`BotParameterError`."""
-    if type(value) not in (int, float) or not value > 0:  # type: ignore[operator]
-        raise BotParameterError(f"{owner}: {name} must be a number above 0, not {value!r}")
-    return float(value)  # type: ignore[arg-type]
+    return _check_number(owner, name, value, 0.0, "a number above 0", inclusive=False)
 
 
 def check_non_negative_float(owner: str, name: str, value: object) -> float:
     """``value`` as a float if it is a number of at least 0, else a :class:`BotParameterError`."""
-    if type(value) not in (int, float) or not value >= 0:  # type: ignore[operator]
-        raise BotParameterError(f"{owner}: {name} must be a number of at least 0, not {value!r}")
-    return float(value)  # type: ignore[arg-type]
+    return _check_number(owner, name, value, 0.0, "a number of at least 0", inclusive=True)
+
+
+def _check_number(
+    owner: str, name: str, value: object, low: float, wanted: str, *, inclusive: bool
+) -> float:
+    if type(value) not in (int, float):
+        raise BotParameterError(f"{owner}: {name} must be {wanted}, not {value!r}")
+    number = float(value)  # type: ignore[arg-type]
+    if not (number >= low if inclusive else number > low):  # also refuses NaN
+        raise BotParameterError(f"{owner}: {name} must be {wanted}, not {value!r}")
+    return number
+
+
+def sample_actions(actions: Sequence[Any], limit: int, rng: Rng) -> list[Any]:
+    """``actions`` if there are at most ``limit`` of them, else ``limit`` drawn at random."""
+    if len(actions) <= limit:
+        return list(actions)
+    pool = list(actions)
+    # a partial Fisher-Yates shuffle: only the first ``limit`` places are drawn
+    for i in range(limit):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:limit]

@@ -20,11 +20,10 @@ instance, the card it is about to draw); it looks ahead on ``determinizations`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from boardkit import engine
-from boardkit.bots.base import check_positive_int, legal_actions_for
+from boardkit.bots.base import check_positive_int, legal_actions_for, sample_actions
 from boardkit.bots.evaluation import heuristic, outcome_for
 from boardkit.errors import IllegalActionError
 from boardkit.game import Game
@@ -32,18 +31,6 @@ from boardkit.rng import Rng
 
 DEFAULT_MAX_ACTIONS = 200
 DEFAULT_DETERMINIZATIONS = 4
-
-
-def sample_actions(actions: Sequence[Any], limit: int, rng: Rng) -> list[Any]:
-    """``actions`` if there are at most ``limit`` of them, else ``limit`` drawn at random."""
-    if len(actions) <= limit:
-        return list(actions)
-    pool = list(actions)
-    # a partial Fisher-Yates shuffle: only the first ``limit`` places are drawn
-    for i in range(limit):
-        j = i + rng.below(len(pool) - i)
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[:limit]
 
 
 class GreedyBot:

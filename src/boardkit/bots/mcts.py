@@ -59,9 +59,9 @@ from boardkit.bots.base import (
     check_positive_float,
     check_positive_int,
     legal_actions_for,
+    sample_actions,
 )
 from boardkit.bots.evaluation import Rewards, estimated_rewards, heuristic, outcome_rewards
-from boardkit.bots.greedy import sample_actions
 from boardkit.errors import GameDefinitionError
 from boardkit.flow import decider
 from boardkit.game import Game
