@@ -325,7 +325,7 @@ def cmd_show(args: argparse.Namespace, out: Console) -> int:
         what = "the setup"
     else:
         actor = match.header.players[entry.player] if entry.player is not None else "nobody"
-        what = f"{actor}: {game.describe_action(entry.action)}"
+        what = f"{actor}: {game.describe_action(entry.action, state)}"
     seen_by = "" if player is None else f", as {match.header.players[player]} sees it"
     out.print(
         Text.assemble((game.name, "bold"), f" after entry {at} of 0–{last} ({what}){seen_by}"),
@@ -360,7 +360,7 @@ def cmd_play_random(args: argparse.Namespace, out: Console) -> int:
             if args.delay:
                 time.sleep(args.delay)
             actor = match.header.players[entry.player] if entry.player is not None else "?"
-            title = f"{entry.seq}. {actor}: {game.describe_action(entry.action)}"
+            title = f"{entry.seq}. {actor}: {game.describe_action(entry.action, match.state)}"
         out.print(Rule(Text(title, style="bold"), align="left"))
         out.out(match.render(None), highlight=False)
 

@@ -174,18 +174,25 @@ class Game(ABC, Generic[S, A]):
 
     # --- text -----------------------------------------------------------------------------------
 
-    def describe_action(self, action: A) -> str:
-        """A short human-readable text of an action (for logs, terminals and errors)."""
+    def describe_action(self, action: A, state: S | None = None) -> str:
+        """A short human-readable text of an action (for logs, terminals and errors).
+
+        ``state``, when the caller has one, is a position of the match the action belongs to
+        (usually the one it is played in). A game whose texts depend on the match's options,
+        such as a board chosen by an option, reads them there; without it the game describes
+        the action with its defaults.
+        """
         return str(action)
 
-    def action_path(self, action: A) -> tuple[str, ...]:
+    def action_path(self, action: A, state: S | None = None) -> tuple[str, ...]:
         """Menu labels for ``action``, from the most general to the most specific.
 
         Front ends build nested menus from these paths (kind of action, then tile, then cell),
         which keeps a choice among hundreds of actions manageable. The last label must tell the
-        action apart from every other legal action with the same prefix.
+        action apart from every other legal action with the same prefix. ``state`` is the
+        position the menu is for, as in :meth:`describe_action`.
         """
-        return (type(action).__name__, self.describe_action(action))
+        return (type(action).__name__, self.describe_action(action, state))
 
     def render_text(self, state: S, player: int | None = None) -> str:
         """The state as text a person can read in a terminal, as ``player`` may see it."""

@@ -174,13 +174,16 @@ class ActionMenu:
     path) appear there as leaves labelled with :meth:`Game.describe_action`, made unique.
     """
 
-    def __init__(self, game: Game[Any, Any], actions: Sequence[Any]) -> None:
+    def __init__(
+        self, game: Game[Any, Any], actions: Sequence[Any], state: Any | None = None
+    ) -> None:
         self.game = game
         self.actions = list(actions)
+        self.state = state
         self.paths: list[tuple[str, ...]] = []
         for action in self.actions:
-            path = tuple(str(label) for label in game.action_path(action))
-            self.paths.append(path or (game.describe_action(action),))
+            path = tuple(str(label) for label in game.action_path(action, state))
+            self.paths.append(path or (game.describe_action(action, state),))
 
     def under(self, prefix: tuple[str, ...]) -> list[int]:
         """Indices of the actions whose path starts with ``prefix``."""
@@ -200,7 +203,7 @@ class ActionMenu:
         items: list[MenuItem] = []
         taken = set(groups)
         for i in ends:
-            label = self._unique(self.game.describe_action(self.actions[i]), taken)
+            label = self._unique(self._describe(i), taken)
             taken.add(label)
             items.append(MenuItem(label, (i,), True))
         for label, members in groups.items():
@@ -214,11 +217,14 @@ class ActionMenu:
         items: list[MenuItem] = []
         taken: set[str] = set()
         for i in self.under(prefix):
-            rest = self.paths[i][depth:] or (self.game.describe_action(self.actions[i]),)
+            rest = self.paths[i][depth:] or (self._describe(i),)
             label = self._unique(" / ".join(rest), taken)
             taken.add(label)
             items.append(MenuItem(label, (i,), True))
         return items
+
+    def _describe(self, index: int) -> str:
+        return self.game.describe_action(self.actions[index], self.state)
 
     @staticmethod
     def _unique(label: str, taken: set[str]) -> str:
@@ -380,7 +386,7 @@ class PlaySession:
             self._say(f"{seat.name} (bot) chose an illegal action ({exc}); playing at random")
             action = RandomChooser().choose(self.game, state, player, self._rngs[player])
             self.match.play(action)
-        self._say(f"{seat.name} (bot): {self.game.describe_action(action)}")
+        self._say(f"{seat.name} (bot): {self.game.describe_action(action, state)}")
         self._autosave()
 
     # --- humans -----------------------------------------------------------------------------
@@ -398,13 +404,14 @@ class PlaySession:
             raise GameDefinitionError(
                 f"{self.game.name} lists no legal action for {seat.name}, yet the game goes on"
             )
-        action = self._choose(ActionMenu(self.game, actions), player)
+        state = self.match.state
+        action = self._choose(ActionMenu(self.game, actions, state), player)
         try:
             self.match.play(action)
         except IllegalActionError as exc:
             self._say(f"illegal: {exc}")
             return
-        self._say(f"{seat.name}: {self.game.describe_action(action)}")
+        self._say(f"{seat.name}: {self.game.describe_action(action, state)}")
         self._autosave()
 
     def _decision_line(self, player: int) -> str:

@@ -23,6 +23,7 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
+from boardkit_khan.board import Board
 from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.reducer import reduce as reduce_event
@@ -188,14 +189,16 @@ class KhanGame(Game[KhanState, object]):
 
     # --- text ------------------------------------------------------------------------------------
 
-    def describe_action(self, action: object) -> str:
-        """E.g. ``A: invade Tundra (card Seljuk/NE/Tundra) at C5``."""
-        board = static_for("").board
+    def describe_action(self, action: object, state: KhanState | None = None) -> str:
+        """E.g. ``A: invade Tundra (card Seljuk/NE/Tundra) at C5``; cells and rulers as on the
+        board of ``state`` (the shipped board without a state)."""
+        board = _board_of(state)
         return describe(action, board.grid, tuple(r.name for r in board.rulers))
 
-    def action_path(self, action: object) -> tuple[str, ...]:
-        """Menu labels: kind of action, then card / tile / region, then the cell."""
-        board = static_for("").board
+    def action_path(self, action: object, state: KhanState | None = None) -> tuple[str, ...]:
+        """Menu labels: kind of action, then card / tile / region, then the cell, on the board
+        of ``state`` (the shipped board without a state)."""
+        board = _board_of(state)
         return menu_path(action, board, tuple(r.name for r in board.rulers))
 
     def score(self, state: KhanState, player: int) -> float:
@@ -209,3 +212,8 @@ class KhanGame(Game[KhanState, object]):
     def render_text(self, state: KhanState, player: int | None = None) -> str:
         """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""
         return render_text(state, player)
+
+
+def _board_of(state: KhanState | None) -> Board:
+    """The board ``state`` is played on: its ``board_file``, else the shipped board."""
+    return static_for(state.options.board_file if state is not None else "").board

@@ -199,10 +199,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: Action, state: ShangrilaState | None = None) -> str:
         return describe(action)
 
-    def action_path(self, action: Action) -> tuple[str, ...]:
+    def action_path(self, action: Action, state: ShangrilaState | None = None) -> tuple[str, ...]:
         return menu_path(action)
 
     def render_text(self, state: ShangrilaState, player: int | None = None) -> str:

@@ -354,7 +354,7 @@ class OfferGame(Game[OfferState, object]):
     def max_entries(self, config: Config) -> int:
         return 3
 
-    def action_path(self, action: object) -> tuple[str, ...]:
+    def action_path(self, action: object, state: OfferState | None = None) -> tuple[str, ...]:
         if isinstance(action, Reply):
             return ("accept" if action.accept else "refuse",)
         return ("offer",)
@@ -383,7 +383,7 @@ def test_a_bot_answering_an_owed_decision_is_reported(tmp_path: Path) -> None:
 class PathNim(NimGame):
     """Nim whose menu has two levels: a size class, then the count."""
 
-    def action_path(self, action: Take) -> tuple[str, ...]:
+    def action_path(self, action: Take, state: NimState | None = None) -> tuple[str, ...]:
         size = "few" if action.count <= 2 else "many"
         return (size, f"take {action.count}")
 
@@ -403,9 +403,26 @@ def test_menu_levels_count_the_actions_under_each_label() -> None:
     ]
 
 
+def test_menus_and_texts_are_given_the_position_they_are_for(tmp_path: Path) -> None:
+    class HeapNim(NimGame):
+        def describe_action(self, action: Take, state: NimState | None = None) -> str:
+            heap = "?" if state is None else str(state.stones)
+            return f"take {action.count} of {heap}"
+
+    game = HeapNim()
+    menu = ActionMenu(game, [Take(1), Take(2)], evolve(Match.new(game, 2).state, stones=9))
+    assert [i.label for i in menu.flat_items(())] == ["Take / take 1 of 9", "Take / take 2 of 9"]
+    assert ActionMenu(game, [Take(1)]).paths == [("Take", "take 1 of ?")]
+    match = Match.new(game, ["ann", "bob"], {"stones": 3})
+    status, out = play(match, ["3"], ["human", "human"], save_path=tmp_path / "h.json")
+    assert status is PlayStatus.FINISHED
+    mover = match.header.players[match.log.entries[1].player or 0]
+    assert f"{mover}: take 3 of 3" in out  # the text of a move names the heap it came from
+
+
 def test_menu_labels_that_are_prefixes_or_duplicates_still_tell_actions_apart() -> None:
     class Clashing(NimGame):
-        def action_path(self, action: Take) -> tuple[str, ...]:
+        def action_path(self, action: Take, state: NimState | None = None) -> tuple[str, ...]:
             return ("take",) if action.count == 1 else ("take", "more")
 
     menu = ActionMenu(Clashing(), [Take(1), Take(2), Take(3)])

@@ -10,6 +10,8 @@ import pytest
 from attrs import evolve
 
 from boardkit import InvalidOptionsError, Match, Rng
+from boardkit.play import ActionMenu
+from boardkit_khan.actions import DisplaceRuler, PlaceStartYurt
 from boardkit_khan.components import TileKind
 from boardkit_khan.placements import StackKey
 from boardkit_khan.state import KhanOptions, PlacedTile
@@ -30,6 +32,33 @@ def test_a_board_file_in_the_shipped_format_can_be_played(tmp_path: Path) -> Non
         match.play(chooser.choice(match.legal_actions()))
     assert match.state.options.board_file == str(path)
     assert Match.from_json(match.to_json(), GAME).state == match.state
+
+
+def test_texts_and_menus_follow_the_board_of_the_match(tmp_path: Path) -> None:
+    """On a board file with a moved region border and a renamed ruler, action texts and the
+    menus of ``boardkit play`` name that board's regions and rulers, not the shipped ones."""
+    custom = (
+        BOARD_TEXT.replace("TTTSSSS~II~II", "TTTTSSS~II~II", 1)  # D5 joins the Tundra ...
+        .replace("TSSSSSS~~~~..", "SSSSSSS~~~~..", 1)  # ... and A6 the Stone desert (K-C1)
+        .replace('name = "Abbasid"', 'name = "Ghaznavid"', 1)  # a reconstructed ruler
+    )
+    assert custom.count("Ghaznavid") == 1 and "TTTTSSS~II~II" in custom
+    path = tmp_path / "custom.toml"
+    path.write_text(custom, encoding="utf-8")
+    match = Match.new(GAME, 2, {"board_file": str(path)}, seed=1)
+    state = match.state
+    moved = BOARD.parse_label("D5")
+    start = PlaceStartYurt(moved)
+    assert start in match.legal_actions()
+    assert GAME.action_path(start) == ("start yurt", "Stone desert", "D5")  # shipped board
+    assert GAME.action_path(start, state) == ("start yurt", "Tundra", "D5")
+    abbasid = [r.name for r in BOARD.rulers].index("Abbasid")
+    assert GAME.describe_action(DisplaceRuler(abbasid)) == "B: displace ruler Abbasid"
+    assert GAME.describe_action(DisplaceRuler(abbasid), state) == "B: displace ruler Ghaznavid"
+    menu = ActionMenu(GAME, match.legal_actions(), state)
+    tundra = [item.label for item in menu.items(("start yurt", "Tundra"))]
+    assert "D5" in tundra
+    assert "D5" not in [item.label for item in menu.items(("start yurt", "Stone desert"))]
 
 
 def test_a_board_breaking_the_rules_is_refused_with_every_violation(tmp_path: Path) -> None:

@@ -101,7 +101,7 @@ class NimGame(Game[NimState, Take]):
         if int(config.option("stones")) < 1:
             raise InvalidOptionsError("option 'stones' must be at least 1")
 
-    def describe_action(self, action: Take) -> str:
+    def describe_action(self, action: Take, state: NimState | None = None) -> str:
         return f"take {action.count}"
 
     def render_text(self, state: NimState, player: int | None = None) -> str:
