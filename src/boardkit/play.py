@@ -172,6 +172,7 @@ class ActionMenu:
     A level is named by its prefix (the labels chosen so far). Actions whose path ends exactly
     at a level (a game whose paths are prefixes of one another, or two actions with the same
     path) appear there as leaves labelled with :meth:`Game.describe_action`, made unique.
+    ``state`` is the position the menu is for; both label methods receive it.
     """
 
     def __init__(
