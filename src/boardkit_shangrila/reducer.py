@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardkit import PhaseStarted
 from boardkit_shangrila.board import PATH_INDEX
 from boardkit_shangrila.components import COLOUR_INDEX, GUILD_COUNT, GUILD_INDEX
 from boardkit_shangrila.events import (
@@ -128,11 +127,6 @@ def _passed(s: ShangrilaState, e: Passed) -> ShangrilaState:
     return _new(s, passes=s.passes + 1)
 
 
-def _phase(s: ShangrilaState, e: PhaseStarted) -> ShangrilaState:
-    # Passes in a row are counted per phase: a stuck placement does not end the main phase.
-    return _new(s, passes=0) if s.passes else s
-
-
 _REDUCERS: dict[type, Callable[[ShangrilaState, Any], ShangrilaState]] = {
     StartColourDrawn: _start,
     MasterPlaced: _master_placed,
@@ -145,7 +139,6 @@ _REDUCERS: dict[type, Callable[[ShangrilaState, Any], ShangrilaState]] = {
     BridgeBroken: _bridge,
     StonePlaced: _stone,
     Passed: _passed,
-    PhaseStarted: _phase,
 }
 
 

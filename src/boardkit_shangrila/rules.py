@@ -117,24 +117,89 @@ def _guild_mask(values: Sequence[int], wanted: int | None = None) -> int:
     return sum(1 << g for g, n in enumerate(values) if n == wanted)
 
 
-def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
-    """Spaces (``village * 7 + guild``) where ``colour`` may place a set-up master now
-    (S-S3, S-S2)."""
-    base = colour * GUILD_COUNT
-    guilds = _guild_mask(state.supply[base : base + GUILD_COUNT], TILES_PER_GUILD)
-    if not guilds:
-        return []
-    village_limit, colour_limit = placement_limits(state.colours)
+def _within_placement_limits(info: RowInfo, colour: int, limits: tuple[int, int]) -> bool:
+    """Whether a village (its row summary) may take one more set-up tile of ``colour`` under
+    the placement limits (S-S3): fewer tiles than the village limit, fewer of ``colour`` than
+    the colour limit."""
+    village_limit, colour_limit = limits
+    return info[1] < village_limit and info[2 + colour].bit_count() < colour_limit
+
+
+def _placement_rows(state: ShangrilaState, colour: int) -> list[tuple[int, int, bool]]:
+    """``(village, empty-space guild mask, within the limits)`` for every village in play
+    (no stone, S-S2) during placement (S-S3)."""
+    limits = placement_limits(state.colours)
     spaces, stones = state.spaces, state.stones
-    alone = 2 + colour
-    out: list[int] = []
+    rows: list[tuple[int, int, bool]] = []
     for v in range(VILLAGE_COUNT):
         if stones >> v & 1:
             continue
         info = _row_info(spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT])
-        if info[1] >= village_limit or info[alone].bit_count() >= colour_limit:
-            continue
-        mask = info[0] & guilds
+        rows.append((v, info[0], _within_placement_limits(info, colour, limits)))
+    return rows
+
+
+def setup_guilds(state: ShangrilaState, colour: int) -> int:
+    """Guilds (a 7-bit mask) ``colour`` still has to place in the placement phase (S-S3): those
+    of which it has all six tiles in supply."""
+    base = colour * GUILD_COUNT
+    return _guild_mask(state.supply[base : base + GUILD_COUNT], TILES_PER_GUILD)
+
+
+def _relaxed(rows: list[tuple[int, int, bool]], guilds: int) -> int:
+    """The guilds of ``guilds`` that have no free space in any village within the limits."""
+    reachable = 0
+    for _, empty, within in rows:
+        if within:
+            reachable |= empty
+    return guilds & ~reachable
+
+
+def relaxed_guilds(state: ShangrilaState, colour: int) -> int:
+    """Guilds (a 7-bit mask) that ``colour`` may place ignoring the per-village limits (S-S3).
+
+    The revised S-S3: a guild the colour still has to place but for which no village within
+    the limits has a free space of that guild is *stuck*; its master may go to any free space
+    of its guild in a village in play. The relaxation is per guild: the colour's other guilds
+    keep the limits, and a stuck guild stays stuck (placements only fill spaces and villages).
+    It never arises with four colours (see :func:`setup_targets`).
+    """
+    guilds = setup_guilds(state, colour)
+    return _relaxed(_placement_rows(state, colour), guilds) if guilds else 0
+
+
+def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
+    """Spaces (``village * 7 + guild``) where ``colour`` may place a set-up master now
+    (S-S3, S-S2).
+
+    A guild the colour still needs goes to a free space of its guild in a village within the
+    placement limits; if no such space exists, to any free space of its guild in a village in
+    play (:func:`relaxed_guilds`).
+
+    Why a colour never has to pass during placement (by induction over its turns): it has seven
+    placement turns and has placed a master on each earlier one, so on each of its turns it
+    still needs at least one guild ``g``. Every colour places ``g`` at
+    most once in the phase, so at most ``colours - 1`` spaces of ``g`` are taken when it is
+    this colour's turn; the villages in play (12 with three colours, 13 with four) each have a
+    space of ``g``, so at least 10 are free. If one of them lies within the limits, ``g`` may go
+    there; if none does, ``g`` is relaxed and may go to any of them. So every needed guild has a
+    target, and after ``7 * colours`` turns every colour has placed one master of each guild.
+
+    With four colours the limits (3 tiles, 2 of a colour) never leave a guild stuck, so the
+    relaxation only ever applies with three. At most 27 tiles lie on the board before a
+    colour's placement. Say ``k <= 3`` spaces of ``g`` are taken (one tile each); each of the
+    other ``13 - k`` villages must be blocked, by 3 tiles or by 2 of the colour, and the colour
+    has placed at most 6 tiles, so at most ``a <= 3`` villages are blocked by 2. That takes at
+    least ``k + 2 * a + 3 * (13 - k - a) = 39 - 2 * k - a >= 30`` tiles: more than 27.
+    """
+    guilds = setup_guilds(state, colour)
+    if not guilds:
+        return []
+    rows = _placement_rows(state, colour)
+    stuck = _relaxed(rows, guilds)
+    out: list[int] = []
+    for v, empty, within in rows:
+        mask = empty & (guilds if within else stuck)
         if mask:
             out += _SPACES_OF[v][mask]
     return out
@@ -371,6 +436,8 @@ def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
     row = _village_row(state, v)
     if row[g]:
         return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
+    if relaxed_guilds(state, colour) >> g & 1:
+        return None  # no space of this guild within the limits: they do not apply to it
     village_limit, colour_limit = placement_limits(state.colours)
     tiles = GUILD_COUNT - row.count(0)
     if tiles >= village_limit:

@@ -6,6 +6,11 @@ at most one student of its own colour (S-A2); nothing changes in a village with 
 bridge (S-A3e, S-S2); the game ends within ``max_entries``. And: the legal-action generator and
 the refusal checks agree on every candidate action (one set of rules, S-A1, S-A2, S-A3, S-S3,
 S-P1).
+
+Placement (S-S3, revised): whoever chooses, every colour can place every guild it still needs
+(never a pass), only a guild with no space within the limits is placed outside them (never with
+four colours), and the phase ends with 7 masters of each colour on the board, one per guild, and
+5 of each guild in every supply.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boardkit import Match, Rng
@@ -27,8 +32,14 @@ from boardkit_shangrila.actions import (
 from boardkit_shangrila.board import INCIDENT
 from boardkit_shangrila.components import GUILDS
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.rules import legal, refusal
-from boardkit_shangrila.state import WITH_STUDENT, ShangrilaState, colour_to_move
+from boardkit_shangrila.rules import legal, placement_limits, refusal
+from boardkit_shangrila.state import (
+    MASTER,
+    PLACEMENT,
+    WITH_STUDENT,
+    ShangrilaState,
+    colour_to_move,
+)
 
 GAME = ShangrilaGame()
 
@@ -125,3 +136,87 @@ def test_max_entries_is_large_enough_but_finite() -> None:
     for players, options in CONFIGS:
         bound = GAME.max_entries(GAME.make_config(players, options))
         assert 100 < bound < 100_000
+
+
+# --- S-S3 placement ---------------------------------------------------------------------------
+
+
+def _within_limits(state: ShangrilaState, colour: int, village: int) -> bool:
+    """Whether ``village`` may take a set-up tile of ``colour`` under the limits (S-S3)."""
+    village_limit, colour_limit = placement_limits(state.colours)
+    row = state.spaces[village * 7 : village * 7 + 7]
+    return 7 - row.count(0) < village_limit and row.count(MASTER + colour) < colour_limit
+
+
+def _crowding_choice(
+    state: ShangrilaState, colour: int, victim: int, actions: list[PlaceSetupMaster], rng: Rng
+) -> PlaceSetupMaster:
+    """An adversary for the limits: ``victim`` spreads into the emptiest villages, the others
+    pair up in villages without ``victim``, so ``victim`` runs out of spaces within the limits
+    (with three colours nearly always)."""
+
+    def key(action: PlaceSetupMaster) -> int:
+        row = state.spaces[action.village * 7 : action.village * 7 + 7]
+        tiles = 7 - row.count(0)
+        return -tiles if colour == victim else tiles - 5 * row.count(MASTER + victim)
+
+    best = max(key(a) for a in actions)
+    return rng.choice([a for a in actions if key(a) == best])
+
+
+def _check_placement_turn(state: ShangrilaState) -> list[PlaceSetupMaster]:
+    """S-S3 at one placement turn: every guild still needed has a target, the limits are set
+    aside only for a guild with no target within them (never with four colours), and the
+    generator and the refusals agree on every set-up placement. Returns the legal actions."""
+    colour = colour_to_move(state)
+    listed = list(legal(state, colour))
+    actions = [a for a in listed if isinstance(a, PlaceSetupMaster)]
+    assert actions == listed, "S-S3: a pass in placement"
+    needed = {GUILDS[g] for g in range(7) if state.supply[colour * 7 + g] == 6}
+    by_guild = {g: [a for a in actions if a.guild is g] for g in needed}
+    assert set(by_guild) == {a.guild for a in actions}
+    for guild, targets in by_guild.items():
+        assert targets, f"S-S3: {guild} has no space"
+        inside = [_within_limits(state, colour, a.village) for a in targets]
+        assert all(inside) or not any(inside), f"S-S3: {guild} relaxed though it has a space"
+        assert all(inside) or state.colours == 3, "S-S3: four colours are never stuck"
+    for v in range(13):
+        for guild in GUILDS:
+            action = PlaceSetupMaster(v, guild)
+            assert (refusal(state, colour, action) is None) == (action in actions), action
+    return actions
+
+
+@settings(deadline=None, max_examples=40)
+@example(config=(3, {}), seed=0, adversary=True)
+@given(
+    config=st.sampled_from([c for c in CONFIGS if "edition" not in c[1]]),
+    seed=st.integers(0, 2**32 - 1),
+    adversary=st.booleans(),
+)
+def test_s_s3_every_placement_ends_with_seven_masters_and_five_of_each(
+    config: tuple[int, dict[str, Any]], seed: int, adversary: bool
+) -> None:
+    """S-S3 (revised): for 3 and 4 colours (and two people with two colours each), any seed
+    and random or adversarial choices, nobody passes during placement, and afterwards every
+    colour has exactly 7 masters on the board, one of each guild, and 5 of each guild left."""
+    players, options = config
+    match: Match[Any] = Match.new(GAME, players, options, seed)
+    rng = Rng(seed, 3)
+    victim = rng.below(match.state.colours)
+    while match.state.flow.phase == PLACEMENT:
+        state = match.state
+        actions = _check_placement_turn(state)
+        colour = colour_to_move(state)
+        chosen = (
+            _crowding_choice(state, colour, victim, actions, rng)
+            if adversary
+            else rng.choice(actions)
+        )
+        match.play(chosen)
+    state = match.state
+    assert state.supply == (5,) * (7 * state.colours)
+    for colour in range(state.colours):
+        for g in range(7):
+            column = [state.spaces[v * 7 + g] for v in range(13)]
+            assert column.count(MASTER + colour) == 1, (colour, GUILDS[g])

@@ -19,7 +19,7 @@ from boardkit_shangrila.actions import (
     RecruitStudents,
 )
 from boardkit_shangrila.board import PATHS
-from boardkit_shangrila.components import GUILD_INDEX, Guild
+from boardkit_shangrila.components import GUILD_INDEX, GUILD_INITIALS, Guild
 from boardkit_shangrila.events import (
     BridgeBroken,
     MasterExpelled,
@@ -140,6 +140,78 @@ def test_s_s3_placement_phase_in_turn_order_leaves_five_of_each(players: int) ->
         for g in range(7):
             owners = [match.state.spaces[v * 7 + g] for v in range(13)]
             assert owners.count(1 + colour) == 1
+
+
+def _place_in_turn(state: ShangrilaState, moves: str) -> ShangrilaState:
+    """Play set-up placements in turn order; ``moves`` lists ``<guild initial>@<village>``."""
+    by_initial = {initial: guild for guild, initial in GUILD_INITIALS.items()}
+    for move in moves.split():
+        initial, village = move.split("@")
+        state, _ = play(state, PlaceSetupMaster(int(village), by_initial[initial]))
+    return state
+
+
+def _setup_spaces(state: ShangrilaState) -> set[tuple[int, Guild]]:
+    """The (village, guild) targets of the colour to move's legal set-up placements."""
+    actions = legal(state, colour_to_move(state))
+    assert all(isinstance(a, PlaceSetupMaster) for a in actions), list(actions)
+    return {(a.village, a.guild) for a in actions if isinstance(a, PlaceSetupMaster)}
+
+
+# Three players, red to start. Red spreads over villages 0, 1, 3, 4, 5, 6; blue and yellow put
+# their yeti whisperers in 7 and 8 and fill 9 to 12 in pairs. Red's last guild, the yeti
+# whisperer, then has no space within the limits: 0 and 1 are full, 3 to 6 hold red, the
+# yeti spaces of 7 and 8 are taken, 9 to 12 are full.
+_RED_STUCK_LAST = (
+    "H@0 Y@7 Y@8  D@1 H@9 D@9  F@3 D@10 F@10  P@4 F@11 P@11  R@5 P@12 H@12  A@6 R@0 A@1"
+)
+
+
+def test_s_s3_three_players_a_stuck_colour_places_ignoring_the_limits() -> None:
+    """S-S3 (revised): a colour whose last guild has no space within the placement limits
+    places it on any free space of its guild in a village in play, instead of passing; the
+    other colours keep the limits, and every colour ends with 7 masters and 5 of each guild."""
+    state = _place_in_turn(build({}, players=3, phase=PLACEMENT, to_move=0), _RED_STUCK_LAST)
+    assert colour_to_move(state) == 0 and state.flow.turn == 19
+    free_yeti = {0, 1, 3, 4, 5, 6, 9, 10, 11, 12}  # not 2 (the red village, S-S2), 7, 8 (taken)
+    assert _setup_spaces(state) == {(v, Y) for v in free_yeti}
+    assert refused(state, Pass()).rule == "S-P1"
+    assert refused(state, PlaceSetupMaster(7, Y)).rule == "S-S3"
+    assert refused(state, PlaceSetupMaster(2, Y)).rule == "S-S2"
+    state, _ = play(state, PlaceSetupMaster(9, Y))
+    assert village_text(state, 9) == "Hb Dy Yr"  # three tiles: the limits did not apply
+    assert _setup_spaces(state) == {(3, A), (4, A), (5, A), (8, A)}  # blue is not stuck
+    assert refused(state, PlaceSetupMaster(9, A)).rule == "S-S3"
+    state = _place_in_turn(state, "A@3 R@7")
+    assert state.flow.phase == MAIN and colour_to_move(state) == 0
+    assert state.supply == (5,) * 21
+    for colour in range(3):
+        for g in range(7):
+            assert [state.spaces[v * 7 + g] for v in range(13)].count(1 + colour) == 1
+
+
+# Three players, red to start. Yellow holds villages 0, 1, 3, 4, 5 alone; red and blue put
+# their yeti whisperers in 6 and 7 and fill 8 to 12 in pairs. On its sixth turn yellow still
+# needs an astrologer (free within the limits in 6 and 7) and a yeti whisperer (no space within
+# the limits).
+_YELLOW_STUCK_ON_ONE_GUILD = (
+    "Y@6 Y@7 H@0  H@8 D@8 D@1  D@9 F@9 F@3  F@10 P@10 P@4  P@11 R@11 R@5  R@12 H@12"
+)
+
+
+def test_s_s3_the_relaxation_is_per_guild() -> None:
+    """S-S3 (revised): only a guild without a space within the limits is relaxed, and at once
+    (the colour need not place its other guilds first): yellow may put its yeti whisperer on
+    any free yeti space, its astrologer only where the limits allow."""
+    state = build({}, players=3, phase=PLACEMENT, to_move=0)
+    state = _place_in_turn(state, _YELLOW_STUCK_ON_ONE_GUILD)
+    assert colour_to_move(state) == 2 and state.flow.turn == 18
+    free_yeti = {0, 1, 3, 4, 5, 8, 9, 10, 11, 12}
+    assert _setup_spaces(state) == {(6, A), (7, A)} | {(v, Y) for v in free_yeti}
+    assert refused(state, PlaceSetupMaster(0, A)).rule == "S-S3"  # yellow has one there
+    assert refused(state, PlaceSetupMaster(8, A)).rule == "S-S3"  # village 8 is full
+    state, _ = play(state, PlaceSetupMaster(8, Y))
+    assert village_text(state, 8) == "Hr Db Yy"
 
 
 # --- S-A1 place a master ------------------------------------------------------------------------
