@@ -1,22 +1,81 @@
-"""Draw the example pictures of docs/pictures.md from seeded random games.
+"""Draw the pictures of the docs: the boards on the games' pages and the examples of
+docs/pictures.md.
 
-Run from anywhere: ``python docs/images/make_images.py``. It writes ``shangrila.svg`` and
-``khan.svg`` next to this script; the same seeds always give the same pictures, so the files
-only change when the games or their pictures change.
+Run from anywhere: ``python docs/images/make_images.py``. It writes the SVG files next to this
+script.
+
+- ``shangrila-board.svg`` and ``khan-board.svg`` (the games' pages) show fixed positions: the
+  start player is set, not drawn, and the placements are chosen by a fixed rule, so they use
+  no randomness at all and do not change when seeds or random streams do.
+  ``tests/test_doc_images.py`` checks that the committed files are current.
+- ``shangrila.svg`` and ``khan.svg`` (docs/pictures.md) come from seeded random games, so they
+  change when the games' randomness does; run the script again then.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from boardkit import Match, Rng
+from boardkit.options import Config
 from boardkit_khan.actions import Conquer
+from boardkit_khan.events import StartPlayerChosen
+from boardkit_khan.game import KhanGame
+from boardkit_khan.state import KhanState
 from boardkit_khan.svg import board_svg as khan_svg
 from boardkit_shangrila.actions import Journey
+from boardkit_shangrila.components import Colour
+from boardkit_shangrila.events import StartColourDrawn
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.state import ShangrilaState
 from boardkit_shangrila.svg import board_svg as shangrila_svg
 
 HERE = Path(__file__).resolve().parent
+
+
+class _RedStarts(ShangrilaGame):
+    """Shangrila with red to start, instead of a drawn colour."""
+
+    def setup(self, state: ShangrilaState, config: Config, rng: Rng) -> Sequence[object]:
+        return [StartColourDrawn(Colour.RED)]
+
+
+class _SeatZeroStarts(KhanGame):
+    """Khan with seat 0 to start, instead of a drawn player."""
+
+    def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
+        return [StartPlayerChosen(0)]
+
+
+def fixed_game(game: ShangrilaGame | KhanGame, players: int, actions: int, step: int) -> Match[Any]:
+    """``actions`` placements, the k-th being legal action number ``k * step`` (modulo the
+    number of legal actions). No randomness is drawn on the way."""
+    match = Match.new(game, players, seed=0)
+    for k in range(actions):
+        legal = match.legal_actions()
+        match.play(legal[(k * step) % len(legal)])
+    return match
+
+
+def shangrila_board() -> str:
+    """Shangrila for 4 players after the placement phase (S-S3): 28 masters, red to move."""
+    match = fixed_game(_RedStarts(), 4, actions=28, step=11)
+    return shangrila_svg(match.state).to_string()
+
+
+def khan_board() -> str:
+    """Khan for 3 players, five yurts into the placement rounds (K-S4), as a spectator sees it.
+
+    The last placement is left out: it would start the main phase and deal the cards (K-S5).
+    """
+    match = fixed_game(_SeatZeroStarts(), 3, actions=5, step=37)
+    return khan_svg(match.state).to_string()
+
+
+FIXED = {"shangrila-board.svg": shangrila_board, "khan-board.svg": khan_board}
+"""The pictures that use no randomness, by file name."""
 
 
 def random_game(game: str, players: int, seed: int, actions: int, prefer: type) -> Match[Any]:
@@ -37,7 +96,10 @@ def random_game(game: str, players: int, seed: int, actions: int, prefer: type) 
 
 
 def main() -> None:
-    """Write both pictures."""
+    """Write every picture."""
+    for name, draw in FIXED.items():
+        (HERE / name).write_text(draw() + "\n", encoding="utf-8")
+
     shangrila = random_game("shangrila", 4, seed=12, actions=90, prefer=Journey)
     picture = shangrila_svg(shangrila.state, highlight=shangrila.log.entries[-1].action)
     picture.save(HERE / "shangrila.svg")
@@ -47,7 +109,7 @@ def main() -> None:
         khan.state, player=khan.log.entries[-1].player, highlight=khan.log.entries[-1].action
     )
     picture.save(HERE / "khan.svg")
-    print(f"wrote {HERE / 'shangrila.svg'} and {HERE / 'khan.svg'}")
+    print(f"wrote {', '.join([*FIXED, 'shangrila.svg', 'khan.svg'])} in {HERE}")
 
 
 if __name__ == "__main__":
