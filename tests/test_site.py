@@ -1,7 +1,7 @@
 """The built docs site: no raw Sphinx roles, no assets or links from outside the repository.
 
-Builds the site with ``mkdocs build --strict`` into a temporary folder; skipped when the docs
-extra (``pip install -e ".[docs]"``) is not installed.
+Builds the site with ``mkdocs build --strict`` into a temporary folder. The test extra pulls in
+the docs extra, so the README's test command always runs these checks.
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ OUTSIDE = re.compile(r"(?:href|src)=\"(?:file:|/work/|[^\"]*\bshared/)")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("mkdocs")
-    pytest.importorskip("material")
-    pytest.importorskip("mkdocstrings_handlers.python")
     out = tmp_path_factory.mktemp("site")
     build = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
