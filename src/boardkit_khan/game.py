@@ -8,8 +8,10 @@ information), :mod:`.render` (text). ``docs/khan.md`` explains the rules with th
 and every decision taken where the rulebooks are silent.
 
 Options: ``area_counts_river`` (K-V2: count river cells under bridges in area sizes, the Dutch
-wording) and ``board_file`` (a board file to play on instead of the shipped reconstruction; it is
-validated, and every violation is named in the error).
+wording), ``start_yurts_per_player`` (K-S4: at most one start yurt per region *per player*, the
+Dutch wording, instead of one per region in total, the German) and ``board_file`` (a board file
+to play on instead of the shipped reconstruction; it is validated, and every violation is named
+in the error).
 """
 
 from __future__ import annotations
@@ -66,6 +68,13 @@ class KhanGame(Game[KhanState, object]):
             choices=(False, True),
         ),
         Option(
+            "start_yurts_per_player",
+            False,
+            "K-S4: at most one start yurt per region per player (Dutch wording); "
+            "default: at most one start yurt per region in total, whoever placed it (German)",
+            choices=(False, True),
+        ),
+        Option(
             "board_file",
             "",
             "path of a board file to play on (same format as the shipped board, validated); "
@@ -90,8 +99,10 @@ class KhanGame(Game[KhanState, object]):
         """K-S1/K-S2: special cards face up, rulers on their start cells, full camps."""
         board_file = config.option("board_file")
         river = config.option("area_counts_river")
+        per_player = config.option("start_yurts_per_player")
         assert isinstance(board_file, str) and isinstance(river, bool)
-        return initial_state(config.players, KhanOptions(board_file, river))
+        assert isinstance(per_player, bool)
+        return initial_state(config.players, KhanOptions(board_file, river, per_player))
 
     def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
         """K-S3: the start player is drawn at random."""

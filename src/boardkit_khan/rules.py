@@ -206,13 +206,28 @@ def tile_to_take(state: KhanState, static: Static, player: int, stack: StackKey)
 
 
 def placement_cells(state: KhanState, static: Static, player: int) -> int:
-    """K-S4: free land cells in regions where ``player`` placed no start yurt yet."""
-    used = state.placed_regions[player]
+    """K-S4: free land cells in regions still open to ``player``'s start yurt.
+
+    German reading (default): at most one start yurt in each region, whoever placed it, so
+    every region that holds a start yurt is closed. Dutch reading (option
+    ``start_yurts_per_player``): only the regions where ``player`` placed one are closed.
+    """
+    used = start_regions_used(state, player)
     allowed = 0
     for index, mask in enumerate(static.region_masks):
         if not (used >> index) & 1:
             allowed |= mask
     return allowed & free_land(state, static)
+
+
+def start_regions_used(state: KhanState, player: int) -> int:
+    """K-S4: bitmask of the region indices closed to ``player``'s next start yurt."""
+    if state.options.start_yurts_per_player:
+        return state.placed_regions[player]
+    used = 0
+    for regions in state.placed_regions:
+        used |= regions
+    return used
 
 
 # --- step 2 actions -------------------------------------------------------------------------------
@@ -469,10 +484,11 @@ def check(state: KhanState, action: object) -> None:
             raise _wrong_step(action, step)
         _check_cell(action.cell, static)
         if not (placement_cells(state, static, player) >> action.cell) & 1:
+            holder = "you have" if state.options.start_yurts_per_player else "nobody has"
             raise IllegalActionError(
                 "K-S4",
                 f"{static.board.label(action.cell)} is not a free land cell in a region "
-                "where you have no start yurt yet",
+                f"where {holder} placed a start yurt yet",
             )
         return
     if isinstance(action, Invade | DisplaceRuler | Conquer | InvadeAnywhere):

@@ -91,6 +91,9 @@ class KhanOptions:
 
     board_file: str = ""
     area_counts_river: bool = False
+    start_yurts_per_player: bool = False
+    """K-S4: the Dutch reading (one start yurt per region *per player*); default: the German
+    reading, at most one start yurt in each region whoever placed it."""
 
 
 @frozen
@@ -227,7 +230,7 @@ class KhanState:
     turn: TurnState = TurnState()
     start_player: int = 0
     placed_regions: tuple[int, ...] = ()
-    """Per seat: bitmask of region indices used in the placement rounds (K-S4)."""
+    """Per seat: bitmask of region indices where that seat placed a start yurt (K-S4)."""
     placements_done: int = 0
     end_trigger: int = TRIGGER_NONE
     end_first_player: int = -1
