@@ -168,16 +168,19 @@ class KhanGame(Game[KhanState, object]):
 
         Every main-phase turn uses at least one camp yurt in step 1, so there are at most 40;
         each has at most 3 action slots (two and High Morale), each slot at most one refused
-        consent request and one action, each request at most ``players - 1`` answers, plus the
-        discard half of D and the step-4 choice. The end phase lays at most 38 tiles, and
-        refusals there can only happen while protections last (the first round).
+        consent request per protector (a "no" bars that protector for the rest of the action,
+        and there are at most ``players - 1`` protectors) and one action, each request at most
+        ``players - 1`` answers, plus the discard half of D and the step-4 choice. The end phase
+        lays at most 38 tiles, and refusals there can only happen while protections last (the
+        first round).
         """
         n = config.players
         board_file = config.option("board_file")
         static = static_for(board_file if isinstance(board_file, str) else "")
         tiles = len(static.tiles)
         camp_yurts = CAMP_YURTS * len(static.board.rulers)
-        per_slot = 2 * n  # a refused request with its answers, then an action with its answers
+        # up to n - 1 refused requests, then the action; each with up to n - 1 answers
+        per_slot = n * n
         per_turn = 3 * per_slot + 2
         setup = 1 + PLACEMENT_ROUNDS[n] * n
         main = camp_yurts * per_turn

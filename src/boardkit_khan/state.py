@@ -200,8 +200,10 @@ class TurnState:
 
     actions_left: int = 0
     """Actions still to take in this step (K-T2, K-X1, K-E2)."""
-    consent_barred: bool = False
-    """After a refused consent: no conquest needing consent in this action (decision, K-X5)."""
+    consent_refused: tuple[int, ...] = ()
+    """Protectors (ascending seats) who refused consent in this action: until the action is
+    taken, no conquest needing one of them is offered or accepted; conquests needing only other
+    protectors may still be asked for (decision, K-X2, K-X5)."""
     pending: PendingConquest | None = None
     returned: tuple[SpecialCard, ...] = ()
     """Protection cards whose yurt came back in this turn's step 3 (2-player repeat rule)."""
