@@ -189,6 +189,23 @@ def test_divine_support_protects_all_neutral_yurts_k_x3(players: int) -> None:
     assert PlayDivineSupport(None) not in legal(taken)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_divine_support_consent_is_asked_of_the_cards_player_k_x3(players: int) -> None:
+    """K-X3 (2–3 players): the German "der geschützte Spieler" means the player who played the
+    card — nobody else is protected; he must share the majority and is asked for consent."""
+    state = main_state(players, seed=6)
+    player = state.flow.active
+    assert player is not None
+    owner = (player + 1) % players
+    state = with_yurts(state, {"C9": player, "D9": None, "E9": owner})
+    state = with_active(state, ActiveSpecial(owner, SpecialCard.DIVINE_SUPPORT))
+    shared = conquer_at(TROMINO, mask("C9", "D9", "E9"))
+    alone = conquer_at(DOMINO, mask("C9", "D9"))
+    assert shared in legal(state) and alone not in legal(state)
+    _, events = step(state, shared)
+    assert DecisionOwed(owner, "consent") in events
+
+
 def test_divine_support_with_four_players_guards_one_region_k_x3() -> None:
     """K-X3: with 4 players the card guards the neutral yurts of one region pictured on it, not
     one another player already guards."""
