@@ -10,8 +10,11 @@ precomputed ``int`` bitmasks (cell ``i`` ↔ bit ``1 << i``, ``i = row * width +
 * ``in_play``, ``land``, ``river`` and one mask per region;
 * ``outland_border`` — land cells a card showing the outland allows (K-A-A);
 * ``river_border`` — land cells side-adjacent to a river cell (decision, K-C2);
-* ``banks`` — the side-connected components of the land, i.e. the land split by the river;
 * per cell and direction, the ray a ruler may travel (:meth:`Board.ray`).
+
+There is deliberately no mask of "banks": the river forks and its branch ends inside the land,
+so the two banks of the branch are one piece of the map. Which land a bridge joins across the
+river is read at the tile, per placement (:func:`boardkit_khan.placements.tile_banks`, K-A-C2).
 
 Parsing never checks the game's numbers; that is the job of
 :func:`boardkit_khan.board_validation.validate_board`, so that a broken file can be loaded and
@@ -116,15 +119,12 @@ class Board:
     outland_border: int
     #: Land cells side-adjacent to a river cell (K-A-A river card; decision, K-C2).
     river_border: int
-    #: Side-connected components of the land, ordered by lowest cell.
-    banks: tuple[int, ...]
     rulers: tuple[RulerSpec, ...]
     #: Edge land cells the file lists as facing the supply instead of the outland (K-C2).
     outland_exceptions: int
     #: Non-edge land cells the file lists as bordering the outland anyway.
     outland_additions: int
     _region_by_cell: tuple[Region | None, ...]
-    _bank_by_cell: tuple[int, ...]
     _rays: tuple[tuple[tuple[int, ...], ...], ...]
 
     def __eq__(self, other: object) -> bool:
@@ -154,11 +154,6 @@ class Board:
             if reg is region:
                 return mask
         return 0
-
-    def bank_of(self, cell: int) -> int | None:
-        """Index into :attr:`banks` of a land cell's bank; ``None`` for non-land cells."""
-        index = self._bank_by_cell[cell]
-        return None if index < 0 else index
 
     def is_land(self, cell: int) -> bool:
         """Whether ``cell`` is a land cell (the only cells yurts may go on)."""
@@ -268,11 +263,6 @@ def build_board(
     natural = land & (grid.edge_mask | grid.side_neighbours_mask(out))
     outland_border = ((natural & ~exceptions) | additions) & land
     river_border = land & grid.side_neighbours_mask(river)
-    banks = tuple(grid.components(land))
-    bank_by_cell = [-1] * grid.size
-    for index, bank in enumerate(banks):
-        for cell in cells_of(bank):
-            bank_by_cell[cell] = index
     rays: list[tuple[tuple[int, ...], ...]] = []
     for cell in range(grid.size):
         per_direction: list[tuple[int, ...]] = []
@@ -295,12 +285,10 @@ def build_board(
         regions=tuple((r, region_masks[r]) for r in Region),
         outland_border=outland_border,
         river_border=river_border,
-        banks=banks,
         rulers=tuple(rulers),
         outland_exceptions=exceptions,
         outland_additions=additions,
         region_by_cell=tuple(region_by_cell),
-        bank_by_cell=tuple(bank_by_cell),
         rays=tuple(rays),
     )
 

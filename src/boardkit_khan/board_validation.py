@@ -8,7 +8,11 @@ Definitions used by the checks (documented in ``docs/khan-board.md``):
 * **One fork** — the river cells, joined side to side, form a tree (connected, no cycle) with
   exactly one branching cell: one cell with 3 river side-neighbours, none with 4, and exactly
   3 ends (cells with one river side-neighbour). A 2×2 block of river is a cycle.
-* **Banks** — the side-connected components of the land; there must be at least two.
+* **Bridges** — the river must separate land somewhere: at least one placement of the
+  standard bridges (straight 3, straight 4, L-shaped 4, any orientation) passes the bridge rule
+  of K-A-C2 (:func:`boardkit_khan.placements.tile_banks`: its river cells separate its land
+  cells). Banks are read at the tile, not as parts of the map: the branch of the river ends
+  inside the land, so counting the map's land components would say nothing about bridges.
 * **Outland exceptions** — the cells listed in ``[outland] not_bordering`` must be land cells
   that the outland rule would otherwise count (box edge or next to an out-of-play cell), and
   they must be exactly 4 Mountain, 3 Sand desert and 4 Tropical forest cells.
@@ -26,6 +30,7 @@ from itertools import combinations
 
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, Region
+from boardkit_khan.placements import stack_placements, standard_stack_keys
 
 __all__ = [
     "BOX_SIZE",
@@ -142,7 +147,7 @@ def _lowest(mask: int) -> int:
 
 
 def _check_river(board: Board) -> list[str]:
-    """K-C1: 22 river cells forming a tree with one fork that splits the land into banks."""
+    """K-C1: 22 river cells forming a tree with one fork, and a river a bridge can cross."""
     out: list[str] = []
     grid = board.grid
     river = board.river
@@ -179,12 +184,19 @@ def _check_river(board: Board) -> list[str]:
             f"K-C1: a river with one fork has 3 ends; found {len(ends)}: "
             f"{', '.join(ends) or 'none'}"
         )
-    if len(board.banks) < 2:
+    if not _bridge_exists(board):
         out.append(
-            f"K-C1: the river splits the land into {len(board.banks)} bank(s), "
-            "expected at least two (bridges need two banks)"
+            "K-C1: the river separates land nowhere: no bridge (straight 3, straight 4, "
+            "L-shaped 4) can be laid with land on both sides of it (K-A-C2)"
         )
     return out
+
+
+def _bridge_exists(board: Board) -> bool:
+    """Whether some standard bridge has a placement on ``board`` (K-A-C2, static part)."""
+    return any(
+        stack_placements(board, key).placements for key in standard_stack_keys() if key.bridge
+    )
 
 
 def _check_outland(board: Board) -> list[str]:

@@ -18,8 +18,9 @@ Inputs
 
 The rules applied (clause IDs are those of ``rules/khan.md``)
     * K-A-C1 conquest tile: every covered cell is land and holds a yurt (any owner, neutral too).
-    * K-A-C2 bridge: at least one river cell; every covered land cell holds a yurt; covered land
-      on two different banks (static part: :mod:`boardkit_khan.placements`).
+    * K-A-C2 bridge: at least one river cell; every covered land cell holds a yurt; the covered
+      river cells separate the covered land cells, i.e. land on both banks where the bridge
+      crosses (static part: :func:`boardkit_khan.placements.tile_banks`).
     * K-A-C3 every orientation (rotations and flips) is offered.
     * K-A-C4 nothing under a tile may be a ruler or another tile (river cells under a bridge
       included).

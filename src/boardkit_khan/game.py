@@ -8,8 +8,10 @@ information), :mod:`.render` (text). ``docs/khan.md`` explains the rules with th
 and every decision taken where the rulebooks are silent.
 
 Options: ``area_counts_river`` (K-V2: count river cells under bridges in area sizes, the Dutch
-wording) and ``board_file`` (a board file to play on instead of the shipped reconstruction; it is
-validated, and every violation is named in the error).
+wording), ``start_yurts_per_player`` (K-S4: at most one start yurt per region *per player*, the
+Dutch wording, instead of one per region in total, the German) and ``board_file`` (a board file
+to play on instead of the shipped reconstruction; it is validated, and every violation is named
+in the error).
 """
 
 from __future__ import annotations
@@ -66,6 +68,13 @@ class KhanGame(Game[KhanState, object]):
             choices=(False, True),
         ),
         Option(
+            "start_yurts_per_player",
+            False,
+            "K-S4: at most one start yurt per region per player (Dutch wording); "
+            "default: at most one start yurt per region in total, whoever placed it (German)",
+            choices=(False, True),
+        ),
+        Option(
             "board_file",
             "",
             "path of a board file to play on (same format as the shipped board, validated); "
@@ -90,8 +99,10 @@ class KhanGame(Game[KhanState, object]):
         """K-S1/K-S2: special cards face up, rulers on their start cells, full camps."""
         board_file = config.option("board_file")
         river = config.option("area_counts_river")
+        per_player = config.option("start_yurts_per_player")
         assert isinstance(board_file, str) and isinstance(river, bool)
-        return initial_state(config.players, KhanOptions(board_file, river))
+        assert isinstance(per_player, bool)
+        return initial_state(config.players, KhanOptions(board_file, river, per_player))
 
     def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
         """K-S3: the start player is drawn at random."""
@@ -157,16 +168,19 @@ class KhanGame(Game[KhanState, object]):
 
         Every main-phase turn uses at least one camp yurt in step 1, so there are at most 40;
         each has at most 3 action slots (two and High Morale), each slot at most one refused
-        consent request and one action, each request at most ``players - 1`` answers, plus the
-        discard half of D and the step-4 choice. The end phase lays at most 38 tiles, and
-        refusals there can only happen while protections last (the first round).
+        consent request per protector (a "no" bars that protector for the rest of the action,
+        and there are at most ``players - 1`` protectors) and one action, each request at most
+        ``players - 1`` answers, plus the discard half of D and the step-4 choice. The end phase
+        lays at most 38 tiles, and refusals there can only happen while protections last (the
+        first round).
         """
         n = config.players
         board_file = config.option("board_file")
         static = static_for(board_file if isinstance(board_file, str) else "")
         tiles = len(static.tiles)
         camp_yurts = CAMP_YURTS * len(static.board.rulers)
-        per_slot = 2 * n  # a refused request with its answers, then an action with its answers
+        # up to n - 1 refused requests, then the action; each with up to n - 1 answers
+        per_slot = n * n
         per_turn = 3 * per_slot + 2
         setup = 1 + PLACEMENT_ROUNDS[n] * n
         main = camp_yurts * per_turn

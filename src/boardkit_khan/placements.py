@@ -19,10 +19,14 @@ Vocabulary
 
 What is filtered here (the static part of the rules)
     * conquest tiles (K-A-C1): every cell is a land cell;
-    * bridges (K-A-C2): at least one river cell, no out-of-play cell, and the covered land
-      cells lie on at least two different banks (``Board.banks``, the land split by the river).
-      **Decision:** "a land cell on each bank" is read as "covered land cells on at least two
-      distinct banks". Bridges may cross region borders (no region check at all).
+    * bridges (K-A-C2): at least one river cell, no out-of-play cell, and the covered river
+      cells separate the covered land cells: the land cells under the tile fall into at least
+      two *tile-local banks* (:func:`tile_banks`), groups of covered land cells joined side to
+      side without leaving the tile or crossing a river cell. Banks are read where the bridge
+      crosses, not as parts of the whole map: the river's branch ends inside the land, so the
+      land on both sides of it is one piece of the map and still two banks of the branch
+      ("mindestens ein Landfeld auf beiden Uferseiten"). A tile lying along the river (its land
+      all on one side) is no bridge. Bridges may cross region borders (no region check at all).
 
     Whether the covered land cells hold yurts and whether a ruler or a tile is in the way
     (K-A-C4) change during play and are checked in :mod:`boardkit_khan.conquest`.
@@ -58,6 +62,7 @@ __all__ = [
     "stack_key_of",
     "stack_placements",
     "standard_stack_keys",
+    "tile_banks",
 ]
 
 
@@ -176,8 +181,15 @@ def _raw_mask(board: Board, oriented: Shape, anchor_cell: int) -> int | None:
     return mask
 
 
-def _banks_touched(board: Board, land_mask: int) -> int:
-    return sum(1 for bank in board.banks if bank & land_mask)
+def tile_banks(board: Board, mask: int) -> list[int]:
+    """The tile-local banks of a tile lying on ``mask``: its land cells grouped side to side.
+
+    Two covered land cells are on the same bank when a side-connected path of covered land
+    cells joins them; the path never leaves the tile and never steps onto a river cell. A
+    bridge needs at least two such groups (K-A-C2): then its river cells separate land on one
+    side of the river from land on the other, wherever on the river it lies.
+    """
+    return board.grid.components(mask & board.land)
 
 
 def _bridge_problem(stack: StackPlacements, orientation: int, anchor_cell: int) -> str:
@@ -188,7 +200,10 @@ def _bridge_problem(stack: StackPlacements, orientation: int, anchor_cell: int) 
         return "would leave the field"
     if not mask & board.river:
         return "covers no river cell"
-    return "does not reach land on two different banks"
+    return (
+        "does not cross the river: its river cells do not separate its land cells "
+        "(land on one bank only)"
+    )
 
 
 def _valid(board: Board, key: StackKey, mask: int) -> bool:
@@ -196,7 +211,7 @@ def _valid(board: Board, key: StackKey, mask: int) -> bool:
         return (
             mask & ~board.in_play == 0
             and mask & board.river != 0
-            and _banks_touched(board, mask & board.land) >= 2
+            and len(tile_banks(board, mask)) >= 2
         )
     return mask & ~board.land == 0
 

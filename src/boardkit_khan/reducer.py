@@ -211,14 +211,12 @@ def _tile_laid(state: KhanState, e: TileLaid) -> KhanState:
 
 def _granted(state: KhanState, e: ActionsGranted) -> KhanState:
     turn = state.turn
-    return with_turn(state, TurnState(e.count, False, turn.pending, turn.returned))
+    return with_turn(state, TurnState(e.count, (), turn.pending, turn.returned))
 
 
 def _taken(state: KhanState, e: ActionTaken) -> KhanState:
     turn = state.turn
-    return with_turn(
-        state, TurnState(turn.actions_left - e.cost, False, turn.pending, turn.returned)
-    )
+    return with_turn(state, TurnState(turn.actions_left - e.cost, (), turn.pending, turn.returned))
 
 
 def _forfeited(state: KhanState, e: ActionsForfeited) -> KhanState:
@@ -239,7 +237,8 @@ def _consent_given(state: KhanState, e: ConsentGiven) -> KhanState:
 
 
 def _consent_refused(state: KhanState, e: ConsentRefused) -> KhanState:
-    return with_turn(state, evolve(state.turn, pending=None, consent_barred=True))
+    refused = tuple(sorted({*state.turn.consent_refused, e.player}))
+    return with_turn(state, evolve(state.turn, pending=None, consent_refused=refused))
 
 
 def _special_played(state: KhanState, e: SpecialPlayed) -> KhanState:

@@ -206,13 +206,28 @@ def tile_to_take(state: KhanState, static: Static, player: int, stack: StackKey)
 
 
 def placement_cells(state: KhanState, static: Static, player: int) -> int:
-    """K-S4: free land cells in regions where ``player`` placed no start yurt yet."""
-    used = state.placed_regions[player]
+    """K-S4: free land cells in regions still open to ``player``'s start yurt.
+
+    German reading (default): at most one start yurt in each region, whoever placed it, so
+    every region that holds a start yurt is closed. Dutch reading (option
+    ``start_yurts_per_player``): only the regions where ``player`` placed one are closed.
+    """
+    used = start_regions_used(state, player)
     allowed = 0
     for index, mask in enumerate(static.region_masks):
         if not (used >> index) & 1:
             allowed |= mask
     return allowed & free_land(state, static)
+
+
+def start_regions_used(state: KhanState, player: int) -> int:
+    """K-S4: bitmask of the region indices closed to ``player``'s next start yurt."""
+    if state.options.start_yurts_per_player:
+        return state.placed_regions[player]
+    used = 0
+    for regions in state.placed_regions:
+        used |= regions
+    return used
 
 
 # --- step 2 actions -------------------------------------------------------------------------------
@@ -238,14 +253,27 @@ def displace_actions(state: KhanState) -> list[DisplaceRuler]:
     return [_displace(r) for r, cell in enumerate(state.field.rulers) if cell >= 0]
 
 
+def refused_consent(state: KhanState, conquest: Conquest) -> tuple[int, ...]:
+    """The protectors ``conquest`` needs who already refused consent in this action.
+
+    Decision (K-X2, K-X5): a "no" bars every conquest needing that protector's consent until
+    the active player has taken another action; conquests needing only protectors who have
+    not refused may still be asked for.
+    """
+    refused = state.turn.consent_refused
+    if not refused:
+        return ()
+    return tuple(p for p in conquest.consent_from if p in refused)
+
+
 def conquests(state: KhanState, static: Static, player: int) -> list[Conquest]:
-    """K-A-C: every legal conquest of ``player`` (after a refused consent in this action, only
-    those needing no consent, K-X5 decision)."""
+    """K-A-C: every legal conquest of ``player``, without those needing the consent of a
+    protector who refused it in this action (K-X5 decision, :func:`refused_consent`)."""
     found = legal_conquests(
         static.table, situation(state, static), player, available_stacks(state, static, player)
     )
-    if state.turn.consent_barred:
-        found = [c for c in found if not c.consent_from]
+    if state.turn.consent_refused:
+        found = [c for c in found if not refused_consent(state, c)]
     return found
 
 
@@ -256,7 +284,7 @@ def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conqu
 
 def can_conquer(state: KhanState, static: Static, player: int) -> bool:
     """Whether ``player`` has a legal conquest now (cheaper than listing them)."""
-    if state.turn.consent_barred:
+    if state.turn.consent_refused:
         return bool(conquests(state, static, player))
     return has_legal_conquest(
         static.table, situation(state, static), player, available_stacks(state, static, player)
@@ -437,10 +465,12 @@ def check_conquer(state: KhanState, static: Static, player: int, action: Conquer
     )
     if isinstance(outcome, Refusal):
         raise outcome.error()
-    if outcome.consent_from and state.turn.consent_barred:
+    refused = refused_consent(state, outcome)
+    if refused:
+        who = ", ".join(f"player {p}" for p in refused)
         raise IllegalActionError(
             "K-X5",
-            "consent was refused in this action; choose an action that needs no consent",
+            f"{who} refused consent in this action; choose an action that does not need it",
         )
     return outcome
 
@@ -469,10 +499,11 @@ def check(state: KhanState, action: object) -> None:
             raise _wrong_step(action, step)
         _check_cell(action.cell, static)
         if not (placement_cells(state, static, player) >> action.cell) & 1:
+            holder = "you have" if state.options.start_yurts_per_player else "nobody has"
             raise IllegalActionError(
                 "K-S4",
                 f"{static.board.label(action.cell)} is not a free land cell in a region "
-                "where you have no start yurt yet",
+                f"where {holder} placed a start yurt yet",
             )
         return
     if isinstance(action, Invade | DisplaceRuler | Conquer | InvadeAnywhere):

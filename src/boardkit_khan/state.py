@@ -91,6 +91,9 @@ class KhanOptions:
 
     board_file: str = ""
     area_counts_river: bool = False
+    start_yurts_per_player: bool = False
+    """K-S4: the Dutch reading (one start yurt per region *per player*); default: the German
+    reading, at most one start yurt in each region whoever placed it."""
 
 
 @frozen
@@ -197,8 +200,10 @@ class TurnState:
 
     actions_left: int = 0
     """Actions still to take in this step (K-T2, K-X1, K-E2)."""
-    consent_barred: bool = False
-    """After a refused consent: no conquest needing consent in this action (decision, K-X5)."""
+    consent_refused: tuple[int, ...] = ()
+    """Protectors (ascending seats) who refused consent in this action: until the action is
+    taken, no conquest needing one of them is offered or accepted; conquests needing only other
+    protectors may still be asked for (decision, K-X2, K-X5)."""
     pending: PendingConquest | None = None
     returned: tuple[SpecialCard, ...] = ()
     """Protection cards whose yurt came back in this turn's step 3 (2-player repeat rule)."""
@@ -227,7 +232,7 @@ class KhanState:
     turn: TurnState = TurnState()
     start_player: int = 0
     placed_regions: tuple[int, ...] = ()
-    """Per seat: bitmask of region indices used in the placement rounds (K-S4)."""
+    """Per seat: bitmask of region indices where that seat placed a start yurt (K-S4)."""
     placements_done: int = 0
     end_trigger: int = TRIGGER_NONE
     end_first_player: int = -1

@@ -20,6 +20,7 @@ from boardkit_khan.board import (
     text_map,
 )
 from boardkit_khan.board_validation import validate_board
+from boardkit_khan.placements import stack_placements, standard_stack_keys
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "boardkit_khan" / "data" / "board.txt"
 TEXT = DATA.read_text(encoding="utf-8")
@@ -85,8 +86,9 @@ def test_k_c1_cell_counts_and_region_sizes(board: Board) -> None:
         assert board.region_of(cell) is None
 
 
-def test_k_c1_river_is_a_tree_with_one_fork_and_splits_the_land(board: Board) -> None:
-    """K-C1: one side-connected river with exactly one fork, land split into ≥ 2 banks."""
+def test_k_c1_river_is_a_tree_with_one_fork_that_bridges_can_cross(board: Board) -> None:
+    """K-C1: one side-connected river with exactly one fork; bridges can cross both the main
+    stream and the branch (K-A-C2), though the branch leaves the land around it in one piece."""
     grid = board.grid
     assert grid.is_connected(board.river)
     degrees = sorted(
@@ -96,16 +98,18 @@ def test_k_c1_river_is_a_tree_with_one_fork_and_splits_the_land(board: Board) ->
     assert degrees.count(1) == 3
     assert 4 not in degrees
     assert sum(degrees) // 2 == 21  # a tree: links = cells - 1
-    assert len(board.banks) >= 2
-    union = 0
-    for index, bank in enumerate(board.banks):
-        union |= bank
-        for cell in cells_of(bank):
-            assert board.bank_of(cell) == index
-    assert union == board.land
-    # every region lies on a single bank
-    for _, mask in board.regions:
-        assert len({board.bank_of(c) for c in cells_of(mask)}) == 1
+    bridges = [
+        p.mask
+        for key in standard_stack_keys()
+        if key.bridge
+        for p in stack_placements(board, key).placements
+    ]
+    stream, branch = board.parse_label("I10"), board.parse_label("K4")
+    assert any((cells >> stream) & 1 for cells in bridges)
+    assert any((cells >> branch) & 1 for cells in bridges)
+    ice = board.region_mask(Region.ICE_DESERT)
+    assert grid.is_connected(ice)  # both banks of the branch: one piece of the map
+    assert (ice >> board.parse_label("J4")) & 1 and (ice >> board.parse_label("L4")) & 1
 
 
 def test_k_c2_outland_border_and_supply_edge(board: Board) -> None:
@@ -230,7 +234,7 @@ def test_split_region_is_reported() -> None:
 
 
 def test_cut_river_is_reported() -> None:
-    """K-C1: replacing a stem cell by land cuts the river and joins the banks differently."""
+    """K-C1: replacing a stem cell by land cuts the river in two."""
     rows = set_cell(map_rows(TEXT), "I9", "M")
     problems = validate_board(board_from(with_map(rows)))
     assert "K-C1: the river has 21 cells, expected 22" in problems

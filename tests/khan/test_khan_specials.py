@@ -189,6 +189,23 @@ def test_divine_support_protects_all_neutral_yurts_k_x3(players: int) -> None:
     assert PlayDivineSupport(None) not in legal(taken)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_divine_support_consent_is_asked_of_the_cards_player_k_x3(players: int) -> None:
+    """K-X3 (2–3 players): the German "der geschützte Spieler" means the player who played the
+    card — nobody else is protected; he must share the majority and is asked for consent."""
+    state = main_state(players, seed=6)
+    player = state.flow.active
+    assert player is not None
+    owner = (player + 1) % players
+    state = with_yurts(state, {"C9": player, "D9": None, "E9": owner})
+    state = with_active(state, ActiveSpecial(owner, SpecialCard.DIVINE_SUPPORT))
+    shared = conquer_at(TROMINO, mask("C9", "D9", "E9"))
+    alone = conquer_at(DOMINO, mask("C9", "D9"))
+    assert shared in legal(state) and alone not in legal(state)
+    _, events = step(state, shared)
+    assert DecisionOwed(owner, "consent") in events
+
+
 def test_divine_support_with_four_players_guards_one_region_k_x3() -> None:
     """K-X3: with 4 players the card guards the neutral yurts of one region pictured on it, not
     one another player already guards."""
@@ -304,7 +321,8 @@ def test_consent_is_asked_of_the_protected_player_k_x5() -> None:
 
 def test_refused_consent_means_another_action_k_x5() -> None:
     """K-X5: on "no" the conquest does not happen and the action is not spent; the active player
-    must choose another action (decision: no conquest needing consent in that action)."""
+    must choose another action (decision 3: no conquest needing that protector's consent in
+    that action)."""
     state, player, other, action = _consent_case()
     asked, _ = step(state, action)
     after, events = step(asked, Consent(False))
@@ -319,3 +337,81 @@ def test_refused_consent_means_another_action_k_x5() -> None:
     moved, _ = step(after, next(a for a in legal(after) if isinstance(a, DisplaceRuler)))
     assert moved.flow.active == player and moved.turn.actions_left == 1
     assert action in legal(moved)
+
+
+def _two_protectors() -> tuple[KhanState, int, int, int]:
+    """4 players: the active player, the next one with Protection of the Great Khan (K-X2) and
+    the one after with Divine Support on the Mountains (K-X3). Returns the state and the seats
+    ``(player, khan, divine)``. The yurts lie so that the domino C9–D9 and the domino C12–D12
+    need the Protection's consent and the tromino F12–G12–H12 (a neutral Mountains yurt) the
+    Divine Support's."""
+    state = main_state(4, seed=6)
+    player = state.flow.active
+    assert player is not None
+    khan, divine = (player + 1) % 4, (player + 2) % 4
+    state = with_yurts(
+        state,
+        {
+            "C9": player,
+            "D9": khan,
+            "C12": player,
+            "D12": khan,
+            "F12": None,
+            "G12": player,
+            "H12": divine,
+        },
+    )
+    state = with_active(
+        state,
+        ActiveSpecial(khan, SpecialCard.PROTECTION),
+        ActiveSpecial(divine, SpecialCard.DIVINE_SUPPORT, region=Region.MOUNTAINS),
+    )
+    return state, player, khan, divine
+
+
+def test_refusal_bars_only_the_refusing_protector_k_x2_k_x3_k_x5() -> None:
+    """K-X2, K-X3, K-X5 (issue 10), 4 players: after the Protection's owner refuses, every
+    conquest needing his consent is off for that action (the refused one and another one), but
+    a conquest needing the consent of the Divine Support's owner, who was never asked, may still
+    be asked for; he consents and the tile is laid."""
+    state, player, khan, divine = _two_protectors()
+    refused_tile = conquer_at(DOMINO, mask("C9", "D9"))
+    same_protector = conquer_at(DOMINO, mask("C12", "D12"))
+    other_protector = conquer_at(TROMINO, mask("F12", "G12", "H12"))
+    assert {refused_tile, same_protector, other_protector} <= set(legal(state))
+    asked, events = step(state, refused_tile)
+    assert DecisionOwed(khan, "consent") in events
+    after, _ = step(asked, Consent(False))
+    offered = legal(after)
+    assert refused_tile not in offered and same_protector not in offered
+    assert other_protector in offered
+    assert after.turn.consent_refused == (khan,) and after.turn.actions_left == 2
+    for barred in (refused_tile, same_protector):
+        with pytest.raises(IllegalActionError) as refused:
+            step(after, barred)
+        assert refused.value.rule == "K-X5" and f"player {khan}" in str(refused.value)
+    asked_again, events = step(after, other_protector)
+    assert DecisionOwed(divine, "consent") in events
+    done, events = step(asked_again, Consent(True))
+    assert of_type(events, TileLaid)[0].owners == tuple(sorted((player, divine)))
+    assert done.turn.actions_left == 1 and done.turn.consent_refused == ()
+    assert refused_tile in legal(done)  # the next action may ask the Protection's owner again
+
+
+def test_second_refusal_bars_the_second_protector_too_k_x3_k_x5() -> None:
+    """K-X3, K-X5, 4 players: when the second protector refuses as well, conquests needing
+    either of them are off for that action; conquests needing nobody's consent stay open."""
+    state, player, khan, divine = _two_protectors()
+    free_tile = conquer_at(DOMINO, mask("B9", "C9"))
+    state = with_yurts(state, {"B9": player})
+    after, _ = step(step(state, conquer_at(DOMINO, mask("C9", "D9")))[0], Consent(False))
+    tromino = conquer_at(TROMINO, mask("F12", "G12", "H12"))
+    after, _ = step(step(after, tromino)[0], Consent(False))
+    assert after.turn.consent_refused == tuple(sorted((khan, divine)))
+    offered = legal(after)
+    assert tromino not in offered
+    assert not any(
+        isinstance(a, Conquer) and a in (tromino, conquer_at(DOMINO, mask("C12", "D12")))
+        for a in offered
+    )
+    assert free_tile in offered
