@@ -15,6 +15,7 @@ from boardkit.errors import (
     InvalidOptionsError,
     InvalidPlayerCountError,
     NotYourDecisionError,
+    OverwriteError,
     UndoError,
     UnknownGameError,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "NotYourDecisionError",
     "Option",
     "OptionValue",
+    "OverwriteError",
     "Owed",
     "PhaseStarted",
     "Result",

@@ -173,9 +173,18 @@ class Match(Generic[S]):
         """The log as JSON text."""
         return log_to_json(self.game, self.log)
 
-    def save(self, path: str | Path) -> None:
-        """Write the log to ``path`` as JSON."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+    def save(self, path: str | Path, *, overwrite: bool = False) -> None:
+        """Write the log to ``path`` as JSON, atomically.
+
+        The log goes to a temporary file in the same folder, which then replaces ``path``: a
+        failure half-way (a full disk, a crash) leaves any earlier file at ``path`` intact. An
+        existing file is only replaced with ``overwrite=True``; otherwise
+        :class:`~boardkit.errors.OverwriteError` is raised and nothing is written. Other
+        failures raise :class:`OSError`.
+        """
+        from boardkit.files import atomic_write_text
+
+        atomic_write_text(path, self.to_json(), overwrite=overwrite)
 
     def redacted_log(self, player: int | None) -> Log:
         """The log as ``player`` may read it: every event passed through the game's redaction."""
