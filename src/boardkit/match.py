@@ -198,7 +198,13 @@ class Match(Generic[S]):
     # --- time travel and undo --------------------------------------------------------------------
 
     def state_at(self, seq: int) -> S:
-        """The state right after entry ``seq`` (0 is the state after setup)."""
+        """The state right after entry ``seq`` (0 is the state after setup).
+
+        ``seq`` must be an ``int`` (a ``bool`` or ``float`` is refused, as it would index a
+        different entry than it seems to); anything else raises :class:`UndoError`.
+        """
+        if type(seq) is not int:
+            raise UndoError(f"an entry number is an int, not {type(seq).__name__} {seq!r:.40}")
         if not 0 <= seq < len(self._entries):
             raise UndoError(f"no entry {seq}; the log has entries 0 to {len(self._entries) - 1}")
         base = seq - seq % SNAPSHOT_EVERY
@@ -210,7 +216,13 @@ class Match(Generic[S]):
         return state
 
     def undo(self, n: int = 1) -> None:
-        """Take back the last ``n`` entries (the setup entry cannot be undone)."""
+        """Take back the last ``n`` entries (the setup entry cannot be undone).
+
+        ``n`` must be an ``int`` (not a ``bool`` or ``float``); anything else raises
+        :class:`UndoError` and changes nothing.
+        """
+        if type(n) is not int:
+            raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
         if n < 0 or n > len(self._entries) - 1:
             raise UndoError(f"cannot undo {n} entries; {len(self._entries) - 1} can be undone")
         if n == 0:
