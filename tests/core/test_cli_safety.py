@@ -145,9 +145,9 @@ def test_play_draws_a_fresh_seed_and_prints_it(here: Path) -> None:
     seeds = []
     for name in ("a.json", "b.json"):
         _, out, _ = play("nim", "--log", name, script=["quit"])
-        seed = int(
-            re.search(r"^seed (\d+) \(--seed \1 sets up the same game again\)", out, re.M)[1]
-        )  # type: ignore[index]
+        found = re.search(r"^seed (\d+) \(--seed \1 sets up the same game again\)", out, re.M)
+        assert found is not None
+        seed = int(found[1])
         assert Match.load(here / name).config.seed == seed
         seeds.append(seed)
     assert seeds[0] != seeds[1]
@@ -164,7 +164,7 @@ def test_play_of_a_hidden_information_game_shows_the_drawn_seed_only_at_the_end(
     assert f"seed {seed}" in end
 
 
-# --- the other commands -----------------------------------------------------------------------------
+# --- the other commands ------------------------------------------------------------------------
 
 
 def test_simulate_refuses_logs_with_clashing_names_before_playing(
