@@ -61,7 +61,7 @@ from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
 from boardkit.options import Option, OptionValue
-from boardkit.registry import available_games
+from boardkit.registry import game_plugins
 from boardkit.result import Result
 from boardkit.simulate import SimulationSummary, random_playout, simulate
 
@@ -146,45 +146,59 @@ def result_text(result: Result | None, names: Sequence[str]) -> str:
 
 
 def cmd_games(args: argparse.Namespace, out: Console) -> int:
-    """List every installed game with its player counts and options."""
-    names = available_games()
-    if not names:
+    """List the healthy games with player counts and options, then the broken plugins.
+
+    Exit code 0 when every plugin works, 1 when any is broken (the healthy ones are still
+    listed), so that a script or CI job notices a broken installation.
+    """
+    plugins = game_plugins()
+    if not plugins:
         out.print("no games installed")
         return EXIT_OK
-    for index, name in enumerate(names):
+    healthy = [p.game for p in plugins if p.game is not None]
+    broken = [p for p in plugins if p.error is not None]
+    for index, game in enumerate(healthy):
         if index:
             out.print()
-        try:
-            game = load_game_for_cli(name)
-        except CommandError as exc:
-            out.print(Text.assemble((name, "bold"), "  ", (str(exc), "yellow")), soft_wrap=True)
-            continue
-        hidden = ", hidden information" if game.hidden_information else ""
-        heading = Text.assemble(
-            (game.name, "bold"),
-            f" — {game.title or game.name}, version {game.version}, "
-            f"{_counts_text(game.player_counts)} players{hidden}",
-        )
-        out.print(heading, soft_wrap=True)
-        if not game.options:
-            out.print("  no options")
-            continue
-        width = max(out.width - 6, 40)
-        for option in game.options:
-            allowed = (
-                "allowed: " + _choices_text(option)
-                if option.choices is not None
-                else f"any {_type_word(option.default)}"
-            )
+        _print_game(game, out)
+    if broken:
+        if healthy:
+            out.print()
+        out.print(Text("broken game plugins:", style="bold"))
+        for plugin in broken:
             out.print(
-                Text.assemble(
-                    "  ", (option.name, "bold"), f" = {_value_text(option.default)}  ({allowed})"
-                ),
-                soft_wrap=True,
+                Text.assemble("  ", (plugin.name, "bold"), "  ", str(plugin.error)), soft_wrap=True
             )
-            for line in textwrap.wrap(option.doc, width) or [""]:
-                out.print(f"      {line}", soft_wrap=True)
-    return EXIT_OK
+    return EXIT_FAILURE if broken else EXIT_OK
+
+
+def _print_game(game: Game[Any, Any], out: Console) -> None:
+    """One game of ``boardkit games``: a heading, then each option with its doc."""
+    hidden = ", hidden information" if game.hidden_information else ""
+    heading = Text.assemble(
+        (game.name, "bold"),
+        f" — {game.title or game.name}, version {game.version}, "
+        f"{_counts_text(game.player_counts)} players{hidden}",
+    )
+    out.print(heading, soft_wrap=True)
+    if not game.options:
+        out.print("  no options")
+        return
+    width = max(out.width - 6, 40)
+    for option in game.options:
+        allowed = (
+            "allowed: " + _choices_text(option)
+            if option.choices is not None
+            else f"any {_type_word(option.default)}"
+        )
+        out.print(
+            Text.assemble(
+                "  ", (option.name, "bold"), f" = {_value_text(option.default)}  ({allowed})"
+            ),
+            soft_wrap=True,
+        )
+        for line in textwrap.wrap(option.doc, width) or [""]:
+            out.print(f"      {line}", soft_wrap=True)
 
 
 def _type_word(value: OptionValue) -> str:

@@ -306,9 +306,7 @@ class Match(Generic[S]):
         doc = parse_document(text)
         header = parse_header(doc)
         if game is None:
-            from boardkit.registry import load_game
-
-            game = load_game(header.game)
+            game = _game_of_log(header.game)
         check_header_for(game, header)
         entries = parse_entries(game, doc)
         return cls.from_log(game, Log(header, tuple(entries)), verify=verify)
@@ -327,6 +325,22 @@ class Match(Generic[S]):
     def codec_state(self) -> object:
         """The current state as JSON (see :mod:`boardkit.codec`)."""
         return codec_for(self.game).dump_state(self._state)
+
+
+def _game_of_log(name: str) -> Game[Any, Any]:
+    """The installed game a log names; a missing or broken one is an :class:`InvalidLogError`.
+
+    The log is what cannot be used here, whatever the reason, so callers catch one error.
+    """
+    from boardkit.errors import GameDefinitionError, UnknownGameError
+    from boardkit.registry import load_game
+
+    try:
+        return load_game(name)
+    except UnknownGameError as exc:
+        raise InvalidLogError(f"the log is for a game that is not installed: {exc}") from None
+    except GameDefinitionError as exc:
+        raise InvalidLogError(f"the log's game cannot be loaded: {exc}") from None
 
 
 def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
