@@ -14,7 +14,10 @@ Subcommands (``boardkit COMMAND --help`` describes each)::
 ``play``, ``tournament`` and ``render`` live in their own modules (:mod:`boardkit.cli_play`,
 :mod:`boardkit.cli_tournament`, :mod:`boardkit.cli_render`).
 
-The command only uses the game protocol, so every installed game works the same way. Errors
+Without ``--seed``, every command draws a fresh seed from the operating system and prints it.
+A command that writes a file writes it atomically and never replaces an existing one unless
+given ``--force``. The command only uses the game protocol, so every installed game works the
+same way. Errors
 are printed as ``error: <message>`` on stderr, never as a traceback. Exit codes: 0 success,
 1 a bad or unreadable log (or a game that cannot be loaded), 2 a usage error (unknown game,
 bad option, bad player count, entry out of range), 130 interrupted.
