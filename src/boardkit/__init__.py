@@ -15,6 +15,7 @@ from boardkit.errors import (
     InvalidOptionsError,
     InvalidPlayerCountError,
     NotYourDecisionError,
+    OverwriteError,
     UndoError,
     UnknownGameError,
 )
@@ -34,7 +35,7 @@ from boardkit.game import Events, Game
 from boardkit.log import Entry, Log, LogHeader
 from boardkit.match import Match
 from boardkit.options import Config, Option, OptionValue
-from boardkit.registry import available_games, load_game, register
+from boardkit.registry import GamePlugin, available_games, game_plugins, load_game, register
 from boardkit.result import Result
 from boardkit.rng import Rng
 
@@ -52,6 +53,7 @@ __all__ = [
     "GameDefinitionError",
     "GameEnded",
     "GameOverError",
+    "GamePlugin",
     "IllegalActionError",
     "InvalidLogError",
     "InvalidOptionsError",
@@ -62,6 +64,7 @@ __all__ = [
     "NotYourDecisionError",
     "Option",
     "OptionValue",
+    "OverwriteError",
     "Owed",
     "PhaseStarted",
     "Result",
@@ -74,6 +77,7 @@ __all__ = [
     "available_games",
     "decider",
     "fold",
+    "game_plugins",
     "load_game",
     "register",
 ]

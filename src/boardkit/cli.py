@@ -14,7 +14,10 @@ Subcommands (``boardkit COMMAND --help`` describes each)::
 ``play``, ``tournament`` and ``render`` live in their own modules (:mod:`boardkit.cli_play`,
 :mod:`boardkit.cli_tournament`, :mod:`boardkit.cli_render`).
 
-The command only uses the game protocol, so every installed game works the same way. Errors
+Without ``--seed``, every command draws a fresh seed from the operating system and prints it.
+A command that writes a file writes it atomically and never replaces an existing one unless
+given ``--force``. The command only uses the game protocol, so every installed game works the
+same way. Errors
 are printed as ``error: <message>`` on stderr, never as a traceback. Exit codes: 0 success,
 1 a bad or unreadable log (or a game that cannot be loaded), 2 a usage error (unknown game,
 bad option, bad player count, entry out of range), 130 interrupted.
@@ -48,17 +51,20 @@ from boardkit.cli_support import (
     load_game_for_cli,
     progress_bar,
     read_log_file,
+    seed_or_fresh,
 )
 from boardkit.codec import codec_for
 from boardkit.errors import (
     BoardkitError,
     InvalidOptionsError,
+    OverwriteError,
 )
+from boardkit.files import atomic_write_text
 from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
 from boardkit.options import Option, OptionValue
-from boardkit.registry import available_games
+from boardkit.registry import game_plugins
 from boardkit.result import Result
 from boardkit.simulate import SimulationSummary, random_playout, simulate
 
@@ -143,45 +149,59 @@ def result_text(result: Result | None, names: Sequence[str]) -> str:
 
 
 def cmd_games(args: argparse.Namespace, out: Console) -> int:
-    """List every installed game with its player counts and options."""
-    names = available_games()
-    if not names:
+    """List the healthy games with player counts and options, then the broken plugins.
+
+    Exit code 0 when every plugin works, 1 when any is broken (the healthy ones are still
+    listed), so that a script or CI job notices a broken installation.
+    """
+    plugins = game_plugins()
+    if not plugins:
         out.print("no games installed")
         return EXIT_OK
-    for index, name in enumerate(names):
+    healthy = [p.game for p in plugins if p.game is not None]
+    broken = [p for p in plugins if p.error is not None]
+    for index, game in enumerate(healthy):
         if index:
             out.print()
-        try:
-            game = load_game_for_cli(name)
-        except CommandError as exc:
-            out.print(Text.assemble((name, "bold"), "  ", (str(exc), "yellow")), soft_wrap=True)
-            continue
-        hidden = ", hidden information" if game.hidden_information else ""
-        heading = Text.assemble(
-            (game.name, "bold"),
-            f" — {game.title or game.name}, version {game.version}, "
-            f"{_counts_text(game.player_counts)} players{hidden}",
-        )
-        out.print(heading, soft_wrap=True)
-        if not game.options:
-            out.print("  no options")
-            continue
-        width = max(out.width - 6, 40)
-        for option in game.options:
-            allowed = (
-                "allowed: " + _choices_text(option)
-                if option.choices is not None
-                else f"any {_type_word(option.default)}"
-            )
+        _print_game(game, out)
+    if broken:
+        if healthy:
+            out.print()
+        out.print(Text("broken game plugins:", style="bold"))
+        for plugin in broken:
             out.print(
-                Text.assemble(
-                    "  ", (option.name, "bold"), f" = {_value_text(option.default)}  ({allowed})"
-                ),
-                soft_wrap=True,
+                Text.assemble("  ", (plugin.name, "bold"), "  ", str(plugin.error)), soft_wrap=True
             )
-            for line in textwrap.wrap(option.doc, width) or [""]:
-                out.print(f"      {line}", soft_wrap=True)
-    return EXIT_OK
+    return EXIT_FAILURE if broken else EXIT_OK
+
+
+def _print_game(game: Game[Any, Any], out: Console) -> None:
+    """One game of ``boardkit games``: a heading, then each option with its doc."""
+    hidden = ", hidden information" if game.hidden_information else ""
+    heading = Text.assemble(
+        (game.name, "bold"),
+        f" — {game.title or game.name}, version {game.version}, "
+        f"{_counts_text(game.player_counts)} players{hidden}",
+    )
+    out.print(heading, soft_wrap=True)
+    if not game.options:
+        out.print("  no options")
+        return
+    width = max(out.width - 6, 40)
+    for option in game.options:
+        allowed = (
+            "allowed: " + _choices_text(option)
+            if option.choices is not None
+            else f"any {_type_word(option.default)}"
+        )
+        out.print(
+            Text.assemble(
+                "  ", (option.name, "bold"), f" = {_value_text(option.default)}  ({allowed})"
+            ),
+            soft_wrap=True,
+        )
+        for line in textwrap.wrap(option.doc, width) or [""]:
+            out.print(f"      {line}", soft_wrap=True)
 
 
 def _type_word(value: OptionValue) -> str:
@@ -196,18 +216,18 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     options = parse_option_args(game, args.option or [])
     players = args.players if args.players is not None else min(game.player_counts)
     save_dir: Path | None = Path(args.save_logs) if args.save_logs else None
-    game.make_config(players, options, args.seed)  # refuse bad input before making directories
+    seed = seed_or_fresh(args.seed, args.games)
+    game.make_config(players, options, seed)  # refuse bad input before making directories
+    if args.seed is None:
+        err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
     if save_dir is not None:
-        try:
-            save_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CommandError(f"cannot create {save_dir}: {exc.strerror or exc}") from None
+        _prepare_log_folder(save_dir, game.name, range(seed, seed + args.games), args.force)
 
     def save(index: int, log: Log) -> None:
         assert save_dir is not None
-        path = save_dir / f"{game.name}-{log.header.seed}.json"
+        path = simulation_log_path(save_dir, game.name, log.header.seed)
         try:
-            path.write_text(log_to_json(game, log), encoding="utf-8")
+            atomic_write_text(path, log_to_json(game, log), overwrite=args.force)
         except OSError as exc:
             raise CommandError(
                 f"cannot write {path}: {exc.strerror or exc}", EXIT_FAILURE
@@ -221,7 +241,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             args.games,
             players,
             options,
-            args.seed,
+            seed,
             progress=lambda done, _total: bar.update(task, completed=done),
             on_log=save if save_dir is not None else None,
         )
@@ -229,6 +249,32 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if save_dir is not None:
         out.print(f"logs saved in {save_dir}/", soft_wrap=True)
     return EXIT_OK
+
+
+def simulation_log_path(folder: Path, game: str, seed: int) -> Path:
+    """Where ``simulate --save-logs`` writes the log of the game played with ``seed``."""
+    return folder / f"{game}-{seed}.json"
+
+
+def _prepare_log_folder(folder: Path, game: str, seeds: range, force: bool) -> None:
+    """Make ``folder``; unless ``force``, refuse a run that would replace a log in it.
+
+    Checked before any game is played, so that a clash (a second run with the same seeds) costs
+    nothing and loses nothing.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    if force:
+        return
+    taken = [p for p in (simulation_log_path(folder, game, s) for s in seeds) if p.exists()]
+    if taken:
+        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
+        raise CommandError(
+            f"{taken[0]}{more} already exists; use another --save-logs folder or --seed, "
+            "or add --force to replace the logs"
+        )
 
 
 def print_summary(summary: SimulationSummary, out: Console) -> None:
@@ -342,7 +388,9 @@ def cmd_play_random(args: argparse.Namespace, out: Console) -> int:
     players = args.players if args.players is not None else min(game.player_counts)
     if args.delay < 0:
         raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
-    config = game.make_config(players, options, args.seed)
+    if args.save_log and not args.force and Path(args.save_log).exists():
+        raise OverwriteError(args.save_log)  # before the game, not after it
+    config = game.make_config(players, options, seed_or_fresh(args.seed))
     out.print(
         Text.assemble(
             (game.title or game.name, "bold"),
@@ -369,7 +417,7 @@ def cmd_play_random(args: argparse.Namespace, out: Console) -> int:
     out.print(result_text(match.result, match.header.players), soft_wrap=True)
     if args.save_log:
         try:
-            match.save(args.save_log)
+            match.save(args.save_log, overwrite=args.force)
         except OSError as exc:
             raise CommandError(f"cannot write {args.save_log}: {exc.strerror or exc}") from None
         out.print(f"log saved to {args.save_log}", soft_wrap=True)
@@ -408,7 +456,12 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="KEY=VALUE",
             help="set a game option (repeat for several); bools take true or false",
         )
-        sub.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+        sub.add_argument(
+            "--seed",
+            type=int,
+            metavar="S",
+            help="seed (default: a fresh one from the operating system, printed)",
+        )
 
     sim = commands.add_parser(
         "simulate",
@@ -421,6 +474,9 @@ def build_parser() -> argparse.ArgumentParser:
         "-n", "--games", type=int, default=100, metavar="N", help="games to play (default 100)"
     )
     sim.add_argument("--save-logs", metavar="DIR", help="write every game's log into DIR")
+    sim.add_argument(
+        "--force", action="store_true", help="replace logs in DIR that have the same names"
+    )
 
     replay = commands.add_parser(
         "replay",
@@ -466,6 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause between actions (default 0)",
     )
     play.add_argument("--save-log", metavar="FILE", help="write the game's log to FILE")
+    play.add_argument(
+        "--force", action="store_true", help="replace the --save-log file if it exists"
+    )
     add_extension_commands(commands)
     return parser
 

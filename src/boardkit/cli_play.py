@@ -3,12 +3,18 @@
 ::
 
     boardkit play GAME [--players P] [--seat KIND ...] [--names a,b,c] [--option k=v ...]
-                       [--seed S] [--log PATH]
-    boardkit play --resume LOG [--seat KIND ...] [--log PATH]
+                       [--seed S] [--log PATH] [--force]
+    boardkit play --resume LOG [--seat KIND ...] [--log PATH] [--force]
 
 A seat KIND is ``human``, ``random`` or the name of a bot of ``boardkit.bots``; seats are
 given in seat order (repeat ``--seat`` or separate kinds with commas). Without ``--seat``,
 seat 0 is a human and the others are random bots.
+
+The game is saved after every entry: to ``--log PATH``, to the resumed file, or else to a new
+file named after the game and the time (see :func:`boardkit.play.default_save_path`); the command
+says where at the start. An existing file is never replaced unless ``--force`` is given (the
+resumed file is the exception: the game in it goes on). Without ``--seed`` a fresh seed is drawn
+from the operating system and printed.
 
 :func:`add_parser` adds the subcommand to the ``boardkit`` parser and :func:`run` carries it
 out; ``python -m boardkit.cli_play ARGS`` runs it on its own. Errors are printed as
@@ -35,8 +41,9 @@ from boardkit.cli_support import (
     exit_code_for,
     load_game_for_cli,
     read_log_file,
+    seed_or_fresh,
 )
-from boardkit.errors import BoardkitError, InvalidOptionsError
+from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus
 
@@ -84,8 +91,17 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="set a game option (repeat for several); bools take true or false",
     )
-    play.add_argument("--seed", type=int, metavar="S", help="seed (default 0)")
-    play.add_argument("--log", metavar="PATH", help="write the log to PATH after every action")
+    play.add_argument(
+        "--seed", type=int, metavar="S", help="seed (default: a fresh one, drawn and printed)"
+    )
+    play.add_argument(
+        "--log",
+        metavar="PATH",
+        help="save the game to PATH after every entry (default: GAME-DATE-TIME.json here)",
+    )
+    play.add_argument(
+        "--force", action="store_true", help="replace the --log file if it exists already"
+    )
     play.add_argument("--resume", metavar="LOG", help="continue the game saved in LOG")
 
 
@@ -108,6 +124,8 @@ def run(
         return exit_code_for(exc)
     try:
         status = session.run()
+        if args.seed is None and not args.resume and session.game.hidden_information:
+            print(_seed_line(session.match, at_start=False), file=stdout)
     except BoardkitError as exc:  # a game that breaks its contract mid-game
         print(f"error: {exc}", file=errors)
         return EXIT_FAILURE
@@ -124,30 +142,54 @@ def run(
 def build_session(
     args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> PlaySession:
-    """The session ``args`` ask for: a new or resumed match, its seats and where it is saved."""
+    """The session ``args`` ask for: a new or resumed match, its seats and where it is saved.
+
+    The save file is written once before the session is returned, so that a file that exists
+    (or cannot be written) stops the command before anybody plays.
+    """
     if args.resume:
         match = _resumed_match(args)
-        save_path = Path(args.log or args.resume)
+        save_path = Path(args.log) if args.log else None
+        same_file = save_path is None or _same_file(save_path, Path(args.resume))
+        save_path = Path(args.resume) if same_file else save_path
+        overwrite = args.force or same_file
     else:
-        match = _new_match(args)
-        save_path = (
-            Path(args.log) if args.log else _free_path(f"{match.game.name}-{match.config.seed}")
-        )
+        match = _new_match(args, stdout)
+        save_path = Path(args.log) if args.log else None
+        overwrite = args.force
     kinds = [kind for spec in args.seat or [] for kind in spec.split(",")]
     if any(not kind.strip() for kind in kinds):
         raise InvalidOptionsError("--seat needs a kind for every seat (human, random, a bot)")
     session = PlaySession(
-        match, kinds, input=stdin, output=stdout, save_path=save_path, log_path=args.log
+        match, kinds, input=stdin, output=stdout, save_path=save_path, overwrite=overwrite
     )
-    if args.log:
-        try:
-            match.save(args.log)
-        except OSError as exc:
-            raise PlayCommandError(f"cannot write {args.log}: {exc.strerror or exc}") from None
+    _start_saving(session, args)
     return session
 
 
-def _new_match(args: argparse.Namespace) -> Match[Any]:
+def _start_saving(session: PlaySession, args: argparse.Namespace) -> None:
+    """Write the session's file before play starts; a file in the way is a command error."""
+    path = session.save_path
+    try:
+        session.start_saving()
+    except OverwriteError:
+        raise PlayCommandError(
+            f"{path} already exists and was not replaced: continue that game with "
+            f"'boardkit play --resume {path}', choose another --log, or add --force to replace it"
+        ) from None
+    except OSError as exc:
+        raise PlayCommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name the same file (``b`` exists: it was just read)."""
+    try:
+        return a.exists() and a.samefile(b)
+    except OSError:
+        return False
+
+
+def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[Any]:
     from boardkit.cli import parse_option_args
 
     if not args.game:
@@ -160,8 +202,21 @@ def _new_match(args: argparse.Namespace) -> Match[Any]:
         players = len(names) if names else min(game.player_counts)
     if names and len(names) != players:
         raise InvalidOptionsError(f"--names gives {len(names)} names for {players} players")
-    seed = 0 if args.seed is None else args.seed
-    return Match.new(game, names or players, options, seed)
+    match = Match.new(game, names or players, options, seed_or_fresh(args.seed))
+    if args.seed is None:
+        print(_seed_line(match, at_start=True), file=stdout)
+    return match
+
+
+def _seed_line(match: Match[Any], at_start: bool) -> str:
+    """The line that tells a drawn seed, so that the game can be set up again.
+
+    In a game with hidden information the seed gives every hidden card away, so it is only
+    shown once the session is over; at the start the line says so instead.
+    """
+    if at_start and match.game.hidden_information:
+        return "a fresh seed was drawn; it is shown when the session ends (it reveals the cards)"
+    return f"seed {match.config.seed} (--seed {match.config.seed} sets up the same game again)"
 
 
 def _resumed_match(args: argparse.Namespace) -> Match[Any]:
@@ -195,16 +250,6 @@ def _names(text: str | None) -> list[str]:
     if repeated:
         raise InvalidOptionsError(f"--names repeats {', '.join(repeated)}; names must differ")
     return names
-
-
-def _free_path(stem: str) -> Path:
-    """``stem.json`` in the current directory, or ``stem-2.json`` … if that exists already."""
-    path = Path(f"{stem}.json")
-    n = 2
-    while path.exists():
-        path = Path(f"{stem}-{n}.json")
-        n += 1
-    return path
 
 
 def main(argv: Sequence[str] | None = None) -> int:

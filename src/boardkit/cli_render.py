@@ -2,10 +2,11 @@
 
 ::
 
-    boardkit render LOG [--at K] [--player P] [-o OUT.svg | -o OUT.png] [--no-highlight]
-                        [--no-verify]
+    boardkit render LOG [--at K] [--player P] [-o OUT.svg | -o OUT.png] [--force]
+                        [--no-highlight] [--no-verify]
 
-Without ``-o`` the SVG text goes to standard output. By default the action of entry ``K`` is
+Without ``-o`` the SVG text goes to standard output. A file is written atomically and an
+existing one is only replaced with ``--force``. By default the action of entry ``K`` is
 highlighted (a journey's arrow, a tile's placement …); ``--no-highlight`` leaves it out.
 
 The command knows no game: it asks the game for its optional ``render_svg(state, player,
@@ -40,7 +41,8 @@ from boardkit.cli_support import (
     CommandParser,
     read_log_file,
 )
-from boardkit.errors import BoardkitError, InvalidLogError
+from boardkit.errors import BoardkitError, InvalidLogError, OverwriteError
+from boardkit.files import atomic_write, atomic_write_text
 from boardkit.match import Match
 
 PngConverter = Callable[[str, Path], None]
@@ -84,6 +86,7 @@ def configure_parser(render: argparse.ArgumentParser) -> None:
         metavar="OUT",
         help="write to OUT.svg or OUT.png (default: SVG on standard output)",
     )
+    render.add_argument("--force", action="store_true", help="replace OUT if it exists")
     render.add_argument(
         "--no-highlight", action="store_true", help="do not highlight the action of entry K"
     )
@@ -105,6 +108,8 @@ def run(
     out = stdout if stdout is not None else sys.stdout
     errors = stderr if stderr is not None else sys.stderr
     try:
+        if args.output is not None and not args.force and Path(args.output).exists():
+            raise OverwriteError(args.output)  # before the work of loading and drawing
         document = render_log(
             args.log,
             at=args.at,
@@ -115,7 +120,7 @@ def run(
         if args.output is None:
             out.write(document + "\n")
         else:
-            write_picture(document, Path(args.output))
+            write_picture(document, Path(args.output), overwrite=args.force)
     except CommandError as exc:
         print(f"error: {exc}", file=errors)
         return exc.exit_code
@@ -185,18 +190,25 @@ CONVERTER_HELP = (
 )
 
 
-def write_picture(document: str, output: Path) -> None:
-    """Write ``document`` to ``output`` as SVG or PNG, by the file's suffix."""
+def write_picture(document: str, output: Path, *, overwrite: bool = False) -> None:
+    """Write ``document`` to ``output`` as SVG or PNG, by the file's suffix.
+
+    The file is written atomically (a failed conversion leaves an earlier picture whole); an
+    existing ``output`` raises :class:`~boardkit.errors.OverwriteError` unless ``overwrite``.
+    """
     suffix = output.suffix.lower()
     if suffix == ".svg":
-        _write(output, lambda: output.write_text(document + "\n", encoding="utf-8"))
+        _write(output, lambda: atomic_write_text(output, document + "\n", overwrite=overwrite))
         return
     if suffix != ".png":
         raise RenderError(f"cannot write {output}: the output must end in .svg or .png")
     converter = find_png_converter()
     if converter is None:
         raise RenderError(CONVERTER_HELP)
-    _write(output, lambda: converter(document, output))
+    _write(
+        output,
+        lambda: atomic_write(output, lambda path: converter(document, path), overwrite=overwrite),
+    )
 
 
 def _write(output: Path, action: Callable[[], object]) -> None:

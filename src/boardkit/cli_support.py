@@ -7,6 +7,7 @@ can import it at module level without an import cycle.
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -30,6 +31,7 @@ from boardkit.errors import (
 from boardkit.game import Game
 from boardkit.log import parse_document, parse_header
 from boardkit.match import Match
+from boardkit.options import MAX_SEED
 from boardkit.registry import load_game
 
 EXIT_OK = 0
@@ -76,6 +78,25 @@ class CommandParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"error: {message}\n")
+
+
+def fresh_seed(games: int = 1) -> int:
+    """A seed drawn from the operating system's secure generator, for a run without ``--seed``.
+
+    ``games`` consecutive seeds from it are all valid (``simulate`` and ``tournament`` play
+    game ``i`` with seed ``S + i``). The command prints the seed so that the run can be repeated.
+
+    STAND-IN until issue 9's ``boardkit.rng.new_seed`` (branch secrets-core) lands: this draws
+    below today's 63-bit ``MAX_SEED``; at the merge, draw with ``new_seed()`` (or pass
+    ``seed=None`` to ``Match.new``) while keeping room for ``games`` seeds.
+    """
+    room = min(max(games, 1) - 1, MAX_SEED)
+    return secrets.randbelow(MAX_SEED + 1 - room)
+
+
+def seed_or_fresh(seed: int | None, games: int = 1) -> int:
+    """``seed`` as given on the command line, or a :func:`fresh_seed` when it was left out."""
+    return fresh_seed(games) if seed is None else seed
 
 
 def load_game_for_cli(name: str) -> Game[Any, Any]:

@@ -34,6 +34,7 @@ from boardkit.cli_support import (
     exit_code_for,
     load_game_for_cli,
     progress_bar,
+    seed_or_fresh,
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
@@ -83,7 +84,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="set a game option (repeat for several); bools take true or false",
     )
-    sub.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    sub.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="first seed (default: a fresh one from the operating system, printed)",
+    )
     sub.add_argument(
         "-w",
         "--workers",
@@ -92,6 +98,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="worker processes (default: the number of CPUs)",
     )
     sub.add_argument("--save-logs", metavar="DIR", help="write every game's log into DIR")
+    sub.add_argument(
+        "--force", action="store_true", help="replace logs in DIR that have the same names"
+    )
     sub.add_argument(
         "--mcts-iterations",
         type=int,
@@ -144,6 +153,9 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     specs = bot_specs(args.bots, args.mcts_iterations)
+    seed = seed_or_fresh(args.seed, args.games)
+    if args.seed is None:
+        err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
     bar = progress_bar(err)
     with bar:
         task = bar.add_task(f"{game.name}: {' vs '.join(specs)}", total=args.games)
@@ -153,10 +165,11 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
             args.games,
             args.players,
             options,
-            args.seed,
+            seed,
             args.workers,
             save_logs_dir=args.save_logs,
             progress=lambda done, _total: bar.update(task, completed=done),
+            overwrite=args.force,
         )
     print_summary(summary, out)
     if args.save_logs:

@@ -86,3 +86,18 @@ class UndoError(BoardkitError):
 
 class GameDefinitionError(BoardkitError):
     """A game plugin broke the framework's contract (a bug in the game, not in the input)."""
+
+
+class OverwriteError(BoardkitError):
+    """A file would have been replaced, but overwriting was not allowed.
+
+    Saving never replaces an existing file unless told to, so that running a command again
+    cannot wipe what an earlier run wrote. ``path`` is the file that already exists.
+    """
+
+    def __init__(self, path: object) -> None:
+        super().__init__(
+            f"{path} already exists; choose another file name, or allow overwriting it "
+            "(--force on the command line, overwrite=True in Python)"
+        )
+        self.path = path

@@ -173,9 +173,18 @@ class Match(Generic[S]):
         """The log as JSON text."""
         return log_to_json(self.game, self.log)
 
-    def save(self, path: str | Path) -> None:
-        """Write the log to ``path`` as JSON."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+    def save(self, path: str | Path, *, overwrite: bool = False) -> None:
+        """Write the log to ``path`` as JSON, atomically.
+
+        The log goes to a temporary file in the same folder, which then replaces ``path``: a
+        failure half-way (a full disk, a crash) leaves any earlier file at ``path`` intact. An
+        existing file is only replaced with ``overwrite=True``; otherwise
+        :class:`~boardkit.errors.OverwriteError` is raised and nothing is written. Other
+        failures raise :class:`OSError`.
+        """
+        from boardkit.files import atomic_write_text
+
+        atomic_write_text(path, self.to_json(), overwrite=overwrite)
 
     def redacted_log(self, player: int | None) -> Log:
         """The log as ``player`` may read it: every event passed through the game's redaction."""
@@ -189,7 +198,13 @@ class Match(Generic[S]):
     # --- time travel and undo --------------------------------------------------------------------
 
     def state_at(self, seq: int) -> S:
-        """The state right after entry ``seq`` (0 is the state after setup)."""
+        """The state right after entry ``seq`` (0 is the state after setup).
+
+        ``seq`` must be an ``int`` (a ``bool`` or ``float`` is refused, as it would index a
+        different entry than it seems to); anything else raises :class:`UndoError`.
+        """
+        if type(seq) is not int:
+            raise UndoError(f"an entry number is an int, not {type(seq).__name__} {seq!r:.40}")
         if not 0 <= seq < len(self._entries):
             raise UndoError(f"no entry {seq}; the log has entries 0 to {len(self._entries) - 1}")
         base = seq - seq % SNAPSHOT_EVERY
@@ -201,7 +216,13 @@ class Match(Generic[S]):
         return state
 
     def undo(self, n: int = 1) -> None:
-        """Take back the last ``n`` entries (the setup entry cannot be undone)."""
+        """Take back the last ``n`` entries (the setup entry cannot be undone).
+
+        ``n`` must be an ``int`` (not a ``bool`` or ``float``); anything else raises
+        :class:`UndoError` and changes nothing.
+        """
+        if type(n) is not int:
+            raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
         if n < 0 or n > len(self._entries) - 1:
             raise UndoError(f"cannot undo {n} entries; {len(self._entries) - 1} can be undone")
         if n == 0:
@@ -285,9 +306,7 @@ class Match(Generic[S]):
         doc = parse_document(text)
         header = parse_header(doc)
         if game is None:
-            from boardkit.registry import load_game
-
-            game = load_game(header.game)
+            game = _game_of_log(header.game)
         check_header_for(game, header)
         entries = parse_entries(game, doc)
         return cls.from_log(game, Log(header, tuple(entries)), verify=verify)
@@ -306,6 +325,22 @@ class Match(Generic[S]):
     def codec_state(self) -> object:
         """The current state as JSON (see :mod:`boardkit.codec`)."""
         return codec_for(self.game).dump_state(self._state)
+
+
+def _game_of_log(name: str) -> Game[Any, Any]:
+    """The installed game a log names; a missing or broken one is an :class:`InvalidLogError`.
+
+    The log is what cannot be used here, whatever the reason, so callers catch one error.
+    """
+    from boardkit.errors import GameDefinitionError, UnknownGameError
+    from boardkit.registry import load_game
+
+    try:
+        return load_game(name)
+    except UnknownGameError as exc:
+        raise InvalidLogError(f"the log is for a game that is not installed: {exc}") from None
+    except GameDefinitionError as exc:
+        raise InvalidLogError(f"the log's game cannot be loaded: {exc}") from None
 
 
 def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:

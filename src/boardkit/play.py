@@ -23,6 +23,7 @@ terminal" screen separates their turns so that nobody sees another player's hand
 from __future__ import annotations
 
 import contextlib
+import datetime
 import enum
 import importlib
 import sys
@@ -37,6 +38,7 @@ from boardkit.errors import (
     GameDefinitionError,
     IllegalActionError,
     InvalidOptionsError,
+    OverwriteError,
     UndoError,
 )
 from boardkit.game import Game
@@ -62,7 +64,8 @@ At each menu, type:
   .. or back          go up one level
   list                list every action under this level, one per line
   undo                take back your last action (and the bots' replies to it)
-  save [PATH]         save the game's log (default: {save_path})
+  save [PATH]         save the game's log (default: {save_path}); never replaces
+                      another file: save! PATH does
   quit                save the log and stop; resume later with --resume
   ? or help           this text
 Commands win over labels: to choose a label that reads like a command, type its number."""
@@ -290,8 +293,13 @@ class PlaySession:
 
     ``seats`` gives a kind per seat (``"human"``, ``"random"`` or a bot name), or ready
     :class:`Seat` objects; missing kinds default to seat 0 human and the rest random.
-    ``save_path`` is where ``save``, ``quit``, the end of input and the end of the game write
-    the log; ``log_path``, if given, is also written after every action. ``echo`` writes each
+    ``save_path`` is the session's file: the log is written there at the start, after every
+    entry (action, owed decision or undo), on ``quit``, at the end of input and at the end of the
+    game, so nothing is lost if the terminal closes. It defaults to ``log_path`` or else to
+    :func:`default_save_path`. ``log_path``, if given and different, is written after every
+    entry too. A file that exists before the session first writes it is not replaced unless
+    ``overwrite`` is true (the command line passes it for ``--force`` and for the file a game
+    is resumed from); files the session wrote itself are kept up to date. ``echo`` writes each
     line read after its prompt, so that a session fed from a script reads like a transcript.
     """
 
@@ -305,6 +313,7 @@ class PlaySession:
         save_path: str | Path | None = None,
         log_path: str | Path | None = None,
         echo: bool = False,
+        overwrite: bool = False,
     ) -> None:
         self.match = match
         self.game: Game[Any, Any] = match.game
@@ -318,10 +327,11 @@ class PlaySession:
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
         self.log_path = Path(log_path) if log_path is not None else None
-        default = f"{self.game.name}-{match.config.seed}.json"
-        self.save_path = (
-            Path(save_path) if save_path is not None else (self.log_path or Path(default))
-        )
+        chosen = save_path if save_path is not None else self.log_path
+        self._default_path = chosen is None
+        self.save_path = Path(chosen) if chosen is not None else default_save_path(self.game.name)
+        self._replaceable = {self.save_path, self.log_path} if overwrite else set()
+        """Files the session may write over: its own once written, all given ones if allowed."""
         humans = sum(seat.is_human for seat in self.seats)
         self.hot_seat = humans > 1 and self.game.hidden_information
         self._rngs = [Rng(match.config.seed, BOT_STREAM + seat) for seat in range(len(names))]
@@ -337,6 +347,8 @@ class PlaySession:
         """
         try:
             self._say(self._intro())
+            if self.save_path not in self._replaceable:
+                self._start_saving_reported()
             while not self.match.is_over:
                 player = self.match.to_decide
                 if player is None:
@@ -372,7 +384,10 @@ class PlaySession:
         resumed = len(self.match) - 1
         plural = "" if resumed == 1 else "s"
         again = f", resumed after {resumed} action{plural}" if resumed else ""
-        return f"{title}: {who}{again}.\nType ? for help."
+        return (
+            f"{title}: {who}{again}.\n"
+            f"The game is saved to {self.save_path} after every move. Type ? for help."
+        )
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -479,8 +494,9 @@ class PlaySession:
                 self._undo()
                 show = False
                 continue
-            elif command == "save":
-                self._save(Path(argument.strip()) if argument.strip() else self.save_path)
+            elif command in ("save", "save!"):
+                target = Path(argument.strip()) if argument.strip() else self.save_path
+                self._write(target, quiet=False, force=command == "save!")
                 show = False
                 continue
             elif command == "quit":
@@ -554,19 +570,48 @@ class PlaySession:
 
     # --- saving -----------------------------------------------------------------------------
 
+    def start_saving(self) -> None:
+        """Write the session's file for the first time, before anybody acts.
+
+        A default file name that was taken meanwhile moves on to the next free one; a file
+        given by the caller that exists already raises :class:`~boardkit.errors.OverwriteError`
+        (unless the session may overwrite it), and an unwritable one raises :class:`OSError`,
+        so a front end can refuse to start rather than lose the game later.
+        """
+        while True:
+            try:
+                self.match.save(self.save_path, overwrite=self.save_path in self._replaceable)
+            except OverwriteError:
+                if not self._default_path:
+                    raise
+                self.save_path = default_save_path(self.game.name)
+                continue
+            self._replaceable.add(self.save_path)
+            return
+
+    def _start_saving_reported(self) -> None:
+        """:meth:`start_saving`, with a failure told to the players instead of raised."""
+        try:
+            self.start_saving()
+        except (OverwriteError, OSError) as exc:
+            self._say(f"error: {_write_error(self.save_path, exc)}")
+
     def _autosave(self) -> None:
-        if self.log_path is not None:
+        self._write(self.save_path, quiet=True)
+        if self.log_path is not None and self.log_path != self.save_path:
             self._write(self.log_path, quiet=True)
 
     def _save(self, path: Path) -> bool:
         return self._write(path, quiet=False)
 
-    def _write(self, path: Path, quiet: bool) -> bool:
+    def _write(self, path: Path, quiet: bool, force: bool = False) -> bool:
+        """Save the log to ``path``; a file the session did not write is only replaced by force."""
         try:
-            self.match.save(path)
-        except OSError as exc:
-            self._say(f"error: cannot write {path}: {exc.strerror or exc}")
+            self.match.save(path, overwrite=force or path in self._replaceable)
+        except (OverwriteError, OSError) as exc:
+            self._say(f"error: {_write_error(path, exc)}")
             return False
+        self._replaceable.add(path)
         if not quiet:
             self._say(f"log saved to {path}")
         return True
@@ -614,6 +659,30 @@ class PlaySession:
         else:
             self.output.write("-" * 40 + "\n")
         self.output.flush()
+
+
+def default_save_path(game: str, folder: Path | None = None) -> Path:
+    """A file name for a new game's log that no file has yet, in ``folder`` (default: here).
+
+    ``GAME-YYYYMMDD-HHMMSSZ.json`` (the UTC time; ``-2``, ``-3``, ... are added when a file of
+    that name exists), so that games sort by date and never replace one another. The seed is
+    left out of the name: a file name is easily shared, and the seed gives the hidden cards away.
+    """
+    place = folder if folder is not None else Path()
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%SZ")
+    path = place / f"{game}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = place / f"{game}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def _write_error(path: Path, exc: OverwriteError | OSError) -> str:
+    """What a failed save tells the players, with the way out."""
+    if isinstance(exc, OverwriteError):
+        return f"{path} already exists; it was not replaced (save! {path} replaces it)"
+    return f"cannot write {path}: {exc.strerror or exc}"
 
 
 def _load_line_editing() -> None:

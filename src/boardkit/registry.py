@@ -7,40 +7,194 @@ A game package declares, in its ``pyproject.toml``::
 
 and boardkit lists it and loads it by name. :func:`register` adds a game for this process only
 (handy in tests and notebooks).
+
+Plugins fail safely: a plugin that does not import, names something that is not a
+:class:`~boardkit.game.Game` subclass, or whose constructor raises becomes a
+:class:`~boardkit.errors.GameDefinitionError` that names the plugin (its entry point's name and
+value) and its error, never a raw exception; two plugins that claim one game name are an error
+too, rather than one silently winning. :func:`game_plugins` reports every plugin with its
+status, so that one broken package never hides the games of the others.
 """
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from collections.abc import Sequence
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
+
+from attrs import frozen
 
 from boardkit.errors import GameDefinitionError, UnknownGameError
 from boardkit.game import Game
 
 GROUP = "boardkit.games"
 
+MAX_REASON = 300
+"""Longest plugin error kept in a message, in characters (a plugin's error text is not ours)."""
+
 _registered: dict[str, type[Game[Any, Any]]] = {}
 
 
+@frozen
+class GamePlugin:
+    """One game plugin and whether it works.
+
+    ``name`` is the game name it is listed under, ``source`` where it comes from (the entry
+    point's value, ``"module:Class"``, or ``"registered in this process"``). A healthy plugin
+    has its ``game`` (a fresh instance) and no ``error``; a broken one has no game and its
+    ``error`` says why, naming the plugin.
+    """
+
+    name: str
+    source: str
+    game: Game[Any, Any] | None = None
+    error: GameDefinitionError | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the plugin loaded and gave a game."""
+        return self.error is None
+
+
 def register(game_class: type[Game[Any, Any]]) -> None:
-    """Make ``game_class`` loadable by its name in this process."""
-    _registered[game_class.name] = game_class
+    """Make ``game_class`` loadable by its name in this process.
+
+    Registering the same class again does nothing; a name already taken by another registered
+    class, or by an installed plugin that names another class, is a
+    :class:`~boardkit.errors.GameDefinitionError`.
+    """
+    name = game_class.name
+    taken = _registered.get(name)
+    if taken is not None and taken is not game_class:
+        raise GameDefinitionError(
+            f"cannot register {_class_path(game_class)} as game {name!r}: "
+            f"{_class_path(taken)} is registered under that name"
+        )
+    for ep in _entry_points(name):
+        if ep.value != _class_path(game_class):
+            raise GameDefinitionError(
+                f"cannot register {_class_path(game_class)} as game {name!r}: the installed "
+                f"plugin {ep.name!r} ({ep.value}) has that name"
+            )
+    _registered[name] = game_class
 
 
 def available_games() -> list[str]:
-    """Names of every installed or registered game, sorted."""
-    names = {ep.name for ep in entry_points(group=GROUP)} | set(_registered)
+    """Names of every installed or registered game, sorted (broken plugins included)."""
+    names = {ep.name for ep in _entry_points()} | set(_registered)
     return sorted(names)
 
 
 def load_game(name: str) -> Game[Any, Any]:
-    """A fresh instance of the game called ``name``."""
+    """A fresh instance of the game called ``name``.
+
+    Raises :class:`~boardkit.errors.UnknownGameError` when no game has that name, and
+    :class:`~boardkit.errors.GameDefinitionError` (naming the plugin and its error) when the
+    plugin is broken or two plugins claim the name.
+    """
     if name in _registered:
-        return _registered[name]()
+        return _construct(name, "registered in this process", _registered[name])
+    found = _entry_points(name)
+    if not found:
+        raise UnknownGameError(name, available_games())
+    _refuse_duplicates(name, found)
+    return _construct(found[0].name, found[0].value, _load_class(found[0]))
+
+
+def game_plugins() -> list[GamePlugin]:
+    """Every installed or registered game plugin with its status, healthy or broken.
+
+    Each plugin is loaded on its own, so a broken one is reported (with the reason) and the
+    others are still listed. Sorted by name, and by source for plugins that share a name.
+    """
+    plugins = [_registered_plugin(name, cls) for name, cls in _registered.items()]
+    by_name: dict[str, list[EntryPoint]] = {}
+    for ep in _entry_points():
+        if ep.name not in _registered:
+            by_name.setdefault(ep.name, []).append(ep)
+    for name, found in by_name.items():
+        plugins.extend(_installed_plugins(name, found))
+    return sorted(plugins, key=lambda p: (p.name, p.source))
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _entry_points(name: str | None = None) -> list[EntryPoint]:
+    """The group's entry points (only those called ``name`` when given), each value once."""
+    seen: dict[tuple[str, str], EntryPoint] = {}
     for ep in entry_points(group=GROUP):
-        if ep.name == name:
-            cls = ep.load()
-            if not (isinstance(cls, type) and issubclass(cls, Game)):
-                raise GameDefinitionError(f"entry point {name!r} does not name a Game subclass")
-            return cls()
-    raise UnknownGameError(name, available_games())
+        if name is None or ep.name == name:
+            seen.setdefault((ep.name, ep.value), ep)  # one distribution found twice on the path
+    return list(seen.values())
+
+
+def _refuse_duplicates(name: str, found: Sequence[EntryPoint]) -> None:
+    """A :class:`GameDefinitionError` when several plugins claim the game name ``name``."""
+    if len(found) > 1:
+        sources = ", ".join(sorted(ep.value for ep in found))
+        raise GameDefinitionError(
+            f"game name {name!r} is claimed by {len(found)} installed plugins ({sources}); "
+            "uninstall all but one"
+        )
+
+
+def _load_class(ep: EntryPoint) -> type[Game[Any, Any]]:
+    """The class an entry point names; any failure is a :class:`GameDefinitionError`."""
+    try:
+        loaded = ep.load()
+    except Exception as exc:
+        raise _plugin_error(ep.name, ep.value, "cannot be imported", exc) from None
+    if not (isinstance(loaded, type) and issubclass(loaded, Game)):
+        raise GameDefinitionError(
+            f"game plugin {ep.name!r} ({ep.value}) does not name a Game subclass: "
+            f"{_brief(repr(loaded))}"
+        )
+    return loaded
+
+
+def _construct(name: str, source: str, cls: type[Game[Any, Any]]) -> Game[Any, Any]:
+    """``cls()``; a constructor that raises is a :class:`GameDefinitionError` naming the plugin."""
+    try:
+        return cls()
+    except Exception as exc:
+        raise _plugin_error(name, source, "failed to start", exc) from None
+
+
+def _registered_plugin(name: str, cls: type[Game[Any, Any]]) -> GamePlugin:
+    source = "registered in this process"
+    try:
+        return GamePlugin(name, source, game=_construct(name, source, cls))
+    except GameDefinitionError as exc:
+        return GamePlugin(name, source, error=exc)
+
+
+def _installed_plugins(name: str, found: Sequence[EntryPoint]) -> list[GamePlugin]:
+    """The plugins of one game name: one entry per entry point, all broken if they clash."""
+    try:
+        _refuse_duplicates(name, found)
+    except GameDefinitionError as exc:
+        return [GamePlugin(name, ep.value, error=exc) for ep in found]
+    ep = found[0]
+    try:
+        return [GamePlugin(name, ep.value, game=_construct(name, ep.value, _load_class(ep)))]
+    except GameDefinitionError as exc:
+        return [GamePlugin(name, ep.value, error=exc)]
+
+
+def _plugin_error(name: str, source: str, what: str, exc: Exception) -> GameDefinitionError:
+    return GameDefinitionError(
+        f"game plugin {name!r} ({source}) {what}: {type(exc).__name__}: {_brief(str(exc))}"
+    )
+
+
+def _class_path(cls: type) -> str:
+    """``module:QualName``, the way an entry point names a class."""
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _brief(text: str) -> str:
+    """``text`` cut to :data:`MAX_REASON` characters, saying how much was left out."""
+    if len(text) <= MAX_REASON:
+        return text
+    return f"{text[:MAX_REASON]}… ({len(text) - MAX_REASON} more characters)"

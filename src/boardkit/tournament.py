@@ -40,7 +40,12 @@ from attrs import field, frozen
 
 from boardkit.bots.base import Bot
 from boardkit.bots.registry import bot_from_spec
-from boardkit.errors import BoardkitError, GameDefinitionError, InvalidOptionsError
+from boardkit.errors import (
+    BoardkitError,
+    GameDefinitionError,
+    InvalidOptionsError,
+    OverwriteError,
+)
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue
@@ -162,6 +167,7 @@ class _Batch:
     first_seed: int
     indices: tuple[int, ...]
     save_dir: str | None
+    overwrite: bool = False
 
 
 def _play_batch(batch: _Batch) -> list[GameRecord]:
@@ -176,7 +182,8 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
         try:
             match, moves, seconds = _play(game, labels, batch.options, seed, bots)
             if batch.save_dir is not None:
-                match.save(Path(batch.save_dir) / f"{game.name}-{index:05d}-seed-{seed}.json")
+                path = log_path(batch.save_dir, game.name, index, seed)
+                match.save(path, overwrite=batch.overwrite)
         except Exception as exc:  # picklable, and it names the game that failed
             raise TournamentError(
                 f"game {index} (seed {seed}, seats {', '.join(labels)}) failed: "
@@ -312,6 +319,22 @@ def _default_players(game: Game[Any, Any], options: Mapping[str, object] | None,
     return counts[0]  # make_config will then name the problem
 
 
+def log_path(folder: str | Path, game: str, index: int, seed: int) -> Path:
+    """Where game ``index`` (played with ``seed``) of a tournament saves its log in ``folder``."""
+    return Path(folder) / f"{game}-{index:05d}-seed-{seed}.json"
+
+
+def _refuse_existing_logs(folder: Path, game: str, first_seed: int, n_games: int) -> None:
+    """Raise :class:`OverwriteError` for the first log the run would write over, if any.
+
+    Checked before any game is played, so that a clash does not waste the run.
+    """
+    for index in range(n_games):
+        path = log_path(folder, game, index, first_seed + index)
+        if path.exists():
+            raise OverwriteError(path)
+
+
 def _batches(n_games: int, workers: int) -> list[tuple[int, ...]]:
     """Game indices cut into batches: small enough for a live progress bar and even loads."""
     size = max(1, min(25, n_games // (workers * 8)))
@@ -328,6 +351,7 @@ def run_tournament(
     workers: int | None = None,
     save_logs_dir: str | Path | None = None,
     progress: ProgressCallback | None = None,
+    overwrite: bool = False,
 ) -> TournamentSummary:
     """Play ``n_games`` seeded games between the bots and summarise them.
 
@@ -335,7 +359,9 @@ def run_tournament(
     holds bot specs (``"random"``, ``"mcts:iterations=200"``, see
     :func:`boardkit.bots.parse_bot_spec`) or ready bots. ``players`` defaults to the smallest
     count the game accepts with these options; ``workers`` to ``os.cpu_count()``. With
-    ``save_logs_dir``, every game's log is written there as ``GAME-INDEX-seed-SEED.json``.
+    ``save_logs_dir``, every game's log is written there as ``GAME-INDEX-seed-SEED.json``;
+    if one of those files exists already, :class:`~boardkit.errors.OverwriteError` is raised
+    before any game is played, unless ``overwrite`` allows replacing them.
     ``progress`` is told as games finish. Bad input raises an
     :class:`~boardkit.errors.InvalidOptionsError` before any game is played; a game that fails
     raises :class:`TournamentError`.
@@ -364,9 +390,12 @@ def run_tournament(
         except OSError as exc:
             raise InvalidOptionsError(f"cannot create {path}: {exc.strerror or exc}") from None
         save_dir = str(path)
+        if not overwrite:
+            _refuse_existing_logs(path, game.name, seed, n_games)
 
     def batch(indices: tuple[int, ...]) -> _Batch:
-        return _Batch(game, labels, bots, seats, dict(config.options), seed, indices, save_dir)
+        options = dict(config.options)
+        return _Batch(game, labels, bots, seats, options, seed, indices, save_dir, overwrite)
 
     pieces = _batches(n_games, workers)
     records: list[GameRecord] = []

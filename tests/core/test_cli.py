@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import subprocess
 import sys
+from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from boardkit import InvalidOptionsError, Match, Option, cli_support
+from boardkit import InvalidOptionsError, Match, Option, cli_support, registry
 from boardkit.cli import main, parse_option_args, parse_option_value
 from boardkit.codec import codec_for
 from boardkit.examples.nim import NimGame
-from boardkit.registry import load_game as registry_load_game
 from boardkit.simulate import random_playout
 
 Capture = pytest.CaptureFixture[str]
@@ -55,18 +56,18 @@ def test_games_lists_nim_with_player_counts_and_options(capsys: Capture) -> None
 def test_games_reports_a_plugin_that_cannot_be_loaded(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = registry_load_game
+    real = importlib.metadata.entry_points
+    missing = EntryPoint("ghost", "nim_plugin_not_there:Ghost", registry.GROUP)
 
-    def load(name: str) -> object:
-        if name == "nim":
-            raise ImportError("no module named nim_plugin")
-        return real(name)
+    def with_a_broken_one(group: str) -> list[EntryPoint]:
+        return [missing, *real(group=group)]
 
-    monkeypatch.setattr(cli_support, "load_game", load)
+    monkeypatch.setattr(registry, "entry_points", with_a_broken_one)
     code, out, _ = run(capsys, "games")
-    assert code == 0
-    assert "game 'nim' is installed but cannot be loaded" in out
-    assert "no module named nim_plugin" in out
+    assert code == 1  # a broken plugin is a failure, but the healthy games are listed first
+    assert out.index("nim — Nim") < out.index("broken game plugins:")
+    assert "game plugin 'ghost' (nim_plugin_not_there:Ghost) cannot be imported" in out
+    assert "ModuleNotFoundError" in out
 
 
 # --- simulate ----------------------------------------------------------------------------------

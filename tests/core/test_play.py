@@ -507,13 +507,17 @@ def test_command_quit_then_resume_finishes_the_game(
         "nim", "--seat", "human", "--seat", "human", "--seed", "1", script=["1", "quit"]
     )
     assert code == 0
-    assert "log saved to nim-1.json" in out  # the default save file
-    first = Match.load(tmp_path / "nim-1.json")
+    (saved,) = tmp_path.glob("nim-*.json")  # the default save file
+    assert re.fullmatch(r"nim-\d{8}-\d{6}Z\.json", saved.name)
+    assert f"The game is saved to {saved.name} after every move." in out
+    assert f"log saved to {saved.name}" in out
+    first = Match.load(saved)
     assert len(first) == 2
-    code, out, _ = command("--resume", "nim-1.json", "--seat", "human,human", script=["1"] * 14)
+    code, out, _ = command("--resume", saved.name, "--seat", "human,human", script=["1"] * 14)
     assert code == 0
     assert "resumed after 1 action." in out and "game over:" in out
-    final = Match.load(tmp_path / "nim-1.json")
+    assert f"The game is saved to {saved.name} after every move." in out
+    final = Match.load(saved)
     assert final.is_over and final.log.entries[:2] == first.log.entries
 
 
@@ -522,9 +526,10 @@ def test_command_does_not_overwrite_an_earlier_default_save(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     command("nim", script=["quit"])
-    _, out, _ = command("nim", script=["quit"])
-    assert "log saved to nim-0-2.json" in out
-    assert (tmp_path / "nim-0.json").exists()
+    command("nim", script=["quit"])
+    saved = sorted(tmp_path.glob("nim-*.json"))
+    assert len(saved) == 2  # the second run, in the same second or not, took a new name
+    assert Match.load(saved[0]).log != Match.load(saved[1]).log  # and a fresh seed
 
 
 @pytest.mark.parametrize(
@@ -556,7 +561,7 @@ def test_command_refuses_a_forged_log_on_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    command("nim", "--seat", "human,human", "--seed", "1", script=["1", "quit"])
+    command("nim", "--seat", "human,human", "--seed", "1", "--log", "nim-1.json", script=["1"])
     text = (tmp_path / "nim-1.json").read_text(encoding="utf-8")
     (tmp_path / "forged.json").write_text(
         text.replace('"Take","count":1', '"Take","count":2'), encoding="utf-8"
@@ -569,7 +574,7 @@ def test_command_refuses_to_resume_a_log_of_another_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    command("nim", script=["quit"])
+    command("nim", "--log", "nim-0.json", script=["quit"])
     code, _, err = command("shangrila", "--resume", "nim-0.json")
     assert code == 2 and "is a game of nim, not shangrila" in err
 
@@ -685,7 +690,9 @@ def test_a_failing_game_keeps_the_log_and_the_command_reports_it(
 
     monkeypatch.setattr("boardkit.cli_support.load_game", lambda name: BrokenRender())
     monkeypatch.chdir(tmp_path)
-    code, _, err = command("nim", "-o", "stones=7", "--seed", str(ANN_STARTS), script=["1"])
+    code, _, err = command(
+        "nim", "-o", "stones=7", "--seed", str(ANN_STARTS), "--log", "nim-1.json", script=["1"]
+    )
     assert code == 1
     assert "error: nim failed during play (RuntimeError: cannot draw the heap)" in err
     assert "the log so far is in nim-1.json" in err

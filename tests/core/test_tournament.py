@@ -333,7 +333,9 @@ def test_the_command_reports_a_failing_game_with_exit_code_1(
     from boardkit.bots import BOTS
 
     monkeypatch.setitem(BOTS, "broken", BrokenBot)
-    code, _, err = run_cli(capsys, "nim", "--bots", "broken,random", "-n", "2", "-w", "1")
+    code, _, err = run_cli(
+        capsys, "nim", "--bots", "broken,random", "-n", "2", "-w", "1", "--seed", "0"
+    )
     assert code == 1 and "game 0 (seed 0" in err
 
 
@@ -350,7 +352,8 @@ def test_mcts_iterations_fill_in_only_missing_budgets() -> None:
 def test_the_boardkit_command_runs_the_tournament(capsys: Capture) -> None:
     from boardkit.cli import main as boardkit_main
 
-    code = boardkit_main(["tournament", "nim", "--bots", "greedy,random", "-n", "4", "-w", "1"])
+    argv = ["tournament", "nim", "--bots", "greedy,random", "-n", "4", "-w", "1", "--seed", "0"]
+    code = boardkit_main(argv)
     out = capsys.readouterr().out
     assert code == 0
     assert "nim: 4 games, 2 seats, seeds 0 to 3" in out

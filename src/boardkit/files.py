@@ -1,0 +1,126 @@
+"""Writing files without losing data: atomic replacement, and no overwriting unless asked.
+
+A save that truncates a file and then writes it leaves nothing behind when it fails half-way
+(a full disk, a crash, a killed process). :func:`atomic_write_text` writes a temporary file next
+to the target, flushes it to the disk and only then renames it over the target, so a reader (or
+the next run) sees either the old file whole or the new one whole, never a mixture or an empty
+file. It also refuses to replace an existing file unless the caller says so, so that re-running
+yesterday's command cannot wipe yesterday's game. :func:`atomic_write` does the same for files
+that another program writes (a PNG converter).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from boardkit.errors import OverwriteError
+
+
+def atomic_write_text(path: str | Path, text: str, *, overwrite: bool) -> None:
+    """Write ``text`` (UTF-8, line ends as given) to ``path`` atomically.
+
+    With ``overwrite=False`` an existing ``path`` raises :class:`~boardkit.errors.OverwriteError`
+    and nothing is written. On any failure ``path`` is left as it was, no temporary file is left
+    behind, and the error (an ``OSError`` for a full disk or a missing folder) is raised as it
+    is. See :func:`atomic_write` for how.
+    """
+
+    def write(temporary: Path) -> None:
+        with temporary.open("w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+
+    atomic_write(path, write, overwrite=overwrite)
+
+
+def atomic_write(path: str | Path, write: Callable[[Path], object], *, overwrite: bool) -> None:
+    """Have ``write`` fill a temporary file, then put that file at ``path`` atomically.
+
+    The temporary file is in the same folder as ``path`` (so the final rename never crosses file
+    systems) and ends in the same suffix (so programs that choose a format by it still do). Once
+    ``write`` returns, the file is ``fsync``-ed and replaces ``path`` with :func:`os.replace`;
+    the folder is ``fsync``-ed too where the operating system allows it, so that the rename
+    itself survives a crash. ``overwrite`` and failures behave as in :func:`atomic_write_text`.
+    """
+    target = Path(path)
+    if not overwrite and target.exists():
+        raise OverwriteError(target)
+    temporary = _temporary_file(target)
+    try:
+        write(temporary)
+        _sync_file(temporary)
+        if overwrite and target.exists():
+            with contextlib.suppress(OSError):  # keep the replaced file's permissions
+                shutil.copymode(target, temporary)
+        _place(temporary, target, overwrite)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    _sync_folder(target.parent)
+
+
+def _temporary_file(target: Path) -> Path:
+    """A new, empty, hidden file next to ``target``, with the same suffix.
+
+    Created with ``O_EXCL`` and mode 0o666, so the process's umask gives it the permissions an
+    ordinary new file would get (``tempfile.mkstemp`` would make it private to the owner).
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    while True:
+        name = target.parent / f".{target.stem}.{secrets.token_hex(6)}.tmp{target.suffix}"
+        try:
+            os.close(os.open(name, flags, 0o666))
+        except FileExistsError:  # pragma: no cover - 48 random bits clashed
+            continue
+        return name
+
+
+def _sync_file(path: Path) -> None:
+    """Flush ``path``'s content to the disk (``write`` has closed it; the data may be cached)."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _place(temporary: Path, target: Path, overwrite: bool) -> None:
+    """Move the finished temporary file to ``target``.
+
+    Without ``overwrite``, a hard link is tried first: it fails if ``target`` appeared since the
+    first check (another process, another session), which closes that race where the file
+    system has hard links; elsewhere the first check is what stands.
+    """
+    if overwrite:
+        os.replace(temporary, target)
+        return
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise OverwriteError(target) from None
+    except OSError:  # no hard links here (some network or FAT file systems)
+        if target.exists():
+            raise OverwriteError(target) from None
+        os.replace(temporary, target)
+        return
+    with contextlib.suppress(OSError):  # the save is done; a stray temporary file is harmless
+        temporary.unlink()
+
+
+def _sync_folder(folder: Path) -> None:
+    """``fsync`` ``folder`` so that a rename in it is on the disk; skipped where unsupported."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        descriptor = os.open(folder, flags)
+    except OSError:  # Windows cannot open a folder; its renames need no folder sync
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
