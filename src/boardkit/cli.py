@@ -63,6 +63,7 @@ from boardkit.files import atomic_write_text
 from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
+from boardkit.narration import narrate_match_entry
 from boardkit.options import Option, OptionValue
 from boardkit.registry import game_plugins
 from boardkit.result import Result
@@ -381,6 +382,12 @@ def cmd_show(args: argparse.Namespace, out: Console) -> int:
     return EXIT_OK
 
 
+def _print_narration(out: Console, lines: Sequence[str]) -> None:
+    """An entry's narration, one indented line per event worth a line."""
+    for line in lines:
+        out.print(Text(f"  {line}"), soft_wrap=True)
+
+
 def cmd_play_random(args: argparse.Namespace, out: Console) -> int:
     """Play a whole game between random players, printing every action and the board."""
     game = load_game_for_cli(args.game)
@@ -410,6 +417,7 @@ def cmd_play_random(args: argparse.Namespace, out: Console) -> int:
             actor = match.header.players[entry.player] if entry.player is not None else "?"
             title = f"{entry.seq}. {actor}: {game.describe_action(entry.action, match.state)}"
         out.print(Rule(Text(title, style="bold"), align="left"))
+        _print_narration(out, narrate_match_entry(match, entry.seq, None))
         out.out(match.render(None), highlight=False)
 
     match = random_playout(game, config, watch=show)

@@ -24,6 +24,9 @@ Contract, method by method:
 - :meth:`Game.view`, :meth:`Game.redact` and :meth:`Game.determinize` handle hidden information:
   what a player may see, the log as that player may read it, and a state re-sampled so that
   everything the player cannot see is random but consistent with what they can.
+- :meth:`Game.describe_event` turns one event into a line a person wants to read, as one player
+  may see it (see :mod:`boardkit.narration`); :attr:`Game.quiet_events` lists the event types it
+  leaves unsaid by design.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from boardkit.flow import HasFlow
 from boardkit.options import Config, Option, check_seed, resolve_options
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.voice import Voice, describe_flow_event
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A")
@@ -66,6 +70,10 @@ class Game(ABC, Generic[S, A]):
     """Every attrs class a game event can be; the flow events are added by the framework."""
     hidden_information: ClassVar[bool] = False
     """True when some players may not see everything (then views and redaction matter)."""
+    quiet_events: ClassVar[tuple[type, ...]] = ()
+    """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
+    a counter of actions left); every other event type must always get a line. The quiet flow
+    events of :data:`boardkit.voice.QUIET_FLOW_EVENTS` need not be listed."""
 
     # --- configuration ------------------------------------------------------------------------
 
@@ -197,3 +205,36 @@ class Game(ABC, Generic[S, A]):
     def render_text(self, state: S, player: int | None = None) -> str:
         """The state as text a person can read in a terminal, as ``player`` may see it."""
         return repr(self.view(state, player))
+
+    def describe_event(
+        self, event: object, state: S, player: int | None = None, names: Sequence[str] = ()
+    ) -> str | None:
+        """One event as a line a person wants to read, as ``player`` may see it; ``None`` when
+        the event is not worth a line (bookkeeping).
+
+        Who calls it: the front ends and log viewers, through
+        :func:`boardkit.narration.narrate_entry`, once per event of a log entry, in order.
+
+        What it may assume:
+
+        - ``state`` is the state *before* ``event`` (every earlier event of the entry already
+          folded), so the text can say what the event changes ("covering two of blue's yurts",
+          "the last yurt of his camp"). It may be the true state or one folded from ``player``'s
+          redacted log; the text must be the same for both.
+        - ``event`` has already been passed through :meth:`redact` for ``player``.
+        - ``player`` is the seat the text is for (that seat is "you"), ``None`` a spectator;
+          ``names[i]`` is seat ``i``'s name, when the caller has names (see
+          :class:`boardkit.voice.Voice`, which words sentences for a reader).
+
+        What it must guarantee: it never raises for an event the game can emit; it reveals
+        nothing ``player`` may not see (read hidden parts of ``state`` only through what
+        :meth:`view` shows ``player``); it returns a non-empty line (a clause, in the style of
+        :meth:`describe_action`: no final full stop) for every event type not listed in
+        :attr:`quiet_events`. Checked by :func:`boardkit.testing.narration_checks.check_narration`
+        on random playouts, against a :meth:`determinize` twin of each state.
+
+        The default narrates the flow events of :mod:`boardkit.flow` with generic lines
+        ("turn 7: blue's turn", "the game is over") and leaves every game event unsaid: override
+        it, call ``super()`` for the flow events you do not word yourself.
+        """
+        return describe_flow_event(event, Voice(player, names))

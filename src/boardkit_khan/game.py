@@ -23,6 +23,8 @@ from boardkit.game import Game
 from boardkit.options import Config, Option
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.voice import Voice
+from boardkit_khan import narration
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
 from boardkit_khan.board import Board
@@ -85,6 +87,7 @@ class KhanGame(Game[KhanState, object]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = True
+    quiet_events = narration.QUIET_EVENTS
 
     # --- configuration and setup ---------------------------------------------------------------
 
@@ -214,6 +217,13 @@ class KhanGame(Game[KhanState, object]):
         of ``state`` (the shipped board without a state)."""
         board = _board_of(state)
         return menu_path(action, board, tuple(r.name for r in board.rulers))
+
+    def describe_event(
+        self, event: object, state: KhanState, player: int | None = None, names: Sequence[str] = ()
+    ) -> str | None:
+        """E.g. "Seljuk moves from B6 to B5"; a drawn card is named only to its drawer (see
+        :mod:`.narration`)."""
+        return narration.describe_event(event, state, Voice(player, names))
 
     def score(self, state: KhanState, player: int) -> float:
         """The seat's standing now, for bots: what K-V1…K-V3 would give if the game ended here."""

@@ -26,6 +26,8 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.voice import Voice
+from boardkit_shangrila import narration
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
@@ -198,6 +200,16 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""
+
+    def describe_event(
+        self,
+        event: object,
+        state: ShangrilaState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> str | None:
+        """E.g. "red places a master (rainmaker) in village 3" (see :mod:`.narration`)."""
+        return narration.describe_event(event, state, Voice(player, names))
 
     def describe_action(self, action: Action, state: ShangrilaState | None = None) -> str:
         return describe(action)

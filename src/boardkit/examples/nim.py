@@ -22,6 +22,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.voice import Voice
 
 
 @frozen
@@ -103,6 +104,18 @@ class NimGame(Game[NimState, Take]):
 
     def describe_action(self, action: Take, state: NimState | None = None) -> str:
         return f"take {action.count}"
+
+    def describe_event(
+        self, event: object, state: NimState, player: int | None = None, names: Sequence[str] = ()
+    ) -> str | None:
+        voice = Voice(player, names)
+        if isinstance(event, StarterDrawn):
+            return f"{voice.does(event.player, 'starts')}"
+        if isinstance(event, StonesTaken):
+            left = state.stones - event.count
+            stones = "stone" if event.count == 1 else "stones"
+            return f"{voice.does(event.player, 'takes')} {event.count} {stones}, {left} left"
+        return super().describe_event(event, state, player, names)
 
     def render_text(self, state: NimState, player: int | None = None) -> str:
         heap = "o" * state.stones

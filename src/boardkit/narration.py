@@ -1,0 +1,87 @@
+"""Event narration: a log entry as the lines a person wants to read, as one player may see it.
+
+A game words single events in :meth:`~boardkit.game.Game.describe_event`; this module walks a
+whole log entry for it. :func:`narrate_entry` redacts each event for the reader, hands it to the
+game with the state *before* it, then folds it, so every line sees the position it happened in
+("Seljuk moves from B6 to B5", then "a neutral yurt from Seljuk's camp goes on B6")::
+
+    from boardkit import Match
+    from boardkit.narration import narrate_match_entry
+
+    match = Match.new("nim", ["ann", "bob"], seed=3)
+    match.play(match.legal_actions()[0])
+    for line in narrate_match_entry(match, 1, player=None):
+        print(line)
+
+Events are folded in their redacted form (every game's reducer accepts redacted events), so the
+same functions narrate a player's redacted log, starting from a state folded from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from boardkit import engine
+from boardkit.game import Game
+from boardkit.match import Match
+from boardkit.voice import QUIET_FLOW_EVENTS, Voice, describe_flow_event, join_words
+
+__all__ = [
+    "QUIET_FLOW_EVENTS",
+    "Voice",
+    "describe_flow_event",
+    "join_words",
+    "narrate_entry",
+    "narrate_events",
+    "narrate_match_entry",
+]
+
+
+def narrate_events(
+    game: Game[Any, Any],
+    state: Any,
+    events: Iterable[object],
+    player: int | None,
+    names: Sequence[str] = (),
+) -> list[tuple[object, str | None]]:
+    """Every event of an entry (redacted for ``player``) with its line or ``None``.
+
+    ``state`` is the state before the first event. Each event is redacted, described against
+    the state before it, then folded. The conformance check uses this form to see which events
+    went unsaid; front ends want :func:`narrate_entry`.
+    """
+    out: list[tuple[object, str | None]] = []
+    for event in events:
+        seen = game.redact(event, player)
+        out.append((seen, game.describe_event(seen, state, player, names)))
+        state = engine.fold(game, state, (seen,))
+    return out
+
+
+def narrate_entry(
+    game: Game[Any, Any],
+    state_before: Any,
+    entry_events: Iterable[object],
+    player: int | None,
+    names: Sequence[str] = (),
+) -> list[str]:
+    """The lines of one log entry as ``player`` (``None``: a spectator) may read them.
+
+    ``state_before`` is the state before the entry (for the setup entry,
+    ``game.initial(config)``); ``names`` are the seats' names, as in a log header.
+    """
+    pairs = narrate_events(game, state_before, entry_events, player, names)
+    return [text for _, text in pairs if text]
+
+
+def narrate_match_entry(match: Match[Any], seq: int, player: int | None) -> list[str]:
+    """The lines of entry ``seq`` of a :class:`~boardkit.match.Match`, with its players' names.
+
+    Entry 0 (the setup) is narrated from ``game.initial(config)``; any other from
+    ``match.state_at(seq - 1)``.
+    """
+    game = match.game
+    entry = match.log.entries[seq]
+    before = game.initial(match.config) if seq == 0 else match.state_at(seq - 1)
+    return narrate_entry(game, before, entry.events, player, match.header.players)

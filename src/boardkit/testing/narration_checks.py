@@ -1,0 +1,183 @@
+"""The narration checks of the conformance kit: every event gets a line, and no line leaks.
+
+:func:`check_narration` plays random games and narrates every log entry for every seat and for a
+spectator (:func:`boardkit.narration.narrate_events`), checking that
+
+- the game's :attr:`~boardkit.game.Game.quiet_events` are event types of the game;
+- :meth:`~boardkit.game.Game.describe_event` never raises, and returns a non-empty line or
+  ``None``; ``None`` only for the quiet event types (the game's and
+  :data:`boardkit.voice.QUIET_FLOW_EVENTS`);
+- with hidden information, a player's lines do not depend on what that player cannot see: the
+  entry narrated from the state before it and from a :meth:`~boardkit.game.Game.determinize`
+  twin of that state (the player's knowledge kept, the rest re-drawn) gives the same text.
+
+Random playouts do not reach every event type (a refused consent is rare); the report lists the
+types seen, so a game's tests can narrate the others on built positions::
+
+    report = check_narration(game, [{"players": 3}], seeds=range(5))
+    assert report.unseen(game) <= {RareEvent}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from boardkit import engine
+from boardkit.flow import FLOW_EVENT_TYPES
+from boardkit.game import Game
+from boardkit.match import Match
+from boardkit.narration import narrate_events
+from boardkit.rng import Rng
+from boardkit.testing.conformance import ConformanceError
+from boardkit.voice import QUIET_FLOW_EVENTS
+
+_CHOOSER_STREAM = 0x4E_A88A_7E
+_TWIN_STREAM = 0x7_114_0000
+
+
+@frozen
+class NarrationReport:
+    """What the checked games narrated: the event types seen, and those that got a line."""
+
+    seen: frozenset[type]
+    narrated: frozenset[type]
+
+    def unseen(self, game: Game[Any, Any]) -> set[type]:
+        """Event types of ``game`` (flow events included) that no checked game emitted."""
+        return (set(game.event_types) | set(FLOW_EVENT_TYPES)) - self.seen
+
+
+def check_quiet_events(game: Game[Any, Any]) -> None:
+    """The game's quiet event types must be event types of the game (or flow events)."""
+    known = set(game.event_types) | set(FLOW_EVENT_TYPES)
+    strays = [t.__name__ for t in game.quiet_events if t not in known]
+    if strays:
+        raise ConformanceError(
+            f"{game.name}: quiet_events lists {', '.join(strays)}, which are not event types of "
+            "the game"
+        )
+
+
+def check_entry_narration(
+    game: Game[Any, Any],
+    state: Any,
+    events: Sequence[object],
+    players: int,
+    names: Sequence[str],
+    rng: Rng,
+    at: str,
+) -> dict[type, bool]:
+    """Check the narration of one entry for every reader; return ``{event type: narrated}``."""
+    quiet = set(game.quiet_events) | set(QUIET_FLOW_EVENTS)
+    kinds: dict[type, bool] = {}
+    for player in [None, *range(players)]:
+        reader = "a spectator" if player is None else f"player {player}"
+        lines = _narrate(game, state, events, player, names, f"{at}, for {reader}")
+        for event, text in lines:
+            kind = type(event)
+            if text is not None and (not isinstance(text, str) or not text.strip()):
+                raise ConformanceError(
+                    f"{at}: describe_event gave {text!r} for {kind.__name__} (for {reader}); "
+                    "it must give a non-empty str or None"
+                )
+            if text is None and kind not in quiet:
+                raise ConformanceError(
+                    f"{at}: {kind.__name__} got no narration (for {reader}); word it in "
+                    "describe_event or list it in quiet_events"
+                )
+            kinds[kind] = kinds.get(kind, False) or text is not None
+        if game.hidden_information:
+            twin = game.determinize(state, player, rng)
+            twin_lines = _narrate(game, twin, events, player, names, f"{at}, for {reader}")
+            texts = [text for _, text in lines]
+            twin_texts = [text for _, text in twin_lines]
+            if texts != twin_texts:
+                first = next(
+                    i for i, (a, b) in enumerate(zip(texts, twin_texts, strict=True)) if a != b
+                )
+                raise ConformanceError(
+                    f"{at}: the narration for {reader} depends on hidden information: "
+                    f"{type(lines[first][0]).__name__} reads {texts[first]!r}, but "
+                    f"{twin_texts[first]!r} when what {reader} cannot see is re-drawn"
+                )
+    return kinds
+
+
+def _narrate(
+    game: Game[Any, Any],
+    state: Any,
+    events: Sequence[object],
+    player: int | None,
+    names: Sequence[str],
+    at: str,
+) -> list[tuple[object, str | None]]:
+    try:
+        return narrate_events(game, state, events, player, names)
+    except Exception as exc:
+        raise ConformanceError(f"{at}: narration raised {exc!r}") from exc
+
+
+def check_narration_playout(
+    game: Game[Any, Any],
+    players: int,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    *,
+    every: int = 1,
+) -> NarrationReport:
+    """Play one random game and check the narration of every ``every``-th entry (and the setup)."""
+    check_quiet_events(game)
+    match: Match[Any] = Match.new(game, players, options, seed)
+    chooser = Rng(seed, _CHOOSER_STREAM)
+    while not match.is_over:
+        match.play(chooser.choice(match.legal_actions()))
+    return check_match_narration(match, every=every)
+
+
+def check_match_narration(match: Match[Any], *, every: int = 1) -> NarrationReport:
+    """Check the narration of a played match's entries (every ``every``-th, and the setup)."""
+    game = match.game
+    names = match.header.players
+    players = len(names)
+    where = f"{game.name} players={players} options={dict(match.config.options)}"
+    where += f" seed={match.config.seed}"
+    rng = Rng(match.config.seed, _TWIN_STREAM)
+    state = game.initial(match.config)
+    seen: set[type] = set()
+    narrated: set[type] = set()
+    for entry in match.log.entries:
+        if entry.seq % every == 0:
+            at = f"{where} entry {entry.seq}"
+            kinds = check_entry_narration(game, state, entry.events, players, names, rng, at)
+            seen.update(kinds)
+            narrated.update(kind for kind, said in kinds.items() if said)
+        state = engine.fold(game, state, entry.events)
+    return NarrationReport(frozenset(seen), frozenset(narrated))
+
+
+def check_narration(
+    game: Game[Any, Any],
+    configs: Sequence[Mapping[str, Any]] | None = None,
+    *,
+    seeds: Iterable[int] = range(3),
+    every: int = 1,
+) -> NarrationReport:
+    """Check the narration on a random game per configuration and seed; return what was seen.
+
+    ``configs`` lists dicts with ``players`` and optional ``options``, as for
+    :func:`boardkit.testing.check_game`; by default every supported player count.
+    """
+    chosen = list(configs or [{"players": n} for n in game.player_counts])
+    seen: set[type] = set()
+    narrated: set[type] = set()
+    for seed in seeds:
+        for config in chosen:
+            report = check_narration_playout(
+                game, config["players"], config.get("options"), seed, every=every
+            )
+            seen |= report.seen
+            narrated |= report.narrated
+    return NarrationReport(frozenset(seen), frozenset(narrated))
