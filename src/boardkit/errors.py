@@ -101,3 +101,17 @@ class OverwriteError(BoardkitError):
             "(--force on the command line, overwrite=True in Python)"
         )
         self.path = path
+
+
+class InvalidPositionError(BoardkitError):
+    """A position text could not be read, or it describes a position that breaks an invariant.
+
+    ``invariant`` names what is wrong: ``"syntax"`` for text that does not follow the grammar,
+    otherwise the name of the broken invariant (such as ``"stone-with-bridge"``), as listed in
+    docs/positions.md; ``reason`` says where.
+    """
+
+    def __init__(self, invariant: str, reason: str) -> None:
+        super().__init__(f"invalid position [{invariant}]: {reason}")
+        self.invariant = invariant
+        self.reason = reason
