@@ -28,7 +28,7 @@ from boardkit.errors import (
     UnknownGameError,
 )
 from boardkit.game import Game
-from boardkit.log import parse_document, parse_header
+from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
 from boardkit.match import Match
 from boardkit.registry import load_game
 
@@ -98,9 +98,8 @@ def read_log_file(path: str, verify: bool = True) -> Match[Any]:
     unreadable file, a log for a game that is not installed, a bad entry, a crashing plugin.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidLogError(f"{path} is not UTF-8 text") from None
+        with Path(path).open("rb") as file:
+            text = file.read(DEFAULT_LIMITS.max_bytes + 1)
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
     header = parse_header(parse_document(text))
