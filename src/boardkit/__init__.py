@@ -15,6 +15,7 @@ from boardkit.errors import (
     InvalidOptionsError,
     InvalidPlayerCountError,
     NotYourDecisionError,
+    RedactedMatchError,
     UndoError,
     UnknownGameError,
 )
@@ -31,16 +32,17 @@ from boardkit.flow import (
     decider,
 )
 from boardkit.game import Events, Game
-from boardkit.log import Entry, Log, LogHeader
+from boardkit.log import FULL, Entry, Log, LogHeader, LogLimits
 from boardkit.match import Match
 from boardkit.options import Config, Option, OptionValue
 from boardkit.registry import available_games, load_game, register
 from boardkit.result import Result
-from boardkit.rng import Rng
+from boardkit.rng import Rng, new_seed
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "FULL",
     "BoardkitError",
     "Config",
     "DecisionOwed",
@@ -58,12 +60,14 @@ __all__ = [
     "InvalidPlayerCountError",
     "Log",
     "LogHeader",
+    "LogLimits",
     "Match",
     "NotYourDecisionError",
     "Option",
     "OptionValue",
     "Owed",
     "PhaseStarted",
+    "RedactedMatchError",
     "Result",
     "Rng",
     "StepStarted",
@@ -75,5 +79,6 @@ __all__ = [
     "decider",
     "fold",
     "load_game",
+    "new_seed",
     "register",
 ]
