@@ -16,6 +16,7 @@ from boardkit.errors import (
     InvalidPlayerCountError,
     NotYourDecisionError,
     OverwriteError,
+    RedactedMatchError,
     UndoError,
     UnknownGameError,
 )
@@ -32,16 +33,17 @@ from boardkit.flow import (
     decider,
 )
 from boardkit.game import Events, Game
-from boardkit.log import Entry, Log, LogHeader
+from boardkit.log import FULL, Entry, Log, LogHeader, LogLimits
 from boardkit.match import Match
 from boardkit.options import Config, Option, OptionValue
 from boardkit.registry import GamePlugin, available_games, game_plugins, load_game, register
 from boardkit.result import Result
-from boardkit.rng import Rng
+from boardkit.rng import Rng, new_seed
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "FULL",
     "BoardkitError",
     "Config",
     "DecisionOwed",
@@ -60,6 +62,7 @@ __all__ = [
     "InvalidPlayerCountError",
     "Log",
     "LogHeader",
+    "LogLimits",
     "Match",
     "NotYourDecisionError",
     "Option",
@@ -67,6 +70,7 @@ __all__ = [
     "OverwriteError",
     "Owed",
     "PhaseStarted",
+    "RedactedMatchError",
     "Result",
     "Rng",
     "StepStarted",
@@ -79,5 +83,6 @@ __all__ = [
     "fold",
     "game_plugins",
     "load_game",
+    "new_seed",
     "register",
 ]

@@ -61,7 +61,7 @@ from boardkit.errors import (
 )
 from boardkit.files import atomic_write_text
 from boardkit.game import Game
-from boardkit.log import Log, log_to_json
+from boardkit.log import Log, log_to_json, viewer_text
 from boardkit.match import Match
 from boardkit.narration import narrate_match_entry
 from boardkit.options import Option, OptionValue
@@ -225,7 +225,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
         _prepare_log_folder(save_dir, game.name, range(seed, seed + args.games), args.force)
 
     def save(index: int, log: Log) -> None:
-        assert save_dir is not None
+        assert save_dir is not None and log.header.seed is not None  # a full log has its seed
         path = simulation_log_path(save_dir, game.name, log.header.seed)
         try:
             atomic_write_text(path, log_to_json(game, log), overwrite=args.force)
@@ -324,7 +324,7 @@ def _duration(seconds: float) -> str:
 
 
 def cmd_replay(args: argparse.Namespace, out: Console) -> int:
-    """Replay a log file, re-checking every action unless ``--no-verify``."""
+    """Replay a log file and say plainly what was verified and what could not be."""
     match = read_log_file(args.log, verify=not args.no_verify)
     header = match.header
     table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
@@ -333,18 +333,49 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
     table.add_row("game", f"{header.game} {header.game_version}")
     table.add_row("players", ", ".join(header.players))
     table.add_row("options", _options_text(header.options))
-    table.add_row("seed", str(header.seed))
+    if header.seed is None:
+        table.add_row("log of", viewer_text(header.viewer))
+    else:
+        table.add_row("seed", str(header.seed))
+    table.add_row("commitment", header.seed_commitment)
     table.add_row("entries", f"{len(match)} (setup and {len(match) - 1} decisions)")
     if match.is_over:
         table.add_row("result", result_text(match.result, header.players))
     else:
         table.add_row("result", f"not over; {header.players[match.to_decide or 0]} to decide")
     out.print(table)
-    if args.no_verify:
-        out.print("replayed (events folded, actions not re-checked)")
-    else:
-        out.print("verified: every action is legal and gives the recorded events")
+    for line in _replay_verdict(match, args):
+        out.print(line)
     return EXIT_OK
+
+
+def _replay_verdict(match: Match[Any], args: argparse.Namespace) -> list[str]:
+    """What ``boardkit replay`` could check for this log, and what it could not."""
+    if not match.header.is_redacted:
+        if args.against:
+            raise CommandError("--against checks a redacted log; LOG is a full log")
+        if args.no_verify:
+            return [
+                "replayed: the seed matches its commitment; events folded, actions not re-checked"
+            ]
+        return [
+            "verified: the seed matches its commitment, the setup is what the seed deals, and "
+            "every action is legal and gives the recorded events"
+        ]
+    who = viewer_text(match.header.viewer)
+    if args.against:
+        full = read_log_file(args.against)
+        match.check_against(full)
+        return [
+            f"verified against {args.against}: that full log verifies, its seed matches this "
+            f"log's commitment, and every entry here is its entry redacted for {who}"
+        ]
+    return [
+        f"not verified: this is the log of {who}, redacted; its events were folded only.",
+        "The deal and the other players' actions cannot be checked until the full log is "
+        "revealed (the commitment above fixes the seed); then run: "
+        "boardkit replay LOG --against FULL_LOG",
+    ]
 
 
 def cmd_show(args: argparse.Namespace, out: Console) -> int:
@@ -494,6 +525,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("log", metavar="LOG", help="a log file (JSON)")
     replay.add_argument(
         "--no-verify", action="store_true", help="only fold the events; do not re-check actions"
+    )
+    replay.add_argument(
+        "--against",
+        metavar="FULL",
+        help="check a redacted LOG against the full log FULL revealed after the game",
     )
 
     show = commands.add_parser(

@@ -29,7 +29,7 @@ from boardkit.errors import (
     UnknownGameError,
 )
 from boardkit.game import Game
-from boardkit.log import parse_document, parse_header
+from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
 from boardkit.match import Match
 from boardkit.options import MAX_SEED
 from boardkit.registry import load_game
@@ -85,10 +85,8 @@ def fresh_seed(games: int = 1) -> int:
 
     ``games`` consecutive seeds from it are all valid (``simulate`` and ``tournament`` play
     game ``i`` with seed ``S + i``). The command prints the seed so that the run can be repeated.
-
-    STAND-IN until issue 9's ``boardkit.rng.new_seed`` (branch secrets-core) lands: this draws
-    below today's 63-bit ``MAX_SEED``; at the merge, draw with ``new_seed()`` (or pass
-    ``seed=None`` to ``Match.new``) while keeping room for ``games`` seeds.
+    Like :func:`boardkit.rng.new_seed` it draws from the whole 128-bit seed range, less the
+    room those consecutive seeds need.
     """
     room = min(max(games, 1) - 1, MAX_SEED)
     return secrets.randbelow(MAX_SEED + 1 - room)
@@ -119,9 +117,8 @@ def read_log_file(path: str, verify: bool = True) -> Match[Any]:
     unreadable file, a log for a game that is not installed, a bad entry, a crashing plugin.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InvalidLogError(f"{path} is not UTF-8 text") from None
+        with Path(path).open("rb") as file:
+            text = file.read(DEFAULT_LIMITS.max_bytes + 1)
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
     header = parse_header(parse_document(text))

@@ -3,16 +3,26 @@
 Actions and events are tagged with their class name (``{"type": "PlaceMaster", ...}``) so a log
 can hold many kinds side by side. Structuring is strict: unknown tags, missing or extra keys and
 values of the wrong JSON type are refused (a forged log must not slip through by coercion, such
-as the string ``"3"`` silently becoming the number 3).
+as the string ``"3"`` silently becoming the number 3). Types are exact: ``true`` is not the number
+1, ``1.0`` is not an int, an object or a string is not a list, and a set holds no item twice. So
+an object that loads is the one that dumps to the same JSON, which is what lets
+:meth:`boardkit.match.Match.play` refuse any action that would not survive its own log.
+
+Error messages repeat input only through :func:`boardkit.errors.shorten`, so they stay short
+whatever the input holds.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Callable
+from typing import Any, get_args, get_origin
 
 import cattrs
+from cattrs.cols import iterable_unstructure_factory
+from cattrs.gen import make_hetero_tuple_unstructure_fn
 
+from boardkit.errors import shorten, shorten_text
 from boardkit.flow import FLOW_EVENT_TYPES
 from boardkit.game import Game
 
@@ -29,7 +39,7 @@ def _strict_scalar(kind: type) -> Any:
         if cls is not kind and isinstance(cls, type) and issubclass(cls, enum.Enum):
             return _enum_structure(value, cls)  # IntEnum / StrEnum dispatch here as int / str
         if type(value) is not kind:
-            raise CodecError(f"expected {kind.__name__}, got {value!r}")
+            raise CodecError(f"expected {kind.__name__}, got {shorten(value)}")
         return value
 
     return structure
@@ -37,7 +47,7 @@ def _strict_scalar(kind: type) -> Any:
 
 def _structure_float(value: object, _: object) -> float:
     if type(value) not in (int, float):
-        raise CodecError(f"expected a number, got {value!r}")
+        raise CodecError(f"expected a number, got {shorten(value)}")
     assert isinstance(value, int | float)
     return float(value)
 
@@ -47,15 +57,91 @@ def _enum_structure(value: object, cls: type[enum.Enum]) -> enum.Enum:
         return cls(value)
     except ValueError:
         allowed = ", ".join(repr(m.value) for m in cls)
-        raise CodecError(f"{value!r} is not a {cls.__name__} ({allowed})") from None
+        raise CodecError(f"{shorten(value)} is not a {cls.__name__} ({allowed})") from None
+
+
+_COLLECTIONS: dict[type, Callable[[Any], Any]] = {
+    tuple: tuple,
+    list: list,
+    frozenset: frozenset,
+    set: set,
+}
+
+
+def _is_collection(t: Any) -> bool:
+    return (get_origin(t) or t) in _COLLECTIONS
+
+
+def _collection_hook(t: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    """A structure hook for a tuple, list or set type that takes only JSON lists."""
+    origin = get_origin(t) or t
+    args = get_args(t)
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        return _fixed_tuple_hook(args, conv)
+    item = args[0] if args else Any
+    item_hook = conv.get_structure_hook(item)
+    build = _COLLECTIONS[origin]
+    is_set = origin in (frozenset, set)
+
+    def structure(value: object, _: object) -> object:
+        items = _json_list(value)
+        result = build(_item(item_hook, v, item, i) for i, v in enumerate(items))
+        if is_set and len(result) != len(items):
+            raise CodecError(f"a set holds an item twice: {shorten(items)}")
+        return result
+
+    return structure
+
+
+def _fixed_tuple_hook(args: tuple[Any, ...], conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    hooks = [conv.get_structure_hook(a) for a in args]
+
+    def structure(value: object, _: object) -> object:
+        items = _json_list(value)
+        if len(items) != len(args):
+            raise CodecError(f"expected a list of {len(args)} items, got {shorten(items)}")
+        triples = zip(hooks, items, args, strict=True)
+        return tuple(_item(h, v, a, i) for i, (h, v, a) in enumerate(triples))
+
+    return structure
+
+
+def _is_tuple(t: Any) -> bool:
+    return (get_origin(t) or t) is tuple
+
+
+def _tuple_as_list(t: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
+    """Tuples are written as lists, so that a dump is plain JSON (what a log holds)."""
+    args = get_args(t)
+    if args and args[-1] is not Ellipsis:
+        return make_hetero_tuple_unstructure_fn(t, conv, unstructure_to=list)
+    return iterable_unstructure_factory(t, conv, unstructure_to=list)
+
+
+def _json_list(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise CodecError(f"expected a list, got {shorten(value)}")
+    return value
+
+
+def _item(hook: Callable[[Any, Any], Any], value: object, kind: Any, index: int) -> Any:
+    try:
+        return hook(value, kind)
+    except CodecError as exc:
+        raise CodecError(f"item {index}: {exc}") from None
+    except Exception as exc:
+        raise CodecError(f"item {index}: {_explain(exc)}") from None
 
 
 def make_converter() -> cattrs.Converter:
-    """A strict cattrs converter: exact scalars, no extra keys, sets as sorted lists."""
+    """A strict cattrs converter: exact scalars, lists for collections, no extra keys, sets
+    written as sorted lists."""
     conv = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool):
         conv.register_structure_hook(kind, _strict_scalar(kind))
     conv.register_structure_hook(float, _structure_float)
+    conv.register_structure_hook_factory(_is_collection, _collection_hook)
+    conv.register_unstructure_hook_factory(_is_tuple, _tuple_as_list)
     conv.register_structure_hook_func(
         lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum_structure
     )
@@ -94,11 +180,12 @@ class TaggedCodec:
     def load(self, data: JSON) -> object:
         """The object a JSON dict describes; :class:`CodecError` says what is wrong."""
         if not isinstance(data, dict):
-            raise CodecError(f"a {self._what} must be a JSON object, got {data!r}")
+            raise CodecError(f"a {self._what} must be a JSON object, got {shorten(data)}")
         tag = data.get("type")
         cls = self._by_name.get(tag) if isinstance(tag, str) else None
         if cls is None:
-            raise CodecError(f"unknown {self._what} type {tag!r}; known: {', '.join(self.names)}")
+            known = shorten_text(", ".join(self.names), 300)
+            raise CodecError(f"unknown {self._what} type {shorten(tag)}; known: {known}")
         body = {k: v for k, v in data.items() if k != "type"}
         try:
             return self._conv.structure(body, cls)
@@ -109,10 +196,18 @@ class TaggedCodec:
 
 
 def _explain(exc: BaseException) -> str:
+    """A short text of a structuring failure, naming the fields at fault."""
+    if isinstance(exc, cattrs.ClassValidationError):
+        with_notes, others = exc.group_exceptions()
+        parts = [f"field {note.name}: {_explain(e)}" for e, note in with_notes]
+        parts += [_explain(e) for e in others]
+        return shorten_text("; ".join(parts), 300) if parts else shorten_text(str(exc), 300)
     if isinstance(exc, cattrs.BaseValidationError):
         parts = [_explain(e) for e in exc.exceptions]
-        return "; ".join(parts) if parts else str(exc)
-    return str(exc) or type(exc).__name__
+        return shorten_text("; ".join(parts) if parts else str(exc), 300)
+    if isinstance(exc, KeyError) and exc.args:
+        return f"missing field {shorten(exc.args[0])}"
+    return shorten_text(str(exc) or type(exc).__name__, 300)
 
 
 class GameCodec:

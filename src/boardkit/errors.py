@@ -7,6 +7,48 @@ refused an action, the log entry that is bad) so that callers need not parse mes
 
 from __future__ import annotations
 
+import reprlib
+
+MESSAGE_LIMIT = 400
+"""The longest reason an :class:`InvalidLogError` repeats; longer ones are cut (see
+:func:`shorten`)."""
+
+
+class _BoundedRepr(reprlib.Repr):
+    """:mod:`reprlib` with limits on every kind of value, huge ints included."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxstring = self.maxother = self.maxlong = max(limit, 8)
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 8
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:  # repr() of a huge int is slow, or refused
+            return f"<int of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+def shorten_text(text: str, limit: int = 80) -> str:
+    """``text`` cut to about ``limit`` characters, saying how long it was when cut."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def shorten(value: object, limit: int = 80) -> str:
+    """A ``repr`` of ``value`` of bounded length, for messages that repeat input.
+
+    A log or an action may hold a 5 MB string, a 10,000-digit number or a deeply nested list;
+    the message about it must stay short and be cheap to build. Nested values are elided after a
+    few levels and items (as :mod:`reprlib` does), and the text is cut to about ``limit``.
+    """
+    try:
+        text = _BoundedRepr(limit).repr(value)
+    except Exception:  # a broken __repr__ of a caller's object
+        text = f"<{type(value).__name__} object>"
+    return shorten_text(text, limit)
+
 
 class BoardkitError(Exception):
     """Base class of every error boardkit raises on purpose."""
@@ -51,6 +93,7 @@ class InvalidLogError(BoardkitError):
 
     def __init__(self, reason: str, entry: int | None = None) -> None:
         where = "log header" if entry is None else f"log entry {entry}"
+        reason = shorten_text(reason, MESSAGE_LIMIT)
         super().__init__(f"{where}: {reason}")
         self.entry = entry
         self.reason = reason
@@ -78,6 +121,14 @@ class InvalidPlayerCountError(InvalidOptionsError):
         super().__init__(f"{game} cannot be played by {players} players; allowed: {counts}")
         self.players = players
         self.allowed = allowed
+
+
+class RedactedMatchError(BoardkitError):
+    """A match loaded from a redacted log was asked to play, undo or show a hidden view.
+
+    Such a match is a read-only replay of one viewer's log: it holds none of the other players'
+    secrets, so it cannot go on, and it can only show what that viewer (or a spectator) sees.
+    """
 
 
 class UndoError(BoardkitError):

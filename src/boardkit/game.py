@@ -39,7 +39,7 @@ from boardkit.errors import InvalidPlayerCountError
 from boardkit.flow import HasFlow
 from boardkit.options import Config, Option, check_seed, resolve_options
 from boardkit.result import Result
-from boardkit.rng import Rng
+from boardkit.rng import Rng, new_seed
 from boardkit.voice import Voice, describe_flow_event
 
 S = TypeVar("S", bound=HasFlow)
@@ -78,12 +78,17 @@ class Game(ABC, Generic[S, A]):
     # --- configuration ------------------------------------------------------------------------
 
     def make_config(
-        self, players: int, options: Mapping[str, object] | None = None, seed: int = 0
+        self, players: int, options: Mapping[str, object] | None = None, seed: int | None = None
     ) -> Config:
-        """A validated :class:`Config`: refuses bad player counts, unknown or bad options."""
+        """A validated :class:`Config`: refuses bad player counts, unknown or bad options.
+
+        ``seed=None`` draws a fresh secret seed from the operating system
+        (:func:`boardkit.rng.new_seed`); a given seed pins the randomness, for reproducible runs.
+        """
         if type(players) is not int or players not in self.player_counts:
             raise InvalidPlayerCountError(self.name, players, self.player_counts)
-        config = Config(players, resolve_options(self.options, options), check_seed(seed))
+        chosen = new_seed() if seed is None else check_seed(seed)
+        config = Config(players, resolve_options(self.options, options), chosen)
         self.check_config(config)
         return config
 

@@ -1,47 +1,153 @@
 """The event log: the save file, the replay file, the bug report and the test fixture.
 
-A log is a header (log format version, game name and version, players, options, seed) and a list
-of entries. Entry 0 holds the setup events and no action; every later entry holds the player who
-acted, the action and every event it caused (the hooks' events included). The JSON text is
-deterministic: the same match always gives the same bytes.
+A log is a header (log format version, game name and version, players, options, the seed and its
+commitment) and a list of entries. Entry 0 holds the setup events and no action; every later entry
+holds the player who acted, the action and every event it caused (the hooks' events included).
+The JSON text is deterministic: the same match always gives the same bytes.
 
-Reading is strict and all-or-nothing: the first bad entry stops it with an
-:class:`~boardkit.errors.InvalidLogError` naming the entry and the reason.
+**Commit and reveal.** The header of a full log holds the seed (a decimal string), a 16-byte salt
+and ``seed_commitment``, the SHA-256 of :data:`COMMITMENT_TAG`, the salt and the seed's 16 bytes.
+A log *redacted* for a player or a spectator holds the commitment and the viewer, but neither the
+seed nor the salt: its reader learns nothing about the secret randomness, and can check the full
+log once it is revealed (:func:`check_redaction`). See docs/fair-play.md.
+
+**Reading** is strict and all-or-nothing: the first bad entry stops it with an
+:class:`~boardkit.errors.InvalidLogError` naming the entry and the reason, in a message of
+bounded length. :class:`LogLimits` bounds the work an untrusted log can cause; the size is checked
+before anything is decoded, and entries are decoded one at a time (so a bad entry 1 is reported
+before entry 2 is looked at).
 """
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import json
+import math
+import re
+import secrets
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final, Literal, TypeAlias
 
-from attrs import field, frozen
+from attrs import Factory, evolve, field, frozen
 
 from boardkit.codec import JSON, CodecError, codec_for
-from boardkit.errors import InvalidLogError
+from boardkit.errors import InvalidLogError, shorten, shorten_text
 from boardkit.game import Game
 from boardkit.options import OptionValue
+from boardkit.rng import SEED_BITS, seed_bytes
 
-LOG_FORMAT_VERSION = 1
-"""The log format this boardkit writes, and the newest it reads."""
+LOG_FORMAT_VERSION = 2
+"""The log format this boardkit writes, and the only one it reads (format 1 is refused)."""
+
+COMMITMENT_TAG = b"boardkit.seed-commitment.v1\x00"
+"""The domain tag that starts the bytes hashed into a seed commitment."""
+SALT_BYTES = 16
 
 _ENTRY_KEYS = ("seq", "player", "action", "events")
+_SPECTATOR = "spectator"
+
+
+# --- commitment ----------------------------------------------------------------------------------
+
+
+def seed_commitment(seed: int, salt: bytes) -> str:
+    """The commitment to ``seed``: hex SHA-256 of the domain tag, the salt and the seed bytes."""
+    return hashlib.sha256(COMMITMENT_TAG + salt + seed_bytes(seed)).hexdigest()
+
+
+def new_salt() -> bytes:
+    """A fresh salt from the operating system's secure generator."""
+    return secrets.token_bytes(SALT_BYTES)
+
+
+def pinned_salt(seed: int) -> bytes:
+    """The salt used with a pinned seed: derived from the seed, so pinned runs are reproducible.
+
+    A pinned seed is for reproducibility, not secrecy; its salt hides nothing either.
+    """
+    return hashlib.blake2b(
+        b"salt", digest_size=SALT_BYTES, key=seed_bytes(seed), person=b"boardkit.salt.v1"
+    ).digest()
+
+
+# --- who a log is for ----------------------------------------------------------------------------
+
+
+class Unredacted(enum.Enum):
+    """The type of :data:`FULL`."""
+
+    FULL = "full"
+
+
+FULL: Final = Unredacted.FULL
+"""The viewer of a full (unredacted) log: everyone's secrets and the seed are in it."""
+
+Viewer: TypeAlias = int | Literal[Unredacted.FULL] | None
+"""Who a log is for: :data:`FULL`, a seat, or ``None`` for a spectator."""
+
+
+def viewer_text(viewer: Viewer) -> str:
+    """``"the full log"``, ``"player 2"`` or ``"a spectator"``."""
+    if viewer is FULL:
+        return "the full log"
+    return "a spectator" if viewer is None else f"player {viewer}"
+
+
+# --- the objects ---------------------------------------------------------------------------------
 
 
 def _tuple(value: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _default_salt(header: LogHeader) -> bytes | None:
+    return None if header.seed is None else pinned_salt(header.seed)
+
+
+def _default_commitment(header: LogHeader) -> str:
+    if header.seed is None or header.salt is None:
+        raise ValueError("a header without a seed needs its seed_commitment")
+    return seed_commitment(header.seed, header.salt)
+
+
 @frozen
 class LogHeader:
-    """Everything needed to set the game up again: game, version, players, options, seed."""
+    """Everything needed to set the game up again, and the commitment to its seed.
+
+    Built with a seed and no salt, the header takes the pinned salt of that seed
+    (:func:`pinned_salt`) and computes the commitment. A redacted header has ``seed`` and
+    ``salt`` ``None``, the commitment of the full log, and its ``viewer``.
+    """
 
     game: str
     game_version: str
     players: tuple[str, ...] = field(converter=_tuple)
     options: dict[str, OptionValue]
-    seed: int
+    seed: int | None
+    salt: bytes | None = field(default=Factory(_default_salt, takes_self=True))
+    seed_commitment: str = field(default=Factory(_default_commitment, takes_self=True))
+    viewer: Viewer = FULL
     format_version: int = LOG_FORMAT_VERSION
+
+    def __attrs_post_init__(self) -> None:
+        if (self.viewer is FULL) != (self.seed is not None and self.salt is not None):
+            raise ValueError("a full header has a seed and a salt; a redacted one has neither")
+
+    @property
+    def is_redacted(self) -> bool:
+        """Whether this is the header of a redacted log (no seed, no salt)."""
+        return self.viewer is not FULL
+
+    def commitment_holds(self) -> bool:
+        """Whether the seed and salt give the recorded commitment (``False`` when redacted)."""
+        if self.seed is None or self.salt is None:
+            return False
+        return secrets.compare_digest(seed_commitment(self.seed, self.salt), self.seed_commitment)
+
+    def redacted_for(self, viewer: int | None) -> LogHeader:
+        """This header as ``viewer`` may read it: the commitment, without seed and salt."""
+        return evolve(self, seed=None, salt=None, viewer=viewer)
 
 
 @frozen
@@ -73,18 +179,53 @@ class Log:
         return [(e.player, e.action) for e in self.entries[1:]]
 
 
+@frozen
+class LogLimits:
+    """Bounds on the work reading one log may cause; raise them for unusually large logs.
+
+    The defaults are far above any real game of the bundled games (a 4-player Khan log is about
+    40 kB and 300 entries) and low enough that a hostile log cannot exhaust memory or time.
+    """
+
+    max_bytes: int = 32 * 1024 * 1024
+    """The largest log, in bytes of UTF-8 (32 MiB), checked before anything is decoded."""
+    max_entries: int = 100_000
+    """The most entries, the setup entry included."""
+    max_string: int = 65_536
+    """The longest JSON string (names, options, tags), in characters."""
+    max_depth: int = 32
+    """How deeply JSON arrays and objects may nest, the document itself being level 1."""
+    max_int_digits: int = 64
+    """The most digits of a JSON number (checked before it is converted)."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("max_bytes", "max_entries", "max_string", "max_depth", "max_int_digits"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise ValueError(f"LogLimits.{name} must be a positive int, not {shorten(value)}")
+
+
+DEFAULT_LIMITS = LogLimits()
+
+
 # --- writing -------------------------------------------------------------------------------------
 
 
 def header_to_json(header: LogHeader) -> JSON:
-    """The header as a JSON object."""
-    return {
+    """The header as a JSON object (the seed as a decimal string, the salt in hex)."""
+    data: dict[str, Any] = {
         "game": header.game,
         "game_version": header.game_version,
         "players": list(header.players),
         "options": dict(header.options),
-        "seed": header.seed,
     }
+    if header.seed is not None and header.salt is not None:
+        data["seed"] = str(header.seed)
+        data["salt"] = header.salt.hex()
+    data["seed_commitment"] = header.seed_commitment
+    if header.viewer is not FULL:
+        data["viewer"] = _SPECTATOR if header.viewer is None else header.viewer
+    return data
 
 
 def entry_to_json(game: Game[Any, Any], entry: Entry) -> JSON:
@@ -112,105 +253,524 @@ def log_to_json(game: Game[Any, Any], log: Log) -> str:
     )
 
 
-# --- reading -------------------------------------------------------------------------------------
+# --- redaction -----------------------------------------------------------------------------------
 
 
-def _version_tuple(text: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(p) for p in text.split("."))
-    except ValueError:
-        raise InvalidLogError(f"game version {text!r} is not of the form MAJOR.MINOR") from None
+def redact_entries(
+    game: Game[Any, Any], entries: Sequence[Entry], viewer: int | None
+) -> tuple[Entry, ...]:
+    """``entries`` as ``viewer`` may read them: every event passed through ``game.redact``."""
+    redact = game.redact
+    return tuple(
+        Entry(e.seq, e.player, e.action, tuple(redact(ev, viewer) for ev in e.events))
+        for e in entries
+    )
 
 
-def parse_document(text: str) -> dict[str, Any]:
-    """The top-level JSON object of a log, with its format version checked."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidLogError(f"not valid JSON ({exc})") from None
-    if not isinstance(doc, dict) or "boardkit_log" not in doc:
-        raise InvalidLogError("not a boardkit log (no 'boardkit_log' format field)")
-    version = doc["boardkit_log"]
+def redact_log(game: Game[Any, Any], log: Log, viewer: int | None) -> Log:
+    """A full log as ``viewer`` (a seat, or ``None`` for a spectator) may read it."""
+    if log.header.is_redacted:
+        raise ValueError("only a full log can be redacted")
+    return Log(log.header.redacted_for(viewer), redact_entries(game, log.entries, viewer))
+
+
+def check_redaction(game: Game[Any, Any], full: Log, redacted: Log) -> None:
+    """Check a redacted log against the full log revealed later.
+
+    Holds when the full log's seed and salt give the commitment both headers carry, the headers
+    describe the same match, and every entry of the redacted log equals the full log's entry
+    redacted for the viewer (the redacted log may stop earlier: it may have been saved during the
+    game). Load ``full`` with verification first (``Match.load``), so that its deal and every
+    action are known to be right; this function then ties the redacted log to it. Raises
+    :class:`~boardkit.errors.InvalidLogError` naming the first entry that differs.
+    """
+    head, red = full.header, redacted.header
+    if head.is_redacted:
+        raise InvalidLogError("the log to check against is itself redacted; it reveals no seed")
+    if not red.is_redacted:
+        raise InvalidLogError("the log to check is not redacted")
+    if not head.commitment_holds():
+        raise InvalidLogError("the full log's seed and salt do not give its seed_commitment")
+    if head.seed_commitment != red.seed_commitment:
+        raise InvalidLogError("the seed commitments differ: these logs are not of one match")
+    if head.redacted_for(None) != evolve(red, viewer=None):
+        raise InvalidLogError("the headers differ in game, version, players or options")
+    viewer = red.viewer
+    assert viewer is not FULL
+    if len(redacted.entries) > len(full.entries):
+        raise InvalidLogError(
+            f"the redacted log has {len(redacted.entries)} entries, the full log only "
+            f"{len(full.entries)}"
+        )
+    expected = redact_entries(game, full.entries[: len(redacted.entries)], viewer)
+    for want, got in zip(expected, redacted.entries, strict=True):
+        if want != got:
+            raise InvalidLogError(
+                f"differs from the full log's entry redacted for {viewer_text(viewer)}", got.seq
+            )
+
+
+# --- reading: JSON text, one piece at a time -----------------------------------------------------
+
+
+class _Refused(ValueError):
+    """A JSON value the limits refuse (raised inside the decoder's hooks)."""
+
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _as_text(data: str | bytes, limits: LogLimits) -> str:
+    """Log bytes or text as text: size checked first, a UTF-8 BOM dropped, non-UTF-8 refused."""
+    if isinstance(data, bytes):
+        if len(data) > limits.max_bytes:
+            raise InvalidLogError(_too_big(len(data), limits))
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidLogError(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    elif len(data) > limits.max_bytes or len(data.encode("utf-8", "surrogatepass")) > (
+        limits.max_bytes
+    ):
+        raise InvalidLogError(_too_big(len(data), limits))
+    return data.removeprefix("\ufeff")
+
+
+def _too_big(size: int, limits: LogLimits) -> str:
+    return (
+        f"the log is larger than the limit of {limits.max_bytes} bytes ({size}); "
+        "raise LogLimits.max_bytes to read it"
+    )
+
+
+class _Scanner:
+    """Reads the JSON text of a log a value at a time, within :class:`LogLimits`."""
+
+    def __init__(self, text: str, limits: LogLimits) -> None:
+        self.text = text
+        self.pos = 0
+        self.limits = limits
+        self._decoder = json.JSONDecoder(
+            object_pairs_hook=self._object,
+            parse_int=self._int,
+            parse_float=self._float,
+            parse_constant=self._constant,
+        )
+
+    # hooks of the decoder
+    @staticmethod
+    def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise _Refused(f"the key {shorten(key)} appears twice in one object")
+                seen.add(key)
+        return obj
+
+    def _int(self, text: str) -> int:
+        if len(text) > self.limits.max_int_digits + (text[0] == "-"):
+            raise _Refused(
+                f"a number of {len(text)} digits (the limit is {self.limits.max_int_digits})"
+            )
+        return int(text)
+
+    def _float(self, text: str) -> float:
+        if len(text) > self.limits.max_int_digits * 2:
+            raise _Refused(f"a number of {len(text)} characters")
+        value = float(text)
+        if not math.isfinite(value):
+            raise _Refused(f"the number {shorten(text)} is out of range")
+        return value
+
+    @staticmethod
+    def _constant(text: str) -> float:
+        raise _Refused(f"{text} is not a JSON number")
+
+    # reading
+    def skip_space(self) -> None:
+        match = _WHITESPACE.match(self.text, self.pos)
+        assert match is not None
+        self.pos = match.end()
+
+    def at(self, char: str) -> bool:
+        """Whether the next non-space character is ``char`` (then it is consumed)."""
+        self.skip_space()
+        if self.text.startswith(char, self.pos):
+            self.pos += 1
+            return True
+        return False
+
+    def expect(self, char: str, where: str, entry: int | None = None) -> None:
+        if not self.at(char):
+            found = self.text[self.pos : self.pos + 10]
+            got = f"found {shorten(found)}" if found else "the text ends (truncated?)"
+            raise InvalidLogError(
+                f"expected {char!r} {where} at character {self.pos}; {got}", entry
+            )
+
+    def value(self, depth: int, entry: int | None = None) -> Any:
+        """The JSON value at the current position, checked against the limits.
+
+        ``depth`` is the nesting level the value sits at (the document is level 1).
+        """
+        self.skip_space()
+        try:
+            value, self.pos = self._decoder.raw_decode(self.text, self.pos)
+        except json.JSONDecodeError as exc:
+            where = "the text ends (truncated?)" if exc.pos >= len(self.text) else exc.msg
+            raise InvalidLogError(
+                f"not valid JSON: {where} (line {exc.lineno}, column {exc.colno})", entry
+            ) from None
+        except RecursionError:
+            raise InvalidLogError(
+                f"nested deeper than the limit of {self.limits.max_depth} levels", entry
+            ) from None
+        except _Refused as exc:
+            raise InvalidLogError(str(exc), entry) from None
+        problem = _value_problem(value, depth, self.limits)
+        if problem is not None:
+            raise InvalidLogError(problem, entry)
+        return value
+
+
+def _value_problem(value: Any, depth: int, limits: LogLimits) -> str | None:
+    """What is wrong with a decoded value under ``limits``: depth, string length, encoding."""
+    stack: list[tuple[Any, int]] = [(value, depth)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, str):
+            problem = _string_problem(item, limits)
+            if problem is not None:
+                return problem
+        elif isinstance(item, list | dict):
+            if level > limits.max_depth:
+                return f"nested deeper than the limit of {limits.max_depth} levels"
+            if isinstance(item, dict):
+                stack.extend((key, level) for key in item)
+                stack.extend((v, level + 1) for v in item.values())
+            else:
+                stack.extend((v, level + 1) for v in item)
+    return None
+
+
+def _string_problem(text: str, limits: LogLimits) -> str | None:
+    if len(text) > limits.max_string:
+        return (
+            f"a string of {len(text)} characters (the limit is {limits.max_string}): "
+            f"{shorten(text)}"
+        )
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return f"the string {shorten(text)} holds a lone surrogate (not Unicode text)"
+    return None
+
+
+class Document:
+    """A log document being read: its format version and header, then its entries one by one.
+
+    Build it with :func:`parse_document`. :meth:`raw_entries` reads the entries lazily; it can be
+    iterated once.
+    """
+
+    def __init__(self, text: str, limits: LogLimits) -> None:
+        self.limits = limits
+        self._scan = _Scanner(text, limits)
+        self._fields: dict[str, Any] = {}
+        self._entries_read = False
+        self._open()
+
+    @property
+    def version(self) -> int:
+        """The log format version (already checked)."""
+        version: int = self._fields["boardkit_log"]
+        return version
+
+    @property
+    def header_json(self) -> Any:
+        """The header as decoded JSON (not yet checked)."""
+        return self._fields.get("header")
+
+    def _open(self) -> None:
+        """Read the top-level fields up to the entry list (or the end), and the version."""
+        scan = self._scan
+        if not scan.at("{"):
+            found = shorten(scan.text[scan.pos : scan.pos + 20]) if scan.text.strip() else "nothing"
+            raise InvalidLogError(f"not a boardkit log (not a JSON object; it starts {found})")
+        self._closed = scan.at("}")
+        while not self._closed:
+            key = self._key()
+            if key == "entries" and {"boardkit_log", "header"} <= set(self._fields):
+                scan.expect("[", "to open the entry list")
+                break
+            self._fields[key] = scan.value(2)
+            self._closed = self._after_field()
+        if "boardkit_log" not in self._fields:
+            raise InvalidLogError("not a boardkit log (no 'boardkit_log' format field)")
+        _check_version(self._fields["boardkit_log"])
+        if self._closed and "entries" not in self._fields:
+            raise InvalidLogError("missing entry list")
+
+    def _key(self) -> str:
+        scan = self._scan
+        scan.skip_space()
+        key = scan.value(2)
+        if not isinstance(key, str):
+            raise InvalidLogError(f"expected a field name at character {scan.pos}")
+        if key not in ("boardkit_log", "header", "entries"):
+            raise InvalidLogError(f"unexpected top-level field {shorten(key)}")
+        if key in self._fields:
+            raise InvalidLogError(f"the top-level field {key!r} appears twice")
+        scan.expect(":", "after a field name")
+        return key
+
+    def _after_field(self) -> bool:
+        """Consume ``,`` or the closing ``}``; whether the document is closed."""
+        if self._scan.at(","):
+            return False
+        self._scan.expect("}", "to close the log")
+        return True
+
+    def raw_entries(self) -> Iterator[tuple[int, Any]]:
+        """The entries' JSON values with their positions, decoded one at a time."""
+        if self._entries_read:
+            raise RuntimeError("a Document's entries can be read once")
+        self._entries_read = True
+        if "entries" in self._fields:
+            yield from self._decoded_entries(self._fields["entries"])
+        else:
+            yield from self._streamed_entries()
+        self._finish()
+
+    def _decoded_entries(self, raw: Any) -> Iterator[tuple[int, Any]]:
+        if not isinstance(raw, list):
+            raise InvalidLogError("the entry list is not a JSON list")
+        if len(raw) > self.limits.max_entries:
+            raise InvalidLogError(self._too_many())
+        yield from enumerate(raw)
+
+    def _streamed_entries(self) -> Iterator[tuple[int, Any]]:
+        scan = self._scan
+        if scan.at("]"):
+            return
+        index = 0
+        while True:
+            if index >= self.limits.max_entries:
+                raise InvalidLogError(self._too_many(), index)
+            yield index, scan.value(3, index)
+            if not scan.at(","):
+                scan.expect("]", "or ',' after an entry", index)
+                break
+            index += 1
+        self._fields["entries"] = None
+        self._closed = self._after_field()
+
+    def _too_many(self) -> str:
+        return (
+            f"more than the limit of {self.limits.max_entries} entries; "
+            "raise LogLimits.max_entries to read it"
+        )
+
+    def _finish(self) -> None:
+        """Read what follows the entries: other fields, the closing brace, nothing after."""
+        scan = self._scan
+        while not self._closed:
+            key = self._key()
+            self._fields[key] = scan.value(2)
+            self._closed = self._after_field()
+        scan.skip_space()
+        if scan.pos != len(scan.text):
+            raise InvalidLogError(f"unexpected text after the log's end (character {scan.pos})")
+        if "header" not in self._fields:
+            raise InvalidLogError("missing header")
+
+
+def _check_version(version: object) -> None:
     if type(version) is not int:
-        raise InvalidLogError(f"log format version must be an int, not {version!r}")
+        raise InvalidLogError(f"log format version must be an int, not {shorten(version)}")
+    if version == 1:
+        raise InvalidLogError(
+            "written in log format 1 by boardkit 0.1, whose random streams (SplitMix64, 63-bit "
+            "seeds, no commitment) this boardkit no longer has, so it cannot re-check the deal; "
+            "replay or show it with boardkit 0.1 (pip install 'boardkit<0.2' in a separate "
+            "environment); see docs/log-format.md, 'Format 1'"
+        )
     if version > LOG_FORMAT_VERSION:
         raise InvalidLogError(
-            f"written in log format {version}; this boardkit reads up to {LOG_FORMAT_VERSION}"
+            f"written in log format {version}; this boardkit reads format {LOG_FORMAT_VERSION}"
         )
-    if version < 1:
+    if version != LOG_FORMAT_VERSION:
         raise InvalidLogError(f"unknown log format {version}")
-    extra = sorted(set(doc) - {"boardkit_log", "header", "entries"})
-    if extra:
-        raise InvalidLogError(f"unexpected top-level field(s): {', '.join(extra)}")
-    return doc
 
 
-def parse_header(doc: dict[str, Any]) -> LogHeader:
-    """The header of a parsed log document (shape and types only; the game checks the rest)."""
-    head = doc.get("header")
+def parse_document(text: str | bytes, limits: LogLimits | None = None) -> Document:
+    """Start reading a log: size, encoding and format version checked; entries not yet decoded.
+
+    ``text`` may be bytes (UTF-8, with or without a byte-order mark) or text.
+    """
+    limits = DEFAULT_LIMITS if limits is None else limits
+    return Document(_as_text(text, limits), limits)
+
+
+# --- reading: the header -------------------------------------------------------------------------
+
+_HEADER_TYPES: dict[str, type] = {
+    "game": str,
+    "game_version": str,
+    "players": list,
+    "options": dict,
+    "seed": str,
+    "salt": str,
+    "seed_commitment": str,
+    "viewer": object,
+}
+_FULL_KEYS = frozenset({"game", "game_version", "players", "options", "seed", "salt"})
+_REDACTED_KEYS = frozenset({"game", "game_version", "players", "options", "viewer"})
+_HEX = re.compile(r"[0-9a-f]*")
+_DECIMAL = re.compile(r"0|[1-9][0-9]*")
+
+
+def parse_header(doc: Document) -> LogHeader:
+    """The header of a log document (shape and types; the game checks the options).
+
+    A full header must hold a seed whose commitment matches; a redacted header holds a viewer
+    and no seed or salt.
+    """
+    head = doc.header_json
     if not isinstance(head, dict):
         raise InvalidLogError("missing or malformed header")
-    want = {"game": str, "game_version": str, "players": list, "options": dict, "seed": int}
-    for key, kind in want.items():
+    unknown = sorted(set(head) - set(_HEADER_TYPES))
+    if unknown:
+        raise InvalidLogError(f"unexpected header field(s): {shorten_text(', '.join(unknown))}")
+    redacted = "viewer" in head
+    for key in sorted((_REDACTED_KEYS if redacted else _FULL_KEYS) | {"seed_commitment"}):
         if key not in head:
             raise InvalidLogError(f"header has no {key!r}")
-        if type(head[key]) is not kind:
-            raise InvalidLogError(f"header {key!r} must be a {kind.__name__}, not {head[key]!r}")
-    extra = sorted(set(head) - set(want))
-    if extra:
-        raise InvalidLogError(f"unexpected header field(s): {', '.join(extra)}")
+        kind = _HEADER_TYPES[key]
+        if kind is not object and type(head[key]) is not kind:
+            raise InvalidLogError(
+                f"header {key!r} must be a {kind.__name__}, not {shorten(head[key])}"
+            )
+    if redacted and ("seed" in head or "salt" in head):
+        raise InvalidLogError("a redacted header (with a 'viewer') must not hold seed or salt")
     if not all(isinstance(p, str) for p in head["players"]):
         raise InvalidLogError("header 'players' must be a list of names")
-    return LogHeader(
+    commitment = _hex_field(head, "seed_commitment", 32)
+    header = LogHeader(
         game=head["game"],
         game_version=head["game_version"],
         players=head["players"],
         options=head["options"],
-        seed=head["seed"],
-        format_version=doc["boardkit_log"],
+        seed=None if redacted else _seed_field(head["seed"]),
+        salt=None if redacted else _hex_field(head, "salt", SALT_BYTES),
+        seed_commitment=commitment.hex(),
+        viewer=_viewer_field(head["viewer"], len(head["players"])) if redacted else FULL,
+        format_version=doc.version,
     )
+    if not redacted and not header.commitment_holds():
+        raise InvalidLogError("the seed and salt do not give the seed_commitment: the seed changed")
+    return header
+
+
+def _seed_field(text: str) -> int:
+    if len(text) > 40 or not _DECIMAL.fullmatch(text):
+        raise InvalidLogError(f"header 'seed' must be a decimal number, not {shorten(text)}")
+    seed = int(text)
+    if seed >> SEED_BITS:
+        raise InvalidLogError(f"header 'seed' must be below 2**{SEED_BITS}")
+    return seed
+
+
+def _hex_field(head: dict[str, Any], key: str, size: int) -> bytes:
+    text: str = head[key]
+    if len(text) != 2 * size or not _HEX.fullmatch(text):
+        raise InvalidLogError(
+            f"header {key!r} must be {2 * size} lower-case hex digits, not {shorten(text)}"
+        )
+    return bytes.fromhex(text)
+
+
+def _viewer_field(value: object, players: int) -> int | None:
+    if value == _SPECTATOR:
+        return None
+    if type(value) is not int or not 0 <= value < players:
+        raise InvalidLogError(
+            f"header 'viewer' must be a seat (0 to {players - 1}) or {_SPECTATOR!r}, "
+            f"not {shorten(value)}"
+        )
+    return value
 
 
 def check_header_for(game: Game[Any, Any], header: LogHeader) -> None:
     """Refuse a header written for another game or a newer version of this one."""
     if header.game != game.name:
-        raise InvalidLogError(f"written for game {header.game!r}, not {game.name!r}")
+        raise InvalidLogError(f"written for game {shorten(header.game)}, not {game.name!r}")
     if _version_tuple(header.game_version) > _version_tuple(game.version):
         raise InvalidLogError(
-            f"written by {game.name} {header.game_version}, newer than the installed {game.version}"
+            f"written by {game.name} {shorten_text(header.game_version)}, newer than the "
+            f"installed {game.version}"
         )
 
 
-def parse_entries(game: Game[Any, Any], doc: dict[str, Any]) -> list[Entry]:
-    """Every entry of a parsed document, decoded; stops at the first malformed one."""
-    raw = doc.get("entries")
-    if not isinstance(raw, list):
-        raise InvalidLogError("missing or malformed entry list")
-    if not raw:
-        raise InvalidLogError("the log has no setup entry")
+def _version_tuple(text: str) -> tuple[int, ...]:
+    if len(text) > 40 or not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})*", text):
+        raise InvalidLogError(f"game version {shorten(text)} is not of the form MAJOR.MINOR")
+    return tuple(int(p) for p in text.split("."))
+
+
+# --- reading: entries ----------------------------------------------------------------------------
+
+
+def iter_entries(game: Game[Any, Any], doc: Document) -> Iterator[Entry]:
+    """The entries of a document, each decoded just before it is yielded.
+
+    Stops at the first malformed entry with an :class:`~boardkit.errors.InvalidLogError`.
+    """
     codec = codec_for(game)
-    entries: list[Entry] = []
-    for index, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise InvalidLogError("an entry must be a JSON object", index)
-        if sorted(item) != sorted(_ENTRY_KEYS):
-            raise InvalidLogError(
-                f"an entry has exactly the fields {', '.join(_ENTRY_KEYS)}", index
-            )
-        if item["seq"] != index or type(item["seq"]) is not int:
-            raise InvalidLogError(f"sequence number {item['seq']!r} where {index} belongs", index)
-        player, action_data, events_data = item["player"], item["action"], item["events"]
-        if index == 0:
-            if player is not None or action_data is not None:
-                raise InvalidLogError("the setup entry has no player and no action", index)
-        elif type(player) is not int or action_data is None:
-            raise InvalidLogError("an entry after the setup needs a player and an action", index)
-        if not isinstance(events_data, list):
-            raise InvalidLogError("'events' must be a list", index)
-        try:
-            action = None if action_data is None else codec.actions.load(action_data)
-            events = tuple(codec.events.load(e) for e in events_data)
-        except CodecError as exc:
-            raise InvalidLogError(str(exc), index) from None
-        entries.append(Entry(index, player, action, events))
-    return entries
+    count = 0
+    for index, item in doc.raw_entries():
+        yield _decode_entry(codec, index, item)
+        count += 1
+    if count == 0:
+        raise InvalidLogError("the log has no setup entry")
+
+
+def _decode_entry(codec: Any, index: int, item: Any) -> Entry:
+    if not isinstance(item, dict):
+        raise InvalidLogError("an entry must be a JSON object", index)
+    if sorted(item) != sorted(_ENTRY_KEYS):
+        raise InvalidLogError(f"an entry has exactly the fields {', '.join(_ENTRY_KEYS)}", index)
+    if type(item["seq"]) is not int or item["seq"] != index:
+        raise InvalidLogError(
+            f"sequence number {shorten(item['seq'])} where {index} belongs", index
+        )
+    player, action_data, events_data = item["player"], item["action"], item["events"]
+    if index == 0:
+        if player is not None or action_data is not None:
+            raise InvalidLogError("the setup entry has no player and no action", index)
+    elif type(player) is not int or action_data is None:
+        raise InvalidLogError("an entry after the setup needs a player and an action", index)
+    if not isinstance(events_data, list):
+        raise InvalidLogError("'events' must be a list", index)
+    try:
+        action = None if action_data is None else codec.actions.load(action_data)
+        events = tuple(codec.events.load(e) for e in events_data)
+    except CodecError as exc:
+        raise InvalidLogError(str(exc), index) from None
+    return Entry(index, player, action, events)
+
+
+def parse_entries(game: Game[Any, Any], doc: Document) -> list[Entry]:
+    """Every entry of a document, decoded (see :func:`iter_entries` for the lazy way)."""
+    return list(iter_entries(game, doc))
+
+
+def read_log(game: Game[Any, Any], text: str | bytes, limits: LogLimits | None = None) -> Log:
+    """A whole log read from JSON (decoded and checked for shape, not replayed)."""
+    doc = parse_document(text, limits)
+    header = parse_header(doc)
+    check_header_for(game, header)
+    return Log(header, tuple(iter_entries(game, doc)))

@@ -14,34 +14,56 @@ Undo: :meth:`Match.undo` drops the last *n* entries (actions and owed decisions 
 entry) and returns to the state before them. Randomness is keyed by seed and entry number, so
 playing the same action again gives the same random outcome: undo is for taking back mistakes,
 not for re-rolling dice.
+
+Secrets: a new match draws a secret 128-bit seed unless one is pinned, and its log commits to
+that seed (see :mod:`boardkit.log`). :meth:`Match.redacted_log` is the log as one player or a
+spectator may read it. Loading a redacted log gives a read-only match (:attr:`Match.viewer` is
+that seat or ``None``, :attr:`Match.verified` is ``False``): its states are the fold of the
+redacted events, which the viewer sees exactly as the real ones, with time travel; it cannot play
+or undo, since the secrets it would need are not in it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+import attrs
+from attrs import evolve
+
 from boardkit import engine
-from boardkit.codec import codec_for
+from boardkit.codec import CodecError, codec_for
 from boardkit.errors import (
     BoardkitError,
     IllegalActionError,
     InvalidLogError,
     InvalidOptionsError,
+    RedactedMatchError,
     UndoError,
+    shorten,
 )
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import (
+    DEFAULT_LIMITS,
+    FULL,
     Entry,
     Log,
     LogHeader,
+    LogLimits,
+    Viewer,
     check_header_for,
+    check_redaction,
+    iter_entries,
     log_to_json,
+    new_salt,
     parse_document,
-    parse_entries,
     parse_header,
+    pinned_salt,
+    redact_log,
+    viewer_text,
 )
 from boardkit.options import Config
 from boardkit.result import Result
@@ -63,14 +85,33 @@ class Match(Generic[S]):
     """A game being played (or replayed): the game, its state and its log."""
 
     def __init__(
-        self, game: Game[Any, Any], header: LogHeader, config: Config, setup: Entry, state: S
+        self,
+        game: Game[Any, Any],
+        header: LogHeader,
+        config: Config,
+        setup: Entry,
+        state: S,
+        *,
+        verified: bool = True,
     ) -> None:
         self.game = game
         self.header = header
         self.config = config
+        """The set-up. For a match loaded from a redacted log its seed is a placeholder (0): the
+        real seed is secret, and ``header.seed`` is ``None``."""
+        self.verified = verified and not header.is_redacted
+        """Whether every entry was checked: the commitment against the seed, every action against
+        the rules, every event against what the action gives. ``True`` for a match played
+        here; ``False`` for a log loaded without verification and for any redacted log."""
         self._entries: list[Entry] = [setup]
         self._state = state
         self._snapshots: dict[int, S] = {0: state}
+
+    @property
+    def viewer(self) -> Viewer:
+        """Whose log this match is: :data:`~boardkit.log.FULL` for an ordinary match; for one
+        loaded from a redacted log, that log's seat, or ``None`` for a spectator's log."""
+        return self.header.viewer
 
     # --- creating --------------------------------------------------------------------------------
 
@@ -80,11 +121,13 @@ class Match(Generic[S]):
         game: Game[Any, Any] | str,
         players: int | Sequence[str] = 2,
         options: Mapping[str, object] | None = None,
-        seed: int = 0,
+        seed: int | None = None,
     ) -> Match[Any]:
         """Set up a new match of ``game`` (an instance or an installed game's name).
 
-        ``players`` is a number of seats or a list of player names.
+        ``players`` is a number of seats or a list of player names. Without ``seed`` the match
+        draws a fresh secret seed and salt from the operating system; a pinned ``seed`` makes
+        the match (and its log, salt included) reproducible, and is therefore no secret.
         """
         if isinstance(game, str):
             from boardkit.registry import load_game
@@ -92,8 +135,9 @@ class Match(Generic[S]):
             game = load_game(game)
         names = _player_names(players)
         config = game.make_config(len(names), options, seed)
+        salt = new_salt() if seed is None else pinned_salt(config.seed)
         state, events = engine.start(game, config)
-        header = LogHeader(game.name, game.version, names, dict(config.options), config.seed)
+        header = LogHeader(game.name, game.version, names, dict(config.options), config.seed, salt)
         return cls(game, header, config, Entry(0, None, None, tuple(events)), state)
 
     # --- reading the state -----------------------------------------------------------------------
@@ -126,11 +170,35 @@ class Match(Generic[S]):
 
     def view(self, player: int | None) -> object:
         """What ``player`` may see of the current state."""
+        self._check_can_show(player)
         return self.game.view(self._state, player)
 
     def render(self, player: int | None = None) -> str:
-        """The current state as text, as ``player`` may see it."""
+        """The current state as text, as ``player`` may see it.
+
+        A match loaded from a redacted log shows its viewer's view by default.
+        """
+        if player is None and self.viewer is not FULL:
+            player = self.viewer
+        self._check_can_show(player)
         return self.game.render_text(self._state, player)
+
+    def _check_can_show(self, player: int | None) -> None:
+        """Refuse a view of a redacted match for a player whose secrets it does not hold."""
+        viewer = self.viewer
+        if viewer is FULL or player is None or player == viewer:
+            return
+        raise RedactedMatchError(
+            f"this match is replayed from the log of {viewer_text(viewer)}; it holds only what "
+            f"that viewer (or a spectator) may see, not player {shorten(player)}'s view"
+        )
+
+    def _check_writable(self, what: str) -> None:
+        if self.viewer is not FULL:
+            raise RedactedMatchError(
+                f"cannot {what}: this match is a read-only replay of the log of "
+                f"{viewer_text(self.viewer)}, which holds none of the other players' secrets"
+            )
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: the current state as the game draws it, the last action highlighted."""
@@ -146,7 +214,14 @@ class Match(Generic[S]):
         """Play ``action`` for ``player`` (default: whoever must decide) and return its events.
 
         An illegal action raises :class:`~boardkit.errors.IllegalActionError` and changes nothing.
+        Before the rules see it, the action must survive its own log: dumped to JSON and loaded
+        back, it must give an equal object of the same class (so ``True``, ``1.0`` or ``"1"``
+        where an int belongs are refused with rule ``"action"``).
         """
+        self._check_writable("play")
+        if player is not None and type(player) is not int:
+            raise IllegalActionError("action", f"a player is a seat number, not {shorten(player)}")
+        check_action(self.game, action)
         seq = len(self._entries)
         who = self.to_decide
         state, events = engine.step(
@@ -187,13 +262,36 @@ class Match(Generic[S]):
         atomic_write_text(path, self.to_json(), overwrite=overwrite)
 
     def redacted_log(self, player: int | None) -> Log:
-        """The log as ``player`` may read it: every event passed through the game's redaction."""
-        redact = self.game.redact
-        entries = tuple(
-            Entry(e.seq, e.player, e.action, tuple(redact(ev, player) for ev in e.events))
-            for e in self._entries
-        )
-        return Log(self.header, entries)
+        """The log as ``player`` (a seat, or ``None`` for a spectator) may read it.
+
+        Every event passes through the game's redaction, and the header keeps the seed
+        commitment but drops the seed and salt, naming the ``viewer`` instead. A match loaded
+        from a redacted log gives its own log back for its viewer.
+        """
+        if self.viewer is not FULL:
+            if player == self.viewer:
+                return self.log
+            self._check_writable(f"redact this log for {viewer_text(player)}")
+        seats = self.config.players
+        if player is not None and (type(player) is not int or not 0 <= player < seats):
+            raise ValueError(f"no seat {shorten(player)} in this match")
+        return redact_log(self.game, self.log, player)
+
+    def redacted_json(self, player: int | None) -> str:
+        """:meth:`redacted_log` as JSON text (what a server hands to ``player``)."""
+        return log_to_json(self.game, self.redacted_log(player))
+
+    def check_against(self, full: Match[Any]) -> None:
+        """Check this match, loaded from a redacted log, against the full log revealed later.
+
+        ``full`` must be a verified match of the full log (``Match.load`` with verification).
+        Then its seed gives the commitment this log carries, and every entry here equals the full
+        log's entry redacted for this viewer: the deal this viewer saw was fixed before the first
+        move and nobody changed it. Raises :class:`~boardkit.errors.InvalidLogError` otherwise.
+        """
+        if not full.verified:
+            raise InvalidLogError("the full log was not verified; load it with verification")
+        check_redaction(self.game, full.log, self.log)
 
     # --- time travel and undo --------------------------------------------------------------------
 
@@ -223,6 +321,7 @@ class Match(Generic[S]):
         """
         if type(n) is not int:
             raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
+        self._check_writable("undo")
         if n < 0 or n > len(self._entries) - 1:
             raise UndoError(f"cannot undo {n} entries; {len(self._entries) - 1} can be undone")
         if n == 0:
@@ -239,88 +338,124 @@ class Match(Generic[S]):
     def from_log(cls, game: Game[Any, Any], log: Log, verify: bool = True) -> Match[Any]:
         """Rebuild a match by replaying ``log``; with ``verify``, re-check every action too.
 
+        A full log must carry a seed that gives its commitment. A redacted log is folded (it has
+        no seed to re-check actions with): the match is read-only and not ``verified``.
         Raises :class:`~boardkit.errors.InvalidLogError` at the first bad entry; nothing is
         half-loaded.
         """
-        check_header_for(game, log.header)
-        header = log.header
         if not log.entries:
             raise InvalidLogError("the log has no setup entry")
-        try:
-            config = game.make_config(len(header.players), header.options, header.seed)
-        except InvalidOptionsError as exc:
-            raise InvalidLogError(f"header does not set up a valid game: {exc}") from None
-        header = LogHeader(
-            game.name, header.game_version, header.players, dict(config.options), config.seed
-        )
-        if verify:
-            state, events = engine.start(game, config)
-            if tuple(events) != log.entries[0].events:
-                raise InvalidLogError("setup events differ from what the seed gives", 0)
-        else:
-            state = engine.fold(game, game.initial(config), log.entries[0].events)
-        match = cls(game, header, config, log.entries[0], state)
+        match = cls._begin(game, log.header, log.entries[0], verify)
         for entry in log.entries[1:]:
-            match._replay_entry(entry, verify)
+            match._replay_entry(entry)
         return match
 
-    def _replay_entry(self, entry: Entry, verify: bool) -> None:
+    @classmethod
+    def _begin(
+        cls, game: Game[Any, Any], header: LogHeader, setup: Entry, verify: bool
+    ) -> Match[Any]:
+        """A match after the setup entry of a log with ``header``, checked as far as it can be."""
+        check_header_for(game, header)
+        if not header.is_redacted and not header.commitment_holds():
+            raise InvalidLogError("the seed and salt do not give the seed_commitment")
+        verify = verify and not header.is_redacted
+        seed = 0 if header.seed is None else header.seed  # a redacted match never draws
+        try:
+            config = game.make_config(len(header.players), header.options, seed)
+        except InvalidOptionsError as exc:
+            raise InvalidLogError(f"header does not set up a valid game: {exc}") from None
+        header = evolve(header, game=game.name, options=dict(config.options))
+        if setup.seq != 0 or setup.player is not None or setup.action is not None:
+            raise InvalidLogError("the setup entry has no player and no action", 0)
+        if verify:
+            state, events = _guarded(0, lambda: engine.start(game, config))
+            if tuple(events) != setup.events:
+                raise InvalidLogError("setup events differ from what the seed gives", 0)
+        else:
+            state = _guarded(0, lambda: engine.fold(game, game.initial(config), setup.events))
+        return cls(game, header, config, setup, state, verified=verify)
+
+    def _replay_entry(self, entry: Entry) -> None:
         seq = len(self._entries)
         if entry.seq != seq:
-            raise InvalidLogError(f"sequence number {entry.seq} where {seq} belongs", seq)
+            raise InvalidLogError(f"sequence number {shorten(entry.seq)} where {seq} belongs", seq)
         who = self.to_decide
         if who is None:
             raise InvalidLogError("an action after the end of the game", seq)
-        if entry.player != who:
-            raise InvalidLogError(f"player {entry.player} acted, but player {who} decides", seq)
-        if verify:
-            try:
-                state, events = engine.step(
-                    self.game,
-                    self._state,
-                    entry.player,
-                    entry.action,
-                    Rng.for_entry(self.config.seed, seq),
-                )
-            except IllegalActionError as exc:
-                raise InvalidLogError(f"illegal action: {exc}", seq) from None
+        if entry.player != who or type(entry.player) is not int:
+            raise InvalidLogError(
+                f"player {shorten(entry.player)} acted, but player {who} decides", seq
+            )
+        if self.verified:
+            state, events = _guarded(seq, lambda: self._verify_step(entry, seq))
             if tuple(events) != entry.events:
                 raise InvalidLogError(_first_difference(events, entry.events), seq)
         else:
-            try:
-                state = engine.fold(self.game, self._state, entry.events)
-            except BoardkitError:
-                raise
-            except Exception as exc:
-                raise InvalidLogError(f"events cannot be replayed ({exc!r})", seq) from None
+            state = _guarded(seq, lambda: engine.fold(self.game, self._state, entry.events))
         self._entries.append(entry)
         self._state = state
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
 
+    def _verify_step(self, entry: Entry, seq: int) -> tuple[Any, list[object]]:
+        try:
+            check_action(self.game, entry.action)
+            return engine.step(
+                self.game,
+                self._state,
+                entry.player,
+                entry.action,
+                Rng.for_entry(self.config.seed, seq),
+            )
+        except IllegalActionError as exc:
+            raise InvalidLogError(f"illegal action: {exc}", seq) from None
+
     @classmethod
     def from_json(
-        cls, text: str, game: Game[Any, Any] | None = None, verify: bool = True
+        cls,
+        text: str | bytes,
+        game: Game[Any, Any] | None = None,
+        verify: bool = True,
+        *,
+        limits: LogLimits | None = None,
     ) -> Match[Any]:
-        """Rebuild a match from log JSON text (the game is looked up by name if not given)."""
-        doc = parse_document(text)
+        """Rebuild a match from log JSON (text, or UTF-8 bytes with or without a BOM).
+
+        The game is looked up by the header's name if not given. Entries are decoded one at a
+        time as they are replayed, within ``limits`` (default :class:`~boardkit.log.LogLimits`).
+        """
+        doc = parse_document(text, limits)
         header = parse_header(doc)
         if game is None:
             game = _game_of_log(header.game)
         check_header_for(game, header)
-        entries = parse_entries(game, doc)
-        return cls.from_log(game, Log(header, tuple(entries)), verify=verify)
+        match: Match[Any] | None = None
+        for entry in iter_entries(game, doc):
+            if match is None:
+                match = cls._begin(game, header, entry, verify)
+            else:
+                match._replay_entry(entry)
+        assert match is not None  # iter_entries refuses a log without entries
+        return match
 
     @classmethod
     def load(
-        cls, path: str | Path, game: Game[Any, Any] | None = None, verify: bool = True
+        cls,
+        path: str | Path,
+        game: Game[Any, Any] | None = None,
+        verify: bool = True,
+        *,
+        limits: LogLimits | None = None,
     ) -> Match[Any]:
-        """Rebuild a match from a log file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InvalidLogError(f"{path} is not UTF-8 text") from None
-        return cls.from_json(text, game, verify)
+        """Rebuild a match from a log file (a full log, or a redacted one: see the class).
+
+        At most ``limits.max_bytes`` are read: a larger file is refused before anything is
+        decoded.
+        """
+        limits = DEFAULT_LIMITS if limits is None else limits
+        with open(path, "rb") as file:
+            data = file.read(limits.max_bytes + 1)
+        return cls.from_json(data, game, verify, limits=limits)
 
     def codec_state(self) -> object:
         """The current state as JSON (see :mod:`boardkit.codec`)."""
@@ -343,8 +478,97 @@ def _game_of_log(name: str) -> Game[Any, Any]:
         raise InvalidLogError(f"the log's game cannot be loaded: {exc}") from None
 
 
+T = TypeVar("T")
+
+
+def _guarded(seq: int, run: Callable[[], T]) -> T:
+    """``run()``, with a game's unexpected failure on logged input as an InvalidLogError."""
+    try:
+        return run()
+    except BoardkitError:
+        raise
+    except Exception as exc:
+        raise InvalidLogError(
+            f"the game failed on this entry ({type(exc).__name__}: {shorten(str(exc), 120)})", seq
+        ) from None
+
+
+def check_action(game: Game[Any, Any], action: object) -> None:
+    """Refuse an action that would not survive its own log.
+
+    Dumped to JSON and loaded back, the action must give an equal object of the same class; a
+    wrong type in a field (``True``, ``1.0``, ``"1"`` or ``None`` where an int belongs, a tuple
+    where a set belongs) fails that. Raises :class:`~boardkit.errors.IllegalActionError` with
+    rule ``"action"`` naming the field problem, before the rules ever see the action.
+    """
+    codec = codec_for(game).actions
+    try:
+        text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+        back = codec.load(json.loads(text))
+    except CodecError as exc:
+        raise IllegalActionError("action", f"not a valid action: {exc}") from None
+    except Exception as exc:  # an object cattrs cannot even write
+        raise IllegalActionError(
+            "action",
+            f"{shorten(action)} cannot be written to a log: {_unwritable_field(game, action)}"
+            f"({type(exc).__name__}: {shorten(str(exc), 100)})",
+        ) from None
+    if not _same(action, back):
+        raise IllegalActionError(
+            "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
+        )
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, with the same type at every level (``"healer"`` is not ``Guild.HEALER``)."""
+    cls: Any = type(a)
+    if type(b) is not cls:
+        return False
+    if attrs.has(cls):
+        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(cls))
+    if isinstance(a, tuple | list):
+        assert isinstance(b, tuple | list)
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, frozenset | set):
+        assert isinstance(b, frozenset | set)
+        return {(type(x), x) for x in a} == {(type(y), y) for y in b}
+    return a == b
+
+
+def _unwritable_field(game: Game[Any, Any], action: object) -> str:
+    """``"field NAME "`` for the first field that cannot be written, or ``""``."""
+    cls: Any = type(action)
+    if not attrs.has(cls):
+        return ""
+    converter = codec_for(game).converter
+    try:
+        attrs.resolve_types(cls)
+        for f in attrs.fields(cls):
+            try:
+                converter.unstructure(getattr(action, f.name), unstructure_as=f.type)
+            except Exception:
+                return f"field {f.name} "
+    except Exception:
+        return ""
+    return ""
+
+
+def _changed_field(action: object, back: object) -> str:
+    cls: Any = type(action)
+    if type(back) is cls and attrs.has(cls):
+        for f in attrs.fields(cls):
+            mine, theirs = getattr(action, f.name), getattr(back, f.name)
+            if not _same(mine, theirs):
+                return (
+                    f"field {f.name} is {shorten(mine)} ({type(mine).__name__}) but reads back as "
+                    f"{shorten(theirs)} ({type(theirs).__name__})"
+                )
+    return f"it reads back as {shorten(back)}"
+
+
 def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
     for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
         if a != b:
-            return f"event {i} is recorded as {b!r}, but the action gives {a!r}"
+            return f"event {i} is recorded as {shorten(b)}, but the action gives {shorten(a)}"
     return f"the action gives {len(got)} events, the log records {len(recorded)}"

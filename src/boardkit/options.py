@@ -6,12 +6,14 @@ from collections.abc import Mapping
 
 from attrs import field, frozen
 
-from boardkit.errors import InvalidOptionsError
+from boardkit.errors import InvalidOptionsError, shorten, shorten_text
+from boardkit.rng import SEED_BITS
 
 OptionValue = bool | int | str
 """The values an option may take: JSON scalars, so that log headers stay plain."""
 
-MAX_SEED = (1 << 63) - 1
+MAX_SEED = (1 << SEED_BITS) - 1
+"""The largest seed: seeds are 128-bit ints (see :mod:`boardkit.rng`)."""
 
 
 @frozen
@@ -28,13 +30,13 @@ class Option:
         expected = type(self.default)
         if type(value) is not expected:
             raise InvalidOptionsError(
-                f"option {self.name!r} takes a {expected.__name__}, not {value!r}"
+                f"option {self.name!r} takes a {expected.__name__}, not {shorten(value)}"
                 + self._allowed_suffix()
             )
         assert isinstance(value, bool | int | str)
         if self.choices is not None and value not in self.choices:
             raise InvalidOptionsError(
-                f"option {self.name!r} cannot be {value!r}" + self._allowed_suffix()
+                f"option {self.name!r} cannot be {shorten(value)}" + self._allowed_suffix()
             )
         return value
 
@@ -73,12 +75,15 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise InvalidOptionsError(f"unknown option(s) {', '.join(unknown)}; known options: {known}")
+        named = shorten_text(", ".join(unknown), 200)
+        raise InvalidOptionsError(f"unknown option(s) {named}; known options: {known}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
 
 
 def check_seed(seed: object) -> int:
-    """``seed`` if it is a usable seed (an int from 0 to 2**63 - 1)."""
+    """``seed`` if it is a usable seed: an int from 0 to 2**128 - 1 (a bool is not a seed)."""
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise InvalidOptionsError(f"seed must be an int from 0 to {MAX_SEED}, not {seed!r}")
+        raise InvalidOptionsError(
+            f"seed must be an int from 0 to 2**{SEED_BITS} - 1, not {shorten(seed)}"
+        )
     return seed

@@ -1,46 +1,106 @@
-"""Seeded randomness that gives the same numbers on every Python version.
+"""Secret, seeded randomness that gives the same numbers on every Python version.
 
-The standard library's :mod:`random` only promises stable ``random()`` output; helpers such as
-``shuffle`` or ``randrange`` have changed between versions. boardkit therefore uses its own small
-generator (SplitMix64), and derives one independent stream per log entry from the match seed and
-the entry's sequence number. A game never keeps generator state in its game state: replay reads
-random outcomes from the recorded events, and verification re-derives the same stream.
+A match's seed is a 128-bit secret. :func:`new_seed` draws one from the operating system's
+secure generator (:mod:`secrets`); a caller may pin one instead, for a reproducible run (a pinned
+seed is for reproducibility, not secrecy: whoever knows it knows every card).
+
+Every random outcome of a match comes from one *stream* per log entry, derived from the seed:
+block ``b`` of stream ``s`` is the 64-byte keyed BLAKE2b hash (:mod:`hashlib`) of the stream
+number and the block number, both as 8 little-endian bytes, with the seed's 16 big-endian bytes
+as the key and ``b"boardkit.rng.v2"`` as the personalisation. Each block gives eight 64-bit
+numbers (little-endian). Nothing is hashed until the first draw, so an entry that draws nothing
+costs nothing. The numbers depend only on BLAKE2b, which is the same everywhere, so the draws are
+byte-identical on every Python version and platform.
+
+Why a keyed cryptographic hash: BLAKE2b with a secret key is a pseudo-random function. Knowing
+any number of outputs of some streams (the cards one was dealt, the public history) gives no
+better way to the outputs of another stream, or to the seed, than guessing the 128-bit key. The
+earlier generator of boardkit 0.1 (SplitMix64 over a 63-bit seed that defaulted to 0) gave no
+such guarantee: its mixing function is invertible and its seeds were small.
+
+A game never keeps generator state in its game state: replay reads random outcomes from the
+recorded events, and verification re-derives the same stream. Bots and tools use ``Rng(seed,
+stream)`` with streams of their own for their choices.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+SEED_BITS = 128
+"""The size of a seed: seeds are ints from 0 to ``2**SEED_BITS - 1``."""
+SEED_BYTES = SEED_BITS // 8
+STREAM_LIMIT = 1 << 64
+"""Stream numbers are ints from 0 to ``STREAM_LIMIT - 1``."""
+
+_PERSON = b"boardkit.rng.v2"
+_WORDS = struct.Struct("<8Q")
 
 
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+def new_seed() -> int:
+    """A fresh secret seed from the operating system's secure generator."""
+    return secrets.randbits(SEED_BITS)
+
+
+def seed_bytes(seed: int) -> bytes:
+    """The seed as 16 big-endian bytes (the BLAKE2b key, and what the commitment hashes)."""
+    return seed.to_bytes(SEED_BYTES, "big")
 
 
 class Rng:
-    """A deterministic random stream (SplitMix64) with the few draws games need."""
+    """One random stream of a seed, with the few draws games need.
 
-    __slots__ = ("_state",)
+    ``Rng(seed, stream)`` is lazy: it hashes its first block on the first draw.
+    """
+
+    __slots__ = ("_block", "_index", "_key", "_prefix", "_words")
 
     def __init__(self, seed: int, stream: int = 0) -> None:
-        self._state = _mix(seed & _MASK64) ^ _mix((_mix(stream & _MASK64) + _GOLDEN) & _MASK64)
+        if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
+            raise ValueError(f"a seed is an int from 0 to 2**{SEED_BITS} - 1")
+        if type(stream) is not int or not 0 <= stream < STREAM_LIMIT:
+            raise ValueError("a stream number is an int from 0 to 2**64 - 1")
+        self._key = seed_bytes(seed)
+        self._prefix = stream.to_bytes(8, "little")
+        self._block = 0
+        self._words: tuple[int, ...] = ()
+        self._index = 8
 
     @classmethod
     def for_entry(cls, seed: int, seq: int) -> Rng:
         """The stream used while producing log entry ``seq`` of a match seeded with ``seed``."""
         return cls(seed, seq + 1)
 
+    def _refill(self) -> None:
+        data = self._prefix + self._block.to_bytes(8, "little")
+        digest = hashlib.blake2b(data, digest_size=64, key=self._key, person=_PERSON).digest()
+        self._words = _WORDS.unpack(digest)
+        self._block += 1
+        self._index = 0
+
     def next_u64(self) -> int:
         """The next 64 random bits."""
-        self._state = (self._state + _GOLDEN) & _MASK64
-        return _mix(self._state)
+        if self._index == 8:
+            self._refill()
+        word = self._words[self._index]
+        self._index += 1
+        return word
+
+    def _bits(self, bits: int) -> int:
+        """``bits`` random bits (the high bits of as many words as needed)."""
+        value = 0
+        while bits >= 64:
+            value = (value << 64) | self.next_u64()
+            bits -= 64
+        if bits:
+            value = (value << bits) | (self.next_u64() >> (64 - bits))
+        return value
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
@@ -48,7 +108,7 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         bits = n.bit_length()
         while True:
-            r = self.next_u64() >> (64 - bits) if bits <= 64 else self.next_u64()
+            r = self._bits(bits)
             if r < n:
                 return r
 

@@ -16,6 +16,7 @@ from boardkit import (
 )
 from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.examples.nim import NimGame, NimState, Take
+from boardkit.log import LogHeader, header_to_json
 from boardkit.match import SNAPSHOT_EVERY
 from boardkit.rng import Rng
 
@@ -134,8 +135,8 @@ def test_other_game_newer_format_newer_version() -> None:
     doc["header"]["game"] = "khan"  # type: ignore[index]
     _refused(doc, None, "written for game 'khan'")
     doc = _doc(finished())
-    doc["boardkit_log"] = 2
-    _refused(doc, None, "log format 2")
+    doc["boardkit_log"] = 3
+    _refused(doc, None, "log format 3")
     doc = _doc(finished())
     doc["header"]["game_version"] = "9.0"  # type: ignore[index]
     _refused(doc, None, "newer than the installed")
@@ -150,10 +151,19 @@ def test_header_with_bad_options_is_refused() -> None:
     _refused(doc, None, "allowed: 2, 3, 4")
 
 
+def test_changed_seed_is_caught_by_the_commitment() -> None:
+    doc = _doc(finished(seed=3))
+    doc["header"]["seed"] = "4"  # type: ignore[index]
+    _refused(doc, None, "do not give the seed_commitment")
+
+
 def test_changed_seed_is_caught_at_setup() -> None:
+    """A forger who rewrites seed, salt and commitment together is caught by the events."""
     match = finished(seed=3)
     doc = _doc(match)
-    doc["header"]["seed"] = 4  # type: ignore[index]
+    head = match.header
+    forged = LogHeader(head.game, head.game_version, head.players, head.options, 4)
+    doc["header"] = header_to_json(forged)
     # seed 4 may draw the same start player; then entry 1 or later must disagree instead
     try:
         again = Match.from_json(json.dumps(doc), NimGame())
@@ -198,9 +208,12 @@ def test_undo_returns_to_the_earlier_state_and_redo_is_identical() -> None:
         match.undo(len(match))
 
 
-def test_redacted_log_of_a_public_game_is_the_log() -> None:
+def test_redacted_log_of_a_public_game_is_the_log_without_its_seed() -> None:
     match = finished()
-    assert match.redacted_log(0) == match.log
+    redacted = match.redacted_log(0)
+    assert redacted.entries == match.log.entries
+    assert redacted.header.seed is None and redacted.header.salt is None
+    assert redacted.header.seed_commitment == match.header.seed_commitment
 
 
 class Dir(enum.IntEnum):

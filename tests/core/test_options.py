@@ -45,4 +45,7 @@ def test_seed_range() -> None:
     with pytest.raises(InvalidOptionsError, match="seed"):
         Match.new(NimGame(), 2, seed=-1)
     with pytest.raises(InvalidOptionsError, match="seed"):
-        Match.new(NimGame(), 2, seed=2**63)
+        Match.new(NimGame(), 2, seed=2**128)
+    with pytest.raises(InvalidOptionsError, match="seed"):
+        Match.new(NimGame(), 2, seed=True)
+    assert Match.new(NimGame(), 2, seed=2**128 - 1).config.seed == 2**128 - 1

@@ -2,19 +2,70 @@
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from boardkit import Rng
+from boardkit.rng import SEED_BITS, new_seed
 
 
 def test_known_values_never_change() -> None:
     """Pinned outputs: a change here would silently change every recorded game."""
     rng = Rng(42)
-    assert [rng.below(1000) for _ in range(5)] == [798, 116, 679, 846, 48]
-    assert Rng.for_entry(42, 3).next_u64() == 6071105475726920217
+    assert [rng.below(1000) for _ in range(5)] == [259, 90, 324, 808, 823]
+    assert Rng.for_entry(42, 3).next_u64() == 6577336668389297759
+    assert Rng(7).shuffled(range(10)) == (2, 7, 6, 5, 0, 8, 4, 9, 1, 3)
+    assert Rng(7).random() == 0.19698272976986886
+    top = Rng(2**128 - 1, 2**64 - 1)
+    assert [top.next_u64() for _ in range(9)][-2:] == [14388591873392383153, 7767501199720004394]
+
+
+def test_the_stream_is_keyed_blake2b_of_stream_and_block() -> None:
+    """The documented construction, computed here with hashlib alone."""
+    seed, stream = 123456789 << 70, 5
+    key = seed.to_bytes(16, "big")
+    words = []
+    for block in range(2):
+        data = stream.to_bytes(8, "little") + block.to_bytes(8, "little")
+        digest = hashlib.blake2b(data, digest_size=64, key=key, person=b"boardkit.rng.v2")
+        raw = digest.digest()
+        words += [int.from_bytes(raw[i : i + 8], "little") for i in range(0, 64, 8)]
+    rng = Rng(seed, stream)
+    assert [rng.next_u64() for _ in range(16)] == words
+
+
+def test_streams_are_lazy() -> None:
+    """Making a stream hashes nothing, so an entry that draws nothing costs almost nothing."""
+    start = time.perf_counter()
+    for seq in range(20_000):
+        Rng.for_entry(1, seq)
+    assert time.perf_counter() - start < 1.0
+    assert Rng(1)._words == ()  # no block until the first draw
+
+
+def test_new_seeds_are_128_bit_and_fresh() -> None:
+    seeds = {new_seed() for _ in range(50)}
+    assert len(seeds) == 50
+    assert all(0 <= s < 2**SEED_BITS for s in seeds)
+    assert max(seeds).bit_length() > 100  # fails with probability below 2**-1000
+
+
+@pytest.mark.parametrize(("seed", "stream"), [(-1, 0), (2**128, 0), (True, 0), (0, -1), (0, 2**64)])
+def test_out_of_range_seeds_and_streams_are_refused(seed: int, stream: int) -> None:
+    with pytest.raises(ValueError):
+        Rng(seed, stream)
+
+
+def test_below_handles_bounds_wider_than_64_bits() -> None:
+    rng = Rng(3)
+    values = [rng.below(2**100) for _ in range(50)]
+    assert all(0 <= v < 2**100 for v in values)
+    assert max(values).bit_length() > 90
 
 
 def test_entry_streams_differ() -> None:
@@ -22,13 +73,13 @@ def test_entry_streams_differ() -> None:
     assert len(firsts) == 200
 
 
-@given(st.integers(0, 2**63 - 1), st.integers(1, 10**6))
+@given(st.integers(0, 2**128 - 1), st.integers(1, 10**6))
 def test_below_stays_in_range(seed: int, n: int) -> None:
     rng = Rng(seed)
     assert all(0 <= rng.below(n) < n for _ in range(20))
 
 
-@given(st.integers(0, 2**63 - 1), st.lists(st.integers(), max_size=30))
+@given(st.integers(0, 2**128 - 1), st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     assert sorted(Rng(seed).shuffled(items)) == sorted(items)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import IllegalActionError, InvalidLogError, Match, Rng
+from boardkit import IllegalActionError, InvalidLogError, Match, Rng, engine
 from boardkit_shangrila.actions import Journey, PlaceMaster, PlaceSetupMaster, RecruitStudents
 from boardkit_shangrila.components import Guild
 from boardkit_shangrila.game import ShangrilaGame
@@ -64,13 +64,25 @@ def test_forged_start_colour_is_refused_at_the_setup_entry() -> None:
 
 
 def test_malformed_actions_are_refused_naming_a_clause() -> None:
-    """Bad villages (S-C1), non-guilds (S-C2) and foreign objects are refused; nothing changes."""
+    """Bad villages (S-C1), non-guilds (S-C2) and foreign objects are refused; nothing changes.
+
+    A field of the wrong type is refused by the match before the rules see it (rule "action":
+    the action would not survive its log); the rules refuse it too when asked directly.
+    """
     match: Match[Any] = Match.new(GAME, 4, seed=1)
     before = match.state
-    bad: list[tuple[object, str]] = [
-        (PlaceSetupMaster(13, Guild.HEALER), "S-C1"),
+    for wrong, clause in (
         (PlaceSetupMaster(True, Guild.HEALER), "S-C1"),
         (PlaceSetupMaster(3, "healer"), "S-C2"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(IllegalActionError) as info:
+            match.play(wrong)
+        assert info.value.rule == "action" and "field" in info.value.reason
+        with pytest.raises(IllegalActionError) as info:
+            engine.step(GAME, match.state, None, wrong, Rng(0))
+        assert info.value.rule == clause
+    bad: list[tuple[object, str]] = [
+        (PlaceSetupMaster(13, Guild.HEALER), "S-C1"),
         (Journey(-1, 0), "S-S3"),
         (RecruitStudents(((0, Guild.HEALER), (1, Guild.HEALER), (2, Guild.HEALER))), "S-S3"),
         (PlaceMaster(0, Guild.HEALER), "S-S3"),
