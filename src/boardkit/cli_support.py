@@ -7,7 +7,6 @@ can import it at module level without an import cycle.
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -31,8 +30,8 @@ from boardkit.errors import (
 from boardkit.game import Game
 from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
 from boardkit.match import Match
-from boardkit.options import MAX_SEED
 from boardkit.registry import load_game
+from boardkit.rng import new_seed
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -88,8 +87,7 @@ def fresh_seed(games: int = 1) -> int:
     Like :func:`boardkit.rng.new_seed` it draws from the whole 128-bit seed range, less the
     room those consecutive seeds need.
     """
-    room = min(max(games, 1) - 1, MAX_SEED)
-    return secrets.randbelow(MAX_SEED + 1 - room)
+    return new_seed(max(games, 1))
 
 
 def seed_or_fresh(seed: int | None, games: int = 1) -> int:

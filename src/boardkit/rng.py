@@ -43,9 +43,15 @@ _PERSON = b"boardkit.rng.v2"
 _WORDS = struct.Struct("<8Q")
 
 
-def new_seed() -> int:
-    """A fresh secret seed from the operating system's secure generator."""
-    return secrets.randbits(SEED_BITS)
+def new_seed(room: int = 1) -> int:
+    """A fresh secret seed from the operating system's secure generator.
+
+    ``room`` consecutive seeds from the one returned are all valid (``simulate`` and tournaments
+    play game ``i`` with seed ``S + i``), so the draw leaves ``room - 1`` seeds at the top.
+    """
+    if type(room) is not int or not 1 <= room <= 1 << SEED_BITS:
+        raise ValueError(f"room must be an int from 1 to 2**{SEED_BITS}, not {room!r}")
+    return secrets.randbelow((1 << SEED_BITS) - (room - 1))
 
 
 def seed_bytes(seed: int) -> bytes:

@@ -32,7 +32,7 @@ from boardkit.match import Match
 from boardkit.options import MAX_SEED, Config, OptionValue
 from boardkit.registry import load_game
 from boardkit.result import Result
-from boardkit.rng import Rng
+from boardkit.rng import Rng, new_seed
 
 T = TypeVar("T")
 
@@ -120,8 +120,9 @@ def random_playout(
     """A whole match between random players, played through :class:`Match`.
 
     ``players`` is a number of seats, a list of player names, or a ready :class:`Config` (then
-    the options and seed come from it, and ``options`` and ``seed`` must be left out). The seed
-    defaults to 0. The same arguments always give the same log. ``watch``, when given, is
+    the options and seed come from it, and ``options`` and ``seed`` must be left out). Without a
+    seed a fresh one is drawn (``match.config.seed`` tells it). The same arguments with the same
+    seed always give the same log. ``watch``, when given, is
     called with the match after the setup and after every action (``boardkit play-random``
     prints the board from it).
     """
@@ -131,7 +132,7 @@ def random_playout(
             raise InvalidOptionsError("give options and seed inside the Config, not beside it")
         match = Match.new(game, players.players, players.options, players.seed)
     else:
-        match = Match.new(game, players, options, 0 if seed is None else seed)
+        match = Match.new(game, players, options, seed)
     chooser = RandomPlayer(match.config.seed)
     bound = game.max_entries(match.config)
     if watch is not None:
@@ -188,11 +189,14 @@ def simulate(
     n_games: int,
     players: int | Sequence[str] = 2,
     options: Mapping[str, object] | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     progress: ProgressCallback | None = None,
     on_log: LogCallback | None = None,
 ) -> SimulationSummary:
     """Play ``n_games`` random games (seeds ``seed``, ``seed + 1``, …) and summarise them.
+
+    Without ``seed`` a fresh first seed is drawn from the operating system; the summary's
+    ``first_seed`` tells it, so the run can be repeated.
 
     ``progress`` is told after every game how many are done; ``on_log``, when given, receives
     every game's log (building logs costs a little time, so they are only built on request).
@@ -203,6 +207,8 @@ def simulate(
     if type(n_games) is not int or n_games < 1:
         raise InvalidOptionsError(f"the number of games must be a positive int, not {n_games!r}")
     names = _player_names(players)
+    if seed is None:
+        seed = new_seed(n_games)
     config = game.make_config(len(names), options, seed)
     if seed + n_games - 1 > MAX_SEED:
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")

@@ -50,7 +50,7 @@ from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue
 from boardkit.registry import load_game
-from boardkit.rng import Rng
+from boardkit.rng import Rng, new_seed
 
 BOT_STREAM = 0xB075_0000_0000
 """Base of the :class:`Rng` streams bots draw from (seat ``s`` uses ``BOT_STREAM + s``); the
@@ -347,7 +347,7 @@ def run_tournament(
     n_games: int,
     players: int | None = None,
     options: Mapping[str, object] | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     workers: int | None = None,
     save_logs_dir: str | Path | None = None,
     progress: ProgressCallback | None = None,
@@ -362,7 +362,8 @@ def run_tournament(
     ``save_logs_dir``, every game's log is written there as ``GAME-INDEX-seed-SEED.json``;
     if one of those files exists already, :class:`~boardkit.errors.OverwriteError` is raised
     before any game is played, unless ``overwrite`` allows replacing them.
-    ``progress`` is told as games finish. Bad input raises an
+    ``progress`` is told as games finish. Without ``seed`` a fresh first seed is drawn from the
+    operating system (the summary's ``first_seed`` tells it). Bad input raises an
     :class:`~boardkit.errors.InvalidOptionsError` before any game is played; a game that fails
     raises :class:`TournamentError`.
     """
@@ -376,6 +377,8 @@ def run_tournament(
         workers = os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
         raise InvalidOptionsError(f"workers must be a positive int, not {workers!r}")
+    if seed is None:
+        seed = new_seed(n_games)
     seats = _default_players(game, options, seed) if players is None else players
     config = game.make_config(seats, options, seed)
     if seed + n_games - 1 > MAX_SEED:
