@@ -33,7 +33,7 @@ from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
-from boardkit_shangrila.reducer import reduce as reduce_event
+from boardkit_shangrila.reducer import reducer_for
 from boardkit_shangrila.render import render_text
 from boardkit_shangrila.rules import action_events, legal, refusal
 from boardkit_shangrila.scoring import final_result, heuristic, is_over, seat_tally
@@ -143,7 +143,8 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         return [*action_events(state, colour, action), _TURN_ENDED]
 
     def reduce(self, state: ShangrilaState, event: object) -> ShangrilaState:
-        return reduce_event(state, event)
+        fn = reducer_for(type(event))  # reducer.reduce, inlined: this runs for every event
+        return state if fn is None else fn(state, event)
 
     def phase_over(self, state: ShangrilaState) -> bool:
         """Placement ends after seven turns of every colour (S-S3)."""

@@ -125,6 +125,36 @@ def _within_placement_limits(info: RowInfo, colour: int, limits: tuple[int, int]
     return info[1] < village_limit and info[2 + colour].bit_count() < colour_limit
 
 
+# Listing the legal actions and then checking the chosen one read the same summaries of the same
+# state: the set-up rows, or the main-phase targets. A one-entry memo keyed by the state's
+# identity (states are immutable, so the same object always gives the same answer) lets the
+# check reuse what the listing computed. The memo keeps at most one state alive per kind.
+_SETUP_MEMO: tuple[object, int, tuple[int, int, list[tuple[int, int, bool]]]] = (
+    None,
+    -1,
+    (0, 0, []),
+)
+_MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]]]] = (
+    None,
+    -1,
+    ([], [], []),
+)
+
+
+def _setup_info(state: ShangrilaState, colour: int) -> tuple[int, int, list[tuple[int, int, bool]]]:
+    """``(guilds still to place, stuck guilds, placement rows)`` of ``colour`` (S-S3),
+    remembered for the last state asked about."""
+    global _SETUP_MEMO
+    memo = _SETUP_MEMO
+    if memo[0] is state and memo[1] == colour:
+        return memo[2]
+    guilds = setup_guilds(state, colour)
+    rows = _placement_rows(state, colour) if guilds else []
+    info = (guilds, _relaxed(rows, guilds), rows)
+    _SETUP_MEMO = (state, colour, info)
+    return info
+
+
 def _placement_rows(state: ShangrilaState, colour: int) -> list[tuple[int, int, bool]]:
     """``(village, empty-space guild mask, within the limits)`` for every village in play
     (no stone, S-S2) during placement (S-S3)."""
@@ -134,7 +164,8 @@ def _placement_rows(state: ShangrilaState, colour: int) -> list[tuple[int, int, 
     for v in range(VILLAGE_COUNT):
         if stones >> v & 1:
             continue
-        info = _row_info(spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT])
+        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+        info = _ROW_INFO.get(row) or _row_info(row)
         rows.append((v, info[0], _within_placement_limits(info, colour, limits)))
     return rows
 
@@ -164,8 +195,7 @@ def relaxed_guilds(state: ShangrilaState, colour: int) -> int:
     keep the limits, and a stuck guild stays stuck (placements only fill spaces and villages).
     It never arises with four colours (see :func:`setup_targets`).
     """
-    guilds = setup_guilds(state, colour)
-    return _relaxed(_placement_rows(state, colour), guilds) if guilds else 0
+    return _setup_info(state, colour)[1]
 
 
 def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
@@ -192,11 +222,7 @@ def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
     has placed at most 6 tiles, so at most ``a <= 3`` villages are blocked by 2. That takes at
     least ``k + 2 * a + 3 * (13 - k - a) = 39 - 2 * k - a >= 30`` tiles: more than 27.
     """
-    guilds = setup_guilds(state, colour)
-    if not guilds:
-        return []
-    rows = _placement_rows(state, colour)
-    stuck = _relaxed(rows, guilds)
+    guilds, stuck, rows = _setup_info(state, colour)
     out: list[int] = []
     for v, empty, within in rows:
         mask = empty & (guilds if within else stuck)
@@ -210,7 +236,14 @@ def main_targets(
 ) -> tuple[list[int], list[int], list[tuple[int, int]]]:
     """For ``colour``: spaces for a new master (S-A1), own masters that can take a student
     (S-A2), and possible journeys ``(source, destination)`` (S-A3), skipping stone villages
-    (S-A3e). Spaces are ``village * 7 + guild``."""
+    (S-A3e). Spaces are ``village * 7 + guild``.
+
+    The lists are remembered for the last state asked about and handed out again for it:
+    callers read them and never change them."""
+    global _MAIN_MEMO
+    last = _MAIN_MEMO
+    if last[0] is state and last[1] == colour:
+        return last[2]
     base = colour * GUILD_COUNT
     supply = _guild_mask(state.supply[base : base + GUILD_COUNT])
     alone, with_student = 2 + colour, 6 + colour
@@ -238,6 +271,7 @@ def main_targets(
             for w, p in ROUTES[v]:
                 if bridges >> p & 1:
                     journeys.append((v, w))
+    _MAIN_MEMO = (state, colour, (place, recruit, journeys))
     return place, recruit, journeys
 
 
@@ -256,6 +290,42 @@ def pair_count(recruit: Sequence[int], supply: Sequence[int]) -> int:
             if m > 1 and supply[g] < 2:
                 count -= m * (m - 1) // 2
     return count
+
+
+# --- shared action objects --------------------------------------------------------------------
+#
+# Actions are frozen values, so one object per distinct action serves every position: listing
+# the legal actions hands out these objects instead of building (and, for recruitments,
+# converting) new ones. Pairs of students are made on first use (4,095 possible pairs).
+
+_SETUP_ACTIONS: tuple[PlaceSetupMaster, ...] = tuple(
+    PlaceSetupMaster(i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_PLACE_ACTIONS: tuple[PlaceMaster, ...] = tuple(
+    PlaceMaster(i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_SINGLE_ACTIONS: tuple[RecruitStudents, ...] = tuple(
+    RecruitStudents(((i // GUILD_COUNT, GUILDS[i % GUILD_COUNT]),))
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_PAIR_ACTIONS: list[RecruitStudents | None] = [None] * (VILLAGE_COUNT * GUILD_COUNT) ** 2
+_JOURNEY_ACTIONS: dict[tuple[int, int], Journey] = {
+    (v, w): Journey(v, w) for v in range(VILLAGE_COUNT) for w, _ in ROUTES[v]
+}
+_PASS = Pass()
+
+
+def _pair_action(a: int, b: int) -> RecruitStudents:
+    """The shared action for students on spaces ``a < b``."""
+    key = a * (VILLAGE_COUNT * GUILD_COUNT) + b
+    action = _PAIR_ACTIONS[key]
+    if action is None:
+        va, ga = divmod(a, GUILD_COUNT)
+        vb, gb = divmod(b, GUILD_COUNT)
+        action = _PAIR_ACTIONS[key] = RecruitStudents(((va, GUILDS[ga]), (vb, GUILDS[gb])))
+    return action
 
 
 class LegalActions(Sequence[Action]):
@@ -306,26 +376,19 @@ class LegalActions(Sequence[Action]):
 
     def _build(self, i: int) -> Action:
         if self._n == 0:
-            return Pass()
+            return _PASS
         if i < len(self._setup):
-            v, g = divmod(self._setup[i], GUILD_COUNT)
-            return PlaceSetupMaster(v, GUILDS[g])
+            return _SETUP_ACTIONS[self._setup[i]]
         i -= len(self._setup)
         if i < len(self._place):
-            v, g = divmod(self._place[i], GUILD_COUNT)
-            return PlaceMaster(v, GUILDS[g])
+            return _PLACE_ACTIONS[self._place[i]]
         i -= len(self._place)
         n_recruit = len(self._recruit) if self._singles else len(self._pair_list())
         if i < n_recruit:
             if self._singles:
-                v, g = divmod(self._recruit[i], GUILD_COUNT)
-                return RecruitStudents(((v, GUILDS[g]),))
-            a, b = self._pair_list()[i]
-            va, ga = divmod(a, GUILD_COUNT)
-            vb, gb = divmod(b, GUILD_COUNT)
-            return RecruitStudents(((va, GUILDS[ga]), (vb, GUILDS[gb])))
-        s, d = self._journeys[i - n_recruit]
-        return Journey(s, d)
+                return _SINGLE_ACTIONS[self._recruit[i]]
+            return _pair_action(*self._pair_list()[i])
+        return _JOURNEY_ACTIONS[self._journeys[i - n_recruit]]
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -343,23 +406,24 @@ class LegalActions(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         if self._n == 0:
-            yield Pass()
+            yield _PASS
             return
-        guilds, size = GUILDS, GUILD_COUNT
+        setup, place = _SETUP_ACTIONS, _PLACE_ACTIONS
         for i in self._setup:
-            yield PlaceSetupMaster(i // size, guilds[i % size])
+            yield setup[i]
         for i in self._place:
-            yield PlaceMaster(i // size, guilds[i % size])
+            yield place[i]
         if self._singles:
+            singles = _SINGLE_ACTIONS
             for i in self._recruit:
-                yield RecruitStudents(((i // size, guilds[i % size]),))
+                yield singles[i]
         else:
+            pairs, width = _PAIR_ACTIONS, VILLAGE_COUNT * GUILD_COUNT
             for a, b in self._pair_list():
-                yield RecruitStudents(
-                    ((a // size, guilds[a % size]), (b // size, guilds[b % size]))
-                )
-        for s, d in self._journeys:
-            yield Journey(s, d)
+                yield pairs[a * width + b] or _pair_action(a, b)
+        journeys = _JOURNEY_ACTIONS
+        for key in self._journeys:
+            yield journeys[key]
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"

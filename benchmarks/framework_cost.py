@@ -1,0 +1,120 @@
+"""Framework cost per action on a trivial game: tic-tac-toe through boardkit and elsewhere.
+
+Run ``python benchmarks/framework_cost.py [--rounds R] [--seconds S]``. Whole random games of
+tic-tac-toe (uniform random moves), in interleaved rounds (``benchmarks/_timing.py``):
+
+- ``bare loop``: a list and ``random.random``, no objects (``_tictactoe.bare_game``);
+- ``boardkit engine``: ``boardkit.simulate`` with the game written on the protocol
+  (``_tictactoe.TicTacToeGame``), 20 games per call;
+- ``boardkit Match``: ``random_playout``, the same game through :class:`boardkit.Match`;
+- ``OpenSpiel (C++)``: ``pyspiel.load_game("tic_tac_toe")``, random legal actions from Python;
+- ``PettingZoo``: ``pettingzoo.classic.tictactoe_v3``, random legal actions from the mask.
+
+OpenSpiel and PettingZoo are optional (``pip install -e ".[bench]"``); without them their rows
+say "not installed". The table gives µs per action and the time per action as a multiple of the
+bare loop's (median of the per-round ratios, range in brackets): the framework's cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from _tictactoe import TicTacToeGame, bare_game
+from _timing import Contender, interleave, print_table, ratio
+
+from boardkit.simulate import random_playout, simulate
+
+
+def open_spiel_contender() -> Contender | None:
+    """Random games of OpenSpiel's C++ tic-tac-toe, or ``None`` when pyspiel is missing."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("tic_tac_toe")
+    draw = random.Random(11).random
+
+    def play(i: int) -> int:
+        state = game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(draw() * len(legal))])
+            moves += 1
+        return moves
+
+    return Contender("OpenSpiel (C++)", play)
+
+
+def pettingzoo_contender() -> Contender | None:
+    """Random games of PettingZoo's ``tictactoe_v3``, or ``None`` when it is missing."""
+    try:
+        from pettingzoo.classic import tictactoe_v3  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    env: Any = tictactoe_v3.env()
+    draw = random.Random(13).random
+
+    def play(i: int) -> int:
+        env.reset(seed=i)
+        moves = 0
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = [a for a, ok in enumerate(observation["action_mask"]) if ok]
+            env.step(legal[int(draw() * len(legal))])
+            moves += 1
+        return moves
+
+    return Contender("PettingZoo", play)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=0.3, help="per contender and round")
+    args = parser.parse_args()
+    game = TicTacToeGame()
+    draw = random.Random(5).random
+
+    def engine(i: int) -> float:
+        summary = simulate(game, 20, 2, seed=20 * i)  # 20 games a call: setup cost shared
+        return summary.mean_length * summary.games
+
+    def match(i: int) -> int:
+        return len(random_playout(game, 2, seed=i)) - 1
+
+    contenders = [
+        Contender("bare loop", lambda i: bare_game(draw)),
+        Contender("boardkit engine", engine),
+        Contender("boardkit Match", match),
+    ]
+    missing = []
+    optional = (("OpenSpiel (C++)", open_spiel_contender), ("PettingZoo", pettingzoo_contender))
+    for name, make in optional:
+        found = make()
+        if found is None:
+            missing.append(name)
+        else:
+            contenders.append(found)
+    rates = interleave(contenders, rounds=args.rounds, seconds=args.seconds)
+    bare = rates["bare loop"]
+    rows = []
+    for c in contenders:
+        r = rates[c.name]
+        cost = ratio(bare, r)  # time per action relative to the bare loop
+        rows.append([c.name, f"{1e6 / r.median():.2f}", cost.text()])
+    rows += [[name, "not installed", ""] for name in missing]
+    print_table(
+        f"tic-tac-toe, random games, {args.rounds} interleaved rounds of {args.seconds} s",
+        ["implementation", "µs / action", "time per action vs bare loop (spread)"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()

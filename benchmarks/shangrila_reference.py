@@ -1,0 +1,61 @@
+"""Shangrila through boardkit against a bare implementation, side by side in one process.
+
+Run ``python benchmarks/shangrila_reference.py [--rounds R] [--seconds S] [--players P]``.
+Four contenders play whole random games (uniform random players), one game per call, in
+interleaved rounds (see ``benchmarks/_timing.py``):
+
+- ``bare``: ``benchmarks/bare_shangrila.py``, mutable lists and no framework;
+- ``engine``: ``boardkit.simulate(game_object, 1, …)``, the engine path without a log;
+- ``Match``: ``boardkit.simulate.random_playout(game_object, …)``, what front ends and scripts use
+  (the log is kept, legal actions come from ``Match.legal_actions``);
+- ``by name``: ``boardkit.simulate("shangrila", 1, …)``, the game looked up on every call.
+
+The table gives each one's median games per second and its ratio to the bare baseline (median
+of the per-round ratios, lowest and highest round in brackets): 1.00× would mean the framework
+costs nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from _timing import Contender, interleave, per_second, print_table, ratio
+from bare_shangrila import play_random
+
+from boardkit.simulate import random_playout, simulate
+from boardkit_shangrila.game import ShangrilaGame
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=0.5, help="per contender and round")
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4))
+    args = parser.parse_args()
+    game = ShangrilaGame()
+    players = args.players
+    rnd = random.Random(7)
+
+    contenders = [
+        Contender("bare", lambda i: (play_random(players, rnd), 1)[1]),
+        Contender("engine", lambda i: simulate(game, 1, players, seed=i).games),
+        Contender("Match", lambda i: (random_playout(game, players, seed=i), 1)[1]),
+        Contender("by name", lambda i: simulate("shangrila", 1, players, seed=i).games),
+    ]
+    rates = interleave(contenders, rounds=args.rounds, seconds=args.seconds)
+    bare = rates["bare"]
+    rows = []
+    for c in contenders:
+        r = rates[c.name]
+        rows.append([c.name, per_second(r.median()), ratio(r, bare).text()])
+    print_table(
+        f"Shangrila {players}-player random games, {args.rounds} interleaved rounds "
+        f"of {args.seconds} s",
+        ["path", "games / s", "ratio to bare (spread)"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()
