@@ -92,8 +92,8 @@ def stepping(match: Match[Any]) -> tuple[float, float]:
 
 def bytes_per_entry(game: Game[Any, Any], texts: list[str]) -> tuple[float, float]:
     """Bytes a decoded log holds per entry and per event (``tracemalloc``)."""
-    docs = [parse_document(t) for t in texts]
-    parse_entries(game, docs[0])  # warm the codec, so that its tables are not counted
+    parse_entries(game, parse_document(texts[0]))  # warm the codec: its tables are not counted
+    docs = [parse_document(t) for t in texts]  # a document's entries can be read once
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     kept = [parse_entries(game, d) for d in docs]

@@ -135,10 +135,6 @@ def test_bare_khan_conquests_agree_on_conquest_tiles(seed: int) -> None:
     assert ours == theirs
 
 
-@pytest.mark.skip(
-    reason="TODO(lead): enable after merging the K-A-C2 change (tile-local banks); until then "
-    "boardkit's bridges follow the old map-wide banks and the bare generator the new rule"
-)
-def test_bare_khan_conquests_agree_on_bridges() -> None:
+def test_bare_khan_conquests_agree_on_bridges_k_a_c2() -> None:
     ours, theirs, _ = _conquest_sets(1244, bridges=True)
     assert ours == theirs
