@@ -8,8 +8,9 @@ information), :mod:`.render` (text). ``docs/khan.md`` explains the rules with th
 and every decision taken where the rulebooks are silent.
 
 Options: ``area_counts_river`` (K-V2: count river cells under bridges in area sizes, the Dutch
-wording) and ``board_file`` (a board file to play on instead of the shipped reconstruction; it is
-validated, and every violation is named in the error).
+wording) and ``board`` (a board to play on instead of the shipped reconstruction, as the canonical
+text of a board file, so that the log carries the board itself: see
+:mod:`boardkit_khan.board_option`; it is validated, and every violation is named in the error).
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from collections.abc import Sequence
 
 from boardkit.errors import InvalidOptionsError
 from boardkit.game import Game
-from boardkit.options import Config, Option
+from boardkit.options import Config, Option, OptionValue
 from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
 from boardkit_khan.board import Board
+from boardkit_khan.board_option import board_option
 from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.reducer import reduce as reduce_event
@@ -55,7 +57,7 @@ class KhanGame(Game[KhanState, object]):
 
     name = "khan"
     title = "Khan"
-    version = "1.0"
+    version = "1.1"
     player_counts = (2, 3, 4)
     options = (
         Option(
@@ -66,10 +68,11 @@ class KhanGame(Game[KhanState, object]):
             choices=(False, True),
         ),
         Option(
-            "board_file",
+            "board",
             "",
-            "path of a board file to play on (same format as the shipped board, validated); "
-            "empty: the shipped reconstructed board",
+            "the board to play on, as the canonical text of a board file (validated; on the "
+            "command line, board=@PATH reads a board file); empty: the shipped reconstructed "
+            "board. The text travels in the log, so a replay never opens a file",
         ),
     )
     state_type = KhanState
@@ -80,18 +83,25 @@ class KhanGame(Game[KhanState, object]):
     # --- configuration and setup ---------------------------------------------------------------
 
     def check_config(self, config: Config) -> None:
-        """Refuse a board file that cannot be read or breaks the board rules (K-C1…K-C3)."""
-        board_file = config.option("board_file")
-        if not isinstance(board_file, str):
-            raise InvalidOptionsError("option 'board_file' must be a path")
-        static_for(board_file)
+        """Refuse a board that is not a board's canonical text or breaks K-C1…K-C3 (no file is
+        ever opened: the option holds the board itself)."""
+        board = config.option("board")
+        if not isinstance(board, str):
+            raise InvalidOptionsError("option 'board' takes the text of a board")
+        static_for(board)
+
+    def option_from_file(self, name: str, path: str) -> OptionValue:
+        """``board=@PATH``: the canonical text of the board file the user named."""
+        if name == "board":
+            return board_option(path)
+        return super().option_from_file(name, path)
 
     def initial(self, config: Config) -> KhanState:
         """K-S1/K-S2: special cards face up, rulers on their start cells, full camps."""
-        board_file = config.option("board_file")
+        board = config.option("board")
         river = config.option("area_counts_river")
-        assert isinstance(board_file, str) and isinstance(river, bool)
-        return initial_state(config.players, KhanOptions(board_file, river))
+        assert isinstance(board, str) and isinstance(river, bool)
+        return initial_state(config.players, KhanOptions(board, river))
 
     def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
         """K-S3: the start player is drawn at random."""
@@ -162,8 +172,8 @@ class KhanGame(Game[KhanState, object]):
         refusals there can only happen while protections last (the first round).
         """
         n = config.players
-        board_file = config.option("board_file")
-        static = static_for(board_file if isinstance(board_file, str) else "")
+        board = config.option("board")
+        static = static_for(board if isinstance(board, str) else "")
         tiles = len(static.tiles)
         camp_yurts = CAMP_YURTS * len(static.board.rulers)
         per_slot = 2 * n  # a refused request with its answers, then an action with its answers
@@ -203,7 +213,7 @@ class KhanGame(Game[KhanState, object]):
 
     def score(self, state: KhanState, player: int) -> float:
         """The seat's standing now, for bots: what K-V1…K-V3 would give if the game ended here."""
-        static = static_for(state.options.board_file)
+        static = static_for(state.options.board)
         return float(final_score(state, static).total[player])
 
     render_svg = pictures.render_svg
@@ -215,5 +225,5 @@ class KhanGame(Game[KhanState, object]):
 
 
 def _board_of(state: KhanState | None) -> Board:
-    """The board ``state`` is played on: its ``board_file``, else the shipped board."""
-    return static_for(state.options.board_file if state is not None else "").board
+    """The board ``state`` is played on: its ``board`` option, else the shipped board."""
+    return static_for(state.options.board if state is not None else "").board
