@@ -95,6 +95,9 @@ def parse_option_value(option: Option, raw: str) -> OptionValue:
 def parse_option_args(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, object]:
     """``key=value`` texts as an options mapping, each value typed like the option's default.
 
+    For a string option, ``key=@PATH`` reads the value from a file
+    (:meth:`~boardkit.game.Game.option_from_file`), for example a Khan board.
+
     Unknown keys are passed on unchanged so that the game's own validation names them along
     with the known options; values the game refuses are refused by it in the same way.
     """
@@ -107,8 +110,19 @@ def parse_option_args(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, o
             raise InvalidOptionsError(f"options are given as key=value, not {pair!r}")
         if key in options:
             raise InvalidOptionsError(f"option {key!r} is given twice")
-        options[key] = parse_option_value(declared[key], raw) if key in declared else raw
+        if key in declared and isinstance(declared[key].default, str) and raw.startswith("@"):
+            options[key] = _option_from_file(game, key, raw[1:])
+        else:
+            options[key] = parse_option_value(declared[key], raw) if key in declared else raw
     return options
+
+
+def _option_from_file(game: Game[Any, Any], key: str, path: str) -> OptionValue:
+    """``key=@PATH``: the value the game reads from the file the user named (``@@x`` is the
+    literal text ``@x``)."""
+    if path.startswith("@"):
+        return path
+    return game.option_from_file(key, path)
 
 
 def _choices_text(option: Option) -> str:
@@ -116,10 +130,17 @@ def _choices_text(option: Option) -> str:
     return ", ".join(_value_text(c) for c in option.choices)
 
 
+#: Longer option values (a Khan board's text) are summarised in listings, not printed.
+_SHOWN_OPTION_CHARS = 60
+
+
 def _value_text(value: OptionValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    text = str(value)
+    if len(text) > _SHOWN_OPTION_CHARS or "\n" in text:
+        return f"<text of {len(text)} characters>"
+    return text
 
 
 def _options_text(options: Mapping[str, OptionValue]) -> str:

@@ -33,11 +33,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import ClassVar, Generic, TypeVar
 
-from boardkit.errors import InvalidPlayerCountError
+from boardkit.errors import InvalidOptionsError, InvalidPlayerCountError
 from boardkit.flow import HasFlow
-from boardkit.options import Config, Option, check_seed, resolve_options
+from boardkit.options import Config, Option, OptionValue, check_seed, resolve_options
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 from boardkit.voice import Voice, describe_flow_event
@@ -97,6 +98,23 @@ class Game(ABC, Generic[S, A]):
 
         Raise :class:`~boardkit.errors.InvalidOptionsError`. The default accepts everything.
         """
+
+    def option_from_file(self, name: str, path: str) -> OptionValue:
+        """The value of the string option ``name`` read from a file a *user* named.
+
+        Front ends call it for ``--option name=@PATH``; a log never does (its options hold
+        values, never paths, so loading a log opens no file). The default reads the file as
+        UTF-8 text; a game whose option holds structured content (Khan's board) overrides it to
+        check the content and write it in a canonical form. Raises
+        :class:`~boardkit.errors.InvalidOptionsError` when the file cannot be read.
+        """
+        file = Path(path)
+        try:
+            if not file.is_file():
+                raise InvalidOptionsError(f"option {name!r}: {path} is not a regular file")
+            return file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidOptionsError(f"option {name!r}: cannot read {path}: {exc}") from None
 
     # --- setting up ---------------------------------------------------------------------------
 

@@ -455,14 +455,34 @@ def load_board(path: str | Path, *, validate: bool = True) -> Board:
     """Load a board file; with ``validate`` (default) raise :class:`InvalidBoardError` on any
     violation of K-C1…K-C3 reported by ``validate_board``."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardFileError(f"{file}: cannot read: {exc}") from None
-    board = parse_board(text, str(file))
+    board = parse_board(read_board_file(file), str(file))
     if validate:
         _raise_if_invalid(board, str(file))
     return board
+
+
+#: The largest board file :func:`read_board_file` reads (comments included).
+MAX_BOARD_FILE_BYTES = 1 << 20
+
+
+def read_board_file(path: Path) -> str:
+    """The text of the board file at ``path``: a regular file of UTF-8 text, at most
+    :data:`MAX_BOARD_FILE_BYTES` long (so a device such as ``/dev/zero`` is refused, not read)."""
+    try:
+        if not path.exists():
+            raise BoardFileError(f"{path}: cannot read: no such file")
+        if not path.is_file():
+            raise BoardFileError(f"{path}: cannot read: not a regular file")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_BOARD_FILE_BYTES + 1)
+    except OSError as exc:
+        raise BoardFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BOARD_FILE_BYTES:
+        raise BoardFileError(f"{path}: larger than {MAX_BOARD_FILE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BoardFileError(f"{path}: not UTF-8 text") from None
 
 
 def _raise_if_invalid(board: Board, source: str) -> None:
@@ -558,8 +578,17 @@ def board_to_toml(board: Board) -> str:
 
 
 def _toml_str(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{escaped}"'
+    """``text`` as a TOML basic string; control characters as ``\\uXXXX`` escapes, so that
+    the result is one line that :func:`parse_board` reads back equal."""
+    out = []
+    for char in text:
+        if char in '\\"':
+            out.append("\\" + char)
+        elif ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
 
 
 def _data_dir() -> Path:

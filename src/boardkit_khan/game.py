@@ -9,9 +9,10 @@ and every decision taken where the rulebooks are silent.
 
 Options: ``area_counts_river`` (K-V2: count river cells under bridges in area sizes, the Dutch
 wording), ``start_yurts_per_player`` (K-S4: at most one start yurt per region *per player*, the
-Dutch wording, instead of one per region in total, the German) and ``board_file`` (a board file
-to play on instead of the shipped reconstruction; it is validated, and every violation is named
-in the error).
+Dutch wording, instead of one per region in total, the German) and ``board`` (a board to play on
+instead of the shipped reconstruction, as the canonical text of a board file, so that the log
+carries the board itself: see :mod:`boardkit_khan.board_option`; it is validated, and every
+violation is named in the error).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 
 from boardkit.errors import InvalidOptionsError
 from boardkit.game import Game
-from boardkit.options import Config, Option
+from boardkit.options import Config, Option, OptionValue
 from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.voice import Voice
@@ -28,6 +29,7 @@ from boardkit_khan import narration
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
 from boardkit_khan.board import Board
+from boardkit_khan.board_option import board_option
 from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.reducer import reduce as reduce_event
@@ -59,7 +61,7 @@ class KhanGame(Game[KhanState, object]):
 
     name = "khan"
     title = "Khan"
-    version = "1.0"
+    version = "1.1"
     player_counts = (2, 3, 4)
     options = (
         Option(
@@ -77,10 +79,11 @@ class KhanGame(Game[KhanState, object]):
             choices=(False, True),
         ),
         Option(
-            "board_file",
+            "board",
             "",
-            "path of a board file to play on (same format as the shipped board, validated); "
-            "empty: the shipped reconstructed board",
+            "the board to play on, as the canonical text of a board file (validated; on the "
+            "command line, board=@PATH reads a board file); empty: the shipped reconstructed "
+            "board. The text travels in the log, so a replay never opens a file",
         ),
     )
     state_type = KhanState
@@ -92,20 +95,27 @@ class KhanGame(Game[KhanState, object]):
     # --- configuration and setup ---------------------------------------------------------------
 
     def check_config(self, config: Config) -> None:
-        """Refuse a board file that cannot be read or breaks the board rules (K-C1…K-C3)."""
-        board_file = config.option("board_file")
-        if not isinstance(board_file, str):
-            raise InvalidOptionsError("option 'board_file' must be a path")
-        static_for(board_file)
+        """Refuse a board that is not a board's canonical text or breaks K-C1…K-C3 (no file is
+        ever opened: the option holds the board itself)."""
+        board = config.option("board")
+        if not isinstance(board, str):
+            raise InvalidOptionsError("option 'board' takes the text of a board")
+        static_for(board)
+
+    def option_from_file(self, name: str, path: str) -> OptionValue:
+        """``board=@PATH``: the canonical text of the board file the user named."""
+        if name == "board":
+            return board_option(path)
+        return super().option_from_file(name, path)
 
     def initial(self, config: Config) -> KhanState:
         """K-S1/K-S2: special cards face up, rulers on their start cells, full camps."""
-        board_file = config.option("board_file")
+        board = config.option("board")
         river = config.option("area_counts_river")
         per_player = config.option("start_yurts_per_player")
-        assert isinstance(board_file, str) and isinstance(river, bool)
+        assert isinstance(board, str) and isinstance(river, bool)
         assert isinstance(per_player, bool)
-        return initial_state(config.players, KhanOptions(board_file, river, per_player))
+        return initial_state(config.players, KhanOptions(board, river, per_player))
 
     def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
         """K-S3: the start player is drawn at random."""
@@ -178,8 +188,8 @@ class KhanGame(Game[KhanState, object]):
         first round).
         """
         n = config.players
-        board_file = config.option("board_file")
-        static = static_for(board_file if isinstance(board_file, str) else "")
+        board = config.option("board")
+        static = static_for(board if isinstance(board, str) else "")
         tiles = len(static.tiles)
         camp_yurts = CAMP_YURTS * len(static.board.rulers)
         # up to n - 1 refused requests, then the action; each with up to n - 1 answers
@@ -227,7 +237,7 @@ class KhanGame(Game[KhanState, object]):
 
     def score(self, state: KhanState, player: int) -> float:
         """The seat's standing now, for bots: what K-V1…K-V3 would give if the game ended here."""
-        static = static_for(state.options.board_file)
+        static = static_for(state.options.board)
         return float(final_score(state, static).total[player])
 
     render_svg = pictures.render_svg
@@ -239,5 +249,5 @@ class KhanGame(Game[KhanState, object]):
 
 
 def _board_of(state: KhanState | None) -> Board:
-    """The board ``state`` is played on: its ``board_file``, else the shipped board."""
-    return static_for(state.options.board_file if state is not None else "").board
+    """The board ``state`` is played on: its ``board`` option, else the shipped board."""
+    return static_for(state.options.board if state is not None else "").board

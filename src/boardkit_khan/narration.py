@@ -104,7 +104,7 @@ class _Narrator:
     def __init__(self, state: KhanState, voice: Voice) -> None:
         self.state = state
         self.voice = voice
-        self.static = static_for(state.options.board_file)
+        self.static = static_for(state.options.board)
         self.board = self.static.board
 
     def ruler(self, index: int) -> str:

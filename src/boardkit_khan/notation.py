@@ -7,8 +7,8 @@ fields of :mod:`boardkit.notation`:
 
 - ``board=default`` (the shipped board) or ``board=<digest>``: the board is *referred to*, never
   inlined. The digest is the first 12 hex digits of the SHA-256 of the board in the board-file
-  format (:func:`~boardkit_khan.board.board_to_toml`), so it names the board's content however
-  the options carry it (a file path today); :func:`parse_position` resolves it among the boards
+  format (:func:`~boardkit_khan.board.board_to_toml`, which is also the canonical text the
+  ``board`` option carries); :func:`parse_position` resolves it among the boards
   it is given. ``river=yes`` is the option ``area_counts_river``; ``starts=player`` is the option
   ``start_yurts_per_player`` (the Dutch reading of K-S4; ``starts=region`` is the German default).
 - ``yurts``: the map, rows north to south separated by ``/``, one character per cell: ``.`` no
@@ -142,11 +142,11 @@ _OFF: Final = "off"
 
 
 @cache
-def board_digest(board_file: str) -> str:
+def board_digest(board: str) -> str:
     """The reference to a board in a position: ``default``, or its content's digest."""
-    if not board_file:
+    if not board:
         return DEFAULT_BOARD
-    text = board_to_toml(static_for(board_file).board)
+    text = board_to_toml(static_for(board).board)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
@@ -166,21 +166,21 @@ def _resolve_board(reference: str, boards: Iterable[str]) -> str:
 
 
 @cache
-def card_codes(board_file: str) -> tuple[str, ...]:
+def card_codes(board: str) -> tuple[str, ...]:
     """Each deck card's code on this board: ruler letter, direction, symbol letter (``BNEm``).
 
     A code two cards share (possible only with a changed deck) is replaced by ``#INDEX``.
     """
     codes = [
         f"{_RULER_LETTERS[info.ruler]}{info.direction.name}{_SYMBOL_LETTERS[info.symbol]}"
-        for info in static_for(board_file).cards
+        for info in static_for(board).cards
     ]
     return tuple(c if codes.count(c) == 1 else f"#{i}" for i, c in enumerate(codes))
 
 
 @cache
-def _card_by_code(board_file: str) -> Mapping[str, int]:
-    codes = card_codes(board_file)
+def _card_by_code(board: str) -> Mapping[str, int]:
+    codes = card_codes(board)
     found = {code: index for index, code in enumerate(codes)}
     found.update({f"#{index}": index for index in range(len(codes))})
     return found
@@ -197,10 +197,10 @@ def _cards_text(cards: tuple[int, ...], codes: tuple[str, ...]) -> str:
     return ",".join(_card_text(card, codes) for card in cards)
 
 
-def _parse_cards(text: str, board_file: str) -> tuple[int, ...]:
+def _parse_cards(text: str, board: str) -> tuple[int, ...]:
     if text.isdigit():
         return (UNKNOWN_CARD,) * int(text)
-    by_code = _card_by_code(board_file)
+    by_code = _card_by_code(board)
     cards = []
     for code in text.split(","):
         if code == "?":
@@ -251,8 +251,8 @@ def _parse_seats(text: str, players: int, what: str) -> tuple[int, ...]:
 
 
 @cache
-def _placements_by_mask(board_file: str, stack: StackKey) -> Mapping[int, Placement]:
-    return {p.mask: p for p in static_for(board_file).table.stack(stack).placements}
+def _placements_by_mask(board: str, stack: StackKey) -> Mapping[int, Placement]:
+    return {p.mask: p for p in static_for(board).table.stack(stack).placements}
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -263,12 +263,12 @@ def format_position(state: KhanState, player: int | None = None) -> str:
     view: other hands and the draw pile as counts). A spectator's text is
     ``format_position(view(state, None))``."""
     shown = state if player is None else view(state, player)
-    static = static_for(state.options.board_file)
-    codes = card_codes(state.options.board_file)
+    static = static_for(state.options.board)
+    codes = card_codes(state.options.board)
     fields = [
         GAME,
         *flow_fields(shown.flow),
-        f"board={board_digest(state.options.board_file)}",
+        f"board={board_digest(state.options.board)}",
         f"river={'yes' if state.options.area_counts_river else 'no'}",
         f"starts={'player' if state.options.start_yurts_per_player else 'region'}",
         f"start={shown.start_player}",
@@ -360,23 +360,22 @@ def _end_fields(state: KhanState) -> list[str]:
 def parse_position(text: str, boards: Iterable[str] = ()) -> KhanState:
     """The state a position text describes (with ``?`` for hidden cards if it is a view).
 
-    ``boards`` are ``board_file`` option values a ``board=<digest>`` may refer to. Raises
-    :class:`InvalidPositionError` if the text breaks the grammar or the position an invariant.
+    ``boards`` are ``board`` option values (canonical board texts) a ``board=<digest>`` may
+    refer to. Raises :class:`InvalidPositionError` if the text breaks the grammar or the
+    position an invariant.
     """
     fields = read_fields(text, GAME, KEYS)
     flow = parse_flow(fields, (2, 3, 4))
     players = flow.players
     trigger, first, turns, outcome = _parse_end(fields)
-    board_file = _resolve_board(need(fields, "board"), boards)
-    static = static_for(board_file)
-    field = _parse_field(fields, static, board_file, players)
+    board = _resolve_board(need(fields, "board"), boards)
+    static = static_for(board)
+    field = _parse_field(fields, static, board, players)
     state = KhanState(
         flow=flow,
-        options=KhanOptions(
-            board_file, yes_no(need(fields, "river"), "river"), _parse_starts(fields)
-        ),
+        options=KhanOptions(board, yes_no(need(fields, "river"), "river"), _parse_starts(fields)),
         field=field,
-        cards=_parse_card_places(fields, board_file, players),
+        cards=_parse_card_places(fields, board, players),
         specials=_parse_specials(fields, static, players),
         turn=_parse_turn(fields, static, players),
         start_player=number(need(fields, "start"), "start", 0, players - 1),
@@ -410,10 +409,10 @@ def _parse_regions(text: str) -> int:
     return mask
 
 
-def _parse_field(fields: Mapping[str, str], static: Static, board_file: str, players: int) -> Field:
+def _parse_field(fields: Mapping[str, str], static: Static, board: str, players: int) -> Field:
     rulers, camps = _parse_rulers(need(fields, "rulers"), static)
     yurts, neutral = _parse_yurts(need(fields, "yurts"), static, players)
-    placed = items(need(fields, "tiles"), lambda t: _parse_tile(t, static, board_file, players))
+    placed = items(need(fields, "tiles"), lambda t: _parse_tile(t, static, board, players))
     covered = 0
     used = 0
     for tile in placed:
@@ -459,7 +458,7 @@ def _parse_yurts(text: str, static: Static, players: int) -> tuple[tuple[int, ..
     return tuple(yurts), neutral
 
 
-def _parse_tile(text: str, static: Static, board_file: str, players: int) -> PlacedTile:
+def _parse_tile(text: str, static: Static, board: str, players: int) -> PlacedTile:
     ident, at, rest = text.partition("@")
     cells, sep, owners = rest.partition(":")
     index = next((i for i, spec in enumerate(static.tiles) if spec.id == ident), None)
@@ -469,7 +468,7 @@ def _parse_tile(text: str, static: Static, board_file: str, players: int) -> Pla
     for label in cells.split("+"):
         mask |= 1 << _cell(label, static)
     stack = static.tile_stacks[index]
-    if mask not in _placements_by_mask(board_file, stack):
+    if mask not in _placements_by_mask(board, stack):
         raise _refuse("tile-cells", f"tile {ident} ({stack_text(stack)}) cannot lie on {cells}")
     seats = _parse_seats(owners, players, "tile owner")
     if list(seats) != sorted(set(seats)):
@@ -477,14 +476,14 @@ def _parse_tile(text: str, static: Static, board_file: str, players: int) -> Pla
     return PlacedTile(index, stack, mask, seats)
 
 
-def _parse_card_places(fields: Mapping[str, str], board_file: str, players: int) -> Cards:
+def _parse_card_places(fields: Mapping[str, str], board: str, players: int) -> Cards:
     hands = need(fields, "hands").split("/")
     if len(hands) != players:
         raise syntax(f"{len(hands)} hands given for {players} players")
     return Cards(
-        hands=tuple(_parse_cards(h, board_file) for h in hands),
-        pile=_parse_cards(need(fields, "pile"), board_file),
-        discard=_parse_cards(need(fields, "discard"), board_file),
+        hands=tuple(_parse_cards(h, board) for h in hands),
+        pile=_parse_cards(need(fields, "pile"), board),
+        discard=_parse_cards(need(fields, "discard"), board),
     )
 
 
@@ -626,7 +625,7 @@ def _check_cards(state: KhanState, static: Static) -> None:
     known = [c for place in places for c in place if c != UNKNOWN_CARD]
     if len(set(known)) != len(known):
         twice = sorted({c for c in known if known.count(c) > 1})
-        codes = card_codes(state.options.board_file)
+        codes = card_codes(state.options.board)
         raise _refuse("card-once", "cards " + ", ".join(codes[c] for c in twice))
     total = sum(len(place) for place in places)
     if total not in (0, len(static.cards)):

@@ -148,7 +148,7 @@ def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
     field = Field(yurts, f.neutral, f.tiles, f.placed, f.stock, f.rulers, f.camps)
     if state.flow.phase != PHASE_PLACEMENT:
         return with_field(state, field)
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     region = static.board.region_of(e.cell)
     used = state.placed_regions[e.player]
     if region is not None:

@@ -30,7 +30,7 @@ _SPECIAL_NAMES = {
 
 def map_lines(state: KhanState) -> list[str]:
     """The board, one line per row, with column letters and row numbers."""
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     board = static.board
     grid = board.grid
     field = state.field
@@ -68,7 +68,7 @@ def map_lines(state: KhanState) -> list[str]:
 def render_text(state: KhanState, player: int | None = None) -> str:
     """The whole state as ``player`` (``None``: a spectator) may see it."""
     seen = view(state, player)
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     board = static.board
     flow = seen.flow
     out = [board.name if board.name.lower().startswith("khan") else f"Khan — {board.name}"]

@@ -427,7 +427,7 @@ def legal_actions(state: KhanState) -> list[object]:
         return []
     if flow.owed:
         return [CONSENT_YES, CONSENT_NO]
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     step = flow.step
     if step in (STEP_ACTIONS, STEP_EXTRA):
         actions: list[object] = []
@@ -483,7 +483,7 @@ def check(state: KhanState, action: object) -> None:
     flow = state.flow
     if flow.ended or state.outcome is not None:
         raise IllegalActionError("flow", "the game is over")
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     step = flow.step
     if flow.owed:
         if not isinstance(action, Consent):

@@ -12,28 +12,21 @@ reader may not see (in views and redacted logs). Tiles are ints too: the index o
 :func:`~boardkit_khan.components.standard_tiles`; the stock is a bitmask over those indices.
 
 :class:`Static` holds everything that never changes during a game (the board, the deck, the
-tiles, the placement table); :func:`static_for` builds it once per board file and caches it, so
-the state itself only names the board file.
+tiles, the placement table); :func:`static_for` builds it once per board and caches it by the
+``board`` option's text, so the state itself only holds a reference to that text.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
+from functools import lru_cache
 
 from attrs import frozen
 
 from boardkit.errors import InvalidOptionsError
 from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
-from boardkit_khan.board import (
-    Board,
-    BoardFileError,
-    InvalidBoardError,
-    Region,
-    default_board,
-    load_board,
-)
+from boardkit_khan.board import Board, Region
+from boardkit_khan.board_option import board_from_option
 from boardkit_khan.components import (
     CAMP_YURTS,
     Card,
@@ -89,7 +82,8 @@ TRIGGER_LATER = 2
 class KhanOptions:
     """The game's options as the state needs them (see :class:`~boardkit_khan.game.KhanGame`)."""
 
-    board_file: str = ""
+    board: str = ""
+    """The ``board`` option: ``""`` (the shipped board) or a board's canonical text."""
     area_counts_river: bool = False
     start_yurts_per_player: bool = False
     """K-S4: the Dutch reading (one start yurt per region *per player*); default: the German
@@ -378,30 +372,22 @@ def build_static(board: Board) -> Static:
     )
 
 
-@cache
-def static_for(board_file: str) -> Static:
-    """The static tables of the shipped board (``""``) or of a board file (validated).
+@lru_cache(maxsize=32)
+def static_for(board: str) -> Static:
+    """The static tables of the board an option value names: ``""`` for the shipped board, else
+    a board's canonical text (see :mod:`boardkit_khan.board_option`), checked and cached by it.
 
-    Raises :class:`~boardkit.errors.InvalidOptionsError` naming every problem of a bad file.
+    Raises :class:`~boardkit.errors.InvalidOptionsError` naming every problem of a bad board.
+    Opens no file. The cache is keyed by the text, so every state of a match, which holds the
+    same text object, finds its tables at once.
     """
-    if not board_file:
-        return build_static(default_board())
-    try:
-        board = load_board(Path(board_file))
-    except InvalidBoardError as exc:
-        raise InvalidOptionsError(
-            f"option 'board_file': {board_file} breaks the board rules: "
-            + "; ".join(exc.violations)
-        ) from None
-    except BoardFileError as exc:
-        raise InvalidOptionsError(f"option 'board_file': {exc}") from None
-    return build_static(board)
+    return build_static(board_from_option(board))
 
 
 def initial_state(players: int, options: KhanOptions) -> KhanState:
     """The state before setup: specials dealt face up (K-S1), rulers on their start cells and
     full camps (K-S2), all tiles in the stock, no cards dealt yet."""
-    static = static_for(options.board_file)
+    static = static_for(options.board)
     board = static.board
     per_player = _specials_per_player(players)
     field = Field(

@@ -728,7 +728,7 @@ def board_svg(
         raise PictureError(f"size must be an int of at least 130 pixels, got {size!r}")
     if player is not None and (type(player) is not int or not 0 <= player < state.players):
         raise PictureError(f"there is no seat {player!r}; seats are 0 to {state.players - 1}")
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     cells, placement, ringed = highlight_marks(highlight, static)
     seen = view(state, player)
     frame = _Frame(static.board, size)

@@ -103,7 +103,7 @@ STEP_DRAW = "draw"
 def turn_start_events(state: KhanState, rng: Rng) -> list[object]:
     """Events at the start of a turn, up to the first decision (or the end of the turn)."""
     script = Script(state)
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     player = active_player(state)
     phase = state.flow.phase
     if phase == PHASE_PLACEMENT:
@@ -127,7 +127,7 @@ def phase_start_events(state: KhanState, rng: Rng) -> list[object]:
     if state.flow.phase != PHASE_MAIN:
         return []
     script = Script(state)
-    deal(script, len(static_for(state.options.board_file).cards), rng)
+    deal(script, len(static_for(state.options.board).cards), rng)
     return script.events
 
 
@@ -160,7 +160,7 @@ def next_player(state: KhanState) -> int:
 def action_events(state: KhanState, action: object, rng: Rng) -> Sequence[object]:
     """The events of ``action`` by the deciding player, or an IllegalActionError."""
     check(state, action)
-    static = static_for(state.options.board_file)
+    static = static_for(state.options.board)
     script = Script(state)
     if isinstance(action, Consent):
         _answer_consent(script, static, action, rng)

@@ -55,7 +55,7 @@ def redact(event: object, player: int | None) -> object:
 def determinize(state: KhanState, player: int | None, rng: Rng) -> KhanState:
     """``state`` with the other hands and the draw pile dealt again at random (counts kept)."""
     cards = state.cards
-    deck_size = len(static_for(state.options.board_file).cards)
+    deck_size = len(static_for(state.options.board).cards)
     seen = set(cards.discard)
     if player is not None:
         seen.update(c for c in cards.hands[player] if c != UNKNOWN_CARD)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from boardkit import InvalidOptionsError, InvalidPlayerCountError, Match
@@ -49,3 +51,18 @@ def test_seed_range() -> None:
     with pytest.raises(InvalidOptionsError, match="seed"):
         Match.new(NimGame(), 2, seed=True)
     assert Match.new(NimGame(), 2, seed=2**128 - 1).config.seed == 2**128 - 1
+
+
+def test_a_text_option_is_read_from_a_file_only_when_a_user_names_one(tmp_path: Path) -> None:
+    """``Game.option_from_file`` (``--option key=@PATH``) reads UTF-8 text from regular files
+    and refuses anything else with an InvalidOptionsError."""
+    game = NimGame()
+    note = tmp_path / "note.txt"
+    note.write_text("héllo\n", encoding="utf-8")
+    assert game.option_from_file("note", str(note)) == "héllo\n"
+    with pytest.raises(InvalidOptionsError, match="not a regular file"):
+        game.option_from_file("note", str(tmp_path))
+    binary = tmp_path / "data.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(InvalidOptionsError, match="cannot read"):
+        game.option_from_file("note", str(binary))

@@ -80,13 +80,12 @@ def test_a_view_shows_other_hands_and_the_pile_as_counts() -> None:
     assert "?" not in format_position(state)
 
 
-def test_a_board_is_referred_to_by_its_digest(tmp_path: Path) -> None:
-    path = tmp_path / "copy.toml"
-    path.write_text(board_to_toml(default_board()), encoding="utf-8")
-    match: Match[KhanState] = Match.new(GAME, 2, {"board_file": str(path)}, seed=3)
+def test_a_board_is_referred_to_by_its_digest() -> None:
+    board = board_to_toml(default_board())
+    match: Match[KhanState] = Match.new(GAME, 2, {"board": board}, seed=3)
     text = format_position(match.state)
-    assert f" board={board_digest(str(path))} " in text and len(board_digest(str(path))) == 12
-    assert parse_position(text, boards=[str(path)]) == match.state
+    assert f" board={board_digest(board)} " in text and len(board_digest(board)) == 12
+    assert parse_position(text, boards=[board]) == match.state
     with pytest.raises(InvalidPositionError) as refused:
         parse_position(text)
     assert refused.value.invariant == "board"

@@ -1,5 +1,5 @@
-"""Khan's options: ``board_file`` (validated, errors name every violation) and
-``area_counts_river`` (K-V2: the Dutch area rule)."""
+"""Khan's options: ``board`` (a board's canonical text; validated, errors name every violation)
+and ``area_counts_river`` (K-V2: the Dutch area rule)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from attrs import evolve
 from boardkit import InvalidOptionsError, Match, Rng
 from boardkit.play import ActionMenu
 from boardkit_khan.actions import DisplaceRuler, PlaceStartYurt
+from boardkit_khan.board_option import board_option
 from boardkit_khan.components import TileKind
 from boardkit_khan.placements import StackKey
 from boardkit_khan.state import KhanOptions, PlacedTile
@@ -23,14 +24,15 @@ BOARD_TEXT = resources.files("boardkit_khan").joinpath("data", "board.txt").read
 
 
 def test_a_board_file_in_the_shipped_format_can_be_played(tmp_path: Path) -> None:
-    """``board_file`` names a board to play on; a faithful copy of the shipped board works."""
+    """``board`` holds a board to play on; a faithful copy of the shipped board works."""
     path = tmp_path / "copy.toml"
     path.write_text(BOARD_TEXT, encoding="utf-8")
-    match = Match.new(GAME, 3, {"board_file": str(path)}, seed=1)
+    text = board_option(path)
+    match = Match.new(GAME, 3, {"board": text}, seed=1)
     chooser = Rng(1)
     for _ in range(30):
         match.play(chooser.choice(match.legal_actions()))
-    assert match.state.options.board_file == str(path)
+    assert match.state.options.board == text != BOARD_TEXT
     assert Match.from_json(match.to_json(), GAME).state == match.state
 
 
@@ -45,7 +47,7 @@ def test_texts_and_menus_follow_the_board_of_the_match(tmp_path: Path) -> None:
     assert custom.count("Ghaznavid") == 1 and "TTTTSSS~II~II" in custom
     path = tmp_path / "custom.toml"
     path.write_text(custom, encoding="utf-8")
-    match = Match.new(GAME, 2, {"board_file": str(path)}, seed=1)
+    match = Match.new(GAME, 2, {"board": board_option(path)}, seed=1)
     state = match.state
     moved = BOARD.parse_label("D5")
     start = PlaceStartYurt(moved)
@@ -68,20 +70,20 @@ def test_a_board_breaking_the_rules_is_refused_with_every_violation(tmp_path: Pa
     path = tmp_path / "broken.toml"
     path.write_text(broken, encoding="utf-8")
     with pytest.raises(InvalidOptionsError) as refused:
-        Match.new(GAME, 2, {"board_file": str(path)})
+        board_option(path)
     message = str(refused.value)
-    assert "board_file" in message and "river" in message.lower()
+    assert "'board'" in message and str(path) in message and "river" in message.lower()
 
 
 @pytest.mark.parametrize("content", [None, "this is not toml ["])
 def test_unreadable_board_files_are_refused(tmp_path: Path, content: str | None) -> None:
-    """A missing or unparseable file is an InvalidOptionsError naming the option."""
+    """A missing or unparseable file is an InvalidOptionsError naming the option and the file."""
     path = tmp_path / "board.toml"
     if content is not None:
         path.write_text(content, encoding="utf-8")
     with pytest.raises(InvalidOptionsError) as refused:
-        GAME.make_config(2, {"board_file": str(path)})
-    assert "board_file" in str(refused.value)
+        board_option(path)
+    assert "'board'" in str(refused.value) and str(path) in str(refused.value)
 
 
 def test_area_counts_river_option_k_v2() -> None:
@@ -102,5 +104,5 @@ def test_area_counts_river_option_k_v2() -> None:
 def test_unknown_option_is_refused() -> None:
     """Options the game does not know are refused by the framework with the known names."""
     with pytest.raises(InvalidOptionsError) as refused:
-        GAME.make_config(2, {"board": "x"})
-    assert "area_counts_river" in str(refused.value)
+        GAME.make_config(2, {"board_file": "x"})
+    assert "area_counts_river, board" in str(refused.value)

@@ -29,6 +29,7 @@ from boardkit_khan.actions import (
     card_text,
 )
 from boardkit_khan.board import Region
+from boardkit_khan.board_option import board_option
 from boardkit_khan.components import TileKind
 from boardkit_khan.game import KhanGame
 from boardkit_khan.placements import StackKey
@@ -238,7 +239,7 @@ def test_ruler_names_with_markup_are_escaped(tmp_path: Path) -> None:
     board_file.write_text(
         source.replace('name = "Dai Viet"', 'name = "Dai <Viet> & \\"Co\\""'), encoding="utf-8"
     )
-    match = Match.new("khan", 3, options={"board_file": str(board_file)}, seed=1)
+    match = Match.new("khan", 3, options={"board": board_option(board_file)}, seed=1)
     document = board_svg(match.state).to_string()
     assert "<Viet>" not in document
     root = ET.fromstring(document)

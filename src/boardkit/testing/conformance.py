@@ -13,8 +13,10 @@ step that
 - a sample of illegal actions (actions seen earlier that are not legal now, and a legal action
   played by the wrong player) is refused with an IllegalActionError and changes nothing;
 - the state, every action and every event round-trip through JSON exactly;
-- a player's view does not change when everything that player cannot see is re-drawn
-  (:meth:`Game.determinize`), so the view holds no hidden information;
+- for a game with hidden information, nothing the game shows a player (view, texts, pictures,
+  legal actions, refusals, redacted events) changes when everything that player cannot see is
+  re-drawn (:meth:`Game.determinize`) or comes out of another random stream: the leak check of
+  :mod:`boardkit.testing.secrets`;
 - the number of log entries stays within :meth:`Game.max_entries`;
 
 and at the end that the result is well-formed, that the log replays and verifies to an equal
@@ -37,10 +39,16 @@ from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
 from boardkit.rng import Rng
+from boardkit.testing import secrets
+from boardkit.testing.errors import ConformanceError
 
+__all__ = ["ConformanceError", "check_game", "check_playout"]
 
-class ConformanceError(AssertionError):
-    """A game broke the boardkit contract; the message says how and where."""
+LEAK_POOL = 8
+"""Public actions (played earlier) whose texts and refusals the leak check compares, per state."""
+SETUP_TWINS = 12
+"""Seeds the setup is tried under by the leak check (deals a player sees alike must be
+redacted alike)."""
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -61,8 +69,15 @@ def check_playout(
     legal_samples: int = 4,
     illegal_samples: int = 4,
     state_check_every: int = 1,
+    leak_horizon: int = 4,
+    leak_streams: int = 3,
 ) -> Match[Any]:
-    """Play one random game with every check of the kit; return the finished match."""
+    """Play one random game with every check of the kit; return the finished match.
+
+    For a game with hidden information the leak check of :mod:`boardkit.testing.secrets` runs
+    at the same states as the state checks: ``leak_horizon`` bounds its lockstep futures and
+    ``leak_streams`` is the number of random streams an action is tried under.
+    """
     codec = codec_for(game)
     match: Match[Any] = Match.new(game, players, options, seed)
     config = match.config
@@ -70,6 +85,10 @@ def check_playout(
     chooser = Rng(seed, 0xC0FFEE)
     seen: list[object] = []
     where = f"{game.name} players={players} options={dict(options or {})} seed={seed}"
+    leak_rng = Rng(seed, 0x5EC2E7)
+    if game.hidden_information:
+        setup_seeds = [seed, *(leak_rng.next_u64() for _ in range(SETUP_TWINS - 1))]
+        secrets.check_setup_secrets(game, config, setup_seeds, f"{where} setup")
 
     step_no = 0
     while not match.is_over:
@@ -82,7 +101,19 @@ def check_playout(
         _check_unique(legal, at)
         if step_no % state_check_every == 0:
             _check_state_json(game, state, at)
-            _check_views(game, state, players, seed + step_no, at)
+            _check_views(game, state, players, at)
+            if game.hidden_information:
+                secrets.check_secrets_at(
+                    game,
+                    state,
+                    seed=seed,
+                    seq=len(match),
+                    pool=_sample(seen, LEAK_POOL, leak_rng),
+                    rng=leak_rng,
+                    horizon=leak_horizon,
+                    streams=leak_streams,
+                    at=at,
+                )
         for action in _sample(legal, legal_samples, chooser):
             _expect(_roundtrip_action(codec, action) == action, f"{at}: {action!r} JSON round trip")
             try:
@@ -107,6 +138,7 @@ def check_playout(
     _check_replay(game, match, where)
     if game.hidden_information:
         _check_redacted_logs(game, match, players, where)
+        secrets.check_redacted_headers(match, where)
     _check_time_travel(game, match, chooser, where)
     return match
 
@@ -135,18 +167,14 @@ def _check_state_json(game: Game[Any, Any], state: object, at: str) -> None:
     _expect(codec.load_state(data) == state, f"{at}: state JSON round trip is not exact")
 
 
-def _check_views(game: Game[Any, Any], state: Any, players: int, seed: int, at: str) -> None:
+def _check_views(game: Game[Any, Any], state: Any, players: int, at: str) -> None:
+    """Every view serialises to JSON (the leak check compares views as JSON)."""
     codec = codec_for(game)
     for player in [None, *range(players)]:
-        view = game.view(state, player)
-        json.dumps(codec.dump_any(view))
-        if game.hidden_information:
-            for k in range(2):
-                other = game.determinize(state, player, Rng(seed, 1000 + k))
-                _expect(
-                    game.view(other, player) == view,
-                    f"{at}: player {player}'s view changes when hidden information is re-drawn",
-                )
+        try:
+            json.dumps(codec.dump_any(game.view(state, player)))
+        except (TypeError, ValueError) as exc:
+            raise ConformanceError(f"{at}: player {player}'s view is not JSON: {exc}") from None
 
 
 def _check_illegal(
@@ -260,13 +288,16 @@ def check_game(
     legal_samples: int = 4,
     illegal_samples: int = 4,
     state_check_every: int = 1,
+    leak_horizon: int = 4,
+    leak_streams: int = 3,
 ) -> None:
     """Run random playouts of ``game`` under hypothesis and check the whole contract.
 
     ``configs`` lists dicts with ``players`` and optional ``options``; by default every
     supported player count with default options. ``max_examples`` overrides the active
     hypothesis profile's number of games. ``state_check_every`` spaces out the costlier
-    per-state checks (state JSON, views) for long games.
+    per-state checks (state JSON, views, the leak check) for long games; ``leak_horizon`` and
+    ``leak_streams`` tune the leak check (see :func:`check_playout`).
     """
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
@@ -294,6 +325,8 @@ def check_game(
             legal_samples=legal_samples,
             illegal_samples=illegal_samples,
             state_check_every=state_check_every,
+            leak_horizon=leak_horizon,
+            leak_streams=leak_streams,
         )
 
     run()

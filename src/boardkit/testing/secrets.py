@@ -1,0 +1,412 @@
+"""The leak check of the conformance kit: a player learns nothing the rules hide from them.
+
+A game with hidden information promises that what it shows player ``p`` (``None``: a spectator)
+depends only on what ``p`` may know. The check tests that promise *differentially*, without
+knowing what the game's secrets are:
+
+- **Twin states.** ``twin = game.determinize(state, p, rng)`` re-draws everything ``p`` cannot
+  see, so ``p`` cannot tell ``twin`` from ``state``. Everything the game shows ``p`` must then be
+  byte-identical on both: the view (as JSON through the game's codec), ``render_text``, the SVG
+  picture when the game offers ``render_svg``, the texts and menu paths of public actions, the
+  legal actions when ``p`` decides, and the refusal messages of illegal actions ``p`` tries.
+- **Twin futures.** From ``state`` and ``twin`` the same actions are played in lockstep with the
+  same random stream. While ``p``'s views stay equal after an entry, ``p``'s redacted events of
+  that entry must be equal too: a redacted log may never tell ``p`` more than ``p``'s view. When
+  the views part (``p`` drew a card, say), ``p`` legitimately learned something and the lockstep
+  stops.
+- **Fresh randomness.** A secret can also be born in an entry (a deal, a shuffle, a draw). The
+  setup and sampled actions are therefore also played under several random streams; outcomes
+  that ``p`` sees alike must give ``p`` the same redacted events.
+
+A game must thus put everything a player has learned into that player's view: a card shown to a
+player for a moment and then hidden again must stay in their view. Any difference is reported as
+a :class:`~boardkit.testing.conformance.ConformanceError` naming the player, the entry, what
+differed and where.
+
+:func:`check_redacted_header` checks that a redacted log's header holds no seed (nor the salt of
+the seed's commitment): with the seed, every secret of a match can be recomputed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from attrs import evolve
+
+from boardkit import engine
+from boardkit.codec import codec_for
+from boardkit.errors import IllegalActionError
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.options import Config
+from boardkit.rng import Rng
+from boardkit.testing.errors import ConformanceError
+
+#: Header fields a redacted log must not hold: the seed gives every secret away, and the salt
+#: of the seed's commitment is only useful together with it.
+SECRET_HEADER_FIELDS = ("seed", "salt")
+
+#: The leak check compares SVG pictures at one checked state in this many, at random.
+PICTURE_ODDS = 8
+
+_SHOWN = 160  # characters of a differing value quoted in a report
+
+
+def _canonical(value: object) -> str:
+    """JSON text with sorted keys: the bytes two views must share."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
+
+
+def json_difference(a: object, b: object, path: str = "") -> str | None:
+    """Where two JSON values first differ (``hands[1]: 7 != 0``), or ``None`` if they are equal."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: present in only one"
+            found = json_difference(a[key], b[key], f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for index, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = json_difference(x, y, f"{path}[{index}]")
+            if found is not None:
+                return found
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items != {len(b)} items"
+        return None
+    if type(a) is type(b) and a == b:
+        return None
+    return f"{path or 'the value'}: {_clip(_canonical(a))} != {_clip(_canonical(b))}"
+
+
+def text_difference(a: str, b: str) -> str | None:
+    """The first line where two texts differ, quoted from both, or ``None`` if they are equal."""
+    if a == b:
+        return None
+    left, right = a.splitlines(), b.splitlines()
+    for number, (x, y) in enumerate(zip(left, right, strict=False), start=1):
+        if x != y:
+            return f"line {number}: {_clip(repr(x))} != {_clip(repr(y))}"
+    return f"{len(left)} lines != {len(right)} lines"
+
+
+def _who(player: int | None) -> str:
+    return "the spectator" if player is None else f"player {player}"
+
+
+def _leak(at: str, player: int | None, what: str, detail: str) -> ConformanceError:
+    return ConformanceError(
+        f"{at}: leak to {_who(player)}: {what} differs between the real state and a twin that "
+        f"{_who(player)} cannot tell apart from it ({detail})"
+    )
+
+
+class _Presenter:
+    """What a game shows one player of one state, as comparable JSON or text."""
+
+    def __init__(self, game: Game[Any, Any], player: int | None) -> None:
+        self.game = game
+        self.player = player
+        self.codec = codec_for(game)
+
+    def view_text(self, state: object) -> str:
+        return _canonical(self.codec.dump_any(self.game.view(state, self.player)))
+
+    def view_difference(self, state: object, other: object) -> str | None:
+        a, b = self.view_text(state), self.view_text(other)
+        return None if a == b else json_difference(json.loads(a), json.loads(b))
+
+    def trail(self, before: object, events: Iterable[object]) -> tuple[str, ...]:
+        """The player's view after each event of an entry folded onto ``before``.
+
+        What the player saw *during* the entry counts: a card turned face up and shuffled
+        away again by the same entry was seen, though the final view no longer shows it.
+        """
+        views = []
+        state = before
+        for event in events:
+            state = engine.fold(self.game, state, (event,))
+            views.append(self.view_text(state))
+        return tuple(views)
+
+    def redacted(self, events: Iterable[object]) -> Any:
+        dump = self.codec.events.dump
+        return [dump(self.game.redact(event, self.player)) for event in events]
+
+    def actions(self, actions: Iterable[object]) -> list[Any]:
+        return [self.codec.actions.dump(a) for a in actions]
+
+
+def check_twin(
+    game: Game[Any, Any],
+    state: Any,
+    twin: Any,
+    player: int | None,
+    pool: Sequence[object],
+    rng_for: Callable[[], Rng],
+    at: str,
+    *,
+    pictures: bool = True,
+) -> None:
+    """Everything ``game`` shows ``player`` is the same on ``state`` and its ``twin``.
+
+    ``pool`` holds public actions (played earlier in the match): their texts must not depend on
+    hidden information, and those that are illegal when ``player`` decides must be refused with
+    the same message on both. ``rng_for`` gives the random stream of the next entry. Without
+    ``pictures`` the SVG picture is not drawn (it costs more than everything else together).
+    """
+    show = _Presenter(game, player)
+    where = show.view_difference(state, twin)
+    if where is not None:
+        raise _leak(
+            at, player, "the view (view changes when hidden information is re-drawn)", where
+        )
+    for label, draw in _pictures(game, player, svg=pictures):
+        found = text_difference(draw(state), draw(twin))
+        if found is not None:
+            raise _leak(at, player, label, found)
+    for action in pool:
+        _check_action_texts(game, state, twin, player, action, at)
+    if decider(state.flow) == player and player is not None:
+        _check_decisions(game, state, twin, player, pool, rng_for, at)
+
+
+def _pictures(
+    game: Game[Any, Any], player: int | None, *, svg: bool
+) -> list[tuple[str, Callable[[Any], str]]]:
+    """The texts and pictures ``game`` can show ``player`` of a state."""
+    shown: list[tuple[str, Callable[[Any], str]]] = [
+        ("render_text", lambda s: game.render_text(s, player))
+    ]
+    draw = getattr(game, "render_svg", None)
+    if draw is not None and svg:
+        shown.append(("render_svg", lambda s: str(draw(s, player, None))))
+    return shown
+
+
+def _check_action_texts(
+    game: Game[Any, Any], state: Any, twin: Any, player: int | None, action: object, at: str
+) -> None:
+    for label, text in (
+        ("describe_action", game.describe_action),
+        ("action_path", game.action_path),
+    ):
+        a, b = text(action, state), text(action, twin)
+        if a != b:
+            raise _leak(at, player, f"{label}({action!r})", f"{_clip(repr(a))} != {_clip(repr(b))}")
+
+
+def _check_decisions(
+    game: Game[Any, Any],
+    state: Any,
+    twin: Any,
+    player: int,
+    pool: Sequence[object],
+    rng_for: Callable[[], Rng],
+    at: str,
+) -> None:
+    """``player`` decides: same legal actions, same texts, same refusals on both states."""
+    show = _Presenter(game, player)
+    legal, legal_twin = list(game.legal_actions(state)), list(game.legal_actions(twin))
+    where = json_difference(show.actions(legal), show.actions(legal_twin))
+    if where is not None:
+        raise _leak(at, player, "the legal actions", where)
+    for action in legal:
+        _check_action_texts(game, state, twin, player, action, at)
+    for action in pool:
+        if action in legal:
+            continue
+        a = _refusal(game, state, player, action, rng_for())
+        b = _refusal(game, twin, player, action, rng_for())
+        if a != b:
+            raise _leak(at, player, f"the refusal message of {action!r}", f"{a!r} != {b!r}")
+
+
+def _refusal(game: Game[Any, Any], state: Any, player: int, action: object, rng: Rng) -> str:
+    try:
+        engine.step(game, state, player, action, rng)
+    except IllegalActionError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "accepted"
+
+
+def check_twin_future(
+    game: Game[Any, Any],
+    state: Any,
+    twin: Any,
+    player: int | None,
+    *,
+    seed: int,
+    seq: int,
+    chooser: Rng,
+    horizon: int,
+    at: str,
+) -> None:
+    """Play ``state`` and ``twin`` in lockstep (same actions, same random streams).
+
+    While ``player``'s views stay equal after every event of an entry, ``player``'s redacted
+    events of that entry must be equal too. Stops after ``horizon`` entries, when the views
+    differ (the player learned something), when the game ends, or when no action is legal in
+    both.
+    """
+    show = _Presenter(game, player)
+    for offset in range(horizon):
+        who = decider(state.flow)
+        if who is None:
+            return
+        common = _common_actions(game, state, twin)
+        if not common:
+            return
+        action = chooser.choice(common)
+        rng_seq = seq + offset
+        after, events = engine.step(game, state, who, action, Rng.for_entry(seed, rng_seq))
+        twin_after, twin_events = engine.step(game, twin, who, action, Rng.for_entry(seed, rng_seq))
+        if show.trail(state, events) != show.trail(twin, twin_events):
+            return
+        state, twin = after, twin_after
+        where = json_difference(show.redacted(events), show.redacted(twin_events))
+        if where is not None:
+            raise _leak(
+                f"{at} (+{offset + 1} entries in lockstep, {action!r})",
+                player,
+                "the redacted events",
+                f"the view is the same, the redacted log is not: {where}",
+            )
+
+
+def _common_actions(game: Game[Any, Any], state: Any, twin: Any) -> list[object]:
+    """The legal actions of ``state`` that are legal in ``twin`` too, in ``state``'s order."""
+    theirs = list(game.legal_actions(twin))
+    try:
+        lookup: Any = set(theirs)
+    except TypeError:  # unhashable actions
+        lookup = theirs
+    return [a for a in game.legal_actions(state) if a in lookup]
+
+
+def check_fresh_randomness(
+    game: Game[Any, Any],
+    before: Any,
+    outcomes: Sequence[Sequence[object]],
+    at: str,
+) -> None:
+    """The events of one entry played on ``before`` under different random streams: outcomes
+    a player sees alike (the same view after every event) must be redacted alike for them."""
+    for player in [None, *range(before.flow.players)]:
+        show = _Presenter(game, player)
+        first_of_trail: dict[tuple[str, ...], Any] = {}
+        for events in outcomes:
+            trail = show.trail(before, events)
+            redacted = show.redacted(events)
+            if trail not in first_of_trail:
+                first_of_trail[trail] = redacted
+                continue
+            where = json_difference(first_of_trail[trail], redacted)
+            if where is not None:
+                raise _leak(
+                    at,
+                    player,
+                    "the redacted events",
+                    "two random outcomes give the same views but different redacted events: "
+                    + where,
+                )
+
+
+def setup_outcomes(
+    game: Game[Any, Any], config: Config, seeds: Iterable[int]
+) -> list[list[object]]:
+    """The events of the setup entry under each of ``seeds``."""
+    return [engine.start(game, evolve(config, seed=seed))[1] for seed in seeds]
+
+
+def step_outcomes(
+    game: Game[Any, Any], state: Any, action: object, streams: Iterable[Rng]
+) -> list[list[object]]:
+    """The events of ``action`` played on ``state`` under each random stream."""
+    who = decider(state.flow)
+    return [engine.step(game, state, who, action, rng)[1] for rng in streams]
+
+
+def check_redacted_header(redacted_json: str, seed: int, where: str) -> None:
+    """A redacted log (JSON text) holds no seed: no ``seed`` or ``salt`` field in its header,
+    and, for a seed long enough to be recognised, its digits nowhere in the text."""
+    try:
+        header = json.loads(redacted_json).get("header", {})
+    except (ValueError, AttributeError):
+        raise ConformanceError(f"{where}: the redacted log is not a JSON object") from None
+    present = [name for name in SECRET_HEADER_FIELDS if name in header]
+    if present:
+        raise ConformanceError(
+            f"{where}: the redacted log's header holds {', '.join(present)}: with the seed "
+            "anyone can recompute every hidden card of the match"
+        )
+    if seed >= 10**9 and str(seed) in redacted_json:
+        raise ConformanceError(f"{where}: the redacted log holds the seed {seed} in its text")
+
+
+def check_redacted_headers(match: Any, where: str) -> None:
+    """Every redacted log of ``match`` (each seat and the spectator) holds no seed.
+
+    Needs the log format in which ``Match.redacted_log`` drops the seed (issue 9, secrets-core);
+    until then it fails on every match, which is why it is a function of its own.
+    """
+    from boardkit.log import log_to_json
+
+    for player in [None, *range(match.config.players)]:
+        text = log_to_json(match.game, match.redacted_log(player))
+        check_redacted_header(text, match.config.seed, f"{where}, redacted for {_who(player)}")
+
+
+# --- putting it together ---------------------------------------------------------------------
+
+
+def check_setup_secrets(
+    game: Game[Any, Any], config: Config, seeds: Sequence[int], at: str
+) -> None:
+    """The setup entry under each of ``seeds``: deals a player sees alike are redacted alike."""
+    outcomes = setup_outcomes(game, config, seeds)
+    check_fresh_randomness(game, game.initial(config), outcomes, at)
+
+
+def check_secrets_at(
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    seed: int,
+    seq: int,
+    pool: Sequence[object],
+    rng: Rng,
+    horizon: int = 4,
+    streams: int = 3,
+    at: str,
+) -> None:
+    """Every leak check at one state of a match seeded ``seed``, before entry ``seq``.
+
+    For the spectator and each seat: a twin by ``game.determinize`` (:func:`check_twin`) and the
+    lockstep futures of both (:func:`check_twin_future`, at most ``horizon`` entries); then one
+    legal action under ``streams`` random streams (:func:`check_fresh_randomness`). ``pool``
+    holds public actions played earlier; ``rng`` draws the twins and the actions. SVG pictures
+    are compared at one state in :data:`PICTURE_ODDS` (drawing them is slow).
+    """
+    players = state.flow.players
+    pictures = rng.below(PICTURE_ODDS) == 0
+    for player in [None, *range(players)]:
+        twin = game.determinize(state, player, Rng(rng.next_u64(), seq))
+        rng_for = lambda: Rng.for_entry(seed, seq)  # noqa: E731
+        check_twin(game, state, twin, player, pool, rng_for, at, pictures=pictures)
+        check_twin_future(
+            game, state, twin, player, seed=seed, seq=seq, chooser=rng, horizon=horizon, at=at
+        )
+    if streams < 2 or decider(state.flow) is None:
+        return
+    action = rng.choice(list(game.legal_actions(state)))
+    randoms = [Rng.for_entry(seed, seq), *(Rng(rng.next_u64(), seq) for _ in range(streams - 1))]
+    outcomes = step_outcomes(game, state, action, randoms)
+    check_fresh_randomness(game, state, outcomes, f"{at} ({action!r} under {streams} streams)")
