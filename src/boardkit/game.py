@@ -225,6 +225,36 @@ class Game(ABC, Generic[S, A]):
         """
         return (type(action).__name__, self.describe_action(action, state))
 
+    def action_targets(self, action: A, state: S) -> tuple[str, ...]:
+        """The board elements ``action`` touches, as ids in its picture: how to play it by clicks.
+
+        Who calls it: front ends that let a person play by clicking the game's SVG picture (the
+        web page of ``boardkit serve``), through :func:`boardkit.clicks.narrow`, once per legal
+        action of the position on show.
+
+        What it may assume: ``action`` is legal in ``state``, and ``state`` is the true state
+        of the match (the deciding player knows his own legal actions, so a target may name his
+        own hand cards).
+
+        What it must guarantee:
+
+        - every id is a non-empty string that occurs as a ``data-target="…"`` attribute of an
+          element of ``render_svg(state, player, highlight)`` for the deciding player ``player``
+          (any ``highlight``), and no id appears twice in one action's tuple;
+        - ids are stable: the same board element (village 4, cell E7, ruler C) has the same id
+          in every state of every match with the same options, so a front end may keep them
+          across updates;
+        - ids come in the order a person would click them (source village, then the bridge);
+          :mod:`boardkit.clicks` matches clicks in any order, so the order is a guide, and two
+          actions should differ in the *set* of their ids, or else a menu of their
+          :meth:`action_path` decides between them.
+
+        Checked by :func:`boardkit.testing.target_checks.check_targets` on random playouts. The
+        default ``()`` means "not offered by clicks": the action is reached by its menu only
+        (a consent, a pass). A game that overrides it must offer the ``render_svg`` picture hook.
+        """
+        return ()
+
     def render_text(self, state: S, player: int | None = None) -> str:
         """The state as text a person can read in a terminal, as ``player`` may see it."""
         return repr(self.view(state, player))

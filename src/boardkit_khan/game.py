@@ -25,7 +25,7 @@ from boardkit.options import Config, Option, OptionValue
 from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.voice import Voice
-from boardkit_khan import narration
+from boardkit_khan import narration, targets
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
 from boardkit_khan.board import Board
@@ -242,6 +242,9 @@ class KhanGame(Game[KhanState, object]):
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_khan.svg`)."""
+
+    action_targets = targets.action_targets
+    """The picture's elements an action touches, for play by clicks (see :mod:`.targets`)."""
 
     def render_text(self, state: KhanState, player: int | None = None) -> str:
         """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""

@@ -18,6 +18,14 @@ Classes for tests and style sheets: ``cell`` (with ``land region-M`` … or ``ri
 ``outland-edge``, ``yurt`` (``neutral`` for neutral ones), ``ruler``, ``tile`` (``conquest`` or
 ``bridge``), ``owner-mark``, ``camp-yurt``, ``stock-stack`` (``data-count``), ``hand-card``,
 ``highlight`` (``cell-highlight``, ``placement-outline``, ``ruler-highlight``).
+
+Click targets (see :mod:`boardkit.clicks` and :mod:`boardkit_khan.targets`): every cell in play
+(:func:`cell_target`, ``cell-40``), every ruler on the board (:func:`ruler_target`,
+``ruler-2``), every stack of the tile stock with tiles left (:func:`stock_target`,
+``stock-conquest-P5``) and every card of the viewer's own hand (:func:`card_target`,
+``card-17``) carries a ``data-target`` id, the same in every state. Tiles, yurts, labels and
+highlights ignore the pointer (``pointer-events="none"``), so a click on a yurt reaches the cell
+under it; a ruler is a target of its own (no tile or yurt may go on a ruler's cell, K-A-C4).
 """
 
 from __future__ import annotations
@@ -56,6 +64,7 @@ from boardkit_khan.actions import (
     card_text,
 )
 from boardkit_khan.board import Board, Region
+from boardkit_khan.placements import StackKey
 from boardkit_khan.render import RULER_MARKS
 from boardkit_khan.state import (
     SPECIAL_ORDER,
@@ -233,6 +242,29 @@ def _collinear(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> bo
     return (b[0] - a[0]) * (c[1] - b[1]) == (b[1] - a[1]) * (c[0] - b[0])
 
 
+# --- click targets -------------------------------------------------------------------------------
+
+
+def cell_target(cell: int) -> str:
+    """The ``data-target`` id of a cell, by its index ``row * width + col``: ``cell-40``."""
+    return f"cell-{cell}"
+
+
+def ruler_target(ruler: int) -> str:
+    """The ``data-target`` id of a ruler, by its index in the board's ruler list: ``ruler-2``."""
+    return f"ruler-{ruler}"
+
+
+def stock_target(stack: StackKey) -> str:
+    """The ``data-target`` id of a stack of the tile stock: ``stock-conquest-P5``."""
+    return f"stock-{stack.kind.value}-{stack.shape}"
+
+
+def card_target(card: int) -> str:
+    """The ``data-target`` id of a hand card, by its deck index: ``card-17``."""
+    return f"card-{card}"
+
+
 # --- highlights -----------------------------------------------------------------------------------
 
 _SILENT_ACTIONS = (
@@ -305,7 +337,15 @@ def _cells(frame: _Frame) -> Element:
             classes, fill, name = f"cell land region-{region.letter}", REGION_FILL[region], ""
             name = region.title
         square = rect(
-            x, y, frame.cell, frame.cell, class_=classes, fill=fill, stroke="#fff", stroke_width=0.6
+            x,
+            y,
+            frame.cell,
+            frame.cell,
+            class_=classes,
+            data_target=cell_target(cell),
+            fill=fill,
+            stroke="#fff",
+            stroke_width=0.6,
         )
         square.add(title(f"{board.label(cell)} {name}"))
         layer.add(square)
@@ -314,7 +354,9 @@ def _cells(frame: _Frame) -> Element:
 
 def _labels(frame: _Frame) -> Element:
     grid = frame.board.grid
-    layer = group(class_="labels", font_family="sans-serif", font_size=11, fill="#555")
+    layer = group(
+        class_="labels", font_family="sans-serif", font_size=11, fill="#555", pointer_events="none"
+    )
     for col in range(grid.width):
         letter = grid.label(col)[:-1]
         x = frame.x0 + (col + 0.5) * frame.cell
@@ -328,7 +370,7 @@ def _labels(frame: _Frame) -> Element:
 def _outland(frame: _Frame) -> Element:
     board = frame.board
     grid = board.grid
-    layer = group(class_="outland")
+    layer = group(class_="outland", pointer_events="none")
     step = frame.cell
     for cell in cells_of(board.outland_border):
         row, col = divmod(cell, grid.width)
@@ -376,7 +418,7 @@ def _outland(frame: _Frame) -> Element:
 
 
 def _tiles(state: KhanState, static: Static, frame: _Frame) -> Element:
-    layer = group(class_="tiles")
+    layer = group(class_="tiles", pointer_events="none")
     width = frame.board.grid.width
     for placed in state.field.placed:
         bridge = placed.stack.bridge
@@ -419,7 +461,7 @@ def _tiles(state: KhanState, static: Static, frame: _Frame) -> Element:
 
 
 def _yurts(state: KhanState, frame: _Frame) -> Element:
-    layer = group(class_="yurts")
+    layer = group(class_="yurts", pointer_events="none")
     r = frame.cell * 0.3
     for seat, mask in enumerate(state.field.yurts):
         for cell in cells_of(mask):
@@ -462,7 +504,9 @@ def _rulers(state: KhanState, frame: _Frame, ringed: int | None) -> Element:
         spec = board.rulers[index]
         fill, ink = ruler_colour(spec.colour)
         cx, cy = frame.centre(cell)
-        node = group(class_="ruler", data_ruler=index, data_name=spec.name)
+        node = group(
+            class_="ruler", data_ruler=index, data_name=spec.name, data_target=ruler_target(index)
+        )
         node.add(title(f"{spec.name} ({spec.colour}), camp {state.field.camps[index]}"))
         node.add(_diamond(cx, cy, half, fill=fill, stroke="#222", stroke_width=1.5))
         node.add(
@@ -493,7 +537,7 @@ def _rulers(state: KhanState, frame: _Frame, ringed: int | None) -> Element:
 
 
 def _highlights(frame: _Frame, cells: int, placement: int) -> Element:
-    layer = group(class_="highlights")
+    layer = group(class_="highlights", pointer_events="none")
     for cell in cells_of(cells):
         x, y = frame.corner(cell)
         layer.add(
@@ -624,9 +668,7 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
                 if card == UNKNOWN_CARD:
                     continue
                 y += 16
-                panel.add(
-                    text(x + 34, y, card_text(card), class_="hand-card", font_size=11, fill="#444")
-                )
+                panel.add(_hand_card(card, x + 34, y))
     for active in state.specials.active:
         y += 18
         extra = ""
@@ -673,7 +715,7 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
         bx = x + (shown % columns) * box_w
         by = y + (shown // columns) * box_h
         shown += 1
-        stock.add(_stock_stack(str(key), key.shape, key.bridge, left, bx, by, unit))
+        stock.add(_stock_stack(key, left, bx, by, unit))
     panel.add(stock)
     rows = (shown + columns - 1) // columns
     if not shown:
@@ -683,14 +725,24 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
     return panel, y
 
 
-def _stock_stack(
-    name: str, shape: str, bridge: bool, count: int, x: float, y: float, unit: float
-) -> Element:
+def _hand_card(card: int, x: float, y: float) -> Element:
+    """A card of the viewer's hand: its name over a transparent strip that takes the clicks."""
+    node = group(class_="hand", data_target=card_target(card), data_card=card)
+    node.add(rect(x - 4, y - 12, 200, 15, class_="hit", fill="#fff", fill_opacity=0))
+    node.add(text(x, y, card_text(card), class_="hand-card", font_size=11, fill="#444"))
+    return node
+
+
+def _stock_stack(key: StackKey, count: int, x: float, y: float, unit: float) -> Element:
+    name, shape, bridge = str(key), key.shape, key.bridge
     cells = sorted(SHAPES[shape])
     if max(r for r, _ in cells) > max(c for _, c in cells):  # lie the shape down
         cells = sorted((c, r) for r, c in cells)
-    node = group(class_="stock-stack", data_stack=name, data_count=count)
+    node = group(
+        class_="stock-stack", data_stack=name, data_count=count, data_target=stock_target(key)
+    )
     node.add(title(f"{name}: {count} left"))
+    node.add(rect(x - 3, y - 3, 79, 34, class_="hit", fill="#fff", fill_opacity=0))
     for r, c in cells:
         node.add(
             rect(

@@ -27,7 +27,7 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.voice import Voice
-from boardkit_shangrila import narration
+from boardkit_shangrila import narration, targets
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
@@ -201,6 +201,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""
+
+    action_targets = targets.action_targets
+    """The picture's elements an action touches, for play by clicks (see :mod:`.targets`)."""
 
     def describe_event(
         self,

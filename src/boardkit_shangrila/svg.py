@@ -13,6 +13,13 @@ Beside the board: the game's status and every colour's supply per guild.
 Every piece carries a class so that tests and style sheets can find it: ``village``, ``space``,
 ``master``, ``student``, ``stone``, ``bridge intact`` / ``bridge broken``, ``supply``,
 ``highlight`` (plus ``village-highlight``, ``space-highlight`` or ``journey``).
+
+Click targets (see :mod:`boardkit.clicks` and :mod:`boardkit_shangrila.targets`): every village
+group, guild space group and bridge line carries a ``data-target`` id (:func:`village_target`
+``village-4``, :func:`space_target` ``space-4-healer``, :func:`bridge_target` ``bridge-4-7``), the
+same in every state. A space lies inside its village's group, so a front end takes the innermost
+clickable element under the pointer. The journey arrow ignores the pointer, so that it never
+hides the bridge under it.
 """
 
 from __future__ import annotations
@@ -111,6 +118,26 @@ def space_centre(village: int, guild: int, size: float) -> tuple[float, float]:
     return cx + radius * math.cos(angle), cy + radius * math.sin(angle)
 
 
+# --- click targets -------------------------------------------------------------------------------
+
+
+def village_target(village: int) -> str:
+    """The ``data-target`` id of a village: ``village-4``."""
+    return f"village-{village}"
+
+
+def space_target(village: int, guild: Guild) -> str:
+    """The ``data-target`` id of a guild space: ``space-4-healer``."""
+    return f"space-{village}-{guild.value}"
+
+
+def bridge_target(a: int, b: int) -> str:
+    """The ``data-target`` id of the bridge between two villages, smaller number first:
+    ``bridge-4-7`` (the same id as the bridge's ``id``)."""
+    low, high = (a, b) if a < b else (b, a)
+    return f"bridge-{low}-{high}"
+
+
 # --- highlights -----------------------------------------------------------------------------------
 
 
@@ -196,6 +223,7 @@ def _bridges(state: ShangrilaState, size: float) -> Element:
             class_="bridge intact" if intact else "bridge broken",
             id=f"bridge-{a}-{b}",
             data_path=f"{a}-{b}",
+            data_target=bridge_target(a, b),
             **style,
         )
         item.add(title(f"bridge {a}–{b}: {'intact' if intact else 'broken'}"))
@@ -222,7 +250,12 @@ def _village(state: ShangrilaState, village: int, size: float, marks: _Marks) ->
     classes = (
         ["village"] + (["red-village"] if red else []) + (["out-of-play"] if out_of_play else [])
     )
-    node = group(class_=" ".join(classes), id=f"village-{village}", data_village=village)
+    node = group(
+        class_=" ".join(classes),
+        id=f"village-{village}",
+        data_village=village,
+        data_target=village_target(village),
+    )
     codes = village_codes(state, village)
     tiles, masters = strength(codes)
     node.add(title(f"village {village}: {tiles} tiles, {masters} masters"))
@@ -289,7 +322,9 @@ def _space_drawing(village: int, guild: int, code: int, size: float, marked: boo
     x, y = space_centre(village, guild, size)
     guild_enum = GUILDS[guild]
     initial = GUILD_INITIALS[guild_enum]
-    node = group(class_="space", data_guild=guild_enum.value)
+    node = group(
+        class_="space", data_guild=guild_enum.value, data_target=space_target(village, guild_enum)
+    )
     font: dict[str, AttributeValue] = {
         "font_size": 11 * u,
         "text_anchor": "middle",
@@ -358,6 +393,7 @@ def _journey(source: int, destination: int, size: float) -> Element:
         x2 - dx * inset,
         y2 - dy * inset,
         class_="highlight journey",
+        pointer_events="none",
         data_source=source,
         data_destination=destination,
         stroke=HIGHLIGHT,
