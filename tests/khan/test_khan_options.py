@@ -10,7 +10,7 @@ import pytest
 from attrs import evolve
 
 from boardkit import InvalidOptionsError, Match, Rng
-from boardkit.play import ActionMenu
+from boardkit.menus import ActionMenu
 from boardkit_khan.actions import DisplaceRuler, PlaceStartYurt
 from boardkit_khan.components import TileKind
 from boardkit_khan.placements import StackKey
