@@ -227,7 +227,7 @@ def main() -> None:
     from khan_conquest_bench import crowded_situation
 
     from boardkit import Rng
-    from boardkit_khan.board import default_board
+    from boardkit_khan.board_validation import default_board
     from boardkit_khan.placements import standard_stack_keys
 
     board = default_board()

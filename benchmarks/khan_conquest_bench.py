@@ -20,7 +20,8 @@ import time
 
 from boardkit import Rng
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.board import Board, default_board
+from boardkit_khan.board import Board
+from boardkit_khan.board_validation import default_board
 from boardkit_khan.conquest import Protections, Situation, legal_conquests
 from boardkit_khan.placements import placement_table, stack_placements, standard_stack_keys
 

@@ -766,11 +766,3 @@ def _decode_entry(codec: Any, index: int, item: Any) -> Entry:
 def parse_entries(game: Game[Any, Any], doc: Document) -> list[Entry]:
     """Every entry of a document, decoded (see :func:`iter_entries` for the lazy way)."""
     return list(iter_entries(game, doc))
-
-
-def read_log(game: Game[Any, Any], text: str | bytes, limits: LogLimits | None = None) -> Log:
-    """A whole log read from JSON (decoded and checked for shape, not replayed)."""
-    doc = parse_document(text, limits)
-    header = parse_header(doc)
-    check_header_for(game, header)
-    return Log(header, tuple(iter_entries(game, doc)))

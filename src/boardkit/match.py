@@ -457,10 +457,6 @@ class Match(Generic[S]):
             data = file.read(limits.max_bytes + 1)
         return cls.from_json(data, game, verify, limits=limits)
 
-    def codec_state(self) -> object:
-        """The current state as JSON (see :mod:`boardkit.codec`)."""
-        return codec_for(self.game).dump_state(self._state)
-
 
 def _game_of_log(name: str) -> Game[Any, Any]:
     """The installed game a log names; a missing or broken one is an :class:`InvalidLogError`.

@@ -6,14 +6,17 @@ stream, so tests drive it with :class:`io.StringIO` and the command line with th
 It only uses the game protocol, so every installed game plays the same way.
 
 Choosing among many actions: the legal actions are arranged in a menu tree built from
-:meth:`~boardkit.game.Game.action_path` (see :class:`ActionMenu`). Each level shows the distinct
-labels with the number of actions under each; a person types a number or the start of a label.
-Levels with a single label are passed through without asking.
+:meth:`~boardkit.game.Game.action_path` (the UI-free model of :mod:`boardkit.menus`). Each level
+shows the distinct labels with the number of actions under each; a person types a number or the
+start of a label. Levels with a single label are passed through without asking. This module is
+the terminal around that model: prompts, commands (undo, save, quit …), printing.
 
-Seats: each seat is ``"human"`` or the name of a bot. ``"random"`` always works (a built-in
-uniform chooser); any other name is looked up with ``boardkit.bots.make_bot`` when that module
-is installed. Bots choose from a random stream fixed by the match seed and their seat, so a
-session fed the same input plays the same game.
+Seats: each seat is ``"human"`` or a bot spec of :mod:`boardkit.bots` (``"random"``,
+``"greedy"``, ``"mcts:iterations=200"``). The match is driven by the one game loop,
+:func:`boardkit.seats.play_out`, and bots choose from the random stream of their seat (the
+seat rule of :mod:`boardkit.seats`), so a session fed the same input plays the same game, and
+bots alone play the game ``boardkit play-random``, ``simulate`` and ``tournament`` play with
+that seed.
 
 Hidden information: each human is shown only :meth:`~boardkit.game.Game.render_text` for their
 own seat. When several humans share one terminal in a game with hidden information, a "pass the
@@ -27,12 +30,14 @@ import datetime
 import enum
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
 from attrs import frozen
 
+from boardkit.bots.random_bot import RandomBot
+from boardkit.bots.registry import bot_from_spec
 from boardkit.errors import (
     BoardkitError,
     GameDefinitionError,
@@ -43,18 +48,16 @@ from boardkit.errors import (
 )
 from boardkit.game import Game
 from boardkit.match import Match
+from boardkit.menus import ActionMenu, MenuItem, MenuWalk, match_item
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.seats import AskAgain, Chooser, play_out, seat_rngs
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
 
 RANDOM = "random"
 """The built-in bot: uniform among the legal actions."""
-
-BOT_STREAM = 0x5EA7_B075_0000_0000
-"""Base of the :class:`Rng` streams bots draw from (plus the seat number); far from the game's
-own streams, which count log entries from 1."""
 
 HELP_TEXT = """\
 At each menu, type:
@@ -71,55 +74,18 @@ At each menu, type:
 Commands win over labels: to choose a label that reads like a command, type its number."""
 
 
-class Chooser(Protocol):
-    """What a bot seat needs: pick one legal action for ``player`` in ``state``."""
-
-    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
-        """One of ``game.legal_actions(state)``."""
-        ...
-
-
-class RandomChooser:
-    """The fallback bot when ``boardkit.bots`` is missing: uniform among the legal actions."""
-
-    name = RANDOM
-
-    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
-        """A uniformly drawn legal action."""
-        return rng.choice(list(game.legal_actions(state)))
-
-
-def _bots_module() -> Any | None:
-    """``boardkit.bots`` if it is installed (imported only when a seat asks for a bot)."""
-    try:
-        return importlib.import_module("boardkit.bots")
-    except ImportError:
-        return None
-
-
 def make_chooser(kind: str) -> Chooser | None:
     """The bot for seat kind ``kind``; ``None`` for a human seat.
 
-    With ``boardkit.bots`` installed, ``kind`` is any bot spec it reads (``"greedy"``,
-    ``"mcts:iterations=200"``). ``"random"`` also works without it (:class:`RandomChooser`).
-    Unknown kinds raise :class:`~boardkit.errors.InvalidOptionsError` naming what works.
+    ``kind`` is any bot spec :func:`boardkit.bots.bot_from_spec` reads (``"random"``,
+    ``"greedy"``, ``"mcts:iterations=200"``). Unknown kinds raise
+    :class:`~boardkit.errors.InvalidOptionsError` naming what works.
     """
     spec = kind.strip()
     if spec.lower() == HUMAN:
         return None
-    bots = _bots_module()
-    build: Callable[[str], Any] | None = getattr(bots, "bot_from_spec", None) or getattr(
-        bots, "make_bot", None
-    )
-    if build is None:
-        if spec.lower() == RANDOM:
-            return RandomChooser()
-        raise InvalidOptionsError(
-            f"unknown seat kind {kind!r}: a seat is human or random "
-            "(boardkit.bots, which has the other bots, is not installed)"
-        )
     try:
-        return build(spec)  # type: ignore[no-any-return]
+        return bot_from_spec(spec)
     except BoardkitError as exc:
         raise InvalidOptionsError(f"seat {kind!r}: {exc} (or human, for a person)") from None
     except (KeyError, ValueError, TypeError) as exc:
@@ -153,113 +119,6 @@ def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
     return tuple(Seat(n, k.strip(), make_chooser(k)) for n, k in zip(names, filled, strict=True))
 
 
-# --- the menu tree ------------------------------------------------------------------------------
-
-
-@frozen
-class MenuItem:
-    """One line of a menu: a label and the indices of the actions it leads to.
-
-    ``leaf`` is true when choosing the line plays its single action; otherwise it opens the next
-    level, whose prefix is the current prefix plus ``label``.
-    """
-
-    label: str
-    actions: tuple[int, ...]
-    leaf: bool
-
-
-class ActionMenu:
-    """The legal actions as a tree of labels, from :meth:`Game.action_path`.
-
-    A level is named by its prefix (the labels chosen so far). Actions whose path ends exactly
-    at a level (a game whose paths are prefixes of one another, or two actions with the same
-    path) appear there as leaves labelled with :meth:`Game.describe_action`, made unique.
-    ``state`` is the position the menu is for; both label methods receive it.
-    """
-
-    def __init__(
-        self, game: Game[Any, Any], actions: Sequence[Any], state: Any | None = None
-    ) -> None:
-        self.game = game
-        self.actions = list(actions)
-        self.state = state
-        self.paths: list[tuple[str, ...]] = []
-        for action in self.actions:
-            path = tuple(str(label) for label in game.action_path(action, state))
-            self.paths.append(path or (game.describe_action(action, state),))
-
-    def under(self, prefix: tuple[str, ...]) -> list[int]:
-        """Indices of the actions whose path starts with ``prefix``."""
-        depth = len(prefix)
-        return [i for i, path in enumerate(self.paths) if path[:depth] == prefix]
-
-    def items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
-        """The lines of the level at ``prefix``, in the order the game listed the actions."""
-        depth = len(prefix)
-        groups: dict[str, list[int]] = {}
-        ends: list[int] = []
-        for i in self.under(prefix):
-            if len(self.paths[i]) > depth:
-                groups.setdefault(self.paths[i][depth], []).append(i)
-            else:
-                ends.append(i)
-        items: list[MenuItem] = []
-        taken = set(groups)
-        for i in ends:
-            label = self._unique(self._describe(i), taken)
-            taken.add(label)
-            items.append(MenuItem(label, (i,), True))
-        for label, members in groups.items():
-            leaf = len(members) == 1 and len(self.paths[members[0]]) == depth + 1
-            items.append(MenuItem(label, tuple(members), leaf))
-        return items
-
-    def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
-        """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""
-        depth = len(prefix)
-        items: list[MenuItem] = []
-        taken: set[str] = set()
-        for i in self.under(prefix):
-            rest = self.paths[i][depth:] or (self._describe(i),)
-            label = self._unique(" / ".join(rest), taken)
-            taken.add(label)
-            items.append(MenuItem(label, (i,), True))
-        return items
-
-    def _describe(self, index: int) -> str:
-        return self.game.describe_action(self.actions[index], self.state)
-
-    @staticmethod
-    def _unique(label: str, taken: set[str]) -> str:
-        if label not in taken:
-            return label
-        n = 2
-        while f"{label} [{n}]" in taken:
-            n += 1
-        return f"{label} [{n}]"
-
-
-def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
-    """The item ``text`` picks (a 1-based number or a label start), or why it picks none."""
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(items):
-            return items[number - 1]
-        return f"there is no line {number}; choose 1 to {len(items)}"
-    lowered = text.casefold()
-    exact = [item for item in items if item.label.casefold() == lowered]
-    if len(exact) == 1:
-        return exact[0]
-    starts = [item for item in items if item.label.casefold().startswith(lowered)]
-    if len(starts) == 1:
-        return starts[0]
-    if not starts:
-        return f"nothing here starts with {text!r}; type a number from 1 to {len(items)}, or ?"
-    shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")
-    return f"{text!r} is ambiguous ({len(starts)} lines start with it: {shown}); type more"
-
-
 # --- the session --------------------------------------------------------------------------------
 
 
@@ -282,10 +141,6 @@ class _Stop(Exception):
     def __init__(self, status: PlayStatus) -> None:
         super().__init__(status.value)
         self.status = status
-
-
-class _Undone(Exception):
-    """A person took back actions; the turn loop starts over from the new state."""
 
 
 class PlaySession:
@@ -334,7 +189,7 @@ class PlaySession:
         """Files the session may write over: its own once written, all given ones if allowed."""
         humans = sum(seat.is_human for seat in self.seats)
         self.hot_seat = humans > 1 and self.game.hidden_information
-        self._rngs = [Rng(match.config.seed, BOT_STREAM + seat) for seat in range(len(names))]
+        self._rngs = seat_rngs(match.config.seed, len(names))
         self._shown_to: int | None = None
         self.echo = echo
 
@@ -349,17 +204,13 @@ class PlaySession:
             self._say(self._intro())
             if self.save_path not in self._replaceable:
                 self._start_saving_reported()
-            while not self.match.is_over:
-                player = self.match.to_decide
-                if player is None:
-                    break
-                try:
-                    if self.seats[player].is_human:
-                        self._human_decision(player)
-                    else:
-                        self._bot_decision(player)
-                except _Undone:
-                    continue
+            play_out(
+                self.match,
+                [seat.chooser or _Asker(self) for seat in self.seats],
+                rngs=self._rngs,
+                after=self._played,
+                on_illegal=self._illegal,
+            )
             self._finish()
             return PlayStatus.FINISHED
         except _Stop as stop:
@@ -389,25 +240,26 @@ class PlaySession:
             f"The game is saved to {self.save_path} after every move. Type ? for help."
         )
 
-    # --- bots -------------------------------------------------------------------------------
+    # --- after each decision --------------------------------------------------------------
 
-    def _bot_decision(self, player: int) -> None:
+    def _played(self, player: int, action: Any, before: Any) -> None:
         seat = self.seats[player]
-        assert seat.chooser is not None
-        state = self.match.state
-        action = seat.chooser.choose(self.game, state, player, self._rngs[player])
-        try:
-            self.match.play(action)
-        except IllegalActionError as exc:
-            self._say(f"{seat.name} (bot) chose an illegal action ({exc}); playing at random")
-            action = RandomChooser().choose(self.game, state, player, self._rngs[player])
-            self.match.play(action)
-        self._say(f"{seat.name} (bot): {self.game.describe_action(action, state)}")
+        who = seat.name if seat.is_human else f"{seat.name} (bot)"
+        self._say(f"{who}: {self.game.describe_action(action, before)}")
         self._autosave()
+
+    def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:
+        """A person's refused action is told and asked again; a bot's is replaced at random."""
+        seat = self.seats[player]
+        if seat.is_human:
+            self._say(f"illegal: {error}")
+            return None
+        self._say(f"{seat.name} (bot) chose an illegal action ({error}); playing at random")
+        return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
 
     # --- humans -----------------------------------------------------------------------------
 
-    def _human_decision(self, player: int) -> None:
+    def _human_decision(self, player: int) -> Any:
         seat = self.seats[player]
         if self.hot_seat and self._shown_to != player:
             self._pass_screen(seat.name)
@@ -420,15 +272,7 @@ class PlaySession:
             raise GameDefinitionError(
                 f"{self.game.name} lists no legal action for {seat.name}, yet the game goes on"
             )
-        state = self.match.state
-        action = self._choose(ActionMenu(self.game, actions, state), player)
-        try:
-            self.match.play(action)
-        except IllegalActionError as exc:
-            self._say(f"illegal: {exc}")
-            return
-        self._say(f"{seat.name}: {self.game.describe_action(action, state)}")
-        self._autosave()
+        return self._choose(ActionMenu(self.game, actions, self.match.state), player)
 
     def _decision_line(self, player: int) -> str:
         flow = self.match.state.flow
@@ -456,16 +300,15 @@ class PlaySession:
 
     def _choose(self, menu: ActionMenu, player: int) -> Any:
         """Walk the menu until one action is chosen (commands are handled on the way)."""
-        levels: list[tuple[str, ...]] = []  # the levels shown so far, innermost last
-        prefix = self._descend(menu, ())
-        flat = False
+        walk = MenuWalk(menu)
         show = True
         while True:
-            items = menu.flat_items(prefix) if flat else menu.items(prefix)
+            items = walk.items()
             if show:
-                self._show_level(items, prefix, flat)
+                self._show_level(items, walk.prefix, walk.flat)
             show = True
-            text = self._read(self._prompt(self.seats[player].name, prefix, flat)).strip()
+            text = self._read(self._prompt(self.seats[player].name, walk.prefix, walk.flat))
+            text = text.strip()
             command, _, argument = text.partition(" ")
             command = command.lower()
             if text == "" and len(items) == 1:
@@ -475,11 +318,7 @@ class PlaySession:
                 show = False
                 continue
             elif command in ("..", "back"):
-                if flat:
-                    flat = False
-                elif levels:
-                    prefix = levels.pop()
-                else:
+                if not walk.back():
                     self._say("already at the top menu")
                     show = False
                 continue
@@ -488,7 +327,7 @@ class PlaySession:
                 show = False
                 continue
             elif command == "list":
-                flat = True
+                walk.list_all()
                 continue
             elif command == "undo":
                 self._undo()
@@ -507,19 +346,9 @@ class PlaySession:
                 self._say(picked)
                 show = False
                 continue
-            if len(picked.actions) == 1:  # a leaf, or a group holding a single action
-                return menu.actions[picked.actions[0]]
-            levels.append(prefix)
-            prefix = self._descend(menu, (*prefix, picked.label))
-
-    def _descend(self, menu: ActionMenu, prefix: tuple[str, ...]) -> tuple[str, ...]:
-        """``prefix``, or deeper while a level has a single line that opens another level."""
-        while True:
-            items = menu.items(prefix)
-            if len(items) == 1 and not items[0].leaf:
-                prefix = (*prefix, items[0].label)
-            else:
-                return prefix
+            chosen = walk.enter(picked)
+            if chosen is not None:
+                return menu.actions[chosen]
 
     def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
         if prefix or flat:
@@ -536,7 +365,8 @@ class PlaySession:
         return f"{name} [{where.strip()}]> " if where else f"{name}> "
 
     def _undo(self) -> None:
-        """Go back to before the last entry a person made; raises :class:`_Undone` when done."""
+        """Go back to before the last entry a person made; raises
+        :class:`~boardkit.seats.AskAgain` when done, so that the game loop asks again."""
         log = self.match.log
         human_entries = [
             e.seq for e in log.entries[1:] if e.player is not None and self.seats[e.player].is_human
@@ -552,7 +382,7 @@ class PlaySession:
             return
         self._say(f"undid {count} action{'s' if count != 1 else ''}")
         self._autosave()
-        raise _Undone()
+        raise AskAgain()
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -659,6 +489,16 @@ class PlaySession:
         else:
             self.output.write("-" * 40 + "\n")
         self.output.flush()
+
+
+class _Asker:
+    """A human seat of a session, as the game loop sees it: asks the person at the terminal."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        return self.session._human_decision(player)
 
 
 def default_save_path(game: str, folder: Path | None = None) -> Path:

@@ -198,3 +198,21 @@ def _brief(text: str) -> str:
     if len(text) <= MAX_REASON:
         return text
     return f"{text[:MAX_REASON]}… ({len(text) - MAX_REASON} more characters)"
+
+
+def game_picture(name: str, state: object, player: int | None = None) -> str:
+    """The SVG text the installed game ``name`` draws of ``state`` (its ``render_svg`` hook).
+
+    For a game's state class to show itself in Jupyter (``_repr_svg_``): the picture module
+    imports the state module, so the state reaches its picture through the registry rather
+    than by importing it. A game that draws no picture raises
+    :class:`~boardkit.errors.GameDefinitionError`.
+    """
+    game = load_game(name)
+    draw = getattr(game, "render_svg", None)
+    if draw is None:
+        raise GameDefinitionError(f"the game {name!r} draws no picture (it has no render_svg)")
+    picture = draw(state, player, None)
+    if not isinstance(picture, str):
+        raise GameDefinitionError(f"{name}.render_svg returned {type(picture).__name__}, not text")
+    return picture

@@ -4,27 +4,30 @@ Researchers use this to check a game's balance (does the start seat win too ofte
 (entries per game) and its speed; the ``boardkit simulate`` command prints the same summary.
 
 Reproducibility: a playout is fixed by its seed. The seed drives the game's own randomness (as
-for any match) and, through a separate :class:`~boardkit.rng.Rng` stream, the random players'
-choices, so the same game, players, options and seed always give the same log. Game ``i`` of
-:func:`simulate` is the playout with seed ``seed + i``, so any one game of a simulation can be
-played again alone with :func:`random_playout`.
+for any match) and the random players' choices (seat ``s`` draws from its own stream, by the
+rule of :mod:`boardkit.seats`), so the same game, players, options and seed always give the
+same log, and the same game as ``boardkit play`` or a tournament between random bots with that
+seed. Game ``i`` of :func:`simulate` is the playout with seed ``seed + i``, so any one game of a
+simulation can be played again alone with :func:`random_playout`.
 
-Speed: :func:`simulate` drives :func:`boardkit.engine.start` and :func:`boardkit.engine.step`
-itself instead of going through :class:`~boardkit.match.Match`, and builds log entries only when
-someone asks for the logs. It produces exactly the entries a :class:`Match` would (the tests
-check this against :func:`random_playout`, which does use ``Match``).
+Speed: both go through the one game loop, :func:`boardkit.seats.play_out`; :func:`simulate`
+hands it a bare recorder over :func:`boardkit.engine.start` and :func:`boardkit.engine.step`
+instead of a :class:`~boardkit.match.Match`, which builds log entries only when someone asks
+for the logs. It writes exactly the entries a :class:`Match` would (the tests check this
+against :func:`random_playout`, which does use ``Match``).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from attrs import frozen
 
 from boardkit import engine
-from boardkit.errors import GameDefinitionError, InvalidOptionsError
+from boardkit.bots.random_bot import RandomBot
+from boardkit.errors import InvalidOptionsError
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader
@@ -33,31 +36,13 @@ from boardkit.options import MAX_SEED, Config, OptionValue
 from boardkit.registry import load_game
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
-
-T = TypeVar("T")
-
-CHOOSER_STREAM = 0x7A3D_5E11_C0DE_0001
-"""The :class:`Rng` stream random players draw from; the game's own streams are 1, 2, 3, …
-(one per log entry), so this one never collides with them in practice."""
+from boardkit.seats import play_out
 
 ProgressCallback = Callable[[int, int], None]
 """Called after each finished game with (games done, games asked for)."""
 
 LogCallback = Callable[[int, Log], None]
 """Called after each finished game with its index (0-based) and its log."""
-
-
-class RandomPlayer:
-    """Chooses uniformly among the legal actions, from a stream fixed by the match seed."""
-
-    __slots__ = ("_rng",)
-
-    def __init__(self, seed: int) -> None:
-        self._rng = Rng(seed, CHOOSER_STREAM)
-
-    def choose(self, actions: Sequence[T]) -> T:
-        """One of ``actions`` (which must not be empty)."""
-        return self._rng.choice(actions)
 
 
 @frozen
@@ -102,14 +87,6 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _passed_bound(game: Game[Any, Any], config: Config, bound: int) -> GameDefinitionError:
-    """The error for a playout longer than the game's own ``max_entries`` bound (a game bug)."""
-    return GameDefinitionError(
-        f"{game.name}: a random playout (seed {config.seed}) passed {bound} log entries, "
-        "the bound max_entries() promises"
-    )
-
-
 def random_playout(
     game: Game[Any, Any] | str,
     players: int | Sequence[str] | Config = 2,
@@ -133,52 +110,54 @@ def random_playout(
         match = Match.new(game, players.players, players.options, players.seed)
     else:
         match = Match.new(game, players, options, seed)
-    chooser = RandomPlayer(match.config.seed)
-    bound = game.max_entries(match.config)
     if watch is not None:
         watch(match)
-    while not match.is_over:
-        if len(match) + 1 > bound:
-            raise _passed_bound(game, match.config, bound)
-        actions = match.legal_actions()
-        if not actions:
-            raise GameDefinitionError(
-                f"{game.name}: player {match.to_decide} must decide but has no legal action"
-            )
-        match.play(chooser.choose(actions))
-        if watch is not None:
-            watch(match)
+    play_out(
+        match,
+        [RandomBot()] * match.config.players,
+        after=None if watch is None else lambda _seat, _action, _before: watch(match),
+    )
     return match
+
+
+class _Recorder:
+    """A bare :class:`~boardkit.seats.Table` over the engine: the entries :meth:`Match.play`
+    would write (same decider, same per-entry random stream), kept only when asked for."""
+
+    __slots__ = ("_keep", "_seq", "config", "entries", "game", "state")
+
+    def __init__(self, game: Game[Any, Any], config: Config, keep_entries: bool) -> None:
+        self.game = game
+        self.config = config
+        self.state, events = engine.start(game, config)
+        self._keep = keep_entries
+        self.entries: list[Entry] = [Entry(0, None, None, tuple(events))] if keep_entries else []
+        self._seq = 1
+
+    @property
+    def to_decide(self) -> int | None:
+        return decider(self.state.flow)
+
+    def __len__(self) -> int:
+        return self._seq
+
+    def play(self, action: Any, player: int | None = None) -> None:
+        seq = self._seq
+        self.state, events = engine.step(
+            self.game, self.state, player, action, Rng.for_entry(self.config.seed, seq)
+        )
+        if self._keep:
+            self.entries.append(Entry(seq, player, action, tuple(events)))
+        self._seq = seq + 1
 
 
 def _fast_playout(
     game: Game[Any, Any], config: Config, keep_entries: bool
 ) -> tuple[Any, int, list[Entry]]:
-    """Play one random game on the bare engine: final state, decisions made, entries if kept.
-
-    Mirrors :meth:`Match.play` step for step (same decider, same per-entry random stream, same
-    chooser), so the entries equal those of :func:`random_playout` with the same config.
-    """
-    chooser = RandomPlayer(config.seed)
-    state, events = engine.start(game, config)
-    entries: list[Entry] = [Entry(0, None, None, tuple(events))] if keep_entries else []
-    legal_actions, step, seed = game.legal_actions, engine.step, config.seed
-    bound = game.max_entries(config)
-    seq = 1
-    while (who := decider(state.flow)) is not None:
-        if seq + 1 > bound:
-            raise _passed_bound(game, config, bound)
-        actions = legal_actions(state)
-        if not actions:
-            raise GameDefinitionError(
-                f"{game.name}: player {who} must decide but has no legal action"
-            )
-        action = chooser.choose(actions)
-        state, events = step(game, state, who, action, Rng.for_entry(seed, seq))
-        if keep_entries:
-            entries.append(Entry(seq, who, action, tuple(events)))
-        seq += 1
-    return state, seq - 1, entries
+    """Play one random game on the bare engine: final state, decisions made, entries if kept."""
+    table = _Recorder(game, config, keep_entries)
+    play_out(table, [RandomBot()] * config.players)
+    return table.state, len(table) - 1, table.entries
 
 
 # --- many playouts -----------------------------------------------------------------------------

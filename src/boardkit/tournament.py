@@ -11,7 +11,8 @@ Seating: with as many seats as bots or more, game ``i`` puts bot ``(i + s) mod B
 more bots than seats, the games cycle through every ordered choice of bots for the seats.
 
 Reproducibility: game ``i`` uses match seed ``seed + i``, and the bot in seat ``s`` draws from
-``Rng(seed + i, BOT_STREAM + s)``, fresh for each game. A game therefore depends only on its
+``Rng(seed + i, BOT_STREAM + s)``, fresh for each game (the seat rule of :mod:`boardkit.seats`,
+which every command follows). A game therefore depends only on its
 index, never on which worker process played it or in what order, so the same arguments give the
 same results with any number of workers. (Thinking times vary, of course, and a bot with a
 wall-clock budget, such as ``MCTSBot(seconds=...)``, is not reproducible.)
@@ -40,21 +41,13 @@ from attrs import field, frozen
 
 from boardkit.bots.base import Bot
 from boardkit.bots.registry import bot_from_spec
-from boardkit.errors import (
-    BoardkitError,
-    GameDefinitionError,
-    InvalidOptionsError,
-    OverwriteError,
-)
+from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue
 from boardkit.registry import load_game
 from boardkit.rng import Rng, new_seed
-
-BOT_STREAM = 0xB075_0000_0000
-"""Base of the :class:`Rng` streams bots draw from (seat ``s`` uses ``BOT_STREAM + s``); the
-game's own streams are 1, 2, 3, … (one per log entry), far below."""
+from boardkit.seats import play_out
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
@@ -92,6 +85,22 @@ def _as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
     return load_game(game) if isinstance(game, str) else game
 
 
+class _Timed:
+    """A seat's bot, with the decisions it made and the time it spent choosing them."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.moves = 0
+        self.seconds = 0.0
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        started = time.perf_counter()
+        action = self.bot.choose(game, state, player, rng)
+        self.seconds += time.perf_counter() - started
+        self.moves += 1
+        return action
+
+
 def _play(
     game: Game[Any, Any],
     players: int | Sequence[str],
@@ -104,23 +113,9 @@ def _play(
     seats = len(match.header.players)
     if len(bots) != seats:
         raise InvalidOptionsError(f"{seats} seats need {seats} bots, not {len(bots)}")
-    rngs = [Rng(seed, BOT_STREAM + seat) for seat in range(seats)]
-    moves = [0] * seats
-    seconds = [0.0] * seats
-    bound = game.max_entries(match.config)
-    clock = time.perf_counter
-    while (seat := match.to_decide) is not None:
-        if len(match) >= bound:
-            raise GameDefinitionError(
-                f"{game.name}: a bot game (seed {seed}) passed {bound} log entries, "
-                "the bound max_entries() promises"
-            )
-        started = clock()
-        action = bots[seat].choose(game, match.state, seat, rngs[seat])
-        seconds[seat] += clock() - started
-        moves[seat] += 1
-        match.play(action, seat)
-    return match, moves, seconds
+    timed = [_Timed(bot) for bot in bots]
+    play_out(match, timed)
+    return match, [t.moves for t in timed], [t.seconds for t in timed]
 
 
 def play_game(

@@ -18,7 +18,10 @@ river is read at the tile, per placement (:func:`boardkit_khan.placements.tile_b
 
 Parsing never checks the game's numbers; that is the job of
 :func:`boardkit_khan.board_validation.validate_board`, so that a broken file can be loaded and
-every problem reported at once.
+every problem reported at once. The checked boards, the shipped one
+(:func:`~boardkit_khan.board_validation.default_board`) and board files
+(:func:`~boardkit_khan.board_validation.load_board`), come from that module too, which sits
+above this one.
 """
 
 from __future__ import annotations
@@ -26,8 +29,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -451,16 +452,6 @@ class InvalidBoardError(ValueError):
         )
 
 
-def load_board(path: str | Path, *, validate: bool = True) -> Board:
-    """Load a board file; with ``validate`` (default) raise :class:`InvalidBoardError` on any
-    violation of K-C1…K-C3 reported by ``validate_board``."""
-    file = Path(path)
-    board = parse_board(read_board_file(file), str(file))
-    if validate:
-        _raise_if_invalid(board, str(file))
-    return board
-
-
 #: The largest board file :func:`read_board_file` reads (comments included).
 MAX_BOARD_FILE_BYTES = 1 << 20
 
@@ -483,27 +474,6 @@ def read_board_file(path: Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise BoardFileError(f"{path}: not UTF-8 text") from None
-
-
-def _raise_if_invalid(board: Board, source: str) -> None:
-    from boardkit_khan.board_validation import validate_board
-
-    problems = validate_board(board)
-    if problems:
-        raise InvalidBoardError(source, problems)
-
-
-DEFAULT_BOARD_RESOURCE = "board.txt"
-
-
-@cache
-def default_board() -> Board:
-    """The shipped reconstructed board (package data ``boardkit_khan/data/board.txt``)."""
-    resource = resources.files("boardkit_khan").joinpath("data", DEFAULT_BOARD_RESOURCE)
-    text = resource.read_text(encoding="utf-8")
-    board = parse_board(text, f"boardkit_khan/data/{DEFAULT_BOARD_RESOURCE}")
-    _raise_if_invalid(board, f"boardkit_khan/data/{DEFAULT_BOARD_RESOURCE}")
-    return board
 
 
 def text_map(board: Board, *, rulers: bool = True) -> str:
@@ -589,8 +559,3 @@ def _toml_str(text: str) -> str:
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
-
-
-def _data_dir() -> Path:
-    """Filesystem path of the package data directory (for tools and tests)."""
-    return Path(str(resources.files("boardkit_khan").joinpath("data")))

@@ -22,15 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardkit.errors import InvalidOptionsError
-from boardkit_khan.board import (
-    Board,
-    BoardFileError,
-    InvalidBoardError,
-    board_to_toml,
-    default_board,
-    load_board,
-    parse_board,
-)
+from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, board_to_toml, parse_board
+from boardkit_khan.board_validation import default_board, load_board
 
 #: The longest board text the option accepts (the shipped board's is about 1,100 characters).
 MAX_BOARD_CHARS = 16_384

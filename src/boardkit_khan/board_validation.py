@@ -1,4 +1,6 @@
-"""Check a :class:`~boardkit_khan.board.Board` against the published numbers (K-C1…K-C3).
+"""Check a :class:`~boardkit_khan.board.Board` against the published numbers (K-C1…K-C3), and
+load the boards that pass: the shipped one (:func:`default_board`) and board files
+(:func:`load_board`).
 
 :func:`validate_board` returns *every* violation as a plain sentence (an empty list means the
 board is valid), so someone transcribing the printed board sees all mistakes at once.
@@ -26,10 +28,20 @@ Definitions used by the checks (documented in ``docs/khan-board.md``):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from importlib import resources
 from itertools import combinations
+from pathlib import Path
 
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, Region
+from boardkit_khan.board import (
+    Board,
+    BoardFileError,
+    InvalidBoardError,
+    Region,
+    parse_board,
+    read_board_file,
+)
 from boardkit_khan.placements import stack_placements, standard_stack_keys
 
 __all__ = [
@@ -308,3 +320,35 @@ _CHECKS: tuple[Callable[[Board], list[str]], ...] = (
     _check_outland,
     _check_rulers,
 )
+
+
+# --- loading checked boards ------------------------------------------------------------------
+
+
+def load_board(path: str | Path, *, validate: bool = True) -> Board:
+    """Load a board file; with ``validate`` (default) raise :class:`InvalidBoardError` on any
+    violation of K-C1…K-C3 reported by ``validate_board``."""
+    file = Path(path)
+    board = parse_board(read_board_file(file), str(file))
+    if validate:
+        _raise_if_invalid(board, str(file))
+    return board
+
+
+def _raise_if_invalid(board: Board, source: str) -> None:
+    problems = validate_board(board)
+    if problems:
+        raise InvalidBoardError(source, problems)
+
+
+DEFAULT_BOARD_RESOURCE = "board.txt"
+
+
+@cache
+def default_board() -> Board:
+    """The shipped reconstructed board (package data ``boardkit_khan/data/board.txt``)."""
+    resource = resources.files("boardkit_khan").joinpath("data", DEFAULT_BOARD_RESOURCE)
+    text = resource.read_text(encoding="utf-8")
+    board = parse_board(text, f"boardkit_khan/data/{DEFAULT_BOARD_RESOURCE}")
+    _raise_if_invalid(board, f"boardkit_khan/data/{DEFAULT_BOARD_RESOURCE}")
+    return board

@@ -16,7 +16,8 @@ from boardkit import Match, Rng, engine
 from boardkit.flow import decider
 from boardkit.geometry.grid import Direction
 from boardkit_khan.actions import Conquer, Invade
-from boardkit_khan.board import Region, default_board
+from boardkit_khan.board import Region
+from boardkit_khan.board_validation import default_board
 from boardkit_khan.components import Symbol, standard_deck
 from boardkit_khan.game import KhanGame
 from boardkit_khan.placements import StackKey

@@ -25,6 +25,7 @@ from attrs import frozen
 from boardkit.errors import InvalidOptionsError
 from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
+from boardkit.registry import game_picture
 from boardkit_khan.board import Board, Region
 from boardkit_khan.board_option import board_from_option
 from boardkit_khan.components import (
@@ -240,10 +241,13 @@ class KhanState:
 
     def _repr_svg_(self) -> str:
         """Jupyter: the board as a spectator sees it (hands stay hidden); for one player's
-        picture, ``boardkit_khan.svg.board_svg(state, player=p)``."""
-        from boardkit_khan.svg import board_svg  # the picture module imports this one
+        picture, ``boardkit_khan.svg.board_svg(state, player=p)``.
 
-        return board_svg(self).to_string()
+        Drawn by the game's ``render_svg`` hook, found through the plugin registry: the
+        picture module sits above this one (it imports the state), so the state never imports
+        it.
+        """
+        return game_picture("khan", self)
 
 
 def with_flow(state: KhanState, flow: Flow) -> KhanState:
@@ -316,10 +320,6 @@ class Static:
     divine_regions: tuple[frozenset[Region], ...]
     land_rays: tuple[tuple[tuple[int, ...], ...], ...]
     """Per cell and direction: the land cells of the ruler's ray, nearest first (K-R1)."""
-
-    def stack_of(self, tile: int) -> StackKey:
-        """The stack tile ``tile`` belongs to."""
-        return self.tile_stacks[tile]
 
 
 def _ruler_index(board: Board, deck: tuple[Card, ...]) -> dict[str, int]:

@@ -23,6 +23,7 @@ from typing import Final
 from attrs import frozen
 
 from boardkit import Flow
+from boardkit.registry import game_picture
 from boardkit_shangrila.board import VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 
@@ -56,10 +57,13 @@ class ShangrilaState:
     passes: int = 0
 
     def _repr_svg_(self) -> str:
-        """Jupyter: the board picture of this state (``boardkit_shangrila.svg.board_svg``)."""
-        from boardkit_shangrila.svg import board_svg  # the picture module imports this one
+        """Jupyter: the board picture of this state (``boardkit_shangrila.svg.board_svg``).
 
-        return board_svg(self).to_string()
+        Drawn by the game's ``render_svg`` hook, found through the plugin registry: the
+        picture module sits above this one (it imports the state), so the state never imports
+        it.
+        """
+        return game_picture("shangrila", self)
 
 
 @frozen
@@ -118,9 +122,3 @@ def strength(codes: tuple[int, ...]) -> tuple[int, int]:
             if code >= WITH_STUDENT:
                 students += 1
     return masters + students, masters
-
-
-def tiles_on_board(state: ShangrilaState, colour: int) -> int:
-    """Masters plus students of ``colour`` on the board."""
-    master, student = MASTER + colour, WITH_STUDENT + colour
-    return sum(1 if c == master else 2 if c == student else 0 for c in state.spaces)

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from boardkit import InvalidOptionsError, Match, Option, cli_support, registry
-from boardkit.cli import main, parse_option_args, parse_option_value
+from boardkit import InvalidOptionsError, Match, Option, registry
+from boardkit.cli import main, support
+from boardkit.cli.arguments import parse_option_args, parse_option_value
 from boardkit.codec import codec_for
 from boardkit.examples.nim import NimGame
 from boardkit.simulate import random_playout
@@ -385,7 +386,7 @@ def test_a_plugin_that_fails_to_import_is_an_error_not_a_traceback(
     def broken(name: str) -> object:
         raise ModuleNotFoundError("No module named 'somegame'")
 
-    monkeypatch.setattr(cli_support, "load_game", broken)
+    monkeypatch.setattr(support, "load_game", broken)
     code, _, err = run(capsys, "simulate", "somegame")
     assert code == 1
     assert "game 'somegame' is installed but cannot be loaded" in err

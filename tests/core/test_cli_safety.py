@@ -8,7 +8,6 @@ and prints it.
 
 from __future__ import annotations
 
-import argparse
 import io
 import re
 from collections.abc import Sequence
@@ -19,8 +18,6 @@ import pytest
 
 from boardkit import Match
 from boardkit.cli import main
-from boardkit.cli_play import add_parser
-from boardkit.cli_play import run as run_play
 
 from .secret_game import SecretGame
 
@@ -37,12 +34,9 @@ def boardkit(capsys: Capture, *argv: str) -> tuple[int, str, str]:
 
 def play(*argv: str, script: Sequence[str] = ()) -> tuple[int, str, str]:
     """``boardkit play argv...`` fed ``script``: exit code, output and errors."""
-    parser = argparse.ArgumentParser(prog="boardkit")
-    add_parser(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["play", *argv])
     out, err = io.StringIO(), io.StringIO()
     stdin = io.StringIO("".join(f"{line}\n" for line in script))
-    code = run_play(args, stdin=stdin, stdout=out, stderr=err)
+    code = main(["play", *argv], stdin=stdin, stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -156,7 +150,7 @@ def test_play_draws_a_fresh_seed_and_prints_it(here: Path) -> None:
 def test_play_of_a_hidden_information_game_shows_the_drawn_seed_only_at_the_end(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("boardkit.cli_support.load_game", lambda name: SecretGame())
+    monkeypatch.setattr("boardkit.cli.support.load_game", lambda name: SecretGame())
     _, out, _ = play("secret", "--log", "s.json", script=["quit"])
     seed = Match.load(here / "s.json", SecretGame()).config.seed
     start, _, end = out.partition("log saved to s.json")

@@ -29,10 +29,12 @@ from boardkit import (
     StepStarted,
     TurnEnded,
 )
-from boardkit.cli_play import add_parser, build_session, configure_parser, run
+from boardkit.cli import main
+from boardkit.cli.play import add_parser, build_session, configure_parser
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
-from boardkit.play import ActionMenu, PlaySession, PlayStatus, Seat, make_seats, match_item
+from boardkit.menus import ActionMenu, match_item
+from boardkit.play import PlaySession, PlayStatus, Seat, make_seats
 
 from .secret_game import SecretGame, SecretState
 
@@ -483,7 +485,7 @@ def parse(*argv: str) -> argparse.Namespace:
 def command(*argv: str, script: Sequence[str] = ()) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     stdin = io.StringIO("".join(f"{line}\n" for line in script))
-    code = run(parse(*argv), stdin=stdin, stdout=out, stderr=err)
+    code = main(["play", *argv], stdin=stdin, stdout=out, stderr=err)
     assert "Traceback" not in out.getvalue() + err.getvalue()
     return code, out.getvalue(), err.getvalue()
 
@@ -602,7 +604,7 @@ def test_a_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
 
     log = tmp_path / "pty.json"
     leader, follower = pty.openpty()
-    argv = [sys.executable, "-m", "boardkit.cli_play", "nim", "--names", "ann,bob"]
+    argv = [sys.executable, "-m", "boardkit", "play", "nim", "--names", "ann,bob"]
     argv += ["--seat", "human,human", "-o", "stones=4", "--seed", "1", "--log", str(log)]
     proc = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower, close_fds=True)
     os.close(follower)
@@ -688,7 +690,7 @@ def test_a_failing_game_keeps_the_log_and_the_command_reports_it(
         play(match, ["1"], ann_against_take_one(match), save_path=path)
     assert Match.load(path, BrokenRender()).log == match.log and len(match) == 3
 
-    monkeypatch.setattr("boardkit.cli_support.load_game", lambda name: BrokenRender())
+    monkeypatch.setattr("boardkit.cli.support.load_game", lambda name: BrokenRender())
     monkeypatch.chdir(tmp_path)
     code, _, err = command(
         "nim", "-o", "stones=7", "--seed", str(ANN_STARTS), "--log", "nim-1.json", script=["1"]

@@ -17,7 +17,7 @@ from boardkit import (
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.log import log_to_json
 from boardkit.options import MAX_SEED
-from boardkit.simulate import RandomPlayer, random_playout, simulate
+from boardkit.simulate import random_playout, simulate
 
 
 def collect_logs(game: NimGame, n: int, **kwargs: object) -> list[Log]:
@@ -76,18 +76,6 @@ def test_watch_sees_the_setup_and_every_action() -> None:
     seen: list[int] = []
     match = random_playout(NimGame(), 2, seed=2, watch=lambda m: seen.append(len(m)))
     assert seen == list(range(1, len(match) + 1))
-
-
-def test_random_player_is_reproducible_and_uniform_enough() -> None:
-    first, second, other = RandomPlayer(9), RandomPlayer(9), RandomPlayer(10)
-    picks = [first.choose(range(1000)) for _ in range(20)]
-    assert picks == [second.choose(range(1000)) for _ in range(20)]
-    assert picks != [other.choose(range(1000)) for _ in range(20)]
-    chooser = RandomPlayer(1)
-    counts = {c: 0 for c in "abc"}
-    for _ in range(3000):
-        counts[chooser.choose("abc")] += 1
-    assert all(800 < n < 1200 for n in counts.values())
 
 
 # --- simulate ----------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import BoardkitError, Match, cli_render, cli_support
+from boardkit import BoardkitError, Match
+from boardkit.cli import main, support
+from boardkit.cli import render as cli_render
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.simulate import random_playout
 from boardkit.svg import (
@@ -182,11 +184,11 @@ def nim_log(tmp_path: Path) -> tuple[Path, Match[Any]]:
 
 @pytest.fixture
 def pictured(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_support, "load_game", lambda name: PicturedNim())
+    monkeypatch.setattr(support, "load_game", lambda name: PicturedNim())
 
 
 def render(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli_render.main(list(argv))
+    code = main(["render", *argv])
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err
     return code, captured.out, captured.err

@@ -15,11 +15,12 @@ import pytest
 
 from boardkit import InvalidOptionsError, InvalidPlayerCountError, Match, Rng, available_games
 from boardkit.bots import Bot, GreedyBot, MCTSBot, RandomBot, UnknownBotError
-from boardkit.cli_tournament import bot_specs, main
+from boardkit.cli import main as boardkit_main
+from boardkit.cli.tournament import bot_specs
 from boardkit.examples.nim import NimGame
 from boardkit.registry import load_game
+from boardkit.seats import BOT_STREAM
 from boardkit.tournament import (
-    BOT_STREAM,
     GameRecord,
     TournamentError,
     bot_labels,
@@ -276,7 +277,7 @@ def test_bots_play_the_real_games(name: str) -> None:
 
 
 def run_cli(capsys: Capture, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    code = boardkit_main(["tournament", *argv])
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err
     return code, captured.out, captured.err
@@ -350,8 +351,6 @@ def test_mcts_iterations_fill_in_only_missing_budgets() -> None:
 
 
 def test_the_boardkit_command_runs_the_tournament(capsys: Capture) -> None:
-    from boardkit.cli import main as boardkit_main
-
     argv = ["tournament", "nim", "--bots", "greedy,random", "-n", "4", "-w", "1", "--seed", "0"]
     code = boardkit_main(argv)
     out = capsys.readouterr().out

@@ -14,12 +14,10 @@ from boardkit_khan.board import (
     InvalidBoardError,
     Region,
     board_to_toml,
-    default_board,
-    load_board,
     parse_board,
     text_map,
 )
-from boardkit_khan.board_validation import validate_board
+from boardkit_khan.board_validation import default_board, load_board, validate_board
 from boardkit_khan.placements import stack_placements, standard_stack_keys
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "boardkit_khan" / "data" / "board.txt"

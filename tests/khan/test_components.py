@@ -10,7 +10,8 @@ import pytest
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import PENTOMINO_NAMES, SHAPES, TETROMINO_NAMES, same_free_shape
 from boardkit_khan import components
-from boardkit_khan.board import Region, default_board
+from boardkit_khan.board import Region
+from boardkit_khan.board_validation import default_board
 from boardkit_khan.components import (
     CAMP_YURTS,
     Card,

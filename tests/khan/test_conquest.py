@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from boardkit import IllegalActionError, Rng
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, orientations, placement_mask
-from boardkit_khan.board import Region, default_board
+from boardkit_khan.board import Region
+from boardkit_khan.board_validation import default_board
 from boardkit_khan.components import TileKind, standard_tiles
 from boardkit_khan.conquest import (
     NO_PROTECTION,

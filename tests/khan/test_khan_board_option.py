@@ -20,10 +20,12 @@ from typing import Any
 import pytest
 
 from boardkit import InvalidLogError, InvalidOptionsError, Match, Rng
-from boardkit.cli import main, parse_option_args
+from boardkit.cli import main
+from boardkit.cli.arguments import parse_option_args
 from boardkit_khan.actions import PlaceStartYurt
-from boardkit_khan.board import board_to_toml, default_board, parse_board
+from boardkit_khan.board import board_to_toml, parse_board
 from boardkit_khan.board_option import MAX_BOARD_CHARS, MAX_MESSAGE_CHARS, board_option
+from boardkit_khan.board_validation import default_board
 from boardkit_khan.game import KhanGame
 from boardkit_khan.state import static_for
 

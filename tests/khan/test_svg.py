@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from boardkit import Match, Rng, cli_render
+from boardkit import Match, Rng
+from boardkit.cli import main
 from boardkit.geometry.grid import cells_of
 from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_khan.actions import (
@@ -293,7 +294,7 @@ def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
     match.save(log)
     target = tmp_path / "board.svg"
-    assert cli_render.main([str(log), "--at", str(at), "--player", "2", "-o", str(target)]) == 0
+    assert main(["render", str(log), "--at", str(at), "--player", "2", "-o", str(target)]) == 0
     root = ET.parse(target).getroot()
     assert len(with_class(root, "placement-outline")) == 1
     state = match.state_at(at)

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from boardkit import Match, Rng, cli_render
+from boardkit import Match, Rng
+from boardkit.cli import main
 from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_shangrila.actions import Journey, Pass, PlaceMaster, RecruitStudents
 from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
@@ -242,7 +243,7 @@ def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
     match.save(log)
     target = tmp_path / "board.svg"
-    assert cli_render.main([str(log), "--at", str(at), "-o", str(target)]) == 0
+    assert main(["render", str(log), "--at", str(at), "-o", str(target)]) == 0
     root = ET.parse(target).getroot()
     journey = match.log.entries[at].action
     assert isinstance(journey, Journey)

@@ -59,8 +59,11 @@ class Bot(Protocol):
         ...
 
 
-def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> list[Any]:
+def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence[Any]:
     """The legal actions of ``player``, checking that ``player`` really decides now.
+
+    The sequence is the game's own, not a copy: a game may list its actions lazily, so that
+    drawing one at random does not build them all.
 
     Raises :class:`~boardkit.errors.GameOverError` on a finished game,
     :class:`~boardkit.errors.NotYourDecisionError` when another seat decides, and
@@ -72,7 +75,7 @@ def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> list[Any
         raise GameOverError()
     if who != player:
         raise NotYourDecisionError(player, who)
-    actions = list(game.legal_actions(state))
+    actions = game.legal_actions(state)
     if not actions:
         raise GameDefinitionError(f"{game.name}: seat {player} must decide but has no legal action")
     return actions

@@ -215,11 +215,6 @@ class Grid:
         """Mask of the up to four orthogonal neighbours of ``cell``."""
         return self._side_neighbours[cell]
 
-    @property
-    def side_neighbour_table(self) -> tuple[int, ...]:
-        """Precomputed orthogonal neighbour mask of every cell, indexed by cell."""
-        return self._side_neighbours
-
     def all_neighbours(self, cell: int) -> int:
         """Mask of the up to eight neighbours (sides and corners) of ``cell``."""
         return self._all_neighbours[cell]
@@ -238,10 +233,6 @@ class Grid:
             | ((mask & self._not_west) >> 1)  # west
         )
         return grown & self.full_mask & ~mask
-
-    def dilate(self, mask: int) -> int:
-        """``mask`` together with all its side neighbours."""
-        return mask | self.side_neighbours_mask(mask)
 
     # -- connectivity -----------------------------------------------------------------------
 

@@ -60,11 +60,6 @@ def normalise(shape: Shape) -> Shape:
     return frozenset((r - min_row, c - min_col) for r, c in shape)
 
 
-def sorted_cells(shape: Shape) -> tuple[tuple[int, int], ...]:
-    """The cells of ``shape`` in ``(row, col)`` order; the first one is the anchor."""
-    return tuple(sorted(shape))
-
-
 def anchor(shape: Shape) -> tuple[int, int]:
     """The anchor of an oriented shape: its first cell in sorted ``(row, col)`` order."""
     return min(shape)

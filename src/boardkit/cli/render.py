@@ -14,11 +14,9 @@ highlight) -> str`` hook and says so plainly when a game has no picture. PNG out
 converter; the first one found is used: the ``cairosvg`` Python package, the ``rsvg-convert``
 program (librsvg) or ``inkscape``.
 
-:func:`add_parser` adds the subcommand to the ``boardkit`` parser and :func:`run` carries it
-out; ``python -m boardkit.cli_render ARGS`` runs it on its own. Errors are printed as
-``error: <message>`` on stderr. Exit codes: 0 success, 1 a log that cannot be read or verified,
-a game that cannot be loaded or drawn, or a failed conversion; 2 a usage error (bad entry, bad
-seat, unknown output type, no PNG converter installed).
+Exit codes follow the rule of :mod:`boardkit.cli.support`: 0 success, 1 a log that cannot be
+read or verified, a game that cannot be loaded or drawn, or a failed conversion; 2 a usage error
+(bad entry, bad seat, unknown output type, no PNG converter installed).
 """
 
 from __future__ import annotations
@@ -27,23 +25,22 @@ import argparse
 import importlib.util
 import shutil
 import subprocess
-import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from boardkit.cli_support import (
+from boardkit.cli.arguments import add_entry_arguments, add_force_argument, add_no_verify_argument
+from boardkit.cli.support import (
     EXIT_FAILURE,
     EXIT_OK,
-    EXIT_USAGE,
     CommandError,
-    CommandParser,
+    Streams,
+    entry_at,
     read_log_file,
 )
-from boardkit.errors import BoardkitError, InvalidLogError, OverwriteError
+from boardkit.errors import OverwriteError
 from boardkit.files import atomic_write, atomic_write_text
-from boardkit.match import Match
 
 PngConverter = Callable[[str, Path], None]
 """Writes SVG text to a PNG file."""
@@ -70,75 +67,39 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def configure_parser(render: argparse.ArgumentParser) -> None:
     """The arguments of ``boardkit render``."""
-    render.add_argument("log", metavar="LOG", help="a log file (JSON)")
-    render.add_argument(
-        "--at",
-        type=int,
-        metavar="K",
-        help="entry number (0 is the setup; negative counts from the end; default: the last)",
-    )
-    render.add_argument(
-        "--player", type=int, metavar="P", help="draw only what seat P may see (default: all)"
-    )
+    add_entry_arguments(render, "draw")
     render.add_argument(
         "-o",
         "--output",
         metavar="OUT",
         help="write to OUT.svg or OUT.png (default: SVG on standard output)",
     )
-    render.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    add_force_argument(render, "replace OUT if it exists")
     render.add_argument(
         "--no-highlight", action="store_true", help="do not highlight the action of entry K"
     )
-    render.add_argument(
-        "--no-verify", action="store_true", help="do not re-check the actions while loading"
-    )
+    add_no_verify_argument(render, "do not re-check the actions while loading")
 
 
 # --- running --------------------------------------------------------------------------------------
 
 
-def run(
-    args: argparse.Namespace, *, stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
-    """Carry out ``boardkit render`` with parsed ``args``; return the exit code.
-
-    The streams default to the process's own; tests pass their own.
-    """
-    out = stdout if stdout is not None else sys.stdout
-    errors = stderr if stderr is not None else sys.stderr
-    try:
-        if args.output is not None and not args.force and Path(args.output).exists():
-            raise OverwriteError(args.output)  # before the work of loading and drawing
-        document = render_log(
-            args.log,
-            at=args.at,
-            player=args.player,
-            highlight=not args.no_highlight,
-            verify=not args.no_verify,
-        )
-        if args.output is None:
-            out.write(document + "\n")
-        else:
-            write_picture(document, Path(args.output), overwrite=args.force)
-    except CommandError as exc:
-        print(f"error: {exc}", file=errors)
-        return exc.exit_code
-    except InvalidLogError as exc:
-        print(f"error: {exc}", file=errors)
-        return EXIT_FAILURE
-    except BoardkitError as exc:  # an entry or seat out of range, a bad highlight
-        print(f"error: {exc}", file=errors)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("interrupted", file=errors)
-        return 130
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Carry out ``boardkit render`` with parsed ``args``; return the exit code."""
+    if args.output is not None and not args.force and Path(args.output).exists():
+        raise OverwriteError(args.output)  # before the work of loading and drawing
+    document = render_log(
+        args.log,
+        at=args.at,
+        player=args.player,
+        highlight=not args.no_highlight,
+        verify=not args.no_verify,
+    )
+    if args.output is None:
+        streams.write(document + "\n")
+    else:
+        write_picture(document, Path(args.output), overwrite=args.force)
     return EXIT_OK
-
-
-def load_match(path: str, verify: bool = True) -> Match[Any]:
-    """The match a log file holds, replayed (and verified unless told not to)."""
-    return read_log_file(path, verify)
 
 
 def render_log(
@@ -154,15 +115,8 @@ def render_log(
     With ``highlight`` the action of that entry is passed to the game's picture as the
     highlight (the setup entry has none).
     """
-    match = load_match(path, verify)
-    last = len(match) - 1
-    entry_number = last if at is None else at
-    if entry_number < 0 <= entry_number + len(match):
-        entry_number += len(match)
-    state = match.state_at(entry_number)  # out of range: an UndoError naming the range
-    seats = len(match.header.players)
-    if player is not None and not 0 <= player < seats:
-        raise RenderError(f"there is no seat {player}; this log has seats 0 to {seats - 1}")
+    match = read_log_file(path, verify)
+    entry_number, state = entry_at(match, at, player)
     game = match.game
     draw = getattr(game, "render_svg", None)
     if draw is None:
@@ -261,23 +215,3 @@ def _inkscape(program: str, document: str, output: Path) -> None:
             capture_output=True,
             check=True,
         )
-
-
-# --- standalone -----------------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m boardkit.cli_render ARGS``: the subcommand on its own."""
-    parser = CommandParser(
-        prog="boardkit render", description="Draw a state of a log as a picture."
-    )
-    configure_parser(parser)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    return run(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -16,32 +16,32 @@ says where at the start. An existing file is never replaced unless ``--force`` i
 resumed file is the exception: the game in it goes on). Without ``--seed`` a fresh seed is drawn
 from the operating system and printed.
 
-:func:`add_parser` adds the subcommand to the ``boardkit`` parser and :func:`run` carries it
-out; ``python -m boardkit.cli_play ARGS`` runs it on its own. Errors are printed as
-``error: <message>`` on stderr: exit code 2 for what the user can fix in the command, 1 for a
-log that cannot be read or verified, 130 when interrupted, 0 otherwise (the game ended, or the
+Exit codes follow the rule of :mod:`boardkit.cli.support`: 2 for what the user can fix in the
+command, 1 for a log that cannot be read or verified and for a game or bot that fails during
+play (the log so far is saved), 130 when interrupted, 0 otherwise (the game ended, or the
 player quit and the log was saved).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from boardkit.cli_support import (
+from boardkit.cli.arguments import (
+    add_force_argument,
+    add_game_arguments,
+    parse_option_args,
+    seed_or_fresh,
+)
+from boardkit.cli.support import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_USAGE,
     CommandError,
-    CommandParser,
-    exit_code_for,
+    Streams,
     load_game_for_cli,
     read_log_file,
-    seed_or_fresh,
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.match import Match
@@ -66,15 +66,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def configure_parser(play: argparse.ArgumentParser) -> None:
     """The arguments of ``boardkit play``."""
-    play.add_argument(
-        "game", nargs="?", metavar="GAME", help="an installed game (not needed with --resume)"
-    )
-    play.add_argument(
-        "-p",
-        "--players",
-        type=int,
-        metavar="P",
-        help="number of players (default: as many as --names, else the smallest allowed)",
+    add_game_arguments(
+        play,
+        game_help="an installed game (not needed with --resume)",
+        game_optional=True,
+        players_help="number of players (default: as many as --names, else the smallest allowed)",
+        seed_help="seed (default: a fresh one, drawn and printed)",
     )
     play.add_argument(
         "--seat",
@@ -85,57 +82,29 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument("--names", metavar="A,B,C", help="player names, comma-separated")
     play.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        metavar="KEY=VALUE",
-        help="set a game option (repeat for several); bools take true or false",
-    )
-    play.add_argument(
-        "--seed", type=int, metavar="S", help="seed (default: a fresh one, drawn and printed)"
-    )
-    play.add_argument(
         "--log",
         metavar="PATH",
         help="save the game to PATH after every entry (default: GAME-DATE-TIME.json here)",
     )
-    play.add_argument(
-        "--force", action="store_true", help="replace the --log file if it exists already"
-    )
+    add_force_argument(play, "replace the --log file if it exists already")
     play.add_argument("--resume", metavar="LOG", help="continue the game saved in LOG")
 
 
-def run(
-    args: argparse.Namespace,
-    *,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    stderr: TextIO | None = None,
-) -> int:
-    """Carry out ``boardkit play`` with parsed ``args``; return the exit code.
-
-    The streams default to the process's own; tests pass their own.
-    """
-    errors = stderr if stderr is not None else sys.stderr
-    try:
-        session = build_session(args, stdin, stdout)
-    except BoardkitError as exc:
-        print(f"error: {exc}", file=errors)
-        return exit_code_for(exc)
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Carry out ``boardkit play`` with parsed ``args``; return the exit code."""
+    session = build_session(args, streams.stdin, streams.stdout)
     try:
         status = session.run()
         if args.seed is None and not args.resume and session.game.hidden_information:
-            print(_seed_line(session.match, at_start=False), file=stdout)
+            print(_seed_line(session.match, at_start=False), file=streams.stdout)
     except BoardkitError as exc:  # a game that breaks its contract mid-game
-        print(f"error: {exc}", file=errors)
-        return EXIT_FAILURE
+        raise CommandError(str(exc), EXIT_FAILURE) from None
     except Exception as exc:  # a bug in the game or a bot; the session saved the log
-        print(
-            f"error: {session.game.name} failed during play ({type(exc).__name__}: {exc}); "
+        raise CommandError(
+            f"{session.game.name} failed during play ({type(exc).__name__}: {exc}); "
             f"the log so far is in {session.save_path}",
-            file=errors,
-        )
-        return EXIT_FAILURE
+            EXIT_FAILURE,
+        ) from None
     return EXIT_INTERRUPTED if status is PlayStatus.INTERRUPTED else EXIT_OK
 
 
@@ -190,8 +159,6 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[Any]:
-    from boardkit.cli import parse_option_args
-
     if not args.game:
         raise PlayCommandError("name a game to play (see 'boardkit games'), or give --resume LOG")
     game = load_game_for_cli(args.game)
@@ -250,18 +217,3 @@ def _names(text: str | None) -> list[str]:
     if repeated:
         raise InvalidOptionsError(f"--names repeats {', '.join(repeated)}; names must differ")
     return names
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``boardkit play`` on its own: ``python -m boardkit.cli_play ARGS``."""
-    parser = CommandParser(prog="boardkit play", description="Play a game at the terminal.")
-    configure_parser(parser)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    return run(args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -9,15 +9,13 @@ A bot is named as in the :data:`boardkit.bots.BOTS` registry, optionally with pa
 ``mcts:iterations=200``, ``greedy:max_actions=50``. ``--mcts-iterations K`` gives every ``mcts``
 bot that sets no budget of its own K iterations.
 
-The main ``boardkit`` command wires this module in with :func:`add_parser` and :func:`run`;
-:func:`main` runs it alone (for tests). Errors are printed as ``error: <message>`` with the exit
-codes of :mod:`boardkit.cli` (2 for bad input, 1 for a game or bot that failed).
+Errors follow the rule of :mod:`boardkit.cli.support` (2 for bad input, 1 for a game or bot
+that failed).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +24,15 @@ from rich.table import Table
 from rich.text import Text
 
 from boardkit.bots.registry import BOTS, parse_bot_spec
-from boardkit.cli_support import (
-    EXIT_FAILURE,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_USAGE,
-    exit_code_for,
-    load_game_for_cli,
-    progress_bar,
+from boardkit.cli.arguments import (
+    add_force_argument,
+    add_game_arguments,
+    parse_option_args,
     seed_or_fresh,
 )
-from boardkit.errors import BoardkitError, InvalidOptionsError
+from boardkit.cli.output import duration, options_text, progress_bar
+from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
+from boardkit.errors import InvalidOptionsError
 from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
 
 COMMAND = "tournament"
@@ -53,7 +49,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "between the bots) and print wins, win rates, mean scores with 95% confidence "
         "intervals, game lengths and thinking time per move.",
     )
-    sub.add_argument("game", metavar="GAME", help="an installed game (see 'boardkit games')")
     sub.add_argument(
         "-b",
         "--bots",
@@ -70,25 +65,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES})",
     )
-    sub.add_argument(
-        "-p",
-        "--players",
-        type=int,
-        metavar="P",
-        help="seats per game (default: the smallest the game accepts with the options)",
-    )
-    sub.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        metavar="KEY=VALUE",
-        help="set a game option (repeat for several); bools take true or false",
-    )
-    sub.add_argument(
-        "--seed",
-        type=int,
-        metavar="S",
-        help="first seed (default: a fresh one from the operating system, printed)",
+    add_game_arguments(
+        sub,
+        players_help="seats per game (default: the smallest the game accepts with the options)",
+        seed_help="first seed (default: a fresh one from the operating system, printed)",
     )
     sub.add_argument(
         "-w",
@@ -98,16 +78,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="worker processes (default: the number of CPUs)",
     )
     sub.add_argument("--save-logs", metavar="DIR", help="write every game's log into DIR")
-    sub.add_argument(
-        "--force", action="store_true", help="replace logs in DIR that have the same names"
-    )
+    add_force_argument(sub, "replace logs in DIR that have the same names")
     sub.add_argument(
         "--mcts-iterations",
         type=int,
         metavar="K",
         help="iterations per move for mcts bots that set no budget themselves",
     )
-    sub.set_defaults(run=run)
     return sub
 
 
@@ -129,27 +106,9 @@ def bot_specs(text: str, mcts_iterations: int | None = None) -> list[str]:
     return out
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, streams: Streams) -> int:
     """Run the tournament ``args`` describe; print the summary; return the exit code."""
-
-    out = Console(highlight=False, markup=False)
-    err = Console(stderr=True, highlight=False, markup=False)
-    try:
-        return _run(args, out, err)
-    except TournamentError as exc:
-        err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
-        return EXIT_FAILURE
-    except BoardkitError as exc:
-        err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
-        return exit_code_for(exc)
-    except KeyboardInterrupt:
-        err.print("interrupted")
-        return EXIT_INTERRUPTED
-
-
-def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from boardkit.cli import parse_option_args
-
+    out, err = streams.out, streams.err
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     specs = bot_specs(args.bots, args.mcts_iterations)
@@ -159,18 +118,21 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
     bar = progress_bar(err)
     with bar:
         task = bar.add_task(f"{game.name}: {' vs '.join(specs)}", total=args.games)
-        summary = run_tournament(
-            game,
-            specs,
-            args.games,
-            args.players,
-            options,
-            seed,
-            args.workers,
-            save_logs_dir=args.save_logs,
-            progress=lambda done, _total: bar.update(task, completed=done),
-            overwrite=args.force,
-        )
+        try:
+            summary = run_tournament(
+                game,
+                specs,
+                args.games,
+                args.players,
+                options,
+                seed,
+                args.workers,
+                save_logs_dir=args.save_logs,
+                progress=lambda done, _total: bar.update(task, completed=done),
+                overwrite=args.force,
+            )
+        except TournamentError as exc:  # a game or bot failed: not the command's fault
+            raise CommandError(str(exc), EXIT_FAILURE) from None
     print_summary(summary, out)
     if args.save_logs:
         out.print(f"logs saved in {Path(args.save_logs)}/", soft_wrap=True)
@@ -180,7 +142,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
 def print_summary(summary: TournamentSummary, out: Console) -> None:
     """A heading, the per-bot table and the game figures."""
     last_seed = summary.first_seed + summary.games - 1
-    options = ", ".join(f"{k}={_value(v)}" for k, v in summary.options.items()) or "none"
+    options = options_text(summary.options)
     out.print(
         Text.assemble(
             (summary.game, "bold"),
@@ -204,37 +166,11 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
             f"{bot.wins:g}",
             f"{100 * bot.win_rate:.1f} %",
             score,
-            _duration(bot.mean_move_seconds),
+            duration(bot.mean_move_seconds),
         )
     out.print(table)
     out.print(
         f"mean game length {summary.mean_length:.1f} decisions; "
-        f"{summary.workers} worker(s); {_duration(summary.total_seconds)} in all",
+        f"{summary.workers} worker(s); {duration(summary.total_seconds)} in all",
         soft_wrap=True,
     )
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.0f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds:.2f} s"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``boardkit tournament`` on its own: ``main(["nim", "--bots", "random,mcts"])``."""
-
-    parser = argparse.ArgumentParser(prog="boardkit")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    try:
-        args = parser.parse_args([COMMAND, *(argv or [])])
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    return run(args)

@@ -1,0 +1,63 @@
+"""The dispatcher of the ``boardkit`` command: one parser, one module per subcommand.
+
+Each module of :data:`COMMANDS` has ``add_parser(subparsers)``, which declares its subcommand,
+and ``run(args, streams) -> int``, which carries it out and may raise a boardkit error; the
+dispatcher runs it inside the one error handler, :func:`boardkit.cli.support.run_guarded`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TextIO
+
+from boardkit import __version__
+from boardkit.cli import (
+    games,
+    play,
+    play_random,
+    render,
+    replay,
+    show,
+    simulate,
+    tournament,
+)
+from boardkit.cli.arguments import CommandParser
+from boardkit.cli.support import EXIT_USAGE, Streams, run_guarded
+
+COMMANDS = (games, simulate, replay, show, play_random, play, tournament, render)
+"""The subcommand modules, in the order ``boardkit --help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``boardkit`` command."""
+    parser = CommandParser(
+        prog="boardkit",
+        description="Play, simulate, replay and inspect boardkit games.",
+    )
+    parser.add_argument("--version", action="version", version=f"boardkit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMANDS:
+        module.add_parser(commands).set_defaults(run=module.run)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the ``boardkit`` command with ``argv`` (default: ``sys.argv[1:]``); return its code.
+
+    The streams default to the process's own; tests pass their own.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    streams = Streams(stdin, stdout, stderr)
+    code: int = run_guarded(lambda: args.run(args, streams), streams)
+    return code

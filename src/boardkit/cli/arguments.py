@@ -1,0 +1,154 @@
+"""The arguments the ``boardkit`` commands share, declared once, and what they become.
+
+A game command takes ``GAME``, ``--players``, ``--option KEY=VALUE`` (repeatable) and
+``--seed`` (:func:`add_game_arguments`); a command that writes files takes ``--force``
+(:func:`add_force_argument`); a command that reads a log entry takes ``--at``, ``--player`` and
+``--no-verify`` (:func:`add_entry_arguments`). Options become typed values
+(:func:`parse_option_args`), a missing seed a fresh one (:func:`seed_or_fresh`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from boardkit.cli.output import choices_text
+from boardkit.cli.support import EXIT_USAGE
+from boardkit.errors import InvalidOptionsError
+from boardkit.game import Game
+from boardkit.options import Option, OptionValue
+from boardkit.rng import new_seed
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse whose usage errors read ``error: ...`` and exit with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"error: {message}\n")
+
+
+# --- declarations ---------------------------------------------------------------------------
+
+
+def add_game_arguments(
+    sub: argparse.ArgumentParser,
+    *,
+    game_help: str = "an installed game (see 'boardkit games')",
+    game_optional: bool = False,
+    players_help: str = "number of players (default: the smallest the game allows)",
+    seed_help: str = "seed (default: a fresh one from the operating system, printed)",
+) -> None:
+    """``GAME``, ``-p/--players P``, ``-o/--option KEY=VALUE`` (repeatable) and ``--seed S``."""
+    if game_optional:
+        sub.add_argument("game", nargs="?", metavar="GAME", help=game_help)
+    else:
+        sub.add_argument("game", metavar="GAME", help=game_help)
+    sub.add_argument("-p", "--players", type=int, metavar="P", help=players_help)
+    sub.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="set a game option (repeat for several); bools take true or false",
+    )
+    sub.add_argument("--seed", type=int, metavar="S", help=seed_help)
+
+
+def add_force_argument(sub: argparse.ArgumentParser, help: str) -> None:
+    """``--force``: replace a file the command would otherwise refuse to write over."""
+    sub.add_argument("--force", action="store_true", help=help)
+
+
+def add_entry_arguments(sub: argparse.ArgumentParser, verb: str) -> None:
+    """``LOG``, ``--at K``, ``--player P`` and ``--no-verify``: one entry of a log file, as
+    ``verb`` (show, draw) puts it."""
+    sub.add_argument("log", metavar="LOG", help="a log file (JSON)")
+    sub.add_argument(
+        "--at",
+        type=int,
+        metavar="K",
+        help="entry number (0 is the setup; negative counts from the end; default: the last)",
+    )
+    sub.add_argument(
+        "--player", type=int, metavar="P", help=f"{verb} only what seat P may see (default: all)"
+    )
+
+
+def add_no_verify_argument(sub: argparse.ArgumentParser, help: str) -> None:
+    """``--no-verify``: fold a log's events without re-checking its actions."""
+    sub.add_argument("--no-verify", action="store_true", help=help)
+
+
+# --- values ---------------------------------------------------------------------------------
+
+
+def parse_option_value(option: Option, raw: str) -> OptionValue:
+    """``raw`` (command-line text) as a value of the type of ``option``'s default."""
+    allowed = "" if option.choices is None else "; allowed: " + choices_text(option)
+    if isinstance(option.default, bool):
+        lowered = raw.strip().lower()
+        if lowered not in ("true", "false"):
+            raise InvalidOptionsError(
+                f"option {option.name!r} takes true or false, not {raw!r}{allowed}"
+            )
+        return lowered == "true"
+    if isinstance(option.default, int):
+        try:
+            return int(raw.strip(), 10)
+        except ValueError:
+            raise InvalidOptionsError(
+                f"option {option.name!r} takes an int, not {raw!r}{allowed}"
+            ) from None
+    return raw
+
+
+def parse_option_args(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, object]:
+    """``key=value`` texts as an options mapping, each value typed like the option's default.
+
+    For a string option, ``key=@PATH`` reads the value from a file
+    (:meth:`~boardkit.game.Game.option_from_file`), for example a Khan board.
+
+    Unknown keys are passed on unchanged so that the game's own validation names them along
+    with the known options; values the game refuses are refused by it in the same way.
+    """
+    declared = {o.name: o for o in game.options}
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InvalidOptionsError(f"options are given as key=value, not {pair!r}")
+        if key in options:
+            raise InvalidOptionsError(f"option {key!r} is given twice")
+        if key in declared and isinstance(declared[key].default, str) and raw.startswith("@"):
+            options[key] = _option_from_file(game, key, raw[1:])
+        else:
+            options[key] = parse_option_value(declared[key], raw) if key in declared else raw
+    return options
+
+
+def _option_from_file(game: Game[Any, Any], key: str, path: str) -> OptionValue:
+    """``key=@PATH``: the value the game reads from the file the user named (``@@x`` is the
+    literal text ``@x``)."""
+    if path.startswith("@"):
+        return path
+    return game.option_from_file(key, path)
+
+
+def fresh_seed(games: int = 1) -> int:
+    """A seed drawn from the operating system's secure generator, for a run without ``--seed``.
+
+    ``games`` consecutive seeds from it are all valid (``simulate`` and ``tournament`` play
+    game ``i`` with seed ``S + i``). The command prints the seed so that the run can be repeated.
+    Like :func:`boardkit.rng.new_seed` it draws from the whole 128-bit seed range, less the
+    room those consecutive seeds need.
+    """
+    return new_seed(max(games, 1))
+
+
+def seed_or_fresh(seed: int | None, games: int = 1) -> int:
+    """``seed`` as given on the command line, or a :func:`fresh_seed` when it was left out."""
+    return fresh_seed(games) if seed is None else seed

@@ -1,0 +1,86 @@
+"""``boardkit replay``: replay a log file and say plainly what was verified and what was not."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.table import Table
+
+from boardkit.cli.arguments import add_no_verify_argument
+from boardkit.cli.output import options_text, result_text
+from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
+from boardkit.log import viewer_text
+from boardkit.match import Match
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``replay`` to the ``boardkit`` subcommands."""
+    replay: argparse.ArgumentParser = subparsers.add_parser(
+        "replay",
+        help="replay and verify a log file",
+        description="Replay a log, re-checking every action against the rules.",
+    )
+    replay.add_argument("log", metavar="LOG", help="a log file (JSON)")
+    add_no_verify_argument(replay, "only fold the events; do not re-check actions")
+    replay.add_argument(
+        "--against",
+        metavar="FULL",
+        help="check a redacted LOG against the full log FULL revealed after the game",
+    )
+    return replay
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Replay a log file and say plainly what was verified and what could not be."""
+    match = read_log_file(args.log, verify=not args.no_verify)
+    header = match.header
+    table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("game", f"{header.game} {header.game_version}")
+    table.add_row("players", ", ".join(header.players))
+    table.add_row("options", options_text(header.options))
+    if header.seed is None:
+        table.add_row("log of", viewer_text(header.viewer))
+    else:
+        table.add_row("seed", str(header.seed))
+    table.add_row("commitment", header.seed_commitment)
+    table.add_row("entries", f"{len(match)} (setup and {len(match) - 1} decisions)")
+    if match.is_over:
+        table.add_row("result", result_text(match.result, header.players))
+    else:
+        table.add_row("result", f"not over; {header.players[match.to_decide or 0]} to decide")
+    streams.out.print(table)
+    for line in _verdict(match, args):
+        streams.out.print(line)
+    return EXIT_OK
+
+
+def _verdict(match: Match[Any], args: argparse.Namespace) -> list[str]:
+    """What ``boardkit replay`` could check for this log, and what it could not."""
+    if not match.header.is_redacted:
+        if args.against:
+            raise CommandError("--against checks a redacted log; LOG is a full log")
+        if args.no_verify:
+            return [
+                "replayed: the seed matches its commitment; events folded, actions not re-checked"
+            ]
+        return [
+            "verified: the seed matches its commitment, the setup is what the seed deals, and "
+            "every action is legal and gives the recorded events"
+        ]
+    who = viewer_text(match.header.viewer)
+    if args.against:
+        full = read_log_file(args.against)
+        match.check_against(full)
+        return [
+            f"verified against {args.against}: that full log verifies, its seed matches this "
+            f"log's commitment, and every entry here is its entry redacted for {who}"
+        ]
+    return [
+        f"not verified: this is the log of {who}, redacted; its events were folded only.",
+        "The deal and the other players' actions cannot be checked until the full log is "
+        "revealed (the commitment above fixes the seed); then run: "
+        "boardkit replay LOG --against FULL_LOG",
+    ]

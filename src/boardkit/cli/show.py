@@ -1,0 +1,56 @@
+"""``boardkit show``: the state after an entry of a log, as the game's text or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.text import Text
+
+from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
+from boardkit.cli.support import EXIT_OK, Streams, entry_at, read_log_file
+from boardkit.codec import codec_for
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``show`` to the ``boardkit`` subcommands."""
+    show: argparse.ArgumentParser = subparsers.add_parser(
+        "show",
+        help="show the state after an entry of a log",
+        description="Print the state after entry K of a log, as the game draws it or as JSON.",
+    )
+    add_entry_arguments(show, "show")
+    show.add_argument("--json", action="store_true", help="print the state as JSON")
+    add_no_verify_argument(show, "do not re-check the actions while loading")
+    return show
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Print the state after one entry of a log, as the game's text or as JSON."""
+    out = streams.out
+    match = read_log_file(args.log, verify=not args.no_verify)
+    at, state = entry_at(match, args.at, args.player)
+    player: int | None = args.player
+    game = match.game
+    if args.json:
+        codec = codec_for(game)
+        data = (
+            codec.dump_state(state) if player is None else codec.dump_any(game.view(state, player))
+        )
+        out.out(json.dumps(data, indent=2, ensure_ascii=False), highlight=False)
+        return EXIT_OK
+    entry = match.log.entries[at]
+    if entry.action is None:
+        what = "the setup"
+    else:
+        actor = match.header.players[entry.player] if entry.player is not None else "nobody"
+        what = f"{actor}: {game.describe_action(entry.action, state)}"
+    seen_by = "" if player is None else f", as {match.header.players[player]} sees it"
+    last = len(match) - 1
+    out.print(
+        Text.assemble((game.name, "bold"), f" after entry {at} of 0–{last} ({what}){seen_by}"),
+        soft_wrap=True,
+    )
+    out.out(game.render_text(state, player), highlight=False)
+    return EXIT_OK

@@ -1,0 +1,141 @@
+"""``boardkit simulate``: many games between random players, summarised in two tables."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from boardkit.cli.arguments import (
+    add_force_argument,
+    add_game_arguments,
+    parse_option_args,
+    seed_or_fresh,
+)
+from boardkit.cli.output import duration, options_text, percent, progress_bar
+from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
+from boardkit.files import atomic_write_text
+from boardkit.log import Log, log_to_json
+from boardkit.simulate import SimulationSummary, simulate
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``simulate`` to the ``boardkit`` subcommands."""
+    sim: argparse.ArgumentParser = subparsers.add_parser(
+        "simulate",
+        help="play many games between random players",
+        description="Play N games between random players (game i uses seed S+i) and summarise "
+        "wins per seat, game lengths and time per game.",
+    )
+    add_game_arguments(sim)
+    sim.add_argument(
+        "-n", "--games", type=int, default=100, metavar="N", help="games to play (default 100)"
+    )
+    sim.add_argument("--save-logs", metavar="DIR", help="write every game's log into DIR")
+    add_force_argument(sim, "replace logs in DIR that have the same names")
+    return sim
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Play many games between random players and print a summary table."""
+    out, err = streams.out, streams.err
+    game = load_game_for_cli(args.game)
+    options = parse_option_args(game, args.option or [])
+    players = args.players if args.players is not None else min(game.player_counts)
+    save_dir: Path | None = Path(args.save_logs) if args.save_logs else None
+    seed = seed_or_fresh(args.seed, args.games)
+    game.make_config(players, options, seed)  # refuse bad input before making directories
+    if args.seed is None:
+        err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
+    if save_dir is not None:
+        _prepare_log_folder(save_dir, game.name, range(seed, seed + args.games), args.force)
+
+    def save(index: int, log: Log) -> None:
+        assert save_dir is not None and log.header.seed is not None  # a full log has its seed
+        path = simulation_log_path(save_dir, game.name, log.header.seed)
+        try:
+            atomic_write_text(path, log_to_json(game, log), overwrite=args.force)
+        except OSError as exc:
+            raise CommandError(
+                f"cannot write {path}: {exc.strerror or exc}", EXIT_FAILURE
+            ) from None
+
+    bar = progress_bar(err)
+    with bar:
+        task = bar.add_task(f"{game.name}", total=args.games)
+        summary = simulate(
+            game,
+            args.games,
+            players,
+            options,
+            seed,
+            progress=lambda done, _total: bar.update(task, completed=done),
+            on_log=save if save_dir is not None else None,
+        )
+    print_summary(summary, out)
+    if save_dir is not None:
+        out.print(f"logs saved in {save_dir}/", soft_wrap=True)
+    return EXIT_OK
+
+
+def simulation_log_path(folder: Path, game: str, seed: int) -> Path:
+    """Where ``simulate --save-logs`` writes the log of the game played with ``seed``."""
+    return folder / f"{game}-{seed}.json"
+
+
+def _prepare_log_folder(folder: Path, game: str, seeds: range, force: bool) -> None:
+    """Make ``folder``; unless ``force``, refuse a run that would replace a log in it.
+
+    Checked before any game is played, so that a clash (a second run with the same seeds) costs
+    nothing and loses nothing.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    if force:
+        return
+    taken = [p for p in (simulation_log_path(folder, game, s) for s in seeds) if p.exists()]
+    if taken:
+        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
+        raise CommandError(
+            f"{taken[0]}{more} already exists; use another --save-logs folder or --seed, "
+            "or add --force to replace the logs"
+        )
+
+
+def print_summary(summary: SimulationSummary, out: Console) -> None:
+    """The summary of a simulation as a heading and two tables."""
+    last_seed = summary.first_seed + summary.games - 1
+    out.print(
+        Text.assemble(
+            (summary.game, "bold"),
+            f": {summary.games} games between {summary.players} random players, "
+            f"seeds {summary.first_seed} to {last_seed}",
+        ),
+        soft_wrap=True,
+    )
+    out.print(f"options: {options_text(summary.options)}", soft_wrap=True)
+    wins = Table(title="wins", title_justify="left", show_edge=False)
+    wins.add_column("seat")
+    wins.add_column("games won", justify="right")
+    wins.add_column("share", justify="right")
+    for seat, count in enumerate(summary.wins):
+        wins.add_row(str(seat), str(count), percent(count, summary.games))
+    wins.add_row("shared", str(summary.shared_wins), percent(summary.shared_wins, summary.games))
+    wins.add_row("no winner", str(summary.no_winner), percent(summary.no_winner, summary.games))
+    out.print(wins)
+    figures = Table(title="games", title_justify="left", show_edge=False)
+    figures.add_column("measure")
+    figures.add_column("value", justify="right")
+    figures.add_row("games played", str(summary.games))
+    figures.add_row("length, mean (decisions)", f"{summary.mean_length:.1f}")
+    figures.add_row("length, min", str(summary.min_length))
+    figures.add_row("length, max", str(summary.max_length))
+    figures.add_row("time per game", duration(summary.mean_seconds))
+    figures.add_row("total time", duration(summary.total_seconds))
+    out.print(figures)

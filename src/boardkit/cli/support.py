@@ -1,0 +1,152 @@
+"""What every ``boardkit`` command shares: the streams, the exit-code rule and the one error
+handler, and loading what a command names (a game, a log file).
+
+The exit-code rule: 0 success; 1 when something the command was given failed (a log that cannot
+be read or verified, a game that cannot be loaded, a game or bot that breaks during play, a file
+that cannot be written); 2 a usage error the person can fix in the command (an unknown game, a
+bad option or player count, an entry out of range, a file that exists already); 130 interrupted.
+Errors are printed as ``error: <message>`` on stderr, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from boardkit.errors import (
+    BoardkitError,
+    GameDefinitionError,
+    InvalidLogError,
+    UnknownGameError,
+)
+from boardkit.game import Game
+from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
+from boardkit.match import Match
+from boardkit.registry import load_game
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class CommandError(BoardkitError):
+    """A problem the command line reports as it is, with the exit code it deserves."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def exit_code_for(error: BoardkitError) -> int:
+    """1 for a bad log or a broken game, 2 for everything the user can fix in the command."""
+    if isinstance(error, CommandError):
+        return error.exit_code
+    if isinstance(error, InvalidLogError | GameDefinitionError):
+        return EXIT_FAILURE
+    return EXIT_USAGE
+
+
+class Streams:
+    """The streams a command talks through (default: the process's own; tests pass theirs).
+
+    ``out`` and ``err`` are rich consoles over ``stdout`` and ``stderr`` (plain text unless the
+    stream is a terminal); ``stdin``, ``stdout`` and ``stderr`` are the raw streams, ``None``
+    for the process's own, for commands that write text as it is.
+    """
+
+    def __init__(
+        self,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        stderr: TextIO | None = None,
+    ) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.out = Console(file=stdout, highlight=False, markup=False)
+        self.err = Console(file=stderr, stderr=True, highlight=False, markup=False)
+
+    def write(self, text: str) -> None:
+        """Write ``text`` to standard output as it is."""
+        (self.stdout if self.stdout is not None else sys.stdout).write(text)
+
+
+def run_guarded(body: Callable[[], int], streams: Streams) -> int:
+    """Run a command's ``body`` and return its exit code; the one error handler.
+
+    A boardkit error is printed as ``error: <message>`` with the code of :func:`exit_code_for`;
+    Ctrl-C prints ``interrupted`` and gives 130.
+    """
+    try:
+        return body()
+    except BoardkitError as exc:
+        streams.err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
+        return exit_code_for(exc)
+    except KeyboardInterrupt:
+        streams.err.print("interrupted")
+        return EXIT_INTERRUPTED
+
+
+def load_game_for_cli(name: str) -> Game[Any, Any]:
+    """The installed game ``name``; a plugin that fails to import becomes a clear error."""
+    try:
+        return load_game(name)
+    except BoardkitError:
+        raise
+    except Exception as exc:
+        raise CommandError(
+            f"game {name!r} is installed but cannot be loaded ({type(exc).__name__}: {exc})",
+            EXIT_FAILURE,
+        ) from None
+
+
+def read_log_file(path: str, verify: bool = True) -> Match[Any]:
+    """The match a log file holds, replayed (and verified unless told not to).
+
+    Every way this can fail becomes a boardkit error with a message that names the file: an
+    unreadable file, a log for a game that is not installed, a bad entry, a crashing plugin.
+    """
+    try:
+        with Path(path).open("rb") as file:
+            text = file.read(DEFAULT_LIMITS.max_bytes + 1)
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
+    header = parse_header(parse_document(text))
+    try:
+        game = load_game_for_cli(header.game)
+    except UnknownGameError as exc:  # the command was right; the log needs a missing game
+        raise CommandError(
+            f"{path} was written for a game that is not installed: {exc}", EXIT_FAILURE
+        ) from None
+    try:
+        return Match.from_json(text, game, verify=verify)
+    except BoardkitError:
+        raise
+    except Exception as exc:
+        raise CommandError(
+            f"{game.name} failed while replaying {path} ({type(exc).__name__}: {exc}); "
+            "the log is damaged or the game has a bug",
+            EXIT_FAILURE,
+        ) from None
+
+
+def entry_at(match: Match[Any], at: int | None, player: int | None) -> tuple[int, Any]:
+    """The entry number ``--at`` names (default: the last; negative counts from the end) and
+    the state after it; ``--player`` must be a seat of the log.
+
+    An entry out of range is an :class:`~boardkit.errors.UndoError` naming the range.
+    """
+    number = len(match) - 1 if at is None else at
+    if number < 0 <= number + len(match):
+        number += len(match)
+    state = match.state_at(number)
+    seats = len(match.header.players)
+    if player is not None and not 0 <= player < seats:
+        raise CommandError(f"there is no seat {player}; this log has seats 0 to {seats - 1}")
+    return number, state

@@ -1,0 +1,178 @@
+"""Menus of legal actions for people: a tree of labels, and a person's walk through it.
+
+A game can have hundreds of legal actions (Khan's conquests, Shangrila's journeys); nobody wants
+to pick one from a flat list. :class:`ActionMenu` arranges them in a tree built from
+:meth:`~boardkit.game.Game.action_path`: each level shows the distinct labels with the number of
+actions under each, and a level with a single line that opens another level is passed through.
+:class:`MenuWalk` is where a person is in that tree (the level shown, the way back up, a flat
+listing of everything under a level), and :func:`match_item` reads what they typed: a 1-based
+line number or the start of a label, case ignored.
+
+Nothing here reads or prints: the terminal (:mod:`boardkit.play`) and a web front end draw the
+same menus their own way, and every front end picks actions by the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from boardkit.game import Game
+
+
+@frozen
+class MenuItem:
+    """One line of a menu: a label and the indices of the actions it leads to.
+
+    ``leaf`` is true when choosing the line plays its single action; otherwise it opens the next
+    level, whose prefix is the current prefix plus ``label``.
+    """
+
+    label: str
+    actions: tuple[int, ...]
+    leaf: bool
+
+
+class ActionMenu:
+    """The legal actions as a tree of labels, from :meth:`Game.action_path`.
+
+    A level is named by its prefix (the labels chosen so far). Actions whose path ends exactly
+    at a level (a game whose paths are prefixes of one another, or two actions with the same
+    path) appear there as leaves labelled with :meth:`Game.describe_action`, made unique.
+    ``state`` is the position the menu is for; both label methods receive it.
+    """
+
+    def __init__(
+        self, game: Game[Any, Any], actions: Sequence[Any], state: Any | None = None
+    ) -> None:
+        self.game = game
+        self.actions = list(actions)
+        self.state = state
+        self.paths: list[tuple[str, ...]] = []
+        for action in self.actions:
+            path = tuple(str(label) for label in game.action_path(action, state))
+            self.paths.append(path or (game.describe_action(action, state),))
+
+    def under(self, prefix: tuple[str, ...]) -> list[int]:
+        """Indices of the actions whose path starts with ``prefix``."""
+        depth = len(prefix)
+        return [i for i, path in enumerate(self.paths) if path[:depth] == prefix]
+
+    def items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
+        """The lines of the level at ``prefix``, in the order the game listed the actions."""
+        depth = len(prefix)
+        groups: dict[str, list[int]] = {}
+        ends: list[int] = []
+        for i in self.under(prefix):
+            if len(self.paths[i]) > depth:
+                groups.setdefault(self.paths[i][depth], []).append(i)
+            else:
+                ends.append(i)
+        items: list[MenuItem] = []
+        taken = set(groups)
+        for i in ends:
+            label = self._unique(self._describe(i), taken)
+            taken.add(label)
+            items.append(MenuItem(label, (i,), True))
+        for label, members in groups.items():
+            leaf = len(members) == 1 and len(self.paths[members[0]]) == depth + 1
+            items.append(MenuItem(label, tuple(members), leaf))
+        return items
+
+    def descend(self, prefix: tuple[str, ...]) -> tuple[str, ...]:
+        """``prefix``, or deeper while a level has a single line that opens another level
+        (a level with nothing to choose is passed through without asking)."""
+        while True:
+            items = self.items(prefix)
+            if len(items) == 1 and not items[0].leaf:
+                prefix = (*prefix, items[0].label)
+            else:
+                return prefix
+
+    def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
+        """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""
+        depth = len(prefix)
+        items: list[MenuItem] = []
+        taken: set[str] = set()
+        for i in self.under(prefix):
+            rest = self.paths[i][depth:] or (self._describe(i),)
+            label = self._unique(" / ".join(rest), taken)
+            taken.add(label)
+            items.append(MenuItem(label, (i,), True))
+        return items
+
+    def _describe(self, index: int) -> str:
+        return self.game.describe_action(self.actions[index], self.state)
+
+    @staticmethod
+    def _unique(label: str, taken: set[str]) -> str:
+        if label not in taken:
+            return label
+        n = 2
+        while f"{label} [{n}]" in taken:
+            n += 1
+        return f"{label} [{n}]"
+
+
+def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
+    """The item ``text`` picks (a 1-based number or a label start), or why it picks none."""
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(items):
+            return items[number - 1]
+        return f"there is no line {number}; choose 1 to {len(items)}"
+    lowered = text.casefold()
+    exact = [item for item in items if item.label.casefold() == lowered]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [item for item in items if item.label.casefold().startswith(lowered)]
+    if len(starts) == 1:
+        return starts[0]
+    if not starts:
+        return f"nothing here starts with {text!r}; type a number from 1 to {len(items)}, or ?"
+    shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")
+    return f"{text!r} is ambiguous ({len(starts)} lines start with it: {shown}); type more"
+
+
+class MenuWalk:
+    """Where a person is in an :class:`ActionMenu`, from the top level down to one action.
+
+    ``prefix`` names the level shown (the labels chosen so far; it starts at the first level
+    with a choice to make); ``flat`` is true while every action under it is listed one per line
+    (:meth:`ActionMenu.flat_items`).
+    """
+
+    def __init__(self, menu: ActionMenu) -> None:
+        self.menu = menu
+        self.prefix = menu.descend(())
+        self.flat = False
+        self._above: list[tuple[str, ...]] = []  # the levels shown before, innermost last
+
+    def items(self) -> list[MenuItem]:
+        """The lines of the level shown."""
+        return self.menu.flat_items(self.prefix) if self.flat else self.menu.items(self.prefix)
+
+    def list_all(self) -> None:
+        """Show every action under this level, one per line."""
+        self.flat = True
+
+    def back(self) -> bool:
+        """Go up one level (or out of the flat listing); ``False`` at the top, where it stays."""
+        if self.flat:
+            self.flat = False
+        elif self._above:
+            self.prefix = self._above.pop()
+        else:
+            return False
+        return True
+
+    def enter(self, item: MenuItem) -> int | None:
+        """Choose ``item``: the index of its action in ``menu.actions`` when it leads to a
+        single action, else ``None`` after opening the level it names."""
+        if len(item.actions) == 1:  # a leaf, or a group holding a single action
+            return item.actions[0]
+        self._above.append(self.prefix)
+        self.prefix = self.menu.descend((*self.prefix, item.label))
+        return None

@@ -1,0 +1,146 @@
+"""The one game loop: a match driven between seats, and the rule for the bots' randomness.
+
+Every way boardkit plays a whole game goes through :func:`play_out`: ``boardkit play`` (people
+and bots at a terminal), ``boardkit play-random`` and :func:`boardkit.simulate.random_playout`,
+``boardkit simulate`` and :func:`boardkit.simulate.simulate`, ``boardkit tournament`` and
+:func:`boardkit.tournament.play_game`. The loop asks the seat that must decide now for an
+action, plays it, and goes on until nobody has to decide; it also holds every game to the
+``max_entries`` bound it promises.
+
+**The seat rule.** The seat ``s`` of a match with seed ``S`` chooses with the random stream
+``Rng(S, BOT_STREAM + s)`` (:func:`seat_rng`), fresh at the start of the match. The game's own
+randomness comes from the streams 1, 2, 3, … of the same seed (one per log entry), far below
+:data:`BOT_STREAM`. So the same bots with the same seed play the same game under every command:
+``boardkit play nim --seat random,random --seed 7``, ``boardkit play-random nim --seed 7``,
+game 0 of ``boardkit simulate nim --seed 7`` and game 0 of ``boardkit tournament nim --bots
+random --seed 7`` write the same entries.
+
+A seat is anything with ``choose(game, state, player, rng)`` (a :class:`~boardkit.bots.Bot`,
+or a front end that asks a person). The loop drives any :class:`Table`: a
+:class:`~boardkit.match.Match`, or the bare recorder :func:`boardkit.simulate.simulate` uses
+for speed, which writes the entries a ``Match`` would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from boardkit.errors import GameDefinitionError, IllegalActionError, InvalidOptionsError
+from boardkit.game import Game
+from boardkit.options import Config
+from boardkit.rng import Rng
+
+BOT_STREAM = 0xB075_0000_0000
+"""Base of the :class:`~boardkit.rng.Rng` streams seats choose from (seat ``s`` uses
+``BOT_STREAM + s``); the game's own streams are 1, 2, 3, … (one per log entry), far below."""
+
+
+def seat_rng(seed: int, seat: int) -> Rng:
+    """The random stream seat ``seat`` chooses from in the match with seed ``seed``."""
+    return Rng(seed, BOT_STREAM + seat)
+
+
+def seat_rngs(seed: int, seats: int) -> list[Rng]:
+    """:func:`seat_rng` for every seat of a match, in seat order."""
+    return [seat_rng(seed, seat) for seat in range(seats)]
+
+
+class Chooser(Protocol):
+    """What a seat needs: pick an action for ``player``, who must decide in ``state``."""
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        """One of ``game.legal_actions(state)``; or raise :class:`AskAgain`."""
+        ...
+
+
+class Table(Protocol):
+    """What :func:`play_out` drives; :class:`~boardkit.match.Match` is one."""
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game being played."""
+        ...
+
+    @property
+    def config(self) -> Config:
+        """The match's set-up (players, options, seed)."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        ...
+
+    @property
+    def to_decide(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+        ...
+
+    def __len__(self) -> int:
+        """Log entries so far, the setup entry included."""
+        ...
+
+    def play(self, action: Any, player: int | None = None) -> Any:
+        """Play ``action`` for ``player``; an illegal one raises and changes nothing."""
+        ...
+
+
+class AskAgain(Exception):
+    """Raised by a seat's ``choose`` when it has nothing to play now: a person took actions
+    back, say. :func:`play_out` then asks whoever must decide in the new state."""
+
+
+AfterPlay = Callable[[int, Any, Any], None]
+"""Called after each action with (seat, action, the state before the action)."""
+
+OnIllegal = Callable[[int, Any, IllegalActionError], Any]
+"""Called when a seat's action is refused, with (seat, action, error); returns the action to
+play instead, or ``None`` to ask the seat that must decide again."""
+
+
+def play_out(
+    table: Table,
+    seats: Sequence[Chooser],
+    *,
+    rngs: Sequence[Rng] | None = None,
+    after: AfterPlay | None = None,
+    on_illegal: OnIllegal | None = None,
+) -> None:
+    """Play ``table`` to its end, ``seats[s]`` choosing for seat ``s``.
+
+    ``rngs`` are the seats' random streams (default: :func:`seat_rngs` of the match seed; a
+    front end that drives the same match in several goes passes its own, so that they go on).
+    An illegal action is raised, unless ``on_illegal`` says what to do instead. A game that
+    passes the ``max_entries`` bound it promises raises
+    :class:`~boardkit.errors.GameDefinitionError`.
+    """
+    game, config = table.game, table.config
+    if len(seats) != config.players:
+        raise InvalidOptionsError(
+            f"{config.players} seats need {config.players} players, not {len(seats)}"
+        )
+    streams = seat_rngs(config.seed, config.players) if rngs is None else rngs
+    bound = game.max_entries(config)
+    while (seat := table.to_decide) is not None:
+        if len(table) >= bound:
+            raise GameDefinitionError(
+                f"{game.name}: a game (seed {config.seed}) passed {bound} log entries, "
+                "the bound max_entries() promises"
+            )
+        state = table.state
+        try:
+            action = seats[seat].choose(game, state, seat, streams[seat])
+        except AskAgain:
+            continue
+        try:
+            table.play(action, seat)
+        except IllegalActionError as exc:
+            if on_illegal is None:
+                raise
+            action = on_illegal(seat, action, exc)
+            if action is None:
+                continue
+            table.play(action, seat)
+        if after is not None:
+            after(seat, action, state)
