@@ -28,13 +28,15 @@ call it once per candidate action (``benchmarks/bots_bench.py`` measures the who
 
 from __future__ import annotations
 
+from functools import cache
+
 from boardkit_khan.scoring import area_bonuses, areas_of, tile_points
 from boardkit_khan.state import KhanState, Static, static_for
 
-POTENTIAL_WEIGHT = 0.6
+POTENTIAL_WEIGHT = 1.0
 """How much one cell of a cluster's potential counts against one tile point already won."""
 
-MAJORITY_SHARPNESS = 2.0
+MAJORITY_SHARPNESS = 3.0
 """The exponent of the soft majority: 1 shares by yurt counts, large values give all to the
 leader."""
 
@@ -117,8 +119,14 @@ def _owned_tile_cells(state: KhanState) -> list[int]:
 
 def _stock_points(state: KhanState, static: Static) -> int:
     """The printed points of the tiles still in the stock: all any seat can still win."""
-    stock = state.field.stock
-    return sum(spec.points for index, spec in enumerate(static.tiles) if (stock >> index) & 1)
+    return _points_of_stock(state.options.board_file, state.field.stock)
+
+
+@cache
+def _points_of_stock(board_file: str, stock: int) -> int:
+    """The points of the tiles in ``stock`` (a game meets a few dozen stocks, so it is cached)."""
+    tiles = static_for(board_file).tiles
+    return sum(spec.points for index, spec in enumerate(tiles) if (stock >> index) & 1)
 
 
 def _capped(totals: list[float], limit: int) -> tuple[float, ...]:
