@@ -63,7 +63,7 @@ def test_a_lone_yurt_is_too_small_for_any_tile(empty: KhanState) -> None:
 
 def test_neutral_yurts_go_to_the_only_seat_beside_them(empty: KhanState) -> None:
     alone = yurts(yurts(empty, None, "G9", "G10", "H10"), 0, "H9")
-    assert potentials(alone, STATIC) == (pytest.approx(4.0), 0.0)
+    assert potentials(alone, STATIC) == pytest.approx((4.0, 0.0))
     nobody = yurts(empty, None, "G9", "G10", "H10")
     assert potentials(nobody, STATIC) == (0.0, 0.0)
 
@@ -74,7 +74,7 @@ def test_the_majority_takes_most_of_a_cluster(empty: KhanState) -> None:
     assert mine > 3 * theirs > 0
     assert evaluate(state, 0) > 0 > evaluate(state, 1)
     tied = yurts(state, 1, "F4", "E4")  # both join the cluster: three yurts each
-    assert potentials(tied, STATIC) == (pytest.approx(3.0), pytest.approx(3.0))
+    assert potentials(tied, STATIC) == pytest.approx((3.0, 3.0))
     assert potentials(tied, STATIC)[0] < mine
 
 
