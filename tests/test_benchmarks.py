@@ -16,6 +16,10 @@ RUNS = {
     "shangrila_bench.py": (["--quick"], ["legal_actions / s", "replay events / s"]),
     "khan_bench.py": (["--games", "2", "--repeat", "1"], ["games (engine)", "replay events"]),
     "khan_conquest_bench.py": (["--runs", "5", "--positions", "1"], ["legal", "mean µs"]),
+    "bot_strength.py": (
+        ["--games", "1", "--game", "nim", "--workers", "1"],
+        ["| Nim, 2 players | `greedy` | `first` | 1 |", "| Nim, 2 players | `mcts` | `greedy` |"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],
