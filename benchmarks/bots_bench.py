@@ -8,8 +8,9 @@ time per move. For the MCTS bots it also prints iterations per second, the figur
 
 Bots measured: ``random``, ``greedy``, plain ``mcts`` and guided ``mcts`` (``prior_weight=1``,
 ``widening=2``), both with ``rollout_cap=20`` and ``--iterations`` iterations (the strength
-table of docs/bots.md, from ``benchmarks/bot_strength.py``, cuts rollouts shorter). A position is taken after a random number of random moves (between a fifth and
-three fifths of a typical game), so opening and late positions both count.
+table of docs/bots.md, from ``benchmarks/bot_strength.py``, cuts rollouts shorter). A position
+is taken after a random number of random moves (between a fifth and three fifths of a typical
+game), so opening and late positions both count.
 """
 
 from __future__ import annotations
