@@ -6,10 +6,11 @@ positions by seeded random play, asks every bot below for a move in each, and pr
 time per move. For the MCTS bots it also prints iterations per second, the figure to size a
 ``seconds=`` budget by.
 
-Bots measured: ``random``, ``greedy``, plain ``mcts`` and the guided ``mcts`` of docs/bots.md
-(``prior_weight=1``, ``widening=2``), both with ``rollout_cap=20`` and ``--iterations``
-iterations. A position is taken after a random number of random moves (between a fifth and
-three fifths of a typical game), so opening and late positions both count.
+Bots measured: ``random``, ``greedy``, plain ``mcts`` and guided ``mcts`` (``prior_weight=1``,
+``widening=2``), both with ``rollout_cap=20`` and ``--iterations`` iterations (the strength
+table of docs/bots.md, from ``benchmarks/bot_strength.py``, cuts rollouts shorter). A position
+is taken after a random number of random moves (between a fifth and three fifths of a typical
+game), so opening and late positions both count.
 """
 
 from __future__ import annotations

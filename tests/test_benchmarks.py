@@ -35,6 +35,10 @@ RUNS = {
         ["--games", "1", "--rounds", "1", "--seconds", "0.05"],
         ["verify / fold", "µs / step", "bytes / entry", "shangrila", "khan", "nim"],
     ),
+    "bot_strength.py": (
+        ["--games", "1", "--game", "nim", "--workers", "1"],
+        ["| Nim, 2 players | `greedy` | `first` | 1 |", "| Nim, 2 players | `mcts` | `greedy` |"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],

@@ -32,6 +32,7 @@ from boardkit_khan.board import Board
 from boardkit_khan.board_option import board_option
 from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
+from boardkit_khan.heuristic import evaluate as heuristic_value
 from boardkit_khan.reducer import reduce as reduce_event
 from boardkit_khan.render import render_text
 from boardkit_khan.rules import legal_actions
@@ -239,6 +240,10 @@ class KhanGame(Game[KhanState, object]):
         """The seat's standing now, for bots: what K-V1…K-V3 would give if the game ended here."""
         static = static_for(state.options.board)
         return float(final_score(state, static).total[player])
+
+    def evaluate(self, state: KhanState, player: int) -> float:
+        """A heuristic for bots: standing plus the yurts' promise (see :mod:`.heuristic`)."""
+        return heuristic_value(state, player)
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_khan.svg`)."""

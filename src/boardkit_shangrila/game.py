@@ -33,10 +33,11 @@ from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
+from boardkit_shangrila.heuristic import evaluate as journey_aware
 from boardkit_shangrila.reducer import reducer_for
 from boardkit_shangrila.render import render_text
 from boardkit_shangrila.rules import action_events, legal, refusal
-from boardkit_shangrila.scoring import final_result, heuristic, is_over, seat_tally
+from boardkit_shangrila.scoring import final_result, is_over, seat_tally
 from boardkit_shangrila.state import (
     EDITIONS,
     MAIN,
@@ -196,8 +197,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         return masters + villages / 100
 
     def evaluate(self, state: ShangrilaState, player: int) -> float:
-        """A heuristic for bots (see :func:`boardkit_shangrila.scoring.heuristic`)."""
-        return heuristic(state, player)
+        """A heuristic for bots: masters, students and the next journeys' threats (see
+        :mod:`boardkit_shangrila.heuristic`)."""
+        return journey_aware(state, player)
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""

@@ -25,6 +25,7 @@ from boardkit.bots import (
     BOTS,
     Bot,
     BotParameterError,
+    FirstBot,
     GreedyBot,
     MCTSBot,
     RandomBot,
@@ -163,6 +164,7 @@ def state_where(game: Any, players: int, seed: int, moves: Sequence[object] = ()
 
 ALL_BOTS: list[Bot] = [
     RandomBot(),
+    FirstBot(),
     GreedyBot(),
     MCTSBot(iterations=40),
     MCTSBot(iterations=40, prior_weight=1.0, widening=1.0, rollout_sample=2),
@@ -276,6 +278,28 @@ def test_random_bot_draws_every_legal_action_and_follows_its_rng() -> None:
     assert seen == {Take(1), Take(2), Take(3)}
     first = [bot.choose(game, state, mover, Rng(8)) for _ in range(5)]
     assert len(set(first)) == 1
+
+
+# --- first -------------------------------------------------------------------------------------
+
+
+def test_first_bot_always_plays_the_first_legal_action_without_drawing() -> None:
+    game = NimGame()
+    state = state_where(game, 2, seed=0)
+    mover = decider(state.flow) or 0
+    rng = Rng(5)
+    assert all(FirstBot().choose(game, state, mover, rng) == Take(1) for _ in range(5))
+    assert rng.below(1000) == Rng(5).below(1000)  # the stream was never drawn from
+    owed = RoundsGame()
+    match = play_game(owed, 2, None, 1, [FirstBot(), FirstBot()])
+    for entry in match.log.entries[1:]:  # owed decisions of a non-active seat included
+        assert entry.action == owed.legal_actions(match.state_at(entry.seq - 1))[0]
+
+
+def test_first_bot_is_made_by_name() -> None:
+    bot = make_bot("first")
+    assert isinstance(bot, FirstBot) and bot.name == "first"
+    assert repr(bot_from_spec("first")) == "FirstBot()"
 
 
 # --- greedy --------------------------------------------------------------------------------------
@@ -487,7 +511,7 @@ def test_bots_never_read_hidden_fields_of_the_true_state(bot: Bot) -> None:
         assert bot.choose(game, seal(state), player, Rng(seed)) in (Keep(), Swap())
 
 
-@pytest.mark.parametrize("bot", ALL_BOTS[1:], ids=repr)
+@pytest.mark.parametrize("bot", [GreedyBot(), MCTSBot(iterations=40)], ids=repr)
 def test_the_seal_catches_a_bot_that_searches_the_true_state(bot: Bot) -> None:
     """Negative control: without determinization, looking ahead reads the sealed fields."""
     game = UndeclaredGuardedSecretGame()
@@ -500,7 +524,7 @@ def test_the_seal_catches_a_bot_that_searches_the_true_state(bot: Bot) -> None:
 
 
 def test_make_bot_builds_every_registered_bot() -> None:
-    assert set(BOTS) == {"random", "greedy", "mcts"}
+    assert set(BOTS) == {"random", "first", "greedy", "mcts"}
     for name in BOTS:
         bot = make_bot(name)
         assert bot.name == name
@@ -509,7 +533,7 @@ def test_make_bot_builds_every_registered_bot() -> None:
 
 
 def test_make_bot_names_what_is_wrong() -> None:
-    with pytest.raises(UnknownBotError, match="unknown bot 'alphazero'; known bots: greedy"):
+    with pytest.raises(UnknownBotError, match="unknown bot 'alphazero'; known bots: first, greedy"):
         make_bot("alphazero")
     with pytest.raises(BotParameterError, match="no parameter depth; its parameters: "):
         make_bot("mcts", depth=3)

@@ -1,6 +1,7 @@
 """Bots that play any boardkit game through the game protocol alone.
 
 - :class:`RandomBot` — a uniformly random legal action;
+- :class:`FirstBot` — always the first legal action (a naive player's baseline);
 - :class:`GreedyBot` — one move of look-ahead, judged by the game's heuristic or score;
 - :class:`MCTSBot` — Monte Carlo tree search (UCT), determinized for hidden information.
 
@@ -11,6 +12,7 @@ bot by its registry name (:data:`BOTS`). See ``docs/bots.md``.
 
 from boardkit.bots.base import Bot, BotParameterError, UnknownBotError
 from boardkit.bots.evaluation import estimated_rewards, heuristic, outcome_rewards
+from boardkit.bots.first import FirstBot
 from boardkit.bots.greedy import GreedyBot
 from boardkit.bots.mcts import ActionStats, MCTSBot, SearchResult
 from boardkit.bots.random_bot import RandomBot
@@ -21,6 +23,7 @@ __all__ = [
     "ActionStats",
     "Bot",
     "BotParameterError",
+    "FirstBot",
     "GreedyBot",
     "MCTSBot",
     "RandomBot",

@@ -7,6 +7,7 @@ import inspect
 from collections.abc import Callable
 
 from boardkit.bots.base import Bot, BotParameterError, UnknownBotError
+from boardkit.bots.first import FirstBot
 from boardkit.bots.greedy import GreedyBot
 from boardkit.bots.mcts import MCTSBot
 from boardkit.bots.random_bot import RandomBot
@@ -16,6 +17,7 @@ BotFactory = Callable[..., Bot]
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "first": FirstBot,
     "greedy": GreedyBot,
     "mcts": MCTSBot,
 }
