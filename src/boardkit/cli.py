@@ -412,6 +412,9 @@ def cmd_show(args: argparse.Namespace, out: Console) -> int:
     if player is not None and not 0 <= player < seats:
         raise CommandError(f"there is no seat {player}; this log has seats 0 to {seats - 1}")
     game = match.game
+    if args.position:  # the game's notation (a NotOfferedError for a game without one)
+        out.out(game.format_position(state, player), highlight=False)
+        return EXIT_OK
     if args.json:
         codec = codec_for(game)
         data = (
@@ -569,6 +572,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--player", type=int, metavar="P", help="show only what seat P may see (default: all)"
     )
     show.add_argument("--json", action="store_true", help="print the state as JSON")
+    show.add_argument(
+        "--position", action="store_true", help="print the state in the game's notation"
+    )
     show.add_argument(
         "--no-verify", action="store_true", help="do not re-check the actions while loading"
     )
