@@ -166,3 +166,16 @@ class InvalidPositionError(BoardkitError):
         super().__init__(f"invalid position [{invariant}]: {reason}")
         self.invariant = invariant
         self.reason = reason
+
+
+class NotOfferedError(BoardkitError, NotImplementedError):
+    """A caller asked a game for an optional hook it does not offer (positions as text, say).
+
+    It is also a :class:`NotImplementedError`, the usual Python signal for a method a subclass
+    did not fill in. ``game`` is the game's name, ``hook`` the method asked for.
+    """
+
+    def __init__(self, game: str, hook: str, why: str = "") -> None:
+        super().__init__(f"{game} does not offer {hook}{f': {why}' if why else ''}")
+        self.game = game
+        self.hook = hook

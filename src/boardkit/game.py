@@ -27,6 +27,10 @@ Contract, method by method:
 - :meth:`Game.describe_event` turns one event into a line a person wants to read, as one player
   may see it (see :mod:`boardkit.narration`); :attr:`Game.quiet_events` lists the event types it
   leaves unsaid by design.
+- :meth:`Game.format_position` and :meth:`Game.parse_position` write a state as a line of text
+  and read it back (the game's position notation, see docs/positions.md); a match can start
+  from such a text (:meth:`boardkit.match.Match.from_position`). Optional: the defaults raise
+  :class:`~boardkit.errors.NotOfferedError`.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar, Generic, TypeVar
 
-from boardkit.errors import InvalidOptionsError, InvalidPlayerCountError
+from boardkit.errors import InvalidOptionsError, InvalidPlayerCountError, NotOfferedError
 from boardkit.flow import HasFlow
 from boardkit.options import Config, Option, OptionValue, check_seed, resolve_options
 from boardkit.result import Result
@@ -291,3 +295,47 @@ class Game(ABC, Generic[S, A]):
         it, call ``super()`` for the flow events you do not word yourself.
         """
         return describe_flow_event(event, Voice(player, names))
+
+    # --- positions as text (optional) ------------------------------------------------------------
+
+    def format_position(self, state: S, player: int | None = None) -> str:
+        """``state`` in the game's position notation: one line a person can read and write.
+
+        Who calls it: front ends (share or print a position), ``boardkit show --position``,
+        :meth:`boardkit.match.Match.from_position` (the log header records the start position)
+        and log redaction.
+
+        ``player=None`` writes the *whole* state, hidden parts included (what a full log may
+        hold); a seat writes only what that seat may see, hidden parts marked unknown. A
+        spectator's form is ``format_position(view(state, None))``: a game that offers positions
+        and has hidden information returns from :meth:`view` a state of its own type, with the
+        hidden parts unknown, and writes such a state with those parts unknown.
+
+        What it must guarantee: ``parse_position(format_position(state), config) == state`` for
+        every state play can reach under ``config`` (exactly, hidden parts included); the text
+        for a seat depends only on what :meth:`view` shows that seat. The conformance kit starts
+        a match from a position of each playout and holds the game to both.
+
+        The default raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "positions as text", "format_position is not defined")
+
+    def parse_position(self, text: str, config: Config, *, partial: bool = False) -> S:
+        """The state a position text describes, for a match set up with ``config``.
+
+        Who calls it: :meth:`boardkit.match.Match.from_position` and log loading (a log header's
+        ``start_position``), with the match's config; front ends reading a position a person
+        typed or pasted.
+
+        What it must guarantee: a text that breaks the grammar, describes a position that
+        breaks an invariant of the game, or disagrees with ``config`` (another player count,
+        options that do not match the position: a Khan board, a Shangrila edition) raises
+        :class:`~boardkit.errors.InvalidPositionError` whose ``invariant`` names what is broken.
+        Never another exception for any text. A position with hidden parts unknown (a player's
+        view) is refused with invariant ``"hidden-unknown"`` unless ``partial`` is true: a
+        match can only start from a whole position, while a redacted log's start position and
+        a front end's analysis of a view are partial by nature.
+
+        The default raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "positions as text", "parse_position is not defined")

@@ -3,6 +3,8 @@
 A log is a header (log format version, game name and version, players, options, the seed and its
 commitment) and a list of entries. Entry 0 holds the setup events and no action; every later entry
 holds the player who acted, the action and every event it caused (the hooks' events included).
+A match started from a position (:meth:`boardkit.match.Match.from_position`) records it in the
+header's ``start_position``, in the game's notation; its entry 0 then holds no events.
 The JSON text is deterministic: the same match always gives the same bytes.
 
 **Commit and reveal.** The header of a full log holds the seed (a decimal string), a 16-byte salt
@@ -35,6 +37,7 @@ from boardkit.codec import JSON, CodecError, codec_for
 from boardkit.errors import InvalidLogError, shorten, shorten_text
 from boardkit.game import Game
 from boardkit.options import OptionValue
+from boardkit.positions import viewer_position
 from boardkit.rng import SEED_BITS, seed_bytes
 
 LOG_FORMAT_VERSION = 2
@@ -118,6 +121,10 @@ class LogHeader:
     Built with a seed and no salt, the header takes the pinned salt of that seed
     (:func:`pinned_salt`) and computes the commitment. A redacted header has ``seed`` and
     ``salt`` ``None``, the commitment of the full log, and its ``viewer``.
+
+    ``start_position`` is ``None`` for a match set up by the game, else the position it started
+    from, in the game's notation: the whole position in a full log, the viewer's form of it in a
+    redacted one (see :func:`boardkit.positions.viewer_position`).
     """
 
     game: str
@@ -129,6 +136,7 @@ class LogHeader:
     seed_commitment: str = field(default=Factory(_default_commitment, takes_self=True))
     viewer: Viewer = FULL
     format_version: int = LOG_FORMAT_VERSION
+    start_position: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.viewer is FULL) != (self.seed is not None and self.salt is not None):
@@ -145,9 +153,15 @@ class LogHeader:
             return False
         return secrets.compare_digest(seed_commitment(self.seed, self.salt), self.seed_commitment)
 
-    def redacted_for(self, viewer: int | None) -> LogHeader:
-        """This header as ``viewer`` may read it: the commitment, without seed and salt."""
-        return evolve(self, seed=None, salt=None, viewer=viewer)
+    def redacted_for(self, viewer: int | None, start_position: str | None = None) -> LogHeader:
+        """This header as ``viewer`` may read it: the commitment, without seed and salt.
+
+        A header with a start position needs ``start_position``, the viewer's form of it (the
+        whole position may hold what the viewer must not see).
+        """
+        if (self.start_position is None) != (start_position is None):
+            raise ValueError("give the viewer's form of the start position, and only then")
+        return evolve(self, seed=None, salt=None, viewer=viewer, start_position=start_position)
 
 
 @frozen
@@ -219,6 +233,8 @@ def header_to_json(header: LogHeader) -> JSON:
         "players": list(header.players),
         "options": dict(header.options),
     }
+    if header.start_position is not None:
+        data["start_position"] = header.start_position
     if header.seed is not None and header.salt is not None:
         data["seed"] = str(header.seed)
         data["salt"] = header.salt.hex()
@@ -268,10 +284,24 @@ def redact_entries(
 
 
 def redact_log(game: Game[Any, Any], log: Log, viewer: int | None) -> Log:
-    """A full log as ``viewer`` (a seat, or ``None`` for a spectator) may read it."""
+    """A full log as ``viewer`` (a seat, or ``None`` for a spectator) may read it.
+
+    The start position, if any, is replaced by the viewer's form of it.
+    """
     if log.header.is_redacted:
         raise ValueError("only a full log can be redacted")
-    return Log(log.header.redacted_for(viewer), redact_entries(game, log.entries, viewer))
+    start = start_position_for(game, log.header, viewer)
+    return Log(log.header.redacted_for(viewer, start), redact_entries(game, log.entries, viewer))
+
+
+def start_position_for(game: Game[Any, Any], header: LogHeader, viewer: int | None) -> str | None:
+    """The start position of a full ``header`` as ``viewer`` may read it (``None``: none)."""
+    if header.start_position is None:
+        return None
+    assert header.seed is not None, "only a full header holds the whole start position"
+    config = game.make_config(len(header.players), header.options, header.seed)
+    state = game.parse_position(header.start_position, config)
+    return viewer_position(game, state, viewer)
 
 
 def check_redaction(game: Game[Any, Any], full: Log, redacted: Log) -> None:
@@ -293,10 +323,16 @@ def check_redaction(game: Game[Any, Any], full: Log, redacted: Log) -> None:
         raise InvalidLogError("the full log's seed and salt do not give its seed_commitment")
     if head.seed_commitment != red.seed_commitment:
         raise InvalidLogError("the seed commitments differ: these logs are not of one match")
-    if head.redacted_for(None) != evolve(red, viewer=None):
+    if evolve(head, start_position=None).redacted_for(None) != evolve(
+        red, viewer=None, start_position=None
+    ):
         raise InvalidLogError("the headers differ in game, version, players or options")
     viewer = red.viewer
     assert viewer is not FULL
+    if red.start_position != start_position_for(game, head, viewer):
+        raise InvalidLogError(
+            f"the start position is not the full log's as {viewer_text(viewer)} may see it"
+        )
     if len(redacted.entries) > len(full.entries):
         raise InvalidLogError(
             f"the redacted log has {len(redacted.entries)} entries, the full log only "
@@ -626,6 +662,7 @@ _HEADER_TYPES: dict[str, type] = {
     "salt": str,
     "seed_commitment": str,
     "viewer": object,
+    "start_position": str,
 }
 _FULL_KEYS = frozenset({"game", "game_version", "players", "options", "seed", "salt"})
 _REDACTED_KEYS = frozenset({"game", "game_version", "players", "options", "viewer"})
@@ -658,6 +695,9 @@ def parse_header(doc: Document) -> LogHeader:
         raise InvalidLogError("a redacted header (with a 'viewer') must not hold seed or salt")
     if not all(isinstance(p, str) for p in head["players"]):
         raise InvalidLogError("header 'players' must be a list of names")
+    start = head.get("start_position")
+    if start is not None and type(start) is not str:
+        raise InvalidLogError(f"header 'start_position' must be a str, not {shorten(start)}")
     commitment = _hex_field(head, "seed_commitment", 32)
     header = LogHeader(
         game=head["game"],
@@ -669,6 +709,7 @@ def parse_header(doc: Document) -> LogHeader:
         seed_commitment=commitment.hex(),
         viewer=_viewer_field(head["viewer"], len(head["players"])) if redacted else FULL,
         format_version=doc.version,
+        start_position=start,
     )
     if not redacted and not header.commitment_holds():
         raise InvalidLogError("the seed and salt do not give the seed_commitment: the seed changed")

@@ -15,6 +15,10 @@ entry) and returns to the state before them. Randomness is keyed by seed and ent
 playing the same action again gives the same random outcome: undo is for taking back mistakes,
 not for re-rolling dice.
 
+Positions: :meth:`Match.from_position` starts a match at a position written in the game's
+notation (a puzzle, a bug report, a position shared from another match). The log records it in
+its header (``start_position``), holds no setup events, and replays and verifies like any other.
+
 Secrets: a new match draws a secret 128-bit seed unless one is pinned, and its log commits to
 that seed (see :mod:`boardkit.log`). :meth:`Match.redacted_log` is the log as one player or a
 spectator may read it. Loading a redacted log gives a read-only match (:attr:`Match.viewer` is
@@ -40,6 +44,8 @@ from boardkit.errors import (
     IllegalActionError,
     InvalidLogError,
     InvalidOptionsError,
+    InvalidPositionError,
+    NotOfferedError,
     RedactedMatchError,
     UndoError,
     shorten,
@@ -66,6 +72,7 @@ from boardkit.log import (
     viewer_text,
 )
 from boardkit.options import Config
+from boardkit.positions import position_players, start_state
 from boardkit.result import Result
 from boardkit.rng import Rng
 
@@ -140,12 +147,61 @@ class Match(Generic[S]):
         header = LogHeader(game.name, game.version, names, dict(config.options), config.seed, salt)
         return cls(game, header, config, Entry(0, None, None, tuple(events)), state)
 
+    @classmethod
+    def from_position(
+        cls,
+        game: Game[Any, Any] | str,
+        position: str,
+        players: int | Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> Match[Any]:
+        """Set up a match of ``game`` that starts at ``position``, a text in the game's notation.
+
+        ``players`` is a number of seats or a list of names (default: as many seats as the
+        position names). ``options`` must agree with the position (a Khan position on another
+        board needs that board as the option ``board``); ``seed`` pins the randomness of the
+        entries to come, as in :meth:`new`. The log's header records the whole position as
+        ``start_position`` (in the game's canonical form) and its entry 0 holds no events.
+
+        Raises :class:`~boardkit.errors.InvalidPositionError` naming the broken invariant for a
+        text the game cannot read, a position that breaks one of its invariants or one of
+        :data:`boardkit.positions.START_INVARIANTS`, and a player's view (hidden parts unknown);
+        :class:`~boardkit.errors.NotOfferedError` for a game without a notation.
+        """
+        if isinstance(game, str):
+            from boardkit.registry import load_game
+
+            game = load_game(game)
+        names = _player_names(position_players(position) if players is None else players)
+        config = game.make_config(len(names), options, seed)
+        salt = new_salt() if seed is None else pinned_salt(config.seed)
+        state = start_state(game, position, config)
+        header = LogHeader(
+            game.name,
+            game.version,
+            names,
+            dict(config.options),
+            config.seed,
+            salt,
+            start_position=game.format_position(state),
+        )
+        return cls(game, header, config, Entry(0, None, None, ()), state)
+
     # --- reading the state -----------------------------------------------------------------------
 
     @property
     def state(self) -> S:
         """The current state (immutable)."""
         return self._state
+
+    @property
+    def start_state(self) -> S:
+        """The state before entry 0's events: the game's initial state, or the position the
+        match started from (:meth:`from_position`; entry 0 then holds no events)."""
+        if self.header.start_position is None:
+            return self.game.initial(self.config)  # type: ignore[no-any-return]
+        return self.state_at(0)
 
     @property
     def to_decide(self) -> int | None:
@@ -367,7 +423,9 @@ class Match(Generic[S]):
         header = evolve(header, game=game.name, options=dict(config.options))
         if setup.seq != 0 or setup.player is not None or setup.action is not None:
             raise InvalidLogError("the setup entry has no player and no action", 0)
-        if verify:
+        if header.start_position is not None:
+            state = _start_of_log(game, header, config, setup)
+        elif verify:
             state, events = _guarded(0, lambda: engine.start(game, config))
             if tuple(events) != setup.events:
                 raise InvalidLogError("setup events differ from what the seed gives", 0)
@@ -456,6 +514,22 @@ class Match(Generic[S]):
         with open(path, "rb") as file:
             data = file.read(limits.max_bytes + 1)
         return cls.from_json(data, game, verify, limits=limits)
+
+
+def _start_of_log(game: Game[Any, Any], header: LogHeader, config: Config, setup: Entry) -> Any:
+    """The state a log with a ``start_position`` starts from, checked like a new match's."""
+    assert header.start_position is not None
+    if setup.events:
+        raise InvalidLogError("a log that starts from a position has no setup events", 0)
+    try:
+        return start_state(game, header.start_position, config, partial=header.is_redacted)
+    except (InvalidPositionError, NotOfferedError) as exc:
+        raise InvalidLogError(f"header 'start_position': {exc}") from None
+    except Exception as exc:
+        raise InvalidLogError(
+            f"header 'start_position': the game failed to read it ({type(exc).__name__}: "
+            f"{shorten(str(exc), 120)})"
+        ) from None
 
 
 def _game_of_log(name: str) -> Game[Any, Any]:

@@ -78,10 +78,10 @@ def narrate_entry(
 def narrate_match_entry(match: Match[Any], seq: int, player: int | None) -> list[str]:
     """The lines of entry ``seq`` of a :class:`~boardkit.match.Match`, with its players' names.
 
-    Entry 0 (the setup) is narrated from ``game.initial(config)``; any other from
-    ``match.state_at(seq - 1)``.
+    Entry 0 (the setup) is narrated from :attr:`Match.start_state` (``game.initial(config)``,
+    or the position the match started from); any other from ``match.state_at(seq - 1)``.
     """
     game = match.game
     entry = match.log.entries[seq]
-    before = game.initial(match.config) if seq == 0 else match.state_at(seq - 1)
+    before = match.start_state if seq == 0 else match.state_at(seq - 1)
     return narrate_entry(game, before, entry.events, player, match.header.players)

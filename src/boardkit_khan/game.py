@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardkit.errors import InvalidOptionsError
+from boardkit.errors import InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
 from boardkit.options import Config, Option, OptionValue
 from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.voice import Voice
-from boardkit_khan import narration, targets
+from boardkit_khan import narration, notation, targets
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
 from boardkit_khan.board import Board
@@ -40,6 +40,7 @@ from boardkit_khan.state import (
     PHASE_PLACEMENT,
     PLACEMENT_ROUNDS,
     REMOVALS_TO_END,
+    UNKNOWN_CARD,
     KhanOptions,
     KhanState,
     initial_state,
@@ -254,6 +255,75 @@ class KhanGame(Game[KhanState, object]):
     def render_text(self, state: KhanState, player: int | None = None) -> str:
         """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""
         return render_text(state, player)
+
+    # --- positions as text -----------------------------------------------------------------------
+
+    def format_position(self, state: KhanState, player: int | None = None) -> str:
+        """The notation of :mod:`.notation`: the whole state, or ``player``'s view of it (the
+        other hands and the draw pile as counts)."""
+        return notation.format_position(state, player)
+
+    def parse_position(self, text: str, config: Config, *, partial: bool = False) -> KhanState:
+        """Read a position (see :mod:`.notation`) for a match set up with ``config``.
+
+        ``board=<digest>`` is resolved against the option ``board``; a position whose board,
+        ``river`` or ``starts`` disagree with the options is refused (invariant ``options``),
+        and so is a view with unknown cards (``hidden-unknown``) unless ``partial``.
+        """
+        board = config.option("board")
+        assert isinstance(board, str)
+        try:
+            state = notation.parse_position(text, boards=(board,))
+        except InvalidPositionError as exc:
+            if exc.invariant != "board":
+                raise
+            raise notation.refuse(
+                "options",
+                "the position's board is not the one the option 'board' holds "
+                + ("(the shipped board)" if not board else f"({notation.board_digest(board)})")
+                + "; give its board file as the option board=@PATH",
+            ) from None
+        wanted = KhanOptions(
+            board,
+            bool(config.option("area_counts_river")),
+            bool(config.option("start_yurts_per_player")),
+        )
+        if state.options != wanted:
+            raise notation.refuse("options", _options_difference(state.options, wanted))
+        if not partial:
+            _refuse_unknown_cards(state)
+        return state
+
+
+def _options_difference(position: KhanOptions, match: KhanOptions) -> str:
+    """Which option a position disagrees with, in the words of the notation and the options."""
+    if position.board != match.board:
+        return (
+            f"the position is on board {notation.board_digest(position.board)}, the match on "
+            f"board {notation.board_digest(match.board)} (the option 'board')"
+        )
+    if position.area_counts_river != match.area_counts_river:
+        yes = "yes" if position.area_counts_river else "no"
+        return (
+            f"the position has river={yes}, the match area_counts_river={match.area_counts_river}"
+        )
+    return (
+        f"the position has starts={'player' if position.start_yurts_per_player else 'region'}, "
+        f"the match start_yurts_per_player={match.start_yurts_per_player}"
+    )
+
+
+def _refuse_unknown_cards(state: KhanState) -> None:
+    """Refuse a view: a card someone holds or the pile hides is unknown (``?`` or a count)."""
+    cards = state.cards
+    places = [*(f"player {seat}'s hand" for seat in range(len(cards.hands))), "the draw pile"]
+    places.append("the discard pile")
+    for place, held in zip(places, [*cards.hands, cards.pile, cards.discard], strict=True):
+        if UNKNOWN_CARD in held:
+            raise notation.refuse(
+                "hidden-unknown",
+                f"{place} holds unknown cards (a player's view); give the whole position",
+            )
 
 
 def _board_of(state: KhanState | None) -> Board:

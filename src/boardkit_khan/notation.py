@@ -113,6 +113,8 @@ INVARIANTS: Final[dict[str, str]] = {
     "hand-size": f"no hand holds more than {HAND_SIZE} cards (K-S5, K-T5)",
     "specials": "nobody has more special cards, held and in play, than dealt (K-S1)",
     "end-rulers": "once the end phase is triggered no ruler is left on the board (K-E1)",
+    "options": "a match started at the position has its board, river and start-yurt options",
+    "hidden-unknown": "a match starts from a whole position: no card is unknown ('?')",
 }
 """The invariants :func:`parse_position` checks, by the name the error reports."""
 
@@ -417,9 +419,9 @@ def _parse_field(fields: Mapping[str, str], static: Static, board: str, players:
     used = 0
     for tile in placed:
         if covered & tile.mask:
-            raise _refuse("tile-overlap", f"tile {static.tiles[tile.tile].id} covers a tile")
+            raise refuse("tile-overlap", f"tile {static.tiles[tile.tile].id} covers a tile")
         if used >> tile.tile & 1:
-            raise _refuse("tile-once", f"tile {static.tiles[tile.tile].id} is placed twice")
+            raise refuse("tile-once", f"tile {static.tiles[tile.tile].id} is placed twice")
         covered |= tile.mask
         used |= 1 << tile.tile
     stock = ((1 << len(static.tiles)) - 1) & ~used
@@ -469,10 +471,10 @@ def _parse_tile(text: str, static: Static, board: str, players: int) -> PlacedTi
         mask |= 1 << _cell(label, static)
     stack = static.tile_stacks[index]
     if mask not in _placements_by_mask(board, stack):
-        raise _refuse("tile-cells", f"tile {ident} ({stack_text(stack)}) cannot lie on {cells}")
+        raise refuse("tile-cells", f"tile {ident} ({stack_text(stack)}) cannot lie on {cells}")
     seats = _parse_seats(owners, players, "tile owner")
     if list(seats) != sorted(set(seats)):
-        raise _refuse("tile-owners", f"tile {ident}: owners {owners} not ascending and distinct")
+        raise refuse("tile-owners", f"tile {ident}: owners {owners} not ascending and distinct")
     return PlacedTile(index, stack, mask, seats)
 
 
@@ -578,7 +580,8 @@ def _parse_end(fields: Mapping[str, str]) -> tuple[int, int, int, Outcome | None
 # --- invariants ----------------------------------------------------------------------------------
 
 
-def _refuse(invariant: str, reason: str) -> InvalidPositionError:
+def refuse(invariant: str, reason: str) -> InvalidPositionError:
+    """The error for a position that breaks the invariant named ``invariant``."""
     return InvalidPositionError(invariant, f"{reason} ({INVARIANTS[invariant]})")
 
 
@@ -596,14 +599,14 @@ def _check_rulers(state: KhanState, static: Static) -> None:
     for index, cell in enumerate(field.rulers):
         name = board.rulers[index].name
         if field.camps[index] > CAMP_YURTS:
-            raise _refuse("camp-size", f"{name}'s camp holds {field.camps[index]}")
+            raise refuse("camp-size", f"{name}'s camp holds {field.camps[index]}")
         if cell == OFF_BOARD:
             continue
         bit = 1 << cell
         if not board.land & bit or field.tiles & bit or seen & bit:
-            raise _refuse("ruler-on-land", f"{name} on {board.label(cell)}")
+            raise refuse("ruler-on-land", f"{name} on {board.label(cell)}")
         if state.end_trigger != TRIGGER_NONE:
-            raise _refuse("end-rulers", f"{name} still on {board.label(cell)}")
+            raise refuse("end-rulers", f"{name} still on {board.label(cell)}")
         seen |= bit
 
 
@@ -611,12 +614,12 @@ def _check_yurts(state: KhanState, static: Static) -> None:
     field, board = state.field, static.board
     for owner, mask in (*enumerate(field.yurts), ("neutral", field.neutral)):
         if mask & ~board.land:
-            raise _refuse(
+            raise refuse(
                 "yurt-on-land", f"a yurt of {owner} on {_cells_text(mask & ~board.land, static)}"
             )
         taken = mask & (field.tiles | field.ruler_mask)
         if taken:
-            raise _refuse("yurt-on-free-cell", f"a yurt of {owner} on {_cells_text(taken, static)}")
+            raise refuse("yurt-on-free-cell", f"a yurt of {owner} on {_cells_text(taken, static)}")
 
 
 def _check_cards(state: KhanState, static: Static) -> None:
@@ -626,13 +629,13 @@ def _check_cards(state: KhanState, static: Static) -> None:
     if len(set(known)) != len(known):
         twice = sorted({c for c in known if known.count(c) > 1})
         codes = card_codes(state.options.board)
-        raise _refuse("card-once", "cards " + ", ".join(codes[c] for c in twice))
+        raise refuse("card-once", "cards " + ", ".join(codes[c] for c in twice))
     total = sum(len(place) for place in places)
     if total not in (0, len(static.cards)):
-        raise _refuse("card-count", f"{total} cards, not {len(static.cards)}")
+        raise refuse("card-count", f"{total} cards, not {len(static.cards)}")
     for seat, hand in enumerate(cards.hands):
         if len(hand) > HAND_SIZE:
-            raise _refuse("hand-size", f"player {seat} holds {len(hand)} cards")
+            raise refuse("hand-size", f"player {seat} holds {len(hand)} cards")
 
 
 def _check_specials(state: KhanState) -> None:
@@ -641,7 +644,7 @@ def _check_specials(state: KhanState) -> None:
         for card, count in zip(SPECIAL_ORDER, held, strict=True):
             playing = sum(1 for a in state.specials.active if a.owner == seat and a.card is card)
             if count + playing > dealt[card]:
-                raise _refuse("specials", f"player {seat} has {count + playing} {card.value}")
+                raise refuse("specials", f"player {seat} has {count + playing} {card.value}")
 
 
 __all__ = [
@@ -651,5 +654,6 @@ __all__ = [
     "check",
     "format_position",
     "parse_position",
+    "refuse",
     "stack_text",
 ]

@@ -27,7 +27,7 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.voice import Voice
-from boardkit_shangrila import narration, targets
+from boardkit_shangrila import narration, notation, targets
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
@@ -225,3 +225,23 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def render_text(self, state: ShangrilaState, player: int | None = None) -> str:
         return render_text(state, player)
+
+    # --- positions as text -------------------------------------------------------------------
+
+    def format_position(self, state: ShangrilaState, player: int | None = None) -> str:
+        """The notation of :mod:`.notation`; nothing is hidden (S-H1), so every ``player``
+        gets the whole position."""
+        return notation.format_position(state, player)
+
+    def parse_position(self, text: str, config: Config, *, partial: bool = False) -> ShangrilaState:
+        """Read a position (see :mod:`.notation`) and check that it fits ``config``: the
+        same edition and colours in play. Nothing is hidden, so ``partial`` changes nothing."""
+        state = notation.parse_position(text)
+        edition, colours = config.option("edition"), colours_in_play(config)
+        if state.edition != edition or state.colours != colours:
+            raise notation.refuse(
+                "options",
+                f"a position of the {state.edition} edition with {state.colours} colours, in a "
+                f"match of the {edition} edition with {colours} colours",
+            )
+        return state

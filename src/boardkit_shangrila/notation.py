@@ -79,6 +79,7 @@ INVARIANTS: Final[dict[str, str]] = {
     "red-village": "with 3 colours the red village is closed: a stone, no bridge, no tile (S-S2)",
     "passes": "passes in a row never exceed the number of colours (S-P1)",
     "turn-order": "the active seat runs the colour to move (S-S4)",
+    "options": "a match started at the position has the same edition and colours (S-S1, S-E1)",
 }
 """The invariants :func:`parse` checks, by the name :class:`InvalidPositionError` reports."""
 
@@ -233,20 +234,21 @@ def check(state: ShangrilaState) -> None:
     _check_flow(state)
 
 
-def _refuse(invariant: str, reason: str) -> InvalidPositionError:
+def refuse(invariant: str, reason: str) -> InvalidPositionError:
+    """The error for a position that breaks the invariant named ``invariant``."""
     return InvalidPositionError(invariant, f"{reason} ({INVARIANTS[invariant]})")
 
 
 def _check_colours(state: ShangrilaState) -> None:
     players, colours = state.flow.players, state.colours
     if colours != players and (players, colours) != (2, 4):
-        raise _refuse("players", f"{players} players with {colours} colours")
+        raise refuse("players", f"{players} players with {colours} colours")
     if state.start >= colours:
-        raise _refuse("colour-in-play", f"start colour {COLOURS[state.start].value}")
+        raise refuse("colour-in-play", f"start colour {COLOURS[state.start].value}")
     for index, code in enumerate(state.spaces):
         if code != EMPTY and colour_of(code) >= colours:
             colour = COLOURS[colour_of(code)].value
-            raise _refuse("colour-in-play", f"a {colour} master in village {index // GUILD_COUNT}")
+            raise refuse("colour-in-play", f"a {colour} master in village {index // GUILD_COUNT}")
 
 
 def _check_tiles(state: ShangrilaState) -> None:
@@ -259,25 +261,25 @@ def _check_tiles(state: ShangrilaState) -> None:
         total = count + state.supply[slot]
         if total > TILES_PER_GUILD:
             colour = COLOURS[slot // GUILD_COUNT].value
-            raise _refuse("tile-count", f"{total} {colour} tiles of guild {slot % GUILD_COUNT}")
+            raise refuse("tile-count", f"{total} {colour} tiles of guild {slot % GUILD_COUNT}")
 
 
 def _check_stones(state: ShangrilaState) -> None:
     for village in range(VILLAGE_COUNT):
         if state.stones >> village & 1 and state.bridges & INCIDENT[village]:
-            raise _refuse("stone-with-bridge", f"village {village} has a stone and a bridge")
+            raise refuse("stone-with-bridge", f"village {village} has a stone and a bridge")
     if state.colours == 3:
         red = state.spaces[RED_VILLAGE * GUILD_COUNT : (RED_VILLAGE + 1) * GUILD_COUNT]
         closed = state.stones >> RED_VILLAGE & 1 and not state.bridges & RED_VILLAGE_BRIDGES
         if not closed or any(red):
-            raise _refuse("red-village", f"village {RED_VILLAGE} is not closed")
+            raise refuse("red-village", f"village {RED_VILLAGE} is not closed")
 
 
 def _check_flow(state: ShangrilaState) -> None:
     if state.passes > state.colours:
-        raise _refuse("passes", f"{state.passes} passes with {state.colours} colours")
+        raise refuse("passes", f"{state.passes} passes with {state.colours} colours")
     flow = state.flow
     if flow.turn >= 1 and state.start >= 0:
         seat = seat_of(state, colour_to_move(state))
         if flow.active != seat:
-            raise _refuse("turn-order", f"turn {flow.turn}: seat {flow.active}, not {seat}")
+            raise refuse("turn-order", f"turn {flow.turn}: seat {flow.active}, not {seat}")

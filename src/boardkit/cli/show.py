@@ -1,4 +1,5 @@
-"""``boardkit show``: the state after an entry of a log, as the game's text or as JSON."""
+"""``boardkit show``: the state after an entry of a log, as the game's text, its position
+notation, or JSON."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_entry_arguments(show, "show")
     show.add_argument("--json", action="store_true", help="print the state as JSON")
+    show.add_argument(
+        "--position", action="store_true", help="print the state in the game's notation"
+    )
     add_no_verify_argument(show, "do not re-check the actions while loading")
     return show
 
@@ -33,6 +37,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     at, state = entry_at(match, args.at, args.player)
     player: int | None = args.player
     game = match.game
+    if args.position:  # the game's notation (a NotOfferedError for a game without one)
+        out.out(game.format_position(state, player), highlight=False)
+        return EXIT_OK
     if args.json:
         codec = codec_for(game)
         data = (

@@ -22,6 +22,8 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.errors import InvalidPositionError
+from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
 from boardkit.voice import Voice
 
 
@@ -123,3 +125,31 @@ class NimGame(Game[NimState, Take]):
 
     def max_entries(self, config: Config) -> int:
         return int(config.option("stones")) + 1
+
+    # Positions as text (optional): "nim players=2 phase=main turn=3 active=1 stones=9
+    # max_take=3 starter=0", and "winner=1" once somebody has won.
+
+    def format_position(self, state: NimState, player: int | None = None) -> str:
+        won = "" if state.winner is None else f" winner={state.winner}"
+        heap = f"stones={state.stones} max_take={state.max_take} starter={state.starter}"
+        return " ".join(["nim", *flow_fields(state.flow), heap]) + won
+
+    def parse_position(self, text: str, config: Config, *, partial: bool = False) -> NimState:
+        fields = read_fields(text, "nim", (*FLOW_KEYS, "stones", "max_take", "starter", "winner"))
+        flow = parse_flow(fields, self.player_counts)
+        seats = flow.players - 1
+        stones = number(need(fields, "stones"), "stones")
+        winner = number(fields["winner"], "winner", 0, seats) if "winner" in fields else None
+        state = NimState(
+            flow,
+            stones,
+            number(need(fields, "max_take"), "max_take"),
+            number(need(fields, "starter"), "starter", 0, seats),
+            winner,
+        )
+        if stones > int(config.option("stones")) or state.max_take != config.option("max_take"):
+            limit = f"at most {config.option('stones')} stones, take {config.option('max_take')}"
+            raise InvalidPositionError("options", f"the match's options say {limit}")
+        if (winner is None) != (stones > 0):
+            raise InvalidPositionError("winner", "a winner exactly when the heap is empty")
+        return state

@@ -22,7 +22,9 @@ step that
 and at the end that the result is well-formed, that the log replays and verifies to an equal
 state and re-serialises to the same bytes, that each redacted log folds to a state the player sees
 exactly as the real one, that time travel and undo agree with replay, and that a tampered log is
-refused at the tampered entry.
+refused at the tampered entry. For a game that offers positions, a match started from a position
+of the playout plays, replays, verifies and redacts like any other (the positions check of
+:mod:`boardkit.testing.positions`).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
 from boardkit.rng import Rng
-from boardkit.testing import secrets
+from boardkit.testing import positions, secrets
 from boardkit.testing.errors import ConformanceError
 
 __all__ = ["ConformanceError", "check_game", "check_playout"]
@@ -140,6 +142,7 @@ def check_playout(
         _check_redacted_logs(game, match, players, where)
         secrets.check_redacted_headers(match, where)
     _check_time_travel(game, match, chooser, where)
+    positions.check_position_playout(game, match, chooser, where)
     return match
 
 
@@ -267,7 +270,7 @@ def _check_redacted_logs(game: Game[Any, Any], match: Match[Any], players: int, 
 def _check_time_travel(game: Game[Any, Any], match: Match[Any], rng: Rng, where: str) -> None:
     n = len(match)
     k = rng.below(n)
-    state = game.initial(match.config)
+    state = match.start_state
     for entry in match.log.entries[: k + 1]:
         state = engine.fold(game, state, entry.events)
     _expect(match.state_at(k) == state, f"{where}: state_at({k}) differs from replay")

@@ -145,7 +145,7 @@ def check_match_narration(match: Match[Any], *, every: int = 1) -> NarrationRepo
     where = f"{game.name} players={players} options={dict(match.config.options)}"
     where += f" seed={match.config.seed}"
     rng = Rng(match.config.seed, _TWIN_STREAM)
-    state = game.initial(match.config)
+    state = match.start_state
     seen: set[type] = set()
     narrated: set[type] = set()
     for entry in match.log.entries:
