@@ -166,3 +166,18 @@ class InvalidPositionError(BoardkitError):
         super().__init__(f"invalid position [{invariant}]: {reason}")
         self.invariant = invariant
         self.reason = reason
+
+
+class NotOfferedError(BoardkitError):
+    """A game was asked for an optional hook it does not offer (an action index, an
+    observation): the research adapters need it, and this game has not declared it."""
+
+    def __init__(self, game: str, hook: str) -> None:
+        super().__init__(f"{game} does not offer {hook}; see boardkit.game.Game.{hook}")
+        self.game = game
+        self.hook = hook
+
+
+class InvalidActionIndexError(BoardkitError):
+    """An action index that names no action of the game in this position (out of range, or a
+    slot the position does not have)."""
