@@ -40,6 +40,7 @@ from rich.table import Table
 from rich.text import Text
 
 from boardkit import __version__
+from boardkit.cli_backend import add_backend_arguments, backend_executor
 from boardkit.cli_support import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -235,7 +236,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             ) from None
 
     bar = progress_bar(err)
-    with bar:
+    with backend_executor(args) as executor, bar:
         task = bar.add_task(f"{game.name}", total=args.games)
         summary = simulate(
             game,
@@ -245,6 +246,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console, err: Console) -> int:
             seed,
             progress=lambda done, _total: bar.update(task, completed=done),
             on_log=save if save_dir is not None else None,
+            executor=executor,
         )
     print_summary(summary, out)
     if save_dir is not None:
@@ -516,6 +518,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--force", action="store_true", help="replace logs in DIR that have the same names"
     )
+    add_backend_arguments(sim)
 
     replay = commands.add_parser(
         "replay",

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from boardkit.bots.registry import BOTS, parse_bot_spec
+from boardkit.cli_backend import add_backend_arguments, backend_executor
 from boardkit.cli_support import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -107,6 +108,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="K",
         help="iterations per move for mcts bots that set no budget themselves",
     )
+    add_backend_arguments(sub)
     sub.set_defaults(run=run)
     return sub
 
@@ -157,7 +159,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.seed is None:
         err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
     bar = progress_bar(err)
-    with bar:
+    with backend_executor(args) as executor, bar:
         task = bar.add_task(f"{game.name}: {' vs '.join(specs)}", total=args.games)
         summary = run_tournament(
             game,
@@ -170,6 +172,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console) -> int:
             save_logs_dir=args.save_logs,
             progress=lambda done, _total: bar.update(task, completed=done),
             overwrite=args.force,
+            executor=executor,
         )
     print_summary(summary, out)
     if args.save_logs:
