@@ -35,6 +35,10 @@ RUNS = {
         ["--games", "1", "--rounds", "1", "--seconds", "0.05"],
         ["verify / fold", "µs / step", "bytes / entry", "shangrila", "khan", "nim"],
     ),
+    "adapters_bench.py": (
+        ["--rounds", "1", "--seconds", "0.05", "--games", "2", "--backends", "process"],
+        ["tic_tac_toe (OpenSpiel C++)", "khan 3p (PettingZoo)", "khan 3p (OpenSpiel)", "process"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],
