@@ -78,9 +78,9 @@ def test_the_cli_runs_on_ray(ray_cluster: None, capsys: pytest.CaptureFixture[st
     local = capsys.readouterr().out
     assert main([*argv, "--backend", "ray"]) == 0
     remote = capsys.readouterr().out
-    table = [line for line in local.splitlines() if "│" in line]
-    assert table and [line.split("│")[:4] for line in table] == [
-        line.split("│")[:4] for line in remote.splitlines() if "│" in line
+    table = [[c.strip() for c in line.split("│")[:4]] for line in local.splitlines() if "│" in line]
+    assert table and table == [
+        [c.strip() for c in line.split("│")[:4]] for line in remote.splitlines() if "│" in line
     ]
     assert main(["simulate", "nim", "-n", "6", "--seed", "2", "--backend", "ray"]) == 0
     ray_sim = capsys.readouterr().out
@@ -88,8 +88,12 @@ def test_the_cli_runs_on_ray(ray_cluster: None, capsys: pytest.CaptureFixture[st
     assert _wins_lines(ray_sim) == _wins_lines(capsys.readouterr().out)
 
 
-def _wins_lines(text: str) -> list[str]:
-    """The table rows of a simulation summary, timings left out."""
-    rows = [line for line in text.splitlines() if "│" in line and "time" not in line]
+def _wins_lines(text: str) -> list[tuple[str, ...]]:
+    """The table rows of a simulation summary as cells, timings left out."""
+    rows = [
+        tuple(cell.strip() for cell in line.split("│"))
+        for line in text.splitlines()
+        if "│" in line and "time" not in line
+    ]
     assert len(rows) >= 8
     return rows
