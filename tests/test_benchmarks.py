@@ -39,6 +39,10 @@ RUNS = {
         ["--games", "1", "--game", "nim", "--workers", "1"],
         ["| Nim, 2 players | `greedy` | `first` | 1 |", "| Nim, 2 players | `mcts` | `greedy` |"],
     ),
+    "adapters_bench.py": (
+        ["--rounds", "1", "--seconds", "0.05", "--games", "2", "--backends", "process"],
+        ["tic_tac_toe (OpenSpiel C++)", "khan 3p (PettingZoo)", "khan 3p (OpenSpiel)", "process"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],

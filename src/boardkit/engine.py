@@ -115,9 +115,14 @@ def _settle(rec: _Recorder, rng: Rng) -> None:
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 
 
-def start(game: Game[Any, Any], config: Config) -> tuple[Any, list[object]]:
-    """The state after setup, and the setup events (log entry 0)."""
-    rng = Rng.for_entry(config.seed, 0)
+def start(game: Game[Any, Any], config: Config, rng: Rng | None = None) -> tuple[Any, list[object]]:
+    """The state after setup, and the setup events (log entry 0).
+
+    ``rng`` defaults to the seeded stream of entry 0; a host that drives the chance outcomes
+    itself passes a :class:`boardkit.chance.ChanceRng`.
+    """
+    if rng is None:
+        rng = Rng.for_entry(config.seed, 0)
     rec = _Recorder(game, game.initial(config))
     rec.add(game.setup(rec.state, config, rng))
     rec.add((PhaseStarted(game.first_phase(rec.state)),))

@@ -179,3 +179,8 @@ class NotOfferedError(BoardkitError, NotImplementedError):
         super().__init__(f"{game} does not offer {hook}{f': {why}' if why else ''}")
         self.game = game
         self.hook = hook
+
+
+class InvalidActionIndexError(BoardkitError):
+    """An action index that names no action of the game in this position (out of range, or a
+    slot the position does not have)."""

@@ -75,6 +75,9 @@ class Game(ABC, Generic[S, A]):
     """Every attrs class a game event can be; the flow events are added by the framework."""
     hidden_information: ClassVar[bool] = False
     """True when some players may not see everything (then views and redaction matter)."""
+    slot_indexed_actions: ClassVar[tuple[type, ...]] = ()
+    """Action types whose index names a slot of what the deciding player holds (a card by its
+    place in the sorted hand) rather than the thing itself; see :meth:`action_to_index`."""
     quiet_events: ClassVar[tuple[type, ...]] = ()
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow
@@ -339,3 +342,70 @@ class Game(ABC, Generic[S, A]):
         The default raises :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "positions as text", "parse_position is not defined")
+
+    # --- research encodings (optional; used by boardkit.adapters) ----------------------------
+    #
+    # Reinforcement-learning and search libraries want numbers: a fixed action space and a
+    # fixed-shape observation. A game offers them with the five methods below; the defaults say
+    # "not offered" (None, or NotOfferedError). Checked by
+    # boardkit.testing.encoding_checks.check_encodings on random playouts.
+
+    def num_actions(self, config: Config) -> int | None:
+        """The size of the game's action index for ``config``; ``None``: no index offered.
+
+        Every action the game can ever offer with this configuration has an index below it.
+        """
+        return None
+
+    def action_to_index(self, action: A, state: S) -> int:
+        """The index of ``action``, one of the legal actions of ``state``.
+
+        Who calls it: adapters, to turn a legal-action list into an action mask. What it must
+        guarantee: distinct legal actions get distinct indices in ``range(num_actions(config))``,
+        and :meth:`index_to_action` gives the action back. The index depends on the action
+        alone, the same in every position (what a network learns about index ``i`` stays
+        true), except for the types listed in :attr:`slot_indexed_actions`, whose index may
+        name a slot of what the deciding player holds; ``state`` is then read only through what
+        that player sees (their :meth:`view` suffices).
+        """
+        raise NotOfferedError(self.name, "action_to_index")
+
+    def index_to_action(self, index: int, state: S) -> A:
+        """The action of ``index`` in ``state`` (the inverse of :meth:`action_to_index`).
+
+        It need not be legal in ``state`` (:meth:`apply` decides that), but it must be the
+        action :meth:`action_to_index` maps to ``index`` there. Raises
+        :class:`~boardkit.errors.InvalidActionIndexError` for an index that names nothing.
+        """
+        raise NotOfferedError(self.name, "index_to_action")
+
+    def observation_shape(self, config: Config) -> tuple[int, ...] | None:
+        """The shape of :meth:`observation` for ``config``; ``None``: no observation offered."""
+        return None
+
+    def observation(self, state: S, player: int) -> Sequence[float]:
+        """What ``player`` sees of ``state`` as a flat sequence of floats in ``[0, 1]``.
+
+        What it must guarantee: the length is the product of :meth:`observation_shape` for
+        every state of the configuration; every value is finite and in ``[0, 1]``; it is
+        computed from ``view(state, player)`` only, so two states the player cannot tell apart
+        (a :meth:`determinize` twin) give equal observations. The game documents the layout.
+        """
+        raise NotOfferedError(self.name, "observation")
+
+    def observation_text(self, state: S, player: int) -> str:
+        """What ``player`` sees of ``state`` as one text (a position notation's player form,
+        where the game has one). The default is :meth:`render_text` for ``player``; like
+        :meth:`observation` it must not depend on what ``player`` cannot see."""
+        return self.render_text(state, player)
+
+    def max_chance_outcomes(self, config: Config) -> int | None:
+        """The largest ``n`` of any ``rng.below(n)`` the game draws with ``config`` (a deck's
+        size for a shuffle), so a host can size its chance nodes (see :mod:`boardkit.chance`);
+        ``None``: not declared.
+
+        Every random outcome is drawn through the :class:`~boardkit.rng.Rng` the engine hands
+        to the hooks, with ``below``, ``choice``, ``shuffle`` or ``shuffled`` (never ``random``
+        or raw bits), so a host can supply the outcomes itself.
+        """
+        return None

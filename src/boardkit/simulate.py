@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 from attrs import frozen
@@ -160,6 +161,16 @@ def _fast_playout(
     return table.state, len(table) - 1, table.entries
 
 
+def _timed_playout(
+    game: Game[Any, Any], config: Config, keep_entries: bool
+) -> tuple[Result | None, int, list[Entry], float]:
+    """One random game: its result, decisions, entries if kept, and the seconds it took (a
+    module-level function, so that executors in other processes can run it)."""
+    t0 = time.perf_counter()
+    state, decisions, entries = _fast_playout(game, config, keep_entries)
+    return game.result(state), decisions, entries, time.perf_counter() - t0
+
+
 # --- many playouts -----------------------------------------------------------------------------
 
 
@@ -171,6 +182,7 @@ def simulate(
     seed: int | None = None,
     progress: ProgressCallback | None = None,
     on_log: LogCallback | None = None,
+    executor: Executor | None = None,
 ) -> SimulationSummary:
     """Play ``n_games`` random games (seeds ``seed``, ``seed + 1``, …) and summarise them.
 
@@ -181,6 +193,11 @@ def simulate(
     every game's log (building logs costs a little time, so they are only built on request).
     Bad players, options or seeds raise :class:`~boardkit.errors.InvalidOptionsError` before
     any game is played.
+
+    ``executor``, any :class:`concurrent.futures.Executor` (a process pool, a Ray cluster through
+    :func:`boardkit.adapters.ray.ray_executor`), plays the games; the summary is the same as in
+    this process (a game depends only on its seed), and ``progress`` and ``on_log`` are still
+    called in game order.
     """
     game = _as_game(game)
     if type(n_games) is not int or n_games < 1:
@@ -197,12 +214,17 @@ def simulate(
     lengths: list[int] = []
     playing_seconds = 0.0
     started = time.perf_counter()
-    for index in range(n_games):
-        game_config = Config(config.players, config.options, seed + index)
-        t0 = time.perf_counter()
-        state, decisions, entries = _fast_playout(game, game_config, on_log is not None)
-        result: Result | None = game.result(state)
-        playing_seconds += time.perf_counter() - t0
+    configs = [Config(config.players, config.options, seed + i) for i in range(n_games)]
+    keep = on_log is not None
+    futures = None
+    if executor is not None:
+        futures = [executor.submit(_timed_playout, game, c, keep) for c in configs]
+    for index, game_config in enumerate(configs):
+        if futures is not None:
+            result, decisions, entries, seconds = futures[index].result()
+        else:
+            result, decisions, entries, seconds = _timed_playout(game, game_config, keep)
+        playing_seconds += seconds
         lengths.append(decisions)
         winners = () if result is None else result.winners
         if len(winners) == 1:

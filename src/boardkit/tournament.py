@@ -32,7 +32,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -347,6 +347,7 @@ def run_tournament(
     save_logs_dir: str | Path | None = None,
     progress: ProgressCallback | None = None,
     overwrite: bool = False,
+    executor: Executor | None = None,
 ) -> TournamentSummary:
     """Play ``n_games`` seeded games between the bots and summarise them.
 
@@ -361,6 +362,11 @@ def run_tournament(
     operating system (the summary's ``first_seed`` tells it). Bad input raises an
     :class:`~boardkit.errors.InvalidOptionsError` before any game is played; a game that fails
     raises :class:`TournamentError`.
+
+    ``executor``, any :class:`concurrent.futures.Executor` (a thread pool, a process pool, a Ray
+    cluster through :func:`boardkit.adapters.ray.ray_executor`), plays the batches instead of a
+    pool of ``workers`` processes; it is used, not shut down. The records are the same whatever
+    runs them: a game depends only on its seed.
     """
     started = time.perf_counter()
     game = _as_game(game_name)
@@ -397,7 +403,9 @@ def run_tournament(
 
     pieces = _batches(n_games, workers)
     records: list[GameRecord] = []
-    if workers == 1 or len(pieces) == 1:
+    if executor is not None:
+        records = _play_in_pool([batch(p) for p in pieces], workers, n_games, progress, executor)
+    elif workers == 1 or len(pieces) == 1:
         for indices in pieces:
             records.extend(_play_batch(batch(indices)))
             if progress is not None:
@@ -420,10 +428,26 @@ def run_tournament(
 
 
 def _play_in_pool(
-    batches: list[_Batch], workers: int, n_games: int, progress: ProgressCallback | None
+    batches: list[_Batch],
+    workers: int,
+    n_games: int,
+    progress: ProgressCallback | None,
+    executor: Executor | None = None,
 ) -> list[GameRecord]:
-    """Play the batches in worker processes; the first failure cancels the rest."""
+    """Play the batches in worker processes (or on ``executor``, left running); the first
+    failure cancels the rest."""
     records: list[GameRecord] = []
+    if executor is not None:
+        futures = [executor.submit(_play_batch, b) for b in batches]
+        try:
+            for future in futures:
+                records.extend(future.result())
+                if progress is not None:
+                    progress(len(records), n_games)
+        finally:
+            for future in futures:
+                future.cancel()
+        return records
     with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
         pending: set[Future[list[GameRecord]]] = set()
         try:

@@ -25,14 +25,15 @@ from boardkit.options import Config, Option, OptionValue
 from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.voice import Voice
-from boardkit_khan import narration, notation, targets
+from boardkit_khan import encoding, narration, notation, targets
 from boardkit_khan import svg as pictures
-from boardkit_khan.actions import ACTION_TYPES, describe, menu_path
+from boardkit_khan.actions import ACTION_TYPES, Discard, describe, menu_path
 from boardkit_khan.board import Board
 from boardkit_khan.board_option import board_option
 from boardkit_khan.components import CAMP_YURTS
 from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.heuristic import evaluate as heuristic_value
+from boardkit_khan.notation import format_position
 from boardkit_khan.reducer import reduce as reduce_event
 from boardkit_khan.render import render_text
 from boardkit_khan.rules import legal_actions
@@ -92,6 +93,7 @@ class KhanGame(Game[KhanState, object]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = True
+    slot_indexed_actions = (Discard,)
     quiet_events = narration.QUIET_EVENTS
 
     # --- configuration and setup ---------------------------------------------------------------
@@ -294,6 +296,30 @@ class KhanGame(Game[KhanState, object]):
             _refuse_unknown_cards(state)
         return state
 
+    # --- research encodings (layouts in boardkit_khan.encoding) --------------------------------
+
+    def num_actions(self, config: Config) -> int:
+        return encoding.encoder_for(_board_text(config), config.players).size
+
+    def action_to_index(self, action: object, state: KhanState) -> int:
+        return encoding.encoder_of(state).action_to_index(action, state)
+
+    def index_to_action(self, index: int, state: KhanState) -> object:
+        return encoding.encoder_of(state).index_to_action(index, state)
+
+    def observation_shape(self, config: Config) -> tuple[int, ...]:
+        return (encoding.encoder_for(_board_text(config), config.players).observation_size,)
+
+    def observation(self, state: KhanState, player: int) -> list[float]:
+        return encoding.encoder_of(state).observation(view(state, player), player)
+
+    def observation_text(self, state: KhanState, player: int) -> str:
+        return format_position(state, player)
+
+    def max_chance_outcomes(self, config: Config) -> int:
+        """Shuffling the 72 cards draws from at most 72 outcomes; the start player from ``n``."""
+        return max(len(static_for(_board_text(config)).cards), config.players)
+
 
 def _options_difference(position: KhanOptions, match: KhanOptions) -> str:
     """Which option a position disagrees with, in the words of the notation and the options."""
@@ -324,6 +350,12 @@ def _refuse_unknown_cards(state: KhanState) -> None:
                 "hidden-unknown",
                 f"{place} holds unknown cards (a player's view); give the whole position",
             )
+
+
+def _board_text(config: Config) -> str:
+    """The ``board`` option: the canonical text of the board, or ``""`` for the shipped one."""
+    value = config.option("board")
+    return value if isinstance(value, str) else ""
 
 
 def _board_of(state: KhanState | None) -> Board:

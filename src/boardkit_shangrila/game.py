@@ -27,13 +27,14 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.voice import Voice
-from boardkit_shangrila import narration, notation, targets
+from boardkit_shangrila import encoding, narration, notation, targets
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
 from boardkit_shangrila.heuristic import evaluate as journey_aware
+from boardkit_shangrila.notation import format_position
 from boardkit_shangrila.reducer import reducer_for
 from boardkit_shangrila.render import render_text
 from boardkit_shangrila.rules import action_events, legal, refusal
@@ -245,3 +246,27 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
                 f"match of the {edition} edition with {colours} colours",
             )
         return state
+
+    # --- research encodings (layouts in boardkit_shangrila.encoding) ---------------------------
+
+    def num_actions(self, config: Config) -> int:
+        return encoding.NUM_ACTIONS
+
+    def action_to_index(self, action: Action, state: ShangrilaState) -> int:
+        return encoding.action_to_index(action)
+
+    def index_to_action(self, index: int, state: ShangrilaState) -> Action:
+        return encoding.index_to_action(index)
+
+    def observation_shape(self, config: Config) -> tuple[int, ...]:
+        return (encoding.OBSERVATION_SIZE,)
+
+    def observation(self, state: ShangrilaState, player: int) -> list[float]:
+        return encoding.observation(state, player)
+
+    def observation_text(self, state: ShangrilaState, player: int) -> str:
+        return format_position(state, player)
+
+    def max_chance_outcomes(self, config: Config) -> int:
+        """The start colour is the only draw (S-S4)."""
+        return colours_in_play(config)

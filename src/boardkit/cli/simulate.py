@@ -16,6 +16,7 @@ from boardkit.cli.arguments import (
     parse_option_args,
     seed_or_fresh,
 )
+from boardkit.cli.backend import add_backend_arguments, backend_executor
 from boardkit.cli.output import duration, options_text, percent, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.files import atomic_write_text
@@ -37,6 +38,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     sim.add_argument("--save-logs", metavar="DIR", help="write every game's log into DIR")
     add_force_argument(sim, "replace logs in DIR that have the same names")
+    add_backend_arguments(sim)
     return sim
 
 
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             ) from None
 
     bar = progress_bar(err)
-    with bar:
+    with backend_executor(args) as executor, bar:
         task = bar.add_task(f"{game.name}", total=args.games)
         summary = simulate(
             game,
@@ -75,6 +77,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             seed,
             progress=lambda done, _total: bar.update(task, completed=done),
             on_log=save if save_dir is not None else None,
+            executor=executor,
         )
     print_summary(summary, out)
     if save_dir is not None:

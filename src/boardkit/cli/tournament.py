@@ -30,6 +30,7 @@ from boardkit.cli.arguments import (
     parse_option_args,
     seed_or_fresh,
 )
+from boardkit.cli.backend import add_backend_arguments, backend_executor
 from boardkit.cli.output import duration, options_text, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError
@@ -85,6 +86,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="K",
         help="iterations per move for mcts bots that set no budget themselves",
     )
+    add_backend_arguments(sub)
     return sub
 
 
@@ -116,7 +118,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if args.seed is None:
         err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
     bar = progress_bar(err)
-    with bar:
+    with backend_executor(args) as executor, bar:
         task = bar.add_task(f"{game.name}: {' vs '.join(specs)}", total=args.games)
         try:
             summary = run_tournament(
@@ -130,6 +132,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 save_logs_dir=args.save_logs,
                 progress=lambda done, _total: bar.update(task, completed=done),
                 overwrite=args.force,
+                executor=executor,
             )
         except TournamentError as exc:  # a game or bot failed: not the command's fault
             raise CommandError(str(exc), EXIT_FAILURE) from None

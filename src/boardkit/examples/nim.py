@@ -16,6 +16,7 @@ from boardkit import (
     Flow,
     Game,
     IllegalActionError,
+    InvalidActionIndexError,
     InvalidOptionsError,
     Option,
     Result,
@@ -153,3 +154,31 @@ class NimGame(Game[NimState, Take]):
         if (winner is None) != (stones > 0):
             raise InvalidPositionError("winner", "a winner exactly when the heap is empty")
         return state
+
+    # Optional research encodings (boardkit.adapters): ``Take(n)`` is index ``n - 1``; the
+    # observation is [s / (s + 1) for the s stones left (exact, and in [0, 1)), then one flag
+    # per seat slot for the player to move, slot 0 being the observer].
+
+    def num_actions(self, config: Config) -> int:
+        return int(config.option("max_take"))
+
+    def action_to_index(self, action: Take, state: NimState) -> int:
+        return action.count - 1
+
+    def index_to_action(self, index: int, state: NimState) -> Take:
+        if not 0 <= index < state.max_take:
+            raise InvalidActionIndexError(f"Nim action indices are 0 to {state.max_take - 1}")
+        return Take(index + 1)
+
+    def observation_shape(self, config: Config) -> tuple[int, ...]:
+        return (1 + config.players,)
+
+    def observation(self, state: NimState, player: int) -> list[float]:
+        players = state.flow.players
+        to_move = [0.0] * players
+        if state.flow.active is not None and not state.flow.ended:
+            to_move[(state.flow.active - player) % players] = 1.0
+        return [state.stones / (state.stones + 1), *to_move]
+
+    def max_chance_outcomes(self, config: Config) -> int:
+        return config.players

@@ -1,0 +1,157 @@
+"""One seat of any boardkit game as a Gymnasium environment, against boardkit bots (extra
+``gymnasium``).
+
+::
+
+    from boardkit.adapters.gymnasium import BoardkitEnv
+
+    environment = BoardkitEnv("shangrila", players=3, seat=0, opponents=["greedy", "random"])
+    observation, info = environment.reset(seed=1)
+    done = False
+    while not done:
+        action = environment.action_space.sample(observation["action_mask"])
+        observation, reward, terminated, truncated, info = environment.step(action)
+        done = terminated or truncated
+
+Facts:
+
+- **The agent** plays seat ``seat``; every other seat is played by a boardkit bot named by a
+  spec for :func:`boardkit.bots.bot_from_spec` (``"random"``, ``"greedy"``,
+  ``"mcts:iterations=200"`` …): ``opponents`` lists one spec per other seat, in seat order, or a
+  single spec for all of them. The bot in seat ``s`` draws from ``Rng(seed, BOT_STREAM + s)``
+  as in a tournament (:data:`boardkit.seats.BOT_STREAM`), so ``reset(seed=s)`` and the
+  same actions always give the same game. The bots also answer the decisions their seats owe
+  out of turn (Khan's consent), and the agent is asked whenever its seat must decide.
+- **Actions**: ``Discrete(num_actions)``, the game's action index. The observation's
+  ``"action_mask"`` (also in ``info["action_mask"]``) marks the legal ones.
+- **Illegal actions** (an index outside the mask): with ``illegal="end"`` (the default) the
+  episode ends at once with reward ``illegal_reward`` (-1) and ``info["illegal_action"] =
+  True``, the game left as it was; with ``illegal="raise"``,
+  :class:`~boardkit.errors.IllegalActionError` is raised. Agents that sample from the mask
+  never see either.
+- **Observations**: a dict, ``"observation"`` (``Box(0, 1, observation_shape, float32)``,
+  the seat's view only) and ``"action_mask"`` (``Box(0, 1, (num_actions,), int8)``).
+- **Rewards**: 0 until the end, then the seat's final reward, ``reward="win"`` or
+  ``reward="score"`` as in :mod:`boardkit.adapters.table`. No truncation: games always end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from boardkit.adapters.table import Table
+from boardkit.bots import bot_from_spec
+from boardkit.bots.base import Bot
+from boardkit.errors import IllegalActionError, InvalidOptionsError
+from boardkit.game import Game
+from boardkit.rng import Rng
+from boardkit.seats import BOT_STREAM
+
+__all__ = ["ILLEGAL_MODES", "BoardkitEnv"]
+
+ILLEGAL_MODES = ("end", "raise")
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat against bots; see the module docstring."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's attribute
+
+    def __init__(
+        self,
+        game: Game[Any, Any] | str,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "win",
+        illegal: str = "end",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.table = Table(game, players, options, reward)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise InvalidOptionsError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+        if illegal not in ILLEGAL_MODES:
+            raise InvalidOptionsError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise InvalidOptionsError(
+                f"opponents lists {len(specs)} bots for {players - 1} other seats"
+            )
+        others = [s for s in range(players) if s != seat]
+        self.bots: dict[int, Bot] = {
+            s: bot_from_spec(spec) for s, spec in zip(others, specs, strict=True)
+        }
+        self.seat = seat
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        size, shape = self.table.num_actions, self.table.observation_shape
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(0.0, 1.0, shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(size)
+        self._rngs: dict[int, Rng] = {}
+
+    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        mask = np.zeros(self.table.num_actions, np.int8)
+        if self.table.to_decide == self.seat:
+            mask[list(self.table.legal())] = 1
+        values = np.asarray(self.table.observation(self.seat), np.float32)
+        observation: Observation = {
+            "observation": values.reshape(self.table.observation_shape),
+            "action_mask": mask,
+        }
+        return observation, {"action_mask": mask.copy()}
+
+    def _bots_play(self) -> None:
+        table, game = self.table, self.table.game
+        while (who := table.to_decide) is not None and who != self.seat:
+            action = self.bots[who].choose(game, table.state, who, self._rngs[who])
+            table.play(game.action_to_index(action, table.state))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Start a new game and let the bots play until the agent's seat must decide."""
+        super().reset(seed=seed)
+        self.table.reset(seed)
+        game_seed = self.table.config.seed
+        self._rngs = {s: Rng(game_seed, BOT_STREAM + s) for s in self.bots}
+        self._bots_play()
+        return self._observe()
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent's seat, then the bots until the agent decides again."""
+        if int(action) not in self.table.legal():
+            if self.illegal == "raise":
+                raise IllegalActionError(
+                    "action-index", f"index {int(action)} is not a legal action now"
+                )
+            observation, info = self._observe()
+            return observation, self.illegal_reward, True, False, {**info, "illegal_action": True}
+        self.table.play(int(action))
+        self._bots_play()
+        observation, info = self._observe()
+        final = self.table.final_rewards()
+        if final is None:
+            return observation, 0.0, False, False, info
+        return observation, final[self.seat], True, False, info
+
+    def render(self) -> str | None:
+        """The board as the agent's seat sees it (``render_mode="ansi"``); ``None`` otherwise."""
+        if self.render_mode != "ansi":
+            return None
+        return self.table.game.render_text(self.table.state, self.seat)

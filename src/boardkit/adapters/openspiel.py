@@ -1,0 +1,331 @@
+"""Any boardkit game as an OpenSpiel game (extra ``openspiel``).
+
+::
+
+    import pyspiel
+    from boardkit.adapters.openspiel import register
+
+    name = register("khan", players=3)         # "boardkit_khan_3p"
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()            # a chance node: the setup's draws
+
+:func:`register` declares one configuration (game, player count, options) to OpenSpiel with
+``pyspiel.register_game``; afterwards ``pyspiel.load_game(name)`` builds it, and everything that
+takes a ``pyspiel.Game`` works on it: the random simulation tests, Python MCTS
+(``open_spiel.python.algorithms.mcts``), information-set MCTS
+(``open_spiel.python.algorithms.ismcts``), serialization.
+
+The facts declared (``GameType`` / ``GameInfo``):
+
+- **dynamics** sequential: one seat decides at a time, the one :func:`boardkit.flow.decider`
+  names (Khan's consent included: ``current_player()`` is then the protected seat).
+- **chance mode** explicit stochastic when the game draws at all
+  (:meth:`~boardkit.game.Game.max_chance_outcomes` above 0), else deterministic. Every
+  ``rng.below(n)`` of the game is a chance node with ``n`` equally likely outcomes
+  (:mod:`boardkit.chance`); a shuffle of ``k`` cards is ``k - 1`` chance nodes in a row.
+- **information** imperfect when the game has hidden information, else perfect.
+- **utility** win/loss (:mod:`boardkit.adapters.table`, ``reward="win"``): +1 winners, -1 the
+  others, 0 when everyone or nobody wins; zero-sum with two players, general-sum with more.
+  Rewards come at the end (terminal reward model).
+- **num_distinct_actions** the game's action index size; **max_game_length** the decisions
+  bound ``max_entries`` plus, per entry, as many chance nodes as the largest draw allows (a
+  generous bound).
+
+Strings and tensors: the observation tensor is :meth:`~boardkit.game.Game.observation`, the
+observation string :meth:`~boardkit.game.Game.observation_text` (Khan's and Shangrila's position
+notation, player form). The information-state string is the observation string followed by a
+digest of everything the player has been shown (its redacted log, event by event), so two
+histories the player can tell apart never share it (perfect recall). The information-state
+tensor is the observation tensor: it holds the player's current knowledge, not its history.
+``resample_from_infostate`` uses :meth:`~boardkit.game.Game.determinize`. Serialization is
+OpenSpiel's own (the history of actions and chance outcomes, replayed).
+
+Limits: OpenSpiel's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on every game written in
+Python in the current wheel, this one included; use the Python MCTS. Python games are far
+slower than OpenSpiel's C++ games (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from boardkit import engine
+from boardkit.adapters.table import as_game, rewards_of
+from boardkit.chance import ChanceNeeded, ChanceRng
+from boardkit.errors import InvalidOptionsError, NotOfferedError
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.options import Config
+from boardkit.rng import Rng
+
+__all__ = ["BoardkitSpielGame", "BoardkitSpielState", "game_name", "register"]
+
+_REGISTERED: dict[str, tuple[Game[Any, Any], Config]] = {}
+
+
+def game_name(game: Game[Any, Any], players: int, options: Mapping[str, object] | None) -> str:
+    """The OpenSpiel short name of a configuration: ``boardkit_<game>_<n>p``, with a digest of
+    the options when they differ from the defaults."""
+    config = game.make_config(players, options, 0)
+    defaults = game.make_config(players, None, 0) if _defaults_ok(game, players) else None
+    name = f"boardkit_{game.name}_{players}p"
+    if defaults is None or dict(config.options) != dict(defaults.options):
+        digest = hashlib.sha256(repr(sorted(config.options.items())).encode()).hexdigest()[:8]
+        name += f"_{digest}"
+    return name
+
+
+def _defaults_ok(game: Game[Any, Any], players: int) -> bool:
+    try:
+        game.make_config(players, None, 0)
+    except InvalidOptionsError:
+        return False
+    return True
+
+
+def register(
+    game: Game[Any, Any] | str, players: int, options: Mapping[str, object] | None = None
+) -> str:
+    """Register one configuration of ``game`` with OpenSpiel; return its short name.
+
+    Registering the same configuration again returns the same name. Raises
+    :class:`~boardkit.errors.NotOfferedError` for a game without an action index, an
+    observation or declared chance outcomes.
+    """
+    bk = as_game(game)
+    config = bk.make_config(players, options, 0)
+    size = bk.num_actions(config)
+    shape = bk.observation_shape(config)
+    chance = bk.max_chance_outcomes(config)
+    for value, hook in ((size, "num_actions"), (shape, "observation_shape"),
+                        (chance, "max_chance_outcomes")):  # fmt: skip
+        if value is None:
+            raise NotOfferedError(bk.name, hook)
+    assert size is not None and chance is not None
+    name = game_name(bk, players, options)
+    if name in _REGISTERED:
+        return name
+    zero_sum = players == 2
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"boardkit {bk.title or bk.name} ({players} players)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if chance > 0
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if bk.hidden_information
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={},
+    )
+    entries = bk.max_entries(config)
+    game_info = pyspiel.GameInfo(
+        num_distinct_actions=size,
+        max_chance_outcomes=max(chance, 1),
+        num_players=players,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0 if zero_sum else None,
+        max_game_length=entries * (1 + max(chance, 1)),
+    )
+    _REGISTERED[name] = (bk, config)
+
+    # OpenSpiel keeps the factory until the process ends; a class (rather than a closure) is
+    # released safely at interpreter exit.
+    factory = type(
+        f"BoardkitSpielGame_{name}",
+        (BoardkitSpielGame,),
+        {"__init__": _factory_init(game_type, game_info, bk, config)},
+    )
+    pyspiel.register_game(game_type, factory)
+    return name
+
+
+def _factory_init(game_type: Any, game_info: Any, bk: Game[Any, Any], config: Config) -> Any:
+    def __init__(self: BoardkitSpielGame, params: Any = None) -> None:
+        BoardkitSpielGame.__init__(self, game_type, game_info, bk, config)
+
+    return __init__
+
+
+class BoardkitSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One registered configuration as a ``pyspiel.Game``."""
+
+    def __init__(self, game_type: Any, game_info: Any, game: Game[Any, Any], config: Config):
+        super().__init__(game_type, game_info, {})
+        self.boardkit_game = game
+        self.config = config
+        self.players = config.players
+
+    def new_initial_state(self) -> BoardkitSpielState:
+        """The state before the setup (a chance node when the setup draws)."""
+        return BoardkitSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardkitObserver:
+        """Observations (``perfect_recall=False``) or information states (``True``)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {params!r}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return BoardkitObserver(self, recall)
+
+
+class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
+    """A boardkit state, plus the chance outcomes of the entry in progress."""
+
+    def __init__(self, game: BoardkitSpielGame) -> None:
+        super().__init__(game)
+        self._bk = game.boardkit_game
+        self._config = game.config
+        self.boardkit_state: Any = None
+        """The boardkit state after the last complete entry (``None`` before the setup)."""
+        self._action: object = None
+        self._who: int | None = None
+        self._outcomes: list[int] = []
+        self._need = 0
+        self._seen = tuple(b"" for _ in range(game.players))
+        self._run()
+
+    # --- the entry in progress ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        rng = ChanceRng(self._outcomes)
+        try:
+            if self.boardkit_state is None:
+                after, events = engine.start(self._bk, self._config, rng)
+            else:
+                after, events = engine.step(
+                    self._bk, self.boardkit_state, self._who, self._action, rng
+                )
+        except ChanceNeeded as need:
+            self._need = need.outcomes
+            return
+        self._need = 0
+        self._outcomes = []
+        self.boardkit_state = after
+        self._seen = tuple(
+            _chain(digest, [self._bk.redact(e, p) for e in events])
+            for p, digest in enumerate(self._seen)
+        )
+
+    # --- the OpenSpiel state API --------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self._need:
+            return int(pyspiel.PlayerId.CHANCE)
+        who = decider(self.boardkit_state.flow)
+        return int(pyspiel.PlayerId.TERMINAL) if who is None else who
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.boardkit_state
+        if self._need or decider(state.flow) != player:
+            return []
+        return sorted(self._bk.action_to_index(a, state) for a in self._bk.legal_actions(state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self._need
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._need:
+            self._outcomes.append(int(action))
+        else:
+            state = self.boardkit_state
+            self._action = self._bk.index_to_action(int(action), state)
+            self._who = decider(state.flow)
+            self._outcomes = []
+        self._run()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action}"
+        try:
+            move = self._bk.index_to_action(int(action), self.boardkit_state)
+        except Exception:  # an index decoded against another position: say the number
+            return f"action {action}"
+        return self._bk.describe_action(move, self.boardkit_state)
+
+    def is_terminal(self) -> bool:
+        return not self._need and decider(self.boardkit_state.flow) is None
+
+    def returns(self) -> list[float]:
+        players = self._config.players
+        if not self.is_terminal():
+            return [0.0] * players
+        result = self._bk.result(self.boardkit_state)
+        if result is None:
+            return [0.0] * players
+        return list(rewards_of(result, players, "win"))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one, the rest re-drawn
+        (:meth:`~boardkit.game.Game.determinize`); used by information-set MCTS."""
+        draw = probability_sampler() if callable(probability_sampler) else 0.5
+        rng = Rng(int(float(draw) * (1 << 53)) & ((1 << 128) - 1), 0x5A3E)
+        twin = self.clone()
+        twin.boardkit_state = self._bk.determinize(self.boardkit_state, player_id, rng)
+        return twin
+
+    def __str__(self) -> str:
+        pending = f"\nchance outcomes so far: {self._outcomes}" if self._need else ""
+        return f"{self.boardkit_state!r}{pending}"
+
+    # --- for the observer ---------------------------------------------------------------------
+
+    def information_digest(self, player: int) -> str:
+        """A digest of everything ``player`` has been shown (its redacted log so far)."""
+        return self._seen[player].hex()
+
+
+def _chain(digest: bytes, events: list[object]) -> bytes:
+    if not events:
+        return digest
+    text = "\n".join(repr(e) for e in events).encode()
+    return hashlib.blake2b(digest + text, digest_size=16).digest()
+
+
+class BoardkitObserver:
+    """The PyObserver of a registered game: tensor and string of a player's observation or
+    information state (see the module docstring)."""
+
+    def __init__(self, game: BoardkitSpielGame, perfect_recall: bool) -> None:
+        self._game = game
+        self._recall = perfect_recall
+        shape = game.boardkit_game.observation_shape(game.config) or (0,)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: BoardkitSpielState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
+        if state.boardkit_state is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self._game.boardkit_game.observation(state.boardkit_state, player)
+
+    def string_from(self, state: BoardkitSpielState, player: int) -> str:
+        """``player``'s observation string, or information-state string with perfect recall."""
+        if state.boardkit_state is None:
+            text = "setting up"
+        else:
+            text = self._game.boardkit_game.observation_text(state.boardkit_state, player)
+        if self._recall:
+            return f"{text}\nseen {state.information_digest(player)}"
+        return text

@@ -1,0 +1,75 @@
+"""Tournaments and simulations on a Ray cluster (extra ``ray``).
+
+::
+
+    from boardkit.adapters.ray import ray_executor
+    from boardkit.tournament import run_tournament
+
+    with ray_executor(num_cpus=2) as executor:   # or address="ray://head:10001"
+        summary = run_tournament("nim", ["random", "greedy"], 20, seed=1, executor=executor)
+
+:class:`RayExecutor` is a :class:`concurrent.futures.Executor` whose ``submit`` runs the call as
+a Ray task (``ray.remote``) and returns the task's ``concurrent.futures.Future``; so
+:func:`boardkit.tournament.run_tournament` and :func:`boardkit.simulate.simulate` run on Ray
+through their ``executor`` parameter, unchanged. Results for a seed are identical to a local
+run: every game depends only on its seed.
+
+Limits: the workers must be able to import boardkit and the games (the same environment on
+every node); a game passed as an object, not by name, is pickled to the workers. Ray's old
+"local mode" no longer exists: a local cluster (``ray.init(num_cpus=...)``) is started instead,
+which takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from contextlib import contextmanager
+from typing import Any, ParamSpec, TypeVar
+
+import ray
+
+__all__ = ["RayExecutor", "ray_executor"]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class RayExecutor(Executor):
+    """Runs each submitted call as a Ray task on the cluster ``ray.init`` connected to."""
+
+    def __init__(self) -> None:
+        self._remote: dict[Callable[..., Any], Any] = {}
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = ray.remote(fn)
+        future: Future[T] = remote.remote(*args, **kwargs).future()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Nothing to release: the cluster outlives the executor (see :func:`ray_executor`)."""
+
+
+@contextmanager
+def ray_executor(address: str | None = None, num_cpus: int | None = None) -> Iterator[RayExecutor]:
+    """A :class:`RayExecutor` on a cluster: joins the one at ``address`` (``"auto"``, or
+    ``"ray://host:port"``), or starts a local one with ``num_cpus`` CPUs, and shuts down what it
+    started on exit. Reuses a connection that is already open."""
+    started = False
+    if not ray.is_initialized():
+        ray.init(
+            address=address,
+            num_cpus=None if address else num_cpus,
+            include_dashboard=False,
+            logging_level=logging.ERROR,
+            log_to_driver=False,
+        )
+        started = True
+    try:
+        yield RayExecutor()
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,151 @@
+"""One game at a table, driven by action indices: what every research adapter shares.
+
+A :class:`Table` plays one match on the bare engine (:func:`boardkit.engine.start` and
+:func:`boardkit.engine.step`, entry ``seq`` drawing from ``Rng.for_entry(seed, seq)`` as a
+:class:`~boardkit.match.Match` does), so a game played through an adapter is the same game a
+``Match`` with the same seed and actions would give, and its log (:meth:`Table.log`) replays
+and verifies like any other.
+
+Rewards come at the end only (the adapters give 0 before), in one of two documented modes:
+
+- ``"win"`` (the default): +1 for each winner, -1 for every other seat; when every seat shares
+  the win, or nobody wins, 0 for all.
+- ``"score"``: each seat's final score (:attr:`boardkit.result.Result.scores`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from boardkit import engine
+from boardkit.errors import IllegalActionError, InvalidOptionsError
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.log import Entry, Log, LogHeader
+from boardkit.options import Config
+from boardkit.registry import load_game
+from boardkit.result import Result
+from boardkit.rng import Rng, new_seed
+
+RewardMode = Literal["win", "score"]
+REWARD_MODES: tuple[str, ...] = ("win", "score")
+
+
+def rewards_of(result: Result, players: int, mode: str = "win") -> tuple[float, ...]:
+    """The final reward of every seat under ``mode`` (see the module docstring)."""
+    if mode == "score":
+        return tuple(float(s) for s in result.scores)
+    winners = set(result.winners)
+    if not winners or len(winners) == players:
+        return (0.0,) * players
+    return tuple(1.0 if seat in winners else -1.0 for seat in range(players))
+
+
+def as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
+    """An installed game by name, or the game itself."""
+    return load_game(game) if isinstance(game, str) else game
+
+
+class Table:
+    """One match of ``game`` with ``players`` seats, played by action index.
+
+    Raises :class:`~boardkit.errors.NotOfferedError` (via the checks below) when the game
+    offers no action index or observation, and
+    :class:`~boardkit.errors.InvalidOptionsError` for a bad player count, options or reward.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any] | str,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        reward: str = "win",
+    ) -> None:
+        self.game = as_game(game)
+        if reward not in REWARD_MODES:
+            raise InvalidOptionsError(f"reward must be one of {REWARD_MODES}, not {reward!r}")
+        self.reward = reward
+        self.config: Config = self.game.make_config(players, options, 0)
+        size = self.game.num_actions(self.config)
+        shape = self.game.observation_shape(self.config)
+        if size is None or shape is None:
+            from boardkit.errors import NotOfferedError
+
+            raise NotOfferedError(
+                self.game.name, "num_actions" if size is None else "observation_shape"
+            )
+        self.num_actions: int = size
+        self.observation_shape: tuple[int, ...] = shape
+        self.state: Any = None
+        self.entries: list[Entry] = []
+        self._legal: dict[int, object] | None = None
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.config.players
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start a new match; ``seed=None`` draws a fresh secret seed."""
+        chosen = new_seed() if seed is None else seed
+        self.config = self.game.make_config(self.config.players, self.config.options, chosen)
+        self.state, events = engine.start(self.game, self.config)
+        self.entries = [Entry(0, None, None, tuple(events))]
+        self._legal = None
+
+    @property
+    def to_decide(self) -> int | None:
+        """The seat that must decide now (a non-active seat that owes a decision included);
+        ``None`` once the game is over."""
+        return decider(self.state.flow)
+
+    def legal(self) -> dict[int, object]:
+        """The legal actions of the deciding seat by index (ascending)."""
+        if self._legal is None:
+            state, game = self.state, self.game
+            pairs = [(game.action_to_index(a, state), a) for a in game.legal_actions(state)]
+            self._legal = dict(sorted(pairs, key=lambda pair: pair[0]))
+        return self._legal
+
+    def play(self, index: int) -> None:
+        """Play the legal action of ``index`` for the deciding seat.
+
+        Raises :class:`~boardkit.errors.IllegalActionError` for an index that is not legal now
+        (nothing changes).
+        """
+        legal = self.legal()
+        action = legal.get(int(index))
+        who = self.to_decide
+        if action is None:
+            raise IllegalActionError(
+                "action-index", f"index {index} is not a legal action of seat {who} now"
+            )
+        seq = len(self.entries)
+        self.state, events = engine.step(
+            self.game, self.state, who, action, Rng.for_entry(self.config.seed, seq)
+        )
+        self.entries.append(Entry(seq, who, action, tuple(events)))
+        self._legal = None
+
+    def result(self) -> Result | None:
+        """The result once the game is over."""
+        return self.game.result(self.state) if self.to_decide is None else None
+
+    def final_rewards(self) -> tuple[float, ...] | None:
+        """Every seat's reward once the game is over (see the module docstring), else ``None``."""
+        result = self.result()
+        return None if result is None else rewards_of(result, self.players, self.reward)
+
+    def observation(self, player: int) -> list[float]:
+        """``player``'s observation (:meth:`boardkit.game.Game.observation`)."""
+        return list(self.game.observation(self.state, player))
+
+    def log(self, names: tuple[str, ...] | None = None) -> Log:
+        """The match so far as a boardkit log (it replays and verifies like any other)."""
+        players = names or tuple(f"player {i}" for i in range(self.players))
+        header = LogHeader(
+            self.game.name, self.game.version, players, dict(self.config.options),
+            self.config.seed,
+        )  # fmt: skip
+        return Log(header, tuple(self.entries))

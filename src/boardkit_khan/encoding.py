@@ -1,0 +1,435 @@
+"""Khan as numbers: a fixed action index and an observation per player, from his view only.
+
+What the research adapters (:mod:`boardkit.adapters`) read through the game protocol
+(:meth:`boardkit.game.Game.action_to_index` and friends). Both depend on the board (the text of the
+option ``board``) and the player count; :func:`encoder_for` builds the tables once per pair.
+
+**Action index** (9,230 actions on the shipped board; ``G`` = 169 cells, ``row * 13 + col``):
+
+=========================  ======  =========================================================
+actions                    count   index (in this order, each block after the previous one)
+=========================  ======  =========================================================
+``PlaceStartYurt(cell)``   G       ``cell``
+``Invade(card, cell)``     2,632   one per card and cell its symbol allows (K-A-A), by card
+                                   then cell
+``DisplaceRuler(r)``       8       ``r``
+``Conquer(s, o, a)``       6,201   one per statically valid placement (K-A-C), by stack
+                                   (sorted) then the placement table's order
+``InvadeAnywhere(cell)``   G       ``cell``
+``Discard(cards)``         16      the set of hand *slots* discarded (bit ``i``: the ``i``-th
+                                   card of the sorted hand)
+``PlayHighMorale()``       1
+``PlayProtection()``       1
+``PlayDivineSupport(r)``   7       ``None``, then each region in :class:`Region` order
+``PlayScout(stack)``       23      per stack (sorted)
+``NoSpecial()``            1
+``Consent(yes)``           2       no, yes
+=========================  ======  =========================================================
+
+Every index but the discard's names its action whatever the position. A discard names hand
+slots (:attr:`KhanGame.slot_indexed_actions <boardkit.game.Game.slot_indexed_actions>`): indexing
+the card sets themselves would take a million indices, and the deciding player always sees his
+own hand, so an agent decodes a slot set from what it observes.
+
+**Observation** (flat floats in ``[0, 1]``; seats are *relative*: seat slot ``k`` is the seat
+``k`` places after the observer, so slot 0 is always "me"; ``n`` players, ``R`` rulers, ``S``
+stacks, ``D`` = 72 cards, 6 regions):
+
+==================  ==========  =================================================================
+segment             size        meaning
+==================  ==========  =================================================================
+``land``            G           land cell
+``river``           G           river cell
+``region``          6 G         per region, its cells
+``yurts``           n G         per seat slot, cells with that seat's yurt
+``neutral``         G           cells with a neutral yurt
+``tiles``           G           cells under a tile
+``rulers``          R G         per ruler, its cell
+``camps``           R           neutral yurts left in each camp / 5
+``stock``           S           per stack, tiles left beside the board / tiles of the stack
+``hand``            D           the observer's hand cards
+``hand_sizes``      n           per seat slot, cards in hand / 4
+``pile``            1           cards in the draw pile / 72
+``discard``         D           the discard pile (face up)
+``discard_top``     D           its top card
+``specials_held``   4 n         per seat slot and kind, special cards left / cards dealt
+``specials_active`` 4 n         per seat slot and kind, a card of that kind in play
+``divine_regions``  6           regions under a Divine Support in play
+``scout_stacks``    S           stacks under a Scout in play
+``phase``           3           placement, main, end
+``step``            6           place, actions, discard, special, extra, conquer
+``actions_left``    1           actions left in this step / 3
+``active``          n           seat slot of the active player
+``decider``         n           seat slot of the player who must decide now
+``pending``         G           cells of a conquest waiting for consent
+``waiting``         n           seat slots still to answer it
+``refused``         n           seat slots who refused consent in this action
+``start_player``    n           seat slot of the start player
+``placed_regions``  6 n         per seat slot, regions with its start yurt
+``end_trigger``     3           none, step 1, later (K-E1)
+==================  ==========  =================================================================
+
+The text observation is the position notation's player form
+(:func:`~boardkit_khan.notation.format_position` with ``player``): the other hands and the
+draw pile as counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TypeVar
+
+from attrs import frozen
+
+from boardkit.errors import InvalidActionIndexError
+from boardkit.flow import decider
+from boardkit_khan.actions import (
+    Conquer,
+    Consent,
+    Discard,
+    DisplaceRuler,
+    Invade,
+    InvadeAnywhere,
+    KhanAction,
+    NoSpecial,
+    PlaceStartYurt,
+    PlayDivineSupport,
+    PlayHighMorale,
+    PlayProtection,
+    PlayScout,
+)
+from boardkit_khan.board import Region
+from boardkit_khan.components import CAMP_YURTS, special_cards_per_player
+from boardkit_khan.placements import StackKey
+from boardkit_khan.state import (
+    PHASE_END,
+    PHASE_MAIN,
+    PHASE_PLACEMENT,
+    SPECIAL_ORDER,
+    STEP_ACTIONS,
+    STEP_CONQUER,
+    STEP_DISCARD,
+    STEP_EXTRA,
+    STEP_PLACE,
+    STEP_SPECIAL,
+    KhanState,
+    static_for,
+)
+
+T = TypeVar("T")
+
+HAND_SLOTS = 4
+"""A hand holds at most four cards (K-T5), so a discard is one of 16 slot sets."""
+_REGIONS = tuple(Region)
+_PHASES = (PHASE_PLACEMENT, PHASE_MAIN, PHASE_END)
+_STEPS = (STEP_PLACE, STEP_ACTIONS, STEP_DISCARD, STEP_SPECIAL, STEP_EXTRA, STEP_CONQUER)
+_HIGH_MORALE, _PROTECTION, _NO_SPECIAL = PlayHighMorale(), PlayProtection(), NoSpecial()
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@frozen(eq=False)
+class KhanEncoder:
+    """The action index and observation layout of one board and player count."""
+
+    board_text: str
+    players: int
+    offsets: dict[str, int]
+    size: int
+    invade: dict[tuple[int, int], int]
+    invade_back: tuple[tuple[int, int], ...]
+    conquer: dict[tuple[StackKey, int, int], int]
+    conquer_back: tuple[tuple[StackKey, int, int], ...]
+    stacks: tuple[StackKey, ...]
+    layout: tuple[tuple[str, int], ...]
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation."""
+        return sum(size for _, size in self.layout)
+
+    # --- the action index --------------------------------------------------------------------
+
+    def action_to_index(self, action: object, state: KhanState) -> int:
+        """The index of ``action``, a legal action of ``state`` (see the module docstring)."""
+        o = self.offsets
+        cells = static_for(self.board_text).board.grid.size
+        found: int | None = None
+        if isinstance(action, PlaceStartYurt) and 0 <= action.cell < cells:
+            found = o["place"] + action.cell
+        elif isinstance(action, Invade):
+            at = self.invade.get((action.card, action.cell))
+            found = None if at is None else o["invade"] + at
+        elif isinstance(action, DisplaceRuler) and 0 <= action.ruler < o["conquer"] - o["ruler"]:
+            found = o["ruler"] + action.ruler
+        elif isinstance(action, Conquer):
+            at = self.conquer.get((action.stack, action.orientation, action.anchor))
+            found = None if at is None else o["conquer"] + at
+        elif isinstance(action, InvadeAnywhere) and 0 <= action.cell < cells:
+            found = o["anywhere"] + action.cell
+        elif isinstance(action, Discard):
+            found = self._discard_index(action, state)
+        elif isinstance(action, PlayHighMorale):
+            found = o["morale"]
+        elif isinstance(action, PlayProtection):
+            found = o["protection"]
+        elif isinstance(action, PlayDivineSupport):
+            region = action.region
+            found = o["divine"] + (0 if region is None else 1 + _REGIONS.index(region))
+        elif isinstance(action, PlayScout) and action.stack in self.stacks:
+            found = o["scout"] + self.stacks.index(action.stack)
+        elif isinstance(action, NoSpecial):
+            found = o["none"]
+        elif isinstance(action, Consent):
+            found = o["consent"] + int(action.yes)
+        if found is None:
+            raise InvalidActionIndexError(f"no Khan action index for {action!r}")
+        return found
+
+    def _discard_index(self, action: Discard, state: KhanState) -> int | None:
+        who = decider(state.flow)
+        hand = state.cards.hands[who] if who is not None else ()
+        slots = 0
+        for card in action.cards:
+            if card not in hand or hand.index(card) >= HAND_SLOTS:
+                return None
+            slots |= 1 << hand.index(card)
+        return self.offsets["discard"] + slots
+
+    def index_to_action(self, index: int, state: KhanState) -> KhanAction:
+        """The action of ``index`` in ``state`` (the inverse of :meth:`action_to_index`)."""
+        if type(index) is not int or not 0 <= index < self.size:
+            raise InvalidActionIndexError(f"Khan action indices are 0 to {self.size - 1}")
+        block = max((name for name in self.offsets if self.offsets[name] <= index),
+                    key=lambda name: self.offsets[name])  # fmt: skip
+        at = index - self.offsets[block]
+        return _DECODERS[block](self, at, state)
+
+    # --- the observation ---------------------------------------------------------------------
+
+    def observation(self, state: KhanState, player: int) -> list[float]:
+        """What ``player`` sees of ``state`` (see the layout in the module docstring)."""
+        static = static_for(self.board_text)
+        board, grid_size = static.board, static.board.grid.size
+        n = self.players
+        deck = len(static.cards)
+        field, cards, specials, turn = state.field, state.cards, state.specials, state.turn
+        out: list[float] = []
+
+        def plane(mask: int) -> None:
+            row = [0.0] * grid_size
+            for cell in _bits(mask):
+                row[cell] = 1.0
+            out.extend(row)
+
+        def one_hot(size: int, index: int | None) -> None:
+            row = [0.0] * size
+            if index is not None and 0 <= index < size:
+                row[index] = 1.0
+            out.extend(row)
+
+        def seat_set(seats: tuple[int, ...] | list[int]) -> None:
+            row = [0.0] * n
+            for seat in seats:
+                row[(seat - player) % n] = 1.0
+            out.extend(row)
+
+        def rel(seat: int | None) -> int | None:
+            return None if seat is None or seat < 0 else (seat - player) % n
+
+        def by_slot(seat_values: tuple[int, ...]) -> list[int]:
+            return [seat_values[(player + k) % n] for k in range(n)]
+
+        plane(board.land)
+        plane(board.river)
+        for mask in static.region_masks:
+            plane(mask)
+        for yurts in by_slot(field.yurts):
+            plane(yurts)
+        plane(field.neutral)
+        plane(field.tiles)
+        for cell in field.rulers:
+            plane(0 if cell < 0 else 1 << cell)
+        out.extend(camp / CAMP_YURTS for camp in field.camps)
+        for stack in self.stacks:
+            mask = static.stack_mask[stack]
+            out.append((field.stock & mask).bit_count() / mask.bit_count())
+        hand = [0.0] * deck
+        for card in cards.hands[player]:
+            if card >= 0:
+                hand[card] = 1.0
+        out.extend(hand)
+        out.extend(min(len(h), HAND_SLOTS) / HAND_SLOTS for h in by_slot_hands(cards.hands, player))
+        out.append(len(cards.pile) / deck)
+        pile = [0.0] * deck
+        for card in cards.discard:
+            pile[card] = 1.0
+        out.extend(pile)
+        one_hot(deck, cards.discard[-1] if cards.discard else None)
+        dealt = special_cards_per_player(n)
+        for held in by_slot_hands(specials.held, player):
+            out.extend(
+                min(count / dealt[kind], 1.0) if dealt[kind] else 0.0
+                for kind, count in zip(SPECIAL_ORDER, held, strict=True)
+            )
+        active = [0.0] * (4 * n)
+        regions = [0.0] * len(_REGIONS)
+        scouts = [0.0] * len(self.stacks)
+        for special in specials.active:
+            active[((special.owner - player) % n) * 4 + SPECIAL_ORDER.index(special.card)] = 1.0
+            if special.region is not None:
+                regions[_REGIONS.index(special.region)] = 1.0
+            if special.stack is not None and special.stack in self.stacks:
+                scouts[self.stacks.index(special.stack)] = 1.0
+        out.extend(active)
+        out.extend(regions)
+        out.extend(scouts)
+        flow = state.flow
+        one_hot(len(_PHASES), _PHASES.index(flow.phase) if flow.phase in _PHASES else None)
+        one_hot(len(_STEPS), _STEPS.index(flow.step) if flow.step in _STEPS else None)
+        out.append(min(turn.actions_left, 3) / 3)
+        one_hot(n, rel(flow.active))
+        one_hot(n, rel(decider(flow)))
+        pending: int = 0
+        waiting: tuple[int, ...] = ()
+        if turn.pending is not None:
+            placed = static.table.stack(turn.pending.stack).get(
+                turn.pending.orientation, turn.pending.anchor
+            )
+            pending = 0 if placed is None else placed.mask
+            waiting = turn.pending.waiting_for
+        plane(pending)
+        seat_set(list(waiting))
+        seat_set(list(turn.consent_refused))
+        one_hot(n, rel(state.start_player) if flow.phase else None)
+        for used in by_slot_hands(state.placed_regions or (0,) * n, player):
+            out.extend(float(used >> r & 1) for r in range(len(_REGIONS)))
+        one_hot(3, state.end_trigger)
+        return out
+
+
+def by_slot_hands(values: tuple[T, ...], player: int) -> list[T]:
+    """Per-seat ``values`` in seat-slot order (slot 0 is ``player``)."""
+    n = len(values)
+    return [values[(player + k) % n] for k in range(n)]
+
+
+def _decode_place(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return PlaceStartYurt(at)
+
+
+def _decode_invade(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return Invade(*enc.invade_back[at])
+
+
+def _decode_ruler(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return DisplaceRuler(at)
+
+
+def _decode_conquer(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return Conquer(*enc.conquer_back[at])
+
+
+def _decode_anywhere(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return InvadeAnywhere(at)
+
+
+def _decode_discard(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    who = decider(state.flow)
+    hand = state.cards.hands[who] if who is not None else ()
+    slots = _bits(at)
+    if any(slot >= len(hand) for slot in slots):
+        raise InvalidActionIndexError(f"discard index {at} names a slot past the hand {hand}")
+    return Discard(tuple(sorted(hand[slot] for slot in slots)))
+
+
+def _decode_divine(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return PlayDivineSupport(None if at == 0 else _REGIONS[at - 1])
+
+
+def _decode_scout(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
+    return PlayScout(enc.stacks[at])
+
+
+_DECODERS: dict[str, Callable[[KhanEncoder, int, KhanState], KhanAction]] = {
+    "place": _decode_place,
+    "invade": _decode_invade,
+    "ruler": _decode_ruler,
+    "conquer": _decode_conquer,
+    "anywhere": _decode_anywhere,
+    "discard": _decode_discard,
+    "morale": lambda enc, at, state: _HIGH_MORALE,
+    "protection": lambda enc, at, state: _PROTECTION,
+    "divine": _decode_divine,
+    "scout": _decode_scout,
+    "none": lambda enc, at, state: _NO_SPECIAL,
+    "consent": lambda enc, at, state: Consent(bool(at)),
+}
+
+
+@cache
+def encoder_for(board_text: str, players: int) -> KhanEncoder:
+    """The action index and observation layout for a board file (``""``: shipped) and count."""
+    static = static_for(board_text)
+    cells = static.board.grid.size
+    invade_back = tuple(
+        (card, cell) for card, info in enumerate(static.cards) for cell in _bits(info.allowed)
+    )
+    stacks = tuple(key for key, _ in static.stacks)
+    conquer_back = tuple(
+        (key, p.orientation, p.anchor) for key in stacks for p in static.table.stack(key).placements
+    )
+    sizes = (
+        ("place", cells),
+        ("invade", len(invade_back)),
+        ("ruler", len(static.board.rulers)),
+        ("conquer", len(conquer_back)),
+        ("anywhere", cells),
+        ("discard", 1 << HAND_SLOTS),
+        ("morale", 1),
+        ("protection", 1),
+        ("divine", 1 + len(_REGIONS)),
+        ("scout", len(stacks)),
+        ("none", 1),
+        ("consent", 2),
+    )
+    offsets, total = {}, 0
+    for name, size in sizes:
+        offsets[name] = total
+        total += size
+    n, rulers, deck, regions = players, len(static.board.rulers), len(static.cards), len(_REGIONS)
+    layout = (
+        ("land", cells), ("river", cells), ("region", regions * cells), ("yurts", n * cells),
+        ("neutral", cells), ("tiles", cells), ("rulers", rulers * cells), ("camps", rulers),
+        ("stock", len(stacks)), ("hand", deck), ("hand_sizes", n), ("pile", 1),
+        ("discard", deck), ("discard_top", deck), ("specials_held", 4 * n),
+        ("specials_active", 4 * n), ("divine_regions", regions), ("scout_stacks", len(stacks)),
+        ("phase", 3), ("step", 6), ("actions_left", 1), ("active", n), ("decider", n),
+        ("pending", cells), ("waiting", n), ("refused", n), ("start_player", n),
+        ("placed_regions", regions * n), ("end_trigger", 3),
+    )  # fmt: skip
+    return KhanEncoder(
+        board_text=board_text,
+        players=players,
+        offsets=offsets,
+        size=total,
+        invade={pair: i for i, pair in enumerate(invade_back)},
+        invade_back=invade_back,
+        conquer={key: i for i, key in enumerate(conquer_back)},
+        conquer_back=conquer_back,
+        stacks=stacks,
+        layout=layout,
+    )
+
+
+def encoder_of(state: KhanState) -> KhanEncoder:
+    """The encoder of the game ``state`` belongs to."""
+    return encoder_for(state.options.board, state.flow.players)
