@@ -162,11 +162,17 @@ class Match(Generic[S]):
         """The outcome once the game is over."""
         return self.game.result(self._state)
 
-    def legal_actions(self) -> list[Any]:
-        """Every action the deciding player may play now."""
+    def legal_actions(self) -> Sequence[Any]:
+        """Every action the deciding player may play now; empty once the game is over.
+
+        This is the game's own sequence, not a copy: a game may list its actions lazily (each
+        built only when it is looked at), so asking costs next to nothing, and ``choice``,
+        ``len``, indexing, ``in`` and iteration build only what they touch. Do not mutate it;
+        ``list(...)`` it first to sort or shuffle.
+        """
         if self.is_over:
             return []
-        return list(self.game.legal_actions(self._state))
+        return self.game.legal_actions(self._state)
 
     def view(self, player: int | None) -> object:
         """What ``player`` may see of the current state."""

@@ -236,3 +236,15 @@ def test_codec_keeps_int_enums_and_refuses_bad_members() -> None:
     assert type(back.direction) is Dir
     with pytest.raises(CodecError, match="not a Dir"):
         codec.load({"type": "Moved", "direction": 5, "steps": 2})
+
+
+def test_legal_actions_are_the_games_own_sequence_not_a_copy() -> None:
+    from boardkit_shangrila.game import ShangrilaGame
+    from boardkit_shangrila.rules import LegalActions
+
+    match = Match.new(ShangrilaGame(), 3, seed=5)
+    actions = match.legal_actions()
+    assert isinstance(actions, LegalActions)  # lazy: no action object built by asking
+    assert list(actions) == list(match.game.legal_actions(match.state))
+    finished = play_out(Match.new(NimGame(), 2, seed=1))
+    assert list(finished.legal_actions()) == []

@@ -59,20 +59,21 @@ class Bot(Protocol):
         ...
 
 
-def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> list[Any]:
+def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence[Any]:
     """The legal actions of ``player``, checking that ``player`` really decides now.
 
     Raises :class:`~boardkit.errors.GameOverError` on a finished game,
     :class:`~boardkit.errors.NotYourDecisionError` when another seat decides, and
     :class:`~boardkit.errors.GameDefinitionError` when the game offers the deciding player no
-    action at all.
+    action at all. The sequence is the game's own (not a copy, which would build every action
+    of a lazy listing): do not mutate it.
     """
     who = decider(state.flow)
     if who is None:
         raise GameOverError()
     if who != player:
         raise NotYourDecisionError(player, who)
-    actions = list(game.legal_actions(state))
+    actions = game.legal_actions(state)
     if not actions:
         raise GameDefinitionError(f"{game.name}: seat {player} must decide but has no legal action")
     return actions
