@@ -8,7 +8,9 @@ every action against the rules and compares the events it gives with the recorde
 
 Time travel: the match keeps the state after every ``SNAPSHOT_EVERY``-th entry (states are
 immutable and share their unchanged parts, so a snapshot costs a reference, not a copy), and
-:meth:`Match.state_at` folds at most ``SNAPSHOT_EVERY - 1`` entries from the nearest one.
+:meth:`Match.state_at` folds at most ``SNAPSHOT_EVERY - 1`` entries from the nearest one. It also
+remembers the last state it gave, so stepping through a log entry by entry (``state_at(k)``,
+``k + 1``, …) folds one entry per step.
 
 Undo: :meth:`Match.undo` drops the last *n* entries (actions and owed decisions alike, each is one
 entry) and returns to the state before them. Randomness is keyed by seed and entry number, so
@@ -106,6 +108,9 @@ class Match(Generic[S]):
         self._entries: list[Entry] = [setup]
         self._state = state
         self._snapshots: dict[int, S] = {0: state}
+        self._cursor: tuple[int, S] = (0, state)
+        """The entry :meth:`state_at` answered last and its state: stepping forward one entry
+        at a time folds one entry per call."""
 
     @property
     def viewer(self) -> Viewer:
@@ -311,12 +316,18 @@ class Match(Generic[S]):
             raise UndoError(f"an entry number is an int, not {type(seq).__name__} {seq!r:.40}")
         if not 0 <= seq < len(self._entries):
             raise UndoError(f"no entry {seq}; the log has entries 0 to {len(self._entries) - 1}")
+        if seq == len(self._entries) - 1:
+            return self._state
         base = seq - seq % SNAPSHOT_EVERY
         while base not in self._snapshots:
             base -= SNAPSHOT_EVERY
         state = self._snapshots[base]
+        at, known = self._cursor
+        if base <= at <= seq:  # the last answer is at least as close: step on from it
+            base, state = at, known
         for entry in self._entries[base + 1 : seq + 1]:
             state = engine.fold(self.game, state, entry.events)
+        self._cursor = (seq, state)
         return state
 
     def undo(self, n: int = 1) -> None:
@@ -337,6 +348,7 @@ class Match(Generic[S]):
         del self._entries[keep:]
         for k in [k for k in self._snapshots if k >= keep]:
             del self._snapshots[k]
+        # state_at(keep - 1) left the cursor before the cut: it stays valid
 
     # --- rebuilding from a log -------------------------------------------------------------------
 
