@@ -17,7 +17,7 @@ from typing import Any
 
 from boardkit import recorder
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
-from boardkit.flow import GameEnded, PhaseStarted, TurnStarted, decider
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.options import Config
 from boardkit.recorder import Recorder
@@ -32,31 +32,38 @@ def fold(game: Game[Any, Any], state: Any, events: Iterable[object]) -> Any:
 
 
 def _settle(game: Game[Any, Any], rec: Recorder[Any], rng: Rng) -> None:
-    """Run the turn and phase hooks until someone must decide or the game is over."""
+    """Run the turn and phase hooks until someone must decide or the game is over.
+
+    A hook that gives no event costs no fold (most hooks of most games give none).
+    """
     for _ in range(_MAX_HOOK_ROUNDS):
         flow = rec.state.flow
         if flow.ended:
             return
         if game.result(rec.state) is not None:
-            rec.emit(GameEnded())
+            rec.emit(GAME_ENDED)
             return
         if not flow.turn_over:
             return
-        rec.extend(game.on_turn_end(rec.state, rng))
+        if events := game.on_turn_end(rec.state, rng):
+            rec.extend(events)
         if game.phase_over(rec.state):
-            rec.extend(game.on_phase_end(rec.state, rng))
+            if events := game.on_phase_end(rec.state, rng):
+                rec.extend(events)
             nxt = game.next_phase(rec.state)
             if nxt is None:
-                rec.emit(GameEnded())
+                rec.emit(GAME_ENDED)
                 return
             rec.emit(PhaseStarted(nxt))
-            rec.extend(game.on_phase_start(rec.state, rng))
+            if events := game.on_phase_start(rec.state, rng):
+                rec.extend(events)
         if game.result(rec.state) is not None:
-            rec.emit(GameEnded())
+            rec.emit(GAME_ENDED)
             return
         player = game.next_player(rec.state)
         rec.emit(TurnStarted(player, rec.state.flow.turn + 1))
-        rec.extend(game.on_turn_start(rec.state, rng))
+        if events := game.on_turn_start(rec.state, rng):
+            rec.extend(events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 
 

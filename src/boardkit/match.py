@@ -27,6 +27,7 @@ or undo, since the secrets it would need are not in it.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -238,11 +239,12 @@ class Match(Generic[S]):
         state, events = engine.step(
             self.game, self._state, player, action, Rng.for_entry(self.config.seed, seq)
         )
-        self._entries.append(Entry(seq, who, action, tuple(events)))
+        recorded = tuple(events)
+        self._entries.append(Entry(seq, who, action, recorded))
         self._state = state
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
-        return tuple(events)
+        return recorded
 
     # --- the log ---------------------------------------------------------------------------------
 
@@ -519,6 +521,9 @@ def check_action(game: Game[Any, Any], action: object) -> None:
     where a set belongs) fails that. Raises :class:`~boardkit.errors.IllegalActionError` with
     rule ``"action"`` naming the field problem, before the rules ever see the action.
     """
+    checked = _checked_actions(game)
+    if checked.get(id(action)) is action:
+        return
     codec = codec_for(game).actions
     try:
         text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
@@ -536,6 +541,46 @@ def check_action(game: Game[Any, Any], action: object) -> None:
         raise IllegalActionError(
             "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
         )
+    if _unchangeable(action):
+        if len(checked) >= _CHECKED_LIMIT:
+            checked.clear()
+        checked[id(action)] = action
+
+
+_CHECKED_LIMIT = 4096
+"""Most action objects remembered as checked, per game class."""
+_CHECKED: dict[type, dict[int, object]] = {}
+
+
+def _checked_actions(game: Game[Any, Any]) -> dict[int, object]:
+    """The action objects of ``game``'s class that passed :func:`check_action`, by ``id``.
+
+    Games that hand out shared action objects (Shangrila, most small games) offer the same
+    few objects again and again; an object that passed once, and cannot change, passes again
+    without its JSON round trip. The dict holds the objects, so an ``id`` is never reused while
+    it is in there.
+    """
+    checked = _CHECKED.get(type(game))
+    if checked is None:
+        checked = _CHECKED[type(game)] = {}
+    return checked
+
+
+_SCALARS = frozenset((int, str, float, bool, type(None)))
+_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
+"""What ``__setattr__`` is on a frozen attrs class (taken from one, attrs has no flag for it)."""
+
+
+def _unchangeable(value: object) -> bool:
+    """Whether ``value`` can never change: scalars, and frozen attrs or tuples of them."""
+    cls: Any = type(value)
+    if cls in _SCALARS or isinstance(value, enum.Enum):
+        return True
+    if cls is tuple or cls is frozenset:
+        return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
+    if attrs.has(cls) and cls.__setattr__ is _FROZEN_SETATTR:
+        return all(_unchangeable(getattr(value, f.name)) for f in attrs.fields(cls))
+    return False
 
 
 def _same(a: object, b: object) -> bool:

@@ -53,19 +53,25 @@ def _flow_replacer(cls: type) -> _Replacer:
     return replacer
 
 
-def fold_event(reduce: Reducer[S], state: S, event: object) -> S:
-    """The state after one event: its flow part first (for a flow event), then ``reduce``."""
-    if type(event) in _FLOW_TYPES:
-        flow = reduce_flow(state.flow, event)  # type: ignore[attr-defined]
-        state = _flow_replacer(type(state))(state, flow)
-    return reduce(state, event)
-
-
 def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
-    """The state after applying ``events`` in order, each through :func:`fold_event`."""
+    """The state after applying ``events`` in order: for each one, its flow part first (for a
+    flow event of :mod:`boardkit.flow`), then ``reduce``.
+
+    The only place where events meet a state; :func:`fold_event` and :class:`Recorder` use it.
+    """
+    flow_types, replacers = _FLOW_TYPES, _REPLACERS
     for event in events:
-        state = fold_event(reduce, state, event)
+        if type(event) in flow_types:
+            flow = reduce_flow(state.flow, event)  # type: ignore[attr-defined]
+            cls = type(state)
+            state = (replacers.get(cls) or _flow_replacer(cls))(state, flow)
+        state = reduce(state, event)
     return state
+
+
+def fold_event(reduce: Reducer[S], state: S, event: object) -> S:
+    """The state after one event (see :func:`fold`)."""
+    return fold(reduce, state, (event,))
 
 
 class Recorder(Sequence[object], Generic[S]):
@@ -104,11 +110,10 @@ class Recorder(Sequence[object], Generic[S]):
             self.events.extend(events.events)
             self.state = events.state
             return
-        record, reduce, state = self.events.append, self.reduce, self.state
-        for event in events:
-            record(event)
-            state = fold_event(reduce, state, event)
-        self.state = state
+        if not isinstance(events, list | tuple):
+            events = list(events)
+        self.events.extend(events)
+        self.state = fold(self.reduce, self.state, events)
 
     # --- a sequence of its events ---------------------------------------------------------------
 

@@ -291,3 +291,19 @@ def test_state_at_agrees_with_folding_from_the_start_in_any_order_and_after_undo
     assert match.state == folded(89)
     match.play(match.legal_actions()[0])
     assert match.state_at(len(match) - 2) == folded(89)
+
+
+def test_an_action_checked_once_is_remembered_but_an_equal_one_of_another_type_is_not() -> None:
+    from boardkit.match import _checked_actions, check_action
+
+    game = NimGame()
+    shared = Take(1)
+    check_action(game, shared)
+    assert _checked_actions(game).get(id(shared)) is shared
+    check_action(game, shared)  # remembered: passes again
+    assert Take(True) == shared  # equal (True == 1), yet not the object that was checked
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        check_action(game, Take(True))
+    match = Match.new(game, 2, seed=1)
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        match.play(Take(True))
