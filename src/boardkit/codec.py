@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, get_args, get_origin
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
 import attrs
 import cattrs
@@ -254,20 +255,57 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     namespace: dict[str, Any] = {"cls": cls, "keys": keys, "MISS": _MISS}
     lines = ["def load(data):", "    if data.keys() != keys:", "        return MISS", "    try:"]
     for i, f in enumerate(fields):
-        if f.type in _INLINE_SCALARS:
-            namespace[f"t{i}"] = f.type
-            lines.append(f"        v{i} = data[{f.name!r}]")
-            lines.append(f"        if type(v{i}) is not t{i}:")
-            lines.append("            return MISS")
-        else:
-            namespace[f"h{i}"] = conv.get_structure_hook(f.type)
-            namespace[f"t{i}"] = f.type
-            lines.append(f"        v{i} = h{i}(data[{f.name!r}], t{i})")
+        lines.append(f"        v{i} = data[{f.name!r}]")
+        lines += [f"        {line}" for line in _field_check(conv, f.type, f"v{i}", namespace)]
     args = ", ".join(f"{f.name}=v{i}" for i, f in enumerate(fields))
     lines += [f"        return cls({args})", "    except Exception:", "        return MISS"]
     exec("\n".join(lines) + "\n", namespace)
     load: Callable[[dict[str, Any]], object] = namespace["load"]
     return load
+
+
+def _field_check(
+    conv: cattrs.Converter, kind: Any, var: str, namespace: dict[str, Any]
+) -> list[str]:
+    """Lines that turn the JSON value in ``var`` into a ``kind`` in place, or return MISS.
+
+    Exact scalars, enums, optional values and tuples of these are checked inline, the way the
+    converter's hooks accept them; other types call the converter's hook.
+    """
+    name = f"k_{var}"
+    namespace[name] = kind
+    if kind in _INLINE_SCALARS:
+        return [f"if type({var}) is not {name}:", "    return MISS"]
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        namespace[name] = {member.value: member for member in kind}
+        return [f"{var} = {name}[{var}]"]  # a KeyError or TypeError gives MISS
+    args = get_args(kind)
+    origin = get_origin(kind)
+    if len(args) == 2 and type(None) in args and origin in (Union, UnionType):
+        (inner,) = (a for a in args if a is not type(None))
+        body = _field_check(conv, inner, var, namespace)
+        return [f"if {var} is not None:", *(f"    {line}" for line in body)]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = f"{var}i"
+        body = _field_check(conv, args[0], item, namespace)
+        return [
+            f"if type({var}) is not list:",
+            "    return MISS",
+            f"{var}l = []",
+            f"for {item} in {var}:",
+            *(f"    {line}" for line in body),
+            f"    {var}l.append({item})",
+            f"{var} = tuple({var}l)",
+        ]
+    if origin is tuple and args and Ellipsis not in args:
+        lines = [f"if type({var}) is not list or len({var}) != {len(args)}:", "    return MISS"]
+        for i, arg in enumerate(args):
+            lines.append(f"{var}_{i} = {var}[{i}]")
+            lines += _field_check(conv, arg, f"{var}_{i}", namespace)
+        items = "".join(f"{var}_{i}, " for i in range(len(args)))
+        return [*lines, f"{var} = ({items})"]
+    namespace[f"h_{var}"] = conv.get_structure_hook(kind)
+    return [f"{var} = h_{var}({var}, {name})"]
 
 
 def _explain(exc: BaseException) -> str:

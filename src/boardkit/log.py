@@ -351,13 +351,9 @@ class _Scanner:
         self.text = text
         self.pos = 0
         self.limits = limits
-        # The digit limit needs a hook called for every number; a text without a run of that
-        # many digits anywhere (one regular-expression pass) cannot break it, and is read
-        # without the hook.
-        long_numbers = re.compile(rf"\d{{{limits.max_int_digits + 1}}}").search(text)
         self._decoder = json.JSONDecoder(
             object_pairs_hook=self._object,
-            parse_int=self._int if long_numbers else None,
+            parse_int=self._int,
             parse_float=self._float,
             parse_constant=self._constant,
         )
