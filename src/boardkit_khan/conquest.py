@@ -57,6 +57,7 @@ offsets ``d``; only survivors are looked at one by one. See ``benchmarks/khan_co
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from typing import NamedTuple
 
 import attrs
 
@@ -137,13 +138,15 @@ class Situation:
         return found
 
 
-@attrs.frozen(slots=True)
-class Conquest:
+class Conquest(NamedTuple):
     """A legal way to lay a tile, and who conquers it.
 
     ``(stack, orientation, anchor)`` names the placement (see :mod:`.placements`); ``mask`` is
     every covered cell; ``sharers`` the seats that put a yurt on the tile (K-A-C5);
     ``consent_from`` the protectors who must agree first (K-A-C7), empty when none.
+
+    A named tuple rather than an attrs class: the generator builds one per legal placement
+    (a hundred per call in a crowded position), and a tuple is built many times faster.
     """
 
     stack: StackKey
@@ -227,8 +230,17 @@ def _check_player(situation: Situation, player: int) -> None:
 # -- generation ---------------------------------------------------------------------------------
 
 
-def _stack_order(key: StackKey) -> tuple[str, str]:
-    return (key.kind.value, key.shape)
+_STACK_RANK: dict[StackKey, tuple[str, str]] = {}
+"""Sort keys of the stacks seen so far: kind value, then shape name."""
+
+
+def _in_order(available: Collection[StackKey]) -> list[StackKey]:
+    """``available`` sorted by kind value, then shape name (sort keys made once per stack)."""
+    rank = _STACK_RANK
+    for key in available:
+        if key not in rank:
+            rank[key] = (key.kind.value, key.shape)
+    return sorted(available, key=rank.__getitem__)
 
 
 def _scan(
@@ -242,8 +254,8 @@ def _scan(
 
     Per orientation, one pass of big-int operations finds the anchors whose cells are all
     allowed (land with a yurt and unblocked; for bridges also unblocked river) and that cover
-    an own yurt. Only those are checked one by one for the majority and for protection,
-    with the same helpers :func:`evaluate` uses.
+    an own yurt. Only those are checked one by one for the majority (inlined, same outcome as
+    :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
     _check_player(situation, player)
     yurts = situation.yurts
@@ -254,13 +266,15 @@ def _scan(
     occupied = situation.neutral
     for mask in yurts:
         occupied |= mask
-    rivals = tuple((seat, mask) for seat, mask in enumerate(yurts) if seat != player)
+    # Seats in order, the player included (so sharers come out sorted); seats without yurts
+    # can neither outnumber nor tie the player, who covers at least one own yurt.
+    seats = tuple((seat, mask) for seat, mask in enumerate(yurts) if mask)
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked
     bridge_allowed = land_allowed | (table.river & unblocked)
     guarded = _guarded_cells(situation, player)
-    solo: tuple[int, ...] = (player,)
-    for key in sorted(available, key=_stack_order):
+    build = tuple.__new__
+    for key in _in_order(available):
         stack = table.stack(key)
         allowed = bridge_allowed if key.bridge else land_allowed
         for orientation in stack.orientations:
@@ -282,18 +296,15 @@ def _scan(
                 fits ^= low
                 placement = by_anchor[low.bit_length() - 1]
                 mask = placement.mask
-                # K-A-C5, inlined for speed: same outcome as _majority().
                 own_count = (mask & own).bit_count()
-                sharers = solo
-                for seat, rival in rivals:
-                    count = (mask & rival).bit_count()
+                sharers: tuple[int, ...] = ()
+                for seat, yurt_mask in seats:  # K-A-C5
+                    count = (mask & yurt_mask).bit_count()
                     if count > own_count:
                         break
                     if count == own_count:
-                        sharers = (*sharers, seat)
+                        sharers += (seat,)
                 else:
-                    if len(sharers) > 1:
-                        sharers = tuple(sorted(sharers))
                     consent: tuple[int, ...] = ()
                     if mask & guarded:
                         verdict = _protection(mask, situation, player, sharers)
@@ -301,13 +312,9 @@ def _scan(
                             continue
                         consent = verdict
                     result.append(
-                        Conquest(
-                            key,
-                            placement.orientation,
-                            placement.anchor,
-                            mask,
-                            sharers,
-                            consent,
+                        build(
+                            Conquest,
+                            (key, placement.orientation, placement.anchor, mask, sharers, consent),
                         )
                     )
                     if first_only:
