@@ -65,7 +65,12 @@ from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
-from boardkit_khan.placements import PlacementTable, StackKey, stack_key_of
+from boardkit_khan.placements import (
+    OrientationPlacements,
+    PlacementTable,
+    StackKey,
+    stack_key_of,
+)
 
 __all__ = [
     "NO_PROTECTION",
@@ -230,17 +235,23 @@ def _check_player(situation: Situation, player: int) -> None:
 # -- generation ---------------------------------------------------------------------------------
 
 
-_STACK_RANK: dict[StackKey, tuple[str, str]] = {}
-"""Sort keys of the stacks seen so far: kind value, then shape name."""
+_Plan = tuple[tuple[StackKey, bool, tuple[OrientationPlacements, ...]], ...]
+_PLANS: dict[tuple[PlacementTable, frozenset[StackKey]], _Plan] = {}
+_PLANS_LIMIT = 4096
 
 
-def _in_order(available: Collection[StackKey]) -> list[StackKey]:
-    """``available`` sorted by kind value, then shape name (sort keys made once per stack)."""
-    rank = _STACK_RANK
-    for key in available:
-        if key not in rank:
-            rank[key] = (key.kind.value, key.shape)
-    return sorted(available, key=rank.__getitem__)
+def _plan(table: PlacementTable, available: Collection[StackKey]) -> _Plan:
+    """The available stacks in order (kind value, then shape name), each with whether it is a
+    bridge and its orientations: made once per table and set of stacks, not once per call."""
+    wanted = frozenset(available)
+    plan = _PLANS.get((table, wanted))
+    if plan is None:
+        if len(_PLANS) >= _PLANS_LIMIT:
+            _PLANS.clear()
+        ordered = sorted(wanted, key=lambda key: (key.kind.value, key.shape))
+        plan = tuple((key, key.bridge, table.stack(key).orientations) for key in ordered)
+        _PLANS[(table, wanted)] = plan
+    return plan
 
 
 def _scan(
@@ -274,10 +285,9 @@ def _scan(
     bridge_allowed = land_allowed | (table.river & unblocked)
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__
-    for key in _in_order(available):
-        stack = table.stack(key)
-        allowed = bridge_allowed if key.bridge else land_allowed
-        for orientation in stack.orientations:
+    for key, bridge, orientations in _plan(table, available):
+        allowed = bridge_allowed if bridge else land_allowed
+        for orientation in orientations:
             fits = orientation.anchors & allowed
             offsets = orientation.offsets
             for offset in offsets:
@@ -290,12 +300,15 @@ def _scan(
             for offset in offsets:
                 touches |= own >> offset
             fits &= touches
-            by_anchor = orientation.by_anchor
+            shape = 1  # the oriented shape at anchor cell 0: a placement is shape << anchor
+            for offset in offsets:
+                shape |= 1 << offset
+            index = orientation.index
             while fits:
                 low = fits & -fits
                 fits ^= low
-                placement = by_anchor[low.bit_length() - 1]
-                mask = placement.mask
+                anchor = low.bit_length() - 1
+                mask = shape << anchor
                 own_count = (mask & own).bit_count()
                 sharers: tuple[int, ...] = ()
                 for seat, yurt_mask in seats:  # K-A-C5
@@ -314,7 +327,7 @@ def _scan(
                     result.append(
                         build(
                             Conquest,
-                            (key, placement.orientation, placement.anchor, mask, sharers, consent),
+                            (key, index, anchor, mask, sharers, consent),
                         )
                     )
                     if first_only:
