@@ -4,10 +4,10 @@ These functions hold no state of their own; :class:`boardkit.match.Match`, repla
 bots and the conformance kit all go through them, so there is exactly one way an action turns into
 events. The hook order they follow is documented in :mod:`boardkit.flow`.
 
-Each log entry is built in one :class:`~boardkit.recorder.Recorder`: every event is folded once,
-as it is recorded. A game hook that looked ahead in a recorder of its own (started at the state
-it was given) hands that recorder back, and its state is kept as it is (see
-:meth:`boardkit.game.Game.apply`).
+Each log entry is built the way a :class:`~boardkit.recorder.Recorder` builds it
+(:func:`boardkit.recorder.record`): every event is folded once, as it is recorded. A game hook
+that looked ahead in a recorder of its own (started at the state it was given) hands that
+recorder back, and its state is kept as it is (see :meth:`boardkit.game.Game.apply`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionE
 from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.options import Config
-from boardkit.recorder import Recorder
+from boardkit.recorder import Reducer, record
 from boardkit.rng import Rng
 
 _MAX_HOOK_ROUNDS = 10_000
@@ -31,53 +31,54 @@ def fold(game: Game[Any, Any], state: Any, events: Iterable[object]) -> Any:
     return recorder.fold(game.reduce, state, events)
 
 
-def _settle(game: Game[Any, Any], rec: Recorder[Any], rng: Rng) -> None:
-    """Run the turn and phase hooks until someone must decide or the game is over.
+def _settle(
+    game: Game[Any, Any], reduce: Reducer[Any], state: Any, out: list[object], rng: Rng
+) -> Any:
+    """Run the turn and phase hooks until someone must decide or the game is over; every event
+    goes to ``out``, and the state after them is returned.
 
     A hook that gives no event costs no fold (most hooks of most games give none).
     """
     for _ in range(_MAX_HOOK_ROUNDS):
-        flow = rec.state.flow
+        flow = state.flow
         if flow.ended:
-            return
-        if game.result(rec.state) is not None:
-            rec.emit(GAME_ENDED)
-            return
+            return state
+        if game.result(state) is not None:
+            return record(reduce, state, out, (GAME_ENDED,))
         if not flow.turn_over:
-            return
-        if events := game.on_turn_end(rec.state, rng):
-            rec.extend(events)
-        if game.phase_over(rec.state):
-            if events := game.on_phase_end(rec.state, rng):
-                rec.extend(events)
-            nxt = game.next_phase(rec.state)
+            return state
+        if events := game.on_turn_end(state, rng):
+            state = record(reduce, state, out, events)
+        if game.phase_over(state):
+            if events := game.on_phase_end(state, rng):
+                state = record(reduce, state, out, events)
+            nxt = game.next_phase(state)
             if nxt is None:
-                rec.emit(GAME_ENDED)
-                return
-            rec.emit(PhaseStarted(nxt))
-            if events := game.on_phase_start(rec.state, rng):
-                rec.extend(events)
-        if game.result(rec.state) is not None:
-            rec.emit(GAME_ENDED)
-            return
-        player = game.next_player(rec.state)
-        rec.emit(TurnStarted(player, rec.state.flow.turn + 1))
-        if events := game.on_turn_start(rec.state, rng):
-            rec.extend(events)
+                return record(reduce, state, out, (GAME_ENDED,))
+            state = record(reduce, state, out, (PhaseStarted(nxt),))
+            if events := game.on_phase_start(state, rng):
+                state = record(reduce, state, out, events)
+        if game.result(state) is not None:
+            return record(reduce, state, out, (GAME_ENDED,))
+        turn = TurnStarted(game.next_player(state), state.flow.turn + 1)
+        state = record(reduce, state, out, (turn,))
+        if events := game.on_turn_start(state, rng):
+            state = record(reduce, state, out, events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 
 
 def start(game: Game[Any, Any], config: Config) -> tuple[Any, list[object]]:
     """The state after setup, and the setup events (log entry 0)."""
     rng = Rng.for_entry(config.seed, 0)
-    rec: Recorder[Any] = Recorder(game.reduce, game.initial(config))
-    rec.extend(game.setup(rec.state, config, rng))
-    rec.emit(PhaseStarted(game.first_phase(rec.state)))
-    rec.extend(game.on_phase_start(rec.state, rng))
-    rec.emit(TurnStarted(game.first_player(rec.state), 1))
-    rec.extend(game.on_turn_start(rec.state, rng))
-    _settle(game, rec, rng)
-    return rec.state, rec.events
+    reduce = game.reduce
+    out: list[object] = []
+    state = game.initial(config)
+    state = record(reduce, state, out, game.setup(state, config, rng))
+    state = record(reduce, state, out, (PhaseStarted(game.first_phase(state)),))
+    state = record(reduce, state, out, game.on_phase_start(state, rng))
+    state = record(reduce, state, out, (TurnStarted(game.first_player(state), 1),))
+    state = record(reduce, state, out, game.on_turn_start(state, rng))
+    return _settle(game, reduce, state, out, rng), out
 
 
 def step(
@@ -94,7 +95,7 @@ def step(
         raise GameOverError()
     if player is not None and player != who:
         raise NotYourDecisionError(player, who)
-    rec: Recorder[Any] = Recorder(game.reduce, state)
-    rec.extend(game.apply(state, action, rng))
-    _settle(game, rec, rng)
-    return rec.state, rec.events
+    reduce = game.reduce
+    out: list[object] = []
+    state = record(reduce, state, out, game.apply(state, action, rng))
+    return _settle(game, reduce, state, out, rng), out

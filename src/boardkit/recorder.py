@@ -74,6 +74,23 @@ def fold_event(reduce: Reducer[S], state: S, event: object) -> S:
     return fold(reduce, state, (event,))
 
 
+def record(reduce: Reducer[S], state: S, out: list[object], events: Iterable[object]) -> S:
+    """Append ``events`` to ``out`` and return ``state`` with them folded.
+
+    ``events`` may be a :class:`Recorder` that started at ``state`` itself and folds with
+    ``reduce``: its state is then returned as it is (it is what folding its events gives).
+    What :meth:`Recorder.extend` does, for callers that keep the state and the events in local
+    variables (the engine's loop).
+    """
+    if type(events) is Recorder and events.start is state and events.reduce == reduce:
+        out.extend(events.events)
+        return events.state  # type: ignore[no-any-return]
+    if type(events) is not list and type(events) is not tuple:
+        events = list(events)
+    out.extend(events)
+    return fold(reduce, state, events)
+
+
 class Recorder(Sequence[object], Generic[S]):
     """Events of one log entry, each folded once, as it is emitted.
 
@@ -106,14 +123,7 @@ class Recorder(Sequence[object], Generic[S]):
         object) and folds with the same reducer: its state is then exactly what folding its
         events here would give.
         """
-        if type(events) is Recorder and events.start is self.state and events.reduce == self.reduce:
-            self.events.extend(events.events)
-            self.state = events.state
-            return
-        if not isinstance(events, list | tuple):
-            events = list(events)
-        self.events.extend(events)
-        self.state = fold(self.reduce, self.state, events)
+        self.state = record(self.reduce, self.state, self.events, events)
 
     # --- a sequence of its events ---------------------------------------------------------------
 
