@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, get_args, get_origin
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
+import attrs
 import cattrs
 from cattrs.cols import iterable_unstructure_factory
 from cattrs.gen import make_hetero_tuple_unstructure_fn
@@ -163,6 +165,11 @@ class TaggedCodec:
             if cls.__name__ in self._by_name:
                 raise ValueError(f"two {what} classes are named {cls.__name__}")
             self._by_name[cls.__name__] = cls
+        self._fast: dict[str, Callable[[dict[str, Any]], object]] = {}
+        for name, cls in self._by_name.items():
+            fast = _fast_structure(converter, cls)
+            if fast is not None:
+                self._fast[name] = fast
 
     @property
     def names(self) -> list[str]:
@@ -178,7 +185,19 @@ class TaggedCodec:
         return {"type": name, **body}
 
     def load(self, data: JSON) -> object:
-        """The object a JSON dict describes; :class:`CodecError` says what is wrong."""
+        """The object a JSON dict describes; :class:`CodecError` says what is wrong.
+
+        Well-formed data of a plain class takes its precompiled function (see
+        :func:`_fast_structure`); anything it does not accept goes the general cattrs way, which
+        gives the same object or the error that says what is wrong.
+        """
+        if type(data) is dict:
+            tag = data.get("type")
+            fast = self._fast.get(tag) if type(tag) is str else None
+            if fast is not None:
+                obj = fast(data)
+                if obj is not _MISS:
+                    return obj
         if not isinstance(data, dict):
             raise CodecError(f"a {self._what} must be a JSON object, got {shorten(data)}")
         tag = data.get("type")
@@ -193,6 +212,100 @@ class TaggedCodec:
             raise
         except Exception as exc:  # cattrs reports structure errors as several classes
             raise CodecError(f"bad {tag} {self._what}: {_explain(exc)}") from None
+
+
+_MISS = object()
+"""What a precompiled structure function returns for data it does not accept as it is."""
+
+_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
+"""``__setattr__`` of a frozen attrs class (attrs has no public flag for frozenness)."""
+
+_INLINE_SCALARS = (int, str, bool)
+
+
+def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]], object] | None:
+    """A function that builds ``cls`` from its tagged JSON dict, or ``None`` for ``cls``.
+
+    Generated once per class (like cattrs' own functions, but for the exact shape a log holds):
+    the dict must have exactly the ``type`` tag and every field; an ``int``, ``str`` or
+    ``bool`` field must hold exactly that type (checked inline); any other field goes through
+    the converter's hook for its type. Whatever does not fit gives :data:`_MISS`, and the
+    caller takes the general, slower way, which decides and words any error, so this changes
+    speed and nothing else. A frozen class without fields gives one shared instance.
+    Classes with private or non-init fields are left to cattrs (``None``).
+    """
+    if not attrs.has(cls):
+        return None
+    try:
+        fields = attrs.fields(attrs.resolve_types(cls))
+    except Exception:  # annotations that do not resolve here: cattrs decides
+        return None
+    if not all(f.init and f.alias == f.name for f in fields):
+        return None
+    keys = frozenset(("type", *(f.name for f in fields)))
+    if not fields:
+        if cls.__setattr__ is not _FROZEN_SETATTR:
+            return None
+        shared = cls()
+
+        def load_fieldless(data: dict[str, Any]) -> object:
+            return shared if len(data) == 1 else _MISS
+
+        return load_fieldless
+    namespace: dict[str, Any] = {"cls": cls, "keys": keys, "MISS": _MISS}
+    lines = ["def load(data):", "    if data.keys() != keys:", "        return MISS", "    try:"]
+    for i, f in enumerate(fields):
+        lines.append(f"        v{i} = data[{f.name!r}]")
+        lines += [f"        {line}" for line in _field_check(conv, f.type, f"v{i}", namespace)]
+    args = ", ".join(f"{f.name}=v{i}" for i, f in enumerate(fields))
+    lines += [f"        return cls({args})", "    except Exception:", "        return MISS"]
+    exec("\n".join(lines) + "\n", namespace)
+    load: Callable[[dict[str, Any]], object] = namespace["load"]
+    return load
+
+
+def _field_check(
+    conv: cattrs.Converter, kind: Any, var: str, namespace: dict[str, Any]
+) -> list[str]:
+    """Lines that turn the JSON value in ``var`` into a ``kind`` in place, or return MISS.
+
+    Exact scalars, enums, optional values and tuples of these are checked inline, the way the
+    converter's hooks accept them; other types call the converter's hook.
+    """
+    name = f"k_{var}"
+    namespace[name] = kind
+    if kind in _INLINE_SCALARS:
+        return [f"if type({var}) is not {name}:", "    return MISS"]
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        namespace[name] = {member.value: member for member in kind}
+        return [f"{var} = {name}[{var}]"]  # a KeyError or TypeError gives MISS
+    args = get_args(kind)
+    origin = get_origin(kind)
+    if len(args) == 2 and type(None) in args and origin in (Union, UnionType):
+        (inner,) = (a for a in args if a is not type(None))
+        body = _field_check(conv, inner, var, namespace)
+        return [f"if {var} is not None:", *(f"    {line}" for line in body)]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = f"{var}i"
+        body = _field_check(conv, args[0], item, namespace)
+        return [
+            f"if type({var}) is not list:",
+            "    return MISS",
+            f"{var}l = []",
+            f"for {item} in {var}:",
+            *(f"    {line}" for line in body),
+            f"    {var}l.append({item})",
+            f"{var} = tuple({var}l)",
+        ]
+    if origin is tuple and args and Ellipsis not in args:
+        lines = [f"if type({var}) is not list or len({var}) != {len(args)}:", "    return MISS"]
+        for i, arg in enumerate(args):
+            lines.append(f"{var}_{i} = {var}[{i}]")
+            lines += _field_check(conv, arg, f"{var}_{i}", namespace)
+        items = "".join(f"{var}_{i}, " for i in range(len(args)))
+        return [*lines, f"{var} = ({items})"]
+    namespace[f"h_{var}"] = conv.get_structure_hook(kind)
+    return [f"{var} = h_{var}({var}, {name})"]
 
 
 def _explain(exc: BaseException) -> str:

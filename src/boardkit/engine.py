@@ -3,115 +3,67 @@
 These functions hold no state of their own; :class:`boardkit.match.Match`, replay, verification,
 bots and the conformance kit all go through them, so there is exactly one way an action turns into
 events. The hook order they follow is documented in :mod:`boardkit.flow`.
+
+Each log entry is built the way a :class:`~boardkit.recorder.Recorder` builds it
+(:func:`boardkit.recorder.record`): every event is folded once, as it is recorded. A game hook
+that looked ahead in a recorder of its own (started at the state it was given) hands that
+recorder back, and its state is kept as it is (see :meth:`boardkit.game.Game.apply`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-import attrs
-from attrs import evolve
-
+from boardkit import recorder
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
-from boardkit.flow import (
-    FLOW_EVENT_TYPES,
-    Flow,
-    GameEnded,
-    PhaseStarted,
-    TurnStarted,
-    decider,
-    reduce_flow,
-)
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.options import Config
+from boardkit.recorder import Reducer, record
 from boardkit.rng import Rng
 
-_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 _MAX_HOOK_ROUNDS = 10_000
-
-
-_Replacer = Callable[[Any, Flow], Any]
-_REPLACERS: dict[type, _Replacer] = {}
-
-
-def _flow_replacer(cls: type) -> _Replacer:
-    """A fast ``evolve(state, flow=...)`` for one state class (a generated constructor call)."""
-    replacer = _REPLACERS.get(cls)
-    if replacer is not None:
-        return replacer
-    fields = attrs.fields(cls)
-    if all(f.init and f.alias == f.name for f in fields) and any(f.name == "flow" for f in fields):
-        args = ", ".join("flow" if f.name == "flow" else f"state.{f.name}" for f in fields)
-        namespace: dict[str, Any] = {"cls": cls}
-        exec(f"def replace(state, flow):\n    return cls({args})\n", namespace)
-        replacer = namespace["replace"]
-    else:
-
-        def replacer(state: Any, flow: Flow) -> Any:
-            return evolve(state, flow=flow)
-
-    _REPLACERS[cls] = replacer
-    return replacer
 
 
 def fold(game: Game[Any, Any], state: Any, events: Iterable[object]) -> Any:
     """The state after applying ``events`` in order (flow first, then the game's reducer)."""
-    reduce = game.reduce
-    for event in events:
-        if type(event) in _FLOW_TYPES:
-            state = _flow_replacer(type(state))(state, reduce_flow(state.flow, event))
-        state = reduce(state, event)
-    return state
+    return recorder.fold(game.reduce, state, events)
 
 
-class _Recorder:
-    """Folds events into a state while keeping them, for one log entry."""
+def _settle(
+    game: Game[Any, Any], reduce: Reducer[Any], state: Any, out: list[object], rng: Rng
+) -> Any:
+    """Run the turn and phase hooks until someone must decide or the game is over; every event
+    goes to ``out``, and the state after them is returned.
 
-    __slots__ = ("events", "game", "state")
-
-    def __init__(self, game: Game[Any, Any], state: Any) -> None:
-        self.game = game
-        self.state = state
-        self.events: list[object] = []
-
-    def add(self, events: Iterable[object]) -> None:
-        reduce, state, record = self.game.reduce, self.state, self.events.append
-        for event in events:
-            record(event)
-            if type(event) in _FLOW_TYPES:
-                state = _flow_replacer(type(state))(state, reduce_flow(state.flow, event))
-            state = reduce(state, event)
-        self.state = state
-
-
-def _settle(rec: _Recorder, rng: Rng) -> None:
-    """Run the turn and phase hooks until someone must decide or the game is over."""
-    game = rec.game
+    A hook that gives no event costs no fold (most hooks of most games give none).
+    """
     for _ in range(_MAX_HOOK_ROUNDS):
-        flow = rec.state.flow
+        flow = state.flow
         if flow.ended:
-            return
-        if game.result(rec.state) is not None:
-            rec.add((GameEnded(),))
-            return
+            return state
+        if game.result(state) is not None:
+            return record(reduce, state, out, (GAME_ENDED,))
         if not flow.turn_over:
-            return
-        rec.add(game.on_turn_end(rec.state, rng))
-        if game.phase_over(rec.state):
-            rec.add(game.on_phase_end(rec.state, rng))
-            nxt = game.next_phase(rec.state)
+            return state
+        if events := game.on_turn_end(state, rng):
+            state = record(reduce, state, out, events)
+        if game.phase_over(state):
+            if events := game.on_phase_end(state, rng):
+                state = record(reduce, state, out, events)
+            nxt = game.next_phase(state)
             if nxt is None:
-                rec.add((GameEnded(),))
-                return
-            rec.add((PhaseStarted(nxt),))
-            rec.add(game.on_phase_start(rec.state, rng))
-        if game.result(rec.state) is not None:
-            rec.add((GameEnded(),))
-            return
-        player = game.next_player(rec.state)
-        rec.add((TurnStarted(player, rec.state.flow.turn + 1),))
-        rec.add(game.on_turn_start(rec.state, rng))
+                return record(reduce, state, out, (GAME_ENDED,))
+            state = record(reduce, state, out, (PhaseStarted(nxt),))
+            if events := game.on_phase_start(state, rng):
+                state = record(reduce, state, out, events)
+        if game.result(state) is not None:
+            return record(reduce, state, out, (GAME_ENDED,))
+        turn = TurnStarted(game.next_player(state), state.flow.turn + 1)
+        state = record(reduce, state, out, (turn,))
+        if events := game.on_turn_start(state, rng):
+            state = record(reduce, state, out, events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 
 
@@ -123,14 +75,15 @@ def start(game: Game[Any, Any], config: Config, rng: Rng | None = None) -> tuple
     """
     if rng is None:
         rng = Rng.for_entry(config.seed, 0)
-    rec = _Recorder(game, game.initial(config))
-    rec.add(game.setup(rec.state, config, rng))
-    rec.add((PhaseStarted(game.first_phase(rec.state)),))
-    rec.add(game.on_phase_start(rec.state, rng))
-    rec.add((TurnStarted(game.first_player(rec.state), 1),))
-    rec.add(game.on_turn_start(rec.state, rng))
-    _settle(rec, rng)
-    return rec.state, rec.events
+    reduce = game.reduce
+    out: list[object] = []
+    state = game.initial(config)
+    state = record(reduce, state, out, game.setup(state, config, rng))
+    state = record(reduce, state, out, (PhaseStarted(game.first_phase(state)),))
+    state = record(reduce, state, out, game.on_phase_start(state, rng))
+    state = record(reduce, state, out, (TurnStarted(game.first_player(state), 1),))
+    state = record(reduce, state, out, game.on_turn_start(state, rng))
+    return _settle(game, reduce, state, out, rng), out
 
 
 def step(
@@ -147,7 +100,7 @@ def step(
         raise GameOverError()
     if player is not None and player != who:
         raise NotYourDecisionError(player, who)
-    rec = _Recorder(game, state)
-    rec.add(game.apply(state, action, rng))
-    _settle(rec, rng)
-    return rec.state, rec.events
+    reduce = game.reduce
+    out: list[object] = []
+    state = record(reduce, state, out, game.apply(state, action, rng))
+    return _settle(game, reduce, state, out, rng), out

@@ -22,7 +22,7 @@ All events produced by these hooks belong to the same log entry as the action th
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import ClassVar, Protocol, Self
 
 from attrs import frozen
 
@@ -96,14 +96,37 @@ class DecisionSettled:
     player: int
 
 
+class _Shared:
+    """A fieldless event: one shared instance per class (``TurnEnded() is TurnEnded()``).
+
+    Such an event says everything by its type, so every log entry can point at the same
+    object instead of holding a copy (a log of a few thousand turns holds thousands of them).
+    """
+
+    __slots__ = ()
+    _instances: ClassVar[dict[type, object]] = {}
+
+    def __new__(cls) -> Self:
+        shared = _Shared._instances.get(cls)
+        if shared is None:
+            shared = _Shared._instances[cls] = super().__new__(cls)
+        return shared  # type: ignore[return-value]
+
+
 @frozen
-class TurnEnded:
+class TurnEnded(_Shared):
     """The active player's turn is over; the framework runs the end-of-turn hooks."""
 
 
 @frozen
-class GameEnded:
+class GameEnded(_Shared):
     """The game is over; nobody decides any more."""
+
+
+TURN_ENDED = TurnEnded()
+"""The one :class:`TurnEnded` event (``TurnEnded()`` gives it too)."""
+GAME_ENDED = GameEnded()
+"""The one :class:`GameEnded` event (``GameEnded()`` gives it too)."""
 
 
 FLOW_EVENT_TYPES: tuple[type, ...] = (

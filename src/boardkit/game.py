@@ -149,7 +149,27 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def apply(self, state: S, action: A, rng: Rng) -> Events:
-        """The events of ``action`` by the deciding player, or an IllegalActionError."""
+        """The events of ``action`` by the deciding player, or an IllegalActionError.
+
+        Who calls it: :func:`boardkit.engine.step`, for every action played, verified or
+        simulated (the only way an action becomes events); the engine then folds the events and
+        runs the turn hooks.
+
+        What it must guarantee: it never mutates ``state``; it draws randomness only from
+        ``rng``; it refuses an illegal action with :class:`~boardkit.errors.IllegalActionError`
+        naming the rule, before anything else happens.
+
+        Looking ahead (opt-in): rules that must see the state *between* their own events build
+        them in a :class:`boardkit.recorder.Recorder` started at ``state`` itself, with this
+        game's :meth:`reduce` (``rec = Recorder(self.reduce, state)``; ``rec.emit(event)``
+        folds the event once and records it; ``rec.state`` is the fold so far), and return the
+        recorder. The engine keeps its state instead of folding the events again. It trusts a
+        recorder only if it started at the very object passed in and folds with ``reduce``
+        (compared with ``==``; a plain function assigned as ``reduce = staticmethod(f)`` and
+        recorders over ``f`` qualify); any other sequence of events is folded as usual. The
+        turn hooks (:meth:`setup`, :meth:`on_turn_start` …) may return a recorder the same way.
+        A game that never looks ahead returns a plain list or tuple.
+        """
 
     @abstractmethod
     def reduce(self, state: S, event: object) -> S:

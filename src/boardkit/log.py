@@ -48,6 +48,7 @@ COMMITMENT_TAG = b"boardkit.seed-commitment.v1\x00"
 SALT_BYTES = 16
 
 _ENTRY_KEYS = ("seq", "player", "action", "events")
+_ENTRY_KEY_SET = frozenset(_ENTRY_KEYS)
 _SPECTATOR = "spectator"
 
 
@@ -452,6 +453,7 @@ class _Scanner:
         ``depth`` is the nesting level the value sits at (the document is level 1).
         """
         self.skip_space()
+        start = self.pos
         try:
             value, self.pos = self._decoder.raw_decode(self.text, self.pos)
         except json.JSONDecodeError as exc:
@@ -465,10 +467,33 @@ class _Scanner:
             ) from None
         except _Refused as exc:
             raise InvalidLogError(str(exc), entry) from None
+        if _surely_within(self.text[start : self.pos], depth, self.limits):
+            return value
         problem = _value_problem(value, depth, self.limits)
         if problem is not None:
             raise InvalidLogError(problem, entry)
         return value
+
+
+def _surely_within(source: str, depth: int, limits: LogLimits) -> bool:
+    """Whether the value decoded from ``source`` certainly passes :func:`_value_problem`.
+
+    Decided from the JSON text alone, with a few string operations that run at C speed, so the
+    usual entry skips the walk over every value: no string is longer than the text it came
+    from; a text without ``\\u`` escapes that encodes to UTF-8 yields no lone surrogate; and
+    no value nests deeper than the text has opening brackets. ``False`` means "walk to find
+    out", not "refused".
+    """
+    if len(source) > limits.max_string or "\\u" in source:
+        return False
+    if depth - 1 + source.count("[") + source.count("{") > limits.max_depth:
+        return False
+    if not source.isascii():
+        try:
+            source.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+    return True
 
 
 def _value_problem(value: Any, depth: int, limits: LogLimits) -> str | None:
@@ -782,7 +807,7 @@ def iter_entries(game: Game[Any, Any], doc: Document) -> Iterator[Entry]:
 def _decode_entry(codec: Any, index: int, item: Any) -> Entry:
     if not isinstance(item, dict):
         raise InvalidLogError("an entry must be a JSON object", index)
-    if sorted(item) != sorted(_ENTRY_KEYS):
+    if item.keys() != _ENTRY_KEY_SET:
         raise InvalidLogError(f"an entry has exactly the fields {', '.join(_ENTRY_KEYS)}", index)
     if type(item["seq"]) is not int or item["seq"] != index:
         raise InvalidLogError(
@@ -798,7 +823,8 @@ def _decode_entry(codec: Any, index: int, item: Any) -> Entry:
         raise InvalidLogError("'events' must be a list", index)
     try:
         action = None if action_data is None else codec.actions.load(action_data)
-        events = tuple(codec.events.load(e) for e in events_data)
+        load = codec.events.load
+        events = tuple([load(e) for e in events_data])
     except CodecError as exc:
         raise InvalidLogError(str(exc), index) from None
     return Entry(index, player, action, events)

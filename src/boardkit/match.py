@@ -8,7 +8,9 @@ every action against the rules and compares the events it gives with the recorde
 
 Time travel: the match keeps the state after every ``SNAPSHOT_EVERY``-th entry (states are
 immutable and share their unchanged parts, so a snapshot costs a reference, not a copy), and
-:meth:`Match.state_at` folds at most ``SNAPSHOT_EVERY - 1`` entries from the nearest one.
+:meth:`Match.state_at` folds at most ``SNAPSHOT_EVERY - 1`` entries from the nearest one. It also
+remembers the last state it gave, so stepping through a log entry by entry (``state_at(k)``,
+``k + 1``, …) folds one entry per step.
 
 Undo: :meth:`Match.undo` drops the last *n* entries (actions and owed decisions alike, each is one
 entry) and returns to the state before them. Randomness is keyed by seed and entry number, so
@@ -29,6 +31,7 @@ or undo, since the secrets it would need are not in it.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -113,6 +116,9 @@ class Match(Generic[S]):
         self._entries: list[Entry] = [setup]
         self._state = state
         self._snapshots: dict[int, S] = {0: state}
+        self._cursor: tuple[int, S] = (0, state)
+        """The entry :meth:`state_at` answered last and its state: stepping forward one entry
+        at a time folds one entry per call."""
 
     @property
     def viewer(self) -> Viewer:
@@ -218,11 +224,17 @@ class Match(Generic[S]):
         """The outcome once the game is over."""
         return self.game.result(self._state)
 
-    def legal_actions(self) -> list[Any]:
-        """Every action the deciding player may play now."""
+    def legal_actions(self) -> Sequence[Any]:
+        """Every action the deciding player may play now; empty once the game is over.
+
+        This is the game's own sequence, not a copy: a game may list its actions lazily (each
+        built only when it is looked at), so asking costs next to nothing, and ``choice``,
+        ``len``, indexing, ``in`` and iteration build only what they touch. Do not mutate it;
+        ``list(...)`` it first to sort or shuffle.
+        """
         if self.is_over:
             return []
-        return list(self.game.legal_actions(self._state))
+        return self.game.legal_actions(self._state)
 
     def view(self, player: int | None) -> object:
         """What ``player`` may see of the current state."""
@@ -283,11 +295,12 @@ class Match(Generic[S]):
         state, events = engine.step(
             self.game, self._state, player, action, Rng.for_entry(self.config.seed, seq)
         )
-        self._entries.append(Entry(seq, who, action, tuple(events)))
+        recorded = tuple(events)
+        self._entries.append(Entry(seq, who, action, recorded))
         self._state = state
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
-        return tuple(events)
+        return recorded
 
     # --- the log ---------------------------------------------------------------------------------
 
@@ -361,12 +374,18 @@ class Match(Generic[S]):
             raise UndoError(f"an entry number is an int, not {type(seq).__name__} {seq!r:.40}")
         if not 0 <= seq < len(self._entries):
             raise UndoError(f"no entry {seq}; the log has entries 0 to {len(self._entries) - 1}")
+        if seq == len(self._entries) - 1:
+            return self._state
         base = seq - seq % SNAPSHOT_EVERY
         while base not in self._snapshots:
             base -= SNAPSHOT_EVERY
         state = self._snapshots[base]
+        at, known = self._cursor
+        if base <= at <= seq:  # the last answer is at least as close: step on from it
+            base, state = at, known
         for entry in self._entries[base + 1 : seq + 1]:
             state = engine.fold(self.game, state, entry.events)
+        self._cursor = (seq, state)
         return state
 
     def undo(self, n: int = 1) -> None:
@@ -387,6 +406,7 @@ class Match(Generic[S]):
         del self._entries[keep:]
         for k in [k for k in self._snapshots if k >= keep]:
             del self._snapshots[k]
+        # state_at(keep - 1) left the cursor before the cut: it stays valid
 
     # --- rebuilding from a log -------------------------------------------------------------------
 
@@ -433,7 +453,9 @@ class Match(Generic[S]):
             state = _guarded(0, lambda: engine.fold(game, game.initial(config), setup.events))
         return cls(game, header, config, setup, state, verified=verify)
 
-    def _replay_entry(self, entry: Entry) -> None:
+    def _replay_entry(self, entry: Entry, decoded: bool = False) -> None:
+        """Replay one entry onto the match; ``decoded`` when the strict codec just read its
+        action from JSON (it then survives its log by construction, see :func:`check_action`)."""
         seq = len(self._entries)
         if entry.seq != seq:
             raise InvalidLogError(f"sequence number {shorten(entry.seq)} where {seq} belongs", seq)
@@ -445,7 +467,7 @@ class Match(Generic[S]):
                 f"player {shorten(entry.player)} acted, but player {who} decides", seq
             )
         if self.verified:
-            state, events = _guarded(seq, lambda: self._verify_step(entry, seq))
+            state, events = _guarded(seq, lambda: self._verify_step(entry, seq, decoded))
             if tuple(events) != entry.events:
                 raise InvalidLogError(_first_difference(events, entry.events), seq)
         else:
@@ -455,9 +477,10 @@ class Match(Generic[S]):
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
 
-    def _verify_step(self, entry: Entry, seq: int) -> tuple[Any, list[object]]:
+    def _verify_step(self, entry: Entry, seq: int, decoded: bool) -> tuple[Any, list[object]]:
         try:
-            check_action(self.game, entry.action)
+            if not decoded:
+                check_action(self.game, entry.action)
             return engine.step(
                 self.game,
                 self._state,
@@ -492,7 +515,7 @@ class Match(Generic[S]):
             if match is None:
                 match = cls._begin(game, header, entry, verify)
             else:
-                match._replay_entry(entry)
+                match._replay_entry(entry, decoded=True)
         assert match is not None  # iter_entries refuses a log without entries
         return match
 
@@ -571,6 +594,9 @@ def check_action(game: Game[Any, Any], action: object) -> None:
     where a set belongs) fails that. Raises :class:`~boardkit.errors.IllegalActionError` with
     rule ``"action"`` naming the field problem, before the rules ever see the action.
     """
+    checked = _checked_actions(game)
+    if checked.get(id(action)) is action:
+        return
     codec = codec_for(game).actions
     try:
         text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
@@ -588,6 +614,46 @@ def check_action(game: Game[Any, Any], action: object) -> None:
         raise IllegalActionError(
             "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
         )
+    if _unchangeable(action):
+        if len(checked) >= _CHECKED_LIMIT:
+            checked.clear()
+        checked[id(action)] = action
+
+
+_CHECKED_LIMIT = 4096
+"""Most action objects remembered as checked, per game class."""
+_CHECKED: dict[type, dict[int, object]] = {}
+
+
+def _checked_actions(game: Game[Any, Any]) -> dict[int, object]:
+    """The action objects of ``game``'s class that passed :func:`check_action`, by ``id``.
+
+    Games that hand out shared action objects (Shangrila, most small games) offer the same
+    few objects again and again; an object that passed once, and cannot change, passes again
+    without its JSON round trip. The dict holds the objects, so an ``id`` is never reused while
+    it is in there.
+    """
+    checked = _CHECKED.get(type(game))
+    if checked is None:
+        checked = _CHECKED[type(game)] = {}
+    return checked
+
+
+_SCALARS = frozenset((int, str, float, bool, type(None)))
+_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
+"""What ``__setattr__`` is on a frozen attrs class (taken from one, attrs has no flag for it)."""
+
+
+def _unchangeable(value: object) -> bool:
+    """Whether ``value`` can never change: scalars, and frozen attrs or tuples of them."""
+    cls: Any = type(value)
+    if cls in _SCALARS or isinstance(value, enum.Enum):
+        return True
+    if cls is tuple or cls is frozenset:
+        return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
+    if attrs.has(cls) and cls.__setattr__ is _FROZEN_SETATTR:
+        return all(_unchangeable(getattr(value, f.name)) for f in attrs.fields(cls))
+    return False
 
 
 def _same(a: object, b: object) -> bool:

@@ -18,6 +18,7 @@ status, so that one broken package never hides the games of the others.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -122,11 +123,43 @@ def game_plugins() -> list[GamePlugin]:
 
 def _entry_points(name: str | None = None) -> list[EntryPoint]:
     """The group's entry points (only those called ``name`` when given), each value once."""
+    return [ep for ep in _all_entry_points() if name is None or ep.name == name]
+
+
+_scanned: tuple[object, tuple[EntryPoint, ...]] | None = None
+"""The last scan of the installed distributions: what it was made for (``sys.path`` and the
+scanning function), and its entry points."""
+_classes: dict[tuple[str, str], type[Game[Any, Any]]] = {}
+"""Plugin classes already loaded, by entry point (name, value)."""
+
+
+def _all_entry_points() -> tuple[EntryPoint, ...]:
+    """The group's entry points, each value once; scanned again only when ``sys.path`` changes.
+
+    Scanning every installed distribution's metadata takes milliseconds, which
+    ``simulate("shangrila", 1)`` or ``Match.from_json`` without a game would pay on every call.
+    A change of ``sys.path`` (a folder added, as a test or a notebook may do) or of the scanning
+    function (a test replacing it) triggers a new scan; a package installed into a folder
+    already on the path is seen after :func:`forget_plugins`.
+    """
+    global _scanned
+    key = (tuple(sys.path), entry_points)
+    if _scanned is not None and _scanned[0] == key:
+        return _scanned[1]
     seen: dict[tuple[str, str], EntryPoint] = {}
     for ep in entry_points(group=GROUP):
-        if name is None or ep.name == name:
-            seen.setdefault((ep.name, ep.value), ep)  # one distribution found twice on the path
-    return list(seen.values())
+        seen.setdefault((ep.name, ep.value), ep)  # one distribution found twice on the path
+    found = tuple(seen.values())
+    _scanned = (key, found)
+    _classes.clear()  # a folder added in front may shadow a plugin's module
+    return found
+
+
+def forget_plugins() -> None:
+    """Forget the installed plugins found so far, so the next lookup scans the path again."""
+    global _scanned
+    _scanned = None
+    _classes.clear()
 
 
 def _refuse_duplicates(name: str, found: Sequence[EntryPoint]) -> None:
@@ -140,7 +173,13 @@ def _refuse_duplicates(name: str, found: Sequence[EntryPoint]) -> None:
 
 
 def _load_class(ep: EntryPoint) -> type[Game[Any, Any]]:
-    """The class an entry point names; any failure is a :class:`GameDefinitionError`."""
+    """The class an entry point names; any failure is a :class:`GameDefinitionError`.
+
+    A class that loaded is remembered (as long as the scan that found its entry point).
+    """
+    known = _classes.get((ep.name, ep.value))
+    if known is not None:
+        return known
     try:
         loaded = ep.load()
     except Exception as exc:
@@ -150,6 +189,7 @@ def _load_class(ep: EntryPoint) -> type[Game[Any, Any]]:
             f"game plugin {ep.name!r} ({ep.value}) does not name a Game subclass: "
             f"{_brief(repr(loaded))}"
         )
+    _classes[(ep.name, ep.value)] = loaded
     return loaded
 
 

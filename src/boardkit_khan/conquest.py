@@ -57,6 +57,7 @@ offsets ``d``; only survivors are looked at one by one. See ``benchmarks/khan_co
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from typing import NamedTuple
 
 import attrs
 
@@ -64,7 +65,12 @@ from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
-from boardkit_khan.placements import PlacementTable, StackKey, stack_key_of
+from boardkit_khan.placements import (
+    OrientationPlacements,
+    PlacementTable,
+    StackKey,
+    stack_key_of,
+)
 
 __all__ = [
     "NO_PROTECTION",
@@ -137,13 +143,15 @@ class Situation:
         return found
 
 
-@attrs.frozen(slots=True)
-class Conquest:
+class Conquest(NamedTuple):
     """A legal way to lay a tile, and who conquers it.
 
     ``(stack, orientation, anchor)`` names the placement (see :mod:`.placements`); ``mask`` is
     every covered cell; ``sharers`` the seats that put a yurt on the tile (K-A-C5);
     ``consent_from`` the protectors who must agree first (K-A-C7), empty when none.
+
+    A named tuple rather than an attrs class: the generator builds one per legal placement
+    (a hundred per call in a crowded position), and a tuple is built many times faster.
     """
 
     stack: StackKey
@@ -227,8 +235,23 @@ def _check_player(situation: Situation, player: int) -> None:
 # -- generation ---------------------------------------------------------------------------------
 
 
-def _stack_order(key: StackKey) -> tuple[str, str]:
-    return (key.kind.value, key.shape)
+_Plan = tuple[tuple[StackKey, bool, tuple[OrientationPlacements, ...]], ...]
+_PLANS: dict[tuple[PlacementTable, frozenset[StackKey]], _Plan] = {}
+_PLANS_LIMIT = 4096
+
+
+def _plan(table: PlacementTable, available: Collection[StackKey]) -> _Plan:
+    """The available stacks in order (kind value, then shape name), each with whether it is a
+    bridge and its orientations: made once per table and set of stacks, not once per call."""
+    wanted = frozenset(available)
+    plan = _PLANS.get((table, wanted))
+    if plan is None:
+        if len(_PLANS) >= _PLANS_LIMIT:
+            _PLANS.clear()
+        ordered = sorted(wanted, key=lambda key: (key.kind.value, key.shape))
+        plan = tuple((key, key.bridge, table.stack(key).orientations) for key in ordered)
+        _PLANS[(table, wanted)] = plan
+    return plan
 
 
 def _scan(
@@ -242,8 +265,8 @@ def _scan(
 
     Per orientation, one pass of big-int operations finds the anchors whose cells are all
     allowed (land with a yurt and unblocked; for bridges also unblocked river) and that cover
-    an own yurt. Only those are checked one by one for the majority and for protection,
-    with the same helpers :func:`evaluate` uses.
+    an own yurt. Only those are checked one by one for the majority (inlined, same outcome as
+    :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
     _check_player(situation, player)
     yurts = situation.yurts
@@ -254,16 +277,17 @@ def _scan(
     occupied = situation.neutral
     for mask in yurts:
         occupied |= mask
-    rivals = tuple((seat, mask) for seat, mask in enumerate(yurts) if seat != player)
+    # Seats in order, the player included (so sharers come out sorted); seats without yurts
+    # can neither outnumber nor tie the player, who covers at least one own yurt.
+    seats = tuple((seat, mask) for seat, mask in enumerate(yurts) if mask)
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked
     bridge_allowed = land_allowed | (table.river & unblocked)
     guarded = _guarded_cells(situation, player)
-    solo: tuple[int, ...] = (player,)
-    for key in sorted(available, key=_stack_order):
-        stack = table.stack(key)
-        allowed = bridge_allowed if key.bridge else land_allowed
-        for orientation in stack.orientations:
+    build = tuple.__new__
+    for key, bridge, orientations in _plan(table, available):
+        allowed = bridge_allowed if bridge else land_allowed
+        for orientation in orientations:
             fits = orientation.anchors & allowed
             offsets = orientation.offsets
             for offset in offsets:
@@ -276,24 +300,24 @@ def _scan(
             for offset in offsets:
                 touches |= own >> offset
             fits &= touches
-            by_anchor = orientation.by_anchor
+            shape = 1  # the oriented shape at anchor cell 0: a placement is shape << anchor
+            for offset in offsets:
+                shape |= 1 << offset
+            index = orientation.index
             while fits:
                 low = fits & -fits
                 fits ^= low
-                placement = by_anchor[low.bit_length() - 1]
-                mask = placement.mask
-                # K-A-C5, inlined for speed: same outcome as _majority().
+                anchor = low.bit_length() - 1
+                mask = shape << anchor
                 own_count = (mask & own).bit_count()
-                sharers = solo
-                for seat, rival in rivals:
-                    count = (mask & rival).bit_count()
+                sharers: tuple[int, ...] = ()
+                for seat, yurt_mask in seats:  # K-A-C5
+                    count = (mask & yurt_mask).bit_count()
                     if count > own_count:
                         break
                     if count == own_count:
-                        sharers = (*sharers, seat)
+                        sharers += (seat,)
                 else:
-                    if len(sharers) > 1:
-                        sharers = tuple(sorted(sharers))
                     consent: tuple[int, ...] = ()
                     if mask & guarded:
                         verdict = _protection(mask, situation, player, sharers)
@@ -301,13 +325,9 @@ def _scan(
                             continue
                         consent = verdict
                     result.append(
-                        Conquest(
-                            key,
-                            placement.orientation,
-                            placement.anchor,
-                            mask,
-                            sharers,
-                            consent,
+                        build(
+                            Conquest,
+                            (key, index, anchor, mask, sharers, consent),
                         )
                     )
                     if first_only:

@@ -143,9 +143,10 @@ class KhanGame(Game[KhanState, object]):
         """The events of ``action``, or an IllegalActionError naming the clause."""
         return action_events(state, action, rng)
 
-    def reduce(self, state: KhanState, event: object) -> KhanState:
-        """Fold one event (see :mod:`.reducer`)."""
-        return reduce_event(state, event)
+    reduce = staticmethod(reduce_event)
+    """Fold one event (see :mod:`.reducer`). The reducer itself rather than a method around it:
+    :mod:`.turn` records its events in recorders over this very function, and the engine keeps
+    a recorder's state only when it folds with the game's ``reduce``."""
 
     def on_phase_start(self, state: KhanState, rng: Rng) -> Sequence[object]:
         """K-S5: shuffle and deal when the main phase begins."""

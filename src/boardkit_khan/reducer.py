@@ -5,8 +5,10 @@ It accepts redacted events (cards replaced by :data:`~boardkit_khan.state.UNKNOW
 or pile then simply holds placeholders, so a player's redacted log folds to a state the player
 sees exactly as the real one (K-H1).
 
-:class:`Script` records the events a rule produces while folding each one at once, so that the
-rule can look at the state after each event (the next step of a turn often depends on it).
+:func:`new_script` starts a :class:`~boardkit.recorder.Recorder` (a :data:`Script`): it records
+the events a rule produces while folding each one at once, so that the rule can look at the state
+after each event (the next step of a turn often depends on it). The rule hands the recorder back
+to the engine, which keeps its state: every event is folded exactly once.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from typing import Any
 from attrs import evolve
 
 from boardkit.flow import (
-    FLOW_EVENT_TYPES,
     DecisionOwed,
     DecisionSettled,
     GameEnded,
@@ -25,8 +26,8 @@ from boardkit.flow import (
     StepStarted,
     TurnEnded,
     TurnStarted,
-    reduce_flow,
 )
+from boardkit.recorder import Recorder
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.events import (
     ActionsForfeited,
@@ -71,11 +72,8 @@ from boardkit_khan.state import (
     static_for,
     with_cards,
     with_field,
-    with_flow,
     with_turn,
 )
-
-_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -309,54 +307,22 @@ _HANDLERS: dict[type, Callable[[KhanState, Any], KhanState]] = {
 }
 
 
-_LAST_SCRIPT: dict[int, tuple[object, KhanState, KhanState]] = {}
-"""The folds of the most recent :class:`Script`: ``id(event) -> (event, before, after)``.
-
-A rule folds its events once to look ahead (:class:`Script`), and the framework folds the same
-events again right after. :func:`reduce` is pure, so for the *same* event object and an *equal*
-state the remembered result is the answer; the check costs one cheap equality test (the states
-share all their parts but the flow) instead of copying the state again. Any other call — replay,
-another thread — simply misses and computes. Cleared whenever a new Script starts.
-"""
-
-
 def reduce(state: KhanState, event: object) -> KhanState:
     """The state after ``event`` (the flow part has already been folded by the framework)."""
-    remembered = _LAST_SCRIPT.get(id(event))
-    if remembered is not None and remembered[0] is event and remembered[1] == state:
-        return remembered[2]
     handler = _HANDLERS.get(type(event))
     if handler is None:
         return state
     return handler(state, event)
 
 
-def fold_one(state: KhanState, event: object) -> KhanState:
-    """Fold one event the way the framework does: flow first, then :func:`reduce`.
+Script = Recorder[KhanState]
+"""Events produced by a rule, folded one by one so the rule can look at the result."""
 
-    The result is remembered (see :data:`_LAST_SCRIPT`), so that the framework folding the same
-    event object into an equal state right afterwards gets it without recomputing.
+
+def new_script(state: KhanState) -> Script:
+    """A :class:`~boardkit.recorder.Recorder` over Khan's reducer, started at ``state``.
+
+    The turn functions return it to the engine, which keeps its state instead of folding the
+    same events a second time.
     """
-    if type(event) in _FLOW_TYPES:
-        state = with_flow(state, reduce_flow(state.flow, event))
-    handler = _HANDLERS.get(type(event))
-    after = state if handler is None else handler(state, event)
-    _LAST_SCRIPT[id(event)] = (event, state, after)
-    return after
-
-
-class Script:
-    """Events produced by a rule, folded one by one so the rule can look at the result."""
-
-    __slots__ = ("events", "state")
-
-    def __init__(self, state: KhanState) -> None:
-        _LAST_SCRIPT.clear()
-        self.state = state
-        self.events: list[object] = []
-
-    def emit(self, *events: object) -> None:
-        """Record and fold ``events`` in order."""
-        for event in events:
-            self.events.append(event)
-            self.state = fold_one(self.state, event)
+    return Recorder(reduce, state)

@@ -250,15 +250,6 @@ class KhanState:
         return game_picture("khan", self)
 
 
-def with_flow(state: KhanState, flow: Flow) -> KhanState:
-    """``state`` with another flow (a direct constructor call: folding is the hot path)."""
-    return KhanState(
-        flow, state.options, state.field, state.cards, state.specials, state.turn,
-        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
-        state.end_first_player, state.end_turns, state.outcome,
-    )  # fmt: skip
-
-
 def with_field(state: KhanState, field: Field) -> KhanState:
     """``state`` with another :class:`Field`."""
     return KhanState(

@@ -59,7 +59,7 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.reducer import Script
+from boardkit_khan.reducer import Script, new_script
 from boardkit_khan.rulers import action_b, step_one
 from boardkit_khan.rules import (
     active_player,
@@ -100,9 +100,9 @@ STEP_DRAW = "draw"
 # --- hooks ----------------------------------------------------------------------------------------
 
 
-def turn_start_events(state: KhanState, rng: Rng) -> list[object]:
+def turn_start_events(state: KhanState, rng: Rng) -> Sequence[object]:
     """Events at the start of a turn, up to the first decision (or the end of the turn)."""
-    script = Script(state)
+    script = new_script(state)
     static = static_for(state.options.board)
     player = active_player(state)
     phase = state.flow.phase
@@ -119,16 +119,16 @@ def turn_start_events(state: KhanState, rng: Rng) -> list[object]:
             _after_action(script, static, rng)
     else:
         _end_turn_start(script, static, player)
-    return script.events
+    return script
 
 
-def phase_start_events(state: KhanState, rng: Rng) -> list[object]:
+def phase_start_events(state: KhanState, rng: Rng) -> Sequence[object]:
     """K-S5: the cards are shuffled and dealt when the main phase begins."""
     if state.flow.phase != PHASE_MAIN:
         return []
-    script = Script(state)
+    script = new_script(state)
     deal(script, len(static_for(state.options.board).cards), rng)
-    return script.events
+    return script
 
 
 def phase_over(state: KhanState) -> bool:
@@ -161,10 +161,10 @@ def action_events(state: KhanState, action: object, rng: Rng) -> Sequence[object
     """The events of ``action`` by the deciding player, or an IllegalActionError."""
     check(state, action)
     static = static_for(state.options.board)
-    script = Script(state)
+    script = new_script(state)
     if isinstance(action, Consent):
         _answer_consent(script, static, action, rng)
-        return script.events
+        return script
     player = active_player(state)
     if isinstance(action, PlaceStartYurt):
         script.emit(YurtPlaced(player, action.cell), TurnEnded())
@@ -205,7 +205,7 @@ def action_events(state: KhanState, action: object, rng: Rng) -> Sequence[object
             _after_action(script, static, rng)
         else:
             _step_five(script, rng)
-    return script.events
+    return script
 
 
 def _lay_tile(script: Script, static: Static, player: int, conquest: Conquest) -> None:

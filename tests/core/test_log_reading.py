@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from attrs import frozen
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardkit import InvalidLogError, Match, Rng
 from boardkit.codec import CodecError, TaggedCodec, make_converter
@@ -231,3 +233,23 @@ def test_shorten() -> None:
     for _ in range(100_000):
         nested = [nested]
     assert len(shorten(nested)) < 100
+
+
+_TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0xE000), max_size=40)
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | _TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@given(value=_JSON_VALUES, ascii_only=st.booleans(), depth=st.integers(1, 4))
+def test_the_quick_limit_check_never_passes_what_the_walk_refuses(
+    value: object, ascii_only: bool, depth: int
+) -> None:
+    from boardkit.log import _surely_within, _value_problem
+
+    limits = LogLimits(max_string=30, max_depth=4)
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    if _surely_within(text, depth, limits):
+        assert _value_problem(json.loads(text), depth, limits) is None

@@ -13,6 +13,7 @@ from boardkit import (
     InvalidLogError,
     Match,
     UndoError,
+    engine,
 )
 from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.examples.nim import NimGame, NimState, Take
@@ -236,3 +237,73 @@ def test_codec_keeps_int_enums_and_refuses_bad_members() -> None:
     assert type(back.direction) is Dir
     with pytest.raises(CodecError, match="not a Dir"):
         codec.load({"type": "Moved", "direction": 5, "steps": 2})
+
+
+def test_legal_actions_are_the_games_own_sequence_not_a_copy() -> None:
+    from boardkit_shangrila.game import ShangrilaGame
+    from boardkit_shangrila.rules import LegalActions
+
+    match = Match.new(ShangrilaGame(), 3, seed=5)
+    actions = match.legal_actions()
+    assert isinstance(actions, LegalActions)  # lazy: no action object built by asking
+    assert list(actions) == list(match.game.legal_actions(match.state))
+    finished = play_out(Match.new(NimGame(), 2, seed=1))
+    assert list(finished.legal_actions()) == []
+
+
+class _CountingNim(NimGame):
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def reduce(self, state: NimState, event: object) -> NimState:
+        self.calls += 1
+        return super().reduce(state, event)
+
+
+def test_stepping_through_a_log_folds_one_entry_per_step() -> None:
+    game = _CountingNim()
+    match = play_out(Match.new(game, 2, {"stones": 200, "max_take": 2}, seed=3))
+    start = SNAPSHOT_EVERY + 5
+    match.state_at(start)
+    for seq in range(start + 1, start + 40):
+        before = game.calls
+        match.state_at(seq)
+        assert game.calls - before == len(match.log.entries[seq].events)
+
+
+def test_state_at_agrees_with_folding_from_the_start_in_any_order_and_after_undo() -> None:
+    match = play_out(Match.new(NimGame(), 2, {"stones": 200, "max_take": 2}, seed=3))
+    entries = match.log.entries
+
+    def folded(seq: int) -> object:
+        state = match.game.initial(match.config)
+        for entry in entries[: seq + 1]:
+            state = engine.fold(match.game, state, entry.events)
+        return state
+
+    rng = Rng(9)
+    for seq in [5, 6, 7, 3, 70, 71, 64, 63, 130, 129, len(entries) - 1, 0, 1] + [
+        rng.below(len(entries)) for _ in range(20)
+    ]:
+        assert match.state_at(seq) == folded(seq), seq
+    match.state_at(100)
+    match.undo(len(entries) - 90)
+    assert match.state == folded(89)
+    match.play(match.legal_actions()[0])
+    assert match.state_at(len(match) - 2) == folded(89)
+
+
+def test_an_action_checked_once_is_remembered_but_an_equal_one_of_another_type_is_not() -> None:
+    from boardkit.match import _checked_actions, check_action
+
+    game = NimGame()
+    shared = Take(1)
+    check_action(game, shared)
+    assert _checked_actions(game).get(id(shared)) is shared
+    check_action(game, shared)  # remembered: passes again
+    assert Take(True) == shared  # equal (True == 1), yet not the object that was checked
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        check_action(game, Take(True))
+    match = Match.new(game, 2, seed=1)
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        match.play(Take(True))

@@ -94,3 +94,27 @@ def test_a_separate_package_registers_and_passes_the_kit(
         check_game(game, max_examples=5)
     finally:
         sys.modules.pop("countgame", None)
+
+
+def test_loading_by_name_scans_the_installed_plugins_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
+
+    from boardkit import registry
+
+    real = importlib.metadata.entry_points
+    scans = []
+
+    def counted(group: str) -> object:
+        scans.append(group)
+        return real(group=group)
+
+    monkeypatch.setattr(registry, "entry_points", counted)
+    first, second = load_game("nim"), load_game("nim")
+    assert len(scans) == 1
+    assert type(first) is type(second) and first is not second  # still a fresh instance
+    registry.forget_plugins()
+    load_game("nim")
+    assert len(scans) == 2
+    monkeypatch.syspath_prepend("/nonexistent-boardkit-test-folder")
+    load_game("nim")
+    assert len(scans) == 3  # a changed sys.path is scanned again

@@ -593,3 +593,16 @@ def test_k_a_c3_placement_identity_matches_the_polyomino_module() -> None:
             assert placement_mask(SHAPES[key.shape], p.orientation, p.anchor, BOARD.grid) == p.mask
             assert stack.get(p.orientation, p.anchor) is p
     assert stack_placements(BOARD, I2) is TABLE.stack(I2)  # one cached table per board
+
+
+def test_every_placement_is_its_oriented_shape_shifted_to_its_anchor() -> None:
+    """What the generator relies on to skip the look-up of each placement."""
+    for key in standard_stack_keys():
+        stack = TABLE.stack(key)
+        for orientation in stack.orientations:
+            shape = 1
+            for offset in orientation.offsets:
+                shape |= 1 << offset
+            for anchor, placement in orientation.by_anchor.items():
+                assert placement.mask == shape << anchor
+                assert (placement.orientation, placement.anchor) == (orientation.index, anchor)

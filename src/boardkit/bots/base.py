@@ -68,7 +68,8 @@ def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence
     Raises :class:`~boardkit.errors.GameOverError` on a finished game,
     :class:`~boardkit.errors.NotYourDecisionError` when another seat decides, and
     :class:`~boardkit.errors.GameDefinitionError` when the game offers the deciding player no
-    action at all.
+    action at all. The sequence is the game's own (not a copy, which would build every action
+    of a lazy listing): do not mutate it.
     """
     who = decider(state.flow)
     if who is None:

@@ -1,0 +1,144 @@
+"""Folding events: the one place where "fold a flow event, then reduce" is written.
+
+:func:`fold_event` is how every event reaches a state, live or in replay: a flow event of
+:mod:`boardkit.flow` first updates the state's ``flow``, then the game's reducer sees the event.
+:func:`fold` applies it to a sequence; a :class:`Recorder` applies it while keeping the events,
+which is how the engine builds a log entry.
+
+A game whose rules must look at the state *between* their own events (Khan: the next step of
+a turn depends on what the last event changed) builds its events in a :class:`Recorder` started
+at the state the engine handed it, and returns that recorder instead of a list. The engine then
+takes the recorder's state as the fold of those events and does not fold them again (see
+:meth:`boardkit.game.Game.apply`). Games that never look ahead just return their events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Generic, TypeVar, overload
+
+import attrs
+from attrs import evolve
+
+from boardkit.flow import FLOW_EVENT_TYPES, Flow, reduce_flow
+
+S = TypeVar("S")
+
+Reducer = Callable[[S, object], S]
+"""A game's reducer: the state after one event (see :meth:`boardkit.game.Game.reduce`)."""
+
+_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
+
+_Replacer = Callable[[Any, Flow], Any]
+_REPLACERS: dict[type, _Replacer] = {}
+
+
+def _flow_replacer(cls: type) -> _Replacer:
+    """A fast ``evolve(state, flow=...)`` for one state class (a generated constructor call)."""
+    replacer = _REPLACERS.get(cls)
+    if replacer is not None:
+        return replacer
+    fields = attrs.fields(cls)
+    if all(f.init and f.alias == f.name for f in fields) and any(f.name == "flow" for f in fields):
+        args = ", ".join("flow" if f.name == "flow" else f"state.{f.name}" for f in fields)
+        namespace: dict[str, Any] = {"cls": cls}
+        exec(f"def replace(state, flow):\n    return cls({args})\n", namespace)
+        replacer = namespace["replace"]
+    else:
+
+        def replacer(state: Any, flow: Flow) -> Any:
+            return evolve(state, flow=flow)
+
+    _REPLACERS[cls] = replacer
+    return replacer
+
+
+def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
+    """The state after applying ``events`` in order: for each one, its flow part first (for a
+    flow event of :mod:`boardkit.flow`), then ``reduce``.
+
+    The only place where events meet a state; :func:`fold_event` and :class:`Recorder` use it.
+    """
+    flow_types, replacers = _FLOW_TYPES, _REPLACERS
+    for event in events:
+        if type(event) in flow_types:
+            flow = reduce_flow(state.flow, event)  # type: ignore[attr-defined]
+            cls = type(state)
+            state = (replacers.get(cls) or _flow_replacer(cls))(state, flow)
+        state = reduce(state, event)
+    return state
+
+
+def fold_event(reduce: Reducer[S], state: S, event: object) -> S:
+    """The state after one event (see :func:`fold`)."""
+    return fold(reduce, state, (event,))
+
+
+def record(reduce: Reducer[S], state: S, out: list[object], events: Iterable[object]) -> S:
+    """Append ``events`` to ``out`` and return ``state`` with them folded.
+
+    ``events`` may be a :class:`Recorder` that started at ``state`` itself and folds with
+    ``reduce``: its state is then returned as it is (it is what folding its events gives).
+    What :meth:`Recorder.extend` does, for callers that keep the state and the events in local
+    variables (the engine's loop).
+    """
+    if type(events) is Recorder and events.start is state and events.reduce == reduce:
+        out.extend(events.events)
+        return events.state  # type: ignore[no-any-return]
+    if type(events) is not list and type(events) is not tuple:
+        events = list(events)
+    out.extend(events)
+    return fold(reduce, state, events)
+
+
+class Recorder(Sequence[object], Generic[S]):
+    """Events of one log entry, each folded once, as it is emitted.
+
+    :attr:`state` is the fold so far (it starts at :attr:`start`), :attr:`events` the events in
+    order. A recorder is a sequence of its events, so a game's hook may return it where a list
+    of events is expected; the engine recognizes a recorder it can trust (same reducer, started
+    at the very state object the engine holds) and keeps its state instead of folding again.
+    """
+
+    __slots__ = ("events", "reduce", "start", "state")
+
+    def __init__(self, reduce: Reducer[S], state: S) -> None:
+        self.reduce = reduce
+        """The reducer every event goes through (the game's :meth:`~boardkit.game.Game.reduce`)."""
+        self.start = state
+        """The state the recorder started from."""
+        self.state = state
+        """The state after every event emitted so far."""
+        self.events: list[object] = []
+        """The events emitted so far, in order."""
+
+    def emit(self, *events: object) -> None:
+        """Record ``events`` in order, folding each into :attr:`state` once."""
+        self.extend(events)
+
+    def extend(self, events: Iterable[object]) -> None:
+        """Record and fold ``events``; a trusted recorder's state is taken as it is.
+
+        A recorder is trusted when it started at this recorder's current state (the same
+        object) and folds with the same reducer: its state is then exactly what folding its
+        events here would give.
+        """
+        self.state = record(self.reduce, self.state, self.events, events)
+
+    # --- a sequence of its events ---------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> object: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[object]: ...
+    def __getitem__(self, index: int | slice) -> object | Sequence[object]:
+        return self.events[index]
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self.events)
+
+    def __repr__(self) -> str:
+        return f"Recorder({self.events!r})"
