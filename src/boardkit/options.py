@@ -157,7 +157,7 @@ def seat_names(game: str, counts: tuple[int, ...], players: object) -> tuple[str
         or isinstance(players, str | bytes)
     ):
         raise InvalidOptionsError(
-            f"players is a number of seats (an int) or a list of names, not {shorten(players)}"
+            f"players must be a number of seats (an int) or a list of names, not {shorten(players)}"
         )
     count = players if isinstance(players, int) else len(players)
     if count not in counts:
