@@ -466,7 +466,8 @@ class Match(Generic[S]):
             raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
         self._check_writable("undo")
         if n < 0 or n > len(self._entries) - 1:
-            raise UndoError(f"cannot undo {n} entries; {len(self._entries) - 1} can be undone")
+            entries = count_of(n, "entry", "entries")
+            raise UndoError(f"cannot undo {entries}; {len(self._entries) - 1} can be undone")
         if n == 0:
             return
         keep = len(self._entries) - n
@@ -728,4 +729,4 @@ def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
     for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
         if a != b:
             return f"event {i} is recorded as {shorten(b)}, but the action gives {shorten(a)}"
-    return f"the action gives {len(got)} events, the log records {len(recorded)}"
+    return f"the action gives {count_of(len(got), 'event')}, the log records {len(recorded)}"

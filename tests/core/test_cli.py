@@ -85,6 +85,12 @@ def test_simulate_prints_a_summary(capsys: Capture) -> None:
     assert "time per game" in rows and "length, mean (decisions)" in rows
 
 
+def test_one_game_is_one_game(capsys: Capture) -> None:
+    code, out, err = run(capsys, "simulate", "nim", "-n", "1", "--seed", "4")
+    assert code == 0, err
+    assert "nim: 1 game between 2 random players, seeds 4 to 4" in out
+
+
 def test_simulate_options_are_typed_like_their_defaults(capsys: Capture) -> None:
     code, out, _ = run(
         capsys, "simulate", "nim", "-n", "3", "-o", "stones=40", "--option", "max_take=2"

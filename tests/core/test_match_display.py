@@ -130,3 +130,10 @@ def test_the_notebook_view_of_a_game_with_pictures_holds_the_picture_and_hides_h
     assert match.status() in html
     spectator = Match.from_json(match.redacted_json(None))
     assert spectator._repr_html_() == html.replace(match.status(), spectator.status())
+
+
+def test_undo_words_its_count() -> None:
+    with pytest.raises(UndoError, match="cannot undo 1 entry; 0 can be undone"):
+        _nim(0).undo(1)
+    with pytest.raises(UndoError, match="cannot undo 3 entries; 1 can be undone"):
+        _nim(1).undo(3)
