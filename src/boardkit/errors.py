@@ -58,7 +58,9 @@ class IllegalActionError(BoardkitError):
     """An action was refused by the rules; nothing changed.
 
     ``rule`` names the rule that refused it (a clause ID such as ``"S-A1"`` or a short tag), so
-    front ends and tests can tell refusals apart without parsing the text.
+    front ends and tests can tell refusals apart without parsing the text. ``reason`` is the
+    refusal in plain words, what a front end shows a player ("village 4 is full"); it names no
+    clause. ``str(error)`` is ``"[rule] reason"``, for logs and developers.
     """
 
     def __init__(self, rule: str, message: str) -> None:

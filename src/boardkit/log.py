@@ -34,7 +34,7 @@ from typing import Any, Final, Literal, TypeAlias
 from attrs import Factory, evolve, field, frozen
 
 from boardkit.codec import JSON, CodecError, codec_for
-from boardkit.errors import InvalidLogError, shorten, shorten_text
+from boardkit.errors import GameDefinitionError, InvalidLogError, shorten, shorten_text
 from boardkit.game import Game
 from boardkit.options import OptionValue
 from boardkit.positions import viewer_position
@@ -771,20 +771,43 @@ def _viewer_field(value: object, players: int) -> int | None:
 
 
 def check_header_for(game: Game[Any, Any], header: LogHeader) -> None:
-    """Refuse a header written for another game or a newer version of this one."""
+    """Refuse a header written for another game, or for rules this game cannot replay.
+
+    ``game_version`` is the game's rules version, ``MAJOR.MINOR`` (two numbers without leading
+    zeros). A minor version adds to the rules without changing how a log replays; a major
+    version changes them. So a log is read when its version has the installed major and a minor
+    no greater than the installed one; a newer version (major or minor) and an older major are
+    refused, as is a version not of that form.
+    """
     if header.game != game.name:
         raise InvalidLogError(f"written for game {shorten(header.game)}, not {game.name!r}")
-    if _version_tuple(header.game_version) > _version_tuple(game.version):
+    written = _version_tuple(header.game_version, "the log's game_version")
+    try:
+        installed = _version_tuple(game.version, f"{game.name}'s version")
+    except InvalidLogError as exc:
+        raise GameDefinitionError(exc.reason) from None
+    shown = shorten_text(header.game_version)
+    if written > installed:
         raise InvalidLogError(
-            f"written by {game.name} {shorten_text(header.game_version)}, newer than the "
-            f"installed {game.version}"
+            f"written by {game.name} {shown}, newer than the installed {game.version}; "
+            "update the game to read it"
+        )
+    if written[0] < installed[0]:
+        raise InvalidLogError(
+            f"written by {game.name} {shown}, whose rules the installed {game.version} no longer "
+            f"replays (major version {written[0]}, not {installed[0]}); read it with a "
+            f"{game.name} {written[0]}.x"
         )
 
 
-def _version_tuple(text: str) -> tuple[int, ...]:
-    if len(text) > 40 or not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})*", text):
-        raise InvalidLogError(f"game version {shorten(text)} is not of the form MAJOR.MINOR")
-    return tuple(int(p) for p in text.split("."))
+_VERSION = re.compile(r"(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})")
+
+
+def _version_tuple(text: str, what: str) -> tuple[int, int]:
+    match = _VERSION.fullmatch(text) if len(text) <= 19 else None
+    if match is None:
+        raise InvalidLogError(f'{what} {shorten(text)} is not of the form MAJOR.MINOR ("1.2")')
+    return int(match[1]), int(match[2])
 
 
 # --- reading: entries ----------------------------------------------------------------------------

@@ -74,10 +74,13 @@ from boardkit.log import (
     redact_log,
     viewer_text,
 )
-from boardkit.options import Config
+from boardkit.narration import narrate_match_entry
+from boardkit.notebook import NOTEBOOK_ENTRIES, ShownEntry, match_html
+from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.voice import count_of, join_words
 
 S = TypeVar("S")
 
@@ -85,10 +88,9 @@ SNAPSHOT_EVERY = 64
 """Entries between two kept states, for time travel."""
 
 
-def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        return tuple(f"player {i}" for i in range(players))
-    return tuple(players)
+def _player_names(game: Game[Any, Any], players: int | Sequence[str]) -> tuple[str, ...]:
+    """The names of a new match's seats, checked (see :func:`boardkit.options.seat_names`)."""
+    return seat_names(game.name, game.player_counts, players)
 
 
 class Match(Generic[S]):
@@ -138,15 +140,22 @@ class Match(Generic[S]):
     ) -> Match[Any]:
         """Set up a new match of ``game`` (an instance or an installed game's name).
 
-        ``players`` is a number of seats or a list of player names. Without ``seed`` the match
-        draws a fresh secret seed and salt from the operating system; a pinned ``seed`` makes
-        the match (and its log, salt included) reproducible, and is therefore no secret.
+        ``players`` is a number of seats (an int) or a list of player names: distinct,
+        non-empty strings of at most :data:`~boardkit.options.MAX_NAME_CHARS` characters,
+        without control characters. ``options`` are checked against the game's declared
+        options (type, choices, bounds). Without ``seed`` the match draws a fresh secret seed
+        and salt from the operating system; a pinned ``seed`` makes the match (and its log,
+        salt included) reproducible, and is therefore no secret.
+
+        Bad input raises :class:`~boardkit.errors.InvalidOptionsError` (its subclass
+        :class:`~boardkit.errors.InvalidPlayerCountError` for a player count the game does not
+        allow) saying what is allowed; nothing is set up.
         """
         if isinstance(game, str):
             from boardkit.registry import load_game
 
             game = load_game(game)
-        names = _player_names(players)
+        names = _player_names(game, players)
         config = game.make_config(len(names), options, seed)
         salt = new_salt() if seed is None else pinned_salt(config.seed)
         state, events = engine.start(game, config)
@@ -179,7 +188,7 @@ class Match(Generic[S]):
             from boardkit.registry import load_game
 
             game = load_game(game)
-        names = _player_names(position_players(position) if players is None else players)
+        names = _player_names(game, position_players(position) if players is None else players)
         config = game.make_config(len(names), options, seed)
         salt = new_salt() if seed is None else pinned_salt(config.seed)
         state = start_state(game, position, config)
@@ -241,15 +250,42 @@ class Match(Generic[S]):
         self._check_can_show(player)
         return self.game.view(self._state, player)
 
-    def render(self, player: int | None = None) -> str:
-        """The current state as text, as ``player`` may see it.
+    def render(self, player: int | None = None, *, at: int | None = None) -> str:
+        """The state as text, as ``player`` may see it: the current state, or with ``at`` the
+        state right after entry ``at`` (0 is the state after setup; see :meth:`state_at`).
 
         A match loaded from a redacted log shows its viewer's view by default.
         """
+        player = self._shown_player(player)
+        return self.game.render_text(self._shown_state(at), player)
+
+    def render_svg(self, player: int | None = None, *, at: int | None = None) -> str:
+        """The game's picture of the state (SVG text), as ``player`` may see it: the current
+        state, or with ``at`` the state right after entry ``at``; the action of that entry is
+        highlighted.
+
+        Drawn by the game's ``render_svg(state, player, highlight)`` hook; a game without one
+        raises :class:`~boardkit.errors.NotOfferedError`. A match loaded from a redacted log
+        shows its viewer's view by default.
+        """
+        draw = getattr(self.game, "render_svg", None)
+        if draw is None:
+            raise NotOfferedError(self.game.name, "pictures", "the game has no render_svg")
+        player = self._shown_player(player)
+        state = self._shown_state(at)
+        seq = len(self._entries) - 1 if at is None else at
+        picture: str = draw(state, player, self._entries[seq].action)
+        return picture
+
+    def _shown_player(self, player: int | None) -> int | None:
+        """``player``, or the viewer of a redacted match; refused if the match cannot show it."""
         if player is None and self.viewer is not FULL:
             player = self.viewer
         self._check_can_show(player)
-        return self.game.render_text(self._state, player)
+        return player
+
+    def _shown_state(self, at: int | None) -> S:
+        return self._state if at is None else self.state_at(at)
 
     def _check_can_show(self, player: int | None) -> None:
         """Refuse a view of a redacted match for a player whose secrets it does not hold."""
@@ -270,11 +306,62 @@ class Match(Generic[S]):
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: the current state as the game draws it, the last action highlighted."""
-        draw = getattr(self.game, "render_svg", None)
-        if draw is None:
+        if getattr(self.game, "render_svg", None) is None:
             return None
-        picture: str = draw(self._state, None, self._entries[-1].action)
-        return picture
+        return self.render_svg(None)
+
+    # --- showing the match -----------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """One line: the game, the players, the number of entries and who decides (or the
+        result), e.g. ``<Match nim: ann, bob; 4 entries; bob to decide>``."""
+        players = ", ".join(self.header.players)
+        read_only = "" if self.viewer is FULL else f"; read-only log of {viewer_text(self.viewer)}"
+        entries = count_of(len(self._entries), "entry", "entries")
+        return f"<Match {self.game.name}: {players}; {entries}; {self.status()}{read_only}>"
+
+    def status(self) -> str:
+        """Who decides now (``"bob to decide"``), or the result once the game is over
+        (``"over: ann wins, scores 1–0"``), with the players' names."""
+        names = self.header.players
+        if not self.is_over:
+            who = self.to_decide
+            return "nobody to decide" if who is None else f"{names[who]} to decide"
+        result = self.result
+        if result is None:
+            return "over"
+        winners = [names[w] for w in result.winners]
+        if not winners:
+            outcome = "no winner"
+        elif len(winners) == 1:
+            outcome = f"{winners[0]} wins"
+        else:
+            outcome = f"shared win: {join_words(winners)}"
+        scores = "–".join(str(score) for score in result.scores)
+        return f"over: {outcome}, scores {scores}" if scores else f"over: {outcome}"
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the status line, the picture (or the text board) and the last
+        :data:`~boardkit.notebook.NOTEBOOK_ENTRIES` entries narrated, all as a spectator sees
+        them (as its viewer, for a match loaded from a redacted log)."""
+        player = self._shown_player(None)
+        has_picture = getattr(self.game, "render_svg", None) is not None
+        picture = self.render_svg(player) if has_picture else None
+        board = "" if has_picture else self.render(player)
+        first = max(0, len(self._entries) - NOTEBOOK_ENTRIES)
+        shown = [self._shown_entry(seq, player) for seq in range(first, len(self._entries))]
+        status = f"{self.game.title or self.game.name} — {self.status()}"
+        return match_html(status, picture, board, shown)
+
+    def _shown_entry(self, seq: int, player: int | None) -> ShownEntry:
+        entry = self._entries[seq]
+        if entry.player is None or entry.action is None:
+            headline = "setup"
+        else:
+            before = self.state_at(seq - 1)
+            action = self.game.describe_action(entry.action, before)
+            headline = f"{self.header.players[entry.player]}: {action}"
+        return ShownEntry(seq, headline, tuple(narrate_match_entry(self, seq, player)))
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -398,7 +485,8 @@ class Match(Generic[S]):
             raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
         self._check_writable("undo")
         if n < 0 or n > len(self._entries) - 1:
-            raise UndoError(f"cannot undo {n} entries; {len(self._entries) - 1} can be undone")
+            entries = count_of(n, "entry", "entries")
+            raise UndoError(f"cannot undo {entries}; {len(self._entries) - 1} can be undone")
         if n == 0:
             return
         keep = len(self._entries) - n
@@ -707,4 +795,4 @@ def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
     for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
         if a != b:
             return f"event {i} is recorded as {shorten(b)}, but the action gives {shorten(a)}"
-    return f"the action gives {len(got)} events, the log records {len(recorded)}"
+    return f"the action gives {count_of(len(got), 'event')}, the log records {len(recorded)}"

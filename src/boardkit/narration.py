@@ -20,22 +20,51 @@ same functions narrate a player's redacted log, starting from a state folded fro
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from boardkit import engine
 from boardkit.game import Game
-from boardkit.match import Match
-from boardkit.voice import QUIET_FLOW_EVENTS, Voice, describe_flow_event, join_words
+from boardkit.log import Log, LogHeader
+from boardkit.voice import (
+    QUIET_FLOW_EVENTS,
+    Voice,
+    a_or_an,
+    count_of,
+    describe_flow_event,
+    join_words,
+)
 
 __all__ = [
     "QUIET_FLOW_EVENTS",
+    "ReplayedMatch",
     "Voice",
+    "a_or_an",
+    "count_of",
     "describe_flow_event",
     "join_words",
     "narrate_entry",
     "narrate_events",
     "narrate_match_entry",
 ]
+
+
+class ReplayedMatch(Protocol):
+    """What :func:`narrate_match_entry` reads of a match: a :class:`boardkit.match.Match`.
+
+    A protocol rather than the class, so that :mod:`boardkit.match` can narrate its own entries
+    (a notebook's compact log) without an import circle.
+    """
+
+    game: Game[Any, Any]
+    header: LogHeader
+
+    @property
+    def log(self) -> Log: ...
+
+    @property
+    def start_state(self) -> Any: ...
+
+    def state_at(self, seq: int) -> Any: ...
 
 
 def narrate_events(
@@ -75,7 +104,7 @@ def narrate_entry(
     return [text for _, text in pairs if text]
 
 
-def narrate_match_entry(match: Match[Any], seq: int, player: int | None) -> list[str]:
+def narrate_match_entry(match: ReplayedMatch, seq: int, player: int | None) -> list[str]:
     """The lines of entry ``seq`` of a :class:`~boardkit.match.Match`, with its players' names.
 
     Entry 0 (the setup) is narrated from :attr:`Match.start_state` (``game.initial(config)``,

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from attrs import field, frozen
 
-from boardkit.errors import InvalidOptionsError, shorten, shorten_text
+from boardkit.errors import (
+    GameDefinitionError,
+    InvalidOptionsError,
+    InvalidPlayerCountError,
+    shorten,
+    shorten_text,
+)
 from boardkit.rng import SEED_BITS
+from boardkit.voice import a_or_an
 
 OptionValue = bool | int | str
 """The values an option may take: JSON scalars, so that log headers stay plain."""
@@ -18,19 +25,42 @@ MAX_SEED = (1 << SEED_BITS) - 1
 
 @frozen
 class Option:
-    """One variant switch a game offers: its name, default, allowed values and meaning."""
+    """One variant switch a game offers: its name, default, allowed values and meaning.
+
+    ``choices`` lists the only values allowed; ``minimum`` and ``maximum`` bound an int option
+    (either may be left open). The declaration itself is checked when the game class is
+    defined: bounds only on an int option, ``minimum <= default <= maximum``, the default among
+    the choices; a broken declaration is a :class:`~boardkit.errors.GameDefinitionError`.
+    """
 
     name: str
     default: OptionValue
     doc: str
     choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        bounded = self.minimum is not None or self.maximum is not None
+        if bounded and type(self.default) is not int:
+            raise GameDefinitionError(
+                f"option {self.name!r}: minimum and maximum bound int options only"
+            )
+        for limit in (self.minimum, self.maximum):
+            if limit is not None and type(limit) is not int:
+                raise GameDefinitionError(f"option {self.name!r}: a bound must be an int")
+        if self.choices is not None and self.default not in self.choices:
+            raise GameDefinitionError(f"option {self.name!r}: the default is not a choice")
+        if bounded and not self._within(self.default):
+            raise GameDefinitionError(
+                f"option {self.name!r}: the default {self.default!r} is not {self.range_text()}"
+            )
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option accepts it; otherwise an error that says what is allowed."""
-        expected = type(self.default)
-        if type(value) is not expected:
+        if type(value) is not type(self.default):
             raise InvalidOptionsError(
-                f"option {self.name!r} takes a {expected.__name__}, not {shorten(value)}"
+                f"option {self.name!r} takes {self.kind_text()}, not {shorten(value)}"
                 + self._allowed_suffix()
             )
         assert isinstance(value, bool | int | str)
@@ -38,12 +68,39 @@ class Option:
             raise InvalidOptionsError(
                 f"option {self.name!r} cannot be {shorten(value)}" + self._allowed_suffix()
             )
+        if not self._within(value):
+            raise InvalidOptionsError(
+                f"option {self.name!r} must be {self.range_text()}, not {shorten(value)}"
+            )
         return value
 
+    def kind_text(self) -> str:
+        """What the option takes, in words: ``true or false``, ``an int``, ``text``."""
+        if isinstance(self.default, bool):
+            return "true or false"
+        return a_or_an("int") if isinstance(self.default, int) else "text"
+
+    def range_text(self) -> str:
+        """The bounds in words (``from 1 to 1000``, ``at least 1``, ``at most 9``), or ``""``
+        for an option without bounds."""
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            return f"from {low} to {high}"
+        if low is not None:
+            return f"at least {low}"
+        return "" if high is None else f"at most {high}"
+
+    def _within(self, value: OptionValue) -> bool:
+        if type(value) is not int:
+            return True
+        low, high = self.minimum, self.maximum
+        return (low is None or value >= low) and (high is None or value <= high)
+
     def _allowed_suffix(self) -> str:
-        if self.choices is None:
-            return ""
-        return "; allowed: " + ", ".join(repr(c) for c in self.choices)
+        if self.choices is not None:
+            return "; allowed: " + ", ".join(repr(c) for c in self.choices)
+        bounds = self.range_text()
+        return f"; allowed: {bounds}" if bounds else ""
 
 
 def _frozen_options(value: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
@@ -78,6 +135,73 @@ def resolve_options(
         named = shorten_text(", ".join(unknown), 200)
         raise InvalidOptionsError(f"unknown option(s) {named}; known options: {known}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+MAX_NAME_CHARS = 80
+"""The longest player name, in characters: names appear in menus, narration and board legends."""
+
+
+def seat_names(game: str, counts: tuple[int, ...], players: object) -> tuple[str, ...]:
+    """The players' names of a new match of ``game`` (which ``counts`` players may play).
+
+    ``players`` is a number of seats (an int, not a bool; the seats are then named ``player 0``
+    …) or a sequence of names. A name is a non-empty string of at most :data:`MAX_NAME_CHARS`
+    characters without control characters (a newline or a terminal escape would garble every
+    screen it appears on) and not only spaces; names must differ, since a name is how a player
+    is told apart. Raises :class:`~boardkit.errors.InvalidPlayerCountError` for a count the game
+    does not allow and :class:`~boardkit.errors.InvalidOptionsError` for the rest.
+    """
+    if (
+        type(players) is bool
+        or not isinstance(players, int | Sequence)
+        or isinstance(players, str | bytes)
+    ):
+        raise InvalidOptionsError(
+            f"players must be a number of seats (an int) or a list of names, not {shorten(players)}"
+        )
+    count = players if isinstance(players, int) else len(players)
+    if count not in counts:
+        raise InvalidPlayerCountError(game, count, counts)
+    if isinstance(players, int):
+        return tuple(f"player {i}" for i in range(players))
+    names = tuple(players)
+    for name in names:
+        _check_name(name)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise InvalidOptionsError(
+            f"player names must differ; {', '.join(map(repr, repeated))} is given twice or more"
+        )
+    return names
+
+
+def distinct_names(names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` made distinct by numbering repeats as tournament tables do: ``random, random,
+    greedy`` → ``random, random#2, greedy`` (for seats named after their bots)."""
+    out: list[str] = []
+    for name in names:
+        label, k = name, 1
+        while label in out:
+            k += 1
+            label = f"{name}#{k}"
+        out.append(label)
+    return tuple(out)
+
+
+def _check_name(name: object) -> None:
+    if not isinstance(name, str):
+        raise InvalidOptionsError(f"a player name is a string, not {shorten(name)}")
+    if not name.strip():
+        raise InvalidOptionsError(f"a player name cannot be empty or only spaces: {name!r}")
+    if len(name) > MAX_NAME_CHARS:
+        raise InvalidOptionsError(
+            f"a player name has at most {MAX_NAME_CHARS} characters, not {len(name)}: "
+            f"{shorten(name)}"
+        )
+    if any(not ch.isprintable() for ch in name):
+        raise InvalidOptionsError(
+            f"a player name cannot hold control characters (a newline, a tab): {shorten(name)}"
+        )
 
 
 def check_seed(seed: object) -> int:

@@ -256,3 +256,19 @@ def game_picture(name: str, state: object, player: int | None = None) -> str:
     if not isinstance(picture, str):
         raise GameDefinitionError(f"{name}.render_svg returned {type(picture).__name__}, not text")
     return picture
+
+
+def game_position_text(name: str, state: object) -> str:
+    """``state`` in the notation of the installed game ``name`` (its ``format_position``).
+
+    What a game's state class returns for ``str(state)``: one line that names the whole
+    position and reads back with ``parse_position``, reached through the registry for the same
+    reason as :func:`game_picture` (the notation module imports the state module). ``str()``
+    must not fail, so a state the notation cannot write (one built by hand that breaks an
+    invariant, a game without a notation) falls back to its ``repr``.
+    """
+    try:
+        text = load_game(name).format_position(state)
+    except Exception:
+        return repr(state)
+    return text if isinstance(text, str) else repr(state)

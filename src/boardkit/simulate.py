@@ -33,7 +33,7 @@ from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader
 from boardkit.match import Match
-from boardkit.options import MAX_SEED, Config, OptionValue
+from boardkit.options import MAX_SEED, Config, OptionValue, seat_names
 from boardkit.registry import load_game
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
@@ -80,12 +80,6 @@ class SimulationSummary:
 
 def _as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
     return load_game(game) if isinstance(game, str) else game
-
-
-def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        return tuple(f"player {i}" for i in range(players))
-    return tuple(players)
 
 
 def random_playout(
@@ -202,7 +196,7 @@ def simulate(
     game = _as_game(game)
     if type(n_games) is not int or n_games < 1:
         raise InvalidOptionsError(f"the number of games must be a positive int, not {n_games!r}")
-    names = _player_names(players)
+    names = seat_names(game.name, game.player_counts, players)
     if seed is None:
         seed = new_seed(n_games)
     config = game.make_config(len(names), options, seed)

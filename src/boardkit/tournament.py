@@ -44,7 +44,7 @@ from boardkit.bots.registry import bot_from_spec
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.options import MAX_SEED, OptionValue
+from boardkit.options import MAX_SEED, OptionValue, distinct_names
 from boardkit.registry import load_game
 from boardkit.rng import Rng, new_seed
 from boardkit.seats import play_out
@@ -128,11 +128,12 @@ def play_game(
     """One game between ``bots`` (``bots[s]`` plays seat ``s``), as a finished match.
 
     ``players`` is a number of seats or a list of player names (default names are the bots'
-    names). The bot in seat ``s`` draws from ``Rng(seed, BOT_STREAM + s)``, so the same
-    arguments always give the same log (for bots with iteration budgets).
+    names, numbered when a bot plays more than one seat: ``random``, ``random#2``). The bot
+    in seat ``s`` draws from ``Rng(seed, BOT_STREAM + s)``, so the same arguments always give
+    the same log (for bots with iteration budgets).
     """
     game = _as_game(game)
-    names = players if not isinstance(players, int) else [bot.name for bot in bots]
+    names = players if not isinstance(players, int) else distinct_names([b.name for b in bots])
     if isinstance(players, int) and len(bots) != players:
         raise InvalidOptionsError(f"{players} seats need {players} bots, not {len(bots)}")
     match, _, _ = _play(game, names, options, seed, bots)
@@ -172,7 +173,7 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
     for index in batch.indices:
         seed = batch.first_seed + index
         order = seating(index, len(batch.bots), batch.players)
-        labels = tuple(batch.labels[b] for b in order)
+        labels = distinct_names([batch.labels[b] for b in order])
         bots = [copy.deepcopy(batch.bots[b]) for b in order]  # no state leaks between games
         try:
             match, moves, seconds = _play(game, labels, batch.options, seed, bots)

@@ -52,6 +52,26 @@ def second_person(verb: str) -> str:
     return verb
 
 
+def count_of(n: int, singular: str, plural: str | None = None) -> str:
+    """``n`` things, the noun agreeing with the number: ``1 stone``, ``0 stones``, ``3 stones``.
+
+    The plural is ``singular + "s"`` unless given (``count_of(2, "entry", "entries")``).
+    """
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
+_AN_EXCEPTIONS = ("one", "uni", "use", "usu", "eu")
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article: ``an int``, ``a str``, ``an Astrologer``, ``a
+    unicorn``. Decided by the spelling (a vowel letter takes ``an``, with the common
+    exceptions that sound like "you" or "one"), which is right for the words boardkit uses."""
+    lowered = word.lower()
+    vowel = lowered[:1] in ("a", "e", "i", "o", "u") and not lowered.startswith(_AN_EXCEPTIONS)
+    return f"{'an' if vowel else 'a'} {word}"
+
+
 def join_words(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``; empty text for no words."""
     if len(words) <= 1:

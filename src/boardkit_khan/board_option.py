@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardkit.errors import InvalidOptionsError
+from boardkit.voice import a_or_an
 from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, board_to_toml, parse_board
 from boardkit_khan.board_validation import default_board, load_board
 
@@ -61,7 +62,7 @@ def board_from_option(value: object) -> Board:
     file, whatever the value says.
     """
     if type(value) is not str:
-        raise _refuse(f"takes the text of a board, not a {type(value).__name__}")
+        raise _refuse(f"takes the text of a board, not {a_or_an(type(value).__name__)}")
     if value == "":
         return default_board()
     if len(value) > MAX_BOARD_CHARS:

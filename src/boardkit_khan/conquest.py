@@ -208,8 +208,8 @@ def _protection(
         if khan not in sharers:
             return Refusal(
                 "K-A-C7",
-                f"the tile would cover yurts of player {khan}, protected by the Great Khan "
-                "(K-X2), who does not share the majority",
+                f"the tile would cover yurts of player {khan}, protected by the Great Khan, "
+                "who does not share the majority",
             )
         needed.append(khan)
     for protector, area in protections.divine:
@@ -218,7 +218,7 @@ def _protection(
                 return Refusal(
                     "K-A-C7",
                     f"the tile would cover neutral yurts protected by player {protector}'s "
-                    "Divine Support (K-X3), who does not share the majority",
+                    "Divine Support, who does not share the majority",
                 )
             if protector not in needed:
                 needed.append(protector)

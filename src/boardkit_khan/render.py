@@ -9,6 +9,7 @@ this. Only the viewing player's hand is shown.
 
 from __future__ import annotations
 
+from boardkit.voice import count_of
 from boardkit_khan.actions import card_text
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.state import (
@@ -83,7 +84,7 @@ def render_text(state: KhanState, player: int | None = None) -> str:
     out += map_lines(seen)
     out.append(
         "Legend: m i t s d f regions, ~ river, . out of play, 0-3 player yurts, n neutral yurt, "
-        "# conquest tile, = bridge, A-H rulers"
+        "# conquest tile, = bridge, A–H rulers"
     )
     out.append("Rulers and camps:")
     for index, spec in enumerate(board.rulers):
@@ -109,7 +110,7 @@ def render_text(state: KhanState, player: int | None = None) -> str:
         if seat == player:
             hand_text = ", ".join(card_text(c) for c in hand) or "empty"
         else:
-            hand_text = f"{len(hand)} cards"
+            hand_text = count_of(len(hand), "card")
         out.append(f"Player {seat}: hand {hand_text}; special cards {specials or 'none'}")
     for card in seen.specials.active:
         extra = ""
@@ -119,10 +120,12 @@ def render_text(state: KhanState, player: int | None = None) -> str:
             extra = f" on {card.stack}"
         out.append(f"In play: {_SPECIAL_NAMES[card.card]} of player {card.owner}{extra}")
     top = seen.cards.discard[-1] if seen.cards.discard else UNKNOWN_CARD
-    out.append(
-        f"Draw pile: {len(seen.cards.pile)} cards; discard pile: {len(seen.cards.discard)} "
-        f"cards, top {card_text(top) if top != UNKNOWN_CARD else '-'}"
+    top_text = card_text(top) if top != UNKNOWN_CARD else "-"
+    pile, discard = (
+        count_of(len(seen.cards.pile), "card"),
+        count_of(len(seen.cards.discard), "card"),
     )
+    out.append(f"Draw pile: {pile}; discard pile: {discard}, top {top_text}")
     if seen.outcome is not None:
         o = seen.outcome
         for seat in range(seen.players):
@@ -130,5 +133,6 @@ def render_text(state: KhanState, player: int | None = None) -> str:
                 f"Score player {seat}: {o.tile_points[seat]} + bonus {o.bonus[seat]} = "
                 f"{o.total[seat]} (largest area {o.largest_area[seat]})"
             )
-        out.append("Winner(s): " + ", ".join(f"player {w}" for w in o.winners))
+        heading = "Winner" if len(o.winners) == 1 else "Winners"
+        out.append(f"{heading}: " + ", ".join(f"player {w}" for w in o.winners))
     return "\n".join(out)

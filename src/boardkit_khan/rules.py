@@ -447,9 +447,36 @@ def legal_actions(state: KhanState) -> list[object]:
     return []
 
 
+_ACTION_WORDS = {
+    "PlaceStartYurt": "placing a start yurt",
+    "Invade": "an invasion",
+    "DisplaceRuler": "displacing a ruler",
+    "Conquer": "a conquest",
+    "InvadeAnywhere": "action D",
+    "Discard": "discarding",
+    "PlayHighMorale": "playing High Morale",
+    "PlayProtection": "playing Protection of the Great Khan",
+    "PlayDivineSupport": "playing Divine Support",
+    "PlayScout": "playing the Scout",
+    "NoSpecial": "passing on special cards",
+}
+"""Each action kind in words, for refusals a player reads."""
+
+_STEP_WORDS = {
+    STEP_PLACE: "the start yurts are being placed",
+    STEP_ACTIONS: "it is time for step 2's actions",
+    STEP_EXTRA: "it is time for High Morale's extra action",
+    STEP_DISCARD: "it is time to discard for action D",
+    STEP_SPECIAL: "it is time to play a special card or none",
+    STEP_CONQUER: "an end-phase turn is two conquests only",
+}
+"""What the current step calls for, in words."""
+
+
 def _wrong_step(action: object, step: str) -> IllegalActionError:
-    name = type(action).__name__
-    return IllegalActionError("K-T2", f"{name} cannot be played now (step {step or 'none'!r})")
+    what = _ACTION_WORDS.get(type(action).__name__, "that action")
+    now = _STEP_WORDS.get(step, "the turn is between steps")
+    return IllegalActionError("K-T2", f"{what} is not possible now: {now}")
 
 
 def check_conquer(state: KhanState, static: Static, player: int, action: Conquer) -> Conquest:

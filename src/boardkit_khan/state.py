@@ -25,7 +25,7 @@ from attrs import frozen
 from boardkit.errors import InvalidOptionsError
 from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
-from boardkit.registry import game_picture
+from boardkit.registry import game_picture, game_position_text
 from boardkit_khan.board import Board, Region
 from boardkit_khan.board_option import board_from_option
 from boardkit_khan.components import (
@@ -238,6 +238,15 @@ class KhanState:
     def players(self) -> int:
         """Number of seats."""
         return self.flow.players
+
+    def __str__(self) -> str:
+        """The position in the game's notation, one line (the whole state, hidden parts
+        included: a state holds them; ``format_position(state, player)`` writes one seat's view).
+
+        Written by the game's ``format_position`` hook, found through the plugin registry (the
+        notation module imports this one).
+        """
+        return game_position_text("khan", self)
 
     def _repr_svg_(self) -> str:
         """Jupyter: the board as a spectator sees it (hands stay hidden); for one player's

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
+from boardkit.voice import a_or_an, count_of
 from boardkit_shangrila.actions import (
     Action,
     Journey,
@@ -488,7 +489,7 @@ def _village_row(state: ShangrilaState, village: int) -> tuple[int, ...]:
 
 def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal | None:
     if state.flow.phase != PLACEMENT:
-        return "S-S3", "the placement phase is over; place a master with PlaceMaster (S-A1)"
+        return "S-S3", "the placement phase is over; a new master is placed as action 1 now"
     v, guild = action.village, action.guild
     bad = _space_refusal(state, v, guild)
     if bad:
@@ -496,7 +497,8 @@ def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
     g = GUILD_INDEX[guild]
     name = _colour_name(colour)
     if state.supply[colour * GUILD_COUNT + g] < TILES_PER_GUILD:
-        return "S-S3", f"{name} has already placed a {GUILD_NAMES[guild]}; one of each guild"
+        placed = a_or_an(GUILD_NAMES[guild])
+        return "S-S3", f"{name} has already placed {placed}; one master of each guild"
     row = _village_row(state, v)
     if row[g]:
         return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
@@ -507,13 +509,14 @@ def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
     if tiles >= village_limit:
         return "S-S3", f"village {v} holds {tiles} tiles, the most allowed during placement"
     if row.count(MASTER + colour) >= colour_limit:
-        return "S-S3", f"{name} has {colour_limit} tile(s) in village {v}, the most in placement"
+        most = count_of(colour_limit, "tile")
+        return "S-S3", f"{name} has {most} in village {v}, the most allowed during placement"
     return None
 
 
 def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal | None:
     if state.flow.phase != MAIN:
-        return "S-S3", "during placement, place masters with PlaceSetupMaster"
+        return "S-S3", "during placement, only the start masters are placed (one of each guild)"
     v, guild = action.village, action.guild
     bad = _space_refusal(state, v, guild)
     if bad:
@@ -557,7 +560,8 @@ def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents
     for g, n in enumerate(needed):
         have = state.supply[colour * GUILD_COUNT + g]
         if n > have:
-            return "S-A2", f"{name} has only {have} {GUILD_NAMES[GUILDS[g]]} in supply"
+            left = count_of(have, GUILD_NAMES[GUILDS[g]])
+            return "S-A2", f"{name} has only {left} left in supply"
     if len(placements) == 1:
         _, recruit, _ = main_targets(state, colour)
         sup = state.supply[colour * GUILD_COUNT : colour * GUILD_COUNT + GUILD_COUNT]

@@ -23,7 +23,7 @@ from typing import Final
 from attrs import frozen
 
 from boardkit import Flow
-from boardkit.registry import game_picture
+from boardkit.registry import game_picture, game_position_text
 from boardkit_shangrila.board import VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 
@@ -55,6 +55,15 @@ class ShangrilaState:
     stones: int
     start: int = -1
     passes: int = 0
+
+    def __str__(self) -> str:
+        """The position in the game's notation, one line (the whole state, hidden parts
+        included: a state holds them; ``format_position(state, player)`` writes one seat's view).
+
+        Written by the game's ``format_position`` hook, found through the plugin registry (the
+        notation module imports this one).
+        """
+        return game_position_text("shangrila", self)
 
     def _repr_svg_(self) -> str:
         """Jupyter: the board picture of this state (``boardkit_shangrila.svg.board_svg``).

@@ -48,7 +48,7 @@ def test_games_lists_nim_with_player_counts_and_options(capsys: Capture) -> None
     nim_line = next(line for line in out.splitlines() if line.startswith("nim"))
     assert "Nim" in nim_line and "version 1.0" in nim_line and "2, 3 or 4 players" in nim_line
     lines = out.splitlines()
-    stones = lines.index("  stones = 15  (any int)")
+    stones = lines.index("  stones = 15  (any int from 1 to 100000)")
     assert lines[stones + 1].strip() == "stones in the heap at the start"
     max_take = lines.index("  max_take = 3  (allowed: 2, 3, 4, 5)")
     assert lines[max_take + 1].strip() == "most stones one turn may take"
@@ -83,6 +83,12 @@ def test_simulate_prints_a_summary(capsys: Capture) -> None:
     assert sum(seat_wins) == 25
     assert int(rows["games played"].split("│")[1]) == 25
     assert "time per game" in rows and "length, mean (decisions)" in rows
+
+
+def test_one_game_is_one_game(capsys: Capture) -> None:
+    code, out, err = run(capsys, "simulate", "nim", "-n", "1", "--seed", "4")
+    assert code == 0, err
+    assert "nim: 1 game between 2 random players, seeds 4 to 4" in out
 
 
 def test_simulate_options_are_typed_like_their_defaults(capsys: Capture) -> None:
@@ -132,7 +138,7 @@ def test_simulate_unknown_option_is_named(capsys: Capture) -> None:
     [
         ("max_take=9", "error: option 'max_take' cannot be 9; allowed: 2, 3, 4, 5"),
         ("max_take=two", "error: option 'max_take' takes an int, not 'two'; allowed: 2, 3, 4, 5"),
-        ("stones=0", "error: option 'stones' must be at least 1"),
+        ("stones=0", "error: option 'stones' must be from 1 to 100000, not 0"),
         ("stones", "error: options are given as key=value, not 'stones'"),
     ],
 )

@@ -147,7 +147,7 @@ def test_replaying_a_custom_board_opens_no_file() -> None:
         ("not toml [" * 50, "not valid TOML"),
         (SHIPPED_FILE, "not in canonical form"),
         (board_to_toml(parse_board(SHIPPED_FILE.replace("FFF.", "FF~.", 1))), "river"),
-        (3, "takes a str"),
+        (3, "takes text, not 3"),
     ],
     ids=["huge", "binary", "not-toml", "not-canonical", "breaks-rules", "not-text"],
 )

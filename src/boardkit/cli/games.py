@@ -66,10 +66,11 @@ def _print_game(game: Game[Any, Any], out: Console) -> None:
         return
     width = max(out.width - 6, 40)
     for option in game.options:
+        bounds = option.range_text()
         allowed = (
             "allowed: " + choices_text(option)
             if option.choices is not None
-            else f"any {_type_word(option.default)}"
+            else f"any {_type_word(option.default)}" + (f" {bounds}" if bounds else "")
         )
         out.print(
             Text.assemble(

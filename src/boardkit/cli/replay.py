@@ -12,6 +12,7 @@ from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
 from boardkit.log import viewer_text
 from boardkit.match import Match
+from boardkit.voice import count_of
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -46,7 +47,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     else:
         table.add_row("seed", str(header.seed))
     table.add_row("commitment", header.seed_commitment)
-    table.add_row("entries", f"{len(match)} (setup and {len(match) - 1} decisions)")
+    decisions = count_of(len(match) - 1, "decision")
+    table.add_row("entries", f"{len(match)} (setup and {decisions})")
     if match.is_over:
         table.add_row("result", result_text(match.result, header.players))
     else:

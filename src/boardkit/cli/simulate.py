@@ -22,6 +22,7 @@ from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, l
 from boardkit.files import atomic_write_text
 from boardkit.log import Log, log_to_json
 from boardkit.simulate import SimulationSummary, simulate
+from boardkit.voice import count_of
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -117,7 +118,7 @@ def print_summary(summary: SimulationSummary, out: Console) -> None:
     out.print(
         Text.assemble(
             (summary.game, "bold"),
-            f": {summary.games} games between {summary.players} random players, "
+            f": {count_of(summary.games, 'game')} between {summary.players} random players, "
             f"seeds {summary.first_seed} to {last_seed}",
         ),
         soft_wrap=True,

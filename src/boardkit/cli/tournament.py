@@ -35,6 +35,7 @@ from boardkit.cli.output import duration, options_text, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError
 from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
+from boardkit.voice import count_of
 
 COMMAND = "tournament"
 DEFAULT_BOTS = "random,greedy"
@@ -149,7 +150,8 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
     out.print(
         Text.assemble(
             (summary.game, "bold"),
-            f": {summary.games} games, {summary.players} seats, seeds {summary.first_seed} to "
+            f": {count_of(summary.games, 'game')}, {summary.players} seats, seeds "
+            f"{summary.first_seed} to "
             f"{last_seed}, options {options}",
         ),
         soft_wrap=True,

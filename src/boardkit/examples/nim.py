@@ -17,7 +17,6 @@ from boardkit import (
     Game,
     IllegalActionError,
     InvalidActionIndexError,
-    InvalidOptionsError,
     Option,
     Result,
     Rng,
@@ -25,7 +24,7 @@ from boardkit import (
 )
 from boardkit.errors import InvalidPositionError
 from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
-from boardkit.voice import Voice
+from boardkit.voice import Voice, count_of
 
 
 @frozen
@@ -35,6 +34,10 @@ class NimState:
     max_take: int
     starter: int = 0
     winner: int | None = None
+
+    def __str__(self) -> str:
+        """The position in Nim's notation, as NimGame.format_position writes it."""
+        return NimGame().format_position(self)
 
 
 @frozen
@@ -61,7 +64,7 @@ class NimGame(Game[NimState, Take]):
     version = "1.0"
     player_counts = (2, 3, 4)
     options = (
-        Option("stones", 15, "stones in the heap at the start"),
+        Option("stones", 15, "stones in the heap at the start", minimum=1, maximum=100_000),
         Option("max_take", 3, "most stones one turn may take", choices=(2, 3, 4, 5)),
     )
     state_type = NimState
@@ -84,7 +87,10 @@ class NimGame(Game[NimState, Take]):
 
     def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
         if not isinstance(action, Take) or action not in self.legal_actions(state):
-            raise IllegalActionError("take", f"cannot take {action} from {state.stones} stones")
+            wanted = count_of(action.count, "stone") if isinstance(action, Take) else "that"
+            left = count_of(state.stones, "stone")
+            limit = f"a turn takes 1 to {state.max_take}"
+            raise IllegalActionError("take", f"cannot take {wanted}: {left} left, {limit}")
         return [StonesTaken(state.flow.active or 0, action.count), TurnEnded()]
 
     def reduce(self, state: NimState, event: object) -> NimState:
@@ -101,10 +107,6 @@ class NimGame(Game[NimState, Take]):
         scores = tuple(int(p == state.winner) for p in range(state.flow.players))
         return Result((state.winner,), scores)
 
-    def check_config(self, config: Config) -> None:
-        if int(config.option("stones")) < 1:
-            raise InvalidOptionsError("option 'stones' must be at least 1")
-
     def describe_action(self, action: Take, state: NimState | None = None) -> str:
         return f"take {action.count}"
 
@@ -116,13 +118,14 @@ class NimGame(Game[NimState, Take]):
             return f"{voice.does(event.player, 'starts')}"
         if isinstance(event, StonesTaken):
             left = state.stones - event.count
-            stones = "stone" if event.count == 1 else "stones"
-            return f"{voice.does(event.player, 'takes')} {event.count} {stones}, {left} left"
+            return (
+                f"{voice.does(event.player, 'takes')} {count_of(event.count, 'stone')}, {left} left"
+            )
         return super().describe_event(event, state, player, names)
 
     def render_text(self, state: NimState, player: int | None = None) -> str:
         heap = "o" * state.stones
-        return f"heap: {heap} ({state.stones} stones, take 1 to {state.max_take})"
+        return f"heap: {heap} ({count_of(state.stones, 'stone')}, take 1 to {state.max_take})"
 
     def max_entries(self, config: Config) -> int:
         return int(config.option("stones")) + 1
