@@ -30,6 +30,9 @@ SEAT_COLOURS = ("red", "blue", "green", "yellow")
 SPECIAL_SHORT = ("M", "P", "D", "S")
 """The four special cards in :data:`~boardkit_khan.state.SPECIAL_ORDER`, a letter each."""
 
+HAND_WIDTH = 48
+"""The widest line of the hand in the side panel (the map takes the other 31 columns)."""
+
 SPECIAL_WORDS = ("high morale", "protection", "divine support", "scout")
 """The same cards in words."""
 
@@ -140,13 +143,15 @@ def _scores(
             )
         )
     if player is not None and 0 <= player < state.players:
-        cards = [card_text(c) for c in state.cards.hands[player]]
-        if not cards:
-            lines.append(line("your hand: empty"))
-        for i in range(0, len(cards), 2):
-            lines.append(
-                line("your hand: " if i == 0 else "           ", ", ".join(cards[i : i + 2]))
-            )
+        cards = [card_text(c) for c in state.cards.hands[player]] or ["empty"]
+        row = "your hand: " + cards[0]
+        for card in cards[1:]:
+            if len(row) + 2 + len(card) > HAND_WIDTH:
+                lines.append(line(row + ","))
+                row = "           " + card
+            else:
+                row += ", " + card
+        lines.append(line(row))
     return lines
 
 
