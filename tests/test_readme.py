@@ -29,5 +29,21 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
 def test_the_first_command_names_an_installed_game() -> None:
     from boardkit import available_games
 
-    game = readme_commands()[0].split("boardkit play-random ", 1)[1].split()[0]
+    game = readme_commands()[0].split("boardkit watch ", 1)[1].split()[0]
     assert game in available_games()
+
+
+def test_the_first_command_watches_real_bots_as_it_happens() -> None:
+    """The first command is ``boardkit watch`` (a live screen, greedy bots by default), not a
+    dump of random moves."""
+    from boardkit.cli import build_parser
+
+    command = readme_commands()[0].split("&& boardkit ", 1)[1]
+    args = build_parser().parse_args(command.split())
+    assert args.command == "watch"
+    assert "random" not in args.bots and args.delay is None
+
+
+def test_the_docs_home_page_gives_the_same_first_command() -> None:
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert readme_commands()[0] in index

@@ -6,7 +6,7 @@ to pick one from a flat list. :class:`ActionMenu` arranges them in a tree built 
 actions under each, and a level with a single line that opens another level is passed through.
 :class:`MenuWalk` is where a person is in that tree (the level shown, the way back up, a flat
 listing of everything under a level), and :func:`match_item` reads what they typed: a 1-based
-line number or the start of a label, case ignored.
+line number, the start of a label or the start of a word it shows, case ignored.
 
 Nothing here reads or prints: the terminal (:mod:`boardkit.play`) and a web front end draw the
 same menus their own way, and every front end picks actions by the same rules.
@@ -14,6 +14,7 @@ same menus their own way, and every front end picks actions by the same rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -116,13 +117,31 @@ class ActionMenu:
         return f"{label} [{n}]"
 
 
+def _words(label: str) -> list[str]:
+    """The words of a label, case folded (split at anything that is not a letter or digit)."""
+    return [w for w in re.split(r"[^\w]+", label.casefold()) if w]
+
+
+def line_numbers(items: Sequence[MenuItem]) -> list[int]:
+    """The numbers the lines of a level are shown and typed with: the number each label ends
+    with when every label ends with a different one (``village 12`` is line 12), else 1, 2, …"""
+    ends = [label.rsplit(" ", 1)[-1] for label in (item.label for item in items)]
+    if items and all(end.isdigit() for end in ends) and len(set(ends)) == len(ends):
+        return [int(end) for end in ends]
+    return list(range(1, len(items) + 1))
+
+
 def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
-    """The item ``text`` picks (a 1-based number or a label start), or why it picks none."""
+    """The item ``text`` picks (a line number of :func:`line_numbers`, a label start or the
+    start of a word it shows), or why it picks none."""
     if text.isdigit():
+        numbers = line_numbers(items)
         number = int(text)
-        if 1 <= number <= len(items):
-            return items[number - 1]
-        return f"there is no line {number}; choose 1 to {len(items)}"
+        if number in numbers:
+            return items[numbers.index(number)]
+        if numbers == list(range(1, len(items) + 1)):
+            return f"there is no line {number}; choose 1 to {len(items)}"
+        return f"there is no line {number}; choose one of {', '.join(map(str, numbers))}"
     lowered = text.casefold()
     exact = [item for item in items if item.label.casefold() == lowered]
     if len(exact) == 1:
@@ -130,6 +149,11 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
     starts = [item for item in items if item.label.casefold().startswith(lowered)]
     if len(starts) == 1:
         return starts[0]
+    if not starts:
+        # a word the label shows will do too: "nizari" picks "invade with Nizari/W/Ice desert"
+        starts = [item for item in items if any(w.startswith(lowered) for w in _words(item.label))]
+        if len(starts) == 1:
+            return starts[0]
     if not starts:
         return f"nothing here starts with {text!r}; type a number from 1 to {len(items)}, or ?"
     shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")

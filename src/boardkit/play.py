@@ -46,11 +46,14 @@ from boardkit.errors import (
     OverwriteError,
     UndoError,
 )
+from boardkit.frames import picture_lines
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.menus import ActionMenu, MenuItem, MenuWalk, match_item
+from boardkit.menus import ActionMenu, MenuItem, MenuWalk, line_numbers, match_item
+from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.screen import TextScreen, screen_for
 from boardkit.seats import AskAgain, Chooser, play_out, seat_rngs
 
 HUMAN = "human"
@@ -66,7 +69,10 @@ At each menu, type:
   Enter               choose the only line, when there is just one
   .. or back          go up one level
   list                list every action under this level, one per line
-  undo                take back your last action (and the bots' replies to it)
+  undo                take back your last action, and every action after it (the
+                      bots' replies, other people's moves): it is your decision again
+  redo                play again what the last undo took back
+  board               show the whole board again, with everything the game draws
   save [PATH]         save the game's log (default: {save_path}); never replaces
                       another file: save! PATH does
   quit                save the log and stop; resume later with --resume
@@ -192,6 +198,10 @@ class PlaySession:
         self._rngs = seat_rngs(match.config.seed, len(names))
         self._shown_to: int | None = None
         self.echo = echo
+        self.screen = screen_for(self.game)
+        self.colours = self.screen.colours(len(names))
+        self._redo: list[tuple[int | None, Any]] = []
+        self._narrated = len(match) - 1
 
     # --- running ----------------------------------------------------------------------------
 
@@ -235,8 +245,16 @@ class PlaySession:
         resumed = len(self.match) - 1
         plural = "" if resumed == 1 else "s"
         again = f", resumed after {resumed} action{plural}" if resumed else ""
+        humans = [seat for seat in range(len(self.seats)) if self.seats[seat].is_human]
+        colours = ""
+        if not isinstance(self.screen, TextScreen) and humans:
+            said = [
+                f"{'you are' if len(humans) == 1 else self.seats[s].name + ' is'} {self.colours[s]}"
+                for s in humans
+            ]
+            colours = "\n" + "; ".join(said) + "."
         return (
-            f"{title}: {who}{again}.\n"
+            f"{title}: {who}{again}.{colours}\n"
             f"The game is saved to {self.save_path} after every move. Type ? for help."
         )
 
@@ -246,7 +264,22 @@ class PlaySession:
         seat = self.seats[player]
         who = seat.name if seat.is_human else f"{seat.name} (bot)"
         self._say(f"{who}: {self.game.describe_action(action, before)}")
+        self._narrate_new()
+        if self._redo and self._redo[0] == (player, action):
+            self._redo.pop(0)
+        else:
+            self._redo = []
         self._autosave()
+
+    def _narrate_new(self) -> None:
+        """The narration of every entry not told yet, automatic events included, as the one
+        person at the table may read it (a spectator's view when several share the screen)."""
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        reader = humans[0] if len(humans) == 1 else None
+        while self._narrated < len(self.match) - 1:
+            self._narrated += 1
+            for text in narrate_match_entry(self.match, self._narrated, reader):
+                self._say(f"  {text}")
 
     def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
@@ -265,7 +298,7 @@ class PlaySession:
             self._pass_screen(seat.name)
         self._shown_to = player
         self._say("")
-        self._say(self.game.render_text(self.match.state, player))
+        self._show_picture(player)
         self._say(self._decision_line(player))
         actions = self.match.legal_actions()
         if not actions:
@@ -274,9 +307,34 @@ class PlaySession:
             )
         return self._choose(ActionMenu(self.game, actions, self.match.state), player)
 
+    def _show_picture(self, player: int | None) -> None:
+        """The game's compact picture (its screen), in colour on a terminal."""
+        if isinstance(self.screen, TextScreen):
+            self._say(self.game.render_text(self.match.state, player))
+            return
+        names = [seat.name for seat in self.seats]
+        picture = self.screen.picture(self.match.state, player, names)
+        lines = picture_lines(picture, self.colours if self._colour() else (), 79)
+        if self._colour():
+            from rich.console import Console
+
+            console = Console(file=self.output, force_terminal=True, highlight=False)
+            for row in lines:
+                console.print(row, soft_wrap=True)
+            self.output.flush()
+        else:
+            for row in lines:
+                self._say(row.plain)
+
+    def _colour(self) -> bool:
+        isatty = getattr(self.output, "isatty", None)
+        return bool(isatty is not None and isatty())
+
     def _decision_line(self, player: int) -> str:
         flow = self.match.state.flow
         name = self.seats[player].name
+        if not isinstance(self.screen, TextScreen):
+            name = f"{name} ({self.colours[player]})"
         where = [f"turn {flow.turn}"]
         if flow.phase:
             where.append(f"phase {flow.phase}")
@@ -330,8 +388,15 @@ class PlaySession:
                 walk.list_all()
                 continue
             elif command == "undo":
-                self._undo()
+                self._undo(player)
                 show = False
+                continue
+            elif command == "redo":
+                self._redo_all()
+                show = False
+                continue
+            elif command == "board":
+                self._say(self.game.render_text(self.match.state, player))
                 continue
             elif command in ("save", "save!"):
                 target = Path(argument.strip()) if argument.strip() else self.save_path
@@ -354,8 +419,9 @@ class PlaySession:
         if prefix or flat:
             where = " / ".join(prefix) if prefix else "top"
             self._say(f"{'all actions under' if flat else 'in'} {where}:")
-        width = len(str(len(items)))
-        for number, item in enumerate(items, start=1):
+        numbers = line_numbers(items)
+        width = len(str(max(numbers, default=1)))
+        for number, item in zip(numbers, items, strict=True):
             count = "" if item.leaf else f"  ({len(item.actions)})"
             self._say(f"  {number:>{width}}. {item.label}{count}")
 
@@ -364,23 +430,49 @@ class PlaySession:
         where = " / ".join(prefix) + (" (list)" if flat else "")
         return f"{name} [{where.strip()}]> " if where else f"{name}> "
 
-    def _undo(self) -> None:
-        """Go back to before the last entry a person made; raises
+    def _undo(self, player: int) -> None:
+        """Go back to before ``player``'s last action; every entry after it goes too (the
+        bots' replies, other people's moves), and is kept for ``redo``. Raises
         :class:`~boardkit.seats.AskAgain` when done, so that the game loop asks again."""
         log = self.match.log
-        human_entries = [
-            e.seq for e in log.entries[1:] if e.player is not None and self.seats[e.player].is_human
-        ]
-        if not human_entries:
-            self._say("nothing to undo: no person has acted yet")
+        mine = [e.seq for e in log.entries[1:] if e.player == player]
+        if not mine:
+            self._say(f"nothing to undo: {self.seats[player].name} has not acted yet")
             return
-        count = len(log.entries) - human_entries[-1]
+        count = len(log.entries) - mine[-1]
+        undone = [(e.player, e.action) for e in log.entries[mine[-1] :]]
         try:
             self.match.undo(count)
         except UndoError as exc:  # pragma: no cover - the count is always in range
             self._say(f"cannot undo: {exc}")
             return
-        self._say(f"undid {count} action{'s' if count != 1 else ''}")
+        self._redo = undone + self._redo
+        self._narrated = min(self._narrated, len(self.match) - 1)
+        others = sorted({self.seats[p].name for p, _ in undone[1:] if p is not None})
+        after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
+        self._say(
+            f"undid {count} action{'s' if count != 1 else ''}: "
+            f"{self.seats[player].name}'s last{after}; redo plays them again"
+        )
+        self._autosave()
+        raise AskAgain()
+
+    def _redo_all(self) -> None:
+        """Play again every action the undos took back (they were legal there before)."""
+        if not self._redo:
+            self._say("nothing to redo")
+            return
+        redone = 0
+        while self._redo:
+            player, action = self._redo.pop(0)
+            try:
+                self.match.play(action, player)
+            except IllegalActionError:  # pragma: no cover - the same position as before
+                self._redo = []
+                break
+            redone += 1
+            self._narrate_new()
+        self._say(f"redid {redone} action{'s' if redone != 1 else ''}")
         self._autosave()
         raise AskAgain()
 
@@ -482,10 +574,11 @@ class PlaySession:
         )
 
     def _clear(self) -> None:
-        """Clear a real terminal (so a hand leaves the screen); on other streams, a rule."""
+        """Clear a real terminal and its scrollback (so a hand cannot be scrolled back to); on
+        other streams, a rule."""
         isatty = getattr(self.output, "isatty", None)
         if isatty is not None and isatty():
-            self.output.write("\x1b[2J\x1b[H")
+            self.output.write("\x1b[H\x1b[2J\x1b[3J")
         else:
             self.output.write("-" * 40 + "\n")
         self.output.flush()

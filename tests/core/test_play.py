@@ -152,7 +152,7 @@ def test_undo_before_any_human_action_says_there_is_nothing(tmp_path: Path) -> N
         match, ["undo", "quit"], ann_against_take_one(match), save_path=tmp_path / "x.json"
     )
     assert status is PlayStatus.QUIT
-    assert "nothing to undo: no person has acted yet" in out
+    assert "nothing to undo: ann has not acted yet" in out
 
 
 def test_undo_when_a_bot_began_takes_back_to_the_humans_decision(tmp_path: Path) -> None:
@@ -710,3 +710,17 @@ def test_the_prompt_tells_where_one_is_in_the_menu(tmp_path: Path) -> None:
     assert (
         "all actions under top:\n  1. few / take 1\n  2. few / take 2\n  3. many / take 3\n" in out
     )
+
+
+def test_a_word_a_label_shows_picks_it() -> None:
+    from boardkit.menus import MenuItem, match_item
+
+    items = [
+        MenuItem("invade with Nizari/W/Ice desert", (0,), True),
+        MenuItem("play High Morale", (1,), True),
+        MenuItem("play High ground", (2,), True),
+    ]
+    assert match_item(items, "nizari") == items[0]
+    assert match_item(items, "morale") == items[1]
+    assert "ambiguous" in str(match_item(items, "high"))
+    assert "nothing here" in str(match_item(items, "zebra"))

@@ -21,11 +21,12 @@ from boardkit.cli import (
     show,
     simulate,
     tournament,
+    watch,
 )
 from boardkit.cli.arguments import CommandParser
 from boardkit.cli.support import EXIT_USAGE, Streams, run_guarded
 
-COMMANDS = (games, simulate, replay, show, play_random, play, tournament, render)
+COMMANDS = (watch, games, simulate, replay, show, play_random, play, tournament, render)
 """The subcommand modules, in the order ``boardkit --help`` lists them."""
 
 

@@ -163,7 +163,7 @@ def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[
         raise PlayCommandError("name a game to play (see 'boardkit games'), or give --resume LOG")
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
-    names = _names(args.names)
+    names = parse_names(args.names)
     players = args.players
     if players is None:
         players = len(names) if names else min(game.player_counts)
@@ -207,7 +207,8 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
     return match
 
 
-def _names(text: str | None) -> list[str]:
+def parse_names(text: str | None) -> list[str]:
+    """``--names A,B,C`` as a list: every name non-empty and different."""
     if text is None:
         return []
     names = [name.strip() for name in text.split(",")]

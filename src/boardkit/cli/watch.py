@@ -1,0 +1,138 @@
+"""``boardkit watch``: a whole game between bots, shown as it happens.
+
+::
+
+    boardkit watch GAME [--players P] [--bots SPEC,SPEC,...] [--names A,B,C] [--option k=v ...]
+                        [--seed S] [--delay SECONDS] [--step] [--save-log FILE] [--force]
+
+On a terminal the game is one screen updated in place, an entry every ``--delay`` seconds
+(default 0.8); space pauses, ``n`` steps, ``+``/``-`` change the speed, ``q`` stops, and
+``--step`` starts paused. Piped or redirected it prints a plain transcript instead: the board
+once, one block per entry, the board and the result at the end (no waiting unless ``--delay``
+is given). See :mod:`boardkit.watching`.
+
+Bots are given one spec per seat (``--bots greedy,mcts:iterations=200,random``) or one for
+every seat (default ``greedy``). Players are named after their colours unless ``--names`` is
+given. Exit codes follow :mod:`boardkit.cli.support` (0 also when ``q`` stopped the game).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from boardkit.bots.registry import bot_from_spec
+from boardkit.cli.arguments import (
+    add_force_argument,
+    add_game_arguments,
+    parse_option_args,
+    seed_or_fresh,
+)
+from boardkit.cli.play import parse_names
+from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
+from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.game import Game
+from boardkit.keys import KeyReader
+from boardkit.match import Match
+from boardkit.screen import screen_for
+from boardkit.watching import Watch
+
+DEFAULT_BOT = "greedy"
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``watch`` to the ``boardkit`` subcommands."""
+    watch: argparse.ArgumentParser = subparsers.add_parser(
+        "watch",
+        help="watch a game between bots as it happens",
+        description="Watch a whole game between bots: on a terminal one screen updated in "
+        "place (space pauses, n steps, +/- change the speed, q stops); piped, a plain "
+        "transcript.",
+    )
+    add_game_arguments(watch)
+    watch.add_argument(
+        "--bots",
+        metavar="SPEC,SPEC",
+        default=DEFAULT_BOT,
+        help=f"a bot per seat, or one for all (default {DEFAULT_BOT}); see docs/bots.md",
+    )
+    watch.add_argument("--names", metavar="A,B,C", help="player names (default: their colours)")
+    watch.add_argument(
+        "--delay",
+        type=float,
+        metavar="SECONDS",
+        help="seconds between entries (default 0.8 on a terminal, 0 in a pipe)",
+    )
+    watch.add_argument(
+        "--step", action="store_true", help="start paused: each entry waits for a key"
+    )
+    watch.add_argument("--save-log", metavar="FILE", help="write the game's log to FILE")
+    add_force_argument(watch, "replace the --save-log file if it exists")
+    return watch
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Play and show a whole game between bots."""
+    game = load_game_for_cli(args.game)
+    options = parse_option_args(game, args.option or [])
+    names = parse_names(args.names)
+    players = args.players if args.players is not None else (len(names) or min(game.player_counts))
+    if names and len(names) != players:
+        raise InvalidOptionsError(f"--names gives {len(names)} names for {players} players")
+    if args.delay is not None and args.delay < 0:
+        raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
+    if args.save_log and not args.force and Path(args.save_log).exists():
+        raise OverwriteError(args.save_log)  # before the game, not after it
+    specs = bot_specs(args.bots, players)
+    bots = [bot_from_spec(spec) for spec in specs]
+    match = Match.new(game, names or colour_names(game, players), options, seed_or_fresh(args.seed))
+    watch = Watch(
+        match,
+        bots,
+        specs,
+        streams.out,
+        delay=args.delay,
+        step=args.step,
+        keys=KeyReader(streams.stdin),
+    )
+    try:
+        watch.run()
+    except BoardkitError:
+        raise
+    finally:
+        if args.save_log:
+            _save(match, args.save_log, args.force, streams)
+    if args.seed is None:
+        streams.out.print(f"seed {match.config.seed} (--seed sets up the same game again)")
+    return EXIT_OK
+
+
+def bot_specs(text: str, players: int) -> list[str]:
+    """One bot spec per seat from ``--bots`` (one spec for all, or one per seat)."""
+    specs = [spec.strip() for spec in text.split(",")]
+    if any(not spec for spec in specs):
+        raise InvalidOptionsError(f"--bots needs a bot for every seat: {text!r}")
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise InvalidOptionsError(
+            f"--bots gives {len(specs)} bots for {players} players; give one, or one per seat"
+        )
+    return specs
+
+
+def colour_names(game: Game[Any, Any], players: int) -> list[str]:
+    """Players named after their seats' colours, when those differ; else the game's default."""
+    colours = list(screen_for(game).colours(players))
+    if len(set(colours)) == players == len(colours):
+        return colours
+    return [f"player {seat + 1}" for seat in range(players)]
+
+
+def _save(match: Match[Any], path: str, force: bool, streams: Streams) -> None:
+    try:
+        match.save(path, overwrite=force)
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    streams.out.print(f"log saved to {path}", soft_wrap=True)

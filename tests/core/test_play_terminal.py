@@ -1,0 +1,112 @@
+"""``boardkit play`` the way people use it: typed into an 80×24 pseudo-terminal, bad input and
+all, for both games; and hot-seat Khan, where no screen shown to one player holds the other's
+hand."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from boardkit import Match
+from boardkit_khan.actions import card_text
+from tests.terminal import Terminal
+
+
+def test_khan_at_80x24_with_bad_input_a_word_and_the_board_command(tmp_path: Path) -> None:
+    term = Terminal.boardkit(
+        "play", "khan", "--players", "2", "--names", "ann,bob", "--seat", "human,first",
+        "--seed", "5", "--log", "k.json", cwd=tmp_path,
+    )  # fmt: skip
+    screen = term.wait_for("ann [start yurt]>")
+    assert "ann (red) to play" in screen and "tiles+bonus=score" in screen
+    assert "you are red." in term.raw and "\x1b[1;31m" in term.raw  # said once, in colour
+    term.line("zzz")
+    term.wait_for("nothing here starts with 'zzz'")
+    term.line("99")
+    term.wait_for("there is no line 99; choose 1 to 6")
+    term.line("board")
+    term.wait_for("Rulers and camps:")  # the whole board as the game draws it
+    term.line("forest")  # a word of the label "Tropical forest"
+    screen = term.wait_for("ann [start yurt / Tropical forest]>")
+    term.line("1")
+    screen = term.wait_for("ann (red) to play (turn 3")
+    assert "ann: place a start yurt" in term.raw and "bob (bot): " in term.raw
+    assert "  bob places a start yurt" in term.raw  # the narration of the bot's move
+    assert all(len(row) <= 80 for row in screen.splitlines())
+    term.line("quit")
+    assert term.finish() == 0
+    match = Match.load(tmp_path / "k.json")
+    assert match.log.entries[1].player == 0 and len(match) >= 3
+
+
+def test_shangrila_at_80x24_picks_by_number_and_word(tmp_path: Path) -> None:
+    term = Terminal.boardkit(
+        "play", "shangrila", "--players", "3", "--seat", "human,first,first",
+        "--names", "ann,bob,cy", "--seed", "4", "--log", "s.json", cwd=tmp_path,
+    )  # fmt: skip
+    screen = term.wait_for("ann [")
+    assert "mast vill stud" in term.raw and "ann (red) to play" in screen
+    assert all(len(row) <= 80 for row in screen.splitlines())
+    term.line("")  # Enter with several lines to choose from
+    term.wait_for("type a number from 1 to")
+    term.line("healer")
+    screen = term.wait_for("ann [setup master / Healer]>")
+    assert "12. village 12" in screen  # numbers match what they name
+    term.line("2")
+    term.wait_for("there is no line 2; choose one of 1, 3, 4")
+    term.line("12")
+    term.wait_for("ann: ")
+    assert "Healer @ 12" in term.raw.rsplit("ann: ", 1)[1].splitlines()[0]
+    term.line("undo")
+    term.wait_for("undid")
+    term.line("redo")
+    term.wait_for("redid")
+    term.line("quit")
+    assert term.finish() == 0
+
+
+def test_hot_seat_khan_never_shows_a_hand_to_the_other_player(tmp_path: Path) -> None:
+    term = Terminal.boardkit(
+        "play", "khan", "--players", "2", "--names", "ann,bob", "--seat", "human,human",
+        "--seed", "8", "--log", "h.json", cwd=tmp_path,
+    )  # fmt: skip
+    decisions = 0
+    while decisions < 14:
+        last = ""
+        for _ in range(400):
+            term.pump(0.05)
+            rows = [row for row in term.text().splitlines() if row.strip()]
+            last = rows[-1] if rows else ""
+            if last.endswith(">") or last.endswith("press Enter"):
+                break
+        if last.endswith("press Enter"):
+            term.line("")
+            term.pump(0.2)
+            continue
+        assert last.endswith(">"), term.text()
+        term.line("1")
+        decisions += 1
+        term.pump(0.2)
+    term.line("quit")
+    assert term.finish() == 0
+    match = Match.load(tmp_path / "h.json")
+    hands: dict[int, set[str]] = {0: set(), 1: set()}
+    for k in range(len(match)):
+        for seat in (0, 1):
+            for card in match.state_at(k).cards.hands[seat]:
+                hands[seat].add(card_text(card))
+    segments = re.split(r"pass the terminal to (ann|bob)", term.raw)
+    assert len(segments) > 3
+    shown_any = False
+    for name, segment in zip(segments[1::2], segments[2::2], strict=True):
+        # every change of player is a clear of the screen and of the scrollback
+        seat, other = (0, 1) if name == "ann" else (1, 0)
+        plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", segment)
+        for found in re.findall(r"your hand: (.*(?:\r?\n {30,}\S.*)*)", plain):
+            cards = [c.strip() for c in re.split(r",\s+", found) if c.strip() not in ("", "empty")]
+            assert not any(c.endswith("…") for c in cards)  # never cut
+            shown_any = shown_any or bool(cards)
+            assert set(cards) <= hands[seat]
+            assert not set(cards) & (hands[other] - hands[seat])
+    assert shown_any
+    assert term.raw.count("\x1b[3J") >= len(segments) // 2
