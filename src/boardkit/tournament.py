@@ -173,10 +173,11 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
     for index in batch.indices:
         seed = batch.first_seed + index
         order = seating(index, len(batch.bots), batch.players)
-        labels = distinct_names([batch.labels[b] for b in order])
+        labels = tuple(batch.labels[b] for b in order)  # a bot in two seats counts for both
+        names = distinct_names(labels)  # player names in the log must differ: random, random#2
         bots = [copy.deepcopy(batch.bots[b]) for b in order]  # no state leaks between games
         try:
-            match, moves, seconds = _play(game, labels, batch.options, seed, bots)
+            match, moves, seconds = _play(game, names, batch.options, seed, bots)
             if batch.save_dir is not None:
                 path = log_path(batch.save_dir, game.name, index, seed)
                 match.save(path, overwrite=batch.overwrite)

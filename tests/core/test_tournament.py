@@ -356,3 +356,12 @@ def test_the_boardkit_command_runs_the_tournament(capsys: Capture) -> None:
     out = capsys.readouterr().out
     assert code == 0
     assert "nim: 4 games, 2 seats, seeds 0 to 3" in out
+
+
+def test_a_bot_in_two_seats_is_credited_for_both() -> None:
+    """With fewer bots than seats a bot plays two seats: its wins there count for it, though the
+    log names the seats apart (``random``, ``random#2``)."""
+    summary = run_tournament("nim", ["random", "first"], 6, players=3, seed=11, workers=1)
+    total = sum(bot.wins for bot in summary.bots)
+    assert total == pytest.approx(6)
+    assert {label for record in summary.records for label in record.seats} == {"random", "first"}
