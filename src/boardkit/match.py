@@ -270,11 +270,9 @@ class Match(Generic[S]):
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: the current state as the game draws it, the last action highlighted."""
-        draw = getattr(self.game, "render_svg", None)
-        if draw is None:
+        if not self.game.offers("render_svg"):
             return None
-        picture: str = draw(self._state, None, self._entries[-1].action)
-        return picture
+        return self.game.render_svg(self._state, None, self._entries[-1].action)
 
     # --- playing ---------------------------------------------------------------------------------
 
