@@ -40,6 +40,13 @@ A hook that is "offered or not" has a default that raises
 ends never probe for a method: they ask :meth:`Game.offers` (``game.offers("render_svg")``),
 which is true when the game's class overrides the hook. :data:`OPTIONAL_HOOKS` lists them.
 
+Types: a game is ``Game[State, Action]`` with its own state class and action union (Khan is
+``Game[KhanState, KhanAction]``; its events are the union ``KhanEvent``), so mypy checks the
+game's methods and the engine's functions (:func:`boardkit.engine.step` takes a ``Game[S, A]``,
+a state ``S`` and an action ``A``). ``Game[Any, Any]`` is left to code that serves a game it
+cannot name statically: one looked up by name (the registry, a log header, the command line),
+and framework code written once for every game (logs, codecs, matches, bots, the kit).
+
 Rules every game keeps
 ----------------------
 

@@ -17,6 +17,7 @@ from boardkit_khan.actions import (
     DisplaceRuler,
     Invade,
     InvadeAnywhere,
+    KhanAction,
     NoSpecial,
     PlaceStartYurt,
     PlayDivineSupport,
@@ -89,7 +90,7 @@ def test_actions_read_as_text() -> None:
     """Actions read as short texts naming the action letter, cells and cards."""
     stack = StackKey(TileKind.CONQUEST, "P5")
     card = card_id("Seljuk", "NE")
-    texts = {
+    texts: dict[KhanAction, str] = {
         Invade(card, cell("C5")): "A: invade",
         DisplaceRuler(1): "B: displace ruler Seljuk",
         Conquer(stack, 3, cell("H7")): "C: conquer tile P5 orientation 3 at H7",
