@@ -127,8 +127,9 @@ def test_actions_round_trip_through_json() -> None:
         assert codec.actions.load(data) == action
 
 
-def test_menu_paths_nest_conquests_and_tell_actions_apart() -> None:
-    """Front ends nest Khan's hundreds of actions: kind → tile → orientation → anchor cell."""
+def test_menu_paths_nest_conquests() -> None:
+    """Front ends nest Khan's hundreds of actions: kind → tile → orientation → anchor cell (that
+    no two legal actions share a path is checked by the conformance kit)."""
     from boardkit import Match, Rng
 
     match = Match.new("khan", 3, seed=4)
@@ -139,7 +140,6 @@ def test_menu_paths_nest_conquests_and_tell_actions_apart() -> None:
             break
         actions = match.legal_actions()
         paths = [match.game.action_path(a) for a in actions]
-        assert len(set(paths)) == len(paths)
         first_level = {p[0] for p in paths}
         assert len(first_level) <= 12
         if "C: conquer" in first_level:

@@ -31,7 +31,7 @@ from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.rng import Rng
-from boardkit.testing.conformance import ConformanceError
+from boardkit.testing.errors import ConformanceError
 
 _CHOOSER_STREAM = 0x7A_26E7
 
