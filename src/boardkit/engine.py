@@ -18,7 +18,7 @@ from typing import Any
 from boardkit import recorder
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
 from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, decider
-from boardkit.game import Game
+from boardkit.game import A, Game, S
 from boardkit.options import Config
 from boardkit.recorder import Reducer, record
 from boardkit.rng import Rng
@@ -26,14 +26,12 @@ from boardkit.rng import Rng
 _MAX_HOOK_ROUNDS = 10_000
 
 
-def fold(game: Game[Any, Any], state: Any, events: Iterable[object]) -> Any:
+def fold(game: Game[S, Any], state: S, events: Iterable[object]) -> S:
     """The state after applying ``events`` in order (flow first, then the game's reducer)."""
     return recorder.fold(game.reduce, state, events)
 
 
-def _settle(
-    game: Game[Any, Any], reduce: Reducer[Any], state: Any, out: list[object], rng: Rng
-) -> Any:
+def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object], rng: Rng) -> S:
     """Run the turn and phase hooks until someone must decide or the game is over; every event
     goes to ``out``, and the state after them is returned.
 
@@ -67,7 +65,7 @@ def _settle(
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 
 
-def start(game: Game[Any, Any], config: Config, rng: Rng | None = None) -> tuple[Any, list[object]]:
+def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S, list[object]]:
     """The state after setup, and the setup events (log entry 0).
 
     ``rng`` defaults to the seeded stream of entry 0; a host that drives the chance outcomes
@@ -87,8 +85,8 @@ def start(game: Game[Any, Any], config: Config, rng: Rng | None = None) -> tuple
 
 
 def step(
-    game: Game[Any, Any], state: Any, player: int | None, action: object, rng: Rng
-) -> tuple[Any, list[object]]:
+    game: Game[S, A], state: S, player: int | None, action: A, rng: Rng
+) -> tuple[S, list[object]]:
     """The state after ``player`` plays ``action``, and every event it caused.
 
     Raises an :class:`~boardkit.errors.IllegalActionError` (and changes nothing) when the game is

@@ -22,7 +22,7 @@ All events produced by these hooks belong to the same log entry as the action th
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol, Self
+from typing import ClassVar, Protocol, Self, get_args
 
 from attrs import frozen
 
@@ -129,15 +129,19 @@ GAME_ENDED = GameEnded()
 """The one :class:`GameEnded` event (``GameEnded()`` gives it too)."""
 
 
-FLOW_EVENT_TYPES: tuple[type, ...] = (
-    PhaseStarted,
-    TurnStarted,
-    StepStarted,
-    DecisionOwed,
-    DecisionSettled,
-    TurnEnded,
-    GameEnded,
+FlowEvent = (
+    PhaseStarted
+    | TurnStarted
+    | StepStarted
+    | DecisionOwed
+    | DecisionSettled
+    | TurnEnded
+    | GameEnded
 )
+"""Any flow event: the events every game shares, folded by the framework."""
+
+FLOW_EVENT_TYPES: tuple[type, ...] = get_args(FlowEvent)
+"""The flow event classes, in the order of :data:`FlowEvent`."""
 
 
 def reduce_flow(flow: Flow, event: object) -> Flow:

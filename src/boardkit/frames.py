@@ -89,9 +89,9 @@ def score_line(
 ) -> Text | None:
     """``score: ann 8 · bob 7 …`` from the game's optional ``score(state, player)`` hook (the
     running score bots use); ``None`` for a game without one."""
-    score = getattr(game, "score", None)
-    if score is None:
+    if not game.offers("score"):
         return None
+    score = game.score
     text = Text("score: ")
     for seat, name in enumerate(names):
         if seat:

@@ -1,44 +1,98 @@
-"""The game protocol: what a game plugin provides and what the framework promises it.
+"""The game protocol: what a game plugin provides, and what the framework promises it.
 
 A game is a pure function from (state, action) to events, and a state is a fold of events.
-Subclass :class:`Game` and fill in the abstract methods; everything else (turn flow, the log,
-replay, verification, undo, views, the command line, the conformance kit) is built once in
-boardkit on top of these methods.
+Subclass :class:`Game`, declare the class facts and fill in the **six required methods**
+(:meth:`~Game.initial`, :meth:`~Game.legal_actions`, :meth:`~Game.apply`, :meth:`~Game.reduce`,
+:meth:`~Game.result`, :meth:`~Game.max_entries`); everything else (turn flow, the log, replay,
+verification, undo, views, the command line, bots, the conformance kit) is built once in
+boardkit on top of them. Every other method is declared here too, with a default: either a
+neutral behaviour (no setup events, clockwise turns, nothing hidden) or "not offered".
 
-Contract, method by method:
+The methods, by group (each method's docstring is its contract: who calls it and when, what it
+may assume, what it must guarantee, and which check of :func:`boardkit.testing.check_game`
+holds the game to it):
 
-- :meth:`Game.initial` gives the empty state for a configuration, with no randomness. It must
-  hold a :class:`~boardkit.flow.Flow` in a ``flow`` attribute.
-- :meth:`Game.setup` gives the events that lay out the game (dealing, shuffling, start player);
-  every random outcome must be an event so that replay needs no generator.
-- :meth:`Game.legal_actions` lists every action the player who must decide now may play. A state
-  where someone must decide always has at least one legal action (a game that allows a forced
-  pass lists the pass, or passes for the player in a hook).
-- :meth:`Game.apply` validates an action for the deciding player and returns its events, or raises
-  :class:`~boardkit.errors.IllegalActionError` naming the rule that refused it. It never mutates.
-- :meth:`Game.reduce` applies one event without checking it. It sees every event, including the
-  flow events of :mod:`boardkit.flow` (after the framework has already folded them into ``flow``).
-- The turn hooks (:meth:`Game.on_turn_end` …) run in the order documented in :mod:`boardkit.flow`.
-- :meth:`Game.result` is ``None`` while the game goes on; once it is not ``None`` the framework
-  ends the game. Keep it cheap: it is asked after every action.
-- :meth:`Game.view`, :meth:`Game.redact` and :meth:`Game.determinize` handle hidden information:
-  what a player may see, the log as that player may read it, and a state re-sampled so that
-  everything the player cannot see is random but consistent with what they can.
-- :meth:`Game.describe_event` turns one event into a line a person wants to read, as one player
-  may see it (see :mod:`boardkit.narration`); :attr:`Game.quiet_events` lists the event types it
-  leaves unsaid by design.
-- :meth:`Game.format_position` and :meth:`Game.parse_position` write a state as a line of text
-  and read it back (the game's position notation, see docs/positions.md); a match can start
-  from such a text (:meth:`boardkit.match.Match.from_position`). Optional: the defaults raise
-  :class:`~boardkit.errors.NotOfferedError`.
+======================  ==========================================================================
+group                   methods
+======================  ==========================================================================
+required                ``initial``, ``legal_actions``, ``apply``, ``reduce``, ``result``,
+                        ``max_entries`` (abstract), and the class facts ``name``, ``version``,
+                        ``player_counts``, ``state_type``, ``action_types``, ``event_types``
+configuration           ``make_config`` (framework), ``check_config``, ``option_from_file``
+setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_end``,
+                        ``phase_over``, ``on_phase_end``, ``next_phase``, ``on_phase_start``,
+                        ``next_player``, ``on_turn_start``
+hidden information      ``view``, ``redact``, ``determinize``
+presentation            ``describe_action``, ``action_path``, ``render_text``,
+                        ``describe_event``, ``render_svg`` (offered or not)
+clicks                  ``action_targets`` (offered or not)
+bot hints               ``score``, ``evaluate`` (offered or not)
+positions               ``format_position``, ``parse_position`` (offered or not)
+research encodings      ``num_actions``, ``action_to_index``, ``index_to_action``,
+                        ``observation_shape``, ``observation``, ``observation_text``,
+                        ``max_chance_outcomes`` (offered or not)
+facts                   :meth:`~Game.offers`, :meth:`~Game.info` (framework; a
+                        :class:`GameInfo`)
+======================  ==========================================================================
+
+A hook that is "offered or not" has a default that raises
+:class:`~boardkit.errors.NotOfferedError` (or returns ``None`` where the hook is a size). Front
+ends never probe for a method: they ask :meth:`Game.offers` (``game.offers("render_svg")``),
+which is true when the game's class overrides the hook. :data:`OPTIONAL_HOOKS` lists them.
+
+Types: a game is ``Game[State, Action]`` with its own state class and action union (Khan is
+``Game[KhanState, KhanAction]``; its events are the union ``KhanEvent``), so mypy checks the
+game's methods and the engine's functions (:func:`boardkit.engine.step` takes a ``Game[S, A]``,
+a state ``S`` and an action ``A``). ``Game[Any, Any]`` is left to code that serves a game it
+cannot name statically: one looked up by name (the registry, a log header, the command line),
+and framework code written once for every game (logs, codecs, matches, bots, the kit).
+
+Rules every game keeps
+----------------------
+
+Some rules are about the methods together rather than one of them; the conformance kit holds a
+game to each (the check is named in brackets):
+
+- **The state is a fold of the events.** :meth:`~Game.reduce` is the only way a state changes,
+  and it never checks (an event is a fact). It must also fold the *redacted* events
+  :meth:`~Game.redact` gives a player: a player's log folds to a state that player sees exactly
+  as the real one (``view(folded, p) == view(real, p)``) [redacted logs].
+- **States, actions, events and views are plain data.** They compare with ``==`` (two equal
+  states are the same position) and go to JSON and back exactly, through the codec of
+  :mod:`boardkit.codec`: states, actions and events to an equal object, views to JSON at all
+  [state, action and event round trips, views as JSON]. The leak check compares views, texts and
+  pictures with ``==``.
+- **The legal actions are a list, not a set.** :meth:`~Game.legal_actions` lists no action
+  twice, and lists them in an order that depends on the position alone (never on object ids,
+  hash seeds or the history that led there): an equal state, read back from JSON, gives the same
+  list in the same order, so seeded bots and replays choose the same [no action twice, same
+  order from JSON].
+- **A turn ends by a** :class:`~boardkit.flow.TurnEnded` **event.** The game emits it (from
+  :meth:`~Game.apply` or a hook); the framework then runs the turn hooks in the order of
+  :mod:`boardkit.flow` and emits the next ``TurnStarted`` itself. A game never emits
+  ``TurnStarted``, ``PhaseStarted`` or ``GameEnded`` [a TurnEnded between two turns].
+- **There is one way for a game to end.** The framework emits
+  :class:`~boardkit.flow.GameEnded`, exactly once, as the last event of the log, when
+  :meth:`~Game.result` stops being ``None`` (or :meth:`~Game.next_phase` gives ``None``, after
+  which ``result`` must give the outcome). Then nobody decides and there is no legal action
+  [GameEnded once and last, a result at the end].
+- **Every random outcome is an event**, drawn from the :class:`~boardkit.rng.Rng` the framework
+  hands to the hook, so that a replay draws nothing [replay, verification, tampering].
+- **Nothing hidden leaks**: whatever a player is shown (views, texts, pictures, menus, legal
+  actions, refusals, narration, positions, observations) is the same in every state the player
+  cannot tell apart from the real one (:meth:`~Game.determinize`) [the leak check of
+  :mod:`boardkit.testing.secrets`].
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar
+
+from attrs import frozen
 
 from boardkit.errors import InvalidOptionsError, InvalidPlayerCountError, NotOfferedError
 from boardkit.flow import HasFlow
@@ -53,28 +107,99 @@ A = TypeVar("A")
 Events = Sequence[object]
 """What :meth:`Game.apply` and the hooks return: event objects, in order."""
 
+OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
+    {
+        "render_svg",
+        "action_targets",
+        "score",
+        "evaluate",
+        "format_position",
+        "parse_position",
+        "num_actions",
+        "action_to_index",
+        "index_to_action",
+        "observation_shape",
+        "observation",
+        "max_chance_outcomes",
+    }
+)
+"""The hooks a game may offer or not; ask :meth:`Game.offers` which ones it does."""
+
+
+@frozen
+class GameInfo:
+    """The facts about a game under one configuration, as data in one place.
+
+    What OpenSpiel's ``GameType`` and ``GameInfo`` say of a game: who may play, what is hidden,
+    how long a game may last, the sizes of its encodings and which optional hooks it offers.
+    Front ends and adapters read it rather than probing the game; :meth:`Game.info` builds it.
+    """
+
+    name: str
+    """The registry name (:attr:`Game.name`)."""
+    title: str
+    """The human-readable title (:attr:`Game.title`, else the name)."""
+    version: str
+    """The rules version (:attr:`Game.version`)."""
+    players: int
+    """The number of seats of this configuration."""
+    player_counts: tuple[int, ...]
+    """Every number of players the game supports (:attr:`Game.player_counts`)."""
+    hidden_information: bool
+    """Whether some player may not see everything (:attr:`Game.hidden_information`)."""
+    max_entries: int
+    """An upper bound on the log entries of a match (:meth:`Game.max_entries`)."""
+    num_actions: int | None
+    """The size of the action index (:meth:`Game.num_actions`); ``None``: not offered."""
+    observation_shape: tuple[int, ...] | None
+    """The shape of an observation (:meth:`Game.observation_shape`); ``None``: not offered."""
+    max_chance_outcomes: int | None
+    """The widest random draw (:meth:`Game.max_chance_outcomes`); ``None``: not declared."""
+    offers: frozenset[str]
+    """The :data:`OPTIONAL_HOOKS` the game offers (see :meth:`Game.offers`)."""
+
+
+@cache
+def _overrides(kind: type, hook: str) -> bool:
+    """Whether the game class ``kind`` overrides the optional ``hook`` (asked once per class:
+    bots ask for every position they look at)."""
+    if hook not in OPTIONAL_HOOKS:
+        raise ValueError(f"{hook!r} is not an optional hook of Game: {sorted(OPTIONAL_HOOKS)}")
+    owner = next(cls for cls in kind.__mro__ if hook in vars(cls))
+    return owner is not Game
+
 
 class Game(ABC, Generic[S, A]):
-    """Base class of every boardkit game plugin. See the module docstring for the contract."""
+    """Base class of every boardkit game plugin: ``Game[State, Action]``.
+
+    ``S`` is the game's state class (it holds a :class:`~boardkit.flow.Flow` as ``flow``), ``A``
+    its action type (a class, or a union of classes). See the module docstring for the groups
+    of methods and the rules every game keeps.
+    """
+
+    # --- facts (class attributes) ---------------------------------------------------------------
 
     name: ClassVar[str]
-    """Registry name, as used on the command line and in log headers (lower case, no spaces)."""
+    """Required. Registry name, as used on the command line and in log headers (lower case, no
+    spaces)."""
     title: ClassVar[str] = ""
     """Human-readable title."""
     version: ClassVar[str]
-    """Rules version as ``"MAJOR.MINOR"``; logs from a newer version are refused."""
+    """Required. Rules version as ``"MAJOR.MINOR"``; logs from a newer version are refused."""
     player_counts: ClassVar[tuple[int, ...]]
-    """Every number of players the game supports."""
+    """Required. Every number of players the game supports."""
     options: ClassVar[tuple[Option, ...]] = ()
     """The variants the game offers, with defaults."""
     state_type: ClassVar[type]
-    """The attrs class of the state (for JSON round trips)."""
+    """Required. The attrs class of the state (for JSON round trips)."""
     action_types: ClassVar[tuple[type, ...]]
-    """Every attrs class an action can be (for JSON: tagged by class name)."""
+    """Required. Every attrs class an action can be (for JSON: tagged by class name)."""
     event_types: ClassVar[tuple[type, ...]]
-    """Every attrs class a game event can be; the flow events are added by the framework."""
+    """Required. Every attrs class a game event can be (redacted forms included); the flow
+    events are added by the framework."""
     hidden_information: ClassVar[bool] = False
-    """True when some players may not see everything (then views and redaction matter)."""
+    """True when some players may not see everything (then views, redaction, determinization
+    and the leak check matter)."""
     slot_indexed_actions: ClassVar[tuple[type, ...]] = ()
     """Action types whose index names a slot of what the deciding player holds (a card by its
     place in the sorted hand) rather than the thing itself; see :meth:`action_to_index`."""
@@ -83,13 +208,39 @@ class Game(ABC, Generic[S, A]):
     a counter of actions left); every other event type must always get a line. The quiet flow
     events of :data:`boardkit.voice.QUIET_FLOW_EVENTS` need not be listed."""
 
-    # --- configuration ------------------------------------------------------------------------
+    def offers(self, hook: str) -> bool:
+        """Whether the game offers the optional ``hook`` (one of :data:`OPTIONAL_HOOKS`): true
+        when its class overrides :class:`Game`'s "not offered" default.
+
+        Front ends ask this instead of calling a hook to see whether it raises. A name that is
+        not an optional hook raises :class:`ValueError` (a typo must not read as "not offered").
+        """
+        return _overrides(type(self), hook)
+
+    def info(self, config: Config) -> GameInfo:
+        """The facts of the game for ``config`` (a :meth:`make_config` result), as data."""
+        return GameInfo(
+            name=self.name,
+            title=self.title or self.name,
+            version=self.version,
+            players=config.players,
+            player_counts=tuple(self.player_counts),
+            hidden_information=self.hidden_information,
+            max_entries=self.max_entries(config),
+            num_actions=self.num_actions(config),
+            observation_shape=self.observation_shape(config),
+            max_chance_outcomes=self.max_chance_outcomes(config),
+            offers=frozenset(hook for hook in OPTIONAL_HOOKS if self.offers(hook)),
+        )
+
+    # --- configuration --------------------------------------------------------------------------
 
     def make_config(
         self, players: int, options: Mapping[str, object] | None = None, seed: int | None = None
     ) -> Config:
         """A validated :class:`Config`: refuses bad player counts, unknown or bad options.
 
+        Framework; a game does not override it (it overrides :meth:`check_config`).
         ``seed=None`` draws a fresh secret seed from the operating system
         (:func:`boardkit.rng.new_seed`); a given seed pins the randomness, for reproducible runs.
         """
@@ -103,7 +254,10 @@ class Game(ABC, Generic[S, A]):
     def check_config(self, config: Config) -> None:
         """Refuse combinations of options and player count the game cannot play.
 
-        Raise :class:`~boardkit.errors.InvalidOptionsError`. The default accepts everything.
+        Who calls it: :meth:`make_config`, for every new match and every log loaded. It may
+        assume the player count is one of :attr:`player_counts` and every option has a value of
+        its declared kind. It must raise :class:`~boardkit.errors.InvalidOptionsError` for a
+        configuration the game cannot play, and nothing else. The default accepts everything.
         """
 
     def option_from_file(self, name: str, path: str) -> OptionValue:
@@ -123,41 +277,48 @@ class Game(ABC, Generic[S, A]):
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidOptionsError(f"option {name!r}: cannot read {path}: {exc}") from None
 
-    # --- setting up ---------------------------------------------------------------------------
+    # --- required -------------------------------------------------------------------------------
 
     @abstractmethod
     def initial(self, config: Config) -> S:
-        """The state before any event: no randomness, flow not started."""
+        """Required. The state before any event: no randomness, flow not started.
 
-    def setup(self, state: S, config: Config, rng: Rng) -> Events:
-        """Events that lay the game out (deal, shuffle, draw the start player)."""
-        return ()
-
-    def first_phase(self, state: S) -> str:
-        """The phase the game begins with, after the setup events."""
-        return "main"
-
-    def first_player(self, state: S) -> int:
-        """The seat that takes the first turn, after the setup events."""
-        return 0
-
-    # --- playing ------------------------------------------------------------------------------
+        Who calls it: :func:`boardkit.engine.start` (a new match), replay and log loading (the
+        fold of a log starts here). It must hold a :class:`~boardkit.flow.Flow` for
+        ``config.players`` seats in its ``flow`` attribute, and depend on ``config`` alone (the
+        same config gives an equal state) [replay, verification].
+        """
 
     @abstractmethod
     def legal_actions(self, state: S) -> Sequence[A]:
-        """Every action the deciding player may play now (empty only when the game is over)."""
+        """Required. Every action the deciding player may play now.
+
+        Who calls it: front ends (menus), bots (after every action, in every playout: the hot
+        path), the engine never (it asks :meth:`apply`). It may assume ``state`` was reached by
+        play, or read from a valid position.
+
+        What it must guarantee: while someone must decide the list is not empty (a game with a
+        forced pass lists the pass, or passes for the player in a hook); once the game is over
+        it is empty; every action listed is accepted by :meth:`apply`; no action is listed twice;
+        the order depends on the position alone (see the module docstring). Checked at every
+        state of the kit's playouts [not empty, no action twice, same order from JSON, a sample
+        applies].
+        """
 
     @abstractmethod
     def apply(self, state: S, action: A, rng: Rng) -> Events:
-        """The events of ``action`` by the deciding player, or an IllegalActionError.
+        """Required. The events of ``action`` by the deciding player, or an IllegalActionError.
 
         Who calls it: :func:`boardkit.engine.step`, for every action played, verified or
         simulated (the only way an action becomes events); the engine then folds the events and
-        runs the turn hooks.
+        runs the turn hooks. It may assume someone must decide in ``state`` (the engine has
+        checked who); it may *not* assume ``action`` is legal, or even of an action type.
 
         What it must guarantee: it never mutates ``state``; it draws randomness only from
         ``rng``; it refuses an illegal action with :class:`~boardkit.errors.IllegalActionError`
-        naming the rule, before anything else happens.
+        naming the rule, before anything else happens; the events of a turn that is over end
+        with a :class:`~boardkit.flow.TurnEnded` (or a hook emits it). Checked by the kit
+        [illegal actions refused without a trace, a sample applies, replay].
 
         Looking ahead (opt-in): rules that must see the state *between* their own events build
         them in a :class:`boardkit.recorder.Recorder` started at ``state`` itself, with this
@@ -173,12 +334,62 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def reduce(self, state: S, event: object) -> S:
-        """The state after ``event``; no checks (the event is a fact)."""
+        """Required. The state after ``event``; no checks (the event is a fact).
 
-    # --- flow hooks, in the order documented in boardkit.flow ---------------------------------
+        Who calls it: the engine (every event, once, as it is recorded), replay, verification,
+        time travel, and anyone folding a redacted log. It sees every event, including the flow
+        events of :mod:`boardkit.flow`, after the framework has already folded them into
+        ``flow`` (a game returns the state unchanged for those it ignores).
+
+        What it must guarantee: a new state, ``state`` untouched; the same result for equal
+        inputs; and it folds the redacted forms :meth:`redact` gives too, to a state that
+        player sees as the real one [redacted logs, replay].
+        """
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """Required. The outcome once the game is over, else ``None``.
+
+        Who calls it: the engine, after every action and turn hook (keep it cheap); once it is
+        not ``None`` the framework emits :class:`~boardkit.flow.GameEnded` (the one way a game
+        ends). What it must guarantee: winners sorted, distinct, seats; one score per seat
+        [a result at the end].
+        """
+
+    @abstractmethod
+    def max_entries(self, config: Config) -> int:
+        """Required. An upper bound on the log entries of any game with this configuration.
+
+        Who calls it: simulations and tournaments (to stop a runaway game), adapters (the
+        longest episode), :meth:`info`. It must hold for every match of ``config``: the kit
+        checks every playout against it [the entry bound].
+        """
+
+    # --- setup and flow (optional; defaults: no setup events, one phase, clockwise turns) -------
+
+    def setup(self, state: S, config: Config, rng: Rng) -> Events:
+        """Events that lay the game out (deal, shuffle, draw the start player).
+
+        Who calls it: :func:`boardkit.engine.start`, once per match, on :meth:`initial`'s state;
+        its events open log entry 0. Every random outcome is an event drawn from ``rng``, so
+        that replay needs no generator. The default has no setup.
+        """
+        return ()
+
+    def first_phase(self, state: S) -> str:
+        """The phase the game begins with, read from the state after :meth:`setup`."""
+        return "main"
+
+    def first_player(self, state: S) -> int:
+        """The seat that takes the first turn, read from the state after :meth:`setup`."""
+        return 0
+
+    # The turn hooks run in the order documented in boardkit.flow, after every TurnEnded: the
+    # engine calls them, never a front end. They may assume the state has just been folded;
+    # they return events (possibly none), drawing randomness from ``rng`` only.
 
     def on_turn_end(self, state: S, rng: Rng) -> Events:
-        """Events at the end of the active player's turn."""
+        """Events at the end of the active player's turn (after its ``TurnEnded``)."""
         return ()
 
     def phase_over(self, state: S) -> bool:
@@ -190,11 +401,12 @@ class Game(ABC, Generic[S, A]):
         return ()
 
     def next_phase(self, state: S) -> str | None:
-        """The phase that follows the current one; ``None`` ends the game."""
+        """The phase that follows the current one; ``None`` ends the game (then
+        :meth:`result` must give the outcome)."""
         return None
 
     def on_phase_start(self, state: S, rng: Rng) -> Events:
-        """Events when a phase begins."""
+        """Events when a phase begins (the first phase included)."""
         return ()
 
     def next_player(self, state: S) -> int:
@@ -203,34 +415,45 @@ class Game(ABC, Generic[S, A]):
         return 0 if active is None else (active + 1) % state.flow.players
 
     def on_turn_start(self, state: S, rng: Rng) -> Events:
-        """Events at the start of a turn (may end the turn at once, say for a forced pass)."""
+        """Events at the start of a turn (may end the turn at once, say for a forced pass, by
+        emitting ``TurnEnded``)."""
         return ()
 
-    # --- the end ------------------------------------------------------------------------------
-
-    @abstractmethod
-    def result(self, state: S) -> Result | None:
-        """The outcome once the game is over, else ``None``."""
-
-    @abstractmethod
-    def max_entries(self, config: Config) -> int:
-        """An upper bound on the log entries of any game with this configuration."""
-
-    # --- hidden information -------------------------------------------------------------------
+    # --- hidden information (defaults: nothing is hidden) ----------------------------------------
 
     def view(self, state: S, player: int | None) -> object:
-        """What ``player`` (``None``: a spectator) may see of ``state``."""
+        """What ``player`` (``None``: a spectator) may see of ``state``.
+
+        Who calls it: front ends, the redacted-log checks, observations, the leak check. What it
+        must guarantee: plain data that compares with ``==`` and goes to JSON; equal for two
+        states ``player`` cannot tell apart (a :meth:`determinize` twin). A game that offers
+        positions returns a state of its own type, hidden parts unknown [views as JSON, the
+        leak check]. The default shows everything: set :attr:`hidden_information` when it
+        does not.
+        """
         return state
 
     def redact(self, event: object, player: int | None) -> object:
-        """``event`` as ``player`` may read it in a log."""
+        """``event`` as ``player`` may read it in a log (a drawn card hidden from the others).
+
+        Who calls it: :meth:`boardkit.match.Match.redacted_log`, for every event of every entry.
+        What it must guarantee: the result is an event :meth:`reduce` folds (its type is in
+        :attr:`event_types` or a flow event), and a player's redacted log folds to a state that
+        player sees as the real one [redacted logs, the leak check]. The default hides nothing.
+        """
         return event
 
     def determinize(self, state: S, player: int | None, rng: Rng) -> S:
-        """``state`` with everything ``player`` cannot see re-drawn at random, consistently."""
+        """``state`` with everything ``player`` cannot see re-drawn at random, consistently.
+
+        Who calls it: search bots (information-set sampling) and the kit's leak checks, which
+        compare what ``player`` is shown in ``state`` and in its twin. What it must guarantee:
+        ``view(twin, player) == view(state, player)``, and the twin is a state play could reach
+        [the leak check]. The default returns ``state`` (nothing hidden).
+        """
         return state
 
-    # --- text -----------------------------------------------------------------------------------
+    # --- presentation -----------------------------------------------------------------------------
 
     def describe_action(self, action: A, state: S | None = None) -> str:
         """A short human-readable text of an action (for logs, terminals and errors).
@@ -238,52 +461,28 @@ class Game(ABC, Generic[S, A]):
         ``state``, when the caller has one, is a position of the match the action belongs to
         (usually the one it is played in). A game whose texts depend on the match's options,
         such as a board chosen by an option, reads them there; without it the game describes
-        the action with its defaults.
+        the action with its defaults. It must reveal nothing hidden [the leak check].
         """
         return str(action)
 
     def action_path(self, action: A, state: S | None = None) -> tuple[str, ...]:
         """Menu labels for ``action``, from the most general to the most specific.
 
-        Front ends build nested menus from these paths (kind of action, then tile, then cell),
-        which keeps a choice among hundreds of actions manageable. The last label must tell the
-        action apart from every other legal action with the same prefix. ``state`` is the
-        position the menu is for, as in :meth:`describe_action`.
+        Who calls it: front ends, through :mod:`boardkit.menus`, once per legal action, to build
+        nested menus (kind of action, then tile, then cell), which keeps a choice among hundreds
+        of actions manageable. ``state`` is the position the menu is for, as in
+        :meth:`describe_action`. What it must guarantee: a non-empty tuple of non-empty strings;
+        two legal actions of one position never have the same path, so the last label tells
+        the action apart from every other legal action with the same prefix [menu paths unique].
         """
         return (type(action).__name__, self.describe_action(action, state))
 
-    def action_targets(self, action: A, state: S) -> tuple[str, ...]:
-        """The board elements ``action`` touches, as ids in its picture: how to play it by clicks.
-
-        Who calls it: front ends that let a person play by clicking the game's SVG picture (the
-        web page of ``boardkit serve``), through :func:`boardkit.clicks.narrow`, once per legal
-        action of the position on show.
-
-        What it may assume: ``action`` is legal in ``state``, and ``state`` is the true state
-        of the match (the deciding player knows his own legal actions, so a target may name his
-        own hand cards).
-
-        What it must guarantee:
-
-        - every id is a non-empty string that occurs as a ``data-target="…"`` attribute of an
-          element of ``render_svg(state, player, highlight)`` for the deciding player ``player``
-          (any ``highlight``), and no id appears twice in one action's tuple;
-        - ids are stable: the same board element (village 4, cell E7, ruler C) has the same id
-          in every state of every match with the same options, so a front end may keep them
-          across updates;
-        - ids come in the order a person would click them (source village, then the bridge);
-          :mod:`boardkit.clicks` matches clicks in any order, so the order is a guide, and two
-          actions should differ in the *set* of their ids, or else a menu of their
-          :meth:`action_path` decides between them.
-
-        Checked by :func:`boardkit.testing.target_checks.check_targets` on random playouts. The
-        default ``()`` means "not offered by clicks": the action is reached by its menu only
-        (a consent, a pass). A game that overrides it must offer the ``render_svg`` picture hook.
-        """
-        return ()
-
     def render_text(self, state: S, player: int | None = None) -> str:
-        """The state as text a person can read in a terminal, as ``player`` may see it."""
+        """The state as text a person can read in a terminal, as ``player`` may see it.
+
+        It must depend only on what ``player`` sees [the leak check]. The default prints the
+        view.
+        """
         return repr(self.view(state, player))
 
     def describe_event(
@@ -311,7 +510,7 @@ class Game(ABC, Generic[S, A]):
         :meth:`view` shows ``player``); it returns a non-empty line (a clause, in the style of
         :meth:`describe_action`: no final full stop) for every event type not listed in
         :attr:`quiet_events`. Checked by :func:`boardkit.testing.narration_checks.check_narration`
-        on random playouts, against a :meth:`determinize` twin of each state.
+        on random playouts, against a :meth:`determinize` twin of each state [narration].
 
         The default narrates the flow events of :mod:`boardkit.flow` with generic lines
         ("turn 7: blue's turn", "the game is over") and leaves every game event unsaid: override
@@ -319,10 +518,87 @@ class Game(ABC, Generic[S, A]):
         """
         return describe_flow_event(event, Voice(player, names))
 
-    # --- positions as text (optional) ------------------------------------------------------------
+    def render_svg(self, state: S, player: int | None = None, highlight: A | None = None) -> str:
+        """Offered or not. The state as an SVG picture, as ``player`` may see it.
+
+        Who calls it: ``boardkit render``, the web front end, Jupyter (``Match._repr_svg_`` and
+        the states' own ``_repr_svg_``), always after :meth:`offers` says it is offered.
+        ``highlight`` is an action to mark (the last one played), or ``None``.
+
+        What it must guarantee: a well-formed SVG document as text (it parses as XML, its root
+        an ``svg`` element); it depends only on what ``player`` sees; the ids of
+        :meth:`action_targets` are ``data-target`` attributes of its elements [the picture
+        parses, ``_repr_svg_``, the leak check, click targets]. The picture helpers of
+        :mod:`boardkit.svg` build such documents. The default raises
+        :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "render_svg", "the game draws no picture")
+
+    # --- clicks (offered or not) ------------------------------------------------------------------
+
+    def action_targets(self, action: A, state: S) -> tuple[str, ...]:
+        """The board elements ``action`` touches, as ids in its picture: how to play it by clicks.
+
+        Who calls it: front ends that let a person play by clicking the game's SVG picture (the
+        web page of ``boardkit serve``), through :func:`boardkit.clicks.narrow`, once per legal
+        action of the position on show.
+
+        What it may assume: ``action`` is legal in ``state``, and ``state`` is the true state
+        of the match (the deciding player knows his own legal actions, so a target may name his
+        own hand cards).
+
+        What it must guarantee:
+
+        - every id is a non-empty string that occurs as a ``data-target="…"`` attribute of an
+          element of ``render_svg(state, player, highlight)`` for the deciding player ``player``
+          (any ``highlight``), and no id appears twice in one action's tuple;
+        - ids are stable: the same board element (village 4, cell E7, ruler C) has the same id
+          in every state of every match with the same options, so a front end may keep them
+          across updates;
+        - ids come in the order a person would click them (source village, then the bridge);
+          :mod:`boardkit.clicks` matches clicks in any order, so the order is a guide, and two
+          actions should differ in the *set* of their ids, or else a menu of their
+          :meth:`action_path` decides between them.
+
+        Checked by :func:`boardkit.testing.target_checks.check_targets` on random playouts
+        [click targets]. The default ``()`` means "not offered by clicks": the action is reached
+        by its menu only (a consent, a pass). A game that overrides it must offer
+        :meth:`render_svg`.
+        """
+        return ()
+
+    # --- bot hints (offered or not) ---------------------------------------------------------------
+
+    def score(self, state: S, player: int) -> float:
+        """Offered or not. ``player``'s standing now, in a game still going on: what the final
+        score would be if the game ended here.
+
+        Who calls it: bots, through :func:`boardkit.bots.evaluation.heuristic`, when the game
+        offers no :meth:`evaluate`. It may assume ``state`` is a state of play and ``player`` a
+        seat. What it must guarantee: a finite number, higher is better, for every seat of
+        every state [bot hints well-formed]. The default raises
+        :class:`~boardkit.errors.NotOfferedError`; bots then count only final results.
+        """
+        raise NotOfferedError(self.name, "score")
+
+    def evaluate(self, state: S, player: int) -> float:
+        """Offered or not. A heuristic value of ``state`` for ``player``: higher is better.
+
+        Who calls it: greedy and search bots, through
+        :func:`boardkit.bots.evaluation.heuristic`, on positions they look ahead to (finished
+        games included), many times per move: keep it fast. It may assume what :meth:`score`
+        may. What it must guarantee: a finite number for every seat of every state, the same
+        for equal inputs [bot hints well-formed]. Bots may call it on the true state, so a game
+        with hidden information decides what its heuristic may read. The default raises
+        :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "evaluate")
+
+    # --- positions (offered or not) ------------------------------------------------------------
 
     def format_position(self, state: S, player: int | None = None) -> str:
-        """``state`` in the game's position notation: one line a person can read and write.
+        """Offered or not. ``state`` in the game's position notation: one line a person can read
+        and write.
 
         Who calls it: front ends (share or print a position), ``boardkit show --position``,
         :meth:`boardkit.match.Match.from_position` (the log header records the start position)
@@ -337,14 +613,15 @@ class Game(ABC, Generic[S, A]):
         What it must guarantee: ``parse_position(format_position(state), config) == state`` for
         every state play can reach under ``config`` (exactly, hidden parts included); the text
         for a seat depends only on what :meth:`view` shows that seat. The conformance kit starts
-        a match from a position of each playout and holds the game to both.
+        a match from a position of each playout and holds the game to both [positions].
 
         The default raises :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "positions as text", "format_position is not defined")
 
     def parse_position(self, text: str, config: Config, *, partial: bool = False) -> S:
-        """The state a position text describes, for a match set up with ``config``.
+        """Offered or not. The state a position text describes, for a match set up with
+        ``config``.
 
         Who calls it: :meth:`boardkit.match.Match.from_position` and log loading (a log header's
         ``start_position``), with the match's config; front ends reading a position a person
@@ -363,12 +640,14 @@ class Game(ABC, Generic[S, A]):
         """
         raise NotOfferedError(self.name, "positions as text", "parse_position is not defined")
 
-    # --- research encodings (optional; used by boardkit.adapters) ----------------------------
+    # --- research encodings (offered or not; used by boardkit.adapters) ---------------------------
     #
     # Reinforcement-learning and search libraries want numbers: a fixed action space and a
-    # fixed-shape observation. A game offers them with the five methods below; the defaults say
+    # fixed-shape observation. A game offers them with the methods below; the defaults say
     # "not offered" (None, or NotOfferedError). Checked by
-    # boardkit.testing.encoding_checks.check_encodings on random playouts.
+    # boardkit.testing.encoding_checks.check_encodings on random playouts [encodings], which
+    # check_game runs for a game that offers num_actions, observation_shape or
+    # max_chance_outcomes.
 
     def num_actions(self, config: Config) -> int | None:
         """The size of the game's action index for ``config``; ``None``: no index offered.

@@ -268,13 +268,12 @@ class Match(Generic[S]):
         raises :class:`~boardkit.errors.NotOfferedError`. A match loaded from a redacted log
         shows its viewer's view by default.
         """
-        draw = getattr(self.game, "render_svg", None)
-        if draw is None:
+        if not self.game.offers("render_svg"):
             raise NotOfferedError(self.game.name, "pictures", "the game has no render_svg")
         player = self._shown_player(player)
         state = self._shown_state(at)
         seq = len(self._entries) - 1 if at is None else at
-        picture: str = draw(state, player, self._entries[seq].action)
+        picture: str = self.game.render_svg(state, player, self._entries[seq].action)
         return picture
 
     def _shown_player(self, player: int | None) -> int | None:
@@ -306,7 +305,7 @@ class Match(Generic[S]):
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: the current state as the game draws it, the last action highlighted."""
-        if getattr(self.game, "render_svg", None) is None:
+        if not self.game.offers("render_svg"):
             return None
         return self.render_svg(None)
 
@@ -345,7 +344,7 @@ class Match(Generic[S]):
         :data:`~boardkit.notebook.NOTEBOOK_ENTRIES` entries narrated, all as a spectator sees
         them (as its viewer, for a match loaded from a redacted log)."""
         player = self._shown_player(None)
-        has_picture = getattr(self.game, "render_svg", None) is not None
+        has_picture = self.game.offers("render_svg")
         picture = self.render_svg(player) if has_picture else None
         board = "" if has_picture else self.render(player)
         first = max(0, len(self._entries) - NOTEBOOK_ENTRIES)

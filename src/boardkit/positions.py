@@ -44,11 +44,7 @@ _PLAYERS = re.compile(r"(?:^|\s)players=([0-9]{1,3})(?=\s|$)")
 
 def offers_positions(game: Game[Any, Any]) -> bool:
     """Whether ``game`` writes and reads positions (overrides both hooks of :class:`Game`)."""
-    kind = type(game)
-    return (
-        kind.format_position is not Game.format_position
-        and kind.parse_position is not Game.parse_position
-    )
+    return game.offers("format_position") and game.offers("parse_position")
 
 
 def position_players(text: str) -> int:

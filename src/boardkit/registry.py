@@ -249,10 +249,9 @@ def game_picture(name: str, state: object, player: int | None = None) -> str:
     :class:`~boardkit.errors.GameDefinitionError`.
     """
     game = load_game(name)
-    draw = getattr(game, "render_svg", None)
-    if draw is None:
+    if not game.offers("render_svg"):
         raise GameDefinitionError(f"the game {name!r} draws no picture (it has no render_svg)")
-    picture = draw(state, player, None)
+    picture = game.render_svg(state, player, None)
     if not isinstance(picture, str):
         raise GameDefinitionError(f"{name}.render_svg returned {type(picture).__name__}, not text")
     return picture

@@ -13,6 +13,8 @@ sets instead of cells × 16).
 
 from __future__ import annotations
 
+from typing import get_args
+
 from attrs import frozen
 
 from boardkit.geometry.grid import Grid
@@ -117,20 +119,8 @@ KhanAction = (
     | Consent
 )
 
-ACTION_TYPES: tuple[type, ...] = (
-    PlaceStartYurt,
-    Invade,
-    DisplaceRuler,
-    Conquer,
-    InvadeAnywhere,
-    Discard,
-    PlayHighMorale,
-    PlayProtection,
-    PlayDivineSupport,
-    PlayScout,
-    NoSpecial,
-    Consent,
-)
+ACTION_TYPES: tuple[type, ...] = get_args(KhanAction)
+"""The classes of :data:`KhanAction`, in order (for the codec)."""
 
 _LABEL_GRID = Grid(13, 13)
 

@@ -15,7 +15,7 @@ from attrs import evolve
 from boardkit import Match, Rng, engine
 from boardkit.flow import decider
 from boardkit.geometry.grid import Direction
-from boardkit_khan.actions import Conquer, Invade
+from boardkit_khan.actions import Conquer, Invade, KhanAction
 from boardkit_khan.board import Region
 from boardkit_khan.board_validation import default_board
 from boardkit_khan.components import Symbol, standard_deck
@@ -93,12 +93,12 @@ def main_state(players: int = 4, seed: int = 0) -> KhanState:
     return state
 
 
-def step(state: KhanState, action: object, seed: int = 0) -> tuple[KhanState, list[object]]:
+def step(state: KhanState, action: KhanAction, seed: int = 0) -> tuple[KhanState, list[object]]:
     """Play ``action`` for whoever decides, through the engine (hooks included)."""
     return engine.step(GAME, state, None, action, Rng(seed, 1))
 
 
-def legal(state: KhanState) -> list[object]:
+def legal(state: KhanState) -> list[KhanAction]:
     """The legal actions of the deciding player."""
     return list(GAME.legal_actions(state))
 

@@ -12,6 +12,8 @@ emitted alongside these; the reducer sees them too.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from attrs import frozen
 
 from boardkit_khan.board import Region
@@ -243,28 +245,32 @@ class GameScored:
     winners: tuple[int, ...]
 
 
-EVENT_TYPES: tuple[type, ...] = (
-    StartPlayerChosen,
-    DrawPileShuffled,
-    CardDrawn,
-    CardRevealed,
-    DiscardReshuffled,
-    CardPlayed,
-    CardsDiscarded,
-    YurtPlaced,
-    RulerMoved,
-    NeutralYurtPlaced,
-    RulerRemoved,
-    EndPhaseTriggered,
-    ActionsGranted,
-    ActionTaken,
-    ActionsForfeited,
-    TileLaid,
-    ConsentRequested,
-    ConsentGiven,
-    ConsentRefused,
-    SpecialPlayed,
-    SpecialReturned,
-    TurnForfeited,
-    GameScored,
+KhanEvent = (
+    StartPlayerChosen
+    | DrawPileShuffled
+    | CardDrawn
+    | CardRevealed
+    | DiscardReshuffled
+    | CardPlayed
+    | CardsDiscarded
+    | YurtPlaced
+    | RulerMoved
+    | NeutralYurtPlaced
+    | RulerRemoved
+    | EndPhaseTriggered
+    | ActionsGranted
+    | ActionTaken
+    | ActionsForfeited
+    | TileLaid
+    | ConsentRequested
+    | ConsentGiven
+    | ConsentRefused
+    | SpecialPlayed
+    | SpecialReturned
+    | TurnForfeited
+    | GameScored
 )
+"""Any event of Khan (the flow events of :mod:`boardkit.flow` aside)."""
+
+EVENT_TYPES: tuple[type, ...] = get_args(KhanEvent)
+"""The classes of :data:`KhanEvent`, in order (the game's ``event_types``)."""

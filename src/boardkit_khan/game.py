@@ -27,7 +27,7 @@ from boardkit.rng import Rng
 from boardkit.voice import Voice
 from boardkit_khan import encoding, narration, notation, targets
 from boardkit_khan import svg as pictures
-from boardkit_khan.actions import ACTION_TYPES, Discard, describe, menu_path
+from boardkit_khan.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
 from boardkit_khan.board import Board
 from boardkit_khan.board_option import board_option
 from boardkit_khan.components import CAMP_YURTS
@@ -59,7 +59,7 @@ from boardkit_khan.turn import (
 from boardkit_khan.views import determinize, redact, view
 
 
-class KhanGame(Game[KhanState, object]):
+class KhanGame(Game[KhanState, KhanAction]):
     """Khan for 2–4 players. See the module docstring and ``docs/khan.md``."""
 
     name = "khan"
@@ -135,11 +135,11 @@ class KhanGame(Game[KhanState, object]):
 
     # --- playing -------------------------------------------------------------------------------
 
-    def legal_actions(self, state: KhanState) -> Sequence[object]:
+    def legal_actions(self, state: KhanState) -> Sequence[KhanAction]:
         """Every action the deciding player may take now (see :mod:`.rules`)."""
         return legal_actions(state)
 
-    def apply(self, state: KhanState, action: object, rng: Rng) -> Sequence[object]:
+    def apply(self, state: KhanState, action: KhanAction, rng: Rng) -> Sequence[object]:
         """The events of ``action``, or an IllegalActionError naming the clause."""
         return action_events(state, action, rng)
 
@@ -221,13 +221,13 @@ class KhanGame(Game[KhanState, object]):
 
     # --- text ------------------------------------------------------------------------------------
 
-    def describe_action(self, action: object, state: KhanState | None = None) -> str:
+    def describe_action(self, action: KhanAction, state: KhanState | None = None) -> str:
         """E.g. ``A: invade Tundra (card Seljuk/NE/Tundra) at C5``; cells and rulers as on the
         board of ``state`` (the shipped board without a state)."""
         board = _board_of(state)
         return describe(action, board.grid, tuple(r.name for r in board.rulers))
 
-    def action_path(self, action: object, state: KhanState | None = None) -> tuple[str, ...]:
+    def action_path(self, action: KhanAction, state: KhanState | None = None) -> tuple[str, ...]:
         """Menu labels: kind of action, then card / tile / region, then the cell, on the board
         of ``state`` (the shipped board without a state)."""
         board = _board_of(state)
@@ -302,10 +302,10 @@ class KhanGame(Game[KhanState, object]):
     def num_actions(self, config: Config) -> int:
         return encoding.encoder_for(_board_text(config), config.players).size
 
-    def action_to_index(self, action: object, state: KhanState) -> int:
+    def action_to_index(self, action: KhanAction, state: KhanState) -> int:
         return encoding.encoder_of(state).action_to_index(action, state)
 
-    def index_to_action(self, index: int, state: KhanState) -> object:
+    def index_to_action(self, index: int, state: KhanState) -> KhanAction:
         return encoding.encoder_of(state).index_to_action(index, state)
 
     def observation_shape(self, config: Config) -> tuple[int, ...]:

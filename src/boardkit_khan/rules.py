@@ -29,6 +29,7 @@ from boardkit_khan.actions import (
     DisplaceRuler,
     Invade,
     InvadeAnywhere,
+    KhanAction,
     NoSpecial,
     PlaceStartYurt,
     PlayDivineSupport,
@@ -334,13 +335,13 @@ def has_step_action(state: KhanState, static: Static, player: int) -> bool:
 # --- step 4 ---------------------------------------------------------------------------------------
 
 
-def special_actions(state: KhanState, static: Static, player: int) -> list[object]:
+def special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
     """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special"."""
     held = state.specials.held[player]
     players = state.players
     active = state.specials.active
     returned = state.turn.returned
-    out: list[object] = []
+    out: list[KhanAction] = []
     # K-X1: High Morale, if there is an action to take with it.
     if held[0] > 0 and _extra_action_exists(state, static, player):
         out.append(HIGH_MORALE)
@@ -419,7 +420,7 @@ def _extra_action_exists(state: KhanState, static: Static, player: int) -> bool:
 # --- the whole list, and the refusals ---------------------------------------------------------
 
 
-def legal_actions(state: KhanState) -> list[object]:
+def legal_actions(state: KhanState) -> list[KhanAction]:
     """Every action the deciding player may take now, in a fixed order."""
     flow = state.flow
     who = decider(flow)
@@ -430,7 +431,7 @@ def legal_actions(state: KhanState) -> list[object]:
     static = static_for(state.options.board)
     step = flow.step
     if step in (STEP_ACTIONS, STEP_EXTRA):
-        actions: list[object] = []
+        actions: list[KhanAction] = []
         actions += invade_actions(state, static, who)
         actions += displace_actions(state)
         actions += conquer_actions(state, static, who)

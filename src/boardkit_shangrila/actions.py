@@ -7,7 +7,7 @@ A front end builds any action from what the board shows: ``PlaceMaster(4, Guild.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, get_args
 
 from attrs import field, frozen
 
@@ -77,8 +77,12 @@ class Pass:
     """No action is possible, so the player passes (S-P1)."""
 
 
-Action = PlaceSetupMaster | PlaceMaster | RecruitStudents | Journey | Pass
-ACTION_TYPES: tuple[type, ...] = (PlaceSetupMaster, PlaceMaster, RecruitStudents, Journey, Pass)
+ShangrilaAction = PlaceSetupMaster | PlaceMaster | RecruitStudents | Journey | Pass
+"""Any action of Shangrila."""
+Action = ShangrilaAction
+"""Shorter name of :data:`ShangrilaAction`, used inside the package."""
+ACTION_TYPES: tuple[type, ...] = get_args(ShangrilaAction)
+"""The classes of :data:`ShangrilaAction`, in order (for the codec)."""
 
 
 def _guild_text(guild: object) -> str:

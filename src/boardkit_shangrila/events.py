@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from attrs import frozen
 
 from boardkit_shangrila.components import Colour, Guild
@@ -110,16 +112,20 @@ class Passed:
     colour: Colour
 
 
-EVENT_TYPES: tuple[type, ...] = (
-    StartColourDrawn,
-    MasterPlaced,
-    StudentRecruited,
-    JourneyMade,
-    MasterExpelled,
-    TravellerSettled,
-    TravellerJoined,
-    TravellerReturned,
-    BridgeBroken,
-    StonePlaced,
-    Passed,
+ShangrilaEvent = (
+    StartColourDrawn
+    | MasterPlaced
+    | StudentRecruited
+    | JourneyMade
+    | MasterExpelled
+    | TravellerSettled
+    | TravellerJoined
+    | TravellerReturned
+    | BridgeBroken
+    | StonePlaced
+    | Passed
 )
+"""Any event of Shangrila (the flow events of :mod:`boardkit.flow` aside)."""
+
+EVENT_TYPES: tuple[type, ...] = get_args(ShangrilaEvent)
+"""The classes of :data:`ShangrilaEvent`, in order (the game's ``event_types``)."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from boardkit import Config, Flow, Game, IllegalActionError, Result, Rng, TurnEnded
+from boardkit.voice import Voice
 
 UNKNOWN = 0
 
@@ -136,3 +137,23 @@ class SecretGame(Game[SecretState, object]):
         rng.shuffle(hidden)
         hands = [c if p == player or known else hidden.pop() for p, c in enumerate(state.hands)]
         return evolve(state, hands=tuple(hands), pile=tuple(hidden))
+
+    def describe_event(
+        self,
+        event: object,
+        state: SecretState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> str | None:
+        voice = Voice(player, names)
+        if isinstance(event, Dealt):
+            number = "a number" if event.card == UNKNOWN else str(event.card)
+            return f"{voice.who(event.player)} {voice.verb(event.player, 'is')} dealt {number}"
+        if isinstance(event, PileLaid):
+            return f"{len(event.cards)} numbers make the pile"
+        if isinstance(event, Swapped):
+            number = "" if event.card == UNKNOWN else f" for {event.card}"
+            return f"{voice.does(event.player, 'swaps')}{number}"
+        if isinstance(event, Revealed):
+            return "the numbers are shown: " + ", ".join(map(str, event.hands))
+        return super().describe_event(event, state, player, names)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from attrs import evolve
 
-from boardkit import Config, Rng
+from boardkit import Config, Game, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
+from boardkit.flow import GameEnded, TurnEnded, TurnStarted
 from boardkit.testing import ConformanceError, check_game, check_playout
 from tests.core.secret_game import SecretGame, SecretState
 
@@ -69,3 +72,159 @@ def test_broken_games_are_caught(game: object, words: str) -> None:
     with pytest.raises(ConformanceError, match=words):
         for seed in range(20):
             check_playout(game, 2, None, seed)  # type: ignore[arg-type]
+
+
+# --- the hooks and flow rules check_game holds every game to (boardkit.testing.hooks) ------------
+
+
+class OneMenuPath(NimGame):
+    """Every action under the same menu path: a menu cannot tell them apart."""
+
+    def action_path(self, action: Take, state: NimState | None = None) -> tuple[str, ...]:
+        return ("take", "some")
+
+
+class NanScore(NimGame):
+    def score(self, state: NimState, player: int) -> float:
+        return math.nan
+
+
+class TextEvaluation(NimGame):
+    def evaluate(self, state: NimState, player: int) -> float:
+        return "good"  # type: ignore[return-value]
+
+
+class BrokenPicture(NimGame):
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: Take | None = None
+    ) -> str:
+        return "<svg><circle></svg>"
+
+
+class HtmlPicture(NimGame):
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: Take | None = None
+    ) -> str:
+        return "<html/>"
+
+
+class FinalPictureFails(NimGame):
+    """Draws every state, except the finished game with its last move marked: only Jupyter's
+    ``Match._repr_svg_`` asks for that one."""
+
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: Take | None = None
+    ) -> str:
+        if state.stones == 0 and highlight is not None:
+            raise ValueError("no picture of the end")
+        return '<svg xmlns="http://www.w3.org/2000/svg"/>'
+
+
+class MuteNim(NimGame):
+    describe_event = Game.describe_event
+
+
+class EndsItself(NimGame):
+    """Emits GameEnded itself, before its own events: a second way for a game to end."""
+
+    def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
+        events = list(super().apply(state, action, rng))
+        return [GameEnded(), *events] if state.stones == action.count else events
+
+
+class StartsTurns(NimGame):
+    """Starts the next turn itself instead of ending its own with TurnEnded."""
+
+    def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
+        taken = super().apply(state, action, rng)[0]
+        if state.stones == action.count:
+            return [taken, TurnEnded()]
+        return [taken, TurnStarted(self.next_player(state), state.flow.turn + 1)]
+
+
+class Fickle(NimGame):
+    """Lists its actions in an order that depends on the state object, not the position: an
+    equal state built anew (read back from JSON) lists them the other way round."""
+
+    def __init__(self) -> None:
+        self.first_seen: dict[NimState, int] = {}
+
+    def legal_actions(self, state: NimState) -> list[Take]:
+        actions = super().legal_actions(state)
+        first = self.first_seen.setdefault(state, id(state))
+        return actions if first == id(state) else actions[::-1]
+
+
+class TargetsWithoutPicture(NimGame):
+    def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
+        return (f"stone-{action.count}",)
+
+
+class BrightObservation(NimGame):
+    def observation(self, state: NimState, player: int) -> list[float]:
+        return [2.0, *super().observation(state, player)[1:]]
+
+
+class WideIndex(NimGame):
+    def action_to_index(self, action: Take, state: NimState) -> int:
+        return action.count + 10
+
+    def index_to_action(self, index: int, state: NimState) -> Take:
+        return Take(index - 10)
+
+
+class NarrowChance(NimGame):
+    def max_chance_outcomes(self, config: Config) -> int:
+        return 1
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (OneMenuPath(), "have the same menu path"),
+        (NanScore(), r"score\(state, 0\) gave nan; it must be a finite number"),
+        (TextEvaluation(), r"evaluate\(state, 0\) gave 'good'"),
+        (BrokenPicture(), "render_svg for viewer None is not well-formed XML"),
+        (HtmlPicture(), "has the root element 'html', not svg"),
+        (FinalPictureFails(), r"Match._repr_svg_ raised ValueError"),
+        (MuteNim(), "StarterDrawn got no narration"),
+        (EndsItself(), "events follow GameEnded"),
+        (StartsTurns(), "a turn ends by a TurnEnded event"),
+        (Fickle(), "legal_actions lists other actions, or in another order"),
+        (TargetsWithoutPicture(), "offers click targets but has no render_svg picture"),
+        (BrightObservation(), r"observation holds 2.0, not a finite value in \[0, 1\]"),
+        (WideIndex(), r"has index 11, not in range\(3\)"),
+        (NarrowChance(), r"past max_chance_outcomes\(\) = 1"),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, Game) else "",
+)
+def test_the_kit_holds_every_game_to_its_hooks(game: Game[Any, Any], words: str) -> None:
+    with pytest.raises(ConformanceError, match=words):
+        check_game(game, [{"players": 2}], max_examples=3)
+
+
+def test_the_hook_checks_pass_a_game_that_offers_every_hook() -> None:
+    """A picture, click targets and bot hints done right pass (and _repr_svg_ draws the end)."""
+
+    class FullNim(NimGame):
+        def render_svg(
+            self, state: NimState, player: int | None = None, highlight: Take | None = None
+        ) -> str:
+            stones = "".join(
+                f'<circle cx="{10 * i}" cy="5" r="4" data-target="stone-{state.stones - i}"/>'
+                for i in range(state.stones)
+            )
+            return f'<svg xmlns="http://www.w3.org/2000/svg">{stones}</svg>'
+
+        def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
+            return (f"stone-{action.count}",)
+
+        def score(self, state: NimState, player: int) -> float:
+            return 0.0
+
+        def evaluate(self, state: NimState, player: int) -> float:
+            return float(state.stones % (state.max_take + 1) != 0)
+
+    check_game(FullNim(), [{"players": 2}, {"players": 3}], max_examples=4)
+    match = check_playout(FullNim(), 2, None, 3)
+    assert (match._repr_svg_() or "").startswith("<svg")

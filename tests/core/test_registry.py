@@ -70,6 +70,11 @@ class CountGame(Game[S, Add]):
 
     def max_entries(self, config):
         return 11
+
+    def describe_event(self, event, state, player=None, names=()):
+        if isinstance(event, Added):
+            return f"{event.n} added, {state.total + event.n} in all"
+        return super().describe_event(event, state, player, names)
 '''
 
 

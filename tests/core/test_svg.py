@@ -167,7 +167,9 @@ def test_save_writes_the_document(tmp_path: Path) -> None:
 class PicturedNim(NimGame):
     """Nim with a picture: one circle per stone left, the highlight's take in the title."""
 
-    def render_svg(self, state: NimState, player: int | None, highlight: object) -> str:
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: object = None
+    ) -> str:
         svg = Svg(20 * max(state.stones, 1), 20, title_text=f"seen by {player}: {highlight!r}")
         for k in range(state.stones):
             svg.add(circle(10 + 20 * k, 10, 8, class_="stone"))

@@ -23,7 +23,9 @@ CONFIGS: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "options": {"sto
 class ClickableNim(NimGame):
     """Nim whose stones can be clicked: taking ``n`` is a click on the n-th stone from the end."""
 
-    def render_svg(self, state: NimState, player: int | None, highlight: object) -> str:
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: object = None
+    ) -> str:
         svg = Svg(24 * max(state.stones, 1) + 8, 40)
         heap = svg.add(group(class_="heap"))
         for k in range(state.stones):
@@ -37,7 +39,9 @@ class ClickableNim(NimGame):
 class UndrawnTargets(ClickableNim):
     """Broken: the picture draws one stone fewer than the targets name."""
 
-    def render_svg(self, state: NimState, player: int | None, highlight: object) -> str:
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: object = None
+    ) -> str:
         return super().render_svg(state, player, highlight).replace('data-target="stone-0"', "")
 
 

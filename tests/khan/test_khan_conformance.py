@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardkit.testing import check_game
 from boardkit_khan.game import KhanGame
+
+pytestmark = pytest.mark.slow
 
 
 def test_khan_keeps_the_boardkit_contract_k_h1() -> None:
     """check_game for 2, 3 and 4 players; views are checked against determinized states (K-H1)."""
-    check_game(KhanGame(), configs=[{"players": n} for n in (2, 3, 4)])
+    check_game(KhanGame(), configs=[{"players": n} for n in (2, 3, 4)], hooks_every=4)
 
 
 def test_khan_keeps_the_contract_with_the_river_option() -> None:
@@ -18,4 +22,5 @@ def test_khan_keeps_the_contract_with_the_river_option() -> None:
         KhanGame(),
         configs=[{"players": 3, "options": {"area_counts_river": True}}],
         max_examples=2,
+        hooks_every=8,
     )

@@ -17,6 +17,7 @@ from boardkit_khan.actions import (
     DisplaceRuler,
     Invade,
     InvadeAnywhere,
+    KhanAction,
     NoSpecial,
     PlaceStartYurt,
     PlayDivineSupport,
@@ -89,7 +90,7 @@ def test_actions_read_as_text() -> None:
     """Actions read as short texts naming the action letter, cells and cards."""
     stack = StackKey(TileKind.CONQUEST, "P5")
     card = card_id("Seljuk", "NE")
-    texts = {
+    texts: dict[KhanAction, str] = {
         Invade(card, cell("C5")): "A: invade",
         DisplaceRuler(1): "B: displace ruler Seljuk",
         Conquer(stack, 3, cell("H7")): "C: conquer tile P5 orientation 3 at H7",
@@ -126,8 +127,9 @@ def test_actions_round_trip_through_json() -> None:
         assert codec.actions.load(data) == action
 
 
-def test_menu_paths_nest_conquests_and_tell_actions_apart() -> None:
-    """Front ends nest Khan's hundreds of actions: kind → tile → orientation → anchor cell."""
+def test_menu_paths_nest_conquests() -> None:
+    """Front ends nest Khan's hundreds of actions: kind → tile → orientation → anchor cell (that
+    no two legal actions share a path is checked by the conformance kit)."""
     from boardkit import Match, Rng
 
     match = Match.new("khan", 3, seed=4)
@@ -138,7 +140,6 @@ def test_menu_paths_nest_conquests_and_tell_actions_apart() -> None:
             break
         actions = match.legal_actions()
         paths = [match.game.action_path(a) for a in actions]
-        assert len(set(paths)) == len(paths)
         first_level = {p[0] for p in paths}
         assert len(first_level) <= 12
         if "C: conquer" in first_level:

@@ -14,6 +14,7 @@ from boardkit_khan.actions import (
     DisplaceRuler,
     Invade,
     InvadeAnywhere,
+    KhanAction,
     NoSpecial,
     PlayDivineSupport,
     PlayHighMorale,
@@ -258,7 +259,7 @@ def test_scout_reserves_a_stack_and_comes_back_next_turn_k_x4() -> None:
     assert state.specials.active == () or all(a.owner != player for a in state.specials.active)
 
 
-def _quiet(state: KhanState) -> object:
+def _quiet(state: KhanState) -> KhanAction:
     for action in legal(state):
         if isinstance(action, NoSpecial | Invade | Discard):
             return action

@@ -13,6 +13,7 @@ from boardkit_khan.actions import (
     DisplaceRuler,
     Invade,
     InvadeAnywhere,
+    KhanAction,
     NoSpecial,
     PlayProtection,
 )
@@ -151,7 +152,7 @@ def test_protection_yurt_comes_back_in_next_step_three_k_t3() -> None:
     assert state.specials.held[player][1] == 0  # the one Protection card is gone
 
 
-def _no_special_first(state: KhanState) -> object:
+def _no_special_first(state: KhanState) -> KhanAction:
     """A simple policy: never play special cards, else take the first action A, B, D or discard."""
     options = legal(state)
     for action in options:

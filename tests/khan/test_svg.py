@@ -278,14 +278,6 @@ def test_the_hook_adapter_gives_svg_text() -> None:
     assert match.game.render_svg(match.state, 1, last) == document
 
 
-def test_every_state_of_a_game_draws() -> None:
-    """Every few states along a game, with the action that led there, draw well-formed."""
-    match = played(4, 9, 120)
-    for entry in match.log.entries[::9]:
-        state = match.state_at(entry.seq)
-        ET.fromstring(board_svg(state, highlight=entry.action, player=entry.player).to_string())
-
-
 def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     """``boardkit render`` on a Khan log, as one player: the last conquest is outlined and
     only that player's hand is shown."""

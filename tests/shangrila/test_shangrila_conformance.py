@@ -19,4 +19,5 @@ def test_conformance_kit_passes_for_every_configuration() -> None:
             {"players": 2, "options": {"two_colours_each": True}},
         ],
         state_check_every=3,
+        hooks_every=6,
     )

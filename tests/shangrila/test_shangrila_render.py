@@ -26,22 +26,6 @@ def test_render_shows_villages_strength_stones_bridges_supply_and_turn() -> None
     assert GAME.render_text(state, None) == text
 
 
-def test_menu_paths_tell_every_legal_action_apart() -> None:
-    """Front ends build nested menus from action_path: kind, then guild/source, then village."""
-    from boardkit import Match, Rng
-
-    match = Match.new("shangrila", 4, seed=5)
-    rng = Rng(5)
-    for _ in range(60):
-        if match.is_over:
-            break
-        actions = match.legal_actions()
-        paths = [match.game.action_path(a) for a in actions]
-        assert len(set(paths)) == len(paths)
-        assert all(1 <= len(p) <= 3 for p in paths)
-        match.play(rng.choice(actions))
-
-
 def test_score_hook_follows_the_final_tally() -> None:
     """Bots read score(state, seat); at the end it ranks seats as the result does (S-E2)."""
     from boardkit import Match, Rng

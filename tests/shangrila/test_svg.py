@@ -228,14 +228,6 @@ def test_the_hook_adapter_gives_svg_text() -> None:
     assert match.game.render_svg(match.state, None, last) == document
 
 
-def test_every_state_of_a_game_draws() -> None:
-    """Every state along a game, with its action as highlight, gives a well-formed picture."""
-    match = played(3, 11, 90)
-    for entry in match.log.entries[::7]:
-        state = match.state_at(entry.seq)
-        ET.fromstring(board_svg(state, highlight=entry.action, player=0).to_string())
-
-
 def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     """``boardkit render`` on a Shangrila log: the last journey is drawn as an arrow."""
     match = played(4, 7, 200)

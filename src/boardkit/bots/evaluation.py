@@ -1,9 +1,9 @@
 """How bots judge a position: the game's own heuristic if it has one, else the score.
 
-A game may offer two optional methods beyond the :class:`~boardkit.game.Game` protocol:
+A game may offer the two bot hints of the :class:`~boardkit.game.Game` protocol:
 
-- ``evaluate(state, player) -> float``: a heuristic, higher is better for ``player``;
-- ``score(state, player) -> float``: the player's current score in a game still going on.
+- :meth:`~boardkit.game.Game.evaluate`: a heuristic, higher is better for ``player``;
+- :meth:`~boardkit.game.Game.score`: the player's current score in a game still going on.
 
 :func:`heuristic` picks the best information available, in that order, and falls back on the
 final scores once the game is over (and on 0 when the game offers nothing). Bots never look at
@@ -16,7 +16,6 @@ turns heuristic values of an unfinished game into such shares.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from boardkit.game import Game
@@ -32,27 +31,20 @@ An estimate is a guess about a game nobody finished, so it counts as half a deci
 half an even share (see :func:`estimated_rewards`)."""
 
 
-def _hook(game: Game[Any, Any], name: str) -> Callable[[Any, int], object] | None:
-    hook = getattr(game, name, None)
-    return hook if callable(hook) else None
-
-
 def heuristic(game: Game[Any, Any], state: Any, player: int) -> float:
     """How good ``state`` looks for ``player``: higher is better.
 
-    ``game.evaluate(state, player)`` when the game has it; otherwise the final score of
+    ``game.evaluate(state, player)`` when the game offers it; otherwise the final score of
     ``player`` when the game is over, ``game.score(state, player)`` while it goes on (if the
-    game has that method), and 0 when the game offers no measure at all.
+    game offers it), and 0 when the game offers no measure at all.
     """
-    evaluate = _hook(game, "evaluate")
-    if evaluate is not None:
-        return float(evaluate(state, player))  # type: ignore[arg-type]
+    if game.offers("evaluate"):
+        return float(game.evaluate(state, player))
     result = game.result(state)
     if result is not None:
         return float(result.scores[player])
-    score = _hook(game, "score")
-    if score is not None:
-        return float(score(state, player))  # type: ignore[arg-type]
+    if game.offers("score"):
+        return float(game.score(state, player))
     return 0.0
 
 

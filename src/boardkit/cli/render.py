@@ -118,15 +118,14 @@ def render_log(
     match = read_log_file(path, verify)
     entry_number, state = entry_at(match, at, player)
     game = match.game
-    draw = getattr(game, "render_svg", None)
-    if draw is None:
+    if not game.offers("render_svg"):
         raise RenderError(
             f"the game {game.name!r} has no picture (it offers no render_svg); "
             "use 'boardkit show' for its text board",
             EXIT_FAILURE,
         )
     action = match.log.entries[entry_number].action if highlight else None
-    document = draw(state, player, action)
+    document = game.render_svg(state, player, action)
     if not isinstance(document, str):
         raise RenderError(
             f"{game.name}.render_svg returned {type(document).__name__}, not SVG text",

@@ -1,7 +1,8 @@
 """Nim, the tutorial game: players take 1 to ``max_take`` stones; who takes the last one wins.
 
 Short on purpose (it is the "write your own game" tutorial in the docs): a state, two events,
-one action, and the five methods every game must have. The start player is drawn at random so
+one action, the six methods every game must have, and the optional hooks a small game wants
+(narration, positions as text, research encodings). The start player is drawn at random so
 that the example shows how randomness becomes an event.
 """
 

@@ -1,8 +1,13 @@
 """Test helpers shipped with boardkit: the conformance kit every game runs.
 
 Call :func:`check_game` from a game's test suite; it needs ``hypothesis`` (the ``test`` extra).
-For a game with hidden information it runs the leak check of :mod:`boardkit.testing.secrets`
-too; :func:`check_redacted_headers` checks that no redacted log of a match holds its seed.
+One call checks the whole contract of :mod:`boardkit.game`, each optional hook when the game
+offers it: the flow and the log (:mod:`.conformance`), menus, bot hints, pictures and the rules
+of the flow's events (:mod:`.hooks`), narration (:mod:`.narration_checks`), click targets
+(:mod:`.target_checks`), research encodings (:mod:`.encoding_checks`), positions
+(:mod:`.positions`) and, for a game with hidden information, the leak check (:mod:`.secrets`).
+Each module's checks can also be called alone; :func:`check_redacted_headers` checks that no
+redacted log of a match holds its seed.
 """
 
 from boardkit.testing.conformance import check_game, check_playout

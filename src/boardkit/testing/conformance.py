@@ -9,7 +9,8 @@ Hypothesis draws a configuration and a seed, plays a random game to the end, and
 step that
 
 - someone must decide, and has at least one legal action, until the game is over;
-- a sample of the legal actions applies without error;
+- a sample of the legal actions applies without error, none is listed twice, and an equal state
+  read back from JSON lists them in the same order;
 - a sample of illegal actions (actions seen earlier that are not legal now, and a legal action
   played by the wrong player) is refused with an IllegalActionError and changes nothing;
 - the state, every action and every event round-trip through JSON exactly;
@@ -18,13 +19,18 @@ step that
   re-drawn (:meth:`Game.determinize`) or comes out of another random stream: the leak check of
   :mod:`boardkit.testing.secrets`;
 - the number of log entries stays within :meth:`Game.max_entries`;
+- every legal action has a menu path of its own; the bot hints a game offers (``score``,
+  ``evaluate``) are finite for every seat; click targets and research encodings keep their
+  contracts, for a game that offers them (:mod:`boardkit.testing.hooks`);
 
-and at the end that the result is well-formed, that the log replays and verifies to an equal
-state and re-serialises to the same bytes, that each redacted log folds to a state the player sees
-exactly as the real one, that time travel and undo agree with replay, and that a tampered log is
-refused at the tampered entry. For a game that offers positions, a match started from a position
-of the playout plays, replays, verifies and redacts like any other (the positions check of
-:mod:`boardkit.testing.positions`).
+and at the end that the result is well-formed, that a turn ends by ``TurnEnded`` and the game by
+one ``GameEnded``, that the pictures (``render_svg``, ``Match._repr_svg_``) parse as SVG, that
+every event is narrated (:mod:`boardkit.testing.narration_checks`), that the log replays and
+verifies to an equal state and re-serialises to the same bytes, that each redacted log folds to a
+state the player sees exactly as the real one, that time travel and undo agree with replay, and
+that a tampered log is refused at the tampered entry. For a game that offers positions, a match
+started from a position of the playout plays, replays, verifies and redacts like any other (the
+positions check of :mod:`boardkit.testing.positions`).
 """
 
 from __future__ import annotations
@@ -43,11 +49,14 @@ from boardkit.match import Match
 from boardkit.rng import Rng
 from boardkit.testing import positions, secrets
 from boardkit.testing.errors import ConformanceError
+from boardkit.testing.hooks import HookChecks
 
 __all__ = ["ConformanceError", "check_game", "check_playout"]
 
 LEAK_POOL = 8
 """Public actions (played earlier) whose texts and refusals the leak check compares, per state."""
+CHANCE_STEPS = 40
+"""Entries of a playout whose random draws the chance check gives back as explicit outcomes."""
 SETUP_TWINS = 12
 """Seeds the setup is tried under by the leak check (deals a player sees alike must be
 redacted alike)."""
@@ -73,12 +82,16 @@ def check_playout(
     state_check_every: int = 1,
     leak_horizon: int = 4,
     leak_streams: int = 3,
+    hooks_every: int | None = None,
 ) -> Match[Any]:
     """Play one random game with every check of the kit; return the finished match.
 
     For a game with hidden information the leak check of :mod:`boardkit.testing.secrets` runs
     at the same states as the state checks: ``leak_horizon`` bounds its lockstep futures and
-    ``leak_streams`` is the number of random streams an action is tried under.
+    ``leak_streams`` is the number of random streams an action is tried under. The checks of
+    the hooks (:mod:`boardkit.testing.hooks`: menus, bot hints, click targets, encodings, and
+    the narration of the entries) run at every ``hooks_every``-th state (default: as
+    ``state_check_every``).
     """
     codec = codec_for(game)
     match: Match[Any] = Match.new(game, players, options, seed)
@@ -88,6 +101,9 @@ def check_playout(
     seen: list[object] = []
     where = f"{game.name} players={players} options={dict(options or {})} seed={seed}"
     leak_rng = Rng(seed, 0x5EC2E7)
+    hooks = HookChecks(game, config, seed)
+    hook_step = state_check_every if hooks_every is None else hooks_every
+    _expect(hook_step >= 1, "hooks_every must be at least 1")
     if game.hidden_information:
         setup_seeds = [seed, *(leak_rng.next_u64() for _ in range(SETUP_TWINS - 1))]
         secrets.check_setup_secrets(game, config, setup_seeds, f"{where} setup")
@@ -101,8 +117,10 @@ def check_playout(
         legal = match.legal_actions()
         _expect(len(legal) > 0, f"{at}: player {who} must decide but has no legal action")
         _check_unique(legal, at)
+        if step_no % hook_step == 0:
+            hooks.at_state(state, legal, at)
         if step_no % state_check_every == 0:
-            _check_state_json(game, state, at)
+            _check_state_json(game, state, legal, at)
             _check_views(game, state, players, at)
             if game.hidden_information:
                 secrets.check_secrets_at(
@@ -137,6 +155,7 @@ def check_playout(
         step_no += 1
 
     _check_end(game, match, players, where)
+    hooks.at_end(match, where, every=hook_step, chance_steps=CHANCE_STEPS)
     _check_replay(game, match, where)
     if game.hidden_information:
         _check_redacted_logs(game, match, players, where)
@@ -164,10 +183,19 @@ def _roundtrip_action(codec: Any, action: object) -> object:
     return codec.actions.load(_roundtrip_json(codec.actions.dump(action)))
 
 
-def _check_state_json(game: Game[Any, Any], state: object, at: str) -> None:
+def _check_state_json(
+    game: Game[Any, Any], state: object, legal: Sequence[object], at: str
+) -> None:
+    """The state round-trips through JSON, and the state read back lists the same legal actions
+    in the same order (the order depends on the position alone)."""
     codec = codec_for(game)
-    data = _roundtrip_json(codec.dump_state(state))
-    _expect(codec.load_state(data) == state, f"{at}: state JSON round trip is not exact")
+    back = codec.load_state(_roundtrip_json(codec.dump_state(state)))
+    _expect(back == state, f"{at}: state JSON round trip is not exact")
+    _expect(
+        list(game.legal_actions(back)) == list(legal),
+        f"{at}: legal_actions lists other actions, or in another order, for an equal state read "
+        "back from JSON (the order must depend on the position alone)",
+    )
 
 
 def _check_views(game: Game[Any, Any], state: Any, players: int, at: str) -> None:
@@ -293,14 +321,18 @@ def check_game(
     state_check_every: int = 1,
     leak_horizon: int = 4,
     leak_streams: int = 3,
+    hooks_every: int | None = None,
 ) -> None:
     """Run random playouts of ``game`` under hypothesis and check the whole contract.
 
     ``configs`` lists dicts with ``players`` and optional ``options``; by default every
     supported player count with default options. ``max_examples`` overrides the active
     hypothesis profile's number of games. ``state_check_every`` spaces out the costlier
-    per-state checks (state JSON, views, the leak check) for long games; ``leak_horizon`` and
-    ``leak_streams`` tune the leak check (see :func:`check_playout`).
+    per-state checks (state JSON, views, the leak check) for long games, ``hooks_every`` the
+    checks of the hooks and the narration (default: as ``state_check_every``); ``leak_horizon``
+    and ``leak_streams`` tune the leak check (see :func:`check_playout`). Those knobs and
+    ``max_examples`` are the kit's budget: a game's own test suite keeps them lean, a nightly
+    run turns them up.
     """
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
@@ -330,6 +362,7 @@ def check_game(
             state_check_every=state_check_every,
             leak_horizon=leak_horizon,
             leak_streams=leak_streams,
+            hooks_every=hooks_every,
         )
 
     run()

@@ -33,7 +33,7 @@ from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.options import Config
 from boardkit.rng import Rng
-from boardkit.testing.conformance import ConformanceError
+from boardkit.testing.errors import ConformanceError
 
 _CHOOSER_STREAM = 0xE4C0_DE00
 _TWIN_STREAM = 0xE4C0_DE01
@@ -56,7 +56,7 @@ def _playout(
         yield seq, state
 
 
-def _size(game: Game[Any, Any], config: Config) -> int:
+def action_index_size(game: Game[Any, Any], config: Config) -> int:
     size = game.num_actions(config)
     if size is None:
         raise ConformanceError(f"{game.name}: num_actions() offers no action index")
@@ -98,7 +98,7 @@ def check_action_index(
     game: Game[Any, Any], config: Config, *, max_steps: int | None = None
 ) -> int:
     """Check the action index on one random playout; return the number of states checked."""
-    size = _size(game, config)
+    size = action_index_size(game, config)
     where = f"{game.name} players={config.players} options={dict(config.options)}"
     twin_rng = Rng(config.seed, _TWIN_STREAM)
     seen: dict[Any, int] = {}
@@ -106,17 +106,24 @@ def check_action_index(
     for seq, state in _playout(game, config, max_steps):
         at = f"{where} seed={config.seed} after entry {seq}"
         check_state_action_index(game, state, size, seen, at)
-        who = decider(state.flow)
-        if game.hidden_information and who is not None:
-            twin = game.determinize(state, who, twin_rng)
-            here = {a: game.action_to_index(a, state) for a in game.legal_actions(state)}
-            there = {a: game.action_to_index(a, twin) for a in game.legal_actions(twin)}
-            if here != there:
-                raise ConformanceError(
-                    f"{at}: the action index of player {who} depends on what he cannot see"
-                )
+        check_index_twin(game, state, twin_rng, at)
         count += 1
     return count
+
+
+def check_index_twin(game: Game[Any, Any], state: Any, rng: Rng, at: str) -> None:
+    """For a game with hidden information: the deciding player's action indices are the same in
+    a :meth:`~boardkit.game.Game.determinize` twin of ``state`` (they leak nothing)."""
+    who = decider(state.flow)
+    if not game.hidden_information or who is None:
+        return
+    twin = game.determinize(state, who, rng)
+    here = {a: game.action_to_index(a, state) for a in game.legal_actions(state)}
+    there = {a: game.action_to_index(a, twin) for a in game.legal_actions(twin)}
+    if here != there:
+        raise ConformanceError(
+            f"{at}: the action index of player {who} depends on what he cannot see"
+        )
 
 
 def check_state_observations(
@@ -151,16 +158,21 @@ def check_state_observations(
                 )
 
 
-def check_observations(
-    game: Game[Any, Any], config: Config, *, max_steps: int | None = None, every: int = 1
-) -> int:
-    """Check every seat's observation on one random playout; return the states checked."""
+def observation_length(game: Game[Any, Any], config: Config) -> int:
+    """The number of values of an observation under ``config``; refuses a bad shape."""
     shape = game.observation_shape(config)
     if shape is None:
         raise ConformanceError(f"{game.name}: observation_shape() offers no observation")
     if not shape or any(type(d) is not int or d < 1 for d in shape):
         raise ConformanceError(f"{game.name}: observation_shape() gave {shape!r}")
-    length = math.prod(shape)
+    return math.prod(shape)
+
+
+def check_observations(
+    game: Game[Any, Any], config: Config, *, max_steps: int | None = None, every: int = 1
+) -> int:
+    """Check every seat's observation on one random playout; return the states checked."""
+    length = observation_length(game, config)
     where = f"{game.name} players={config.players} options={dict(config.options)}"
     rng = Rng(config.seed, _TWIN_STREAM)
     count = 0

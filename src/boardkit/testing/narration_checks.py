@@ -31,7 +31,7 @@ from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.narration import narrate_events
 from boardkit.rng import Rng
-from boardkit.testing.conformance import ConformanceError
+from boardkit.testing.errors import ConformanceError
 from boardkit.voice import QUIET_FLOW_EVENTS
 
 _CHOOSER_STREAM = 0x4E_A88A_7E

@@ -185,9 +185,8 @@ def _pictures(
     shown: list[tuple[str, Callable[[Any], str]]] = [
         ("render_text", lambda s: game.render_text(s, player))
     ]
-    draw = getattr(game, "render_svg", None)
-    if draw is not None and svg:
-        shown.append(("render_svg", lambda s: str(draw(s, player, None))))
+    if svg and game.offers("render_svg"):
+        shown.append(("render_svg", lambda s: str(game.render_svg(s, player, None))))
     return shown
 
 

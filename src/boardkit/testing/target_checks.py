@@ -31,7 +31,7 @@ from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.rng import Rng
-from boardkit.testing.conformance import ConformanceError
+from boardkit.testing.errors import ConformanceError
 
 _CHOOSER_STREAM = 0x7A_26E7
 
@@ -108,12 +108,11 @@ def check_position_targets(game: Game[Any, Any], state: Any, at: str = "") -> Ta
         else:
             menu_only += 1
     if by_set:
-        render = getattr(game, "render_svg", None)
-        if render is None:
+        if not game.offers("render_svg"):
             raise ConformanceError(
                 f"{at}: {game.name} offers click targets but has no render_svg picture"
             )
-        drawn = svg_target_ids(render(state, player, None))
+        drawn = svg_target_ids(game.render_svg(state, player, None))
         for ids, actions in by_set.items():
             missing = sorted(ids - drawn)
             if missing:

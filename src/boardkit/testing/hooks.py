@@ -1,0 +1,215 @@
+"""The conformance checks of the presentation hooks, the bot hints and the flow's events.
+
+:func:`boardkit.testing.check_game` runs them on the states of its random playouts (see
+:class:`HookChecks`); each is callable alone on a state or a match:
+
+- :func:`check_menu_paths` — every legal action has a menu path (a non-empty tuple of non-empty
+  strings) and no two legal actions share one, so :mod:`boardkit.menus` can offer each;
+- :func:`check_bot_hints` — a game that offers :meth:`~boardkit.game.Game.score` or
+  :meth:`~boardkit.game.Game.evaluate` gives a finite number for every seat;
+- :func:`check_picture` — a game that offers :meth:`~boardkit.game.Game.render_svg` draws, for
+  every viewer, text that parses as XML with an ``svg`` root, and ``Match._repr_svg_`` gives the
+  same picture of the match;
+- :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
+  ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
+
+The kit checks a game's narration (:mod:`boardkit.testing.narration_checks`), click targets
+(:mod:`boardkit.testing.target_checks`) and research encodings
+(:mod:`boardkit.testing.encoding_checks`) on the same states, when the game offers them.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import Any
+
+from boardkit.flow import GameEnded, TurnEnded, TurnStarted
+from boardkit.game import Game
+from boardkit.match import Match
+from boardkit.options import Config
+from boardkit.rng import Rng
+from boardkit.testing import encoding_checks, narration_checks, target_checks
+from boardkit.testing.errors import ConformanceError
+
+_SVG_ROOT = "{http://www.w3.org/2000/svg}svg"
+
+
+def check_menu_paths(game: Game[Any, Any], state: Any, legal: Sequence[object], at: str) -> None:
+    """Every legal action has a well-formed menu path, and no two share one."""
+    owners: dict[tuple[str, ...], object] = {}
+    for action in legal:
+        path = game.action_path(action, state)
+        if (
+            type(path) is not tuple
+            or not path
+            or any(type(label) is not str or not label for label in path)
+        ):
+            raise ConformanceError(
+                f"{at}: action_path({action!r}) gave {path!r}; it must be a non-empty tuple of "
+                "non-empty strings"
+            )
+        other = owners.setdefault(path, action)
+        if other is not action and other != action:
+            raise ConformanceError(
+                f"{at}: the legal actions {other!r} and {action!r} have the same menu path "
+                f"{path!r}; the last label must tell them apart"
+            )
+
+
+def check_bot_hints(game: Game[Any, Any], state: Any, players: int, at: str) -> None:
+    """The offered bot hints give a finite number for every seat of ``state``."""
+    for hook in ("score", "evaluate"):
+        if not game.offers(hook):
+            continue
+        method = game.score if hook == "score" else game.evaluate
+        for seat in range(players):
+            try:
+                value = method(state, seat)
+            except Exception as exc:
+                raise ConformanceError(f"{at}: {hook}(state, {seat}) raised {exc!r}") from exc
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not math.isfinite(value)
+            ):
+                raise ConformanceError(
+                    f"{at}: {hook}(state, {seat}) gave {value!r}; it must be a finite number"
+                )
+
+
+def check_picture(
+    game: Game[Any, Any], state: Any, players: int, highlight: object, at: str
+) -> None:
+    """For a game that draws pictures: every viewer's picture of ``state`` is an SVG document."""
+    if not game.offers("render_svg"):
+        return
+    for viewer in [None, *range(players)]:
+        try:
+            text = game.render_svg(state, viewer, highlight)
+        except Exception as exc:
+            raise ConformanceError(f"{at}: render_svg for viewer {viewer} raised {exc!r}") from exc
+        _parse_svg(text, f"{at}: render_svg for viewer {viewer}")
+
+
+def check_repr_svg(match: Match[Any], at: str) -> None:
+    """``Match._repr_svg_`` (Jupyter) draws the match through the game's picture hook: an SVG
+    document for a game that offers pictures, ``None`` for one that does not."""
+    game = match.game
+    try:
+        shown = match._repr_svg_()
+    except Exception as exc:
+        raise ConformanceError(f"{at}: Match._repr_svg_ raised {exc!r}") from exc
+    if not game.offers("render_svg"):
+        if shown is not None:
+            raise ConformanceError(f"{at}: Match._repr_svg_ drew a game without pictures")
+        return
+    if shown is None:
+        raise ConformanceError(f"{at}: Match._repr_svg_ gave nothing for a game with pictures")
+    _parse_svg(shown, f"{at}: Match._repr_svg_")
+
+
+def _parse_svg(text: object, what: str) -> None:
+    if not isinstance(text, str):
+        raise ConformanceError(f"{what} gave {type(text).__name__}, not SVG text")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise ConformanceError(f"{what} is not well-formed XML: {exc}") from None
+    if root.tag not in (_SVG_ROOT, "svg"):
+        raise ConformanceError(f"{what} has the root element {root.tag!r}, not svg")
+
+
+def check_flow_events(match: Match[Any], where: str) -> None:
+    """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
+    turn_open = False
+    ended_at: tuple[int, int] | None = None
+    events = [(entry.seq, event) for entry in match.log.entries for event in entry.events]
+    for index, (seq, event) in enumerate(events):
+        kind = type(event)
+        if kind is TurnStarted:
+            if turn_open:
+                raise ConformanceError(
+                    f"{where} entry {seq}: a turn started while the last one had not ended; a "
+                    "turn ends by a TurnEnded event"
+                )
+            turn_open = True
+        elif kind is TurnEnded:
+            turn_open = False
+        elif kind is GameEnded:
+            if ended_at is not None:
+                raise ConformanceError(f"{where} entry {seq}: a second GameEnded")
+            ended_at = (seq, index)
+    if match.is_over:
+        if ended_at is None:
+            raise ConformanceError(f"{where}: the game is over without a GameEnded event")
+        if ended_at[1] != len(events) - 1:
+            raise ConformanceError(
+                f"{where} entry {ended_at[0]}: events follow GameEnded; the game ends one way, "
+                "by the framework's GameEnded once the result is known"
+            )
+
+
+class HookChecks:
+    """The checks of the optional hooks a game offers, on the states of one playout.
+
+    Built once per playout (it reads which hooks the game offers, and sizes the encodings);
+    :meth:`at_state` runs on the states the kit checks, :meth:`at_end` on the finished match.
+    """
+
+    def __init__(self, game: Game[Any, Any], config: Config, seed: int) -> None:
+        self.game = game
+        self.players = config.players
+        self.rng = Rng(seed, 0x400C5)
+        self.targets = game.offers("action_targets")
+        self.index_size = (
+            encoding_checks.action_index_size(game, config)
+            if game.offers("num_actions") and game.num_actions(config) is not None
+            else None
+        )
+        self.observation_length = (
+            encoding_checks.observation_length(game, config)
+            if game.offers("observation_shape") and game.observation_shape(config) is not None
+            else None
+        )
+        self.chance = (
+            game.offers("max_chance_outcomes") and game.max_chance_outcomes(config) is not None
+        )
+        self.indices: dict[Any, int] = {}
+
+    def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
+        """Menus, bot hints, click targets and encodings at one state of play."""
+        game = self.game
+        check_menu_paths(game, state, legal, at)
+        check_bot_hints(game, state, self.players, at)
+        if self.targets:
+            target_checks.check_position_targets(game, state, at)
+        if self.index_size is not None:
+            encoding_checks.check_state_action_index(game, state, self.index_size, self.indices, at)
+            encoding_checks.check_index_twin(game, state, self.rng, at)
+        if self.observation_length is not None:
+            encoding_checks.check_state_observations(
+                game, state, self.observation_length, self.rng, at
+            )
+
+    def at_end(self, match: Match[Any], where: str, *, every: int, chance_steps: int) -> None:
+        """Flow events, pictures, narration (every ``every``-th entry) and chance outcomes (the
+        first ``chance_steps`` entries of a playout of the same configuration)."""
+        game = self.game
+        check_flow_events(match, where)
+        check_bot_hints(game, match.state, self.players, f"{where} at the end")
+        middle = len(match) // 2
+        check_picture(
+            game,
+            match.state_at(middle),
+            self.players,
+            match.log.entries[middle].action,
+            f"{where} after entry {middle}",
+        )
+        check_picture(game, match.state, self.players, None, f"{where} at the end")
+        check_repr_svg(match, where)
+        narration_checks.check_quiet_events(game)
+        narration_checks.check_match_narration(match, every=every)
+        if self.chance:
+            encoding_checks.check_chance(game, match.config, max_steps=chance_steps)
