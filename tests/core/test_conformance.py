@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -143,16 +144,21 @@ class StartsTurns(NimGame):
 
 
 class Fickle(NimGame):
-    """Lists its actions in an order that depends on the state object, not the position: an
-    equal state built anew (read back from JSON) lists them the other way round."""
+    """Lists its actions in an order that depends on where the state came from, not on the
+    position: states its own reducer built list them one way, an equal state read back from
+    JSON the other way round. (Deterministic, so hypothesis replays the same failure.)"""
 
     def __init__(self) -> None:
-        self.first_seen: dict[NimState, int] = {}
+        self.built: weakref.WeakValueDictionary[int, NimState] = weakref.WeakValueDictionary()
+
+    def reduce(self, state: NimState, event: object) -> NimState:
+        after = super().reduce(state, event)
+        self.built[id(after)] = after  # by identity: an equal state read from JSON is not here
+        return after
 
     def legal_actions(self, state: NimState) -> list[Take]:
         actions = super().legal_actions(state)
-        first = self.first_seen.setdefault(state, id(state))
-        return actions if first == id(state) else actions[::-1]
+        return actions if self.built.get(id(state)) is state else actions[::-1]
 
 
 class TargetsWithoutPicture(NimGame):
