@@ -14,6 +14,9 @@ docs/bots.md includes, is made with::
 
     python benchmarks/bot_strength.py --output docs/generated/bot-strength.md
 
+With ``--game``, ``--output`` replaces only that game's rows of an existing table and keeps the
+others (after a change to Nim: ``--game nim --output docs/generated/bot-strength.md``).
+
 (a few minutes on 2 cores; the script prints its running time on stderr).
 """
 
@@ -107,6 +110,25 @@ def table(rows: Sequence[Row], games: int | None, workers: int | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _key(row: Row) -> str:
+    """The start of ``row``'s line in the table: which tournament it is."""
+    return f"| {row.title}, {row.players} players | `{row.bot}` | `{row.rival}` |"
+
+
+def merged(old: str, new: str, replaced: Sequence[Row]) -> str:
+    """The table ``old`` with the lines of the ``replaced`` rows taken from ``new``, in the
+    order of :data:`ROWS`; a row in neither table is left out."""
+
+    def lines_of(text: str, rows: Sequence[Row]) -> dict[str, str]:
+        return {
+            _key(r): line for line in text.splitlines() for r in rows if line.startswith(_key(r))
+        }
+
+    lines = lines_of(old, ROWS) | lines_of(new, replaced)
+    body = [lines[_key(row)] for row in ROWS if _key(row) in lines]
+    return "\n".join([*HEADER, *body]) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Play the selected rows, print the table, and write it to ``--output`` if given."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
@@ -120,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     text = table(rows, args.games, args.workers)
     print(text, end="")
     if args.output is not None:
+        if args.game and args.output.exists():
+            text = merged(args.output.read_text(encoding="utf-8"), text, rows)
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")
     print(f"{time.perf_counter() - started:.0f} s", file=sys.stderr)

@@ -53,3 +53,18 @@ def test_the_docs_table_lists_the_tournaments_of_the_script() -> None:
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         assert cells[1:4] == [f"`{row.bot}`", f"`{row.rival}`", str(row.games)]
         assert cells[-1] == f"`{row.command(row.games)}`"
+
+
+def test_one_games_rows_replace_only_its_own_lines(tmp_path: Path) -> None:
+    """``--game nim --output TABLE`` rewrites Nim's rows of the table and keeps the others."""
+    script = strength_script()
+    old = TABLE.read_text(encoding="utf-8")
+    nim_rows = [row for row in script.ROWS if row.game == "nim"]
+    new = "\n".join([*script.HEADER, *(f"{script._key(row)} fresh |" for row in nim_rows)])
+    merged = script.merged(old, new + "\n", nim_rows).splitlines()
+    assert len(merged) == len(old.splitlines())
+    assert [line.endswith(" fresh |") for line in merged[2:]] == [
+        row.game == "nim" for row in script.ROWS
+    ]
+    kept = [line for line in merged[2:] if not line.endswith(" fresh |")]
+    assert kept == [line for line in old.splitlines()[2:] if not line.startswith("| Nim,")]

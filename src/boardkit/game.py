@@ -8,6 +8,11 @@ verification, undo, views, the command line, bots, the conformance kit) is built
 boardkit on top of them. Every other method is declared here too, with a default: either a
 neutral behaviour (no setup events, clockwise turns, nothing hidden) or "not offered".
 
+The conformance kit asks one thing more of every game: each of its event types is narrated,
+by :meth:`~Game.describe_event` or by being listed in :attr:`~Game.quiet_events` (the default
+narrates only the framework's flow events). A game that fills in the six methods alone is
+playable, but the kit refuses it and names the first event type that went unsaid.
+
 The methods, by group (each method's docstring is its contract: who calls it and when, what it
 may assume, what it must guarantee, and which check of :func:`boardkit.testing.check_game`
 holds the game to it):
@@ -189,7 +194,9 @@ class Game(ABC, Generic[S, A]):
     player_counts: ClassVar[tuple[int, ...]]
     """Required. Every number of players the game supports."""
     options: ClassVar[tuple[Option, ...]] = ()
-    """The variants the game offers, with defaults."""
+    """The variants the game offers, with defaults. The defaults must make a game
+    :meth:`check_config` accepts at *every* count of :attr:`player_counts`: ``boardkit play -p
+    4`` and the kit's default configurations use them as they are."""
     state_type: ClassVar[type]
     """Required. The attrs class of the state (for JSON round trips)."""
     action_types: ClassVar[tuple[type, ...]]
@@ -344,6 +351,13 @@ class Game(ABC, Generic[S, A]):
         What it must guarantee: a new state, ``state`` untouched; the same result for equal
         inputs; and it folds the redacted forms :meth:`redact` gives too, to a state that
         player sees as the real one [redacted logs, replay].
+
+        It must also never raise for a redacted event folded onto a state that disagrees with
+        it about hidden parts: narration folds a player's redacted events onto the true state
+        (the drawn card unknown, the hand known), and the kit's narration check onto a
+        :meth:`determinize` twin (where the card a player now shows may have been re-drawn
+        elsewhere). Fold what the event says and leave alone what the state lacks, as the
+        reducers of the example games do with a card that is not in the hand [narration].
         """
 
     @abstractmethod
@@ -439,7 +453,11 @@ class Game(ABC, Generic[S, A]):
         Who calls it: :meth:`boardkit.match.Match.redacted_log`, for every event of every entry.
         What it must guarantee: the result is an event :meth:`reduce` folds (its type is in
         :attr:`event_types` or a flow event), and a player's redacted log folds to a state that
-        player sees as the real one [redacted logs, the leak check]. The default hides nothing.
+        player sees as the real one [redacted logs, the leak check]. It tells the player nothing
+        their view does not show, not even by an order: random outcomes the player sees alike
+        must give equal redacted events, so a hand is dealt in a canonical order (sorted), not
+        in the order of the shuffle [the leak check: setup and fresh randomness]. The default
+        hides nothing.
         """
         return event
 
@@ -449,7 +467,10 @@ class Game(ABC, Generic[S, A]):
         Who calls it: search bots (information-set sampling) and the kit's leak checks, which
         compare what ``player`` is shown in ``state`` and in its twin. What it must guarantee:
         ``view(twin, player) == view(state, player)``, and the twin is a state play could reach
-        [the leak check]. The default returns ``state`` (nothing hidden).
+        [the leak check]. It should also draw from what ``player`` sees alone: gather the unseen
+        cards in a canonical order (sorted) before shuffling them, or two states the player
+        cannot tell apart give different samples for the same ``rng`` and a search bot learns
+        from the true state's hidden order. The default returns ``state`` (nothing hidden).
         """
         return state
 

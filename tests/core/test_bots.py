@@ -1,7 +1,9 @@
 """Bots (boardkit.bots): the protocol, the three bots, the registry, and the no-peeking rule.
 
-Games used: the Nim example, the hidden-information SecretGame of tests/core/secret_game.py,
-and RoundsGame of tests/core/test_flow.py (decisions owed by a non-active player, no result).
+Games used: the Nim example (whose ``evaluate`` knows the theory of two-player Nim), the
+plain game of tests/core/plain_game.py (no bot hints at all), the hidden-information SecretGame
+of tests/core/secret_game.py, and RoundsGame of tests/core/test_flow.py (decisions owed by a
+non-active player, no result).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from boardkit.bots.base import sample_actions
 from boardkit.bots.evaluation import CAPPED_WEIGHT
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.tournament import play_game
+from tests.core.plain_game import Add, PlainGame, PlainState
 from tests.core.secret_game import Keep, SecretGame, SecretState, Swap
 from tests.core.test_flow import RoundsGame
 
@@ -54,26 +57,18 @@ class NimWithEvaluate(NimGame):
         return -float(state.stones) if decider(state.flow) != player else 0.0
 
 
-class NimWithScore(NimGame):
-    """Nim with a running score: the stones left (for every seat)."""
+class PlainWithScore(PlainGame):
+    """The plain game with a running score and no ``evaluate``: the total plus the seat."""
 
-    def score(self, state: NimState, player: int) -> float:
-        return float(state.stones + player)
+    def score(self, state: PlainState, player: int) -> float:
+        return float(state.total + player)
 
 
-class SeatZeroLeads(NimGame):
-    """Nim whose heuristic says seat 0 leads, whatever the heap."""
+class SeatZeroLeads(PlainGame):
+    """A game whose heuristic says seat 0 leads, whatever the position."""
 
-    def evaluate(self, state: NimState, player: int) -> float:
+    def evaluate(self, state: PlainState, player: int) -> float:
         return 1.0 if player == 0 else 0.0
-
-
-class NimWithPerfectEvaluate(NimGame):
-    """Two-player Nim whose heuristic knows the theory: a seat stands well once it has left the
-    other a multiple of four stones (or taken the last one)."""
-
-    def evaluate(self, state: NimState, player: int) -> float:
-        return 1.0 if state.stones % 4 == 0 and decider(state.flow) != player else 0.0
 
 
 class CountingNim(NimWithEvaluate):
@@ -184,23 +179,37 @@ def test_heuristic_prefers_the_evaluate_hook() -> None:
 
 
 def test_heuristic_uses_final_scores_once_the_game_is_over() -> None:
-    game = NimGame()
-    state = state_where(game, 2, seed=0, moves=[Take(3)] * 5)
+    game = PlainGame()
+    state = state_where(game, 2, seed=0, moves=[Add(2)] * 5)
     result = game.result(state)
-    assert result is not None
+    assert result is not None and result.scores == (1, 0)  # seat 0 adds the 1st, 3rd, 5th
     for seat in range(2):
         assert heuristic(game, state, seat) == result.scores[seat]
 
 
+def test_a_game_with_evaluate_judges_finished_games_by_it() -> None:
+    """Nim offers ``evaluate``, which bots also call on finished games: a win beats any
+    position, a loss is worst."""
+    game = NimGame()
+    over = state_where(game, 2, seed=0, moves=[Take(3)] * 5)
+    assert over.winner is not None
+    assert heuristic(game, over, over.winner) == 1.0
+    assert heuristic(game, over, 1 - over.winner) == -1.0
+    going = state_where(game, 2, seed=0, moves=[Take(3)])  # 12 left: lost for the mover
+    mover = decider(going.flow)
+    assert mover is not None
+    assert heuristic(game, going, mover) == -0.5 and heuristic(game, going, 1 - mover) == 0.5
+
+
 def test_heuristic_uses_a_score_method_while_the_game_goes_on() -> None:
-    game = NimWithScore()
-    state = state_where(game, 3, seed=0, moves=[Take(2)])
-    assert [heuristic(game, state, p) for p in range(3)] == [13.0, 14.0, 15.0]
+    game = PlainWithScore()
+    state = state_where(game, 3, seed=0, moves=[Add(2)])
+    assert [heuristic(game, state, p) for p in range(3)] == [2.0, 3.0, 4.0]
 
 
 def test_heuristic_is_zero_when_the_game_offers_nothing() -> None:
-    state = state_where(NimGame(), 2, seed=0)
-    assert heuristic(NimGame(), state, 0) == 0.0
+    state = state_where(PlainGame(), 2, seed=0)
+    assert heuristic(PlainGame(), state, 0) == 0.0
 
 
 def test_outcome_rewards_share_a_win() -> None:
@@ -210,14 +219,14 @@ def test_outcome_rewards_share_a_win() -> None:
 
 
 def test_estimated_rewards_blend_the_ranking_with_an_even_split() -> None:
-    game = NimWithScore()
-    state = state_where(game, 3, seed=0)  # scores 15, 16, 17
+    game = PlainWithScore()
+    state = state_where(game, 3, seed=0)  # scores 0, 1, 2
     rewards = estimated_rewards(game, state, 3)
     assert sum(rewards) == pytest.approx(1.0)
     even = (1 - CAPPED_WEIGHT) / 3
     assert rewards[0] == pytest.approx(even)  # the last gets only its even part
     assert rewards[0] < rewards[1] < rewards[2]
-    assert estimated_rewards(NimGame(), state_where(NimGame(), 2, 0), 2) == (0.5, 0.5)
+    assert estimated_rewards(PlainGame(), state_where(PlainGame(), 2, 0), 2) == (0.5, 0.5)
 
 
 # --- every bot ---------------------------------------------------------------------------------
@@ -374,9 +383,9 @@ def test_mcts_stops_at_its_time_budget() -> None:
 
 
 def test_mcts_estimates_a_capped_rollout_with_the_heuristic() -> None:
-    # Rollouts stop after one decision on a heap of 200: no game ends within the tree.
-    plain = NimGame()
-    state = evolve(state_where(plain, 2, seed=0), stones=200)
+    # Rollouts stop after one decision on the way to 200: no game ends within the tree.
+    plain = PlainGame()
+    state = evolve(state_where(plain, 2, seed=0), target=200)
     mover = decider(state.flow) or 0
     search = MCTSBot(iterations=12, rollout_cap=1).search(plain, state, mover, Rng(0))
     assert all(s.mean_reward == pytest.approx(0.5) for s in search.actions)  # no measure: even
@@ -436,9 +445,10 @@ def test_priors_order_the_expansion_and_are_worked_out_once_per_node() -> None:
 
 
 def test_rollout_sample_plays_the_heuristic_choice_in_rollouts() -> None:
-    """With a perfect heuristic and every action sampled, rollouts play Nim perfectly: each root
-    action is then worth exactly what theory says after one visit."""
-    game = NimWithPerfectEvaluate()
+    """With a perfect heuristic (Nim's own ``evaluate``, exact for two players) and every action
+    sampled, rollouts play Nim perfectly: each root action is then worth exactly what theory
+    says after one visit."""
+    game = NimGame()
     for stones in (9, 10, 11):
         state = evolve(state_where(game, 2, seed=0), stones=stones)
         mover = decider(state.flow) or 0

@@ -13,7 +13,9 @@ from attrs import evolve
 from boardkit import Config, Game, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted
+from boardkit.game import OPTIONAL_HOOKS
 from boardkit.testing import ConformanceError, check_game, check_playout
+from tests.core.plain_game import Add, PlainGame, PlainState
 from tests.core.secret_game import SecretGame, SecretState
 
 
@@ -95,28 +97,32 @@ class TextEvaluation(NimGame):
         return "good"  # type: ignore[return-value]
 
 
-class BrokenPicture(NimGame):
+# The picture checks use the plain test game, which draws no picture of its own: Nim's picture
+# has click targets, whose check would speak first.
+
+
+class BrokenPicture(PlainGame):
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: Take | None = None
+        self, state: PlainState, player: int | None = None, highlight: object = None
     ) -> str:
         return "<svg><circle></svg>"
 
 
-class HtmlPicture(NimGame):
+class HtmlPicture(PlainGame):
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: Take | None = None
+        self, state: PlainState, player: int | None = None, highlight: object = None
     ) -> str:
         return "<html/>"
 
 
-class FinalPictureFails(NimGame):
+class FinalPictureFails(PlainGame):
     """Draws every state, except the finished game with its last move marked: only Jupyter's
     ``Match._repr_svg_`` asks for that one."""
 
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: Take | None = None
+        self, state: PlainState, player: int | None = None, highlight: object = None
     ) -> str:
-        if state.stones == 0 and highlight is not None:
+        if state.total == state.target and highlight is not None:
             raise ValueError("no picture of the end")
         return '<svg xmlns="http://www.w3.org/2000/svg"/>'
 
@@ -161,9 +167,16 @@ class Fickle(NimGame):
         return actions if self.built.get(id(state)) is state else actions[::-1]
 
 
-class TargetsWithoutPicture(NimGame):
+class TargetsWithoutPicture(PlainGame):
+    def action_targets(self, action: Add, state: PlainState) -> tuple[str, ...]:
+        return (f"add-{action.n}",)
+
+
+class TargetsOffThePicture(NimGame):
+    """Names stones by how many are taken, not by their place: ids the picture may not have."""
+
     def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
-        return (f"stone-{action.count}",)
+        return (f"stone-{state.stones + action.count}",)
 
 
 class BrightObservation(NimGame):
@@ -198,6 +211,7 @@ class NarrowChance(NimGame):
         (StartsTurns(), "a turn ends by a TurnEnded event"),
         (Fickle(), "legal_actions lists other actions, or in another order"),
         (TargetsWithoutPicture(), "offers click targets but has no render_svg picture"),
+        (TargetsOffThePicture(), r"targets stone-\d+, not a data-target of player \d's picture"),
         (BrightObservation(), r"observation holds 2.0, not a finite value in \[0, 1\]"),
         (WideIndex(), r"has index 11, not in range\(3\)"),
         (NarrowChance(), r"past max_chance_outcomes\(\) = 1"),
@@ -210,27 +224,11 @@ def test_the_kit_holds_every_game_to_its_hooks(game: Game[Any, Any], words: str)
 
 
 def test_the_hook_checks_pass_a_game_that_offers_every_hook() -> None:
-    """A picture, click targets and bot hints done right pass (and _repr_svg_ draws the end)."""
-
-    class FullNim(NimGame):
-        def render_svg(
-            self, state: NimState, player: int | None = None, highlight: Take | None = None
-        ) -> str:
-            stones = "".join(
-                f'<circle cx="{10 * i}" cy="5" r="4" data-target="stone-{state.stones - i}"/>'
-                for i in range(state.stones)
-            )
-            return f'<svg xmlns="http://www.w3.org/2000/svg">{stones}</svg>'
-
-        def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
-            return (f"stone-{action.count}",)
-
-        def score(self, state: NimState, player: int) -> float:
-            return 0.0
-
-        def evaluate(self, state: NimState, player: int) -> float:
-            return float(state.stones % (state.max_take + 1) != 0)
-
-    check_game(FullNim(), [{"players": 2}, {"players": 3}], max_examples=4)
-    match = check_playout(FullNim(), 2, None, 3)
+    """Nim offers every optional hook (a picture, click targets, bot hints, positions,
+    encodings) and passes; so does the plain game, which offers none."""
+    nim = NimGame()
+    assert all(nim.offers(hook) for hook in OPTIONAL_HOOKS)
+    match = check_playout(nim, 3, None, 3)
     assert (match._repr_svg_() or "").startswith("<svg")
+    check_game(PlainGame(), max_examples=3)
+    assert check_playout(PlainGame(), 2, None, 3)._repr_svg_() is None

@@ -9,10 +9,11 @@ import pytest
 
 from boardkit import Game, NotOfferedError
 from boardkit import game as game_module
-from boardkit.examples.nim import NimGame, NimState
+from boardkit.examples.nim import NimGame
 from boardkit.game import OPTIONAL_HOOKS, GameInfo
 from boardkit_khan.game import KhanGame
 from boardkit_shangrila.game import ShangrilaGame
+from tests.core.plain_game import Add, PlainGame, PlainState
 
 
 def test_exactly_six_methods_are_required() -> None:
@@ -23,27 +24,37 @@ def test_exactly_six_methods_are_required() -> None:
 
 
 def test_every_optional_hook_is_declared_on_game_and_not_offered_by_default() -> None:
-    class Bare(NimGame):
+    class Bare(PlainGame):
         pass
 
+    plain = PlainGame()
     for hook in OPTIONAL_HOOKS:
         assert hook in vars(Game), hook
-    assert not NimGame().offers("render_svg")
-    assert not Bare().offers("evaluate")
+        assert not plain.offers(hook) and not Bare().offers(hook), hook
+    state = PlainState.__new__(PlainState)
     with pytest.raises(NotOfferedError, match="render_svg"):
-        NimGame().render_svg(NimState.__new__(NimState))
+        plain.render_svg(state)
     with pytest.raises(NotOfferedError, match="evaluate"):
-        NimGame().evaluate(NimState.__new__(NimState), 0)
+        plain.evaluate(state, 0)
     with pytest.raises(NotOfferedError, match="score"):
-        NimGame().score(NimState.__new__(NimState), 0)
+        plain.score(state, 0)
+    assert plain.action_targets(Add(1), state) == ()  # "reached by its menu only"
 
 
 def test_offers_follows_the_class_and_refuses_unknown_names() -> None:
     for game in (KhanGame(), ShangrilaGame()):
         for hook in ("render_svg", "action_targets", "score", "evaluate", "format_position"):
             assert game.offers(hook), (game.name, hook)
-    assert NimGame().offers("num_actions") and NimGame().offers("format_position")
-    assert not NimGame().offers("action_targets")
+    assert all(NimGame().offers(hook) for hook in OPTIONAL_HOOKS)  # the tutorial offers all
+
+    class PlainWithPicture(PlainGame):
+        def render_svg(
+            self, state: PlainState, player: int | None = None, highlight: object = None
+        ) -> str:
+            return '<svg xmlns="http://www.w3.org/2000/svg"/>'
+
+    assert PlainWithPicture().offers("render_svg") and not PlainGame().offers("render_svg")
+    assert not PlainWithPicture().offers("action_targets")
     with pytest.raises(ValueError, match="not an optional hook"):
         NimGame().offers("render_svgg")
     with pytest.raises(ValueError, match="not an optional hook"):
@@ -64,19 +75,12 @@ def test_info_gathers_the_facts_of_a_configuration() -> None:
         num_actions=4,
         observation_shape=(4,),
         max_chance_outcomes=3,
-        offers=frozenset(
-            {
-                "format_position",
-                "parse_position",
-                "num_actions",
-                "action_to_index",
-                "index_to_action",
-                "observation_shape",
-                "observation",
-                "max_chance_outcomes",
-            }
-        ),
+        offers=OPTIONAL_HOOKS,
     )
+    plain = PlainGame()
+    facts = plain.info(plain.make_config(2, seed=1))
+    assert facts.offers == frozenset() and facts.max_entries == 11
+    assert (facts.num_actions, facts.observation_shape, facts.max_chance_outcomes) == (None,) * 3
     khan = KhanGame()
     facts = khan.info(khan.make_config(2, seed=1))
     assert facts.hidden_information and facts.offers == OPTIONAL_HOOKS

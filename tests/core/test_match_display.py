@@ -11,6 +11,7 @@ from boardkit import Match
 from boardkit.errors import NotOfferedError, RedactedMatchError, UndoError
 from boardkit.examples.nim import NimGame
 from boardkit.notebook import NOTEBOOK_ENTRIES
+from tests.core.plain_game import PlainGame
 
 
 def _nim(moves: int, names: tuple[str, ...] = ("ann", "bob")) -> Match[object]:
@@ -89,9 +90,12 @@ def test_render_svg_at_draws_any_entry_for_a_player_and_highlights_its_action() 
 
 
 def test_render_svg_of_a_game_without_pictures_is_not_offered() -> None:
-    with pytest.raises(NotOfferedError, match="nim does not offer pictures"):
-        _nim(1).render_svg()
-    assert _nim(1)._repr_svg_() is None
+    match = Match.new(PlainGame(), 2, seed=3)
+    with pytest.raises(NotOfferedError, match="plain does not offer pictures"):
+        match.render_svg()
+    assert match._repr_svg_() is None
+    html = match._repr_html_()
+    assert "<pre>PlainState(" in html and "<svg" not in html  # the text board instead
 
 
 def test_a_redacted_match_draws_its_viewer_and_refuses_others() -> None:
@@ -110,7 +114,8 @@ def test_the_notebook_view_shows_the_board_and_the_last_entries_narrated() -> No
     html = match._repr_html_()
     assert html.count("<li>") == NOTEBOOK_ENTRIES
     assert f'<ol start="{len(match) - NOTEBOOK_ENTRIES}"' in html
-    assert "<pre>heap: " in html and "ann &lt;b&gt;" in html and "bob &amp; co" in html
+    assert match.render_svg(None) in html and "<pre>" not in html  # Nim draws a picture
+    assert "ann &lt;b&gt;" in html and "bob &amp; co" in html
     assert "ann <b>" not in html and "bob & co" not in html  # names are escaped
     items = re.findall(r"<li>(.*?)</li>", html)
     for seq, item in zip(range(len(match) - NOTEBOOK_ENTRIES, len(match)), items, strict=True):

@@ -96,8 +96,8 @@ def test_the_honest_secret_game_passes() -> None:
     ("game", "words"),
     [
         (ShowsTheNextHand(), "leak to player .: the view"),
-        (KeepsDrawnCards(), "leak to .*: the redacted events differs"),
-        (KeepsTheDeal(), r"setup: leak to .*: the redacted events differs"),
+        (KeepsDrawnCards(), "leak to .*: the redacted events differ"),
+        (KeepsTheDeal(), r"setup: leak to .*: the redacted events differ"),
         (PrintsEveryHand(), "leak to .*: render_text differs"),
         (NamesTheTopCard(), r"leak to player .: the refusal message of Swap\(\)"),
         (DrawsEveryHand(), "leak to .*: render_svg differs"),

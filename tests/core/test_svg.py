@@ -34,6 +34,7 @@ from boardkit.svg import (
     polygon,
     text,
 )
+from tests.core.plain_game import PlainGame
 
 NS = {"svg": SVG_NAMESPACE}
 
@@ -161,11 +162,12 @@ def test_save_writes_the_document(tmp_path: Path) -> None:
     assert ET.parse(target).getroot().get("width") == "10"
 
 
-# --- boardkit render (on Nim, with and without a picture) -----------------------------------------
+# --- boardkit render (on Nim, and on a game without a picture) ----------------------------------
 
 
 class PicturedNim(NimGame):
-    """Nim with a picture: one circle per stone left, the highlight's take in the title."""
+    """Nim with a picture that shows what the command passed on: the viewer and the highlight in
+    its title, one circle per stone left."""
 
     def render_svg(
         self, state: NimState, player: int | None = None, highlight: object = None
@@ -298,13 +300,26 @@ def test_render_refuses_what_it_cannot_do(
     assert code == 1 and err.startswith("error:")
 
 
-def test_a_game_without_a_picture_is_named(
+def test_nim_draws_its_own_picture(
     nim_log: tuple[Path, Match[Any]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path, _ = nim_log
+    path, match = nim_log
+    code, out, err = render(capsys, str(path), "--at", "2")
+    assert (code, err) == (0, "")
+    assert stones_drawn(out) == match.state_at(2).stones
+    taken = match.log.entries[2].action.count
+    assert len(ET.fromstring(out).findall("svg:circle[@class='taken']", NS)) == taken
+
+
+def test_a_game_without_a_picture_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "plain.json"
+    random_playout(PlainGame(), 2, None, seed=5).save(path)
+    monkeypatch.setattr(support, "load_game", lambda name: PlainGame())
     code, out, err = render(capsys, str(path))
     assert code == 1 and out == ""
-    assert "'nim' has no picture" in err
+    assert "'plain' has no picture" in err
 
 
 def test_render_is_a_subcommand_parser() -> None:

@@ -8,7 +8,6 @@ import pytest
 
 from boardkit import Match
 from boardkit.examples.nim import NimGame, NimState, Take
-from boardkit.svg import Svg, circle, group
 from boardkit.testing.conformance import ConformanceError
 from boardkit.testing.target_checks import (
     TargetReport,
@@ -16,43 +15,29 @@ from boardkit.testing.target_checks import (
     check_targets,
     svg_target_ids,
 )
+from tests.core.plain_game import Add, PlainGame, PlainState
 
 CONFIGS: list[dict[str, Any]] = [{"players": 2}, {"players": 3, "options": {"stones": 9}}]
+PLAIN_CONFIGS: list[dict[str, Any]] = [{"players": 2}, {"players": 3}]
 
 
-class ClickableNim(NimGame):
-    """Nim whose stones can be clicked: taking ``n`` is a click on the n-th stone from the end."""
-
-    def render_svg(
-        self, state: NimState, player: int | None = None, highlight: object = None
-    ) -> str:
-        svg = Svg(24 * max(state.stones, 1) + 8, 40)
-        heap = svg.add(group(class_="heap"))
-        for k in range(state.stones):
-            heap.add(circle(16 + 24 * k, 20, 9, data_target=f"stone-{k}"))
-        return svg.to_string()
-
-    def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
-        return (f"stone-{state.stones - action.count}",)
-
-
-class UndrawnTargets(ClickableNim):
+class UndrawnTargets(NimGame):
     """Broken: the picture draws one stone fewer than the targets name."""
 
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: object = None
+        self, state: NimState, player: int | None = None, highlight: Take | None = None
     ) -> str:
         return super().render_svg(state, player, highlight).replace('data-target="stone-0"', "")
 
 
-class NoPicture(NimGame):
+class NoPicture(PlainGame):
     """Broken: targets, but nothing to click on."""
 
-    def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
-        return (f"stone-{action.count}",)
+    def action_targets(self, action: Add, state: PlainState) -> tuple[str, ...]:
+        return (f"add-{action.n}",)
 
 
-class SameClicks(ClickableNim):
+class SameClicks(NimGame):
     """Every take is one click on the last stone: ambiguous, and the menus tell them apart."""
 
     def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
@@ -66,7 +51,7 @@ class SameClicksSameMenu(SameClicks):
         return ("take",)
 
 
-class Targets(ClickableNim):
+class Targets(NimGame):
     """A game whose targets are whatever ``produce`` gives (for the malformed cases)."""
 
     def __init__(self, produce: Any) -> None:
@@ -77,14 +62,15 @@ class Targets(ClickableNim):
 
 
 def test_a_clickable_game_passes_and_is_reported() -> None:
-    report = check_targets(ClickableNim(), CONFIGS, seeds=range(3))
+    """The tutorial game offers a click for every move: the first stone taken."""
+    report = check_targets(NimGame(), CONFIGS, seeds=range(3))
     assert report.positions > 10
     assert report.actions == report.clickable > report.positions
     assert report.ambiguous == 0 and report.menu_only == 0 and report.examples == ()
 
 
 def test_a_game_without_targets_is_all_menus() -> None:
-    report = check_targets(NimGame(), CONFIGS, seeds=range(2))
+    report = check_targets(PlainGame(), PLAIN_CONFIGS, seeds=range(2))
     assert report.clickable == 0 and report.menu_only == report.actions > 0
 
 
@@ -95,7 +81,7 @@ def test_a_target_missing_from_the_picture_is_found() -> None:
 
 def test_targets_without_a_picture_are_found() -> None:
     with pytest.raises(ConformanceError, match="has no render_svg picture"):
-        check_targets(NoPicture(), CONFIGS, seeds=range(1))
+        check_targets(NoPicture(), PLAIN_CONFIGS, seeds=range(1))
 
 
 def test_ambiguous_clicks_are_counted_when_the_menus_decide() -> None:
@@ -126,7 +112,7 @@ def test_malformed_targets_are_found(produce: Any, message: str) -> None:
 
 
 def test_one_position_is_checked_for_its_deciding_player() -> None:
-    game = ClickableNim()
+    game = NimGame()
     state = Match.new(game, 2, {"stones": 2}, seed=1).state
     report = check_position_targets(game, state, "start")
     assert report == TargetReport(1, 2, 2, 0, 0, ())

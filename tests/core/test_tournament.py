@@ -154,11 +154,14 @@ def test_mcts_beats_random_at_nim() -> None:
     assert mcts.wins + summary.bot("random").wins == 40
 
 
-def test_greedy_beats_random_and_mcts_beats_greedy_at_nim() -> None:
+def test_greedy_guided_by_nims_exact_heuristic_beats_random_and_mcts() -> None:
+    """Nim's ``evaluate`` knows the theory of two-player Nim, so one move of look-ahead plays it
+    perfectly: greedy wins nearly every game against random play, and a small plain search
+    wins only the games it starts in a won position and then never errs in."""
     summary = run_tournament(NimGame(), ["greedy", "random"], 100, 2, None, 0, 1)
-    assert summary.bot("greedy").win_rate >= 0.6
+    assert summary.bot("greedy").win_rate >= 0.9
     summary = run_tournament(NimGame(), [MCTSBot(iterations=60), GreedyBot()], 40, 2, None, 0, 1)
-    assert summary.bot("mcts").win_rate >= 0.75
+    assert summary.bot("mcts").win_rate <= 0.5
 
 
 def test_same_seed_same_results_whatever_the_worker_count() -> None:

@@ -1,9 +1,12 @@
 """Nim, the tutorial game: players take 1 to ``max_take`` stones; who takes the last one wins.
 
-Short on purpose (it is the "write your own game" tutorial in the docs): a state, two events,
-one action, the six methods every game must have, and the optional hooks a small game wants
-(narration, positions as text, research encodings). The start player is drawn at random so
-that the example shows how randomness becomes an event.
+It is the "write your own game" tutorial of the docs (docs/tutorial.md), so it implements the
+whole contract of ``boardkit.game`` in one module, in the order of its groups: a state, two
+events, one action; the six required methods; two flow hooks (a start player drawn at random,
+to show how randomness becomes an event); presentation (texts, narration, an SVG picture);
+clicks; bot hints; positions as text; research encodings. Nim hides nothing, so it keeps the
+defaults of the hidden-information group (``view``, ``redact``, ``determinize``) and leaves
+``hidden_information`` false.
 """
 
 from __future__ import annotations
@@ -24,8 +27,13 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.errors import InvalidPositionError
+from boardkit.flow import decider
 from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
+from boardkit.svg import Svg, circle, text
 from boardkit.voice import Voice, count_of
+
+STONE_GAP = 24
+"""Pixels between the centres of two stones in the picture."""
 
 
 @frozen
@@ -60,6 +68,11 @@ class StonesTaken:
 
 
 class NimGame(Game[NimState, Take]):
+    """Nim for 2 to 4 players, one heap of ``stones``, a turn takes 1 to ``max_take``."""
+
+    # The facts: the registry name, the rules version, who may play, the options, and the
+    # classes of the state, the actions and the events (their names tag them in JSON logs).
+
     name = "nim"
     title = "Nim"
     version = "1.0"
@@ -72,16 +85,12 @@ class NimGame(Game[NimState, Take]):
     action_types = (Take,)
     event_types = (StarterDrawn, StonesTaken)
 
+    # The six required methods.
+
     def initial(self, config: Config) -> NimState:
         stones, max_take = config.option("stones"), config.option("max_take")
         assert isinstance(stones, int) and isinstance(max_take, int)
         return NimState(Flow(config.players), stones, max_take)
-
-    def setup(self, state: NimState, config: Config, rng: Rng) -> Sequence[object]:
-        return [StarterDrawn(rng.below(config.players))]
-
-    def first_player(self, state: NimState) -> int:
-        return state.starter
 
     def legal_actions(self, state: NimState) -> list[Take]:
         return [Take(n) for n in range(1, min(state.stones, state.max_take) + 1)]
@@ -108,8 +117,29 @@ class NimGame(Game[NimState, Take]):
         scores = tuple(int(p == state.winner) for p in range(state.flow.players))
         return Result((state.winner,), scores)
 
+    def max_entries(self, config: Config) -> int:
+        return int(config.option("stones")) + 1  # the setup, then a stone a turn at least
+
+    # Setup and flow: a start player drawn at random (an event, so a replay draws nothing);
+    # the turns then go clockwise, the default.
+
+    def setup(self, state: NimState, config: Config, rng: Rng) -> Sequence[object]:
+        return [StarterDrawn(rng.below(config.players))]
+
+    def first_player(self, state: NimState) -> int:
+        return state.starter
+
+    # Hidden information: none. Every player sees the whole heap, so Nim keeps the defaults
+    # (``view`` shows the state, ``redact`` hides nothing, ``determinize`` changes nothing).
+
+    # Presentation: menus, the terminal, narration, and a picture.
+
     def describe_action(self, action: Take, state: NimState | None = None) -> str:
         return f"take {action.count}"
+
+    def render_text(self, state: NimState, player: int | None = None) -> str:
+        heap = "o" * state.stones
+        return f"heap: {heap} ({count_of(state.stones, 'stone')}, take 1 to {state.max_take})"
 
     def describe_event(
         self, event: object, state: NimState, player: int | None = None, names: Sequence[str] = ()
@@ -124,12 +154,42 @@ class NimGame(Game[NimState, Take]):
             )
         return super().describe_event(event, state, player, names)
 
-    def render_text(self, state: NimState, player: int | None = None) -> str:
-        heap = "o" * state.stones
-        return f"heap: {heap} ({count_of(state.stones, 'stone')}, take 1 to {state.max_take})"
+    def render_svg(
+        self, state: NimState, player: int | None = None, highlight: Take | None = None
+    ) -> str:
+        """A row of stones, ids ``stone-0`` … from the left (the same ids in every state); the
+        stones the highlighted action took are drawn as rings after the heap."""
+        taken = highlight.count if isinstance(highlight, Take) else 0
+        svg = Svg(STONE_GAP * max(state.stones + taken, 6) + 8, 60, title_text="Nim")
+        for k in range(state.stones + taken):
+            look = {"class_": "stone", "fill": "#8a8d91", "data_target": f"stone-{k}"}
+            if k >= state.stones:
+                look = {"class_": "taken", "fill": "none", "stroke": "#8a8d91"}
+            svg.add(circle(16 + STONE_GAP * k, 20, 9, **look))
+        caption = f"{count_of(state.stones, 'stone')} left, take 1 to {state.max_take}"
+        svg.add(text(8, 52, caption, font_size=13))
+        return svg.to_string()
 
-    def max_entries(self, config: Config) -> int:
-        return int(config.option("stones")) + 1
+    # Clicks: taking ``n`` stones is a click on the first stone taken, the ``n``-th from the
+    # right, so every legal action has a stone of its own.
+
+    def action_targets(self, action: Take, state: NimState) -> tuple[str, ...]:
+        return (f"stone-{state.stones - action.count}",)
+
+    # Bot hints. ``score`` is the final score if the game ended now: nobody has won before the
+    # last stone. ``evaluate`` knows the theory: a heap that is a multiple of ``max_take + 1``
+    # is lost for the player to move (whatever they take, the next player makes it a multiple
+    # again). Exact for two players, a rule of thumb for more. Bots call it on finished games
+    # too, so a win is worth more than any position.
+
+    def score(self, state: NimState, player: int) -> float:
+        return 1.0 if state.winner == player else 0.0
+
+    def evaluate(self, state: NimState, player: int) -> float:
+        if state.winner is not None:
+            return 1.0 if state.winner == player else -1.0
+        mover_loses = state.stones % (state.max_take + 1) == 0
+        return 0.5 if mover_loses != (decider(state.flow) == player) else -0.5
 
     # Positions as text (optional): "nim players=2 phase=main turn=3 active=1 stones=9
     # max_take=3 starter=0", and "winner=1" once somebody has won.

@@ -101,9 +101,12 @@ def _who(player: int | None) -> str:
     return "the spectator" if player is None else f"player {player}"
 
 
-def _leak(at: str, player: int | None, what: str, detail: str) -> ConformanceError:
+def _leak(
+    at: str, player: int | None, what: str, detail: str, *, plural: bool = False
+) -> ConformanceError:
     return ConformanceError(
-        f"{at}: leak to {_who(player)}: {what} differs between the real state and a twin that "
+        f"{at}: leak to {_who(player)}: {what} {'differ' if plural else 'differs'} between the "
+        "real state and a twin that "
         f"{_who(player)} cannot tell apart from it ({detail})"
     )
 
@@ -216,7 +219,7 @@ def _check_decisions(
     legal, legal_twin = list(game.legal_actions(state)), list(game.legal_actions(twin))
     where = json_difference(show.actions(legal), show.actions(legal_twin))
     if where is not None:
-        raise _leak(at, player, "the legal actions", where)
+        raise _leak(at, player, "the legal actions", where, plural=True)
     for action in legal:
         _check_action_texts(game, state, twin, player, action, at)
     for action in pool:
@@ -277,6 +280,7 @@ def check_twin_future(
                 player,
                 "the redacted events",
                 f"the view is the same, the redacted log is not: {where}",
+                plural=True,
             )
 
 
@@ -315,6 +319,7 @@ def check_fresh_randomness(
                     "the redacted events",
                     "two random outcomes give the same views but different redacted events: "
                     + where,
+                    plural=True,
                 )
 
 
