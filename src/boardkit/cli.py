@@ -574,6 +574,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 EXTENSION_COMMANDS = ("boardkit.cli_play", "boardkit.cli_tournament", "boardkit.cli_render")
+EXTENSION_COMMANDS += ("boardkit.server.command",)  # boardkit serve (imports no server package)
 """Modules that add a subcommand: each has ``add_parser(subparsers)`` and ``run(args) -> int``
 (and prints its own errors)."""
 
