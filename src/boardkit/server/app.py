@@ -127,15 +127,23 @@ def create_app(
     think_ms: int = 600,
     bot_workers: int = 2,
     limits: Limits | None = None,
+    pinned_seeds: bool = False,
 ) -> Starlette:
     """The server as an ASGI application.
 
     ``db`` is a database URL (``sqlite:///PATH``, ``postgresql://…``) or ``None`` for SQLite in
     ``data_dir``; ``think_ms`` is the default think time of bots; ``limits`` bound what one
-    WebSocket connection may send. The storage is opened, migrated and every running match
+    WebSocket connection may send. ``pinned_seeds`` lets a new match be given its seed (tests and
+    demos only: a pinned seed is no secret, and bots then draw from it too). The storage is
+    opened, migrated and every running match
     resumed when the application starts (its lifespan).
     """
-    service = MatchService(make_storage(db, data_dir), bot_workers=bot_workers, think_ms=think_ms)
+    service = MatchService(
+        make_storage(db, data_dir),
+        bot_workers=bot_workers,
+        think_ms=think_ms,
+        pinned_seeds=pinned_seeds,
+    )
     limits = Limits() if limits is None else limits
 
     @contextlib.asynccontextmanager
@@ -194,7 +202,7 @@ def create_app(
         game = body.get("game")
         if not isinstance(game, str):
             raise ProtocolError("game is the name of an installed game")
-        live = await service.create(game, seats, options, body.get("think_ms"))
+        live = await service.create(game, seats, options, body.get("think_ms"), body.get("seed"))
         return JSONResponse(live.summary(), status_code=201)
 
     async def one_match(request: Request) -> Response:

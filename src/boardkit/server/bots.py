@@ -20,6 +20,18 @@ from boardkit.bots.base import Bot
 from boardkit.game import Game
 from boardkit.rng import SEED_BITS, Rng
 
+BOT_STREAMS = 1 << 62
+"""Bots of a match with a *pinned* seed draw from stream ``BOT_STREAMS + seq`` of that seed, so
+that a pinned match (tests, demos) replays the same with the same human moves."""
+
+
+def bot_rng(seed: int | None, seq: int) -> Rng:
+    """The generator a bot uses at entry ``seq``: from the pinned seed, else fresh from the OS."""
+    if seed is None:
+        return Rng(secrets.randbits(SEED_BITS))
+    return Rng(seed, BOT_STREAMS + seq)
+
+
 Commit = Callable[[int, int, Any], Awaitable[None]]
 """Commits (seat, seq, action) for a bot; seq is the last entry the bot saw."""
 
@@ -40,9 +52,10 @@ class BotRunner:
         seq: int,
         think_ms: int,
         commit: Commit,
+        rng: Rng,
     ) -> None:
-        """Let ``bot`` choose for ``seat`` at entry ``seq``, then ``commit`` the move."""
-        task = asyncio.create_task(self._play(bot, game, state, seat, seq, think_ms, commit))
+        """Let ``bot`` choose for ``seat`` at entry ``seq`` with ``rng``, then ``commit``."""
+        task = asyncio.create_task(self._play(bot, game, state, seat, seq, think_ms, commit, rng))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -55,9 +68,9 @@ class BotRunner:
         seq: int,
         think_ms: int,
         commit: Commit,
+        rng: Rng,
     ) -> None:
         began = time.monotonic()
-        rng = Rng(secrets.randbits(SEED_BITS))
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(self._pool, bot.choose, game, state, seat, rng)

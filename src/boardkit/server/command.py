@@ -34,6 +34,11 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot-workers", type=int, default=2, metavar="N", help="threads for bots (2)"
     )
+    parser.add_argument(
+        "--allow-pinned-seeds",
+        action="store_true",
+        help="let a new match be given its seed (tests and demos only: such a seed is no secret)",
+    )
     return parser
 
 
@@ -62,7 +67,13 @@ def run(args: argparse.Namespace) -> int:
     from boardkit.errors import BoardkitError
 
     try:
-        app = create_app(args.db, args.data, think_ms=args.think_ms, bot_workers=args.bot_workers)
+        app = create_app(
+            args.db,
+            args.data,
+            think_ms=args.think_ms,
+            bot_workers=args.bot_workers,
+            pinned_seeds=args.allow_pinned_seeds,
+        )
     except BoardkitError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -39,11 +39,12 @@ from boardkit.log import (
     entry_to_json,
     header_to_json,
     log_to_json,
+    pinned_salt,
     redact_log,
 )
 from boardkit.match import Match
 from boardkit.registry import load_game
-from boardkit.server.bots import BotRunner
+from boardkit.server.bots import BotRunner, bot_rng
 from boardkit.server.errors import (
     AuthError,
     ConflictError,
@@ -90,6 +91,10 @@ class LiveMatch:
         self.legal_json: list[dict[str, Any]] = []
         self._legal_at = -1
         self._legal: list[Any] = []
+        header = match.header
+        pinned = header.seed is not None and header.salt == pinned_salt(header.seed)
+        self.pinned_seed = header.seed if pinned else None
+        """The seed, when it was pinned (then it is no secret, and bots draw from it)."""
         self.svg_cache: tuple[tuple[int | None, int], str | None] = ((None, -1), None)
 
     @property
@@ -146,8 +151,17 @@ class LiveMatch:
 class MatchService:
     """Creates, joins, plays and resumes matches over one storage."""
 
-    def __init__(self, storage: Storage, *, bot_workers: int = 2, think_ms: int = 600) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_workers: int = 2,
+        think_ms: int = 600,
+        pinned_seeds: bool = False,
+    ) -> None:
         self.storage = storage
+        self.pinned_seeds = pinned_seeds
+        """Whether a new match may be given its seed (for tests and demos: no secret then)."""
         self.hub = Hub()
         self.bots = BotRunner(bot_workers)
         self.think_ms = think_ms
@@ -182,6 +196,7 @@ class MatchService:
         seats: Sequence[Mapping[str, Any]],
         options: Mapping[str, object] | None = None,
         think_ms: int | None = None,
+        seed: object = None,
     ) -> LiveMatch:
         """A new match: ``seats`` lists each seat as ``{"bot": SPEC}`` or ``{"human": true}``."""
         try:
@@ -206,8 +221,13 @@ class MatchService:
         think = self.think_ms if think_ms is None else think_ms
         if type(think) is not int or not 0 <= think <= 60_000:
             raise ProtocolError("think_ms is an int from 0 to 60000")
+        if seed is not None and not self.pinned_seeds:
+            raise ProtocolError("this server does not take pinned seeds", "no_pinned_seeds")
+        if seed is not None and (not isinstance(seed, str) or not seed.isdigit()):
+            raise ProtocolError("a seed is a decimal string")
+        pinned = None if seed is None else int(str(seed)[:40])
         try:
-            match = Match.new(game, [s.name for s in records], options)
+            match = Match.new(game, [s.name for s in records], options, pinned)
         except BoardkitError as exc:
             raise ProtocolError(str(exc)) from None
         status = OPEN if any(s.kind == "human" for s in records) else RUNNING
@@ -411,7 +431,9 @@ class MatchService:
         async def commit(seat: int, seq: int, action: Any) -> None:
             await self._commit_bot(live, seat, seq, action)
 
-        self.bots.start(bot, live.game, state, seat, live.length - 1, live.record.think_ms, commit)
+        seq = live.length - 1
+        rng = bot_rng(live.pinned_seed, seq)
+        self.bots.start(bot, live.game, state, seat, seq, live.record.think_ms, commit, rng)
 
     # --- other processes -------------------------------------------------------------------------
 
