@@ -88,7 +88,9 @@ class Player:
     def click_path(self, path: tuple[str, ...]) -> None:
         for depth in range(1, len(path) + 1):
             key = " › ".join(path[:depth])
-            self.page.locator(f"#menu button[data-path={json.dumps(key, ensure_ascii=False)}]").click()
+            self.page.locator(
+                f"#menu button[data-path={json.dumps(key, ensure_ascii=False)}]"
+            ).click()
 
     def click_randomly(self, rng: random.Random) -> None:
         """Click through the menus at random until an action is sent."""
