@@ -35,6 +35,10 @@ RUNS = {
         ["--games", "1", "--rounds", "1", "--seconds", "0.05"],
         ["verify / fold", "µs / step", "bytes / entry", "shangrila", "khan", "nim"],
     ),
+    "server_load.py": (
+        ["--matches", "2", "--seconds", "60"],
+        ["actions/s", "p99 ms", "sqlite"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],

@@ -574,14 +574,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 EXTENSION_COMMANDS = ("boardkit.cli_play", "boardkit.cli_tournament", "boardkit.cli_render")
-EXTENSION_COMMANDS += ("boardkit.server.command",)  # boardkit serve (imports no server package)
 """Modules that add a subcommand: each has ``add_parser(subparsers)`` and ``run(args) -> int``
 (and prints its own errors)."""
 
 
 def add_extension_commands(commands: Any) -> None:
     """Add the subcommands of :data:`EXTENSION_COMMANDS`."""
-    for module_name in EXTENSION_COMMANDS:
+    for module_name in (*EXTENSION_COMMANDS, "boardkit.server.command"):  # boardkit serve
         module = importlib.import_module(module_name)
         sub: argparse.ArgumentParser = module.add_parser(commands)
         sub.set_defaults(extension_run=module.run)

@@ -35,9 +35,11 @@ class ServerProcess:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(self.url + "/api/games", timeout=1):
-                    return
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(self.url + "/api/games", timeout=1),
+            ):
+                return
             time.sleep(0.1)
         raise RuntimeError(f"the server did not start: {self.log.read_text()[-2000:]}")
 

@@ -12,6 +12,19 @@ worker threads), :mod:`.notify` (fan-out to connections), :mod:`.tokens` (seat t
 
 from __future__ import annotations
 
-from boardkit.server.app import create_app
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardkit.server.app import create_app
 
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app``, imported on first use: ``boardkit serve``'s parser (and so the whole
+    ``boardkit`` command) must load without the server's extra installed."""
+    if name == "create_app":
+        from boardkit.server.app import create_app
+
+        return create_app
+    raise AttributeError(f"module 'boardkit.server' has no attribute {name!r}")
