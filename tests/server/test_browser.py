@@ -25,11 +25,14 @@ from boardkit.narration import narrate_entry
 from boardkit.server.bots import bot_rng
 from boardkit_khan.actions import card_text
 from tests.server.live_server import ServerProcess, serve
-from tests.server.system import CHROMIUM_ARGS, chromium
+from tests.server.system import CHROMIUM_ARGS, chromium, missing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+try:
+    import playwright.sync_api as playwright_api
+except ImportError:  # pragma: no cover - the test extra installs it
+    missing("the playwright Python package (pip install -e '.[test]')")
 
 
 @pytest.fixture(scope="module")

@@ -218,6 +218,8 @@ def create_app(
 
     async def log(request: Request) -> Response:
         live = await service.live(request.path_params["id"])
+        if service.storage.shared:  # another process may have committed the last entries
+            await service.refresh(live.id)
         token = _bearer(request)
         seat = None if token is None else await service.seat_of(live.id, token)
         over = live.status == FINISHED and live.states[-1].flow.ended
