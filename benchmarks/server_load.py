@@ -58,7 +58,18 @@ def server(args: list[str], workdir: Path) -> Iterator[str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(workdir / "server.log", "ab")  # noqa: SIM115
-    command = [sys.executable, "-m", "boardkit", "serve", "--port", str(port), "--think-ms", "0"]
+    command = [
+        sys.executable,
+        "-m",
+        "boardkit",
+        "serve",
+        "--port",
+        str(port),
+        "--think-ms",
+        "0",
+        "--rate-limit",
+        "1000",
+    ]
     process = subprocess.Popen([*command, *args], stdout=log, stderr=subprocess.STDOUT)
     try:
         for _ in range(300):

@@ -46,7 +46,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    args = ["--data", str(tmp_path), "--think-ms", "0", "--allow-pinned-seeds"]
+    args = [
+        "--data",
+        str(tmp_path),
+        "--think-ms",
+        "0",
+        "--rate-limit",
+        "1000",
+        "--allow-pinned-seeds",
+    ]
     with serve(args, tmp_path / "server.log") as process:
         yield process
 

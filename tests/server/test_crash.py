@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.crash]
 
 
 def test_a_killed_server_resumes_at_the_last_acknowledged_entry(tmp_path: Path) -> None:
-    args = ["--data", str(tmp_path / "data"), "--think-ms", "0"]
+    args = ["--data", str(tmp_path / "data"), "--think-ms", "0", "--rate-limit", "1000"]
     server = ServerProcess(args, tmp_path / "server.log")
     seats_spec = [{"human": True}, {"human": True}, {"bot": "random"}]
     match_id = http(server.url, "/api/matches", {"game": "khan", "seats": seats_spec})["id"]

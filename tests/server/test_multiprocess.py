@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 def test_an_action_through_one_process_reaches_a_client_of_the_other(
     tmp_path: Path, postgres_url: str
 ) -> None:
-    args = ["--db", postgres_url, "--think-ms", "0"]
+    args = ["--db", postgres_url, "--think-ms", "0", "--rate-limit", "1000"]
     with (
         serve(args, tmp_path / "one.log") as one,
         serve(args, tmp_path / "two.log") as two,

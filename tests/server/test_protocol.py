@@ -23,6 +23,8 @@ from boardkit.server.tokens import token_hash
 from tests.server.helpers import create, decider_of, join, live, play_until
 from tests.server.wsclient import Seat
 
+FAST = Limits(rate=10_000.0, burst=10_000)
+"""Limits for tests that play at machine speed (see the client fixture)."""
 THREE: list[dict[str, Any]] = [{"human": True}] * 3
 HUMANS_AND_BOT: list[dict[str, Any]] = [{"human": True}, {"human": True}, {"bot": "random"}]
 
@@ -34,7 +36,9 @@ def data(tmp_path: Path) -> Path:
 
 @pytest.fixture()
 def client(data: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(data_dir=data, think_ms=0)) as test_client:
+    # The tests play at machine speed, far above any person's rate: lift the rate limit here
+    # (test_a_flood_is_rate_limited_and_the_connection_survives checks it).
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as test_client:
         try:
             yield test_client
         finally:
@@ -217,9 +221,13 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client: TestCl
     match_id, seats, tokens = two_seats(client, "shangrila")
     other_id = create(client, "shangrila", HUMANS_AND_BOT)
     other_token = join(client, other_id)["token"]
+    # wait until a person decides: no bot moves while the bad messages come
+    state = play_until(seats, lambda s: s["to_decide"] in (0, 1), random.Random(12))
+    for seat in seats.values():
+        seat.until(state["seq"])
     length = live(client, match_id).length
-    who = seats[0].state["to_decide"]
-    idle = seats[1 - who] if who in (0, 1) else seats[0]
+    who = state["to_decide"]
+    idle = seats[1 - who]
     cases: list[tuple[object, str]] = [
         ("{not json", "bad_json"),
         ("[1, 2]", "bad_json"),
@@ -332,8 +340,8 @@ def test_time_travel_shows_the_seats_past(client: TestClient) -> None:
     seats[0].close()
     seat = Seat(client, match_id, tokens[0], svg=True)
     seat.send({"type": "view", "seq": 2})
-    view = seat.expect("view")
-    while view["type"] != "view":
+    view = seat.receive()
+    while view["type"] != "view":  # a bot's move may come first
         view = seat.receive()
     held = live(client, match_id)
     assert view["svg"] == held.game.render_svg(held.states[2], 0, held.entries[2].action)
@@ -341,11 +349,11 @@ def test_time_travel_shows_the_seats_past(client: TestClient) -> None:
 
 
 def test_a_restarted_server_resumes_every_match(data: Path) -> None:
-    with TestClient(create_app(data_dir=data, think_ms=0)) as client:
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
         match_id, seats, tokens = two_seats(client, "shangrila")
         state = play_until(seats, lambda s: s["seq"] >= 5, random.Random(9))
         Seat.close_all()
-    with TestClient(create_app(data_dir=data, think_ms=0)) as client:
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
         seats = {i: Seat(client, match_id, tokens[i]) for i in range(2)}
         assert seats[0].state["seq"] >= state["seq"]
         end = play_until(seats, lambda s: False, random.Random(10))

@@ -66,8 +66,11 @@ class Seat:
         self.state = message
 
     def expect(self, kind: str) -> dict[str, Any]:
+        """The next frame of type ``kind``; updates (``state``) that come first are taken in."""
         message = self.receive()
-        assert message["type"] == kind, message
+        while message["type"] == "state" and kind != "state":
+            message = self.receive()
+        assert message["type"] == kind, str(message)[:500]
         return message
 
     def error(self, message: object) -> dict[str, Any]:
@@ -78,7 +81,8 @@ class Seat:
     def until(self, seq: int) -> dict[str, Any]:
         """Read frames until the state after entry ``seq`` (or later) arrived."""
         while self.state.get("seq", -1) < seq:
-            self.receive()
+            message = self.receive()
+            assert message["type"] != "error", f"waiting for entry {seq}: {message}"
         return self.state
 
     def act(self, index: int = 0) -> None:

@@ -35,6 +35,13 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "--bot-workers", type=int, default=2, metavar="N", help="threads for bots (2)"
     )
     parser.add_argument(
+        "--rate-limit",
+        type=float,
+        default=30.0,
+        metavar="N",
+        help="messages per second one connection may send, on average (30; bursts of 2N)",
+    )
+    parser.add_argument(
         "--allow-pinned-seeds",
         action="store_true",
         help="let a new match be given its seed (tests and demos only: such a seed is no secret)",
@@ -58,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from boardkit.server.app import create_app
+        from boardkit.server.protocol import Limits
     except ImportError as exc:
         print(
             f"error: the server needs its extra: pip install 'boardkit[server]' ({exc.name})",
@@ -73,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             think_ms=args.think_ms,
             bot_workers=args.bot_workers,
             pinned_seeds=args.allow_pinned_seeds,
+            limits=Limits(rate=args.rate_limit, burst=max(1, int(2 * args.rate_limit))),
         )
     except BoardkitError as exc:
         print(f"error: {exc}", file=sys.stderr)

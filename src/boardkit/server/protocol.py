@@ -42,9 +42,9 @@ class Limits:
 
     max_message: int = 4096
     """The largest frame, in bytes (the largest real message is well under 300)."""
-    rate: float = 20.0
+    rate: float = 30.0
     """Messages per second, on average."""
-    burst: int = 40
+    burst: int = 60
     """Messages allowed at once before the rate applies."""
 
 
