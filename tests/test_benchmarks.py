@@ -43,6 +43,10 @@ RUNS = {
         ["--rounds", "1", "--seconds", "0.05", "--games", "2", "--backends", "process"],
         ["tic_tac_toe (OpenSpiel C++)", "khan 3p (PettingZoo)", "khan 3p (OpenSpiel)", "process"],
     ),
+    "server_load.py": (
+        ["--matches", "2", "--seconds", "60"],
+        ["actions/s", "p99 ms", "sqlite"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],

@@ -18,6 +18,7 @@ from boardkit.cli import (
     play_random,
     render,
     replay,
+    serve,
     show,
     simulate,
     tournament,
@@ -26,7 +27,7 @@ from boardkit.cli import (
 from boardkit.cli.arguments import CommandParser
 from boardkit.cli.support import EXIT_USAGE, Streams, run_guarded
 
-COMMANDS = (watch, games, simulate, replay, show, play_random, play, tournament, render)
+COMMANDS = (watch, games, simulate, replay, show, play_random, play, tournament, render, serve)
 """The subcommand modules, in the order ``boardkit --help`` lists them."""
 
 

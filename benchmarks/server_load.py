@@ -1,0 +1,229 @@
+"""Load on ``boardkit serve``: many concurrent matches through real WebSocket clients.
+
+Starts a real server process (``python -m boardkit serve``, bots' think time 0) on loopback and,
+in this process, an asyncio client per seat (the ``websockets`` package, ``svg: false`` as a
+client that draws its own board would ask): every match has all its seats played by clients
+choosing random legal actions, so every action travels the whole way: WebSocket frame, checks,
+rules, the database commit, and the fan-out to every seat of the match. For each action the
+client measures the round trip from sending ``act`` to receiving the state that holds its entry.
+
+Prints, per back end: matches finished, actions, actions per second, p50 and p99 round-trip
+latency in milliseconds.
+
+Options: ``--matches N`` concurrent matches (100), ``--game NAME`` (shangrila), ``--players P``
+(3), ``--backend sqlite|postgres|both`` (sqlite), ``--postgres URL`` (default: start a throwaway
+PostgreSQL server, as the tests do; needs Debian's postgresql package), ``--seconds S`` stop
+measuring after S seconds (120), ``--client-think-ms T`` each client waits about T ms (0.5 to
+1.5 times) before acting, as a person or a client-side bot would (0: act at once).
+
+With think time 0 every match always has an action in flight: the server is saturated and, by
+Little's law, the round trip is about (matches in flight) / (actions per second), queueing
+included. A think time measures the latency of a server that is busy but not saturated.
+
+Both the server and the clients run on this machine: on 2 cores they share the CPU, so the
+figures are a floor for what the server alone could do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(args: list[str], workdir: Path) -> Iterator[str]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = open(workdir / "server.log", "ab")  # noqa: SIM115
+    command = [
+        sys.executable,
+        "-m",
+        "boardkit",
+        "serve",
+        "--port",
+        str(port),
+        "--think-ms",
+        "0",
+        "--rate-limit",
+        "1000",
+    ]
+    process = subprocess.Popen([*command, *args], stdout=log, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(url + "/api/games", timeout=1),
+            ):
+                break
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(20)
+        log.close()
+
+
+def post(url: str, body: object) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+async def seat_client(
+    ws_url: str,
+    match_id: str,
+    token: str,
+    latencies: list[float],
+    deadline: float,
+    think: float = 0.0,
+) -> int:
+    """Play one seat to the end of its match; the number of actions it sent."""
+    from websockets.asyncio.client import connect
+
+    rng = random.Random()
+    sent = 0
+    async with connect(ws_url, max_size=2**24) as ws:
+        hello = {"type": "hello", "match": match_id, "token": token, "svg": False}
+        await ws.send(json.dumps(hello))
+        pending: tuple[int, float] | None = None
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] != "state":
+                continue
+            now = time.perf_counter()
+            if pending is not None and message["seq"] > pending[0]:
+                latencies.append(now - pending[1])
+                pending = None
+            if message["over"] or now > deadline:
+                return sent
+            if message["legal"] and pending is None:
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                index = rng.randrange(len(message["legal"]))
+                await ws.send(json.dumps({"type": "act", "seq": message["seq"], "index": index}))
+                pending = (message["seq"], time.perf_counter())
+                sent += 1
+    return sent
+
+
+async def load(
+    url: str, matches: int, game: str, players: int, seconds: float, think: float = 0.0
+) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    seats = [{"human": True}] * players
+
+    def setup() -> list[tuple[str, list[str]]]:
+        made = []
+        for _ in range(matches):
+            match_id = post(url + "/api/matches", {"game": game, "seats": seats})["id"]
+            tokens = [
+                post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
+                for i in range(players)
+            ]
+            made.append((match_id, tokens))
+        return made
+
+    made = await loop.run_in_executor(None, setup)
+    latencies: list[float] = []
+    ws_url = url.replace("http", "ws", 1) + "/ws"
+    began = time.perf_counter()
+    deadline = began + seconds
+    counts = await asyncio.gather(
+        *(
+            seat_client(ws_url, match_id, token, latencies, deadline, think)
+            for match_id, tokens in made
+            for token in tokens
+        )
+    )
+    elapsed = time.perf_counter() - began
+    finished = sum(
+        1
+        for match_id, _ in made
+        if json.loads(urllib.request.urlopen(f"{url}/api/matches/{match_id}").read())["status"]
+        == "finished"
+    )
+    latencies.sort()
+    return {
+        "matches": matches,
+        "finished": finished,
+        "actions": sum(counts),
+        "seconds": elapsed,
+        "p50": 1000 * statistics.median(latencies) if latencies else float("nan"),
+        "p99": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
+    }
+
+
+def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="boardkit-load-") as tmp:
+        work = Path(tmp)
+        if name == "sqlite":
+            args = ["--data", str(work / "data")]
+            with server(args, work) as url:
+                return asyncio.run(load(url, *_workload(options)))
+        with contextlib.ExitStack() as stack:
+            dsn = options.postgres
+            if dsn is None:
+                from tests.server.system import new_database, postgres_server
+
+                dsn = new_database(stack.enter_context(postgres_server()))
+            url = stack.enter_context(server(["--db", dsn], work))
+            return asyncio.run(load(url, *_workload(options)))
+
+
+def _workload(options: argparse.Namespace) -> tuple[int, str, int, float, float]:
+    think = options.client_think_ms / 1000
+    return options.matches, options.game, options.players, options.seconds, think
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--game", default="shangrila")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--backend", choices=["sqlite", "postgres", "both"], default="sqlite")
+    parser.add_argument("--postgres", default=None, metavar="URL")
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--client-think-ms", type=float, default=0.0)
+    options = parser.parse_args()
+    backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
+    print(
+        f"{'backend':<10} {'matches':>8} {'finished':>9} {'actions':>8} {'actions/s':>10} "
+        f"{'p50 ms':>8} {'p99 ms':>8}"
+    )
+    for name in backends:
+        row = run_backend(name, options)
+        rate = row["actions"] / row["seconds"]
+        print(
+            f"{name:<10} {row['matches']:>8} {row['finished']:>9} {row['actions']:>8} "
+            f"{rate:>10.0f} {row['p50']:>8.1f} {row['p99']:>8.1f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""``boardkit serve``: networked play in the browser, with an authoritative server.
+
+Install with the ``server`` extra (``pip install "boardkit[server]"``). :func:`create_app` gives
+the ASGI application; ``boardkit serve`` runs it on uvicorn. See docs/server.md.
+
+The modules, one concern each: :mod:`.app` (HTTP routes and the application), :mod:`.protocol`
+(WebSocket messages and limits), :mod:`.session` (one connection), :mod:`.service` (the
+authority over matches), :mod:`.views` (what one seat may know, as JSON), :mod:`.bots` (bots on
+worker threads), :mod:`.notify` (fan-out to connections), :mod:`.tokens` (seat tokens),
+:mod:`.storage` (SQLite and PostgreSQL, versioned schema), :mod:`.command` (the CLI command).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardkit.server.app import create_app
+
+__all__ = ["create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app``, imported on first use: ``boardkit serve``'s parser (and so the whole
+    ``boardkit`` command) must load without the server's extra installed."""
+    if name == "create_app":
+        from boardkit.server.app import create_app
+
+        return create_app
+    raise AttributeError(f"module 'boardkit.server' has no attribute {name!r}")

@@ -1,0 +1,252 @@
+"""The ASGI application: :func:`create_app` builds it for ``boardkit serve`` or your own server.
+
+HTTP routes (JSON unless said otherwise):
+
+- ``GET /`` the lobby page, ``GET /match/{id}`` the match page, ``/static/…`` their files;
+- ``GET /api/games`` installed games, their player counts and options, and the bots;
+- ``GET /api/matches?status=open,running`` the lobby list;
+- ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": SPEC}],
+  "options": {...}, "think_ms": N}``;
+- ``GET /api/matches/{id}`` one match, as the lobby shows it;
+- ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT}`` gives ``{"seat", "token"}``;
+- ``GET /api/matches/{id}/log`` with ``Authorization: Bearer TOKEN``: the seat's redacted log
+  during play; once the game is over, the full log (seed revealed) for its players. Without a
+  token: the spectator's redacted log.
+- ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`).
+
+Every response carries a strict Content-Security-Policy: the page runs only its own scripts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from boardkit.bots.registry import BOTS
+from boardkit.errors import BoardkitError
+from boardkit.registry import available_games, load_game
+from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
+from boardkit.server.protocol import Limits
+from boardkit.server.service import MatchService
+from boardkit.server.session import Session
+from boardkit.server.storage import FINISHED, OPEN, RUNNING, STATUSES_ALL, make_storage
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
+
+
+class _SecurityHeaders:
+    """Adds the CSP and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"cache-control", b"no-store"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _error(exc: ServerError) -> JSONResponse:
+    status = 404 if isinstance(exc, NotFoundError) else 403 if isinstance(exc, AuthError) else 400
+    if exc.code in ("storage", "conflict", "server_error"):
+        status = 503
+    return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=status)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _guard(handler: Handler) -> Handler:
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ServerError as exc:
+            return _error(exc)
+        except BoardkitError as exc:
+            return _error(ProtocolError(str(exc)))
+
+    return run
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ProtocolError(f"request body larger than {MAX_BODY} bytes", "too_big")
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise ProtocolError("the body is not valid JSON", "bad_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("the body is a JSON object", "bad_json")
+    return data
+
+
+def _bearer(request: Request) -> str | None:
+    value = request.headers.get("authorization", "")
+    if value.lower().startswith("bearer "):
+        return value[7:].strip()
+    return None
+
+
+def create_app(
+    db: str | None = None,
+    data_dir: str | Path = "boardkit-data",
+    *,
+    think_ms: int = 600,
+    bot_workers: int = 2,
+    limits: Limits | None = None,
+    pinned_seeds: bool = False,
+) -> Starlette:
+    """The server as an ASGI application.
+
+    ``db`` is a database URL (``sqlite:///PATH``, ``postgresql://…``) or ``None`` for SQLite in
+    ``data_dir``; ``think_ms`` is the default think time of bots; ``limits`` bound what one
+    WebSocket connection may send. ``pinned_seeds`` lets a new match be given its seed (tests and
+    demos only: a pinned seed is no secret, and bots then draw from it too). The storage is
+    opened, migrated and every running match
+    resumed when the application starts (its lifespan).
+    """
+    service = MatchService(
+        make_storage(db, data_dir),
+        bot_workers=bot_workers,
+        think_ms=think_ms,
+        pinned_seeds=pinned_seeds,
+    )
+    limits = Limits() if limits is None else limits
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    async def lobby_page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def match_page(request: Request) -> Response:
+        return FileResponse(STATIC / "match.html")
+
+    async def games(request: Request) -> Response:
+        out = []
+        for name in available_games():
+            try:
+                game = load_game(name)
+            except BoardkitError:
+                continue  # a broken plugin is not offered
+            out.append(
+                {
+                    "name": name,
+                    "title": game.title or name,
+                    "players": list(game.player_counts),
+                    "hidden_information": game.hidden_information,
+                    "options": [
+                        {
+                            "name": o.name,
+                            "default": o.default,
+                            "doc": o.doc,
+                            "choices": None if o.choices is None else list(o.choices),
+                        }
+                        for o in game.options
+                    ],
+                }
+            )
+        return JSONResponse({"games": out, "bots": sorted(BOTS)})
+
+    async def list_matches(request: Request) -> Response:
+        wanted = request.query_params.get("status", f"{OPEN},{RUNNING}").split(",")
+        statuses = [s for s in wanted if s in STATUSES_ALL]
+        return JSONResponse({"matches": await service.listing(statuses)})
+
+    async def create(request: Request) -> Response:
+        body = await _body(request)
+        seats = body.get("seats")
+        if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
+            raise ProtocolError("seats is a list with one entry per seat")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise ProtocolError("options is a JSON object")
+        game = body.get("game")
+        if not isinstance(game, str):
+            raise ProtocolError("game is the name of an installed game")
+        live = await service.create(game, seats, options, body.get("think_ms"), body.get("seed"))
+        return JSONResponse(live.summary(), status_code=201)
+
+    async def one_match(request: Request) -> Response:
+        live = await service.live(request.path_params["id"])
+        return JSONResponse(live.summary())
+
+    async def join(request: Request) -> Response:
+        body = await _body(request)
+        seat, token = await service.join(
+            request.path_params["id"], body.get("seat"), body.get("name")
+        )
+        return JSONResponse({"seat": seat, "token": token})
+
+    async def log(request: Request) -> Response:
+        live = await service.live(request.path_params["id"])
+        if service.storage.shared:  # another process may have committed the last entries
+            await service.refresh(live.id)
+        token = _bearer(request)
+        seat = None if token is None else await service.seat_of(live.id, token)
+        over = live.status == FINISHED and live.states[-1].flow.ended
+        full = over and seat is not None and request.query_params.get("redacted") != "1"
+        name = f"{live.game.name}-{live.id}-{'full' if full else 'redacted'}.json"
+        return Response(
+            live.log_json(seat, full=full),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def websocket(ws: WebSocket) -> None:
+        await Session(ws, service, limits).run()
+
+    routes = [
+        Route("/", lobby_page),
+        Route("/match/{id}", match_page),
+        Route("/api/games", _guard(games)),
+        Route("/api/matches", _guard(list_matches), methods=["GET"]),
+        Route("/api/matches", _guard(create), methods=["POST"]),
+        Route("/api/matches/{id}", _guard(one_match)),
+        Route("/api/matches/{id}/join", _guard(join), methods=["POST"]),
+        Route("/api/matches/{id}/log", _guard(log)),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_SecurityHeaders)
+    app.state.service = service
+    return app

@@ -1,0 +1,109 @@
+"""``boardkit serve``: run the server on uvicorn.
+
+``boardkit serve [--host H] [--port P] [--db URL] [--data DIR] [--think-ms MS]`` serves the lobby
+at ``http://H:P/``. Without ``--db`` the matches live in ``DIR/boardkit.sqlite3`` (created on
+first run); ``--db postgresql://…`` shares them between several processes. The parser part
+(:func:`add_parser`) and the run part (:func:`run`) are what the ``boardkit`` command registers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+DEFAULT_PORT = 8000
+
+
+def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add the options of ``boardkit serve`` to ``parser``."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database: sqlite:///PATH or postgresql://USER@HOST/DB (default: SQLite in --data)",
+    )
+    parser.add_argument(
+        "--data", default="boardkit-data", metavar="DIR", help="folder for the SQLite database"
+    )
+    parser.add_argument(
+        "--think-ms", type=int, default=600, metavar="MS", help="bots' think time (600 ms)"
+    )
+    parser.add_argument(
+        "--bot-workers", type=int, default=2, metavar="N", help="threads for bots (2)"
+    )
+    parser.add_argument(
+        "--rate-limit",
+        type=float,
+        default=30.0,
+        metavar="N",
+        help="messages per second one connection may send, on average (30; bursts of 2N)",
+    )
+    parser.add_argument(
+        "--allow-pinned-seeds",
+        action="store_true",
+        help="let a new match be given its seed (tests and demos only: such a seed is no secret)",
+    )
+    return parser
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``serve`` on the ``boardkit`` command's subparsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve",
+        help="play in the browser: lobby, matches, bots (needs boardkit[server])",
+        description="Run the boardkit server: a lobby and live matches in the browser.",
+    )
+    return configure(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the server until interrupted; the exit code."""
+    try:
+        import uvicorn
+
+        from boardkit.server.app import create_app
+        from boardkit.server.protocol import Limits
+    except ImportError as exc:
+        print(
+            f"error: the server needs its extra: pip install 'boardkit[server]' ({exc.name})",
+            file=sys.stderr,
+        )
+        return 2
+    from boardkit.errors import BoardkitError
+
+    try:
+        app = create_app(
+            args.db,
+            args.data,
+            think_ms=args.think_ms,
+            bot_workers=args.bot_workers,
+            pinned_seeds=args.allow_pinned_seeds,
+            limits=Limits(rate=args.rate_limit, burst=max(1, int(2 * args.rate_limit))),
+        )
+    except BoardkitError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    where = app.state.service.storage.url
+    print(f"boardkit serve: http://{args.host}:{args.port}/ (matches in {where})", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        lifespan="on",
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m boardkit.server.command``: the same command, standalone."""
+    parser = configure(argparse.ArgumentParser(prog="boardkit serve"))
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

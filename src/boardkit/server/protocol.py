@@ -1,0 +1,139 @@
+"""The WebSocket protocol: message types, their validation, and the limits per connection.
+
+Every frame is one JSON object with a ``type``. A client sends:
+
+``hello``  ``{"type": "hello", "match": ID, "token": TOKEN?, "svg": true?}``
+    First message of a connection: bind it to a match, as the seat of ``token`` or (without
+    one) as a spectator. ``svg: false`` asks for no pictures (clients that draw their own).
+``act``    ``{"type": "act", "seq": N, "index": I}``
+    Play legal action ``I`` of the list the server sent with entry ``N`` (the last entry the
+    client saw). A stale ``N`` is answered with ``error`` (code ``stale``) and a full ``state``.
+``sync``   ``{"type": "sync"}``: send me everything again (a full ``state``).
+``view``   ``{"type": "view", "seq": K}``: the picture after entry ``K`` (time travel).
+``ping``   ``{"type": "ping"}``: answered with ``pong``.
+
+The server sends ``welcome``, ``state``, ``view``, ``error`` and ``pong`` (see
+:mod:`boardkit.server.views` for ``state``; docs/server.md for every field).
+
+Limits: a frame larger than :attr:`Limits.max_message` bytes is refused with an error (the
+connection stays open); more than :attr:`Limits.rate` messages per second on average (bursts up
+to :attr:`Limits.burst`) are refused likewise. Errors name what was wrong in bounded text and never
+repeat a token.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from attrs import frozen
+
+from boardkit.errors import shorten
+from boardkit.server.errors import ProtocolError
+
+CLIENT_TYPES = ("hello", "act", "sync", "view", "ping")
+"""The message types a client may send."""
+
+
+@frozen
+class Limits:
+    """What one connection may send."""
+
+    max_message: int = 4096
+    """The largest frame, in bytes (the largest real message is well under 300)."""
+    rate: float = 30.0
+    """Messages per second, on average."""
+    burst: int = 60
+    """Messages allowed at once before the rate applies."""
+
+
+class RateLimiter:
+    """A token bucket: :meth:`allow` is ``False`` when the connection sends too fast."""
+
+    def __init__(self, limits: Limits) -> None:
+        self._rate = limits.rate
+        self._burst = float(limits.burst)
+        self._tokens = float(limits.burst)
+        self._last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+
+def _int_field(message: dict[str, Any], key: str, *, minimum: int = 0) -> int:
+    value = message.get(key)
+    if type(value) is not int or value < minimum or value > 10**9:
+        raise ProtocolError(
+            f"{message['type']}: field {key!r} must be an int ≥ {minimum}, not {shorten(value, 40)}"
+        )
+    return value
+
+
+def _only(message: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    extra = sorted(set(message) - {"type", *allowed})
+    if extra:
+        raise ProtocolError(
+            f"{message['type']}: unknown field {shorten(extra[0], 40)}; fields: "
+            + (", ".join(allowed) or "none")
+        )
+
+
+def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
+    """A client frame as a checked message, or a :class:`ProtocolError` saying what is wrong.
+
+    Checks the size before decoding, the JSON, the type, and each field's exact type; the
+    ``token`` of a ``hello`` is returned as given (checked by the caller, never echoed).
+    """
+    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    if size > limits.max_message:
+        raise ProtocolError(
+            f"message of {size} bytes is larger than the limit of {limits.max_message}", "too_big"
+        )
+    try:
+        message = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("message is not valid JSON", "bad_json") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object with a 'type'", "bad_json")
+    kind = message.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            f"unknown message type {shorten(kind, 40)}; types: {', '.join(CLIENT_TYPES)}",
+            "unknown_type",
+        )
+    if kind == "hello":
+        _only(message, ("match", "token", "svg"))
+        match = message.get("match")
+        if not isinstance(match, str) or not 1 <= len(match) <= 64:
+            raise ProtocolError("hello: field 'match' must be a match id (a string)")
+        token = message.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ProtocolError("hello: field 'token' must be a string", "bad_token")
+        svg = message.get("svg", True)
+        if type(svg) is not bool:
+            raise ProtocolError("hello: field 'svg' must be true or false")
+        return {"type": kind, "match": match, "token": token, "svg": svg}
+    if kind == "act":
+        _only(message, ("seq", "index"))
+        return {
+            "type": kind,
+            "seq": _int_field(message, "seq"),
+            "index": _int_field(message, "index"),
+        }
+    if kind == "view":
+        _only(message, ("seq",))
+        return {"type": kind, "seq": _int_field(message, "seq")}
+    _only(message, ())
+    return {"type": kind}
+
+
+def error_message(exc: ProtocolError, **extra: object) -> dict[str, Any]:
+    """The ``error`` frame for ``exc``."""
+    return {"type": "error", "code": exc.code, "message": str(exc), **extra}

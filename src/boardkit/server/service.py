@@ -1,0 +1,490 @@
+"""The authority: the server's matches, each held in memory and in the database.
+
+:class:`MatchService` is the only code that changes a match. An action goes through
+:meth:`MatchService.act`: it is checked (the match is running, the entry number the client saw is
+the last one, the seat is the one that must decide, the index names a legal action), played on
+the in-memory :class:`~boardkit.match.Match`, and **committed to the database before anyone hears
+of it**. Until the commit returns, :attr:`LiveMatch.length` (what every reader uses) does not
+include the new entry; if the commit fails, the entry is undone. So whatever a client was told
+survives a ``kill -9``, and a restarted server rebuilds every match from its rows
+(:meth:`MatchService.live` replays and verifies the stored log, seed commitment included).
+
+Several processes may share a PostgreSQL database. Each keeps its own copy of a match; when
+another process commits an entry, :meth:`MatchService.refresh` plays the stored action on the
+local copy and checks that it gives the stored events. Two processes committing the same entry
+cannot both succeed (:class:`~boardkit.server.errors.ConflictError`): the loser refreshes and its
+client gets a resync.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from boardkit import engine
+from boardkit.bots.base import Bot
+from boardkit.bots.registry import bot_from_spec
+from boardkit.codec import codec_for
+from boardkit.errors import BoardkitError, IllegalActionError, InvalidLogError, shorten
+from boardkit.flow import decider
+from boardkit.game import Game
+from boardkit.log import (
+    LOG_FORMAT_VERSION,
+    Entry,
+    Log,
+    entry_to_json,
+    header_to_json,
+    log_to_json,
+    pinned_salt,
+    redact_log,
+)
+from boardkit.match import Match
+from boardkit.options import distinct_names
+from boardkit.registry import load_game
+from boardkit.server.bots import BotRunner, bot_rng
+from boardkit.server.errors import (
+    AuthError,
+    ConflictError,
+    NotFoundError,
+    ProtocolError,
+    StorageError,
+)
+from boardkit.server.notify import Hub
+from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
+from boardkit.server.tokens import new_token, token_hash, well_formed
+
+MAX_NAME = 32
+
+
+def _compact(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def clean_name(name: object, fallback: str) -> str:
+    """A seat name as shown to others: printable, at most :data:`MAX_NAME` characters."""
+    if not isinstance(name, str):
+        return fallback
+    text = "".join(c for c in name if c.isprintable()).strip()[:MAX_NAME]
+    return text or fallback
+
+
+class LiveMatch:
+    """One match in this process's memory: the match, every committed state, its caches."""
+
+    def __init__(self, record: MatchRecord, match: Match[Any]) -> None:
+        self.id = record.id
+        self.record = record
+        self.match = match
+        self.game: Game[Any, Any] = match.game
+        self.entries: list[Entry] = list(match.log.entries)
+        """Committed entries (the full, unredacted ones: never sent as they are)."""
+        self.states: list[Any] = _states_of(match)
+        self.lock = asyncio.Lock()
+        self.bots: dict[int, Bot] = {}
+        self.bot_at = -1
+        """The entry a bot move was last started for (one bot move per entry)."""
+        self.entry_cache: dict[tuple[int | None, int], dict[str, Any]] = {}
+        self.legal_for = -1
+        self.legal_json: list[dict[str, Any]] = []
+        self._legal_at = -1
+        self._legal: list[Any] = []
+        header = match.header
+        pinned = header.seed is not None and header.salt == pinned_salt(header.seed)
+        self.pinned_seed = header.seed if pinned else None
+        """The seed, when it was pinned (then it is no secret, and bots draw from it)."""
+        self.svg_cache: tuple[tuple[int | None, int], str | None] = ((None, -1), None)
+
+    @property
+    def length(self) -> int:
+        """Entries committed (what clients may be told)."""
+        return len(self.states)
+
+    @property
+    def status(self) -> str:
+        """``open``, ``running`` or ``finished``."""
+        return self.record.status
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, as joined."""
+        return tuple(s.name for s in self.record.seats)
+
+    def legal_actions(self) -> list[Any]:
+        """The legal actions after the last committed entry."""
+        if self._legal_at != self.length - 1:
+            state = self.states[-1]
+            self._legal = [] if state.flow.ended else list(self.game.legal_actions(state))
+            self._legal_at = self.length - 1
+        return self._legal
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        """The seats as the lobby and the page show them (no token, no hash)."""
+        return [
+            {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "taken": s.taken}
+            for s in self.record.seats
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """The match for the lobby list."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title or self.game.name,
+            "status": self.status,
+            "seats": self.seats_json(),
+            "entries": self.length,
+            "options": dict(self.match.config.options),
+            "created": self.record.created,
+        }
+
+    def log_json(self, seat: int | None, *, full: bool) -> str:
+        """The log so far: full (seed revealed) or redacted for ``seat``."""
+        log = Log(self.match.header, self.entries)
+        if full:
+            return log_to_json(self.game, log)
+        return log_to_json(self.game, redact_log(self.game, log, seat))
+
+
+class MatchService:
+    """Creates, joins, plays and resumes matches over one storage."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_workers: int = 2,
+        think_ms: int = 600,
+        pinned_seeds: bool = False,
+    ) -> None:
+        self.storage = storage
+        self.pinned_seeds = pinned_seeds
+        """Whether a new match may be given its seed (for tests and demos: no secret then)."""
+        self.hub = Hub()
+        self.bots = BotRunner(bot_workers)
+        self.think_ms = think_ms
+        self._live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    # --- life cycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Open the storage, resume every running match, and listen to other processes."""
+        await self.storage.open()
+        for record in await self.storage.list_matches([RUNNING], limit=100_000):
+            try:
+                live = await self.live(record.id)
+            except BoardkitError as exc:
+                print(f"boardkit: match {record.id} cannot be resumed: {exc}", flush=True)
+                continue
+            self._start_bot(live)
+        if self.storage.shared:
+            await self.storage.listen(self._on_remote)
+
+    async def stop(self) -> None:
+        """Stop bots and close the storage."""
+        await self.bots.close()
+        await self.storage.close()
+
+    # --- lobby -----------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game_name: str,
+        seats: Sequence[Mapping[str, Any]],
+        options: Mapping[str, object] | None = None,
+        think_ms: int | None = None,
+        seed: object = None,
+    ) -> LiveMatch:
+        """A new match: ``seats`` lists each seat as ``{"bot": SPEC}`` or ``{"human": true}``."""
+        try:
+            game = load_game(game_name)
+        except BoardkitError:
+            raise NotFoundError(f"no game {shorten(game_name, 40)} is installed") from None
+        records = []
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, Mapping):
+                raise ProtocolError(f"seat {i}: a seat is {{'human': true}} or {{'bot': SPEC}}")
+            spec = seat.get("bot")
+            if spec is None:
+                records.append(SeatRecord(i, "human", f"seat {i + 1}"))
+                continue
+            if not isinstance(spec, str) or len(spec) > 100:
+                raise ProtocolError(f"seat {i}: a bot is named by a spec such as 'random'")
+            try:
+                bot_from_spec(spec)
+            except BoardkitError as exc:
+                raise ProtocolError(f"seat {i}: {exc}") from None
+            records.append(SeatRecord(i, "bot", f"{spec.split(':')[0]} bot", spec, True))
+        names = distinct_names([r.name for r in records])  # two random bots: "random bot#2"
+        records = [attrs.evolve(r, name=name) for r, name in zip(records, names, strict=True)]
+        think = self.think_ms if think_ms is None else think_ms
+        if type(think) is not int or not 0 <= think <= 60_000:
+            raise ProtocolError("think_ms is an int from 0 to 60000")
+        if seed is not None and not self.pinned_seeds:
+            raise ProtocolError("this server does not take pinned seeds", "no_pinned_seeds")
+        if seed is not None and (not isinstance(seed, str) or not seed.isdigit()):
+            raise ProtocolError("a seed is a decimal string")
+        pinned = None if seed is None else int(str(seed)[:40])
+        try:
+            match = Match.new(game, [s.name for s in records], options, pinned)
+        except BoardkitError as exc:
+            raise ProtocolError(str(exc)) from None
+        status = OPEN if any(s.kind == "human" for s in records) else RUNNING
+        record = MatchRecord(
+            id=uuid.uuid4().hex[:16],
+            game=game.name,
+            header=_compact(header_to_json(match.header)),
+            seats=tuple(records),
+            status=status,
+            created=time.time(),
+            think_ms=think,
+            length=1,
+        )
+        setup = _compact(entry_to_json(game, match.log.entries[0]))
+        await self.storage.create_match(record, setup)
+        live = LiveMatch(record, match)
+        self._live[record.id] = live
+        self._start_bot(live)
+        return live
+
+    async def join(self, match_id: str, seat: int | None, name: object) -> tuple[int, str]:
+        """Take ``seat`` (or the first free human seat); the seat and its secret token."""
+        live = await self.live(match_id)
+        free = [s.seat for s in live.record.seats if s.kind == "human" and not s.taken]
+        if seat is None:
+            if not free:
+                raise ProtocolError("no free seat in this match", "no_seat")
+            seat = free[0]
+        if type(seat) is not int or not 0 <= seat < len(live.record.seats):
+            raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
+        token = new_token()
+        status = await self.storage.claim_seat(
+            match_id, seat, clean_name(name, f"seat {seat + 1}"), token_hash(token)
+        )
+        if status is None:
+            raise ProtocolError(f"seat {seat} is not free", "no_seat")
+        await self._reload_record(live)
+        self.hub.publish(match_id)
+        self._start_bot(live)
+        return seat, token
+
+    async def seat_of(self, match_id: str, token: object) -> int:
+        """The seat ``token`` holds in ``match_id``; :class:`AuthError` for anything else."""
+        if not well_formed(token):
+            raise AuthError("that is not a seat token")
+        assert isinstance(token, str)
+        seat = await self.storage.seat_of_token(match_id, token_hash(token))
+        if seat is None:
+            raise AuthError("this token holds no seat in this match")
+        return seat
+
+    async def listing(self, statuses: Sequence[str]) -> list[dict[str, Any]]:
+        """Matches for the lobby."""
+        out = []
+        for record in await self.storage.list_matches(statuses):
+            live = self._live.get(record.id)
+            if live is not None:
+                out.append(live.summary())
+            else:
+                out.append(
+                    {
+                        "id": record.id,
+                        "game": record.game,
+                        "title": record.game,
+                        "status": record.status,
+                        "seats": [
+                            {
+                                "seat": s.seat,
+                                "name": s.name,
+                                "kind": s.kind,
+                                "bot": s.bot,
+                                "taken": s.taken,
+                            }
+                            for s in record.seats
+                        ],
+                        "entries": record.length,
+                    }
+                )
+        return out
+
+    # --- loading ---------------------------------------------------------------------------------
+
+    async def live(self, match_id: str) -> LiveMatch:
+        """The match in memory, loaded (and verified) from the database on first use."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(match_id)
+            if live is not None:
+                return live
+            record = await self.storage.get_match(match_id)
+            if record is None:
+                raise NotFoundError("no such match")
+            bodies = await self.storage.entries(match_id)
+            text = (
+                f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
+                f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
+            )
+            try:
+                game = load_game(record.game)
+                match = Match.from_json(text, game)
+            except BoardkitError as exc:
+                raise StorageError(f"match {match_id} does not replay: {exc}") from None
+            live = LiveMatch(record, match)
+            self._live[match_id] = live
+            return live
+
+    async def _reload_record(self, live: LiveMatch) -> None:
+        record = await self.storage.get_match(live.id)
+        if record is not None:
+            live.record = record
+
+    # --- playing ---------------------------------------------------------------------------------
+
+    async def act(self, match_id: str, seat: int, seq: int, index: int) -> None:
+        """Play legal action ``index`` for ``seat``, who saw the match up to entry ``seq``.
+
+        Raises :class:`ProtocolError` with code ``stale`` when ``seq`` is not the last entry,
+        ``not_running``, ``finished``, ``not_your_turn`` or ``bad_action``; the match is then
+        unchanged.
+        """
+        live = await self.live(match_id)
+        async with live.lock:
+            if seq > live.length - 1:
+                await self._refresh_locked(live)
+            if live.states[-1].flow.ended or live.status == FINISHED:
+                raise ProtocolError("the game is over", "finished")
+            if live.status != RUNNING:
+                raise ProtocolError("the match waits for players to join", "not_running")
+            if seq != live.length - 1:
+                raise ProtocolError(
+                    f"you saw entry {seq}, but the match is at entry {live.length - 1}", "stale"
+                )
+            deciding = decider(live.states[-1].flow)
+            if deciding != seat:
+                raise ProtocolError(
+                    f"it is not your decision: seat {deciding} decides now", "not_your_turn"
+                )
+            legal = live.legal_actions()
+            if index >= len(legal):
+                raise ProtocolError(
+                    f"no legal action {index}: there are {len(legal)}", "bad_action"
+                )
+            await self._commit_locked(live, seat, legal[index])
+        self.hub.publish(match_id)
+        self._start_bot(live)
+
+    async def _commit_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
+        match = live.match
+        seq = len(match)
+        try:
+            match.play(action, seat)
+        except IllegalActionError as exc:
+            raise ProtocolError(f"refused: {exc}", "bad_action") from None
+        entry = match.log.entries[-1]
+        status = FINISHED if match.is_over else RUNNING
+        try:
+            await self.storage.append_entry(
+                live.id, seq, _compact(entry_to_json(live.game, entry)), status
+            )
+        except ConflictError:
+            match.undo(1)
+            await self._refresh_locked(live)
+            raise ProtocolError(
+                f"another move came first; the match is at entry {live.length - 1}", "stale"
+            ) from None
+        except BaseException:
+            match.undo(1)
+            raise
+        live.entries.append(entry)
+        live.states.append(match.state)
+        if status != live.record.status:
+            live.record = _with_status(live.record, status)
+
+    async def _commit_bot(self, live: LiveMatch, seat: int, seq: int, action: Any) -> None:
+        async with live.lock:
+            if live.length - 1 != seq or decider(live.states[-1].flow) != seat:
+                return  # the match moved on (another process's bot, say)
+            try:
+                await self._commit_locked(live, seat, action)
+            except ProtocolError:
+                return
+        self.hub.publish(live.id)
+        self._start_bot(live)
+
+    def _start_bot(self, live: LiveMatch) -> None:
+        """Start the bot that must decide now, if a bot must, once per entry."""
+        if live.status != RUNNING or live.bot_at == live.length - 1:
+            return
+        state = live.states[-1]
+        seat = decider(state.flow)
+        if seat is None or live.record.seats[seat].kind != "bot":
+            return
+        bot = live.bots.get(seat)
+        if bot is None:
+            bot = live.bots[seat] = bot_from_spec(live.record.seats[seat].bot)
+        live.bot_at = live.length - 1
+
+        async def commit(seat: int, seq: int, action: Any) -> None:
+            await self._commit_bot(live, seat, seq, action)
+
+        seq = live.length - 1
+        rng = bot_rng(live.pinned_seed, seq)
+        self.bots.start(bot, live.game, state, seat, seq, live.record.think_ms, commit, rng)
+
+    # --- other processes -------------------------------------------------------------------------
+
+    async def _on_remote(self, match_id: str, length: int) -> None:
+        live = self._live.get(match_id)
+        if live is None:
+            return  # loaded from the database when someone asks for it
+        async with live.lock:
+            await self._refresh_locked(live)
+        self.hub.publish(match_id)
+        self._start_bot(live)
+
+    async def refresh(self, match_id: str) -> None:
+        """Bring this process's copy of the match up to the database."""
+        live = await self.live(match_id)
+        async with live.lock:
+            await self._refresh_locked(live)
+
+    async def _refresh_locked(self, live: LiveMatch) -> None:
+        await self._reload_record(live)
+        bodies = await self.storage.entries(live.id, live.length)
+        codec = codec_for(live.game)
+        for body in bodies:
+            data = json.loads(body)
+            action = codec.actions.load(data["action"])
+            events = live.match.play(action, data["player"])
+            if json.loads(_compact([codec.events.dump(e) for e in events])) != data["events"]:
+                raise StorageError(
+                    f"entry {data['seq']} of match {live.id} does not replay here"
+                ) from InvalidLogError("events differ")
+            live.entries.append(live.match.log.entries[-1])
+            live.states.append(live.match.state)
+
+
+def _states_of(match: Match[Any]) -> list[Any]:
+    """The state after every entry, folded once (states share their unchanged parts)."""
+    game = match.game
+    state = game.initial(match.config)
+    states = []
+    for entry in match.log.entries:
+        state = engine.fold(game, state, entry.events)
+        states.append(state)
+    return states
+
+
+def _with_status(record: MatchRecord, status: str) -> MatchRecord:
+    from attrs import evolve
+
+    return evolve(record, status=status)

@@ -1,0 +1,169 @@
+"""One WebSocket connection: its seat, what it was sent, and the messages it may send.
+
+A connection starts unbound; ``hello`` binds it to one match as a seat (with that seat's token)
+or as a spectator, once. From then on a sender task pushes a ``state`` frame whenever the match
+changes, holding the entries after the last one this connection was sent, so a client never
+misses an entry and never gets one twice. Every bad message is answered with an ``error`` frame
+and the connection stays open; only a client that keeps the socket busy past the rate limit is
+refused message by message, never disconnected on the first offence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from boardkit.errors import BoardkitError
+from boardkit.server.errors import ProtocolError, ServerError
+from boardkit.server.notify import Subscriber
+from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
+from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.views import entry_payload, state_message, svg_of
+
+
+class Session:
+    """The server side of one connection."""
+
+    def __init__(self, ws: WebSocket, service: MatchService, limits: Limits) -> None:
+        self.ws = ws
+        self.service = service
+        self.limits = limits
+        self.rate = RateLimiter(limits)
+        self.live: LiveMatch | None = None
+        self.seat: int | None = None
+        self.svg = True
+        self.sent = -1
+        """The last entry this connection was sent."""
+        self._send_lock = asyncio.Lock()
+        self._subscriber: Subscriber | None = None
+        self._pump: asyncio.Task[None] | None = None
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one frame (frames never interleave)."""
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        async with self._send_lock:
+            await self.ws.send_text(text)
+
+    async def run(self) -> None:
+        """Serve the connection until the client leaves."""
+        await self.ws.accept()
+        try:
+            while True:
+                frame = await self.ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:
+                    raw = frame.get("bytes") or b""
+                await self._handle(raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await self._close()
+
+    async def _close(self) -> None:
+        if self._pump is not None:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._pump
+        if self._subscriber is not None:
+            self.service.hub.unsubscribe(self._subscriber)
+
+    async def _handle(self, raw: str | bytes) -> None:
+        try:
+            if not self.rate.allow():
+                raise ProtocolError("too many messages; slow down", "rate_limited")
+            message = parse_message(raw, self.limits)
+            await self._dispatch(message)
+        except ProtocolError as exc:
+            extra: dict[str, Any] = {}
+            if exc.code == "stale" and self.live is not None:
+                await self.send(error_message(exc))
+                await self._send_state(full=True)
+                return
+            await self.send(error_message(exc, **extra))
+        except ServerError as exc:
+            await self.send(error_message(ProtocolError(str(exc), exc.code)))
+        except BoardkitError as exc:
+            await self.send(error_message(ProtocolError(str(exc), "refused")))
+        except (WebSocketDisconnect, RuntimeError):
+            raise
+        except Exception as exc:  # never show internals; keep the connection
+            print(f"boardkit: unexpected error: {exc!r}", flush=True)
+            await self.send(error_message(ProtocolError("internal error", "server_error")))
+
+    async def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            await self.send({"type": "pong"})
+            return
+        if kind == "hello":
+            await self._hello(message)
+            return
+        if self.live is None:
+            raise ProtocolError("send hello first", "no_hello")
+        if kind == "sync":
+            await self._send_state(full=True)
+        elif kind == "view":
+            await self._view(message["seq"])
+        elif kind == "act":
+            if self.seat is None:
+                raise ProtocolError("a spectator cannot act; join a seat", "not_a_player")
+            await self.service.act(self.live.id, self.seat, message["seq"], message["index"])
+
+    async def _hello(self, message: dict[str, Any]) -> None:
+        if self.live is not None:
+            raise ProtocolError("this connection is already bound to a match", "already_bound")
+        live = await self.service.live(message["match"])
+        seat = None
+        if message["token"] is not None:
+            seat = await self.service.seat_of(live.id, message["token"])
+        self.live, self.seat, self.svg = live, seat, message["svg"]
+        await self.send(
+            {
+                "type": "welcome",
+                "match": live.id,
+                "game": live.game.name,
+                "title": live.game.title or live.game.name,
+                "you": seat,
+                "players": live.match.config.players,
+                "targets": hasattr(live.game, "action_targets"),
+            }
+        )
+        self._subscriber = self.service.hub.subscribe(live.id)
+        await self._send_state(full=True)
+        self._pump = asyncio.create_task(self._follow())
+
+    async def _view(self, seq: int) -> None:
+        assert self.live is not None
+        live = self.live
+        if seq > self.sent:
+            raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
+        await self.send(
+            {
+                "type": "view",
+                "seq": seq,
+                "svg": svg_of(live, seq, self.seat) if self.svg else None,
+                "entry": entry_payload(live, seq, self.seat),
+            }
+        )
+
+    async def _send_state(self, *, full: bool) -> None:
+        assert self.live is not None
+        since = -1 if full else self.sent
+        message = state_message(self.live, self.seat, since, svg=self.svg, full=full)
+        self.sent = message["seq"]
+        await self.send(message)
+
+    async def _follow(self) -> None:
+        """Push the seat's update whenever the match changes."""
+        assert self._subscriber is not None and self.live is not None
+        wake = self._subscriber.wake
+        while True:
+            await wake.wait()
+            wake.clear()
+            await self._send_state(full=False)

@@ -1,0 +1,281 @@
+"""The PostgreSQL back end (psycopg 3): several server processes share the same matches.
+
+Connections come from a small pool of asynchronous connections. Every write that changes a match
+also sends ``NOTIFY boardkit`` inside its transaction, so the notice is delivered exactly when
+the change commits; each process LISTENs on one more connection and refreshes the match from the
+database when another process changed it (:meth:`PostgresStorage.listen`). Two processes racing
+to append the same entry cannot both win: the append updates the match row only where its
+length is still the entry's number, and the loser gets a
+:class:`~boardkit.server.errors.ConflictError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from boardkit.server.errors import ConflictError, StorageError
+from boardkit.server.storage.base import Listener, MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.migrations import VERSION_TABLE, pending
+
+CHANNEL = "boardkit"
+_LOCK_KEY = 0x626B5F736368  # advisory lock for migrations ("bk_sch")
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    if parts.username:
+        host = f"{parts.username}@{host}"
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+class PostgresStorage(Storage):
+    """Matches in the PostgreSQL database at ``dsn`` (``postgresql://user@host:port/db``)."""
+
+    def __init__(self, dsn: str, *, pool_size: int = 4) -> None:
+        self._dsn = dsn
+        self.url = _without_password(dsn)
+        self._size = pool_size
+        self._pool: asyncio.Queue[Any] = asyncio.Queue()
+        self._all: list[Any] = []
+        self._listen_task: asyncio.Task[None] | None = None
+        self._listen_conn: Any = None
+        self.process_id = secrets.token_hex(8)
+        """Tags this process's notices, so that it does not refresh from its own writes."""
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    # --- plumbing --------------------------------------------------------------------------------
+
+    async def _connect(self, autocommit: bool = False) -> Any:
+        import psycopg
+
+        try:
+            return await psycopg.AsyncConnection.connect(self._dsn, autocommit=autocommit)
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot connect to {self.url}: {_reason(exc)}") from None
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Any]:
+        """A pooled connection inside a transaction (committed on success, else rolled back)."""
+        import psycopg
+
+        conn = await self._pool.get()
+        try:
+            async with conn.transaction():
+                yield conn
+        except psycopg.errors.UniqueViolation:
+            raise ConflictError("that row exists already") from None
+        except psycopg.Error as exc:
+            if conn.broken:
+                conn = await self._connect()
+            raise StorageError(f"PostgreSQL failed: {_reason(exc)}") from None
+        finally:
+            self._pool.put_nowait(conn)
+
+    async def _notify(self, conn: Any, match_id: str, length: int) -> None:
+        payload = f"{self.process_id}:{length}:{match_id}"
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+    # --- the contract ----------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        for _ in range(self._size):
+            conn = await self._connect()
+            self._all.append(conn)
+            self._pool.put_nowait(conn)
+        async with self._transaction() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+            await conn.execute(VERSION_TABLE)
+            for version, statements in pending(await _version(conn)):
+                for sql in statements:
+                    await conn.execute(sql)
+                await conn.execute("INSERT INTO boardkit_schema (version) VALUES (%s)", (version,))
+
+    async def close(self) -> None:
+        if self._listen_task is not None:
+            self._listen_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listen_task
+        if self._listen_conn is not None:
+            with contextlib.suppress(Exception):
+                await self._listen_conn.close()
+        for conn in self._all:
+            with contextlib.suppress(Exception):
+                await conn.close()
+        self._all.clear()
+
+    async def schema_version(self) -> int:
+        async with self._transaction() as conn:
+            return await _version(conn)
+
+    async def create_match(self, record: MatchRecord, setup_entry: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO boardkit_match (id, game, header, status, created, think_ms, length) "
+                "VALUES (%s, %s, %s, %s, %s, %s, 1)",
+                (
+                    record.id,
+                    record.game,
+                    record.header,
+                    record.status,
+                    record.created,
+                    record.think_ms,
+                ),
+            )
+            async with conn.cursor() as cur:
+                await cur.executemany(
+                    "INSERT INTO boardkit_seat (match_id, seat, kind, name, bot) "
+                    "VALUES (%s, %s, %s, %s, %s)",
+                    [(record.id, s.seat, s.kind, s.name, s.bot) for s in record.seats],
+                )
+            await conn.execute(
+                "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (%s, 0, %s)",
+                (record.id, setup_entry),
+            )
+            await self._notify(conn, record.id, 1)
+
+    async def get_match(self, match_id: str) -> MatchRecord | None:
+        async with self._transaction() as conn:
+            cur = await conn.execute(_SELECT_MATCH + " WHERE id = %s", (match_id,))
+            row = await cur.fetchone()
+            return None if row is None else await _record(conn, row)
+
+    async def list_matches(self, statuses: Sequence[str], limit: int = 200) -> list[MatchRecord]:
+        if not statuses:
+            return []
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                _SELECT_MATCH + " WHERE status = ANY(%s) ORDER BY created DESC LIMIT %s",
+                (list(statuses), limit),
+            )
+            return [await _record(conn, row) for row in await cur.fetchall()]
+
+    async def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str | None:
+        async with self._transaction() as conn:
+            # Lock the match row first: two joins of the last two seats must not both see the
+            # other seat free.
+            await conn.execute(
+                "SELECT id FROM boardkit_match WHERE id = %s FOR UPDATE", (match_id,)
+            )
+            cur = await conn.execute(
+                "UPDATE boardkit_seat SET name = %s, token_hash = %s WHERE match_id = %s AND "
+                "seat = %s AND kind = 'human' AND token_hash IS NULL",
+                (name, token_hash, match_id, seat),
+            )
+            if cur.rowcount != 1:
+                return None
+            await conn.execute(
+                "UPDATE boardkit_match SET status = 'running' WHERE id = %s AND status = 'open' "
+                "AND NOT EXISTS (SELECT 1 FROM boardkit_seat WHERE match_id = %s AND "
+                "kind = 'human' AND token_hash IS NULL)",
+                (match_id, match_id),
+            )
+            cur = await conn.execute(
+                "SELECT status, length FROM boardkit_match WHERE id = %s", (match_id,)
+            )
+            row = await cur.fetchone()
+            await self._notify(conn, match_id, int(row[1]))
+            return str(row[0])
+
+    async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "SELECT seat FROM boardkit_seat WHERE match_id = %s AND token_hash = %s",
+                (match_id, token_hash),
+            )
+            row = await cur.fetchone()
+            return None if row is None else int(row[0])
+
+    async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE boardkit_match SET length = length + 1, status = %s "
+                "WHERE id = %s AND length = %s",
+                (status, match_id, seq),
+            )
+            if cur.rowcount != 1:
+                raise _Rollback(seq)
+            await conn.execute(
+                "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (%s, %s, %s)",
+                (match_id, seq, entry),
+            )
+            await self._notify(conn, match_id, seq + 1)
+
+    async def entries(self, match_id: str, start: int = 0) -> list[str]:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "SELECT body FROM boardkit_entry WHERE match_id = %s AND seq >= %s ORDER BY seq",
+                (match_id, start),
+            )
+            return [str(r[0]) for r in await cur.fetchall()]
+
+    async def listen(self, listener: Listener) -> None:
+        conn = await self._connect(autocommit=True)
+        self._listen_conn = conn
+        await conn.execute(f"LISTEN {CHANNEL}")
+        ready = asyncio.Event()
+
+        async def pump() -> None:
+            ready.set()
+            async for note in conn.notifies():
+                origin, _, rest = note.payload.partition(":")
+                length, _, match_id = rest.partition(":")
+                if origin == self.process_id or not length.isdigit():
+                    continue
+                try:
+                    await listener(match_id, int(length))
+                except Exception as exc:  # one bad refresh must not stop the others
+                    print(f"boardkit: refreshing match {match_id} failed: {exc}", flush=True)
+
+        self._listen_task = asyncio.create_task(pump())
+        await ready.wait()
+
+
+class _Rollback(ConflictError):
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"entry {seq} is not the next entry of this match")
+
+
+_SELECT_MATCH = "SELECT id, game, header, status, created, think_ms, length FROM boardkit_match"
+
+
+async def _record(conn: Any, row: Any) -> MatchRecord:
+    cur = await conn.execute(
+        "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL) FROM boardkit_seat "
+        "WHERE match_id = %s ORDER BY seat",
+        (row[0],),
+    )
+    seats = await cur.fetchall()
+    return MatchRecord(
+        id=row[0],
+        game=row[1],
+        header=row[2],
+        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4])) for s in seats),
+        status=row[3],
+        created=float(row[4]),
+        think_ms=int(row[5]),
+        length=int(row[6]),
+    )
+
+
+async def _version(conn: Any) -> int:
+    await conn.execute(VERSION_TABLE)
+    cur = await conn.execute("SELECT MAX(version) FROM boardkit_schema")
+    row = await cur.fetchone()
+    return 0 if row is None or row[0] is None else int(row[0])
+
+
+def _reason(exc: BaseException) -> str:
+    """The driver's message, first line only, without the connection string."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:200]

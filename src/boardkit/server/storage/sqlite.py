@@ -1,0 +1,243 @@
+"""The SQLite back end: one file in a data folder, nothing to install.
+
+All database work runs on one dedicated thread (SQLite serialises writers anyway), so the event
+loop never blocks on the disk. The database is in WAL mode: a committed entry is in the WAL file
+before :meth:`SQLiteStorage.append_entry` returns, so killing the server process loses nothing
+that was acknowledged. ``synchronous=NORMAL`` (the default here) may lose the last transactions
+on a power cut, not on a process crash; pass ``synchronous="FULL"`` to fsync every commit.
+
+Only one server process may use a SQLite database: there is no way to tell the others about
+a change. Use PostgreSQL for several processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from boardkit.server.errors import ConflictError, StorageError
+from boardkit.server.storage.base import MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.migrations import VERSION_TABLE, pending
+
+T = TypeVar("T")
+
+
+class SQLiteStorage(Storage):
+    """Matches in the SQLite database at ``path`` (created on first use, folders included)."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StorageError(f"unknown SQLite synchronous mode {synchronous!r}")
+        self.path = Path(path)
+        self.url = f"sqlite:///{self.path}"
+        self._synchronous = synchronous
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boardkit-sqlite")
+        self._db: sqlite3.Connection | None = None
+
+    # --- plumbing --------------------------------------------------------------------------------
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._call, work)
+
+    def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        if self._db is None:
+            raise StorageError("the storage is not open")
+        try:
+            return work(self._db)
+        except sqlite3.Error as exc:
+            if self._db.in_transaction:
+                self._db.rollback()
+            raise StorageError(f"SQLite failed: {type(exc).__name__}: {exc}") from None
+
+    def _connect(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={self._synchronous}")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=5000")
+        self._db = db
+
+    # --- the contract ----------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._pool, self._connect)
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(f"cannot open the SQLite database {self.path}: {exc}") from None
+        await self._run(_migrate)
+
+    async def close(self) -> None:
+        def shut(db: sqlite3.Connection) -> None:
+            db.close()
+
+        if self._db is not None:
+            await self._run(shut)
+            self._db = None
+        self._pool.shutdown(wait=True)
+
+    async def schema_version(self) -> int:
+        return await self._run(_version)
+
+    async def create_match(self, record: MatchRecord, setup_entry: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO boardkit_match (id, game, header, status, created, think_ms, "
+                    "length) VALUES (?, ?, ?, ?, ?, ?, 1)",
+                    (
+                        record.id,
+                        record.game,
+                        record.header,
+                        record.status,
+                        record.created,
+                        record.think_ms,
+                    ),
+                )
+                db.executemany(
+                    "INSERT INTO boardkit_seat (match_id, seat, kind, name, bot) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(record.id, s.seat, s.kind, s.name, s.bot) for s in record.seats],
+                )
+                db.execute(
+                    "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (?, 0, ?)",
+                    (record.id, setup_entry),
+                )
+            except sqlite3.IntegrityError:
+                db.rollback()
+                raise ConflictError("a match with this id exists already") from None
+            db.commit()
+
+        await self._run(work)
+
+    async def get_match(self, match_id: str) -> MatchRecord | None:
+        def work(db: sqlite3.Connection) -> MatchRecord | None:
+            row = db.execute(_SELECT_MATCH + " WHERE id = ?", (match_id,)).fetchone()
+            return None if row is None else _record(db, row)
+
+        return await self._run(work)
+
+    async def list_matches(self, statuses: Sequence[str], limit: int = 200) -> list[MatchRecord]:
+        def work(db: sqlite3.Connection) -> list[MatchRecord]:
+            marks = ", ".join("?" for _ in statuses)
+            rows = db.execute(
+                f"{_SELECT_MATCH} WHERE status IN ({marks}) ORDER BY created DESC LIMIT ?",
+                (*statuses, limit),
+            ).fetchall()
+            return [_record(db, row) for row in rows]
+
+        return await self._run(work) if statuses else []
+
+    async def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str | None:
+        def work(db: sqlite3.Connection) -> str | None:
+            db.execute("BEGIN IMMEDIATE")
+            cursor = db.execute(
+                "UPDATE boardkit_seat SET name = ?, token_hash = ? WHERE match_id = ? AND "
+                "seat = ? AND kind = 'human' AND token_hash IS NULL",
+                (name, token_hash, match_id, seat),
+            )
+            if cursor.rowcount != 1:
+                db.rollback()
+                return None
+            db.execute(_START_WHEN_FULL, (match_id, match_id))
+            row = db.execute("SELECT status FROM boardkit_match WHERE id = ?", (match_id,))
+            status = str(row.fetchone()[0])
+            db.commit()
+            return status
+
+        return await self._run(work)
+
+    async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
+        def work(db: sqlite3.Connection) -> int | None:
+            row = db.execute(
+                "SELECT seat FROM boardkit_seat WHERE match_id = ? AND token_hash = ?",
+                (match_id, token_hash),
+            ).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self._run(work)
+
+    async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            cursor = db.execute(
+                "UPDATE boardkit_match SET length = length + 1, status = ? "
+                "WHERE id = ? AND length = ?",
+                (status, match_id, seq),
+            )
+            if cursor.rowcount != 1:
+                db.rollback()
+                raise ConflictError(f"entry {seq} is not the next entry of this match")
+            try:
+                db.execute(
+                    "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (?, ?, ?)",
+                    (match_id, seq, entry),
+                )
+            except sqlite3.IntegrityError:
+                db.rollback()
+                raise ConflictError(f"entry {seq} exists already") from None
+            db.commit()
+
+        await self._run(work)
+
+    async def entries(self, match_id: str, start: int = 0) -> list[str]:
+        def work(db: sqlite3.Connection) -> list[str]:
+            rows = db.execute(
+                "SELECT body FROM boardkit_entry WHERE match_id = ? AND seq >= ? ORDER BY seq",
+                (match_id, start),
+            ).fetchall()
+            return [str(r[0]) for r in rows]
+
+        return await self._run(work)
+
+
+_START_WHEN_FULL = (
+    "UPDATE boardkit_match SET status = 'running' WHERE id = ? AND status = 'open' AND NOT "
+    "EXISTS (SELECT 1 FROM boardkit_seat WHERE match_id = ? AND kind = 'human' AND "
+    "token_hash IS NULL)"
+)
+_SELECT_MATCH = "SELECT id, game, header, status, created, think_ms, length FROM boardkit_match"
+
+
+def _record(db: sqlite3.Connection, row: Any) -> MatchRecord:
+    seats = db.execute(
+        "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL) FROM boardkit_seat "
+        "WHERE match_id = ? ORDER BY seat",
+        (row[0],),
+    ).fetchall()
+    return MatchRecord(
+        id=row[0],
+        game=row[1],
+        header=row[2],
+        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4])) for s in seats),
+        status=row[3],
+        created=float(row[4]),
+        think_ms=int(row[5]),
+        length=int(row[6]),
+    )
+
+
+def _version(db: sqlite3.Connection) -> int:
+    db.execute(VERSION_TABLE)
+    row = db.execute("SELECT MAX(version) FROM boardkit_schema").fetchone()
+    return 0 if row is None or row[0] is None else int(row[0])
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for version, statements in pending(_version(db)):
+            for sql in statements:
+                db.execute(sql)
+            db.execute("INSERT INTO boardkit_schema (version) VALUES (?)", (version,))
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
