@@ -64,7 +64,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
     hooks = _hooks(type(game))
     result = game.result
     for _ in range(_MAX_HOOK_ROUNDS):
-        flow = state.flow  # type: ignore[attr-defined]
+        flow = state.flow
         if flow.ended:
             return state
         if result(state) is not None:
@@ -85,7 +85,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
                 state = record(reduce, state, out, events)
         if state is not checked and result(state) is not None:
             return record(reduce, state, out, (GAME_ENDED,))
-        flow = state.flow  # type: ignore[attr-defined]
+        flow = state.flow
         if hooks.next_player:
             player = game.next_player(state)
         else:

@@ -167,3 +167,42 @@ def test_decider_follows_the_flow() -> None:
     assert decider(flow) == 2
     assert decider(evolve(flow, owed=(*flow.owed,))) == 2
     assert decider(Flow(3, active=2, ended=True)) is None
+
+
+def test_remembered_flow_transitions_give_what_building_gives() -> None:
+    """reduce_flow remembers transitions between interned flows: the answers must be the
+    flows _next_flow builds, the same object for the same value, and a full table is emptied
+    without changing an answer."""
+    from boardkit import flow as flow_module
+
+    events: list[object] = [
+        TurnStarted(1, 1),
+        DecisionOwed(0, "consent"),
+        DecisionOwed(2, "consent"),
+        DecisionSettled(0),
+        TurnEnded(),
+        PhaseStarted("late"),
+        TurnStarted(2, 2),
+        GameEnded(),
+    ]
+    for _ in range(2):  # the second pass is answered from the tables
+        f = Flow(3)
+        seen = []
+        for event in events:
+            built = flow_module._next_flow(f, event)
+            f = flow_module.reduce_flow(f, event)
+            assert f == built
+            seen.append(f)
+        assert f.ended and f.owed == () and f.phase == "late"
+    again = Flow(3)
+    for event, before in zip(events, seen, strict=True):
+        again = flow_module.reduce_flow(again, event)
+        assert again is before  # interned: one object per value
+    assert flow_module.reduce_flow(again, object()) is again  # not a flow event
+    limit = flow_module._CACHE_LIMIT
+    try:
+        flow_module._CACHE_LIMIT = len(flow_module._INTERNED)
+        f = flow_module.reduce_flow(Flow(3, "x"), TurnStarted(0, 9))
+        assert f == Flow(3, "x", 9, 0) and len(flow_module._INTERNED) <= 2
+    finally:
+        flow_module._CACHE_LIMIT = limit
