@@ -206,3 +206,62 @@ def test_remembered_flow_transitions_give_what_building_gives() -> None:
         assert f == Flow(3, "x", 9, 0) and len(flow_module._INTERNED) <= 2
     finally:
         flow_module._CACHE_LIMIT = limit
+
+
+class EndsAtTurnEnd(RoundsGame):
+    """The game is over once the end-of-turn hook has run twice: ``result`` must be asked
+    again after a hook changed the state (the engine skips that only when no hook did)."""
+
+    def phase_over(self, state: RoundsState) -> bool:
+        return False
+
+    def result(self, state: RoundsState) -> Result | None:
+        return Result((0,), (1, 0)) if state.calls.count("turn_end") == 2 else None
+
+
+def test_a_hook_that_ends_the_game_is_seen_before_the_next_turn() -> None:
+    match = Match.new(EndsAtTurnEnd(), 2)
+    match.play(Move())
+    assert not match.is_over
+    events = match.play(Move())
+    assert match.is_over
+    assert events[-2:] == (Hook("turn_end"), GameEnded())  # no TurnStarted after it
+
+
+class DefaultHooks(Game[RoundsState, object]):
+    """Only the required methods: the engine's defaults (clockwise turns) apply."""
+
+    name = "defaults"
+    version = "1.0"
+    player_counts = (3,)
+    state_type = RoundsState
+    action_types = (Move,)
+    event_types = (Moved,)
+
+    def initial(self, config: Config) -> RoundsState:
+        return RoundsState(Flow(config.players))
+
+    def legal_actions(self, state: RoundsState) -> list[object]:
+        return [Move()]
+
+    def apply(self, state: RoundsState, action: object, rng: Rng) -> Sequence[object]:
+        return [Moved(state.flow.active or 0), TurnEnded()]
+
+    def reduce(self, state: RoundsState, event: object) -> RoundsState:
+        return evolve(state, moves=state.moves + 1) if isinstance(event, Moved) else state
+
+    def result(self, state: RoundsState) -> Result | None:
+        return Result((0,), (0, 0, 0)) if state.moves == 7 else None
+
+    def max_entries(self, config: Config) -> int:
+        return 8
+
+
+def test_default_hooks_give_clockwise_turns() -> None:
+    match = Match.new(DefaultHooks(), 3)
+    seats = []
+    while not match.is_over:
+        seats.append(match.to_decide)
+        match.play(Move())
+    assert seats == [0, 1, 2, 0, 1, 2, 0]
+    assert [e for e in match.log.entries[-1].events if isinstance(e, TurnStarted)] == []
