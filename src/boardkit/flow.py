@@ -175,12 +175,29 @@ def _next_flow(flow: Flow, event: object) -> Flow:
     return flow
 
 
-_CACHE_LIMIT = 1 << 14
+_CACHE_LIMIT = 1 << 13
 _INTERNED: dict[Flow, Flow] = {}
 """One canonical object per flow value met: transitions are remembered per object."""
 _TRANSITIONS: dict[int, tuple[Flow, dict[object, Flow]]] = {}
 """``id(flow)`` of a canonical flow: the flow itself (which keeps its id from being reused
 while it is here) and the flows events lead to, keyed by :func:`_event_key`."""
+
+
+_SMALL_TEXT = 256
+"""Most characters of phase, step and owed kinds together in a flow the tables keep."""
+
+
+def _small(flow: Flow) -> bool:
+    """Whether the tables may keep ``flow``: they outlive the match that made it, so a log
+    read from outside (long step names, many owed decisions) must not fill them with large
+    flows; such flows are built each time instead."""
+    owed = flow.owed
+    if len(owed) > 8:
+        return False
+    size = len(flow.phase) + len(flow.step)
+    for decision in owed:
+        size += len(decision.kind)
+    return size <= _SMALL_TEXT
 
 
 def _event_key(event: object) -> object:
@@ -204,7 +221,9 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
     and the same few recur from game to game (turn 3, seat 2, step "actions" …), so each new
     flow value is kept once (interned) and every transition between kept flows is remembered:
     after the first games, a flow event costs two dictionary lookups instead of building a
-    :class:`Flow`. The tables are emptied when they grow past a bound.
+    :class:`Flow`. The tables are emptied when they grow past a bound (a few thousand flows:
+    a 4-player Khan or Shangrila game meets about 1,500 over a hundred games), and keep only
+    small flows (:func:`_small`), so what they hold stays under a few megabytes.
     """
     if type(event) not in _FLOW_TYPES:
         return flow
@@ -215,6 +234,8 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
         if nxt is not None:
             return nxt
     nxt = _next_flow(flow, event)
+    if not _small(nxt) or not _small(flow):
+        return nxt  # an odd flow (long names, many owed decisions) is not kept alive
     if len(_INTERNED) >= _CACHE_LIMIT:
         _INTERNED.clear()
         _TRANSITIONS.clear()

@@ -21,7 +21,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit.flow import GameEnded, PhaseStarted, TurnStarted, decider
+from boardkit.flow import GameEnded, PhaseStarted, StepStarted, TurnStarted, decider
 
 
 @frozen
@@ -265,3 +265,18 @@ def test_default_hooks_give_clockwise_turns() -> None:
         match.play(Move())
     assert seats == [0, 1, 2, 0, 1, 2, 0]
     assert [e for e in match.log.entries[-1].events if isinstance(e, TurnStarted)] == []
+
+
+def test_large_flows_are_not_kept() -> None:
+    """A flow with a long step name (as a hostile log may carry) is built, not remembered."""
+    from boardkit import flow as flow_module
+
+    long_step = "s" * 10_000
+    before = len(flow_module._INTERNED)
+    f = flow_module.reduce_flow(Flow(2, "main", 1, 0), StepStarted(long_step))
+    assert f.step == long_step
+    assert all(kept.step != long_step for kept in flow_module._INTERNED)
+    assert len(flow_module._INTERNED) <= before + 1  # at most the small start flow
+    g = flow_module.reduce_flow(f, TurnEnded())
+    assert g.turn_over and g.step == long_step
+    assert all(kept.step != long_step for kept in flow_module._INTERNED)
