@@ -13,14 +13,17 @@ recorder back, and its state is kept as it is (see :meth:`boardkit.game.Game.app
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
+
+from attrs import frozen
 
 from boardkit import recorder
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
 from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, decider
 from boardkit.game import A, Game, S
 from boardkit.options import Config
-from boardkit.recorder import Reducer, record
+from boardkit.recorder import Reducer, fold_one, record
 from boardkit.rng import Rng
 
 _MAX_HOOK_ROUNDS = 10_000
@@ -31,23 +34,47 @@ def fold(game: Game[S, Any], state: S, events: Iterable[object]) -> S:
     return recorder.fold(game.reduce, state, events)
 
 
+@frozen
+class _Hooks:
+    """Which optional flow hooks a game class overrides: a default hook gives no event (or
+    says "no"), so the engine need not call it. Worked out once per class."""
+
+    on_turn_end: bool
+    phase_over: bool
+    next_player: bool
+    on_turn_start: bool
+
+
+@cache
+def _hooks(kind: type) -> _Hooks:
+    def own(name: str) -> bool:
+        return getattr(kind, name) is not getattr(Game, name)
+
+    return _Hooks(own("on_turn_end"), own("phase_over"), own("next_player"), own("on_turn_start"))
+
+
 def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object], rng: Rng) -> S:
     """Run the turn and phase hooks until someone must decide or the game is over; every event
     goes to ``out``, and the state after them is returned.
 
-    A hook that gives no event costs no fold (most hooks of most games give none).
+    A hook that gives no event costs no fold (most hooks of most games give none), and a hook
+    the game does not override is not called at all (the default gives nothing). ``result``
+    is asked again only when a hook changed the state since it was last asked.
     """
+    hooks = _hooks(type(game))
+    result = game.result
     for _ in range(_MAX_HOOK_ROUNDS):
         flow = state.flow
         if flow.ended:
             return state
-        if game.result(state) is not None:
+        if result(state) is not None:
             return record(reduce, state, out, (GAME_ENDED,))
         if not flow.turn_over:
             return state
-        if events := game.on_turn_end(state, rng):
+        checked = state
+        if hooks.on_turn_end and (events := game.on_turn_end(state, rng)):
             state = record(reduce, state, out, events)
-        if game.phase_over(state):
+        if hooks.phase_over and game.phase_over(state):
             if events := game.on_phase_end(state, rng):
                 state = record(reduce, state, out, events)
             nxt = game.next_phase(state)
@@ -56,11 +83,17 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             state = record(reduce, state, out, (PhaseStarted(nxt),))
             if events := game.on_phase_start(state, rng):
                 state = record(reduce, state, out, events)
-        if game.result(state) is not None:
+        if state is not checked and result(state) is not None:
             return record(reduce, state, out, (GAME_ENDED,))
-        turn = TurnStarted(game.next_player(state), state.flow.turn + 1)
-        state = record(reduce, state, out, (turn,))
-        if events := game.on_turn_start(state, rng):
+        flow = state.flow
+        if hooks.next_player:
+            player = game.next_player(state)
+        else:
+            player = 0 if flow.active is None else (flow.active + 1) % flow.players
+        turn = TurnStarted(player, flow.turn + 1)
+        out.append(turn)
+        state = fold_one(reduce, state, turn)
+        if hooks.on_turn_start and (events := game.on_turn_start(state, rng)):
             state = record(reduce, state, out, events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 

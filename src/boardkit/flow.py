@@ -142,13 +142,14 @@ FlowEvent = (
 
 FLOW_EVENT_TYPES: tuple[type, ...] = get_args(FlowEvent)
 """The flow event classes, in the order of :data:`FlowEvent`."""
+_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 
 
-def reduce_flow(flow: Flow, event: object) -> Flow:
-    """The flow after one event; events that are not flow events leave it unchanged.
+def _next_flow(flow: Flow, event: object) -> Flow:
+    """The flow after one event, built (see :func:`reduce_flow`).
 
-    Built with the constructor rather than ``attrs.evolve``: this runs several times per turn
-    in every playout, and the constructor is several times cheaper.
+    Built with the constructor rather than ``attrs.evolve``: the constructor is several times
+    cheaper.
     """
     cls = type(event)
     f = flow
@@ -172,6 +173,81 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
     if cls is GameEnded:
         return Flow(f.players, f.phase, f.turn, f.active, "", (), f.turn_over, True)
     return flow
+
+
+_CACHE_LIMIT = 1 << 13
+_INTERNED: dict[Flow, Flow] = {}
+"""One canonical object per flow value met: transitions are remembered per object."""
+_TRANSITIONS: dict[int, tuple[Flow, dict[object, Flow]]] = {}
+"""``id(flow)`` of a canonical flow: the flow itself (which keeps its id from being reused
+while it is here) and the flows events lead to, keyed by :func:`_event_key`."""
+
+
+_SMALL_TEXT = 256
+"""Most characters of phase, step and owed kinds together in a flow the tables keep."""
+
+
+def _small(flow: Flow) -> bool:
+    """Whether the tables may keep ``flow``: they outlive the match that made it, so a log
+    read from outside (long step names, many owed decisions) must not fill them with large
+    flows; such flows are built each time instead."""
+    owed = flow.owed
+    if len(owed) > 8:
+        return False
+    size = len(flow.phase) + len(flow.step)
+    for decision in owed:
+        size += len(decision.kind)
+    return size <= _SMALL_TEXT
+
+
+def _event_key(event: object) -> object:
+    """A hashable key of a flow event that is cheap to build (its class and fields)."""
+    cls = type(event)
+    if cls is TurnEnded or cls is GameEnded or cls is DecisionSettled:
+        return cls
+    if cls is TurnStarted:
+        return (event.player, event.turn)  # type: ignore[attr-defined]
+    if cls is StepStarted:
+        return ("s", event.step)  # type: ignore[attr-defined]
+    if cls is PhaseStarted:
+        return ("p", event.phase)  # type: ignore[attr-defined]
+    return (cls, event.player, event.kind)  # type: ignore[attr-defined]
+
+
+def reduce_flow(flow: Flow, event: object) -> Flow:
+    """The flow after one event; events that are not flow events leave it unchanged.
+
+    This runs several times per turn in every playout, replay and search. Flows are values,
+    and the same few recur from game to game (turn 3, seat 2, step "actions" …), so each new
+    flow value is kept once (interned) and every transition between kept flows is remembered:
+    after the first games, a flow event costs two dictionary lookups instead of building a
+    :class:`Flow`. The tables are emptied when they grow past a bound (a few thousand flows:
+    a 4-player Khan or Shangrila game meets about 1,500 over a hundred games), and keep only
+    small flows (:func:`_small`), so what they hold stays under a few megabytes.
+    """
+    if type(event) not in _FLOW_TYPES:
+        return flow
+    known = _TRANSITIONS.get(id(flow))
+    key = _event_key(event)
+    if known is not None and known[0] is flow:
+        nxt = known[1].get(key)
+        if nxt is not None:
+            return nxt
+    nxt = _next_flow(flow, event)
+    if not _small(nxt) or not _small(flow):
+        return nxt  # an odd flow (long names, many owed decisions) is not kept alive
+    if len(_INTERNED) >= _CACHE_LIMIT:
+        _INTERNED.clear()
+        _TRANSITIONS.clear()
+        known = None
+    nxt = _INTERNED.setdefault(nxt, nxt)
+    if known is None or known[0] is not flow:
+        flow = _INTERNED.setdefault(flow, flow)
+        known = _TRANSITIONS.get(id(flow))
+        if known is None:
+            known = _TRANSITIONS[id(flow)] = (flow, {})
+    known[1][key] = nxt
+    return nxt
 
 
 def decider(flow: Flow) -> int | None:

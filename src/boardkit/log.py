@@ -475,19 +475,44 @@ class _Scanner:
         return value
 
 
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_NOT_BRACKET = {c: None for c in range(128) if chr(c) not in "[]{}"}
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _nesting(source: str) -> int | None:
+    """How deeply the arrays and objects of the JSON text ``source`` nest (``None``: could
+    not tell). Strings are cut out first (a bracket in a string is not structure); then each
+    pass removes every innermost pair of brackets, one level per pass."""
+    brackets = _STRING.sub("", source).translate(_NOT_BRACKET)
+    if not brackets.isascii():
+        return None
+    levels = 0
+    while brackets:
+        shorter = _INNERMOST.sub("", brackets)
+        if len(shorter) == len(brackets):
+            return None
+        brackets = shorter
+        levels += 1
+    return levels
+
+
 def _surely_within(source: str, depth: int, limits: LogLimits) -> bool:
     """Whether the value decoded from ``source`` certainly passes :func:`_value_problem`.
 
     Decided from the JSON text alone, with a few string operations that run at C speed, so the
     usual entry skips the walk over every value: no string is longer than the text it came
     from; a text without ``\\u`` escapes that encodes to UTF-8 yields no lone surrogate; and
-    no value nests deeper than the text has opening brackets. ``False`` means "walk to find
-    out", not "refused".
+    no value nests deeper than the text has opening brackets, or, when it has many (an entry
+    with many events), than its brackets outside strings nest (:func:`_nesting`). ``False``
+    means "walk to find out", not "refused".
     """
     if len(source) > limits.max_string or "\\u" in source:
         return False
     if depth - 1 + source.count("[") + source.count("{") > limits.max_depth:
-        return False
+        nesting = _nesting(source)
+        if nesting is None or depth - 1 + nesting > limits.max_depth:
+            return False
     if not source.isascii():
         try:
             source.encode("utf-8")

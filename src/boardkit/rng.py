@@ -29,6 +29,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -59,6 +60,14 @@ def seed_bytes(seed: int) -> bytes:
     return seed.to_bytes(SEED_BYTES, "big")
 
 
+@lru_cache(maxsize=8, typed=True)
+def _key_of(seed: int) -> bytes:
+    """The BLAKE2b key of a valid seed (a :class:`ValueError` for anything else)."""
+    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
+        raise ValueError(f"a seed is an int from 0 to 2**{SEED_BITS} - 1")
+    return seed_bytes(seed)
+
+
 class Rng:
     """One random stream of a seed, with the few draws games need.
 
@@ -68,11 +77,10 @@ class Rng:
     __slots__ = ("_block", "_index", "_key", "_prefix", "_words")
 
     def __init__(self, seed: int, stream: int = 0) -> None:
-        if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
-            raise ValueError(f"a seed is an int from 0 to 2**{SEED_BITS} - 1")
+        key = _key_of(seed)
         if type(stream) is not int or not 0 <= stream < STREAM_LIMIT:
             raise ValueError("a stream number is an int from 0 to 2**64 - 1")
-        self._key = seed_bytes(seed)
+        self._key = key
         self._prefix = stream.to_bytes(8, "little")
         self._block = 0
         self._words: tuple[int, ...] = ()
@@ -80,7 +88,11 @@ class Rng:
 
     @classmethod
     def for_entry(cls, seed: int, seq: int) -> Rng:
-        """The stream used while producing log entry ``seq`` of a match seeded with ``seed``."""
+        """The stream used while producing log entry ``seq`` of a match seeded with ``seed``.
+
+        Asked once per action played, replayed or verified: the seed's key is checked and
+        made once per seed (:func:`_key_of`, for the last few seeds), not once per entry.
+        """
         return cls(seed, seq + 1)
 
     def _refill(self) -> None:
@@ -113,6 +125,15 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         bits = n.bit_length()
+        if bits <= 64:  # one word per try: the same draws as _bits, without its loop
+            shift = 64 - bits
+            while True:
+                if self._index == 8:
+                    self._refill()
+                r = self._words[self._index] >> shift
+                self._index += 1
+                if r < n:
+                    return r
         while True:
             r = self._bits(bits)
             if r < n:

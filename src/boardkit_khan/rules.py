@@ -20,8 +20,11 @@ long lists of legal actions cheap.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
+from boardkit_khan.action_list import ActionList, conquer_action
 from boardkit_khan.actions import (
     Conquer,
     Consent,
@@ -71,7 +74,6 @@ _INVADE_ROWS: dict[int, tuple[Invade, ...]] = {}
 _ANYWHERE_ROW: list[InvadeAnywhere] = []
 _PLACE: dict[int, PlaceStartYurt] = {}
 _DISPLACE: dict[int, DisplaceRuler] = {}
-_CONQUER: dict[tuple[StackKey, int, int], Conquer] = {}
 CONSENT_YES = Consent(True)
 CONSENT_NO = Consent(False)
 NO_SPECIAL = NoSpecial()
@@ -105,14 +107,6 @@ def _displace(ruler: int) -> DisplaceRuler:
     action = _DISPLACE.get(ruler)
     if action is None:
         action = _DISPLACE[ruler] = DisplaceRuler(ruler)
-    return action
-
-
-def _conquer(stack: StackKey, orientation: int, anchor: int) -> Conquer:
-    key = (stack, orientation, anchor)
-    action = _CONQUER.get(key)
-    if action is None:
-        action = _CONQUER[key] = Conquer(stack, orientation, anchor)
     return action
 
 
@@ -280,7 +274,9 @@ def conquests(state: KhanState, static: Static, player: int) -> list[Conquest]:
 
 def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conquer]:
     """K-A-C as actions."""
-    return [_conquer(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)]
+    return [
+        conquer_action(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)
+    ]
 
 
 def can_conquer(state: KhanState, static: Static, player: int) -> bool:
@@ -420,8 +416,11 @@ def _extra_action_exists(state: KhanState, static: Static, player: int) -> bool:
 # --- the whole list, and the refusals ---------------------------------------------------------
 
 
-def legal_actions(state: KhanState) -> list[KhanAction]:
-    """Every action the deciding player may take now, in a fixed order."""
+def legal_actions(state: KhanState) -> Sequence[KhanAction]:
+    """Every action the deciding player may take now, in a fixed order.
+
+    In step 2 and in end-phase turns the conquests stay :class:`.Conquest` tuples until an
+    action is read (:class:`~boardkit_khan.action_list.ActionList`)."""
     flow = state.flow
     who = decider(flow)
     if who is None or state.outcome is not None:
@@ -431,14 +430,14 @@ def legal_actions(state: KhanState) -> list[KhanAction]:
     static = static_for(state.options.board)
     step = flow.step
     if step in (STEP_ACTIONS, STEP_EXTRA):
-        actions: list[KhanAction] = []
-        actions += invade_actions(state, static, who)
-        actions += displace_actions(state)
-        actions += conquer_actions(state, static, who)
-        actions += anywhere_actions(state, static)
-        return actions
+        head: list[KhanAction] = []
+        head += invade_actions(state, static, who)
+        head += displace_actions(state)
+        tail: list[KhanAction] = []
+        tail += anywhere_actions(state, static)
+        return ActionList(head, conquests(state, static, who), tail)
     if step == STEP_CONQUER:
-        return list(conquer_actions(state, static, who))
+        return ActionList([], conquests(state, static, who), [])
     if step == STEP_DISCARD:
         return list(discard_actions(state, who))
     if step == STEP_SPECIAL:

@@ -502,16 +502,18 @@ def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
     row = _village_row(state, v)
     if row[g]:
         return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
-    if relaxed_guilds(state, colour) >> g & 1:
-        return None  # no space of this guild within the limits: they do not apply to it
     village_limit, colour_limit = placement_limits(state.colours)
     tiles = GUILD_COUNT - row.count(0)
+    if tiles < village_limit and row.count(MASTER + colour) < colour_limit:
+        return None
+    # Beyond the limits: allowed only for a guild with no space within them (S-S3, relaxed),
+    # asked last because working it out looks at every village.
+    if relaxed_guilds(state, colour) >> g & 1:
+        return None
     if tiles >= village_limit:
         return "S-S3", f"village {v} holds {tiles} tiles, the most allowed during placement"
-    if row.count(MASTER + colour) >= colour_limit:
-        most = count_of(colour_limit, "tile")
-        return "S-S3", f"{name} has {most} in village {v}, the most allowed during placement"
-    return None
+    most = count_of(colour_limit, "tile")
+    return "S-S3", f"{name} has {most} in village {v}, the most allowed during placement"
 
 
 def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal | None:

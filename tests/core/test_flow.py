@@ -21,7 +21,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit.flow import GameEnded, PhaseStarted, TurnStarted, decider
+from boardkit.flow import GameEnded, PhaseStarted, StepStarted, TurnStarted, decider
 
 
 @frozen
@@ -167,3 +167,116 @@ def test_decider_follows_the_flow() -> None:
     assert decider(flow) == 2
     assert decider(evolve(flow, owed=(*flow.owed,))) == 2
     assert decider(Flow(3, active=2, ended=True)) is None
+
+
+def test_remembered_flow_transitions_give_what_building_gives() -> None:
+    """reduce_flow remembers transitions between interned flows: the answers must be the
+    flows _next_flow builds, the same object for the same value, and a full table is emptied
+    without changing an answer."""
+    from boardkit import flow as flow_module
+
+    events: list[object] = [
+        TurnStarted(1, 1),
+        DecisionOwed(0, "consent"),
+        DecisionOwed(2, "consent"),
+        DecisionSettled(0),
+        TurnEnded(),
+        PhaseStarted("late"),
+        TurnStarted(2, 2),
+        GameEnded(),
+    ]
+    for _ in range(2):  # the second pass is answered from the tables
+        f = Flow(3)
+        seen = []
+        for event in events:
+            built = flow_module._next_flow(f, event)
+            f = flow_module.reduce_flow(f, event)
+            assert f == built
+            seen.append(f)
+        assert f.ended and f.owed == () and f.phase == "late"
+    again = Flow(3)
+    for event, before in zip(events, seen, strict=True):
+        again = flow_module.reduce_flow(again, event)
+        assert again is before  # interned: one object per value
+    assert flow_module.reduce_flow(again, object()) is again  # not a flow event
+    limit = flow_module._CACHE_LIMIT
+    try:
+        flow_module._CACHE_LIMIT = len(flow_module._INTERNED)
+        f = flow_module.reduce_flow(Flow(3, "x"), TurnStarted(0, 9))
+        assert f == Flow(3, "x", 9, 0) and len(flow_module._INTERNED) <= 2
+    finally:
+        flow_module._CACHE_LIMIT = limit
+
+
+class EndsAtTurnEnd(RoundsGame):
+    """The game is over once the end-of-turn hook has run twice: ``result`` must be asked
+    again after a hook changed the state (the engine skips that only when no hook did)."""
+
+    def phase_over(self, state: RoundsState) -> bool:
+        return False
+
+    def result(self, state: RoundsState) -> Result | None:
+        return Result((0,), (1, 0)) if state.calls.count("turn_end") == 2 else None
+
+
+def test_a_hook_that_ends_the_game_is_seen_before_the_next_turn() -> None:
+    match = Match.new(EndsAtTurnEnd(), 2)
+    match.play(Move())
+    assert not match.is_over
+    events = match.play(Move())
+    assert match.is_over
+    assert events[-2:] == (Hook("turn_end"), GameEnded())  # no TurnStarted after it
+
+
+class DefaultHooks(Game[RoundsState, object]):
+    """Only the required methods: the engine's defaults (clockwise turns) apply."""
+
+    name = "defaults"
+    version = "1.0"
+    player_counts = (3,)
+    state_type = RoundsState
+    action_types = (Move,)
+    event_types = (Moved,)
+
+    def initial(self, config: Config) -> RoundsState:
+        return RoundsState(Flow(config.players))
+
+    def legal_actions(self, state: RoundsState) -> list[object]:
+        return [Move()]
+
+    def apply(self, state: RoundsState, action: object, rng: Rng) -> Sequence[object]:
+        return [Moved(state.flow.active or 0), TurnEnded()]
+
+    def reduce(self, state: RoundsState, event: object) -> RoundsState:
+        return evolve(state, moves=state.moves + 1) if isinstance(event, Moved) else state
+
+    def result(self, state: RoundsState) -> Result | None:
+        return Result((0,), (0, 0, 0)) if state.moves == 7 else None
+
+    def max_entries(self, config: Config) -> int:
+        return 8
+
+
+def test_default_hooks_give_clockwise_turns() -> None:
+    match = Match.new(DefaultHooks(), 3)
+    seats = []
+    while not match.is_over:
+        seats.append(match.to_decide)
+        match.play(Move())
+    assert seats == [0, 1, 2, 0, 1, 2, 0]
+    assert [e for e in match.log.entries[-1].events if isinstance(e, TurnStarted)] == []
+
+
+def test_large_flows_are_not_kept() -> None:
+    """A flow with a long step name (as a hostile log may carry) is built, not remembered."""
+    from boardkit import flow as flow_module
+
+    long_step = "s" * 10_000
+    before = len(flow_module._INTERNED)
+    f = flow_module.reduce_flow(Flow(2, "main", 1, 0), StepStarted(long_step))
+    assert f.step == long_step
+    assert all(kept.step != long_step for kept in flow_module._INTERNED)
+    assert len(flow_module._INTERNED) <= before + 1  # at most the small start flow
+    g = flow_module.reduce_flow(f, TurnEnded())
+    assert g.turn_over and g.step == long_step
+    assert all(kept.step != long_step for kept in flow_module._INTERNED)

@@ -253,3 +253,17 @@ def test_the_quick_limit_check_never_passes_what_the_walk_refuses(
     text = json.dumps(value, ensure_ascii=ascii_only)
     if _surely_within(text, depth, limits):
         assert _value_problem(json.loads(text), depth, limits) is None
+
+
+def test_the_nesting_count_ignores_brackets_in_strings() -> None:
+    """Many brackets but shallow nesting pass the quick check; brackets inside strings can
+    neither hide a deep value nor count as nesting."""
+    from boardkit.log import _nesting, _surely_within
+
+    limits = LogLimits(max_depth=4)
+    wide = json.dumps([[1], [2], {"a": [3]}, [[4]]] * 5)
+    assert _nesting(wide) == 3 and _surely_within(wide, 1, limits)
+    hidden = json.dumps(["]", [[[1]]], "["])  # the strings' brackets pair with real ones
+    assert _nesting(hidden) == 4
+    assert not _surely_within(hidden, 2, LogLimits(max_depth=4))
+    assert _nesting(json.dumps(["[[[[", "]]]]"])) == 1

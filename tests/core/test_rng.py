@@ -88,3 +88,17 @@ def test_below_is_roughly_uniform() -> None:
     rng = Rng(1)
     counts = Counter(rng.below(6) for _ in range(60_000))
     assert all(9_400 < c < 10_600 for c in counts.values())
+
+
+def test_entry_streams_are_the_plain_streams_and_check_the_seed() -> None:
+    """Rng.for_entry(seed, seq) is Rng(seed, seq + 1), draw for draw (the one-word path of
+    below() included), and a bool or out-of-range seed is refused even after a valid seed
+    with the same value was used (the key cache keeps types apart)."""
+    a, b = Rng.for_entry(7, 4), Rng(7, 5)
+    assert [a.below(n) for n in (1, 2, 3, 1000, 2**63, 2**64)] == [
+        b.below(n) for n in (1, 2, 3, 1000, 2**63, 2**64)
+    ]
+    Rng(1)
+    for bad in (True, -1, 1 << 128, 1.0):
+        with pytest.raises(ValueError):
+            Rng.for_entry(bad, 0)  # type: ignore[arg-type]

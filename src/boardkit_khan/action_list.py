@@ -1,0 +1,88 @@
+"""The legal actions of a step-2 decision as a lazy sequence: conquests become actions only
+when asked for.
+
+A crowded position has dozens of legal conquests; a random player, a bot's sampling or a
+menu's first page looks at one or a few of them. :class:`ActionList` holds the conquests the
+generator found (:class:`~boardkit_khan.conquest.Conquest` tuples, made at tuple speed) and
+turns one into a :class:`~boardkit_khan.actions.Conquer` action only when it is read. Its
+order and length are those of the plain list it replaces: the actions before the conquests
+(invasions, displacements), the conquests, then the actions after them (action D).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from boardkit_khan.actions import Conquer, KhanAction
+from boardkit_khan.conquest import Conquest
+from boardkit_khan.placements import StackKey
+
+_CONQUER: dict[tuple[StackKey, int, int], Conquer] = {}
+
+
+def conquer_action(stack: StackKey, orientation: int, anchor: int) -> Conquer:
+    """The one shared ``Conquer(stack, orientation, anchor)`` (actions are values)."""
+    key = (stack, orientation, anchor)
+    action = _CONQUER.get(key)
+    if action is None:
+        action = _CONQUER[key] = Conquer(stack, orientation, anchor)
+    return action
+
+
+class ActionList(Sequence[KhanAction]):
+    """``head + [conquer_action(c) for c in conquests] + tail``, built on demand."""
+
+    __slots__ = ("_conquests", "_head", "_n", "_split", "_tail")
+
+    def __init__(
+        self, head: list[KhanAction], conquests: list[Conquest], tail: list[KhanAction]
+    ) -> None:
+        self._head = head
+        self._conquests = conquests
+        self._tail = tail
+        self._split = len(head) + len(conquests)
+        self._n = self._split + len(tail)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def _build(self, i: int) -> KhanAction:
+        head = len(self._head)
+        if i < head:
+            return self._head[i]
+        if i < self._split:
+            c = self._conquests[i - head]
+            return conquer_action(c.stack, c.orientation, c.anchor)
+        return self._tail[i - self._split]
+
+    @overload
+    def __getitem__(self, index: int) -> KhanAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[KhanAction]: ...
+    def __getitem__(self, index: int | slice) -> KhanAction | list[KhanAction]:
+        n = self._n
+        if isinstance(index, slice):
+            return [self._build(i) for i in range(*index.indices(n))]
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("legal action index out of range")
+        return self._build(index)
+
+    def __iter__(self) -> Iterator[KhanAction]:
+        yield from self._head
+        for c in self._conquests:
+            yield conquer_action(c.stack, c.orientation, c.anchor)
+        yield from self._tail
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence (a list, a tuple) holding the same actions in the same order."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ActionList({list(self)!r})"

@@ -1,0 +1,65 @@
+"""Khan's lazy step-2 action list: the same actions, in the same order, as listing them all."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardkit import Match, Rng
+from boardkit_khan.action_list import ActionList
+from boardkit_khan.actions import Conquer, KhanAction
+from boardkit_khan.game import KhanGame
+from boardkit_khan.rules import (
+    anywhere_actions,
+    conquer_actions,
+    displace_actions,
+    invade_actions,
+)
+from boardkit_khan.state import STEP_ACTIONS, STEP_CONQUER, STEP_EXTRA, static_for
+
+
+def _eager(state: object) -> list[KhanAction]:
+    """The step's actions listed one by one with the public helpers (the old way)."""
+    static = static_for(state.options.board)  # type: ignore[attr-defined]
+    who = state.flow.active  # type: ignore[attr-defined]
+    if state.flow.step == STEP_CONQUER:  # type: ignore[attr-defined]
+        return list(conquer_actions(state, static, who))  # type: ignore[arg-type]
+    return [
+        *invade_actions(state, static, who),  # type: ignore[arg-type]
+        *displace_actions(state),  # type: ignore[arg-type]
+        *conquer_actions(state, static, who),  # type: ignore[arg-type]
+        *anywhere_actions(state, static),  # type: ignore[arg-type]
+    ]
+
+
+def test_lazy_lists_equal_the_eager_ones_over_whole_games() -> None:
+    game = KhanGame()
+    checked = with_conquests = 0
+    for seed in (3, 4):
+        match = Match.new(game, 4, seed=seed)
+        chooser = Rng(seed)
+        while not match.is_over:
+            state = match.state
+            legal = match.legal_actions()
+            step = state.flow.step
+            if step in (STEP_ACTIONS, STEP_EXTRA, STEP_CONQUER) and not state.flow.owed:
+                assert isinstance(legal, ActionList)
+                eager = _eager(state)
+                assert list(legal) == eager and legal == eager and legal == tuple(eager)
+                assert len(legal) == len(eager)
+                assert [legal[i] for i in range(len(legal))] == eager
+                assert [legal[-i] for i in range(1, len(legal) + 1)] == eager[::-1]
+                assert legal[1:4] == eager[1:4] and legal[::3] == eager[::3]
+                checked += 1
+                with_conquests += any(isinstance(a, Conquer) for a in eager)
+            match.play(chooser.choice(legal))
+    assert checked > 50 and with_conquests > 10
+
+
+def test_out_of_range_and_sharing() -> None:
+    listing = ActionList([], [], [])
+    assert len(listing) == 0 and list(listing) == [] and listing == []
+    with pytest.raises(IndexError):
+        listing[0]
+    assert listing != "" and listing != [None]
+    with pytest.raises(TypeError):
+        hash(listing)
