@@ -90,15 +90,19 @@ class InvalidLogError(BoardkitError):
     """A log could not be read, replayed or verified.
 
     ``entry`` is the sequence number of the first bad entry (``None`` when the header or the
-    document itself is at fault); ``reason`` says what is wrong with it.
+    document itself is at fault); ``reason`` says what is wrong with it. When verification
+    refuses an entry of a game that writes positions as text, ``position`` is the position the
+    entry was played from, in the game's notation (``None`` otherwise): with the action it is a
+    whole bug report, and :meth:`~boardkit.match.Match.from_position` sets that position up.
     """
 
-    def __init__(self, reason: str, entry: int | None = None) -> None:
+    def __init__(self, reason: str, entry: int | None = None, position: str | None = None) -> None:
         where = "log header" if entry is None else f"log entry {entry}"
         reason = shorten_text(reason, MESSAGE_LIMIT)
         super().__init__(f"{where}: {reason}")
         self.entry = entry
         self.reason = reason
+        self.position = position
 
 
 class UnknownGameError(BoardkitError):

@@ -554,15 +554,28 @@ class Match(Generic[S]):
                 f"player {shorten(entry.player)} acted, but player {who} decides", seq
             )
         if self.verified:
-            state, events = _guarded(seq, lambda: self._verify_step(entry, seq, decoded))
-            if tuple(events) != entry.events:
-                raise InvalidLogError(_first_difference(events, entry.events), seq)
+            try:
+                state, events = _guarded(seq, lambda: self._verify_step(entry, seq, decoded))
+                if tuple(events) != entry.events:
+                    raise InvalidLogError(_first_difference(events, entry.events), seq)
+            except InvalidLogError as exc:
+                raise InvalidLogError(exc.reason, seq, self._position_text()) from None
         else:
             state = _guarded(seq, lambda: engine.fold(self.game, self._state, entry.events))
         self._entries.append(entry)
         self._state = state
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
+
+    def _position_text(self) -> str | None:
+        """The current position in the game's notation, for an error report; ``None`` when the
+        game writes no positions or cannot write this one."""
+        if not self.game.offers("format_position"):
+            return None
+        try:
+            return self.game.format_position(self._state)
+        except Exception:  # a report must never hide the error it reports
+            return None
 
     def _verify_step(self, entry: Entry, seq: int, decoded: bool) -> tuple[Any, list[object]]:
         try:

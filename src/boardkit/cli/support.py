@@ -87,6 +87,9 @@ def run_guarded(body: Callable[[], int], streams: Streams) -> int:
         return body()
     except BoardkitError as exc:
         streams.err.print(Text.assemble(("error:", "bold red"), f" {exc}"), soft_wrap=True)
+        position = exc.position if isinstance(exc, InvalidLogError) else None
+        if position is not None:
+            streams.err.print(f"the entry was played from: {position}", soft_wrap=True)
         return exit_code_for(exc)
     except KeyboardInterrupt:
         streams.err.print("interrupted")
