@@ -46,15 +46,15 @@ from boardkit.errors import (
     OverwriteError,
     UndoError,
 )
-from boardkit.frames import picture_lines
+from boardkit.frames import game_picture, picture_lines
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.menus import ActionMenu, MenuItem, MenuWalk, line_numbers, match_item
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit.screen import TextScreen, screen_for
 from boardkit.seats import AskAgain, Chooser, play_out, seat_rngs
+from boardkit.voice import count_of
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -118,7 +118,8 @@ def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
     """Seats for ``names``; ``kinds`` may be shorter (default: seat 0 human, the rest random)."""
     if len(kinds) > len(names):
         raise InvalidOptionsError(
-            f"{len(kinds)} seat kinds given for {len(names)} players; give at most one per player"
+            f"{count_of(len(kinds), 'seat kind')} given for {count_of(len(names), 'player')}; "
+            "give at most one per player"
         )
     defaults = [HUMAN if i == 0 and not kinds else RANDOM for i in range(len(names))]
     filled = [*kinds, *defaults[len(kinds) :]]
@@ -181,7 +182,9 @@ class PlaySession:
         names = match.header.players
         if seats and all(isinstance(s, Seat) for s in seats):
             if len(seats) != len(names):
-                raise InvalidOptionsError(f"{len(seats)} seats given for {len(names)} players")
+                raise InvalidOptionsError(
+                    f"{count_of(len(seats), 'seat')} given for {count_of(len(names), 'player')}"
+                )
             self.seats = tuple(s for s in seats if isinstance(s, Seat))
         else:
             self.seats = make_seats(names, [s if isinstance(s, str) else s.kind for s in seats])
@@ -198,8 +201,9 @@ class PlaySession:
         self._rngs = seat_rngs(match.config.seed, len(names))
         self._shown_to: int | None = None
         self.echo = echo
-        self.screen = screen_for(self.game)
-        self.colours = self.screen.colours(len(names))
+        self.drawn = self.game.offers("render_screen")
+        """Whether the game draws a compact picture (then seats have colours worth saying)."""
+        self.colours = self.game.player_colours(len(names))
         self._redo: list[tuple[int | None, Any]] = []
         self._narrated = len(match) - 1
 
@@ -247,7 +251,7 @@ class PlaySession:
         again = f", resumed after {resumed} action{plural}" if resumed else ""
         humans = [seat for seat in range(len(self.seats)) if self.seats[seat].is_human]
         colours = ""
-        if not isinstance(self.screen, TextScreen) and humans:
+        if self.drawn and humans:
             said = [
                 f"{'you are' if len(humans) == 1 else self.seats[s].name + ' is'} {self.colours[s]}"
                 for s in humans
@@ -285,9 +289,9 @@ class PlaySession:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
         seat = self.seats[player]
         if seat.is_human:
-            self._say(f"illegal: {error}")
+            self._say(f"refused: {error.reason}")
             return None
-        self._say(f"{seat.name} (bot) chose an illegal action ({error}); playing at random")
+        self._say(f"{seat.name} (bot) chose a refused action ({error.reason}); playing at random")
         return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
 
     # --- humans -----------------------------------------------------------------------------
@@ -309,11 +313,11 @@ class PlaySession:
 
     def _show_picture(self, player: int | None) -> None:
         """The game's compact picture (its screen), in colour on a terminal."""
-        if isinstance(self.screen, TextScreen):
+        if not self.drawn:
             self._say(self.game.render_text(self.match.state, player))
             return
         names = [seat.name for seat in self.seats]
-        picture = self.screen.picture(self.match.state, player, names)
+        picture = game_picture(self.game, self.match.state, player, names)
         lines = picture_lines(picture, self.colours if self._colour() else (), 79)
         if self._colour():
             from rich.console import Console
@@ -333,7 +337,7 @@ class PlaySession:
     def _decision_line(self, player: int) -> str:
         flow = self.match.state.flow
         name = self.seats[player].name
-        if not isinstance(self.screen, TextScreen):
+        if self.drawn:
             name = f"{name} ({self.colours[player]})"
         where = [f"turn {flow.turn}"]
         if flow.phase:

@@ -1,4 +1,5 @@
-"""Khan's compact picture for an 80×24 terminal (see :mod:`boardkit.screen`).
+"""Khan's compact picture for an 80×24 terminal (:meth:`KhanGame.render_screen
+<boardkit_khan.game.KhanGame.render_screen>`; see :mod:`boardkit.screen`).
 
 The map is 13 rows of two-character cells. The first character says what stands on the cell
 (a region letter, ``~`` river, ``.`` out of play, a seat number ``1``–``4`` for a yurt, ``n`` a
@@ -181,12 +182,13 @@ def _legend(state: KhanState) -> list[Line]:
     cards = state.cards
     top = cards.discard[-1] if cards.discard else UNKNOWN_CARD
     top_text = card_text(top) if top != UNKNOWN_CARD else "-"
-    lines.append(line(f"pile {len(cards.pile)} · discards {len(cards.discard)} · top {top_text}"))
+    lines.append(line(f"pile {len(cards.pile)} · discards {len(cards.discard)}"))
+    lines.append(line(f"top discard: {top_text}"))
     return lines
 
 
 def _in_play(state: KhanState, names: Sequence[str]) -> list[Line]:
-    lines = []
+    lines = [line("in play:")] if state.specials.active else []
     for card in state.specials.active:
         where = ""
         if card.region is not None:
@@ -194,32 +196,19 @@ def _in_play(state: KhanState, names: Sequence[str]) -> list[Line]:
         elif card.stack is not None:
             where = f" on {card.stack}"
         index = SPECIAL_ORDER.index(card.card)
-        lines.append(
-            line(f"in play: {SPECIAL_WORDS[index]} of ", (names[card.owner], card.owner), where)
-        )
+        lines.append(line(f"  {SPECIAL_WORDS[index]} of ", (names[card.owner], card.owner), where))
     return lines
 
 
-class KhanScreen:
-    """Khan's screen: :func:`picture` and the seats' colours."""
-
-    def picture(self, state: KhanState, player: int | None, names: Sequence[str]) -> Picture:
-        """The map with owners, and the side panel, as ``player`` may see the game."""
-        seen = view(state, player)
-        static = static_for(state.options.board)
-        side = [
-            *_status(seen, names),
-            *_scores(seen, static, names, player),
-            *_rulers(seen, static),
-            *_legend(seen),
-            *_in_play(seen, names),
-        ]
-        return Picture(map_rows(seen, static), tuple(side))
-
-    def colours(self, players: int) -> tuple[str, ...]:
-        """Red, blue, green, yellow."""
-        return SEAT_COLOURS[:players]
-
-
-SCREEN = KhanScreen()
-"""The object the ``boardkit.screens`` entry point names."""
+def picture(state: KhanState, player: int | None, names: Sequence[str]) -> Picture:
+    """The map with owners, and the side panel, as ``player`` may see the game."""
+    seen = view(state, player)
+    static = static_for(state.options.board)
+    side = [
+        *_status(seen, names),
+        *_scores(seen, static, names, player),
+        *_rulers(seen, static),
+        *_legend(seen),
+        *_in_play(seen, names),
+    ]
+    return Picture(map_rows(seen, static), tuple(side))

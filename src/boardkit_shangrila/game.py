@@ -26,8 +26,9 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.screen import Picture
 from boardkit.voice import Voice
-from boardkit_shangrila import encoding, narration, notation, targets
+from boardkit_shangrila import encoding, narration, notation, screen, targets
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
@@ -226,6 +227,17 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def render_text(self, state: ShangrilaState, player: int | None = None) -> str:
         return render_text(state, player)
+
+    def render_screen(
+        self, state: ShangrilaState, player: int | None, names: Sequence[str]
+    ) -> Picture:
+        """One line per village with its masters, and a side panel with the score and the
+        supply (see :mod:`.screen`); nothing is hidden, so ``player`` changes nothing."""
+        return screen.picture(state, player, names)
+
+    def player_colours(self, players: int) -> tuple[str, ...]:
+        """The colours of the masters: red, blue, yellow, violet."""
+        return tuple(COLOURS[seat].value for seat in range(players))
 
     # --- positions as text -------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from attrs import evolve
 from boardkit import Config, Game, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted
+from boardkit.screen import Picture, line
 from boardkit.testing import ConformanceError, check_game, check_playout
 from tests.core.secret_game import SecretGame, SecretState
 
@@ -178,10 +179,38 @@ class NarrowChance(NimGame):
         return 1
 
 
+class WideScreen(NimGame):
+    def render_screen(self, state: NimState, player: int | None, names: Sequence[str]) -> Picture:
+        return Picture((line("o" * 50),), (line("x" * 40),))
+
+
+class PeekingScreen(SecretGame):
+    """A compact picture that shows every hand to every viewer."""
+
+    def render_screen(
+        self, state: SecretState, player: int | None, names: Sequence[str]
+    ) -> Picture:
+        return Picture((line(" ".join(map(str, state.hands))),))
+
+
+class StrangerSeat(NimGame):
+    def render_screen(self, state: NimState, player: int | None, names: Sequence[str]) -> Picture:
+        return Picture((line(("stones", 7)),))
+
+
+class OneColour(NimGame):
+    def player_colours(self, players: int) -> tuple[str, ...]:
+        return ("red",) * players
+
+
 @pytest.mark.parametrize(
     ("game", "words"),
     [
         (OneMenuPath(), "have the same menu path"),
+        (WideScreen(), "render_screen for viewer None is 91 columns wide"),
+        (PeekingScreen(), "differs in a determinize twin"),
+        (StrangerSeat(), r"holds the segment \('stones', 7\)"),
+        (OneColour(), r"player_colours\(2\) gave \('red', 'red'\)"),
         (NanScore(), r"score\(state, 0\) gave nan; it must be a finite number"),
         (TextEvaluation(), r"evaluate\(state, 0\) gave 'good'"),
         (BrokenPicture(), "render_svg for viewer None is not well-formed XML"),
@@ -224,6 +253,12 @@ def test_the_hook_checks_pass_a_game_that_offers_every_hook() -> None:
 
         def evaluate(self, state: NimState, player: int) -> float:
             return float(state.stones % (state.max_take + 1) != 0)
+
+        def render_screen(
+            self, state: NimState, player: int | None, names: Sequence[str]
+        ) -> Picture:
+            board = line("o" * state.stones) if state.stones < 60 else line(f"{state.stones} o")
+            return Picture((board,), (line((names[state.flow.active or 0], 0), " to take"),))
 
     check_game(FullNim(), [{"players": 2}, {"players": 3}], max_examples=4)
     match = check_playout(FullNim(), 2, None, 3)

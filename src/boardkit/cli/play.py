@@ -46,6 +46,7 @@ from boardkit.cli.support import (
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus
+from boardkit.voice import count_of
 
 
 class PlayCommandError(CommandError):
@@ -167,8 +168,7 @@ def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[
     players = args.players
     if players is None:
         players = len(names) if names else min(game.player_counts)
-    if names and len(names) != players:
-        raise InvalidOptionsError(f"--names gives {len(names)} names for {players} players")
+    names_for(names, players)
     match = Match.new(game, names or players, options, seed_or_fresh(args.seed))
     if args.seed is None:
         print(_seed_line(match, at_start=True), file=stdout)
@@ -208,13 +208,17 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
 
 
 def parse_names(text: str | None) -> list[str]:
-    """``--names A,B,C`` as a list: every name non-empty and different."""
+    """``--names A,B,C`` as a list, each name stripped of the spaces around it. The names are
+    checked where every match's names are, by :meth:`Match.new` (non-empty, distinct, bounded,
+    printable), so that the command line and the Python API refuse the same names alike."""
     if text is None:
         return []
-    names = [name.strip() for name in text.split(",")]
-    if any(not name for name in names):
-        raise InvalidOptionsError(f"--names needs a non-empty name for every player: {text!r}")
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        raise InvalidOptionsError(f"--names repeats {', '.join(repeated)}; names must differ")
-    return names
+    return [name.strip() for name in text.split(",")]
+
+
+def names_for(names: list[str], players: int) -> None:
+    """Refuse ``--names`` that name another number of players than ``players``."""
+    if names and len(names) != players:
+        raise InvalidOptionsError(
+            f"--names gives {count_of(len(names), 'name')} for {count_of(players, 'player')}"
+        )

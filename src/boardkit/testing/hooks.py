@@ -10,6 +10,12 @@
 - :func:`check_picture` — a game that offers :meth:`~boardkit.game.Game.render_svg` draws, for
   every viewer, text that parses as XML with an ``svg`` root, and ``Match._repr_svg_`` gives the
   same picture of the match;
+- :func:`check_screen` — every game names ``players`` distinct seat colours, and a game that
+  offers :meth:`~boardkit.game.Game.render_screen` draws, for every viewer, a
+  :class:`~boardkit.screen.Picture` of plain one-line segments tagged with seats of the game,
+  as wide as it promises (:data:`~boardkit.screen.SCREEN_COLUMNS`) with 8-character names, and
+  the same picture for a :meth:`~boardkit.game.Game.determinize` twin (it holds nothing the
+  viewer cannot see);
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
@@ -30,6 +36,7 @@ from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import Config
 from boardkit.rng import Rng
+from boardkit.screen import SCREEN_COLUMNS, Picture
 from boardkit.testing import encoding_checks, narration_checks, target_checks
 from boardkit.testing.errors import ConformanceError
 
@@ -121,6 +128,68 @@ def _parse_svg(text: object, what: str) -> None:
         raise ConformanceError(f"{what} has the root element {root.tag!r}, not svg")
 
 
+SCREEN_NAMES = tuple(f"player {seat + 1}" for seat in range(9))
+"""Names of 8 characters, the longest a compact picture promises to fit."""
+
+
+def check_screen(game: Game[Any, Any], state: Any, players: int, rng: Rng, at: str) -> None:
+    """Seat colours, and for a game that offers it the compact picture of every viewer: well
+    formed, within :data:`~boardkit.screen.SCREEN_COLUMNS`, the same for a determinize twin."""
+    colours = game.player_colours(players)
+    if (
+        type(colours) is not tuple
+        or len(colours) != players
+        or any(type(c) is not str or not c.strip() for c in colours)
+        or len(set(colours)) != players
+    ):
+        raise ConformanceError(
+            f"{at}: player_colours({players}) gave {colours!r}; it must be a tuple of "
+            f"{players} distinct non-empty words"
+        )
+    if not game.offers("render_screen"):
+        return
+    names = SCREEN_NAMES[:players]
+    for viewer in [None, *range(players)]:
+        what = f"{at}: render_screen for viewer {viewer}"
+        try:
+            picture = game.render_screen(state, viewer, names)
+        except Exception as exc:
+            raise ConformanceError(f"{what} raised {exc!r}") from exc
+        _check_picture_lines(picture, players, what)
+        if picture.width > SCREEN_COLUMNS:
+            raise ConformanceError(
+                f"{what} is {picture.width} columns wide (board {picture.board_width}, side "
+                f"{picture.side_width}); it must fit {SCREEN_COLUMNS}"
+            )
+        if game.hidden_information:
+            twin = game.determinize(state, viewer, rng)
+            if game.render_screen(twin, viewer, names) != picture:
+                raise ConformanceError(
+                    f"{what} differs in a determinize twin: it shows what the viewer cannot see"
+                )
+
+
+def _check_picture_lines(picture: object, players: int, what: str) -> None:
+    if not isinstance(picture, Picture):
+        raise ConformanceError(f"{what} gave {type(picture).__name__}, not a Picture")
+    for row in (*picture.board, *picture.side):
+        for segment in row:
+            ok = (
+                type(segment) is tuple
+                and len(segment) == 2
+                and type(segment[0]) is str
+                and (segment[1] is None or (type(segment[1]) is int and 0 <= segment[1] < players))
+            )
+            if not ok:
+                raise ConformanceError(
+                    f"{what} holds the segment {segment!r}; a segment is (text, seat or None)"
+                )
+            if not segment[0].isprintable():
+                raise ConformanceError(
+                    f"{what} holds {segment[0]!r}: a line break or a control character"
+                )
+
+
 def check_flow_events(match: Match[Any], where: str) -> None:
     """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
     turn_open = False
@@ -183,6 +252,7 @@ class HookChecks:
         game = self.game
         check_menu_paths(game, state, legal, at)
         check_bot_hints(game, state, self.players, at)
+        check_screen(game, state, self.players, self.rng, at)
         if self.targets:
             target_checks.check_position_targets(game, state, at)
         if self.index_size is not None:
