@@ -26,6 +26,7 @@ terminal" screen separates their turns so that nobody sees another player's hand
 from __future__ import annotations
 
 import contextlib
+import copy
 import datetime
 import enum
 import importlib
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from boardkit.bots.random_bot import RandomBot
 from boardkit.bots.registry import bot_from_spec
@@ -123,7 +124,20 @@ def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
         )
     defaults = [HUMAN if i == 0 and not kinds else RANDOM for i in range(len(names))]
     filled = [*kinds, *defaults[len(kinds) :]]
-    return tuple(Seat(n, k.strip(), make_chooser(k)) for n, k in zip(names, filled, strict=True))
+    seats = []
+    for name, kind in zip(names, filled, strict=True):
+        chooser = make_chooser(kind)
+        seats.append(Seat(name, HUMAN if chooser is None else kind.strip(), chooser))
+    return tuple(seats)
+
+
+def resumed_kinds(recorded: Sequence[str] | None, given: Sequence[str]) -> list[str]:
+    """The seat kinds of a resumed game: the ``given`` kinds (``--seat``) replace the recorded
+    ones seat by seat from seat 0, and the seats they do not reach keep the kind the log
+    records (its header's ``seats``); a log that records none leaves the defaults."""
+    if recorded is None:
+        return list(given)
+    return [*given, *recorded[len(given) :]]
 
 
 # --- the session --------------------------------------------------------------------------------
@@ -198,7 +212,13 @@ class PlaySession:
         """Files the session may write over: its own once written, all given ones if allowed."""
         humans = sum(seat.is_human for seat in self.seats)
         self.hot_seat = humans > 1 and self.game.hidden_information
+        recorded = match.header.seats
+        match.header = evolve(match.header, seats=tuple(seat.kind for seat in self.seats))
         self._rngs = seat_rngs(match.config.seed, len(names))
+        self._rngs_at: dict[int, list[Rng]] = {}
+        """The bots' random streams as they stood when the log had ``k`` entries: an undo
+        puts them back, so that the bots' randomness is a function of the log alone."""
+        self._catch_up_rngs(recorded)
         self._shown_to: int | None = None
         self.echo = echo
         self.drawn = self.game.offers("render_screen")
@@ -206,6 +226,39 @@ class PlaySession:
         self.colours = self.game.player_colours(len(names))
         self._redo: list[tuple[int | None, Any]] = []
         self._narrated = len(match) - 1
+
+    # --- the bots' random streams -----------------------------------------------------------
+
+    def _catch_up_rngs(self, recorded: Sequence[str] | None) -> None:
+        """Bring the bots' streams to where an uninterrupted session would have them.
+
+        A bot draws from its seat's stream (the seat rule of :mod:`boardkit.seats`) at each of
+        its decisions, so a resumed game asks the bots of the log's seats (its header's
+        ``seats``, else this session's) to choose again at each of their entries, on the same
+        states: their streams then stand exactly where they stood, and the game goes on as if
+        it had never stopped.
+        """
+        self._remember_rngs(1)
+        if len(self.match) == 1:
+            return
+        kinds = recorded if recorded is not None else [seat.kind for seat in self.seats]
+        bots = [make_chooser(kind) for kind in kinds]
+        for entry in self.match.log.entries[1:]:
+            seat = entry.player
+            bot = bots[seat] if seat is not None else None
+            if seat is not None and bot is not None:
+                before = self.match.state_at(entry.seq - 1)
+                bot.choose(self.game, before, seat, self._rngs[seat])
+            self._remember_rngs(entry.seq + 1)
+
+    def _remember_rngs(self, entries: int) -> None:
+        self._rngs_at[entries] = [copy.copy(rng) for rng in self._rngs]
+
+    def _restore_rngs(self) -> None:
+        """The streams as they stood at this length of the log (after an undo or a redo)."""
+        kept = self._rngs_at.get(len(self.match))
+        if kept is not None:
+            self._rngs[:] = [copy.copy(rng) for rng in kept]
 
     # --- running ----------------------------------------------------------------------------
 
@@ -273,6 +326,7 @@ class PlaySession:
             self._redo.pop(0)
         else:
             self._redo = []
+        self._remember_rngs(len(self.match))
         self._autosave()
 
     def _narrate_new(self) -> None:
@@ -451,6 +505,7 @@ class PlaySession:
             self._say(f"cannot undo: {exc}")
             return
         self._redo = undone + self._redo
+        self._restore_rngs()
         self._narrated = min(self._narrated, len(self.match) - 1)
         others = sorted({self.seats[p].name for p, _ in undone[1:] if p is not None})
         after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
@@ -476,6 +531,7 @@ class PlaySession:
                 break
             redone += 1
             self._narrate_new()
+        self._restore_rngs()
         self._say(f"redid {redone} action{'s' if redone != 1 else ''}")
         self._autosave()
         raise AskAgain()

@@ -110,3 +110,23 @@ def test_hot_seat_khan_never_shows_a_hand_to_the_other_player(tmp_path: Path) ->
             assert not set(cards) & (hands[other] - hands[seat])
     assert shown_any
     assert term.raw.count("\x1b[3J") >= len(segments) // 2
+
+
+def test_resume_at_80x24_seats_the_recorded_bot_again(tmp_path: Path) -> None:
+    term = Terminal.boardkit(
+        "play", "khan", "--players", "2", "--names", "ann,bob", "--seat", "human,greedy",
+        "--seed", "6", "--log", "r.json", cwd=tmp_path,
+    )  # fmt: skip
+    term.wait_for("ann [start yurt]>")
+    term.line("1")
+    term.wait_for("ann [start yurt / ")
+    term.line("1")
+    term.wait_for("ann (red) to play (turn 3")
+    term.line("quit")
+    assert term.finish() == 0
+    again = Terminal.boardkit("play", "--resume", "r.json", cwd=tmp_path)
+    again.wait_for("ann [start yurt]>")
+    assert "Khan: ann (you), bob (greedy), resumed after 2 actions." in again.raw
+    again.line("quit")
+    assert again.finish() == 0
+    assert Match.load(tmp_path / "r.json").header.seats == ("human", "greedy")
