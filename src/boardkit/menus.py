@@ -122,12 +122,21 @@ def _words(label: str) -> list[str]:
     return [w for w in re.split(r"[^\w]+", label.casefold()) if w]
 
 
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
 def line_numbers(items: Sequence[MenuItem]) -> list[int]:
     """The numbers the lines of a level are shown and typed with: the number each label ends
-    with when every label ends with a different one (``village 12`` is line 12), else 1, 2, …"""
-    ends = [label.rsplit(" ", 1)[-1] for label in (item.label for item in items)]
-    if items and all(end.isdigit() for end in ends) and len(set(ends)) == len(ends):
-        return [int(end) for end in ends]
+    with when every label ends with a different one (``village 12`` is line 12), else the
+    number each starts with when every label starts with a different one (``2 cards`` is line
+    2), else 1, 2, …"""
+    labels = [item.label for item in items]
+    ends = [label.rsplit(" ", 1)[-1] for label in labels]
+    starts = [label.split(" ", 1)[0] for label in labels]
+    for words in (ends, starts):
+        if items and all(_is_number(w) for w in words) and len(set(map(int, words))) == len(words):
+            return [int(w) for w in words]
     return list(range(1, len(items) + 1))
 
 

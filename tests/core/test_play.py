@@ -729,3 +729,15 @@ def test_a_word_a_label_shows_picks_it() -> None:
     assert match_item(items, "morale") == items[1]
     assert "ambiguous" in str(match_item(items, "high"))
     assert "nothing here" in str(match_item(items, "zebra"))
+
+
+def test_line_numbers_follow_the_numbers_labels_end_or_start_with() -> None:
+    from boardkit.menus import MenuItem, line_numbers
+
+    def items(*labels: str) -> list[MenuItem]:
+        return [MenuItem(label, (i,), True) for i, label in enumerate(labels)]
+
+    assert line_numbers(items("village 3", "village 12")) == [3, 12]
+    assert line_numbers(items("0 cards", "1 card", "2 cards")) == [0, 1, 2]
+    assert line_numbers(items("2 cards", "2 stones")) == [1, 2]  # not distinct
+    assert line_numbers(items("village ²", "village 3")) == [1, 2]  # only ASCII digits count

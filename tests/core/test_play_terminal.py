@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from boardkit import Match
-from boardkit_khan.actions import card_text
+from boardkit import Match, Rng
+from boardkit_khan.actions import InvadeAnywhere, card_text
 from tests.terminal import Terminal
 
 
@@ -130,3 +130,51 @@ def test_resume_at_80x24_seats_the_recorded_bot_again(tmp_path: Path) -> None:
     again.line("quit")
     assert again.finish() == 0
     assert Match.load(tmp_path / "r.json").header.seats == ("human", "greedy")
+
+
+def khan_log_at_action_d(path: Path) -> None:
+    """A 2-player Khan log (random moves from seed 0) stopped where ann may take action D with
+    four cards in hand."""
+    match = Match.new("khan", ["ann", "bob"], seed=0)
+    rng = Rng(0, 9)
+    while not (
+        match.to_decide == 0
+        and any(isinstance(a, InvadeAnywhere) for a in match.legal_actions())
+        and len(match.state.cards.hands[0]) == 4
+    ):
+        match.play(rng.choice(match.legal_actions()))
+    match.save(path)
+
+
+def test_khan_long_submenus_are_grouped_and_numbered_as_they_read(tmp_path: Path) -> None:
+    """Action D at 80×24: its cells by region, then the 16 discards by count (``2`` picks
+    ``2 cards``), bad input included."""
+    khan_log_at_action_d(tmp_path / "d.json")
+    term = Terminal.boardkit(
+        "play", "--resume", "d.json", "--seat", "human,random", cwd=tmp_path
+    )  # fmt: skip
+    term.wait_for("ann>")
+    term.line("d")
+    screen = term.wait_for("ann [D: invade any land]>")
+    assert "Tropical forest  (" in screen and "Mountains  (" in screen  # regions, not cells
+    term.line("mount")
+    screen = term.wait_for("ann [D: invade any land / Mountains]>")
+    term.line("1")
+    screen = term.wait_for("ann [D: discard]>")
+    for line in (
+        "0. 0 cards",
+        "1. 1 card  (4)",
+        "2. 2 cards  (6)",
+        "3. 3 cards  (4)",
+        "4. 4 cards",
+    ):
+        assert line in screen, screen
+    term.line("7")
+    term.wait_for("there is no line 7; choose one of 0, 1, 2, 3, 4")
+    term.line("2")
+    screen = term.wait_for("ann [D: discard / 2 cards]>")
+    assert all(len(row) <= 80 for row in screen.splitlines())
+    term.line("1")
+    term.wait_for("ann: D: discard ")
+    term.line("quit")
+    assert term.finish() == 0

@@ -163,3 +163,36 @@ def test_score_hook_gives_the_result_at_the_end() -> None:
     result = match.result
     assert result is not None
     assert tuple(int(game.score(match.state, p)) for p in range(2)) == result.scores
+
+
+def test_no_menu_level_is_longer_than_a_region() -> None:
+    """Invasions by region (A, D, start yurts), discards by count, specials by card: no level
+    of the menu holds more lines than the largest region has cells (23 on the shipped board),
+    where action A with a Khan card once listed over a hundred cells."""
+    from boardkit import Match, Rng
+    from boardkit.menus import ActionMenu
+    from boardkit_khan.actions import Discard, Invade
+
+    longest = 0
+    kinds: set[str] = set()
+    for seed in range(3):
+        match = Match.new("khan", 4, seed=seed)
+        rng = Rng(seed, 5)
+        while not match.is_over:
+            menu = ActionMenu(match.game, match.legal_actions(), match.state)
+            levels = [menu.descend(())]
+            while levels:
+                prefix = levels.pop()
+                items = menu.items(prefix)
+                longest = max(longest, len(items))
+                levels += [
+                    menu.descend((*prefix, item.label))
+                    for item in items
+                    if not item.leaf and len(item.actions) > 1
+                ]
+            for action in menu.actions:
+                if isinstance(action, (Invade, Discard)):
+                    kinds.add(type(action).__name__)
+            match.play(rng.choice(match.legal_actions()))
+    assert longest <= 23
+    assert kinds == {"Invade", "Discard"}
