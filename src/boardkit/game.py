@@ -24,8 +24,8 @@ setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_
                         ``next_player``, ``on_turn_start``
 hidden information      ``view``, ``redact``, ``determinize``
 presentation            ``describe_action``, ``action_path``, ``render_text``,
-                        ``describe_event``, ``player_colours``, ``render_svg`` and
-                        ``render_screen`` (offered or not)
+                        ``describe_event``, ``player_colours``, ``render_svg``,
+                        ``render_screen`` and ``why_not`` (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
 positions               ``format_position``, ``parse_position`` (offered or not)
@@ -113,6 +113,7 @@ OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
     {
         "render_svg",
         "render_screen",
+        "why_not",
         "action_targets",
         "score",
         "evaluate",
@@ -568,6 +569,26 @@ class Game(ABC, Generic[S, A]):
         seats; a game whose pieces have colours names them.
         """
         return tuple(DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)] for seat in range(players))
+
+    def why_not(self, state: S, path: tuple[str, ...]) -> Mapping[str, str]:
+        """Offered or not. The options a person may look for at the menu level ``path`` that
+        are not there, each with the reason the rules give: ``{"village 4": "village 4 is
+        full"}``.
+
+        Who calls it: front ends, when a person types a number or a word that picks nothing at
+        that level (``boardkit play`` then says "village 4 is not on offer: village 4 is
+        full"), with the true state and the labels chosen so far (a prefix of
+        :meth:`action_path`). :func:`boardkit.menus.absent_reasons` builds the mapping from
+        candidate actions and the game's refusals.
+
+        What it must guarantee: every key is a label that :meth:`action_path` would put at
+        that level and that no legal action of ``state`` puts there; every value is the plain
+        reason (no clause tag, as :attr:`~boardkit.errors.IllegalActionError.reason`); it
+        depends only on what the deciding player sees (the same for a :meth:`determinize`
+        twin) [why not]. It need not be complete: a label it leaves out gets the front end's
+        generic answer. The default raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "why_not", "the game explains no absent option")
 
     # --- clicks (offered or not) ------------------------------------------------------------------
 

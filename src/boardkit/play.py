@@ -50,7 +50,14 @@ from boardkit.errors import (
 from boardkit.frames import game_picture, picture_lines
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.menus import ActionMenu, MenuItem, MenuWalk, line_numbers, match_item
+from boardkit.menus import (
+    ActionMenu,
+    MenuItem,
+    MenuWalk,
+    absent_item,
+    line_numbers,
+    match_item,
+)
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
 from boardkit.rng import Rng
@@ -466,12 +473,23 @@ class PlaySession:
             else:
                 picked = match_item(items, text)
             if isinstance(picked, str):
-                self._say(picked)
+                self._say(self._why_absent(walk, text) or picked)
                 show = False
                 continue
             chosen = walk.enter(picked)
             if chosen is not None:
                 return menu.actions[chosen]
+
+    def _why_absent(self, walk: MenuWalk, text: str) -> str | None:
+        """Why what ``text`` names is not on this level, when the game says (``why_not``)."""
+        if walk.flat or not text or not self.game.offers("why_not"):
+            return None
+        absent = dict(self.game.why_not(self.match.state, walk.prefix))
+        named = absent_item(absent, text)
+        if named is None:
+            return None
+        label, reason = named
+        return f"{label} is not on offer: {reason}"
 
     def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
         if prefix or flat:

@@ -17,7 +17,7 @@ violation is named in the error).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from boardkit.errors import InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
@@ -26,7 +26,7 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.screen import Picture
 from boardkit.voice import Voice
-from boardkit_khan import encoding, narration, notation, screen, targets
+from boardkit_khan import absent, encoding, narration, notation, screen, targets
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
 from boardkit_khan.board import Board
@@ -268,6 +268,11 @@ class KhanGame(Game[KhanState, KhanAction]):
     def player_colours(self, players: int) -> tuple[str, ...]:
         """The yurt colours: red, blue, green, yellow."""
         return screen.SEAT_COLOURS[:players]
+
+    def why_not(self, state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
+        """Start yurts, invasions (A, D), displacements (B) and special cards that are not on
+        offer, with the rules' reasons (see :mod:`.absent`)."""
+        return absent.why_not(self, state, path)
 
     # --- positions as text -----------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ exactly ``7 * colours`` turns, so the turn comes back to the start colour for th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from boardkit import (
     Config,
@@ -28,7 +28,7 @@ from boardkit import (
 )
 from boardkit.screen import Picture
 from boardkit.voice import Voice
-from boardkit_shangrila import encoding, narration, notation, screen, targets
+from boardkit_shangrila import absent, encoding, narration, notation, screen, targets
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
@@ -238,6 +238,11 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     def player_colours(self, players: int) -> tuple[str, ...]:
         """The colours of the masters: red, blue, yellow, violet."""
         return tuple(COLOURS[seat].value for seat in range(players))
+
+    def why_not(self, state: ShangrilaState, path: tuple[str, ...]) -> Mapping[str, str]:
+        """Masters, students and journeys that are not on offer, with the rules' reasons
+        (see :mod:`.absent`)."""
+        return absent.why_not(self, state, path)
 
     # --- positions as text -------------------------------------------------------------------
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 from attrs import evolve
 
-from boardkit import Config, Game, Rng
+from boardkit import Config, Game, IllegalActionError, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted
+from boardkit.menus import absent_reasons
 from boardkit.screen import Picture, line
 from boardkit.testing import ConformanceError, check_game, check_playout
 from tests.core.secret_game import SecretGame, SecretState
@@ -198,6 +199,23 @@ class StrangerSeat(NimGame):
         return Picture((line(("stones", 7)),))
 
 
+class ExplainsTheOffer(NimGame):
+    def why_not(self, state: NimState, path: tuple[str, ...]) -> Mapping[str, str]:
+        return {"take 1": "you may not"} if path == ("Take",) else {}
+
+
+class TaggedReason(NimGame):
+    def why_not(self, state: NimState, path: tuple[str, ...]) -> Mapping[str, str]:
+        return {"take 99": "[N-1] too many"} if path == ("Take",) else {}
+
+
+class PeekingWhyNot(SecretGame):
+    """Explains an absent option with another player's hand."""
+
+    def why_not(self, state: SecretState, path: tuple[str, ...]) -> Mapping[str, str]:
+        return {"Peek": f"the others hold {state.hands}"}
+
+
 class OneColour(NimGame):
     def player_colours(self, players: int) -> tuple[str, ...]:
         return ("red",) * players
@@ -211,6 +229,9 @@ class OneColour(NimGame):
         (PeekingScreen(), "differs in a determinize twin"),
         (StrangerSeat(), r"holds the segment \('stones', 7\)"),
         (OneColour(), r"player_colours\(2\) gave \('red', 'red'\)"),
+        (ExplainsTheOffer(), r"explains 'take 1', which is on offer"),
+        (TaggedReason(), "a reason is plain text, no clause tag"),
+        (PeekingWhyNot(), r"why_not\(state, \(\)\) differs in a determinize twin"),
         (NanScore(), r"score\(state, 0\) gave nan; it must be a finite number"),
         (TextEvaluation(), r"evaluate\(state, 0\) gave 'good'"),
         (BrokenPicture(), "render_svg for viewer None is not well-formed XML"),
@@ -259,6 +280,16 @@ def test_the_hook_checks_pass_a_game_that_offers_every_hook() -> None:
         ) -> Picture:
             board = line("o" * state.stones) if state.stones < 60 else line(f"{state.stones} o")
             return Picture((board,), (line((names[state.flow.active or 0], 0), " to take"),))
+
+        def why_not(self, state: NimState, path: tuple[str, ...]) -> Mapping[str, str]:
+            def refuse(action: Take) -> str | None:
+                try:
+                    self.apply(state, action, Rng(0))
+                except IllegalActionError as error:
+                    return error.reason
+                return None
+
+            return absent_reasons(self, state, path, [Take(n) for n in range(1, 8)], refuse)
 
     check_game(FullNim(), [{"players": 2}, {"players": 3}], max_examples=4)
     match = check_playout(FullNim(), 2, None, 3)

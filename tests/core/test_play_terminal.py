@@ -30,6 +30,9 @@ def test_khan_at_80x24_with_bad_input_a_word_and_the_board_command(tmp_path: Pat
     screen = term.wait_for("ann [start yurt / Tropical forest]>")
     term.line("1")
     screen = term.wait_for("ann (red) to play (turn 3")
+    term.line("forest")  # a region with a start yurt: the game says why it is absent
+    term.wait_for("Tropical forest is not on offer: none of the")
+    assert "where nobody has placed a start yurt yet" in term.text().replace("\n", "")
     assert "ann: place a start yurt" in term.raw and "bob (bot): " in term.raw
     assert "  bob places a start yurt" in term.raw  # the narration of the bot's move
     assert all(len(row) <= 80 for row in screen.splitlines())
@@ -52,8 +55,10 @@ def test_shangrila_at_80x24_picks_by_number_and_word(tmp_path: Path) -> None:
     term.line("healer")
     screen = term.wait_for("ann [setup master / Healer]>")
     assert "12. village 12" in screen  # numbers match what they name
-    term.line("2")
-    term.wait_for("there is no line 2; choose one of 1, 3, 4")
+    term.line("2")  # absent: the game says why
+    term.wait_for("village 2 is not on offer: the red village is out of play with three players")
+    term.line("0")
+    term.wait_for("village 0 is not on offer: the Healer space of village 0 is taken")
     term.line("12")
     term.wait_for("ann: ")
     assert "Healer @ 12" in term.raw.rsplit("ann: ", 1)[1].splitlines()[0]

@@ -16,6 +16,10 @@
   as wide as it promises (:data:`~boardkit.screen.SCREEN_COLUMNS`) with 8-character names, and
   the same picture for a :meth:`~boardkit.game.Game.determinize` twin (it holds nothing the
   viewer cannot see);
+- :func:`check_why_not` — a game that offers :meth:`~boardkit.game.Game.why_not` names, at a
+  level of the menu, only labels that no legal action puts there, each with a plain reason (no
+  clause tag), and the same for a :meth:`~boardkit.game.Game.determinize` twin of the deciding
+  player;
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
@@ -31,9 +35,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
-from boardkit.flow import GameEnded, TurnEnded, TurnStarted
+from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.match import Match
+from boardkit.menus import ActionMenu
 from boardkit.options import Config
 from boardkit.rng import Rng
 from boardkit.screen import SCREEN_COLUMNS, Picture
@@ -190,6 +195,43 @@ def _check_picture_lines(picture: object, players: int, what: str) -> None:
                 )
 
 
+def check_why_not(
+    game: Game[Any, Any], state: Any, legal: Sequence[object], rng: Rng, at: str
+) -> None:
+    """For a game that explains absent options: at the top of the menu and at each level of the
+    first legal action's path, the absent labels are absent, their reasons plain, and a twin of
+    the deciding player gets the same."""
+    who = decider(state.flow)
+    if not game.offers("why_not") or who is None or not legal:
+        return
+    menu = ActionMenu(game, legal, state)
+    path = menu.paths[0]
+    twin = game.determinize(state, who, rng) if game.hidden_information else None
+    for depth in range(len(path)):
+        prefix = path[:depth]
+        what = f"{at}: why_not(state, {prefix!r})"
+        try:
+            absent = game.why_not(state, prefix)
+        except Exception as exc:
+            raise ConformanceError(f"{what} raised {exc!r}") from exc
+        present = menu.paths_at(prefix)
+        for label, reason in dict(absent).items():
+            if type(label) is not str or type(reason) is not str or not reason.strip():
+                raise ConformanceError(
+                    f"{what} gave {label!r}: {reason!r}; labels and reasons are non-empty text"
+                )
+            if label in present:
+                raise ConformanceError(f"{what} explains {label!r}, which is on offer")
+            if reason.startswith("["):
+                raise ConformanceError(
+                    f"{what} gives {reason!r}: a reason is plain text, no clause tag"
+                )
+        if twin is not None and dict(game.why_not(twin, prefix)) != dict(absent):
+            raise ConformanceError(
+                f"{what} differs in a determinize twin: it tells what the player cannot see"
+            )
+
+
 def check_flow_events(match: Match[Any], where: str) -> None:
     """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
     turn_open = False
@@ -253,6 +295,7 @@ class HookChecks:
         check_menu_paths(game, state, legal, at)
         check_bot_hints(game, state, self.players, at)
         check_screen(game, state, self.players, self.rng, at)
+        check_why_not(game, state, legal, self.rng, at)
         if self.targets:
             target_checks.check_position_targets(game, state, at)
         if self.index_size is not None:
