@@ -207,7 +207,7 @@ def test_why_not_gives_the_rules_reasons_for_absent_actions() -> None:
     match = Match.new("khan", 2, seed=3)
     rng = Rng(3, 1)
     game = match.game
-    seen = set()
+    seen: set[str] = set()
     while not match.is_over and len(seen) < 2:
         state = match.state
         legal = match.legal_actions()
