@@ -25,7 +25,8 @@ setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_
 hidden information      ``view``, ``redact``, ``determinize``
 presentation            ``describe_action``, ``action_path``, ``render_text``,
                         ``describe_event``, ``player_colours``, ``render_svg``,
-                        ``render_screen`` and ``why_not`` (offered or not)
+                        ``render_screen``, ``why_not`` and ``describe_decision``
+                        (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
 positions               ``format_position``, ``parse_position`` (offered or not)
@@ -114,6 +115,7 @@ OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
         "render_svg",
         "render_screen",
         "why_not",
+        "describe_decision",
         "action_targets",
         "score",
         "evaluate",
@@ -589,6 +591,20 @@ class Game(ABC, Generic[S, A]):
         generic answer. The default raises :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "why_not", "the game explains no absent option")
+
+    def describe_decision(self, state: S, player: int, names: Sequence[str]) -> str | None:
+        """Offered or not. What the decision ``player`` must take now asks, in words for that
+        player, when the menu alone would not say it: a question put to someone outside his
+        own turn (Khan's consent: who wants to lay which tile on which cells, and what yes and
+        no do); ``None`` when the menu says enough.
+
+        Who calls it: ``boardkit play``, before the menu of a decision owed by a person (after
+        the "pass the terminal" screen at a shared keyboard). ``names[i]`` is seat ``i``'s
+        name. What it must guarantee: ``None`` or non-empty text that depends only on what
+        ``player`` sees (the same for a :meth:`determinize` twin) [decision texts]. The default
+        raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "describe_decision", "the menus say it all")
 
     # --- clicks (offered or not) ------------------------------------------------------------------
 

@@ -30,7 +30,9 @@ import copy
 import datetime
 import enum
 import importlib
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -61,8 +63,9 @@ from boardkit.menus import (
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.screen import Picture
 from boardkit.seats import AskAgain, Chooser, play_out, seat_rngs
-from boardkit.voice import count_of
+from boardkit.voice import a_or_an, count_of
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -359,12 +362,13 @@ class PlaySession:
 
     def _human_decision(self, player: int) -> Any:
         seat = self.seats[player]
+        flow = self.match.state.flow
+        owed = flow.owed[0] if flow.owed else None
+        out_of_turn = owed is not None and owed.player == player and flow.active != player
         if self.hot_seat and self._shown_to != player:
-            self._pass_screen(seat.name)
+            why = f", who must answer {a_or_an(owed.kind)} request" if out_of_turn and owed else ""
+            self._pass_screen(seat.name + why)
         self._shown_to = player
-        self._say("")
-        self._show_picture(player)
-        self._say(self._decision_line(player))
         actions = self.match.legal_actions()
         if not actions:
             raise GameDefinitionError(
@@ -372,14 +376,50 @@ class PlaySession:
             )
         return self._choose(ActionMenu(self.game, actions, self.match.state), player)
 
-    def _show_picture(self, player: int | None) -> None:
-        """The game's compact picture (its screen), in colour on a terminal."""
-        if not self.drawn:
-            self._say(self.game.render_text(self.match.state, player))
+    def _decision_texts(self, player: int) -> list[str]:
+        """Whose decision it is, and the game's words for it (a question asked out of turn)."""
+        texts = [self._decision_line(player)]
+        if self.game.offers("describe_decision"):
+            names = [s.name for s in self.seats]
+            question = self.game.describe_decision(self.match.state, player, names)
+            if question:
+                texts += question.splitlines()
+        return texts
+
+    def _show_decision(
+        self, player: int, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool
+    ) -> None:
+        """The picture, whose decision it is and the menu level.
+
+        In a pipe, everything, one menu line per action. On a terminal, one screenful: the
+        texts wrapped at word ends, the menu in columns when it is long, and the picture's
+        side panel cut to the rows left (the board itself is kept whole), so that the board,
+        the question and the menu stay on the screen together, 80×24 included.
+        """
+        texts = self._decision_texts(player)
+        picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
+        if not self._colour():
+            self._say("")
+            if self.drawn:
+                self._draw(picture, 79, None)
+            else:
+                self._say(self.game.render_text(self.match.state, player))
+            for text in texts + self._level_lines(items, prefix, flat):
+                self._say(text)
             return
-        names = [seat.name for seat in self.seats]
-        picture = game_picture(self.game, self.match.state, player, names)
-        lines = picture_lines(picture, self.colours if self._colour() else (), 79)
+        columns, rows = shutil.get_terminal_size((80, 24))
+        width = max(columns - 1, 20)
+        texts = [part for text in texts for part in (textwrap.wrap(text, width) or [""])]
+        room = rows - 1 - len(texts) - len(picture.board)  # the prompt takes the last row
+        menu = self._level_lines(items, prefix, flat, width, max(room, 2))
+        self._draw(picture, width, max(rows - 1 - len(texts) - len(menu), len(picture.board)))
+        for text in texts + menu:
+            self._say(text)
+
+    def _draw(self, picture: Picture, width: int, height: int | None) -> None:
+        """The picture in at most ``width`` columns and ``height`` rows, in colour on a
+        terminal."""
+        lines = picture_lines(picture, self.colours if self._colour() else (), width, height)
         if self._colour():
             from rich.console import Console
 
@@ -425,11 +465,15 @@ class PlaySession:
         """Walk the menu until one action is chosen (commands are handled on the way)."""
         walk = MenuWalk(menu)
         show = True
+        first = True
         while True:
             items = walk.items()
-            if show:
+            if show and (first or self._colour()):
+                self._show_decision(player, items, walk.prefix, walk.flat)
+            elif show:
                 self._show_level(items, walk.prefix, walk.flat)
             show = True
+            first = False
             text = self._read(self._prompt(self.seats[player].name, walk.prefix, walk.flat))
             text = text.strip()
             command, _, argument = text.partition(" ")
@@ -462,6 +506,7 @@ class PlaySession:
                 continue
             elif command == "board":
                 self._say(self.game.render_text(self.match.state, player))
+                show = not self._colour()  # a redrawn screen would push the board away
                 continue
             elif command in ("save", "save!"):
                 target = Path(argument.strip()) if argument.strip() else self.save_path
@@ -492,14 +537,44 @@ class PlaySession:
         return f"{label} is not on offer: {reason}"
 
     def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
+        for text in self._level_lines(items, prefix, flat):
+            self._say(text)
+
+    @staticmethod
+    def _level_lines(
+        items: Sequence[MenuItem],
+        prefix: tuple[str, ...],
+        flat: bool,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> list[str]:
+        """A menu level as lines: where it is, then its numbered lines; in columns (numbers
+        reading down) when a ``height`` is given that one column would pass and the columns
+        fit ``width``."""
+        head = []
         if prefix or flat:
             where = " / ".join(prefix) if prefix else "top"
-            self._say(f"{'all actions under' if flat else 'in'} {where}:")
+            head.append(f"{'all actions under' if flat else 'in'} {where}:")
         numbers = line_numbers(items)
-        width = len(str(max(numbers, default=1)))
-        for number, item in zip(numbers, items, strict=True):
-            count = "" if item.leaf else f"  ({len(item.actions)})"
-            self._say(f"  {number:>{width}}. {item.label}{count}")
+        digits = len(str(max(numbers, default=1)))
+        cells = [
+            f"{number:>{digits}}. {item.label}{'' if item.leaf else f'  ({len(item.actions)})'}"
+            for number, item in zip(numbers, items, strict=True)
+        ]
+        tall = height is not None and len(head) + len(cells) > height
+        if not tall or width is None or height is None:
+            return head + [f"  {cell}" for cell in cells]
+        down = max(height - len(head), 1)
+        across = -(-len(cells) // down)
+        cell_width = max(len(cell) for cell in cells) + 2
+        if 2 + across * cell_width > width + 2:
+            return head + [f"  {cell}" for cell in cells]
+        down = -(-len(cells) // across)  # as few rows as the columns need
+        rows = [
+            "  " + "".join(f"{cells[i]:<{cell_width}}" for i in range(r, len(cells), down))
+            for r in range(down)
+        ]
+        return head + [row.rstrip() for row in rows]
 
     @staticmethod
     def _prompt(name: str, prefix: tuple[str, ...], flat: bool) -> str:

@@ -269,6 +269,11 @@ class KhanGame(Game[KhanState, KhanAction]):
         """The yurt colours: red, blue, green, yellow."""
         return screen.SEAT_COLOURS[:players]
 
+    def describe_decision(self, state: KhanState, player: int, names: Sequence[str]) -> str | None:
+        """A consent request (K-X5) as a question: who wants to lay which tile on which cells,
+        covering how many of the player's yurts, and what yes and no do (see :mod:`.screen`)."""
+        return screen.consent_question(state, player, names)
+
     def why_not(self, state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
         """Start yurts, invasions (A, D), displacements (B) and special cards that are not on
         offer, with the rules' reasons (see :mod:`.absent`)."""

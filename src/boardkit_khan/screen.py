@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from boardkit.screen import Line, Picture, Segment, line
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Region
+from boardkit_khan.narration import tile_name
 from boardkit_khan.render import RULER_MARKS
 from boardkit_khan.scoring import area_bonuses, areas_of, tile_points
 from boardkit_khan.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, Static, static_for
@@ -212,3 +213,29 @@ def picture(state: KhanState, player: int | None, names: Sequence[str]) -> Pictu
         *_in_play(seen, names),
     ]
     return Picture(map_rows(seen, static), tuple(side))
+
+
+def consent_question(state: KhanState, player: int, names: Sequence[str]) -> str | None:
+    """The consent request ``player`` must answer (K-X5) as a question, or ``None`` when none
+    is owed by ``player``. Everything in it is on the board: the pending conquest and whose
+    yurts it covers."""
+    pending = state.turn.pending
+    owed = state.flow.owed
+    if pending is None or not owed or owed[0].player != player or owed[0].kind != "consent":
+        return None
+    static = static_for(state.options.board)
+    placement = static.table.stack(pending.stack).get(pending.orientation, pending.anchor)
+    active = state.flow.active
+    who = names[active] if active is not None and active < len(names) else "the active player"
+    if placement is None:  # pragma: no cover - a pending conquest is a valid placement
+        where = f"at {static.board.label(pending.anchor)}"
+        covered = 0
+    else:
+        where = "on " + ", ".join(static.board.label(c) for c in _cells(placement.mask))
+        covered = (state.field.yurts[player] & placement.mask).bit_count()
+    yours = f", covering {covered} of your yurts" if covered else ""
+    return (
+        f"{names[player]}, {who} wants to lay {tile_name(pending.stack)} {where}{yours}.\n"
+        "Your Protection of the Great Khan means it needs your consent: "
+        "yes lets the conquest happen, no refuses it."
+    )

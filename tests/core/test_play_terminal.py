@@ -55,6 +55,7 @@ def test_shangrila_at_80x24_picks_by_number_and_word(tmp_path: Path) -> None:
     term.line("healer")
     screen = term.wait_for("ann [setup master / Healer]>")
     assert "12. village 12" in screen  # numbers match what they name
+    assert screen.splitlines()[0].startswith(" 0 ")  # the villages stay on the screen
     term.line("2")  # absent: the game says why
     term.wait_for("village 2 is not on offer: the red village is out of play with three players")
     term.line("0")
@@ -162,8 +163,15 @@ def test_khan_long_submenus_are_grouped_and_numbered_as_they_read(tmp_path: Path
     term.line("d")
     screen = term.wait_for("ann [D: invade any land]>")
     assert "Tropical forest  (" in screen and "Mountains  (" in screen  # regions, not cells
+    cells = int(re.search(r"Mountains  \((\d+)\)", screen)[1])  # type: ignore[index]
     term.line("mount")
     screen = term.wait_for("ann [D: invade any land / Mountains]>")
+    rows = screen.splitlines()
+    # the board, whose decision it is and every cell of the region, on one 80x24 screen
+    assert rows[0].startswith("   A B C D") and rows[13].startswith("13 ")
+    assert "ann (red) to play" in screen
+    assert len(re.findall(r"\b\d+\. [A-M]\d+\b", screen)) == cells > 12
+    assert all(len(row) <= 80 for row in rows)
     term.line("1")
     screen = term.wait_for("ann [D: discard]>")
     for line in (
@@ -181,5 +189,37 @@ def test_khan_long_submenus_are_grouped_and_numbered_as_they_read(tmp_path: Path
     assert all(len(row) <= 80 for row in screen.splitlines())
     term.line("1")
     term.wait_for("ann: D: discard ")
+    term.line("quit")
+    assert term.finish() == 0
+
+
+def test_hot_seat_consent_goes_to_the_protected_player_with_the_question(tmp_path: Path) -> None:
+    """A Khan consent owed by ann during bob's turn, at one keyboard: a pass screen that says
+    why, then the question with the tile and its cells, bad input, the answer."""
+    match = Match.new("khan", ["ann", "bob"], seed=0)
+    rng = Rng(0, 9)
+    while not match.state.flow.owed:
+        match.play(rng.choice(match.legal_actions()))
+    assert match.state.flow.owed[0].player == 0 and match.state.flow.active == 1
+    match.save(tmp_path / "c.json")
+    term = Terminal.boardkit("play", "--resume", "c.json", "--seat", "human,human", cwd=tmp_path)
+    term.wait_for("pass the terminal to ann, who must answer a consent request, press Enter")
+    term.line("")
+    screen = term.wait_for("ann [consent]>")
+    rows = screen.splitlines()
+    assert len(rows) == 24 and rows[0].startswith("   A B C D")  # the map's top is on screen
+    said = " ".join(rows)  # the texts are wrapped at word ends
+    assert "ann (red) must answer: consent" in said and "during bob's turn" in said
+    assert "bob wants to lay the L-tetromino on E5, C6, D6, E6, covering 1 of your yurts." in said
+    assert "yes lets the conquest happen, no refuses it" in said
+    assert all(len(row) <= 80 for row in rows)
+    term.line("maybe")
+    term.wait_for("nothing here starts with 'maybe'")
+    term.line("no")
+    term.wait_for("pass the terminal to bob, press Enter")
+    assert "ann: consent: no" in term.raw
+    term.line("")
+    screen = term.wait_for("bob (blue) to play")
+    assert "bob wants to lay" not in screen  # the question was ann's alone
     term.line("quit")
     assert term.finish() == 0

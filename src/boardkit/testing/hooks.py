@@ -20,6 +20,9 @@
   level of the menu, only labels that no legal action puts there, each with a plain reason (no
   clause tag), and the same for a :meth:`~boardkit.game.Game.determinize` twin of the deciding
   player;
+- :func:`check_decision_text` — a game that offers
+  :meth:`~boardkit.game.Game.describe_decision` gives the deciding player ``None`` or
+  non-empty text, the same for a :meth:`~boardkit.game.Game.determinize` twin;
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
@@ -232,6 +235,27 @@ def check_why_not(
             )
 
 
+def check_decision_text(game: Game[Any, Any], state: Any, rng: Rng, at: str) -> None:
+    """The deciding player's decision text is ``None`` or text, and holds nothing hidden."""
+    who = decider(state.flow)
+    if not game.offers("describe_decision") or who is None:
+        return
+    names = SCREEN_NAMES[: state.flow.players]
+    what = f"{at}: describe_decision(state, {who})"
+    try:
+        text = game.describe_decision(state, who, names)
+    except Exception as exc:
+        raise ConformanceError(f"{what} raised {exc!r}") from exc
+    if text is not None and (type(text) is not str or not text.strip()):
+        raise ConformanceError(f"{what} gave {text!r}; it must be None or non-empty text")
+    if game.hidden_information:
+        twin = game.determinize(state, who, rng)
+        if game.describe_decision(twin, who, names) != text:
+            raise ConformanceError(
+                f"{what} differs in a determinize twin: it tells what the player cannot see"
+            )
+
+
 def check_flow_events(match: Match[Any], where: str) -> None:
     """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
     turn_open = False
@@ -296,6 +320,7 @@ class HookChecks:
         check_bot_hints(game, state, self.players, at)
         check_screen(game, state, self.players, self.rng, at)
         check_why_not(game, state, legal, self.rng, at)
+        check_decision_text(game, state, self.rng, at)
         if self.targets:
             target_checks.check_position_targets(game, state, at)
         if self.index_size is not None:
