@@ -16,10 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from boardkit.game import Game
-from boardkit.screen import Line, Picture
-
-GAP = 1
-"""Columns between the board and the side panel."""
+from boardkit.screen import GAP, Line, Picture
 
 _RICH_COLOURS = {"violet": "magenta", "purple": "magenta", "orange": "dark_orange"}
 
@@ -57,6 +54,16 @@ def fit(text: Text, width: int) -> Text:
     cut.truncate(max(width - 1, 0))
     cut.append("…")
     return cut
+
+
+def game_picture(
+    game: Game[Any, Any], state: Any, player: int | None, names: Sequence[str]
+) -> Picture:
+    """The compact picture of ``state`` as ``player`` may see it: the game's
+    :meth:`~boardkit.game.Game.render_screen` when it offers one, else its ``render_text``."""
+    if game.offers("render_screen"):
+        return game.render_screen(state, player, names)
+    return Picture.of_text(game.render_text(state, player))
 
 
 def picture_lines(

@@ -29,7 +29,9 @@ setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_
                         ``next_player``, ``on_turn_start``
 hidden information      ``view``, ``redact``, ``determinize``
 presentation            ``describe_action``, ``action_path``, ``render_text``,
-                        ``describe_event``, ``render_svg`` (offered or not)
+                        ``describe_event``, ``player_colours``, ``render_svg``,
+                        ``render_screen``, ``why_not`` and ``describe_decision``
+                        (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
 positions               ``format_position``, ``parse_position`` (offered or not)
@@ -104,6 +106,7 @@ from boardkit.flow import HasFlow
 from boardkit.options import Config, Option, OptionValue, check_seed, resolve_options
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
+from boardkit.screen import DEFAULT_COLOURS, Picture
 from boardkit.voice import Voice, describe_flow_event
 
 S = TypeVar("S", bound=HasFlow)
@@ -115,6 +118,9 @@ Events = Sequence[object]
 OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
     {
         "render_svg",
+        "render_screen",
+        "why_not",
+        "describe_decision",
         "action_targets",
         "score",
         "evaluate",
@@ -554,6 +560,72 @@ class Game(ABC, Generic[S, A]):
         :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "render_svg", "the game draws no picture")
+
+    def render_screen(self, state: S, player: int | None, names: Sequence[str]) -> Picture:
+        """Offered or not. The compact picture of ``state`` for an 80×24 terminal, as ``player``
+        (``None``: a spectator) may see it: the board in a few short lines and a side panel
+        (whose turn, the running score, a legend in words). See :mod:`boardkit.screen`.
+
+        Who calls it: ``boardkit play`` at every decision and ``boardkit watch`` at every
+        entry, through :func:`boardkit.frames.game_picture`, always after :meth:`offers` says
+        it is offered (a game that does not offer it is drawn from :meth:`render_text`).
+        ``names[i]`` is seat ``i``'s name; a segment tagged with seat ``i`` is painted in
+        ``player_colours(players)[i]``.
+
+        What it must guarantee: a :class:`~boardkit.screen.Picture` whose segments are strings
+        tagged with a seat of the game or ``None``, with no line break and no control
+        character; board and side panel side by side fit
+        :data:`~boardkit.screen.SCREEN_COLUMNS` columns (``picture.width``), for every state and
+        names up to 8 characters; and it depends only on what ``player`` sees (the same picture
+        for a :meth:`determinize` twin) [screen pictures]. The default raises
+        :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "render_screen", "the game draws no compact picture")
+
+    def player_colours(self, players: int) -> tuple[str, ...]:
+        """Each seat's colour as a word (``"red"``), in seat order, for ``players`` seats.
+
+        Who calls it: the terminal front ends, to say "you are red" and to paint a seat's
+        names and pieces (through :mod:`boardkit.frames`, which knows rich's colour names). What
+        it must guarantee: ``players`` distinct non-empty words [screen pictures]. The default
+        is a palette of six colours (:data:`~boardkit.screen.DEFAULT_COLOURS`), repeated past six
+        seats; a game whose pieces have colours names them.
+        """
+        return tuple(DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)] for seat in range(players))
+
+    def why_not(self, state: S, path: tuple[str, ...]) -> Mapping[str, str]:
+        """Offered or not. The options a person may look for at the menu level ``path`` that
+        are not there, each with the reason the rules give: ``{"village 4": "village 4 is
+        full"}``.
+
+        Who calls it: front ends, when a person types a number or a word that picks nothing at
+        that level (``boardkit play`` then says "village 4 is not on offer: village 4 is
+        full"), with the true state and the labels chosen so far (a prefix of
+        :meth:`action_path`). :func:`boardkit.menus.absent_reasons` builds the mapping from
+        candidate actions and the game's refusals.
+
+        What it must guarantee: every key is a label that :meth:`action_path` would put at
+        that level and that no legal action of ``state`` puts there; every value is the plain
+        reason (no clause tag, as :attr:`~boardkit.errors.IllegalActionError.reason`); it
+        depends only on what the deciding player sees (the same for a :meth:`determinize`
+        twin) [why not]. It need not be complete: a label it leaves out gets the front end's
+        generic answer. The default raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "why_not", "the game explains no absent option")
+
+    def describe_decision(self, state: S, player: int, names: Sequence[str]) -> str | None:
+        """Offered or not. What the decision ``player`` must take now asks, in words for that
+        player, when the menu alone would not say it: a question put to someone outside his
+        own turn (Khan's consent: who wants to lay which tile on which cells, and what yes and
+        no do); ``None`` when the menu says enough.
+
+        Who calls it: ``boardkit play``, before the menu of a decision owed by a person (after
+        the "pass the terminal" screen at a shared keyboard). ``names[i]`` is seat ``i``'s
+        name. What it must guarantee: ``None`` or non-empty text that depends only on what
+        ``player`` sees (the same for a :meth:`determinize` twin) [decision texts]. The default
+        raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "describe_decision", "the menus say it all")
 
     # --- clicks (offered or not) ------------------------------------------------------------------
 

@@ -105,6 +105,33 @@ def _tuple(value: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _optional_tuple(value: Sequence[Any] | None) -> tuple[Any, ...] | None:
+    return None if value is None else tuple(value)
+
+
+MAX_SEAT_CHARS = 200
+"""The longest seat kind a log header may record (a bot spec with its settings)."""
+
+
+def seats_problem(seats: Sequence[object], players: int) -> str | None:
+    """What is wrong with ``seats`` as a header's seat kinds for ``players`` players, or
+    ``None``: one non-empty printable string of at most :data:`MAX_SEAT_CHARS` per player."""
+    if len(seats) != players:
+        return f"header 'seats' must name one seat kind per player ({players}), not {len(seats)}"
+    for kind in seats:
+        if (
+            type(kind) is not str
+            or not kind.strip()
+            or len(kind) > MAX_SEAT_CHARS
+            or not kind.isprintable()
+        ):
+            return (
+                "header 'seats' must hold seat kinds (non-empty printable strings of at most "
+                f"{MAX_SEAT_CHARS} characters), not {shorten(kind)}"
+            )
+    return None
+
+
 def _default_salt(header: LogHeader) -> bytes | None:
     return None if header.seed is None else pinned_salt(header.seed)
 
@@ -126,6 +153,11 @@ class LogHeader:
     ``start_position`` is ``None`` for a match set up by the game, else the position it started
     from, in the game's notation: the whole position in a full log, the viewer's form of it in a
     redacted one (see :func:`boardkit.positions.viewer_position`).
+
+    ``seats`` is ``None``, or who sat at each seat, in seat order: ``"human"`` or the spec of the
+    bot that chose for it (``"mcts:iterations=40"``), as ``boardkit play`` records them so that
+    ``--resume`` restores the same table. It is metadata: replay and verification never read
+    it, and a redacted log keeps it (who played is no secret).
     """
 
     game: str
@@ -138,10 +170,15 @@ class LogHeader:
     viewer: Viewer = FULL
     format_version: int = LOG_FORMAT_VERSION
     start_position: str | None = None
+    seats: tuple[str, ...] | None = field(default=None, converter=_optional_tuple)
 
     def __attrs_post_init__(self) -> None:
         if (self.viewer is FULL) != (self.seed is not None and self.salt is not None):
             raise ValueError("a full header has a seed and a salt; a redacted one has neither")
+        if self.seats is not None:
+            problem = seats_problem(self.seats, len(self.players))
+            if problem:
+                raise ValueError(problem)
 
     @property
     def is_redacted(self) -> bool:
@@ -236,6 +273,8 @@ def header_to_json(header: LogHeader) -> JSON:
     }
     if header.start_position is not None:
         data["start_position"] = header.start_position
+    if header.seats is not None:
+        data["seats"] = list(header.seats)
     if header.seed is not None and header.salt is not None:
         data["seed"] = str(header.seed)
         data["salt"] = header.salt.hex()
@@ -713,6 +752,7 @@ _HEADER_TYPES: dict[str, type] = {
     "seed_commitment": str,
     "viewer": object,
     "start_position": str,
+    "seats": list,
 }
 _FULL_KEYS = frozenset({"game", "game_version", "players", "options", "seed", "salt"})
 _REDACTED_KEYS = frozenset({"game", "game_version", "players", "options", "viewer"})
@@ -748,6 +788,13 @@ def parse_header(doc: Document) -> LogHeader:
     start = head.get("start_position")
     if start is not None and type(start) is not str:
         raise InvalidLogError(f"header 'start_position' must be a str, not {shorten(start)}")
+    seats = head.get("seats")
+    if seats is not None:
+        if type(seats) is not list:
+            raise InvalidLogError(f"header 'seats' must be a list, not {shorten(seats)}")
+        problem = seats_problem(seats, len(head["players"]))
+        if problem:
+            raise InvalidLogError(problem)
     commitment = _hex_field(head, "seed_commitment", 32)
     header = LogHeader(
         game=head["game"],
@@ -760,6 +807,7 @@ def parse_header(doc: Document) -> LogHeader:
         viewer=_viewer_field(head["viewer"], len(head["players"])) if redacted else FULL,
         format_version=doc.version,
         start_position=start,
+        seats=seats,
     )
     if not redacted and not header.commitment_holds():
         raise InvalidLogError("the seed and salt do not give the seed_commitment: the seed changed")

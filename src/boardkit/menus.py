@@ -15,7 +15,8 @@ same menus their own way, and every front end picks actions by the same rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -92,6 +93,11 @@ class ActionMenu:
             else:
                 return prefix
 
+    def paths_at(self, prefix: tuple[str, ...]) -> set[str]:
+        """The labels the legal actions put right after ``prefix``."""
+        depth = len(prefix)
+        return {path[depth] for path in self.paths if len(path) > depth and path[:depth] == prefix}
+
     def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
         """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""
         depth = len(prefix)
@@ -117,17 +123,82 @@ class ActionMenu:
         return f"{label} [{n}]"
 
 
+def absent_reasons(
+    game: Game[Any, Any],
+    state: Any,
+    path: tuple[str, ...],
+    candidates: Iterable[Any],
+    refuse: Callable[[Any], str | None],
+) -> dict[str, str]:
+    """The labels the ``candidates`` (actions a person may look for) would put at the menu level
+    ``path`` and no legal action puts there, each with why: what a game's
+    :meth:`~boardkit.game.Game.why_not` returns.
+
+    ``refuse(action)`` is the rules' plain reason for refusing a candidate (``None``: it is
+    legal). A label that stands for several refused candidates (a region of cells) gets their
+    reason when they share one, else says that none is open, with the most common reason as an
+    example.
+    """
+    depth = len(path)
+    present = ActionMenu(game, game.legal_actions(state), state).paths_at(path)
+    found: dict[str, Counter[str]] = {}
+    for action in candidates:
+        full = tuple(game.action_path(action, state))
+        if len(full) <= depth or full[:depth] != path or full[depth] in present:
+            continue
+        reason = refuse(action)
+        if reason is not None:
+            found.setdefault(full[depth], Counter())[reason] += 1
+    out = {}
+    for label, reasons in found.items():
+        if len(reasons) == 1:
+            out[label] = next(iter(reasons))
+            continue
+        example = reasons.most_common(1)[0][0]
+        total = sum(reasons.values())
+        out[label] = f"none of the {total} choices under it is open (for example: {example})"
+    return out
+
+
+def absent_item(absent: dict[str, str], text: str) -> tuple[str, str] | None:
+    """The absent label (of :func:`absent_reasons`) a person's ``text`` names, with its reason:
+    by the number it ends or starts with, by its start or the start of a word it shows."""
+    lowered = text.casefold()
+    if _is_number(text):
+        hits = [
+            label
+            for label in absent
+            if label.rsplit(" ", 1)[-1] == text or label.split(" ", 1)[0] == text
+        ]
+    else:
+        hits = [label for label in absent if label.casefold() == lowered]
+        hits = hits or [label for label in absent if label.casefold().startswith(lowered)]
+        hits = hits or [
+            label for label in absent if any(w.startswith(lowered) for w in _words(label))
+        ]
+    return (hits[0], absent[hits[0]]) if len(hits) == 1 else None
+
+
 def _words(label: str) -> list[str]:
     """The words of a label, case folded (split at anything that is not a letter or digit)."""
     return [w for w in re.split(r"[^\w]+", label.casefold()) if w]
 
 
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
 def line_numbers(items: Sequence[MenuItem]) -> list[int]:
     """The numbers the lines of a level are shown and typed with: the number each label ends
-    with when every label ends with a different one (``village 12`` is line 12), else 1, 2, …"""
-    ends = [label.rsplit(" ", 1)[-1] for label in (item.label for item in items)]
-    if items and all(end.isdigit() for end in ends) and len(set(ends)) == len(ends):
-        return [int(end) for end in ends]
+    with when every label ends with a different one (``village 12`` is line 12), else the
+    number each starts with when every label starts with a different one (``2 cards`` is line
+    2), else 1, 2, …"""
+    labels = [item.label for item in items]
+    ends = [label.rsplit(" ", 1)[-1] for label in labels]
+    starts = [label.split(" ", 1)[0] for label in labels]
+    for words in (ends, starts):
+        if items and all(_is_number(w) for w in words) and len(set(map(int, words))) == len(words):
+            return [int(w) for w in words]
     return list(range(1, len(items) + 1))
 
 

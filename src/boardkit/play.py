@@ -26,15 +26,18 @@ terminal" screen separates their turns so that nobody sees another player's hand
 from __future__ import annotations
 
 import contextlib
+import copy
 import datetime
 import enum
 import importlib
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from boardkit.bots.random_bot import RandomBot
 from boardkit.bots.registry import bot_from_spec
@@ -46,15 +49,23 @@ from boardkit.errors import (
     OverwriteError,
     UndoError,
 )
-from boardkit.frames import picture_lines
+from boardkit.frames import game_picture, picture_lines
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.menus import ActionMenu, MenuItem, MenuWalk, line_numbers, match_item
+from boardkit.menus import (
+    ActionMenu,
+    MenuItem,
+    MenuWalk,
+    absent_item,
+    line_numbers,
+    match_item,
+)
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit.screen import TextScreen, screen_for
+from boardkit.screen import Picture
 from boardkit.seats import AskAgain, Chooser, play_out, seat_rngs
+from boardkit.voice import a_or_an, count_of
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -118,11 +129,25 @@ def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
     """Seats for ``names``; ``kinds`` may be shorter (default: seat 0 human, the rest random)."""
     if len(kinds) > len(names):
         raise InvalidOptionsError(
-            f"{len(kinds)} seat kinds given for {len(names)} players; give at most one per player"
+            f"{count_of(len(kinds), 'seat kind')} given for {count_of(len(names), 'player')}; "
+            "give at most one per player"
         )
     defaults = [HUMAN if i == 0 and not kinds else RANDOM for i in range(len(names))]
     filled = [*kinds, *defaults[len(kinds) :]]
-    return tuple(Seat(n, k.strip(), make_chooser(k)) for n, k in zip(names, filled, strict=True))
+    seats = []
+    for name, kind in zip(names, filled, strict=True):
+        chooser = make_chooser(kind)
+        seats.append(Seat(name, HUMAN if chooser is None else kind.strip(), chooser))
+    return tuple(seats)
+
+
+def resumed_kinds(recorded: Sequence[str] | None, given: Sequence[str]) -> list[str]:
+    """The seat kinds of a resumed game: the ``given`` kinds (``--seat``) replace the recorded
+    ones seat by seat from seat 0, and the seats they do not reach keep the kind the log
+    records (its header's ``seats``); a log that records none leaves the defaults."""
+    if recorded is None:
+        return list(given)
+    return [*given, *recorded[len(given) :]]
 
 
 # --- the session --------------------------------------------------------------------------------
@@ -181,7 +206,9 @@ class PlaySession:
         names = match.header.players
         if seats and all(isinstance(s, Seat) for s in seats):
             if len(seats) != len(names):
-                raise InvalidOptionsError(f"{len(seats)} seats given for {len(names)} players")
+                raise InvalidOptionsError(
+                    f"{count_of(len(seats), 'seat')} given for {count_of(len(names), 'player')}"
+                )
             self.seats = tuple(s for s in seats if isinstance(s, Seat))
         else:
             self.seats = make_seats(names, [s if isinstance(s, str) else s.kind for s in seats])
@@ -195,13 +222,53 @@ class PlaySession:
         """Files the session may write over: its own once written, all given ones if allowed."""
         humans = sum(seat.is_human for seat in self.seats)
         self.hot_seat = humans > 1 and self.game.hidden_information
+        recorded = match.header.seats
+        match.header = evolve(match.header, seats=tuple(seat.kind for seat in self.seats))
         self._rngs = seat_rngs(match.config.seed, len(names))
+        self._rngs_at: dict[int, list[Rng]] = {}
+        """The bots' random streams as they stood when the log had ``k`` entries: an undo
+        puts them back, so that the bots' randomness is a function of the log alone."""
+        self._catch_up_rngs(recorded)
         self._shown_to: int | None = None
         self.echo = echo
-        self.screen = screen_for(self.game)
-        self.colours = self.screen.colours(len(names))
+        self.drawn = self.game.offers("render_screen")
+        """Whether the game draws a compact picture (then seats have colours worth saying)."""
+        self.colours = self.game.player_colours(len(names))
         self._redo: list[tuple[int | None, Any]] = []
         self._narrated = len(match) - 1
+
+    # --- the bots' random streams -----------------------------------------------------------
+
+    def _catch_up_rngs(self, recorded: Sequence[str] | None) -> None:
+        """Bring the bots' streams to where an uninterrupted session would have them.
+
+        A bot draws from its seat's stream (the seat rule of :mod:`boardkit.seats`) at each of
+        its decisions, so a resumed game asks the bots of the log's seats (its header's
+        ``seats``, else this session's) to choose again at each of their entries, on the same
+        states: their streams then stand exactly where they stood, and the game goes on as if
+        it had never stopped.
+        """
+        self._remember_rngs(1)
+        if len(self.match) == 1:
+            return
+        kinds = recorded if recorded is not None else [seat.kind for seat in self.seats]
+        bots = [make_chooser(kind) for kind in kinds]
+        for entry in self.match.log.entries[1:]:
+            seat = entry.player
+            bot = bots[seat] if seat is not None else None
+            if seat is not None and bot is not None:
+                before = self.match.state_at(entry.seq - 1)
+                bot.choose(self.game, before, seat, self._rngs[seat])
+            self._remember_rngs(entry.seq + 1)
+
+    def _remember_rngs(self, entries: int) -> None:
+        self._rngs_at[entries] = [copy.copy(rng) for rng in self._rngs]
+
+    def _restore_rngs(self) -> None:
+        """The streams as they stood at this length of the log (after an undo or a redo)."""
+        kept = self._rngs_at.get(len(self.match))
+        if kept is not None:
+            self._rngs[:] = [copy.copy(rng) for rng in kept]
 
     # --- running ----------------------------------------------------------------------------
 
@@ -247,7 +314,7 @@ class PlaySession:
         again = f", resumed after {resumed} action{plural}" if resumed else ""
         humans = [seat for seat in range(len(self.seats)) if self.seats[seat].is_human]
         colours = ""
-        if not isinstance(self.screen, TextScreen) and humans:
+        if self.drawn and humans:
             said = [
                 f"{'you are' if len(humans) == 1 else self.seats[s].name + ' is'} {self.colours[s]}"
                 for s in humans
@@ -269,6 +336,7 @@ class PlaySession:
             self._redo.pop(0)
         else:
             self._redo = []
+        self._remember_rngs(len(self.match))
         self._autosave()
 
     def _narrate_new(self) -> None:
@@ -285,21 +353,22 @@ class PlaySession:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
         seat = self.seats[player]
         if seat.is_human:
-            self._say(f"illegal: {error}")
+            self._say(f"refused: {error.reason}")
             return None
-        self._say(f"{seat.name} (bot) chose an illegal action ({error}); playing at random")
+        self._say(f"{seat.name} (bot) chose a refused action ({error.reason}); playing at random")
         return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
 
     # --- humans -----------------------------------------------------------------------------
 
     def _human_decision(self, player: int) -> Any:
         seat = self.seats[player]
+        flow = self.match.state.flow
+        owed = flow.owed[0] if flow.owed else None
+        out_of_turn = owed is not None and owed.player == player and flow.active != player
         if self.hot_seat and self._shown_to != player:
-            self._pass_screen(seat.name)
+            why = f", who must answer {a_or_an(owed.kind)} request" if out_of_turn and owed else ""
+            self._pass_screen(seat.name + why)
         self._shown_to = player
-        self._say("")
-        self._show_picture(player)
-        self._say(self._decision_line(player))
         actions = self.match.legal_actions()
         if not actions:
             raise GameDefinitionError(
@@ -307,14 +376,50 @@ class PlaySession:
             )
         return self._choose(ActionMenu(self.game, actions, self.match.state), player)
 
-    def _show_picture(self, player: int | None) -> None:
-        """The game's compact picture (its screen), in colour on a terminal."""
-        if isinstance(self.screen, TextScreen):
-            self._say(self.game.render_text(self.match.state, player))
+    def _decision_texts(self, player: int) -> list[str]:
+        """Whose decision it is, and the game's words for it (a question asked out of turn)."""
+        texts = [self._decision_line(player)]
+        if self.game.offers("describe_decision"):
+            names = [s.name for s in self.seats]
+            question = self.game.describe_decision(self.match.state, player, names)
+            if question:
+                texts += question.splitlines()
+        return texts
+
+    def _show_decision(
+        self, player: int, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool
+    ) -> None:
+        """The picture, whose decision it is and the menu level.
+
+        In a pipe, everything, one menu line per action. On a terminal, one screenful: the
+        texts wrapped at word ends, the menu in columns when it is long, and the picture's
+        side panel cut to the rows left (the board itself is kept whole), so that the board,
+        the question and the menu stay on the screen together, 80×24 included.
+        """
+        texts = self._decision_texts(player)
+        picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
+        if not self._colour():
+            self._say("")
+            if self.drawn:
+                self._draw(picture, 79, None)
+            else:
+                self._say(self.game.render_text(self.match.state, player))
+            for text in texts + self._level_lines(items, prefix, flat):
+                self._say(text)
             return
-        names = [seat.name for seat in self.seats]
-        picture = self.screen.picture(self.match.state, player, names)
-        lines = picture_lines(picture, self.colours if self._colour() else (), 79)
+        columns, rows = shutil.get_terminal_size((80, 24))
+        width = max(columns - 1, 20)
+        texts = [part for text in texts for part in (textwrap.wrap(text, width) or [""])]
+        room = rows - 1 - len(texts) - len(picture.board)  # the prompt takes the last row
+        menu = self._level_lines(items, prefix, flat, width, max(room, 2))
+        self._draw(picture, width, max(rows - 1 - len(texts) - len(menu), len(picture.board)))
+        for text in texts + menu:
+            self._say(text)
+
+    def _draw(self, picture: Picture, width: int, height: int | None) -> None:
+        """The picture in at most ``width`` columns and ``height`` rows, in colour on a
+        terminal."""
+        lines = picture_lines(picture, self.colours if self._colour() else (), width, height)
         if self._colour():
             from rich.console import Console
 
@@ -333,7 +438,7 @@ class PlaySession:
     def _decision_line(self, player: int) -> str:
         flow = self.match.state.flow
         name = self.seats[player].name
-        if not isinstance(self.screen, TextScreen):
+        if self.drawn:
             name = f"{name} ({self.colours[player]})"
         where = [f"turn {flow.turn}"]
         if flow.phase:
@@ -360,11 +465,15 @@ class PlaySession:
         """Walk the menu until one action is chosen (commands are handled on the way)."""
         walk = MenuWalk(menu)
         show = True
+        first = True
         while True:
             items = walk.items()
-            if show:
+            if show and (first or self._colour()):
+                self._show_decision(player, items, walk.prefix, walk.flat)
+            elif show:
                 self._show_level(items, walk.prefix, walk.flat)
             show = True
+            first = False
             text = self._read(self._prompt(self.seats[player].name, walk.prefix, walk.flat))
             text = text.strip()
             command, _, argument = text.partition(" ")
@@ -397,6 +506,7 @@ class PlaySession:
                 continue
             elif command == "board":
                 self._say(self.game.render_text(self.match.state, player))
+                show = not self._colour()  # a redrawn screen would push the board away
                 continue
             elif command in ("save", "save!"):
                 target = Path(argument.strip()) if argument.strip() else self.save_path
@@ -408,22 +518,63 @@ class PlaySession:
             else:
                 picked = match_item(items, text)
             if isinstance(picked, str):
-                self._say(picked)
+                self._say(self._why_absent(walk, text) or picked)
                 show = False
                 continue
             chosen = walk.enter(picked)
             if chosen is not None:
                 return menu.actions[chosen]
 
+    def _why_absent(self, walk: MenuWalk, text: str) -> str | None:
+        """Why what ``text`` names is not on this level, when the game says (``why_not``)."""
+        if walk.flat or not text or not self.game.offers("why_not"):
+            return None
+        absent = dict(self.game.why_not(self.match.state, walk.prefix))
+        named = absent_item(absent, text)
+        if named is None:
+            return None
+        label, reason = named
+        return f"{label} is not on offer: {reason}"
+
     def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
+        for text in self._level_lines(items, prefix, flat):
+            self._say(text)
+
+    @staticmethod
+    def _level_lines(
+        items: Sequence[MenuItem],
+        prefix: tuple[str, ...],
+        flat: bool,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> list[str]:
+        """A menu level as lines: where it is, then its numbered lines; in columns (numbers
+        reading down) when a ``height`` is given that one column would pass and the columns
+        fit ``width``."""
+        head = []
         if prefix or flat:
             where = " / ".join(prefix) if prefix else "top"
-            self._say(f"{'all actions under' if flat else 'in'} {where}:")
+            head.append(f"{'all actions under' if flat else 'in'} {where}:")
         numbers = line_numbers(items)
-        width = len(str(max(numbers, default=1)))
-        for number, item in zip(numbers, items, strict=True):
-            count = "" if item.leaf else f"  ({len(item.actions)})"
-            self._say(f"  {number:>{width}}. {item.label}{count}")
+        digits = len(str(max(numbers, default=1)))
+        cells = [
+            f"{number:>{digits}}. {item.label}{'' if item.leaf else f'  ({len(item.actions)})'}"
+            for number, item in zip(numbers, items, strict=True)
+        ]
+        tall = height is not None and len(head) + len(cells) > height
+        if not tall or width is None or height is None:
+            return head + [f"  {cell}" for cell in cells]
+        down = max(height - len(head), 1)
+        across = -(-len(cells) // down)
+        cell_width = max(len(cell) for cell in cells) + 2
+        if 2 + across * cell_width > width + 2:
+            return head + [f"  {cell}" for cell in cells]
+        down = -(-len(cells) // across)  # as few rows as the columns need
+        rows = [
+            "  " + "".join(f"{cells[i]:<{cell_width}}" for i in range(r, len(cells), down))
+            for r in range(down)
+        ]
+        return head + [row.rstrip() for row in rows]
 
     @staticmethod
     def _prompt(name: str, prefix: tuple[str, ...], flat: bool) -> str:
@@ -447,6 +598,7 @@ class PlaySession:
             self._say(f"cannot undo: {exc}")
             return
         self._redo = undone + self._redo
+        self._restore_rngs()
         self._narrated = min(self._narrated, len(self.match) - 1)
         others = sorted({self.seats[p].name for p, _ in undone[1:] if p is not None})
         after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
@@ -472,6 +624,7 @@ class PlaySession:
                 break
             redone += 1
             self._narrate_new()
+        self._restore_rngs()
         self._say(f"redid {redone} action{'s' if redone != 1 else ''}")
         self._autosave()
         raise AskAgain()

@@ -1,34 +1,30 @@
-"""A game's compact picture for small screens: the board, the facts beside it, seats' colours.
+"""A game's compact picture for small screens, as data: lines of text tagged with seats.
 
 ``boardkit watch`` and ``boardkit play`` draw a game on an 80×24 terminal. A game's
 :meth:`~boardkit.game.Game.render_text` is its full account (every ruler, every card count, the
-legend) and is too tall for that; a game may therefore offer a *screen*: an object with
+legend) and is too tall for that; a game may therefore offer the hook
+:meth:`~boardkit.game.Game.render_screen`, which returns a :class:`Picture`: the board as a few
+short lines plus a side panel (the running score, whose turn, a legend in words), and
+:meth:`~boardkit.game.Game.player_colours`, each seat's colour as a word (``"red"``) that the
+front ends say ("you are red") and paint with.
 
-* ``picture(state, player, names) -> Picture`` — the board as a few short lines plus a side
-  panel (the running score, whose turn, a legend in words), as ``player`` (``None``: a
-  spectator) may see it;
-* ``colours(players) -> tuple[str, ...]`` — each seat's colour as a word (``"red"``), which
-  the front ends say ("you are red") and paint with.
-
-Screens are found through the ``boardkit.screens`` entry-point group, by game name, like games
-themselves (``khan = "boardkit_khan.screen:SCREEN"``), so that a game package adds one without
-boardkit knowing it; a game without one is drawn from its ``render_text`` with a default
-palette. The picture is UI-free: a :data:`Line` is text in segments, each tagged with the seat
-it belongs to (or ``None``), and a front end decides how a seat is painted (colour on a
-terminal, nothing in a pipe).
+The picture is UI-free: a :data:`Line` is text in segments, each tagged with the seat it belongs
+to (or ``None``), and a front end decides how a seat is painted (colour on a terminal, nothing
+in a pipe; :mod:`boardkit.frames` does it with rich). This module imports nothing of boardkit,
+so :mod:`boardkit.game` can name its types.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib.metadata import entry_points
-from typing import Any, Protocol
-
 from attrs import frozen
 
-from boardkit.game import Game
+SCREEN_COLUMNS = 79
+"""The width a compact picture promises to fit, board and side panel side by side with
+:data:`GAP` columns between them (one column of an 80-column terminal is left free, so that a
+full line never wraps)."""
 
-GROUP = "boardkit.screens"
+GAP = 1
+"""Columns between the board and the side panel."""
 
 Segment = tuple[str, int | None]
 """Some text and the seat it belongs to (``None``: nobody's)."""
@@ -37,7 +33,7 @@ Line = tuple[Segment, ...]
 """One line of a picture."""
 
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
-"""Seat colours of a game whose screen names none (or that has no screen)."""
+"""Seat colours of a game that names none."""
 
 
 def line(*parts: str | Segment) -> Line:
@@ -68,51 +64,14 @@ class Picture:
         """The widest side line, in characters."""
         return max((len(plain(row)) for row in self.side), default=0)
 
+    @property
+    def width(self) -> int:
+        """The columns the picture takes with the side panel beside the board."""
+        if not self.side:
+            return self.board_width
+        return self.board_width + GAP + self.side_width
 
-class Screen(Protocol):
-    """What a game's screen offers (see the module docstring)."""
-
-    def picture(self, state: Any, player: int | None, names: Sequence[str]) -> Picture:
-        """The compact picture of ``state`` as ``player`` may see it."""
-        ...
-
-    def colours(self, players: int) -> tuple[str, ...]:
-        """Each seat's colour as a word, in seat order."""
-        ...
-
-
-class TextScreen:
-    """The screen of a game that offers none: its ``render_text``, and the default palette."""
-
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = game
-
-    def picture(self, state: Any, player: int | None, names: Sequence[str]) -> Picture:
-        """Every line of ``render_text``, as the board."""
-        text = self.game.render_text(state, player)
-        return Picture(tuple(line(row) for row in text.splitlines()))
-
-    def colours(self, players: int) -> tuple[str, ...]:
-        """The default palette, repeated if a game has more seats than it has colours."""
-        return tuple(DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)] for seat in range(players))
-
-
-_loaded: dict[str, Screen] = {}
-
-
-def screen_for(game: Game[Any, Any]) -> Screen:
-    """The screen of ``game``: its ``boardkit.screens`` entry point, else a :class:`TextScreen`.
-
-    A screen that fails to load is not an error worth stopping a game for: the text screen is
-    used instead.
-    """
-    if game.name in _loaded:
-        return _loaded[game.name]
-    for ep in entry_points(group=GROUP, name=game.name):
-        try:
-            found: Screen = ep.load()
-        except Exception:  # a broken screen plugin falls back to the game's own text
-            break
-        _loaded[game.name] = found
-        return found
-    return TextScreen(game)
+    @classmethod
+    def of_text(cls, text: str) -> Picture:
+        """Every line of ``text`` as the board, nobody's (a game's ``render_text``)."""
+        return cls(tuple(line(row) for row in text.splitlines()))

@@ -5,9 +5,10 @@
 ``simulate`` and ``tournament`` play with that seed) and shows it in one of two ways:
 
 * **live** (the console is a terminal): one screen updated in place (rich's ``Live``) with a
-  header (entry, who decides next), the game's compact picture (:mod:`boardkit.screen`: board,
-  running score, whose turn), the narration of the last entries, and a line of keys. Entries
-  come at a pace (``delay`` seconds apart, less the bots' thinking time); keys change it:
+  header (entry, who decides next), the game's compact picture
+  (:meth:`~boardkit.game.Game.render_screen`: board, running score, whose turn), the
+  narration of the last entries, and a line of keys. Entries come at a pace (``delay``
+  seconds apart, less the bots' thinking time); keys change it:
   space pauses and resumes, ``n`` or Enter plays one entry while paused, ``+`` and ``-`` change
   the speed, ``q`` stops. ``step`` starts paused, so every entry waits for a key. The frame is
   cut to the console's size, so it fits 80×24.
@@ -30,12 +31,12 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
-from boardkit.frames import fit, name_text, picture_lines, score_line
+from boardkit.frames import fit, game_picture, name_text, picture_lines, score_line
 from boardkit.keys import KeyReader
 from boardkit.match import Match
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
-from boardkit.screen import Picture, TextScreen, screen_for
+from boardkit.screen import Picture
 from boardkit.seats import Chooser, play_out
 
 DEFAULT_DELAY = 0.8
@@ -83,9 +84,8 @@ class Watch:
         self.delay = (DEFAULT_DELAY if self.live else 0.0) if delay is None else delay
         self.paused = step
         self.keys = keys if keys is not None else KeyReader()
-        self.screen = screen_for(self.game)
         self.names = list(match.header.players)
-        self.colours = self.screen.colours(len(self.names)) if console.color_system else ()
+        self.colours = self.game.player_colours(len(self.names)) if console.color_system else ()
         self.blocks: deque[EntryBlock] = deque(maxlen=40)
         self.shown = -1
         self._live: Live | None = None
@@ -212,7 +212,7 @@ class Watch:
             head.append(" · next: ")
             head.append_text(self._who(seat))
         lines = [fit(head, self.console.width)]
-        if isinstance(self.screen, TextScreen):
+        if not self.game.offers("render_screen"):
             score = score_line(self.game, self.match.state, self.names, self.colours)
             if score is not None:
                 lines.append(fit(score, self.console.width))
@@ -235,7 +235,7 @@ class Watch:
         return shown + [Text("")] * (rows - len(shown))
 
     def _picture(self) -> Picture:
-        return self.screen.picture(self.match.state, None, self.names)
+        return game_picture(self.game, self.match.state, None, self.names)
 
     # --- transcript -------------------------------------------------------------------------
 

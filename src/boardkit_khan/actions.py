@@ -191,8 +191,10 @@ def describe(action: object, grid: Grid = _LABEL_GRID, rulers: tuple[str, ...] =
 def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Menu labels for a front end: kind of action, then card / tile / region, then the cell.
 
-    Khan offers hundreds of conquest placements at once; nesting them as kind → tile →
-    orientation → anchor cell keeps every menu level short.
+    Khan offers hundreds of actions at once; nesting keeps every menu level short: conquests
+    as kind → tile → orientation → anchor cell, invasions (A, D, start yurts) by region (a card
+    that names one region passes its level through), discards (D's second half) by how many
+    cards go (``0 cards`` … ``4 cards``, numbered as they read), special cards by card.
     """
     grid = board.grid
 
@@ -203,7 +205,12 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
     if isinstance(action, PlaceStartYurt):
         return ("start yurt", region_text(action.cell), cell_text(action.cell, grid))
     if isinstance(action, Invade):
-        return ("A: invade", f"card {card_text(action.card)}", cell_text(action.cell, grid))
+        return (
+            "A: invade",
+            f"card {card_text(action.card)}",
+            region_text(action.cell),
+            cell_text(action.cell, grid),
+        )
     if isinstance(action, Conquer):
         kind = "bridge" if action.stack.bridge else "tile"
         return (
@@ -214,6 +221,19 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
         )
     if isinstance(action, InvadeAnywhere):
         return ("D: invade any land", region_text(action.cell), cell_text(action.cell, grid))
+    if isinstance(action, Discard):
+        count = len(action.cards)
+        group = f"{count} card{'' if count == 1 else 's'}"
+        if not action.cards:
+            return ("D: discard", group)
+        return ("D: discard", group, ", ".join(card_text(c) for c in action.cards))
+    if isinstance(action, DisplaceRuler):
+        name = rulers[action.ruler] if 0 <= action.ruler < len(rulers) else f"#{action.ruler}"
+        return ("B: displace ruler", name)
+    if isinstance(action, PlayDivineSupport) and action.region is not None:
+        return ("special", "Divine Support", f"on {action.region.title}")
+    if isinstance(action, PlayScout):
+        return ("special", "Scout", f"reserving {action.stack}")
     text = describe(action, grid, rulers)
-    head, sep, _ = text.partition(":")
-    return (head, text) if sep else (text,)
+    head, sep, rest = text.partition(": ")
+    return (head, rest) if sep else (text,)

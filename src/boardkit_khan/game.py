@@ -17,15 +17,16 @@ violation is named in the error).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from boardkit.errors import InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
 from boardkit.options import Config, Option, OptionValue
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.screen import Picture
 from boardkit.voice import Voice
-from boardkit_khan import encoding, narration, notation, targets
+from boardkit_khan import absent, encoding, narration, notation, screen, targets
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
 from boardkit_khan.board import Board
@@ -258,6 +259,25 @@ class KhanGame(Game[KhanState, KhanAction]):
     def render_text(self, state: KhanState, player: int | None = None) -> str:
         """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""
         return render_text(state, player)
+
+    def render_screen(self, state: KhanState, player: int | None, names: Sequence[str]) -> Picture:
+        """The map with owners and a side panel (running score, rulers, legend, ``player``'s
+        hand), from ``player``'s view (see :mod:`.screen`)."""
+        return screen.picture(state, player, names)
+
+    def player_colours(self, players: int) -> tuple[str, ...]:
+        """The yurt colours: red, blue, green, yellow."""
+        return screen.SEAT_COLOURS[:players]
+
+    def describe_decision(self, state: KhanState, player: int, names: Sequence[str]) -> str | None:
+        """A consent request (K-X5) as a question: who wants to lay which tile on which cells,
+        covering how many of the player's yurts, and what yes and no do (see :mod:`.screen`)."""
+        return screen.consent_question(state, player, names)
+
+    def why_not(self, state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
+        """Start yurts, invasions (A, D), displacements (B) and special cards that are not on
+        offer, with the rules' reasons (see :mod:`.absent`)."""
+        return absent.why_not(self, state, path)
 
     # --- positions as text -----------------------------------------------------------------------
 

@@ -526,7 +526,7 @@ def check(state: KhanState, action: object) -> None:
             raise _wrong_step(action, step)
         _check_cell(action.cell, static)
         if not (placement_cells(state, static, player) >> action.cell) & 1:
-            holder = "you have" if state.options.start_yurts_per_player else "nobody has"
+            holder = "you have not" if state.options.start_yurts_per_player else "nobody has"
             raise IllegalActionError(
                 "K-S4",
                 f"{static.board.label(action.cell)} is not a free land cell in a region "

@@ -1,4 +1,5 @@
-"""Khan's compact picture for an 80×24 terminal (see :mod:`boardkit.screen`).
+"""Khan's compact picture for an 80×24 terminal (:meth:`KhanGame.render_screen
+<boardkit_khan.game.KhanGame.render_screen>`; see :mod:`boardkit.screen`).
 
 The map is 13 rows of two-character cells. The first character says what stands on the cell
 (a region letter, ``~`` river, ``.`` out of play, a seat number ``1``–``4`` for a yurt, ``n`` a
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from boardkit.screen import Line, Picture, Segment, line
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Region
+from boardkit_khan.narration import tile_name
 from boardkit_khan.render import RULER_MARKS
 from boardkit_khan.scoring import area_bonuses, areas_of, tile_points
 from boardkit_khan.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, Static, static_for
@@ -181,12 +183,13 @@ def _legend(state: KhanState) -> list[Line]:
     cards = state.cards
     top = cards.discard[-1] if cards.discard else UNKNOWN_CARD
     top_text = card_text(top) if top != UNKNOWN_CARD else "-"
-    lines.append(line(f"pile {len(cards.pile)} · discards {len(cards.discard)} · top {top_text}"))
+    lines.append(line(f"pile {len(cards.pile)} · discards {len(cards.discard)}"))
+    lines.append(line(f"top discard: {top_text}"))
     return lines
 
 
 def _in_play(state: KhanState, names: Sequence[str]) -> list[Line]:
-    lines = []
+    lines = [line("in play:")] if state.specials.active else []
     for card in state.specials.active:
         where = ""
         if card.region is not None:
@@ -194,32 +197,45 @@ def _in_play(state: KhanState, names: Sequence[str]) -> list[Line]:
         elif card.stack is not None:
             where = f" on {card.stack}"
         index = SPECIAL_ORDER.index(card.card)
-        lines.append(
-            line(f"in play: {SPECIAL_WORDS[index]} of ", (names[card.owner], card.owner), where)
-        )
+        lines.append(line(f"  {SPECIAL_WORDS[index]} of ", (names[card.owner], card.owner), where))
     return lines
 
 
-class KhanScreen:
-    """Khan's screen: :func:`picture` and the seats' colours."""
-
-    def picture(self, state: KhanState, player: int | None, names: Sequence[str]) -> Picture:
-        """The map with owners, and the side panel, as ``player`` may see the game."""
-        seen = view(state, player)
-        static = static_for(state.options.board)
-        side = [
-            *_status(seen, names),
-            *_scores(seen, static, names, player),
-            *_rulers(seen, static),
-            *_legend(seen),
-            *_in_play(seen, names),
-        ]
-        return Picture(map_rows(seen, static), tuple(side))
-
-    def colours(self, players: int) -> tuple[str, ...]:
-        """Red, blue, green, yellow."""
-        return SEAT_COLOURS[:players]
+def picture(state: KhanState, player: int | None, names: Sequence[str]) -> Picture:
+    """The map with owners, and the side panel, as ``player`` may see the game."""
+    seen = view(state, player)
+    static = static_for(state.options.board)
+    side = [
+        *_status(seen, names),
+        *_scores(seen, static, names, player),
+        *_rulers(seen, static),
+        *_legend(seen),
+        *_in_play(seen, names),
+    ]
+    return Picture(map_rows(seen, static), tuple(side))
 
 
-SCREEN = KhanScreen()
-"""The object the ``boardkit.screens`` entry point names."""
+def consent_question(state: KhanState, player: int, names: Sequence[str]) -> str | None:
+    """The consent request ``player`` must answer (K-X5) as a question, or ``None`` when none
+    is owed by ``player``. Everything in it is on the board: the pending conquest and whose
+    yurts it covers."""
+    pending = state.turn.pending
+    owed = state.flow.owed
+    if pending is None or not owed or owed[0].player != player or owed[0].kind != "consent":
+        return None
+    static = static_for(state.options.board)
+    placement = static.table.stack(pending.stack).get(pending.orientation, pending.anchor)
+    active = state.flow.active
+    who = names[active] if active is not None and active < len(names) else "the active player"
+    if placement is None:  # pragma: no cover - a pending conquest is a valid placement
+        where = f"at {static.board.label(pending.anchor)}"
+        covered = 0
+    else:
+        where = "on " + ", ".join(static.board.label(c) for c in _cells(placement.mask))
+        covered = (state.field.yurts[player] & placement.mask).bit_count()
+    yours = f", covering {covered} of your yurts" if covered else ""
+    return (
+        f"{names[player]}, {who} wants to lay {tile_name(pending.stack)} {where}{yours}.\n"
+        "Your Protection of the Great Khan means it needs your consent: "
+        "yes lets the conquest happen, no refuses it."
+    )

@@ -13,7 +13,7 @@ exactly ``7 * colours`` turns, so the turn comes back to the start colour for th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from boardkit import (
     Config,
@@ -26,8 +26,9 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.screen import Picture
 from boardkit.voice import Voice
-from boardkit_shangrila import encoding, narration, notation, targets
+from boardkit_shangrila import absent, encoding, narration, notation, screen, targets
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
@@ -226,6 +227,22 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def render_text(self, state: ShangrilaState, player: int | None = None) -> str:
         return render_text(state, player)
+
+    def render_screen(
+        self, state: ShangrilaState, player: int | None, names: Sequence[str]
+    ) -> Picture:
+        """One line per village with its masters, and a side panel with the score and the
+        supply (see :mod:`.screen`); nothing is hidden, so ``player`` changes nothing."""
+        return screen.picture(state, player, names)
+
+    def player_colours(self, players: int) -> tuple[str, ...]:
+        """The colours of the masters: red, blue, yellow, violet."""
+        return tuple(COLOURS[seat].value for seat in range(players))
+
+    def why_not(self, state: ShangrilaState, path: tuple[str, ...]) -> Mapping[str, str]:
+        """Masters, students and journeys that are not on offer, with the rules' reasons
+        (see :mod:`.absent`)."""
+        return absent.why_not(self, state, path)
 
     # --- positions as text -------------------------------------------------------------------
 

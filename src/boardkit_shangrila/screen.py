@@ -1,4 +1,5 @@
-"""Shangrila's compact picture for an 80×24 terminal (see :mod:`boardkit.screen`).
+"""Shangrila's compact picture for an 80×24 terminal (:meth:`ShangrilaGame.render_screen
+<boardkit_shangrila.game.ShangrilaGame.render_screen>`; see :mod:`boardkit.screen`).
 
 One line per village: its number, ``*`` when it carries a stone, the seven guild spaces as the
 guild's initial and the colour initial of the master on it (``.`` empty, ``+`` a student on the
@@ -111,20 +112,10 @@ LEGEND = (
 )
 
 
-class ShangrilaScreen:
-    """Shangrila's screen: the villages, and the score and supply beside them."""
-
-    def picture(self, state: ShangrilaState, player: int | None, names: Sequence[str]) -> Picture:
-        """Everything is public (S-H1): ``player`` changes nothing."""
-        board = tuple(village_row(state, v) for v in range(VILLAGE_COUNT))
-        side = [*_status(state, names), *_scores(state, names), *_supply(state)]
-        side += [line(text) for text in LEGEND]
-        return Picture(board, tuple(side))
-
-    def colours(self, players: int) -> tuple[str, ...]:
-        """Red, blue, yellow, violet."""
-        return tuple(COLOURS[seat].value for seat in range(players))
-
-
-SCREEN = ShangrilaScreen()
-"""The object the ``boardkit.screens`` entry point names."""
+def picture(state: ShangrilaState, player: int | None, names: Sequence[str]) -> Picture:
+    """The villages, and the score and supply beside them; everything is public (S-H1), so
+    ``player`` changes nothing."""
+    board = tuple(village_row(state, v) for v in range(VILLAGE_COUNT))
+    side = [*_status(state, names), *_scores(state, names), *_supply(state)]
+    side += [line(text) for text in LEGEND]
+    return Picture(board, tuple(side))

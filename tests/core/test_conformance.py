@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 from attrs import evolve
 
-from boardkit import Config, Game, Rng
+from boardkit import Config, Game, IllegalActionError, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted
 from boardkit.game import OPTIONAL_HOOKS
+from boardkit.menus import absent_reasons
+from boardkit.screen import Picture, line
 from boardkit.testing import ConformanceError, check_game, check_playout
 from tests.core.plain_game import Add, PlainGame, PlainState
 from tests.core.secret_game import SecretGame, SecretState
@@ -197,10 +199,58 @@ class NarrowChance(NimGame):
         return 1
 
 
+class WideScreen(NimGame):
+    def render_screen(self, state: NimState, player: int | None, names: Sequence[str]) -> Picture:
+        return Picture((line("o" * 50),), (line("x" * 40),))
+
+
+class PeekingScreen(SecretGame):
+    """A compact picture that shows every hand to every viewer."""
+
+    def render_screen(
+        self, state: SecretState, player: int | None, names: Sequence[str]
+    ) -> Picture:
+        return Picture((line(" ".join(map(str, state.hands))),))
+
+
+class StrangerSeat(NimGame):
+    def render_screen(self, state: NimState, player: int | None, names: Sequence[str]) -> Picture:
+        return Picture((line(("stones", 7)),))
+
+
+class ExplainsTheOffer(NimGame):
+    def why_not(self, state: NimState, path: tuple[str, ...]) -> Mapping[str, str]:
+        return {"take 1": "you may not"} if path == ("Take",) else {}
+
+
+class TaggedReason(NimGame):
+    def why_not(self, state: NimState, path: tuple[str, ...]) -> Mapping[str, str]:
+        return {"take 99": "[N-1] too many"} if path == ("Take",) else {}
+
+
+class PeekingWhyNot(SecretGame):
+    """Explains an absent option with another player's hand."""
+
+    def why_not(self, state: SecretState, path: tuple[str, ...]) -> Mapping[str, str]:
+        return {"Peek": f"the others hold {state.hands}"}
+
+
+class OneColour(NimGame):
+    def player_colours(self, players: int) -> tuple[str, ...]:
+        return ("red",) * players
+
+
 @pytest.mark.parametrize(
     ("game", "words"),
     [
         (OneMenuPath(), "have the same menu path"),
+        (WideScreen(), "render_screen for viewer None is 91 columns wide"),
+        (PeekingScreen(), "differs in a determinize twin"),
+        (StrangerSeat(), r"holds the segment \('stones', 7\)"),
+        (OneColour(), r"player_colours\(2\) gave \('red', 'red'\)"),
+        (ExplainsTheOffer(), r"explains 'take 1', which is on offer"),
+        (TaggedReason(), "a reason is plain text, no clause tag"),
+        (PeekingWhyNot(), r"why_not\(state, \(\)\) differs in a determinize twin"),
         (NanScore(), r"score\(state, 0\) gave nan; it must be a finite number"),
         (TextEvaluation(), r"evaluate\(state, 0\) gave 'good'"),
         (BrokenPicture(), "render_svg for viewer None is not well-formed XML"),
@@ -224,11 +274,36 @@ def test_the_kit_holds_every_game_to_its_hooks(game: Game[Any, Any], words: str)
 
 
 def test_the_hook_checks_pass_a_game_that_offers_every_hook() -> None:
-    """Nim offers every optional hook (a picture, click targets, bot hints, positions,
-    encodings) and passes; so does the plain game, which offers none."""
+    """Nim offers every optional hook but the terminal's own (a picture, click targets, bot
+    hints, positions, encodings) and passes; so does the plain game, which offers none. The
+    terminal hooks are held to the kit by the next test."""
     nim = NimGame()
-    assert all(nim.offers(hook) for hook in OPTIONAL_HOOKS)
+    terminal_only = {"render_screen", "why_not", "describe_decision"}
+    assert all(nim.offers(hook) for hook in OPTIONAL_HOOKS - terminal_only)
     match = check_playout(nim, 3, None, 3)
     assert (match._repr_svg_() or "").startswith("<svg")
     check_game(PlainGame(), max_examples=3)
     assert check_playout(PlainGame(), 2, None, 3)._repr_svg_() is None
+
+
+def test_the_terminal_hooks_pass_when_done_right() -> None:
+    """A compact picture and reasons for absent options done right pass the kit."""
+
+    class TerminalNim(NimGame):
+        def render_screen(
+            self, state: NimState, player: int | None, names: Sequence[str]
+        ) -> Picture:
+            board = line("o" * state.stones) if state.stones < 60 else line(f"{state.stones} o")
+            return Picture((board,), (line((names[state.flow.active or 0], 0), " to take"),))
+
+        def why_not(self, state: NimState, path: tuple[str, ...]) -> Mapping[str, str]:
+            def refuse(action: Take) -> str | None:
+                try:
+                    self.apply(state, action, Rng(0))
+                except IllegalActionError as error:
+                    return error.reason
+                return None
+
+            return absent_reasons(self, state, path, [Take(n) for n in range(1, 8)], refuse)
+
+    check_game(TerminalNim(), [{"players": 2}, {"players": 3}], max_examples=4)

@@ -41,11 +41,17 @@ def test_every_optional_hook_is_declared_on_game_and_not_offered_by_default() ->
     assert plain.action_targets(Add(1), state) == ()  # "reached by its menu only"
 
 
+TERMINAL_ONLY = frozenset({"render_screen", "why_not", "describe_decision"})
+"""The hooks Nim leaves out: terminal play draws its text board and needs no reasons."""
+
+
 def test_offers_follows_the_class_and_refuses_unknown_names() -> None:
     for game in (KhanGame(), ShangrilaGame()):
         for hook in ("render_svg", "action_targets", "score", "evaluate", "format_position"):
             assert game.offers(hook), (game.name, hook)
-    assert all(NimGame().offers(hook) for hook in OPTIONAL_HOOKS)  # the tutorial offers all
+    # The tutorial game offers every hook but the terminal's own (its plain text board serves
+    # the terminal, and nobody ever owes Nim a decision out of turn).
+    assert {h for h in OPTIONAL_HOOKS if not NimGame().offers(h)} == TERMINAL_ONLY
 
     class PlainWithPicture(PlainGame):
         def render_svg(
@@ -75,7 +81,7 @@ def test_info_gathers_the_facts_of_a_configuration() -> None:
         num_actions=4,
         observation_shape=(4,),
         max_chance_outcomes=3,
-        offers=OPTIONAL_HOOKS,
+        offers=OPTIONAL_HOOKS - TERMINAL_ONLY,
     )
     plain = PlainGame()
     facts = plain.info(plain.make_config(2, seed=1))

@@ -225,7 +225,8 @@ class RefusesThree(NimGame):
 def test_an_illegal_action_prints_the_refusal_and_asks_again(tmp_path: Path) -> None:
     match = Match.new(RefusesThree(), ["ann", "bob"], {"stones": 7}, ANN_STARTS)
     status, out = play(match, ["3", "quit"], ["human", "human"], save_path=tmp_path / "x.json")
-    assert "illegal: [race] three stones were taken by someone else" in out
+    assert "refused: three stones were taken by someone else" in out
+    assert "[race]" not in out  # the clause tag is for developers, not for players
     assert out.count("ann to play") == 2
     assert status is PlayStatus.QUIT and len(match) == 1
 
@@ -471,6 +472,8 @@ def test_unknown_seat_kinds_and_too_many_seats_are_refused() -> None:
         make_seats(["a", "b"], ["human", "wizard"])
     with pytest.raises(InvalidOptionsError, match="3 seat kinds given for 2 players"):
         make_seats(["a", "b"], ["human", "random", "random"])
+    with pytest.raises(InvalidOptionsError, match=r"^2 seat kinds given for 1 player;"):
+        make_seats(["a"], ["human", "random"])
 
 
 # --- the command --------------------------------------------------------------------------------
@@ -542,7 +545,9 @@ def test_command_does_not_overwrite_an_earlier_default_save(
         (["nim", "--seat", "wizard"], 2, "error: seat 'wizard'"),
         (["nim", "--seat", "human,,random"], 2, "error: --seat needs a kind for every seat"),
         (["nim", "-p", "3", "--names", "a,b"], 2, "error: --names gives 2 names for 3 players"),
-        (["nim", "--names", "a,a"], 2, "error: --names repeats a"),
+        (["nim", "--names", "a,a"], 2, "error: player names must differ; 'a' is given twice"),
+        (["nim", "--names", "a, ,c"], 2, "error: a player name cannot be empty"),
+        (["nim", "-p", "2", "--names", "a"], 2, "error: --names gives 1 name for 2 players"),
         (["nim", "-p", "9"], 2, "error: nim cannot be played by 9 players"),
         (["nosuchgame"], 2, "error: unknown game 'nosuchgame'"),
         ([], 2, "error: name a game to play"),
@@ -724,3 +729,15 @@ def test_a_word_a_label_shows_picks_it() -> None:
     assert match_item(items, "morale") == items[1]
     assert "ambiguous" in str(match_item(items, "high"))
     assert "nothing here" in str(match_item(items, "zebra"))
+
+
+def test_line_numbers_follow_the_numbers_labels_end_or_start_with() -> None:
+    from boardkit.menus import MenuItem, line_numbers
+
+    def items(*labels: str) -> list[MenuItem]:
+        return [MenuItem(label, (i,), True) for i, label in enumerate(labels)]
+
+    assert line_numbers(items("village 3", "village 12")) == [3, 12]
+    assert line_numbers(items("0 cards", "1 card", "2 cards")) == [0, 1, 2]
+    assert line_numbers(items("2 cards", "2 stones")) == [1, 2]  # not distinct
+    assert line_numbers(items("village ²", "village 3")) == [1, 2]  # only ASCII digits count

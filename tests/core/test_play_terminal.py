@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from boardkit import Match
-from boardkit_khan.actions import card_text
+from boardkit import Match, Rng
+from boardkit_khan.actions import InvadeAnywhere, card_text
 from tests.terminal import Terminal
 
 
@@ -30,6 +30,9 @@ def test_khan_at_80x24_with_bad_input_a_word_and_the_board_command(tmp_path: Pat
     screen = term.wait_for("ann [start yurt / Tropical forest]>")
     term.line("1")
     screen = term.wait_for("ann (red) to play (turn 3")
+    term.line("forest")  # a region with a start yurt: the game says why it is absent
+    term.wait_for("Tropical forest is not on offer: none of the")
+    assert "where nobody has placed a start yurt yet" in term.text().replace("\n", "")
     assert "ann: place a start yurt" in term.raw and "bob (bot): " in term.raw
     assert "  bob places a start yurt" in term.raw  # the narration of the bot's move
     assert all(len(row) <= 80 for row in screen.splitlines())
@@ -52,8 +55,11 @@ def test_shangrila_at_80x24_picks_by_number_and_word(tmp_path: Path) -> None:
     term.line("healer")
     screen = term.wait_for("ann [setup master / Healer]>")
     assert "12. village 12" in screen  # numbers match what they name
-    term.line("2")
-    term.wait_for("there is no line 2; choose one of 1, 3, 4")
+    assert screen.splitlines()[0].startswith(" 0 ")  # the villages stay on the screen
+    term.line("2")  # absent: the game says why
+    term.wait_for("village 2 is not on offer: the red village is out of play with three players")
+    term.line("0")
+    term.wait_for("village 0 is not on offer: the Healer space of village 0 is taken")
     term.line("12")
     term.wait_for("ann: ")
     assert "Healer @ 12" in term.raw.rsplit("ann: ", 1)[1].splitlines()[0]
@@ -110,3 +116,110 @@ def test_hot_seat_khan_never_shows_a_hand_to_the_other_player(tmp_path: Path) ->
             assert not set(cards) & (hands[other] - hands[seat])
     assert shown_any
     assert term.raw.count("\x1b[3J") >= len(segments) // 2
+
+
+def test_resume_at_80x24_seats_the_recorded_bot_again(tmp_path: Path) -> None:
+    term = Terminal.boardkit(
+        "play", "khan", "--players", "2", "--names", "ann,bob", "--seat", "human,greedy",
+        "--seed", "6", "--log", "r.json", cwd=tmp_path,
+    )  # fmt: skip
+    term.wait_for("ann [start yurt]>")
+    term.line("1")
+    term.wait_for("ann [start yurt / ")
+    term.line("1")
+    term.wait_for("ann (red) to play (turn 3")
+    term.line("quit")
+    assert term.finish() == 0
+    again = Terminal.boardkit("play", "--resume", "r.json", cwd=tmp_path)
+    again.wait_for("ann [start yurt]>")
+    assert "Khan: ann (you), bob (greedy), resumed after 2 actions." in again.raw
+    again.line("quit")
+    assert again.finish() == 0
+    assert Match.load(tmp_path / "r.json").header.seats == ("human", "greedy")
+
+
+def khan_log_at_action_d(path: Path) -> None:
+    """A 2-player Khan log (random moves from seed 0) stopped where ann may take action D with
+    four cards in hand."""
+    match = Match.new("khan", ["ann", "bob"], seed=0)
+    rng = Rng(0, 9)
+    while not (
+        match.to_decide == 0
+        and any(isinstance(a, InvadeAnywhere) for a in match.legal_actions())
+        and len(match.state.cards.hands[0]) == 4
+    ):
+        match.play(rng.choice(match.legal_actions()))
+    match.save(path)
+
+
+def test_khan_long_submenus_are_grouped_and_numbered_as_they_read(tmp_path: Path) -> None:
+    """Action D at 80×24: its cells by region, then the 16 discards by count (``2`` picks
+    ``2 cards``), bad input included."""
+    khan_log_at_action_d(tmp_path / "d.json")
+    term = Terminal.boardkit(
+        "play", "--resume", "d.json", "--seat", "human,random", cwd=tmp_path
+    )  # fmt: skip
+    term.wait_for("ann>")
+    term.line("d")
+    screen = term.wait_for("ann [D: invade any land]>")
+    assert "Tropical forest  (" in screen and "Mountains  (" in screen  # regions, not cells
+    cells = int(re.search(r"Mountains  \((\d+)\)", screen)[1])  # type: ignore[index]
+    term.line("mount")
+    screen = term.wait_for("ann [D: invade any land / Mountains]>")
+    rows = screen.splitlines()
+    # the board, whose decision it is and every cell of the region, on one 80x24 screen
+    assert rows[0].startswith("   A B C D") and rows[13].startswith("13 ")
+    assert "ann (red) to play" in screen
+    assert len(re.findall(r"\b\d+\. [A-M]\d+\b", screen)) == cells > 12
+    assert all(len(row) <= 80 for row in rows)
+    term.line("1")
+    screen = term.wait_for("ann [D: discard]>")
+    for line in (
+        "0. 0 cards",
+        "1. 1 card  (4)",
+        "2. 2 cards  (6)",
+        "3. 3 cards  (4)",
+        "4. 4 cards",
+    ):
+        assert line in screen, screen
+    term.line("7")
+    term.wait_for("there is no line 7; choose one of 0, 1, 2, 3, 4")
+    term.line("2")
+    screen = term.wait_for("ann [D: discard / 2 cards]>")
+    assert all(len(row) <= 80 for row in screen.splitlines())
+    term.line("1")
+    term.wait_for("ann: D: discard ")
+    term.line("quit")
+    assert term.finish() == 0
+
+
+def test_hot_seat_consent_goes_to_the_protected_player_with_the_question(tmp_path: Path) -> None:
+    """A Khan consent owed by ann during bob's turn, at one keyboard: a pass screen that says
+    why, then the question with the tile and its cells, bad input, the answer."""
+    match = Match.new("khan", ["ann", "bob"], seed=0)
+    rng = Rng(0, 9)
+    while not match.state.flow.owed:
+        match.play(rng.choice(match.legal_actions()))
+    assert match.state.flow.owed[0].player == 0 and match.state.flow.active == 1
+    match.save(tmp_path / "c.json")
+    term = Terminal.boardkit("play", "--resume", "c.json", "--seat", "human,human", cwd=tmp_path)
+    term.wait_for("pass the terminal to ann, who must answer a consent request, press Enter")
+    term.line("")
+    screen = term.wait_for("ann [consent]>")
+    rows = screen.splitlines()
+    assert len(rows) == 24 and rows[0].startswith("   A B C D")  # the map's top is on screen
+    said = " ".join(rows)  # the texts are wrapped at word ends
+    assert "ann (red) must answer: consent" in said and "during bob's turn" in said
+    assert "bob wants to lay the L-tetromino on E5, C6, D6, E6, covering 1 of your yurts." in said
+    assert "yes lets the conquest happen, no refuses it" in said
+    assert all(len(row) <= 80 for row in rows)
+    term.line("maybe")
+    term.wait_for("nothing here starts with 'maybe'")
+    term.line("no")
+    term.wait_for("pass the terminal to bob, press Enter")
+    assert "ann: consent: no" in term.raw
+    term.line("")
+    screen = term.wait_for("bob (blue) to play")
+    assert "bob wants to lay" not in screen  # the question was ann's alone
+    term.line("quit")
+    assert term.finish() == 0

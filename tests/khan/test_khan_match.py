@@ -163,3 +163,69 @@ def test_score_hook_gives_the_result_at_the_end() -> None:
     result = match.result
     assert result is not None
     assert tuple(int(game.score(match.state, p)) for p in range(2)) == result.scores
+
+
+def test_no_menu_level_is_longer_than_a_region() -> None:
+    """Invasions by region (A, D, start yurts), discards by count, specials by card: no level
+    of the menu holds more lines than the largest region has cells (23 on the shipped board),
+    where action A with a Khan card once listed over a hundred cells."""
+    from boardkit import Match, Rng
+    from boardkit.menus import ActionMenu
+    from boardkit_khan.actions import Discard, Invade
+
+    longest = 0
+    kinds: set[str] = set()
+    for seed in range(3):
+        match = Match.new("khan", 4, seed=seed)
+        rng = Rng(seed, 5)
+        while not match.is_over:
+            menu = ActionMenu(match.game, match.legal_actions(), match.state)
+            levels = [menu.descend(())]
+            while levels:
+                prefix = levels.pop()
+                items = menu.items(prefix)
+                longest = max(longest, len(items))
+                levels += [
+                    menu.descend((*prefix, item.label))
+                    for item in items
+                    if not item.leaf and len(item.actions) > 1
+                ]
+            for action in menu.actions:
+                if isinstance(action, (Invade, Discard)):
+                    kinds.add(type(action).__name__)
+            match.play(rng.choice(match.legal_actions()))
+    assert longest <= 23
+    assert kinds == {"Invade", "Discard"}
+
+
+def test_why_not_gives_the_rules_reasons_for_absent_actions() -> None:
+    """Action D after a first action, an occupied cell for D, a start-yurt region taken."""
+    from boardkit import Match, Rng
+    from boardkit_khan.actions import InvadeAnywhere
+    from boardkit_khan.state import STEP_ACTIONS
+
+    match = Match.new("khan", 2, seed=3)
+    rng = Rng(3, 1)
+    game = match.game
+    seen: set[str] = set()
+    while not match.is_over and len(seen) < 2:
+        state = match.state
+        legal = match.legal_actions()
+        if state.flow.step == STEP_ACTIONS and state.turn.actions_left == 1:
+            assert game.why_not(state, ())["D: invade any land"] == (
+                "action D uses both actions: only as the first action of step 2"
+            )
+            seen.add("one action left")
+        anywhere = [a for a in legal if isinstance(a, InvadeAnywhere)]
+        if anywhere:
+            region = game.action_path(anywhere[0], state)[1]
+            absent = game.why_not(state, ("D: invade any land", region))
+            taken = {
+                cell: reason for cell, reason in absent.items() if "not a free land cell" in reason
+            }
+            if taken:
+                cell, reason = next(iter(taken.items()))
+                assert reason == f"{cell} is not a free land cell"
+                seen.add("occupied cell")
+        match.play(rng.choice(legal))
+    assert seen == {"one action left", "occupied cell"}

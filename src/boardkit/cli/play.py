@@ -8,7 +8,10 @@
 
 A seat KIND is ``human``, ``random`` or the name of a bot of ``boardkit.bots``; seats are
 given in seat order (repeat ``--seat`` or separate kinds with commas). Without ``--seat``,
-seat 0 is a human and the others are random bots.
+seat 0 is a human and the others are random bots. The log records the seats (its header's
+``seats``), so ``--resume`` sits the same people and bots again; kinds given with ``--resume``
+replace the recorded ones seat by seat from seat 0 (``--seat human`` takes seat 0 over and
+leaves the others as they were).
 
 The game is saved after every entry: to ``--log PATH``, to the resumed file, or else to a new
 file named after the game and the time (see :func:`boardkit.play.default_save_path`); the command
@@ -45,7 +48,8 @@ from boardkit.cli.support import (
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.match import Match
-from boardkit.play import PlaySession, PlayStatus
+from boardkit.play import PlaySession, PlayStatus, resumed_kinds
+from boardkit.voice import count_of
 
 
 class PlayCommandError(CommandError):
@@ -78,7 +82,8 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         action="append",
         metavar="KIND",
         help="human, random or a bot name, one per seat in order (repeat, or a,b,c); "
-        "default: seat 0 human, the others random",
+        "default: seat 0 human, the others random; with --resume, the seats the log records, "
+        "the kinds given replacing them from seat 0",
     )
     play.add_argument("--names", metavar="A,B,C", help="player names, comma-separated")
     play.add_argument(
@@ -129,6 +134,8 @@ def build_session(
     kinds = [kind for spec in args.seat or [] for kind in spec.split(",")]
     if any(not kind.strip() for kind in kinds):
         raise InvalidOptionsError("--seat needs a kind for every seat (human, random, a bot)")
+    if args.resume:
+        kinds = resumed_kinds(match.header.seats, kinds)
     session = PlaySession(
         match, kinds, input=stdin, output=stdout, save_path=save_path, overwrite=overwrite
     )
@@ -167,8 +174,7 @@ def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[
     players = args.players
     if players is None:
         players = len(names) if names else min(game.player_counts)
-    if names and len(names) != players:
-        raise InvalidOptionsError(f"--names gives {len(names)} names for {players} players")
+    names_for(names, players)
     match = Match.new(game, names or players, options, seed_or_fresh(args.seed))
     if args.seed is None:
         print(_seed_line(match, at_start=True), file=stdout)
@@ -208,13 +214,17 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
 
 
 def parse_names(text: str | None) -> list[str]:
-    """``--names A,B,C`` as a list: every name non-empty and different."""
+    """``--names A,B,C`` as a list, each name stripped of the spaces around it. The names are
+    checked where every match's names are, by :meth:`Match.new` (non-empty, distinct, bounded,
+    printable), so that the command line and the Python API refuse the same names alike."""
     if text is None:
         return []
-    names = [name.strip() for name in text.split(",")]
-    if any(not name for name in names):
-        raise InvalidOptionsError(f"--names needs a non-empty name for every player: {text!r}")
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        raise InvalidOptionsError(f"--names repeats {', '.join(repeated)}; names must differ")
-    return names
+    return [name.strip() for name in text.split(",")]
+
+
+def names_for(names: list[str], players: int) -> None:
+    """Refuse ``--names`` that name another number of players than ``players``."""
+    if names and len(names) != players:
+        raise InvalidOptionsError(
+            f"--names gives {count_of(len(names), 'name')} for {count_of(players, 'player')}"
+        )

@@ -29,13 +29,12 @@ from boardkit.cli.arguments import (
     parse_option_args,
     seed_or_fresh,
 )
-from boardkit.cli.play import parse_names
+from boardkit.cli.play import names_for, parse_names
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.game import Game
 from boardkit.keys import KeyReader
 from boardkit.match import Match
-from boardkit.screen import screen_for
 from boardkit.watching import Watch
 
 DEFAULT_BOT = "greedy"
@@ -78,8 +77,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     options = parse_option_args(game, args.option or [])
     names = parse_names(args.names)
     players = args.players if args.players is not None else (len(names) or min(game.player_counts))
-    if names and len(names) != players:
-        raise InvalidOptionsError(f"--names gives {len(names)} names for {players} players")
+    names_for(names, players)
     if args.delay is not None and args.delay < 0:
         raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
     if args.save_log and not args.force and Path(args.save_log).exists():
@@ -124,7 +122,7 @@ def bot_specs(text: str, players: int) -> list[str]:
 
 def colour_names(game: Game[Any, Any], players: int) -> list[str]:
     """Players named after their seats' colours, when those differ; else the game's default."""
-    colours = list(screen_for(game).colours(players))
+    colours = list(game.player_colours(players))
     if len(set(colours)) == players == len(colours):
         return colours
     return [f"player {seat + 1}" for seat in range(players)]

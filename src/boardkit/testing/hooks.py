@@ -10,6 +10,19 @@
 - :func:`check_picture` — a game that offers :meth:`~boardkit.game.Game.render_svg` draws, for
   every viewer, text that parses as XML with an ``svg`` root, and ``Match._repr_svg_`` gives the
   same picture of the match;
+- :func:`check_screen` — every game names ``players`` distinct seat colours, and a game that
+  offers :meth:`~boardkit.game.Game.render_screen` draws, for every viewer, a
+  :class:`~boardkit.screen.Picture` of plain one-line segments tagged with seats of the game,
+  as wide as it promises (:data:`~boardkit.screen.SCREEN_COLUMNS`) with 8-character names, and
+  the same picture for a :meth:`~boardkit.game.Game.determinize` twin (it holds nothing the
+  viewer cannot see);
+- :func:`check_why_not` — a game that offers :meth:`~boardkit.game.Game.why_not` names, at a
+  level of the menu, only labels that no legal action puts there, each with a plain reason (no
+  clause tag), and the same for a :meth:`~boardkit.game.Game.determinize` twin of the deciding
+  player;
+- :func:`check_decision_text` — a game that offers
+  :meth:`~boardkit.game.Game.describe_decision` gives the deciding player ``None`` or
+  non-empty text, the same for a :meth:`~boardkit.game.Game.determinize` twin;
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
@@ -25,11 +38,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
-from boardkit.flow import GameEnded, TurnEnded, TurnStarted
+from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.match import Match
+from boardkit.menus import ActionMenu
 from boardkit.options import Config
 from boardkit.rng import Rng
+from boardkit.screen import SCREEN_COLUMNS, Picture
 from boardkit.testing import encoding_checks, narration_checks, target_checks
 from boardkit.testing.errors import ConformanceError
 
@@ -121,6 +136,126 @@ def _parse_svg(text: object, what: str) -> None:
         raise ConformanceError(f"{what} has the root element {root.tag!r}, not svg")
 
 
+SCREEN_NAMES = tuple(f"player {seat + 1}" for seat in range(9))
+"""Names of 8 characters, the longest a compact picture promises to fit."""
+
+
+def check_screen(game: Game[Any, Any], state: Any, players: int, rng: Rng, at: str) -> None:
+    """Seat colours, and for a game that offers it the compact picture of every viewer: well
+    formed, within :data:`~boardkit.screen.SCREEN_COLUMNS`, the same for a determinize twin."""
+    colours = game.player_colours(players)
+    if (
+        type(colours) is not tuple
+        or len(colours) != players
+        or any(type(c) is not str or not c.strip() for c in colours)
+        or len(set(colours)) != players
+    ):
+        raise ConformanceError(
+            f"{at}: player_colours({players}) gave {colours!r}; it must be a tuple of "
+            f"{players} distinct non-empty words"
+        )
+    if not game.offers("render_screen"):
+        return
+    names = SCREEN_NAMES[:players]
+    for viewer in [None, *range(players)]:
+        what = f"{at}: render_screen for viewer {viewer}"
+        try:
+            picture = game.render_screen(state, viewer, names)
+        except Exception as exc:
+            raise ConformanceError(f"{what} raised {exc!r}") from exc
+        _check_picture_lines(picture, players, what)
+        if picture.width > SCREEN_COLUMNS:
+            raise ConformanceError(
+                f"{what} is {picture.width} columns wide (board {picture.board_width}, side "
+                f"{picture.side_width}); it must fit {SCREEN_COLUMNS}"
+            )
+        if game.hidden_information:
+            twin = game.determinize(state, viewer, rng)
+            if game.render_screen(twin, viewer, names) != picture:
+                raise ConformanceError(
+                    f"{what} differs in a determinize twin: it shows what the viewer cannot see"
+                )
+
+
+def _check_picture_lines(picture: object, players: int, what: str) -> None:
+    if not isinstance(picture, Picture):
+        raise ConformanceError(f"{what} gave {type(picture).__name__}, not a Picture")
+    for row in (*picture.board, *picture.side):
+        for segment in row:
+            ok = (
+                type(segment) is tuple
+                and len(segment) == 2
+                and type(segment[0]) is str
+                and (segment[1] is None or (type(segment[1]) is int and 0 <= segment[1] < players))
+            )
+            if not ok:
+                raise ConformanceError(
+                    f"{what} holds the segment {segment!r}; a segment is (text, seat or None)"
+                )
+            if not segment[0].isprintable():
+                raise ConformanceError(
+                    f"{what} holds {segment[0]!r}: a line break or a control character"
+                )
+
+
+def check_why_not(
+    game: Game[Any, Any], state: Any, legal: Sequence[object], rng: Rng, at: str
+) -> None:
+    """For a game that explains absent options: at the top of the menu and at each level of the
+    first legal action's path, the absent labels are absent, their reasons plain, and a twin of
+    the deciding player gets the same."""
+    who = decider(state.flow)
+    if not game.offers("why_not") or who is None or not legal:
+        return
+    menu = ActionMenu(game, legal, state)
+    path = menu.paths[0]
+    twin = game.determinize(state, who, rng) if game.hidden_information else None
+    for depth in range(len(path)):
+        prefix = path[:depth]
+        what = f"{at}: why_not(state, {prefix!r})"
+        try:
+            absent = game.why_not(state, prefix)
+        except Exception as exc:
+            raise ConformanceError(f"{what} raised {exc!r}") from exc
+        present = menu.paths_at(prefix)
+        for label, reason in dict(absent).items():
+            if type(label) is not str or type(reason) is not str or not reason.strip():
+                raise ConformanceError(
+                    f"{what} gave {label!r}: {reason!r}; labels and reasons are non-empty text"
+                )
+            if label in present:
+                raise ConformanceError(f"{what} explains {label!r}, which is on offer")
+            if reason.startswith("["):
+                raise ConformanceError(
+                    f"{what} gives {reason!r}: a reason is plain text, no clause tag"
+                )
+        if twin is not None and dict(game.why_not(twin, prefix)) != dict(absent):
+            raise ConformanceError(
+                f"{what} differs in a determinize twin: it tells what the player cannot see"
+            )
+
+
+def check_decision_text(game: Game[Any, Any], state: Any, rng: Rng, at: str) -> None:
+    """The deciding player's decision text is ``None`` or text, and holds nothing hidden."""
+    who = decider(state.flow)
+    if not game.offers("describe_decision") or who is None:
+        return
+    names = SCREEN_NAMES[: state.flow.players]
+    what = f"{at}: describe_decision(state, {who})"
+    try:
+        text = game.describe_decision(state, who, names)
+    except Exception as exc:
+        raise ConformanceError(f"{what} raised {exc!r}") from exc
+    if text is not None and (type(text) is not str or not text.strip()):
+        raise ConformanceError(f"{what} gave {text!r}; it must be None or non-empty text")
+    if game.hidden_information:
+        twin = game.determinize(state, who, rng)
+        if game.describe_decision(twin, who, names) != text:
+            raise ConformanceError(
+                f"{what} differs in a determinize twin: it tells what the player cannot see"
+            )
+
+
 def check_flow_events(match: Match[Any], where: str) -> None:
     """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
     turn_open = False
@@ -183,6 +318,9 @@ class HookChecks:
         game = self.game
         check_menu_paths(game, state, legal, at)
         check_bot_hints(game, state, self.players, at)
+        check_screen(game, state, self.players, self.rng, at)
+        check_why_not(game, state, legal, self.rng, at)
+        check_decision_text(game, state, self.rng, at)
         if self.targets:
             target_checks.check_position_targets(game, state, at)
         if self.index_size is not None:
