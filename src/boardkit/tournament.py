@@ -292,15 +292,7 @@ def summarise_bot(name: str, records: Sequence[GameRecord]) -> BotSummary:
 
 def bot_labels(bots: Sequence[str | Bot]) -> tuple[str, ...]:
     """Table labels: the spec text or the bot's name, with ``#2``, ``#3`` … on repeats."""
-    labels: list[str] = []
-    for bot in bots:
-        base = bot if isinstance(bot, str) else bot.name
-        label, k = base, 1
-        while label in labels:
-            k += 1
-            label = f"{base}#{k}"
-        labels.append(label)
-    return tuple(labels)
+    return distinct_names([bot if isinstance(bot, str) else bot.name for bot in bots])
 
 
 def _default_players(game: Game[Any, Any], options: Mapping[str, object] | None, seed: int) -> int:

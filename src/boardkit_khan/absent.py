@@ -19,6 +19,7 @@ from typing import Any
 
 from boardkit.errors import IllegalActionError
 from boardkit.game import Game
+from boardkit.geometry.grid import cells_of
 from boardkit.menus import absent_reasons
 from boardkit_khan.actions import (
     DisplaceRuler,
@@ -44,20 +45,11 @@ from boardkit_khan.state import (
 )
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def candidates(state: KhanState) -> Iterator[KhanAction]:
     """The step's main kinds of action on every land cell (see the module docstring)."""
     flow = state.flow
     board = static_for(state.options.board).board
-    land = _cells(board.land)
+    land = list(cells_of(board.land))
     if flow.phase == PHASE_PLACEMENT and flow.step == STEP_PLACE:
         yield from (PlaceStartYurt(cell) for cell in land)
     elif flow.step in (STEP_ACTIONS, STEP_EXTRA):

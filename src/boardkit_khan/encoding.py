@@ -84,6 +84,7 @@ from attrs import frozen
 
 from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
+from boardkit.geometry.grid import cells_of
 from boardkit_khan.actions import (
     Conquer,
     Consent,
@@ -125,15 +126,6 @@ _REGIONS = tuple(Region)
 _PHASES = (PHASE_PLACEMENT, PHASE_MAIN, PHASE_END)
 _STEPS = (STEP_PLACE, STEP_ACTIONS, STEP_DISCARD, STEP_SPECIAL, STEP_EXTRA, STEP_CONQUER)
 _HIGH_MORALE, _PROTECTION, _NO_SPECIAL = PlayHighMorale(), PlayProtection(), NoSpecial()
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @frozen(eq=False)
@@ -226,7 +218,7 @@ class KhanEncoder:
 
         def plane(mask: int) -> None:
             row = [0.0] * grid_size
-            for cell in _bits(mask):
+            for cell in cells_of(mask):
                 row[cell] = 1.0
             out.extend(row)
 
@@ -345,7 +337,7 @@ def _decode_anywhere(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
 def _decode_discard(enc: KhanEncoder, at: int, state: KhanState) -> KhanAction:
     who = decider(state.flow)
     hand = state.cards.hands[who] if who is not None else ()
-    slots = _bits(at)
+    slots = list(cells_of(at))
     if any(slot >= len(hand) for slot in slots):
         raise InvalidActionIndexError(f"discard index {at} names a slot past the hand {hand}")
     return Discard(tuple(sorted(hand[slot] for slot in slots)))
@@ -381,7 +373,7 @@ def encoder_for(board_text: str, players: int) -> KhanEncoder:
     static = static_for(board_text)
     cells = static.board.grid.size
     invade_back = tuple(
-        (card, cell) for card, info in enumerate(static.cards) for cell in _bits(info.allowed)
+        (card, cell) for card, info in enumerate(static.cards) for cell in cells_of(info.allowed)
     )
     stacks = tuple(key for key, _ in static.stacks)
     conquer_back = tuple(

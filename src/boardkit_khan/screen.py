@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from boardkit.geometry.grid import cells_of
 from boardkit.screen import Line, Picture, Segment, line
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Region
@@ -50,15 +51,6 @@ REGION_WORDS = {
 """Each region in the one word the legend gives it."""
 
 
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def running_score(state: KhanState, static: Static) -> list[tuple[int, int, int, int]]:
     """Per seat ``(tile points, area bonus, total, largest area)`` if the game ended now."""
     tiles = [(t.mask, static.tiles[t.tile].points, t.owners) for t in state.field.placed]
@@ -86,13 +78,13 @@ def map_rows(state: KhanState, static: Static) -> tuple[Line, ...]:
         shared = len(placed.owners) > 1
         seat = None if shared else placed.owners[0]
         mark = "=" if placed.stack.bridge else "#"
-        for cell in _cells(placed.mask):
+        for cell in cells_of(placed.mask):
             first[cell] = (mark, seat)
             owner[cell] = ("+" if shared else str(placed.owners[0] + 1), seat)
     for seat, yurts in enumerate(field.yurts):
-        for cell in _cells(yurts):
+        for cell in cells_of(yurts):
             first[cell] = (str(seat + 1), seat)
-    for cell in _cells(field.neutral):
+    for cell in cells_of(field.neutral):
         first[cell] = ("n", None)
     for index, cell in enumerate(field.rulers):
         if cell >= 0:
@@ -231,7 +223,7 @@ def consent_question(state: KhanState, player: int, names: Sequence[str]) -> str
         where = f"at {static.board.label(pending.anchor)}"
         covered = 0
     else:
-        where = "on " + ", ".join(static.board.label(c) for c in _cells(placement.mask))
+        where = "on " + ", ".join(static.board.label(c) for c in cells_of(placement.mask))
         covered = (state.field.yurts[player] & placement.mask).bit_count()
     yours = f", covering {covered} of your yurts" if covered else ""
     return (

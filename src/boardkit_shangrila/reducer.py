@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardkit_shangrila.board import PATH_INDEX
-from boardkit_shangrila.components import COLOUR_INDEX, GUILD_COUNT, GUILD_INDEX
+from boardkit_shangrila.components import COLOUR_INDEX, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 from boardkit_shangrila.events import (
     BridgeBroken,
     JourneyMade,
@@ -63,31 +63,27 @@ def _start(s: ShangrilaState, e: StartColourDrawn) -> ShangrilaState:
 
 
 def _master_placed(s: ShangrilaState, e: MasterPlaced) -> ShangrilaState:
-    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
-    i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
-    spaces, supply = s.spaces, s.supply
-    return ShangrilaState(
-        s.flow,
-        s.colours,
-        s.edition,
-        (*spaces[:i], MASTER + c, *spaces[i + 1 :]),
-        (*supply[:j], supply[j] - 1, *supply[j + 1 :]),
-        s.bridges,
-        s.stones,
-        s.start,
-        0,
-    )
+    return _from_supply(s, e.colour, e.guild, e.village, MASTER)
 
 
 def _student_recruited(s: ShangrilaState, e: StudentRecruited) -> ShangrilaState:
-    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
-    i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
+    return _from_supply(s, e.colour, e.guild, e.village, WITH_STUDENT)
+
+
+def _from_supply(
+    s: ShangrilaState, colour: Colour, guild: Guild, village: int, code: int
+) -> ShangrilaState:
+    """A tile of ``colour`` and ``guild`` leaves the supply for ``village``'s space of its guild,
+    which becomes ``code + colour`` (a master, or a master with his student); a placement ends
+    a run of passes. The state is built directly: these are the commonest events."""
+    c, g = COLOUR_INDEX[colour], GUILD_INDEX[guild]
+    i, j = village * GUILD_COUNT + g, c * GUILD_COUNT + g
     spaces, supply = s.spaces, s.supply
     return ShangrilaState(
         s.flow,
         s.colours,
         s.edition,
-        (*spaces[:i], WITH_STUDENT + c, *spaces[i + 1 :]),
+        (*spaces[:i], code + c, *spaces[i + 1 :]),
         (*supply[:j], supply[j] - 1, *supply[j + 1 :]),
         s.bridges,
         s.stones,

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-pytest.importorskip("gymnasium")
-
 from gymnasium.utils.env_checker import check_env
 
 from boardkit import IllegalActionError

@@ -6,11 +6,8 @@ from __future__ import annotations
 import pickle
 
 import numpy as np
-import pytest
-
-pytest.importorskip("pyspiel")
-
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from boardkit.adapters.openspiel import register
