@@ -59,6 +59,15 @@ class Terminal:
         self.stream.feed(data)
         return True
 
+    def settle(self, quiet: float = 0.5, timeout: float | None = None) -> str:
+        """Read until the program has written nothing for ``quiet`` seconds; the screen then."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while time.monotonic() < deadline:
+            before = len(self.raw)
+            if not self.pump(quiet) or len(self.raw) == before:
+                break
+        return self.text()
+
     def text(self) -> str:
         """The screen as text, one line per row, trailing blanks cut."""
         return "\n".join(row.rstrip() for row in self.screen.display)

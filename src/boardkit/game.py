@@ -30,8 +30,8 @@ setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_
 hidden information      ``view``, ``redact``, ``determinize``
 presentation            ``describe_action``, ``action_path``, ``render_text``,
                         ``describe_event``, ``player_colours``, ``render_svg``,
-                        ``render_screen``, ``why_not`` and ``describe_decision``
-                        (offered or not)
+                        ``render_screen``, ``why_not``, ``describe_decision`` and
+                        ``describe_events`` (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
 positions               ``format_position``, ``parse_position`` (offered or not)
@@ -121,6 +121,7 @@ OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
         "render_screen",
         "why_not",
         "describe_decision",
+        "describe_events",
         "action_targets",
         "score",
         "evaluate",
@@ -544,6 +545,30 @@ class Game(ABC, Generic[S, A]):
         it, call ``super()`` for the flow events you do not word yourself.
         """
         return describe_flow_event(event, Voice(player, names))
+
+    def describe_events(
+        self,
+        events: Sequence[object],
+        state: S,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> list[str] | None:
+        """Offered or not. A run of consecutive events of one type (two or more) as fewer
+        lines than one each, or ``None`` to word them one by one with :meth:`describe_event`.
+
+        Why: a deal of sixteen cards reads better as "each player draws 4 cards; you draw …"
+        than as sixteen lines. Who calls it: :func:`boardkit.narration.narrate_entry` (so
+        ``boardkit play``, ``boardkit watch``, the server and the notebooks), for every such
+        run of an entry, after :meth:`offers` says it is offered.
+
+        What it may assume: as for :meth:`describe_event`; ``state`` is the state before the
+        run's first event, and every event has been passed through :meth:`redact` for
+        ``player``. What it must guarantee: non-empty lines that say everything the single
+        lines would say to ``player`` (a player's own cards included) and nothing more: the
+        conformance kit compares them for a :meth:`determinize` twin [narration]. The default
+        raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "describe_events", "the game words events one by one")
 
     def render_svg(self, state: S, player: int | None = None, highlight: A | None = None) -> str:
         """Offered or not. The state as an SVG picture, as ``player`` may see it.

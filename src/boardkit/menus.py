@@ -129,6 +129,7 @@ def absent_reasons(
     path: tuple[str, ...],
     candidates: Iterable[Any],
     refuse: Callable[[Any], str | None],
+    summary: Callable[[str, int, str], str] | None = None,
 ) -> dict[str, str]:
     """The labels the ``candidates`` (actions a person may look for) would put at the menu level
     ``path`` and no legal action puts there, each with why: what a game's
@@ -137,7 +138,8 @@ def absent_reasons(
     ``refuse(action)`` is the rules' plain reason for refusing a candidate (``None``: it is
     legal). A label that stands for several refused candidates (a region of cells) gets their
     reason when they share one, else says that none is open, with the most common reason as an
-    example.
+    example; ``summary(label, total, example)`` words that in the game's terms instead ("the
+    L-tetromino fits nowhere now").
     """
     depth = len(path)
     present = ActionMenu(game, game.legal_actions(state), state).paths_at(path)
@@ -156,7 +158,10 @@ def absent_reasons(
             continue
         example = reasons.most_common(1)[0][0]
         total = sum(reasons.values())
-        out[label] = f"none of the {total} choices under it is open (for example: {example})"
+        if summary is not None:
+            out[label] = summary(label, total, example)
+        else:
+            out[label] = f"none of the {total} choices under it is open (for example: {example})"
     return out
 
 

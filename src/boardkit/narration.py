@@ -45,6 +45,7 @@ __all__ = [
     "narrate_entry",
     "narrate_events",
     "narrate_match_entry",
+    "runs_of_a_type",
 ]
 
 
@@ -98,10 +99,41 @@ def narrate_entry(
     """The lines of one log entry as ``player`` (``None``: a spectator) may read them.
 
     ``state_before`` is the state before the entry (for the setup entry,
-    ``game.initial(config)``); ``names`` are the seats' names, as in a log header.
+    ``game.initial(config)``); ``names`` are the seats' names, as in a log header. A run of
+    events of one type is worded together when the game offers
+    :meth:`~boardkit.game.Game.describe_events` ("each player draws 4 cards"), else each event
+    by :meth:`~boardkit.game.Game.describe_event`.
     """
-    pairs = narrate_events(game, state_before, entry_events, player, names)
-    return [text for _, text in pairs if text]
+    events = list(entry_events)
+    if not game.offers("describe_events"):
+        pairs = narrate_events(game, state_before, events, player, names)
+        return [text for _, text in pairs if text]
+    lines: list[str] = []
+    state = state_before
+    for run in runs_of_a_type(events):
+        seen = [game.redact(event, player) for event in run]
+        grouped = game.describe_events(seen, state, player, names) if len(seen) > 1 else None
+        if grouped is not None:
+            lines += grouped
+            state = engine.fold(game, state, seen)
+            continue
+        for pair in narrate_events(game, state, run, player, names):
+            if pair[1]:
+                lines.append(pair[1])
+        state = engine.fold(game, state, seen)
+    return lines
+
+
+def runs_of_a_type(events: Sequence[object]) -> list[list[object]]:
+    """``events`` cut into runs of consecutive events of one type (what
+    :meth:`~boardkit.game.Game.describe_events` may word together)."""
+    runs: list[list[object]] = []
+    for event in events:
+        if runs and type(runs[-1][0]) is type(event):
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
 
 
 def narrate_match_entry(match: ReplayedMatch, seq: int, player: int | None) -> list[str]:

@@ -73,6 +73,10 @@ HUMAN = "human"
 RANDOM = "random"
 """The built-in bot: uniform among the legal actions."""
 
+NOTICE_ROWS = 3
+"""Rows a decision screen on a terminal gives a message (a refusal, what a command did) at
+most; a longer message is cut there."""
+
 HELP_TEXT = """\
 At each menu, type:
   a number            choose that line
@@ -236,6 +240,8 @@ class PlaySession:
         self.colours = self.game.player_colours(len(names))
         self._redo: list[tuple[int | None, Any]] = []
         self._narrated = len(match) - 1
+        self._notice: str | None = None
+        """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
 
     # --- the bots' random streams -----------------------------------------------------------
 
@@ -353,7 +359,7 @@ class PlaySession:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
         seat = self.seats[player]
         if seat.is_human:
-            self._say(f"refused: {error.reason}")
+            self._tell(f"refused: {error.reason}")
             return None
         self._say(f"{seat.name} (bot) chose a refused action ({error.reason}); playing at random")
         return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
@@ -387,14 +393,22 @@ class PlaySession:
         return texts
 
     def _show_decision(
-        self, player: int, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool
+        self,
+        player: int,
+        items: Sequence[MenuItem],
+        prefix: tuple[str, ...],
+        flat: bool,
+        redraw: bool = False,
     ) -> None:
-        """The picture, whose decision it is and the menu level.
+        """The picture, whose decision it is, the menu level and what :meth:`_tell` kept.
 
         In a pipe, everything, one menu line per action. On a terminal, one screenful: the
-        texts wrapped at word ends, the menu in columns when it is long, and the picture's
+        texts wrapped at word ends, the menu in columns when it is long, the kept message in
+        its place just above the prompt (at most :data:`NOTICE_ROWS` rows), and the picture's
         side panel cut to the rows left (the board itself is kept whole), so that the board,
-        the question and the menu stay on the screen together, 80×24 included.
+        the question, the menu and a refusal stay on the screen together, 80×24 included. A
+        ``redraw`` (the same decision again, after a refusal or a command) clears the screen
+        first, so that nothing of the previous drawing is left around it.
         """
         texts = self._decision_texts(player)
         picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
@@ -410,10 +424,17 @@ class PlaySession:
         columns, rows = shutil.get_terminal_size((80, 24))
         width = max(columns - 1, 20)
         texts = [part for text in texts for part in (textwrap.wrap(text, width) or [""])]
-        room = rows - 1 - len(texts) - len(picture.board)  # the prompt takes the last row
+        notice = textwrap.wrap(f"! {self._notice}", width) if self._notice else []
+        if len(notice) > NOTICE_ROWS:
+            notice = [*notice[: NOTICE_ROWS - 1], notice[NOTICE_ROWS - 1][: width - 1] + "…"]
+        self._notice = None
+        used = len(texts) + len(notice)
+        room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
-        self._draw(picture, width, max(rows - 1 - len(texts) - len(menu), len(picture.board)))
-        for text in texts + menu:
+        if redraw:
+            self.output.write("\x1b[H\x1b[2J")
+        self._draw(picture, width, max(rows - 1 - used - len(menu), len(picture.board)))
+        for text in texts + menu + notice:
             self._say(text)
 
     def _draw(self, picture: Picture, width: int, height: int | None) -> None:
@@ -462,14 +483,19 @@ class PlaySession:
         self._clear()
 
     def _choose(self, menu: ActionMenu, player: int) -> Any:
-        """Walk the menu until one action is chosen (commands are handled on the way)."""
+        """Walk the menu until one action is chosen (commands are handled on the way).
+
+        On a terminal a refusal ("there is no line 7", why an option is absent) redraws the
+        decision screen with the message in its place above the prompt, so that no message
+        pushes the board or the menu off the screen; in a pipe it is one more line.
+        """
         walk = MenuWalk(menu)
         show = True
         first = True
         while True:
             items = walk.items()
             if show and (first or self._colour()):
-                self._show_decision(player, items, walk.prefix, walk.flat)
+                self._show_decision(player, items, walk.prefix, walk.flat, redraw=not first)
             elif show:
                 self._show_level(items, walk.prefix, walk.flat)
             show = True
@@ -481,13 +507,11 @@ class PlaySession:
             if text == "" and len(items) == 1:
                 picked: MenuItem | str = items[0]
             elif text == "":
-                self._say(f"type a number from 1 to {len(items)}, or ? for help")
-                show = False
+                show = self._notify(f"type a number from 1 to {len(items)}, or ? for help")
                 continue
             elif command in ("..", "back"):
                 if not walk.back():
-                    self._say("already at the top menu")
-                    show = False
+                    show = self._notify("already at the top menu")
                 continue
             elif command in ("?", "help"):
                 self._say(HELP_TEXT.format(save_path=self.save_path))
@@ -497,12 +521,12 @@ class PlaySession:
                 walk.list_all()
                 continue
             elif command == "undo":
-                self._undo(player)
-                show = False
+                self._undo(player)  # returns only when there was nothing to undo
+                show = self._colour()
                 continue
             elif command == "redo":
-                self._redo_all()
-                show = False
+                self._redo_all()  # returns only when there was nothing to redo
+                show = self._colour()
                 continue
             elif command == "board":
                 self._say(self.game.render_text(self.match.state, player))
@@ -510,20 +534,37 @@ class PlaySession:
                 continue
             elif command in ("save", "save!"):
                 target = Path(argument.strip()) if argument.strip() else self.save_path
-                self._write(target, quiet=False, force=command == "save!")
-                show = False
+                self._write(target, quiet=False, force=command == "save!", tell=True)
+                show = self._colour()
                 continue
             elif command == "quit":
                 raise _Stop(PlayStatus.QUIT)
             else:
                 picked = match_item(items, text)
             if isinstance(picked, str):
-                self._say(self._why_absent(walk, text) or picked)
-                show = False
+                show = self._notify(self._why_absent(walk, text) or picked)
                 continue
             chosen = walk.enter(picked)
             if chosen is not None:
                 return menu.actions[chosen]
+
+    def _notify(self, message: str) -> bool:
+        """:meth:`_tell` ``message``; whether the decision screen is to be drawn again (on a
+        terminal, where the message waits for it)."""
+        self._tell(message)
+        return self._colour()
+
+    def _tell(self, message: str) -> None:
+        """Tell the person at the keyboard ``message`` (a refusal, what a command did).
+
+        On a terminal the message waits in :attr:`_notice` for the next decision screen, which
+        keeps a place for it above the prompt, so that it never pushes the board or the menu
+        off the screen; elsewhere it is printed at once.
+        """
+        if not self._colour():
+            self._say(message)
+            return
+        self._notice = f"{self._notice}; {message}" if self._notice else message
 
     def _why_absent(self, walk: MenuWalk, text: str) -> str | None:
         """Why what ``text`` names is not on this level, when the game says (``why_not``)."""
@@ -588,22 +629,22 @@ class PlaySession:
         log = self.match.log
         mine = [e.seq for e in log.entries[1:] if e.player == player]
         if not mine:
-            self._say(f"nothing to undo: {self.seats[player].name} has not acted yet")
+            self._tell(f"nothing to undo: {self.seats[player].name} has not acted yet")
             return
         count = len(log.entries) - mine[-1]
         undone = [(e.player, e.action) for e in log.entries[mine[-1] :]]
         try:
             self.match.undo(count)
         except UndoError as exc:  # pragma: no cover - the count is always in range
-            self._say(f"cannot undo: {exc}")
+            self._tell(f"cannot undo: {exc}")
             return
         self._redo = undone + self._redo
         self._restore_rngs()
         self._narrated = min(self._narrated, len(self.match) - 1)
         others = sorted({self.seats[p].name for p, _ in undone[1:] if p is not None})
         after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
-        self._say(
-            f"undid {count} action{'s' if count != 1 else ''}: "
+        self._tell(
+            f"undid {count_of(count, 'action')}: "
             f"{self.seats[player].name}'s last{after}; redo plays them again"
         )
         self._autosave()
@@ -612,7 +653,7 @@ class PlaySession:
     def _redo_all(self) -> None:
         """Play again every action the undos took back (they were legal there before)."""
         if not self._redo:
-            self._say("nothing to redo")
+            self._tell("nothing to redo")
             return
         redone = 0
         while self._redo:
@@ -625,7 +666,7 @@ class PlaySession:
             redone += 1
             self._narrate_new()
         self._restore_rngs()
-        self._say(f"redid {redone} action{'s' if redone != 1 else ''}")
+        self._tell(f"redid {count_of(redone, 'action')}")
         self._autosave()
         raise AskAgain()
 
@@ -679,16 +720,20 @@ class PlaySession:
     def _save(self, path: Path) -> bool:
         return self._write(path, quiet=False)
 
-    def _write(self, path: Path, quiet: bool, force: bool = False) -> bool:
-        """Save the log to ``path``; a file the session did not write is only replaced by force."""
+    def _write(self, path: Path, quiet: bool, force: bool = False, tell: bool = False) -> bool:
+        """Save the log to ``path``; a file the session did not write is only replaced by force.
+
+        What happened is printed, or with ``tell`` kept for the decision screen (:meth:`_tell`).
+        """
+        say = self._tell if tell else self._say
         try:
             self.match.save(path, overwrite=force or path in self._replaceable)
         except (OverwriteError, OSError) as exc:
-            self._say(f"error: {_write_error(path, exc)}")
+            say(f"error: {_write_error(path, exc)}")
             return False
         self._replaceable.add(path)
         if not quiet:
-            self._say(f"log saved to {path}")
+            say(f"log saved to {path}")
         return True
 
     # --- input and output -------------------------------------------------------------------

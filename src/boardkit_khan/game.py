@@ -241,6 +241,17 @@ class KhanGame(Game[KhanState, KhanAction]):
         :mod:`.narration`)."""
         return narration.describe_event(event, state, Voice(player, names))
 
+    def describe_events(
+        self,
+        events: Sequence[object],
+        state: KhanState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> list[str] | None:
+        """Card draws in a row as one line per drawer, or "each player draws 4 cards" (see
+        :func:`.narration.describe_run`); other runs one line per event."""
+        return narration.describe_run(events, state, Voice(player, names))
+
     def score(self, state: KhanState, player: int) -> float:
         """The seat's standing now, for bots: what K-V1…K-V3 would give if the game ended here."""
         static = static_for(state.options.board)

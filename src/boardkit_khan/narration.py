@@ -13,7 +13,7 @@ hidden cards are (the narration check of the conformance kit holds it to that).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardkit.flow import DecisionOwed
@@ -312,3 +312,33 @@ def describe_event(event: object, state: KhanState, voice: Voice) -> str | None:
     if wording is None:
         return describe_flow_event(event, voice)
     return wording(_Narrator(state, voice), event)
+
+
+def describe_run(events: Sequence[object], state: KhanState, voice: Voice) -> list[str] | None:
+    """Consecutive card draws (the deal, a turn's refill) as one line per drawer, or one line
+    for all when every player draws as many: "each player draws 4 cards; you draw A, B, C and
+    D", "blue draws 2 cards". The reader's own cards are named (as in :func:`describe_event`),
+    nobody else's. Other runs: ``None`` (one line each)."""
+    if not all(isinstance(e, CardDrawn) for e in events):
+        return None
+    draws = [e for e in events if isinstance(e, CardDrawn)]
+    counts: dict[int, int] = {}
+    for e in draws:
+        counts[e.player] = counts.get(e.player, 0) + 1
+    own = [card_text(e.card) for e in draws if e.player == voice.player and e.card != UNKNOWN_CARD]
+    named = voice.player in counts and len(own) == counts[voice.player]
+
+    def cards(n: int) -> str:
+        return "a card" if n == 1 else f"{n} cards"
+
+    sizes = set(counts.values())
+    if len(counts) == state.players > 1 and len(sizes) == 1:
+        line = f"each player draws {cards(sizes.pop())}"
+        return [f"{line}; you draw {join_words(own)}" if named else line]
+    lines = []
+    for seat, n in counts.items():
+        if seat == voice.player and named:
+            lines.append(f"{voice.does(seat, 'draws')} {join_words(own)}")
+        else:
+            lines.append(f"{voice.does(seat, 'draws')} {cards(n)}")
+    return lines

@@ -278,7 +278,7 @@ def test_the_hook_checks_pass_a_game_that_offers_every_hook() -> None:
     hints, positions, encodings) and passes; so does the plain game, which offers none. The
     terminal hooks are held to the kit by the next test."""
     nim = NimGame()
-    terminal_only = {"render_screen", "why_not", "describe_decision"}
+    terminal_only = {"render_screen", "why_not", "describe_decision", "describe_events"}
     assert all(nim.offers(hook) for hook in OPTIONAL_HOOKS - terminal_only)
     match = check_playout(nim, 3, None, 3)
     assert (match._repr_svg_() or "").startswith("<svg")
@@ -307,3 +307,37 @@ def test_the_terminal_hooks_pass_when_done_right() -> None:
             return absent_reasons(self, state, path, [Take(n) for n in range(1, 8)], refuse)
 
     check_game(TerminalNim(), [{"players": 2}, {"players": 3}], max_examples=4)
+
+
+class MumblingRuns(SecretGame):
+    """Words the deal's run of cards as an empty line."""
+
+    def describe_events(
+        self,
+        events: Sequence[object],
+        state: SecretState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> list[str] | None:
+        return [""]
+
+
+class PeekingRuns(SecretGame):
+    """Words the deal by naming every card dealt, the others' included."""
+
+    def describe_events(
+        self,
+        events: Sequence[object],
+        state: SecretState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> list[str] | None:
+        return ["dealt: " + " ".join(str(getattr(e, "card", "?")) for e in events)]
+
+
+def test_runs_of_events_worded_together_are_checked() -> None:
+    """A game's describe_events: non-empty lines, and nothing the reader may not see (the
+    events come redacted, so a game that words them faithfully passes)."""
+    with pytest.raises(ConformanceError, match="describe_events gave ''"):
+        check_playout(MumblingRuns(), 2, None, 1)
+    check_playout(PeekingRuns(), 2, None, 1)  # redacted events name only the reader's card

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 from boardkit import Match, Rng
-from boardkit_khan.actions import InvadeAnywhere, card_text
+from boardkit_khan.actions import Conquer, InvadeAnywhere, card_text
+from boardkit_khan.state import static_for
 from tests.terminal import Terminal
 
 
@@ -31,8 +32,9 @@ def test_khan_at_80x24_with_bad_input_a_word_and_the_board_command(tmp_path: Pat
     term.line("1")
     screen = term.wait_for("ann (red) to play (turn 3")
     term.line("forest")  # a region with a start yurt: the game says why it is absent
-    term.wait_for("Tropical forest is not on offer: none of the")
-    assert "where nobody has placed a start yurt yet" in term.text().replace("\n", "")
+    term.wait_for("Tropical forest is not on offer: a start yurt stands in Tropical")
+    said = " ".join(term.text().splitlines())
+    assert "stands in Tropical forest already, and each region takes one" in said
     assert "ann: place a start yurt" in term.raw and "bob (bot): " in term.raw
     assert "  bob places a start yurt" in term.raw  # the narration of the bot's move
     assert all(len(row) <= 80 for row in screen.splitlines())
@@ -221,5 +223,65 @@ def test_hot_seat_consent_goes_to_the_protected_player_with_the_question(tmp_pat
     term.line("")
     screen = term.wait_for("bob (blue) to play")
     assert "bob wants to lay" not in screen  # the question was ann's alone
+    term.line("quit")
+    assert term.finish() == 0
+
+
+def test_khan_conquest_refusals_keep_the_whole_screen_at_80x24(tmp_path: Path) -> None:
+    """Action C typed down to a cell where a ruler stands: the reason, in words, in its place
+    above the prompt; the board's first row, the question and the menu stay on the screen
+    after every refusal (none of them scrolls the screen)."""
+    match = Match.new("khan", ["ann", "bob"], seed=4)
+    rng = Rng(4, 9)
+    while not (
+        match.to_decide == 0
+        and match.state.flow.step == "actions"
+        and any(isinstance(a, Conquer) for a in match.legal_actions())
+    ):
+        match.play(rng.choice(match.legal_actions()))
+    path = next(
+        match.game.action_path(a, match.state)
+        for a in match.legal_actions()
+        if isinstance(a, Conquer)
+    )
+    board = match.state.field
+    ruler = next(cell for cell in board.rulers if cell >= 0)
+    ruler_label = static_for(match.state.options.board).board.label(ruler)
+    match.save(tmp_path / "c.json")
+    term = Terminal.boardkit("play", "--resume", "c.json", "--seat", "human,random", cwd=tmp_path)
+    term.wait_for("ann>")
+
+    def whole(screen: str) -> list[str]:
+        rows = screen.splitlines()
+        assert rows[0].startswith("   A B C D") and rows[13].startswith("13 "), screen
+        assert "ann (red) to play" in screen and all(len(row) <= 80 for row in rows)
+        return rows
+
+    for bad in ("99", "zzz", "", "99"):  # refusals one after another: nothing scrolls
+        term.line(bad)
+        term.wait_for("! ")
+        whole(term.text())
+    term.line("conquer")  # a level with a single label is passed through
+    term.wait_for(f"ann [{path[0]}")
+    while True:
+        prompt = re.search(r"ann \[([^\]]*)\]>\s*$", term.settle())
+        assert prompt is not None
+        depth = len(prompt[1].split(" / "))
+        if depth == 3:
+            break
+        term.line(path[depth])
+    assert prompt[1] == " / ".join(path[:3])
+    term.line(ruler_label)
+    term.wait_for(f"{ruler_label} is not on offer: a ruler stands on")
+    rows = whole(term.settle())
+    said = [row for row in rows if row]
+    assert said[-1].startswith("ann [") and said[-2].startswith(f"! {ruler_label} is not")
+    assert "K-A" not in term.text()
+    term.line("..")
+    term.line("..")
+    term.line("..")
+    term.line("..")
+    screen = term.wait_for("! already at the top menu")
+    whole(screen)
     term.line("quit")
     assert term.finish() == 0

@@ -3,6 +3,7 @@ type worded (or quiet by design)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -129,12 +130,37 @@ def test_the_deal_shows_each_player_only_his_own_cards() -> None:
     hands = match.state_at(deal).cards.hands
     for player in range(4):
         said = "\n".join(narrate_match_entry(match, deal, player))
-        assert said.count("you draw ") == 4
-        assert said.count("draws a card") == 12
+        own = sorted(card_text(card) for card in hands[player])
+        line = next(text for text in said.splitlines() if text.startswith("each player"))
+        assert line.startswith("each player draws 4 cards; you draw ")  # one line, not 16
+        assert sorted(re.split(r", | and ", line.split("; you draw ")[1])) == own
+        assert "draws a card" not in said
         for other in range(4):
             for card in hands[other]:
                 assert (card_text(card) in said) == (other == player)
         assert "the 72 ruler cards are shuffled into the draw pile" in said
+    spectator = narrate_match_entry(match, deal, None)
+    assert "each player draws 4 cards" in spectator
+
+
+def test_draws_in_a_row_are_counted_per_drawer() -> None:
+    state = fresh()
+    drawn = [CardDrawn(1, SELJUK_CARD), CardDrawn(1, SELJUK_CARD + 1), CardDrawn(0, 5)]
+    game = GAME
+    seen = [game.redact(e, 0) for e in drawn]
+    assert game.describe_events(seen, state, 0, ["red", "blue"]) == [
+        "blue draws 2 cards",
+        f"you draw {card_text(5)}",
+    ]
+    spectator = [game.redact(e, None) for e in drawn]
+    assert game.describe_events(spectator, state, None, ["red", "blue"]) == [
+        "blue draws 2 cards",
+        "red draws a card",
+    ]
+    mine = [game.redact(e, 1) for e in drawn[:2]]
+    assert game.describe_events(mine, state, 1, ["red", "blue"]) == [
+        f"you draw {card_text(SELJUK_CARD)} and {card_text(SELJUK_CARD + 1)}"
+    ]
 
 
 @pytest.mark.parametrize(

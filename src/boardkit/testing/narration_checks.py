@@ -9,7 +9,9 @@ spectator (:func:`boardkit.narration.narrate_events`), checking that
   :data:`boardkit.voice.QUIET_FLOW_EVENTS`);
 - with hidden information, a player's lines do not depend on what that player cannot see: the
   entry narrated from the state before it and from a :meth:`~boardkit.game.Game.determinize`
-  twin of that state (the player's knowledge kept, the rest re-drawn) gives the same text.
+  twin of that state (the player's knowledge kept, the rest re-drawn) gives the same text;
+- a game that offers :meth:`~boardkit.game.Game.describe_events` words the runs of an entry
+  (:func:`boardkit.narration.narrate_entry`) in non-empty lines, the same for the twin.
 
 Random playouts do not reach every event type (a refused consent is rare); the report lists the
 types seen, so a game's tests can narrate the others on built positions::
@@ -29,7 +31,7 @@ from boardkit import engine
 from boardkit.flow import FLOW_EVENT_TYPES
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.narration import narrate_events
+from boardkit.narration import narrate_entry, narrate_events
 from boardkit.rng import Rng
 from boardkit.testing.errors import ConformanceError
 from boardkit.voice import QUIET_FLOW_EVENTS
@@ -89,7 +91,14 @@ def check_entry_narration(
                     "describe_event or list it in quiet_events"
                 )
             kinds[kind] = kinds.get(kind, False) or text is not None
+        grouped = _grouped(game, state, events, player, names, f"{at}, for {reader}")
         if game.hidden_information:
+            twin = game.determinize(state, player, rng)
+            if grouped != _grouped(game, twin, events, player, names, f"{at}, for {reader}"):
+                raise ConformanceError(
+                    f"{at}: describe_events for {reader} depends on hidden information: "
+                    f"{grouped!r} changes when what {reader} cannot see is re-drawn"
+                )
             twin = game.determinize(state, player, rng)
             twin_lines = _narrate(game, twin, events, player, names, f"{at}, for {reader}")
             texts = [text for _, text in lines]
@@ -104,6 +113,30 @@ def check_entry_narration(
                     f"{twin_texts[first]!r} when what {reader} cannot see is re-drawn"
                 )
     return kinds
+
+
+def _grouped(
+    game: Game[Any, Any],
+    state: Any,
+    events: Sequence[object],
+    player: int | None,
+    names: Sequence[str],
+    at: str,
+) -> list[str]:
+    """The entry's lines with runs worded together (:meth:`~boardkit.game.Game.describe_events`),
+    each a non-empty str; nothing to check for a game that does not offer it."""
+    if not game.offers("describe_events"):
+        return []
+    try:
+        lines = narrate_entry(game, state, events, player, names)
+    except Exception as exc:
+        raise ConformanceError(f"{at}: narration of runs raised {exc!r}") from exc
+    for text in lines:
+        if not isinstance(text, str) or not text.strip():
+            raise ConformanceError(
+                f"{at}: describe_events gave {text!r}; it must give non-empty lines"
+            )
+    return lines
 
 
 def _narrate(
