@@ -241,6 +241,9 @@ class PlaySession:
         self._redo: list[tuple[int | None, Any]] = []
         self._narrated = len(match) - 1
         self._notice: str | None = None
+        self._told: dict[int, int] = {}
+        """For each human seat of a hot-seat game, the length of the log when it last decided:
+        what came after is told again after its pass screen (:meth:`_retell`)."""
         """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
 
     # --- the bots' random streams -----------------------------------------------------------
@@ -355,6 +358,23 @@ class PlaySession:
             for text in narrate_match_entry(self.match, self._narrated, reader):
                 self._say(f"  {text}")
 
+    def _retell(self, player: int) -> None:
+        """After a pass screen (which cleared the screen and its scrollback), what happened
+        since ``player`` last decided, as ``player`` may read it (their own cards named), so
+        that nobody at a shared keyboard misses the other players' moves."""
+        since = min(self._told.get(player, len(self.match)), len(self.match))
+        if since >= len(self.match):
+            return
+        self._say(f"since {self.seats[player].name}'s last decision:")
+        for seq in range(since, len(self.match)):
+            entry = self.match.log.entries[seq]
+            if entry.player is not None and entry.action is not None:
+                before = self.match.state_at(seq - 1)
+                who = self.seats[entry.player].name
+                self._say(f"{who}: {self.game.describe_action(entry.action, before)}")
+            for text in narrate_match_entry(self.match, seq, player):
+                self._say(f"  {text}")
+
     def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
         seat = self.seats[player]
@@ -374,7 +394,9 @@ class PlaySession:
         if self.hot_seat and self._shown_to != player:
             why = f", who must answer {a_or_an(owed.kind)} request" if out_of_turn and owed else ""
             self._pass_screen(seat.name + why)
+            self._retell(player)
         self._shown_to = player
+        self._told[player] = len(self.match)
         actions = self.match.legal_actions()
         if not actions:
             raise GameDefinitionError(

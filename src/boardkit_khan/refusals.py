@@ -38,7 +38,7 @@ def stack_refusal(state: KhanState, static: Static, player: int, stack: StackKey
     if mask is None:
         return f"there is no {stack} tile in the game"
     if not mask & state.field.stock:
-        return f"{name} is used up: none is left beside the board"
+        return f"{name} is used up (none is left beside the board)"
     if stack not in available_stacks(state, static, player):
         return f"{name} is reserved by another player's Scout"
     return None

@@ -118,6 +118,9 @@ def test_hot_seat_khan_never_shows_a_hand_to_the_other_player(tmp_path: Path) ->
             assert not set(cards) & (hands[other] - hands[seat])
     assert shown_any
     assert term.raw.count("\x1b[3J") >= len(segments) // 2
+    # after each pass screen but the first, what the other did is told again (it was cleared)
+    told = [seg for seg in segments[4::2] if re.search(r"since (ann|bob)'s last decision:", seg)]
+    assert len(told) >= len(segments[4::2]) - 1 and any("ann: " in seg for seg in told)
 
 
 def test_resume_at_80x24_seats_the_recorded_bot_again(tmp_path: Path) -> None:

@@ -176,6 +176,6 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
     out.print(table)
     out.print(
         f"mean game length {summary.mean_length:.1f} decisions; "
-        f"{summary.workers} worker(s); {duration(summary.total_seconds)} in all",
+        f"{count_of(summary.workers, 'worker')}; {duration(summary.total_seconds)} in all",
         soft_wrap=True,
     )
