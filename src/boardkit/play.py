@@ -241,10 +241,12 @@ class PlaySession:
         self._redo: list[tuple[int | None, Any]] = []
         self._narrated = len(match) - 1
         self._notice: str | None = None
+        """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
         self._told: dict[int, int] = {}
         """For each human seat of a hot-seat game, the length of the log when it last decided:
-        what came after is told again after its pass screen (:meth:`_retell`)."""
-        """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
+        what came after is told again after its pass screen (:meth:`_retell`); before its first
+        decision, all that this session played."""
+        self._started = len(match)
 
     # --- the bots' random streams -----------------------------------------------------------
 
@@ -362,7 +364,7 @@ class PlaySession:
         """After a pass screen (which cleared the screen and its scrollback), what happened
         since ``player`` last decided, as ``player`` may read it (their own cards named), so
         that nobody at a shared keyboard misses the other players' moves."""
-        since = min(self._told.get(player, len(self.match)), len(self.match))
+        since = min(self._told.get(player, self._started), len(self.match))
         if since >= len(self.match):
             return
         self._say(f"since {self.seats[player].name}'s last decision:")

@@ -286,8 +286,9 @@ class KhanGame(Game[KhanState, KhanAction]):
         return screen.consent_question(state, player, names)
 
     def why_not(self, state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
-        """Start yurts, invasions (A, D), displacements (B) and special cards that are not on
-        offer, with the rules' reasons (see :mod:`.absent`)."""
+        """Start yurts, invasions (A, D), displacements (B), conquests (C: tile, orientation,
+        cell) and special cards that are not on offer, and the kinds the step does not allow,
+        with the rules' reasons in plain words (see :mod:`.absent` and :mod:`.refusals`)."""
         return absent.why_not(self, state, path)
 
     # --- positions as text -----------------------------------------------------------------------

@@ -41,8 +41,9 @@ def test_every_optional_hook_is_declared_on_game_and_not_offered_by_default() ->
     assert plain.action_targets(Add(1), state) == ()  # "reached by its menu only"
 
 
-TERMINAL_ONLY = frozenset({"render_screen", "why_not", "describe_decision"})
-"""The hooks Nim leaves out: terminal play draws its text board and needs no reasons."""
+TERMINAL_ONLY = frozenset({"render_screen", "why_not", "describe_decision", "describe_events"})
+"""The hooks Nim leaves out: terminal play draws its text board and needs no reasons, and no
+entry of Nim holds two events of one kind worth a line together."""
 
 
 def test_offers_follows_the_class_and_refuses_unknown_names() -> None:
