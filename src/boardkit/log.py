@@ -39,6 +39,7 @@ from boardkit.game import Game
 from boardkit.options import OptionValue
 from boardkit.positions import viewer_position
 from boardkit.rng import SEED_BITS, seed_bytes
+from boardkit.voice import noun_for
 
 LOG_FORMAT_VERSION = 2
 """The log format this boardkit writes, and the only one it reads (format 1 is refused)."""
@@ -771,7 +772,10 @@ def parse_header(doc: Document) -> LogHeader:
         raise InvalidLogError("missing or malformed header")
     unknown = sorted(set(head) - set(_HEADER_TYPES))
     if unknown:
-        raise InvalidLogError(f"unexpected header field(s): {shorten_text(', '.join(unknown))}")
+        raise InvalidLogError(
+            f"unexpected header {noun_for(len(unknown), 'field')}: "
+            + shorten_text(", ".join(unknown))
+        )
     redacted = "viewer" in head
     for key in sorted((_REDACTED_KEYS if redacted else _FULL_KEYS) | {"seed_commitment"}):
         if key not in head:

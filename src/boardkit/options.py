@@ -14,7 +14,7 @@ from boardkit.errors import (
     shorten_text,
 )
 from boardkit.rng import SEED_BITS
-from boardkit.voice import a_or_an
+from boardkit.voice import a_or_an, noun_for
 
 OptionValue = bool | int | str
 """The values an option may take: JSON scalars, so that log headers stay plain."""
@@ -133,7 +133,8 @@ def resolve_options(
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
         named = shorten_text(", ".join(unknown), 200)
-        raise InvalidOptionsError(f"unknown option(s) {named}; known options: {known}")
+        word = noun_for(len(unknown), "option")
+        raise InvalidOptionsError(f"unknown {word} {named}; known options: {known}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
 
 

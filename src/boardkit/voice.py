@@ -57,7 +57,12 @@ def count_of(n: int, singular: str, plural: str | None = None) -> str:
 
     The plural is ``singular + "s"`` unless given (``count_of(2, "entry", "entries")``).
     """
-    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+    return f"{n} {noun_for(n, singular, plural)}"
+
+
+def noun_for(n: int, singular: str, plural: str | None = None) -> str:
+    """The noun alone, agreeing with ``n``: for lists that follow it (``unknown keys a, b``)."""
+    return singular if n == 1 else plural or singular + "s"
 
 
 _AN_EXCEPTIONS = ("one", "uni", "use", "usu", "eu")

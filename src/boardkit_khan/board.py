@@ -35,6 +35,7 @@ from typing import Any
 import attrs
 
 from boardkit.geometry.grid import Direction, Grid, cells_of
+from boardkit.voice import count_of, noun_for
 
 #: How far a ruler may be displaced (K-R1); the length of the precomputed rays.
 RULER_REACH = 3
@@ -324,7 +325,7 @@ def parse_board(text: str, source: str = "<string>") -> Board:
 
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise fail(f"unknown top-level key(s) {', '.join(unknown)}")
+        raise fail(f"unknown top-level {noun_for(len(unknown), 'key')} {', '.join(unknown)}")
     fmt = data.get("format", 1)
     if fmt != 1:
         raise fail(f"key 'format': only format 1 is supported, got {fmt!r}")
@@ -353,7 +354,7 @@ def parse_board(text: str, source: str = "<string>") -> Board:
         bad = sorted(set(line) - MAP_CHARS)
         if bad:
             raise fail(
-                f"{where}: unknown character(s) {' '.join(map(repr, bad))}; "
+                f"{where}: unknown {noun_for(len(bad), 'character')} {' '.join(map(repr, bad))}; "
                 f"allowed are {' '.join(sorted(MAP_CHARS))}"
             )
     grid = Grid(width, height)
@@ -371,7 +372,7 @@ def parse_board(text: str, source: str = "<string>") -> Board:
         raise fail("key 'outland' must be a table")
     unknown = sorted(set(outland) - _OUTLAND_KEYS)
     if unknown:
-        raise fail(f"unknown key(s) in [outland]: {', '.join(unknown)}")
+        raise fail(f"unknown {noun_for(len(unknown), 'key')} in [outland]: {', '.join(unknown)}")
     cell_lists: dict[str, list[int]] = {}
     for key in sorted(_OUTLAND_KEYS):
         items = outland.get(key, [])
@@ -389,10 +390,10 @@ def parse_board(text: str, source: str = "<string>") -> Board:
             raise fail(f"key '{key}' must be a table")
         unknown = sorted(set(entry) - _RULER_KEYS)
         if unknown:
-            raise fail(f"unknown key(s) in {key}: {', '.join(unknown)}")
+            raise fail(f"unknown {noun_for(len(unknown), 'key')} in {key}: {', '.join(unknown)}")
         missing = sorted({"name", "colour", "start"} - set(entry))
         if missing:
-            raise fail(f"{key} lacks key(s) {', '.join(missing)}")
+            raise fail(f"{key} lacks {noun_for(len(missing), 'key')} {', '.join(missing)}")
         for field_name in ("name", "colour"):
             if not isinstance(entry[field_name], str) or not entry[field_name].strip():
                 raise fail(f"key '{key}.{field_name}' must be a non-empty string")
@@ -448,7 +449,8 @@ class InvalidBoardError(ValueError):
     def __init__(self, source: str, violations: Sequence[str]) -> None:
         self.violations = tuple(violations)
         super().__init__(
-            f"{source}: {len(self.violations)} problem(s):\n- " + "\n- ".join(self.violations)
+            f"{source}: {count_of(len(self.violations), 'problem')}:\n- "
+            + "\n- ".join(self.violations)
         )
 
 

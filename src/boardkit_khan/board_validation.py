@@ -34,6 +34,7 @@ from itertools import combinations
 from pathlib import Path
 
 from boardkit.geometry.grid import cells_of
+from boardkit.voice import count_of
 from boardkit_khan.board import (
     Board,
     BoardFileError,
@@ -118,7 +119,7 @@ def _check_box(board: Board) -> list[str]:
     ]
     if holes:
         out.append(
-            "K-C1: out-of-play cell(s) "
+            f"K-C1: out-of-play {_cells(len(holes))} "
             + ", ".join(holes)
             + " form a hole inside the board (not connected to the box edge)"
         )
@@ -145,7 +146,8 @@ def _check_regions(board: Board) -> list[str]:
             pieces = board.grid.components(mask)
             if len(pieces) > 1:
                 where = "; ".join(
-                    f"{p.bit_count()} cell(s) from {board.label(_lowest(p))}" for p in pieces
+                    f"{count_of(p.bit_count(), 'cell')} from {board.label(_lowest(p))}"
+                    for p in pieces
                 )
                 out.append(
                     f"K-C1: {region.title} is split into {len(pieces)} side-connected "
@@ -179,8 +181,8 @@ def _check_river(board: Board) -> list[str]:
     links = sum(degree.values()) // 2
     if len(pieces) == 1 and links != size - 1:
         out.append(
-            f"K-C1: the river has {links - size + 1} loop(s) (e.g. a 2×2 block of river); "
-            "it must be a tree"
+            f"K-C1: the river has {count_of(links - size + 1, 'loop')} "
+            "(e.g. a 2×2 block of river); it must be a tree"
         )
     forks = [board.label(c) for c, d in degree.items() if d >= 3]
     crossings = [board.label(c) for c, d in degree.items() if d == 4]
@@ -189,7 +191,7 @@ def _check_river(board: Board) -> list[str]:
         detail = ", ".join(forks) if forks else "none"
         out.append(
             "K-C1: the river must have exactly one fork (one cell with 3 river side-neighbours,"
-            f" none with 4); found {len(forks)} branching cell(s): {detail}"
+            f" none with 4); found {count_of(len(forks), 'branching cell')}: {detail}"
         )
     if len(ends) != 3:
         out.append(
@@ -221,16 +223,18 @@ def _check_outland(board: Board) -> list[str]:
     stray = board.outland_exceptions & ~natural
     if stray:
         out.append(
-            "K-C2: outland exception(s) "
+            f"K-C2: outland {'exception' if stray.bit_count() == 1 else 'exceptions'} "
             + ", ".join(board.label(c) for c in cells_of(stray))
-            + " are not land cells on the edge of the board"
+            + (" is not a land cell" if stray.bit_count() == 1 else " are not land cells")
+            + " on the edge of the board"
         )
     for region, mask in board.regions:
         count = (board.outland_exceptions & mask).bit_count()
         want = OUTLAND_EXCEPTIONS[region]
         if count != want:
             out.append(
-                f"K-C2: {count} {region.title} edge cell(s) are listed as not bordering the "
+                f"K-C2: {count} {region.title} edge {_cells(count)} "
+                f"{'is' if count == 1 else 'are'} listed as not bordering the "
                 f"outland, expected {want}"
             )
     extra = board.outland_additions & ~board.land
@@ -266,7 +270,7 @@ def _check_rulers(board: Board) -> list[str]:
     regions = {board.region_of(r.start_cell) for r in rulers} - {None}
     if rulers and len(regions) < MIN_RULER_REGIONS:
         out.append(
-            f"K-C3: the rulers start in {len(regions)} region(s), expected at least "
+            f"K-C3: the rulers start in {count_of(len(regions), 'region')}, expected at least "
             f"{MIN_RULER_REGIONS} (spread them evenly)"
         )
     for a, b in combinations(rulers, 2):
@@ -352,3 +356,8 @@ def default_board() -> Board:
     board = parse_board(text, f"boardkit_khan/data/{DEFAULT_BOARD_RESOURCE}")
     _raise_if_invalid(board, f"boardkit_khan/data/{DEFAULT_BOARD_RESOURCE}")
     return board
+
+
+def _cells(count: int) -> str:
+    """ "cell" or "cells" for a count, in the messages of a board file's author."""
+    return "cell" if count == 1 else "cells"

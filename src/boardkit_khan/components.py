@@ -34,6 +34,7 @@ import attrs
 
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import SHAPES, Shape
+from boardkit.voice import noun_for
 from boardkit_khan.board import Board, Region
 
 #: K-C7: neutral yurts in each ruler's camp at the start (they drive K-R4).
@@ -256,7 +257,7 @@ def parse_components(text: str, source: str = "<string>") -> Components:
         specials.append(SpecialCardSpec(card, name, german, total, (per[0], per[1], per[2])))
     extra = sorted(set(raw_specials) - {c.value for c in SpecialCard})
     if extra:
-        raise fail(f"unknown special card(s): {', '.join(extra)}")
+        raise fail(f"unknown special {noun_for(len(extra), 'card')}: {', '.join(extra)}")
 
     divine = raw_specials[SpecialCard.DIVINE_SUPPORT.value].get("regions")
     if not isinstance(divine, list):
@@ -290,7 +291,7 @@ def parse_components(text: str, source: str = "<string>") -> Components:
     ids = Counter(t.id for t in tiles)
     duplicates = sorted(i for i, n in ids.items() if n > 1)
     if duplicates:
-        raise fail(f"duplicate tile id(s): {', '.join(duplicates)}")
+        raise fail(f"duplicate tile {noun_for(len(duplicates), 'id')}: {', '.join(duplicates)}")
     return Components(tuple(deck), tuple(specials), tuple(divine_regions), tuple(tiles))
 
 

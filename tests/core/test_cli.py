@@ -130,7 +130,7 @@ def test_simulate_unknown_game_lists_installed_games(capsys: Capture) -> None:
 def test_simulate_unknown_option_is_named(capsys: Capture) -> None:
     code, _, err = run(capsys, "simulate", "nim", "-o", "heaps=3")
     assert code == 2
-    assert err.startswith("error: unknown option(s) heaps; known options: max_take, stones")
+    assert err.startswith("error: unknown option heaps; known options: max_take, stones")
 
 
 @pytest.mark.parametrize(

@@ -142,3 +142,16 @@ def test_undo_words_its_count() -> None:
         _nim(0).undo(1)
     with pytest.raises(UndoError, match="cannot undo 3 entries; 1 can be undone"):
         _nim(1).undo(3)
+
+
+def test_nims_heap_caption_never_offers_more_than_the_heap_holds() -> None:
+    match = Match.new(NimGame(), ("ann", "bob"), seed=3, options={"stones": 3, "max_take": 3})
+    assert match.render().endswith("(3 stones, take 1 to 3)")
+    match.play(match.legal_actions()[0])  # takes 1
+    assert match.render().endswith("(2 stones, take 1 to 2)")
+    match.play(match.legal_actions()[0])
+    assert match.render().endswith("(1 stone, take 1)")
+    assert "1 stone left, take 1<" in match.game.render_svg(match.state)
+    match.play(match.legal_actions()[0])
+    assert match.render().endswith("(no stones left)")
+    assert "no stones left" in match.game.render_svg(match.state)

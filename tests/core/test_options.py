@@ -24,6 +24,8 @@ def test_unknown_option_names_the_known_ones() -> None:
         InvalidOptionsError, match=r"unknown option.*colour.*known options: max_take"
     ):
         Match.new(NimGame(), 2, {"colour": "red"})
+    with pytest.raises(InvalidOptionsError, match="unknown options colour, size; known"):
+        Match.new(NimGame(), 2, {"size": 3, "colour": "red"})
 
 
 def test_wrong_type_and_bad_choice() -> None:

@@ -541,7 +541,7 @@ def test_command_does_not_overwrite_an_earlier_default_save(
     ("argv", "code", "message"),
     [
         (["nim", "-o", "stones=x"], 2, "error: option 'stones' takes an int, not 'x'"),
-        (["nim", "-o", "colour=red"], 2, "error: unknown option(s) colour"),
+        (["nim", "-o", "colour=red"], 2, "error: unknown option colour"),
         (["nim", "--seat", "wizard"], 2, "error: seat 'wizard'"),
         (["nim", "--seat", "human,,random"], 2, "error: --seat needs a kind for every seat"),
         (["nim", "-p", "3", "--names", "a,b"], 2, "error: --names gives 2 names for 3 players"),

@@ -139,7 +139,7 @@ class NimGame(Game[NimState, Take]):
 
     def render_text(self, state: NimState, player: int | None = None) -> str:
         heap = "o" * state.stones
-        return f"heap: {heap} ({count_of(state.stones, 'stone')}, take 1 to {state.max_take})"
+        return f"heap: {heap} ({_heap_caption(state, ', ')})"
 
     def describe_event(
         self, event: object, state: NimState, player: int | None = None, names: Sequence[str] = ()
@@ -166,8 +166,7 @@ class NimGame(Game[NimState, Take]):
             if k >= state.stones:
                 look = {"class_": "taken", "fill": "none", "stroke": "#8a8d91"}
             svg.add(circle(16 + STONE_GAP * k, 20, 9, **look))
-        caption = f"{count_of(state.stones, 'stone')} left, take 1 to {state.max_take}"
-        svg.add(text(8, 52, caption, font_size=13))
+        svg.add(text(8, 52, _heap_caption(state, " left, "), font_size=13))
         return svg.to_string()
 
     # Clicks: taking ``n`` stones is a click on the first stone taken, the ``n``-th from the
@@ -246,3 +245,14 @@ class NimGame(Game[NimState, Take]):
 
     def max_chance_outcomes(self, config: Config) -> int:
         return config.players
+
+
+def _heap_caption(state: NimState, joint: str) -> str:
+    """What a player needs to know about the heap: how many stones it holds and how many a turn
+    may take now (never more than are left; nothing once the heap is empty). ``joint`` goes
+    between the two parts."""
+    if state.stones == 0:
+        return "no stones left"
+    most = min(state.stones, state.max_take)
+    takes = "take 1" if most == 1 else f"take 1 to {most}"
+    return f"{count_of(state.stones, 'stone')}{joint}{takes}"
