@@ -77,6 +77,10 @@ NOTICE_ROWS = 3
 """Rows a decision screen on a terminal gives a message (a refusal, what a command did) at
 most; a longer message is cut there."""
 
+STORY_ROWS = 6
+"""Rows of "what just happened" a decision screen on a terminal repeats at most, above the
+board, taken from rows the screen would leave blank (never from the board or the menu)."""
+
 HELP_TEXT = """\
 At each menu, type:
   a number            choose that line
@@ -247,6 +251,9 @@ class PlaySession:
         what came after is told again after its pass screen (:meth:`_retell`); before its first
         decision, all that this session played."""
         self._started = len(match)
+        self._story: list[str] = []
+        """What was told of the moves since the last decision screen (on a terminal its last
+        lines are repeated on that screen, which is cleared first)."""
 
     # --- the bots' random streams -----------------------------------------------------------
 
@@ -341,7 +348,7 @@ class PlaySession:
     def _played(self, player: int, action: Any, before: Any) -> None:
         seat = self.seats[player]
         who = seat.name if seat.is_human else f"{seat.name} (bot)"
-        self._say(f"{who}: {self.game.describe_action(action, before)}")
+        self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
         self._narrate_new()
         if self._redo and self._redo[0] == (player, action):
             self._redo.pop(0)
@@ -358,7 +365,7 @@ class PlaySession:
         while self._narrated < len(self.match) - 1:
             self._narrated += 1
             for text in narrate_match_entry(self.match, self._narrated, reader):
-                self._say(f"  {text}")
+                self._tell_story(f"  {text}")
 
     def _retell(self, player: int) -> None:
         """After a pass screen (which cleared the screen and its scrollback), what happened
@@ -367,15 +374,15 @@ class PlaySession:
         since = min(self._told.get(player, self._started), len(self.match))
         if since >= len(self.match):
             return
-        self._say(f"since {self.seats[player].name}'s last decision:")
+        self._tell_story(f"since {self.seats[player].name}'s last decision:")
         for seq in range(since, len(self.match)):
             entry = self.match.log.entries[seq]
             if entry.player is not None and entry.action is not None:
                 before = self.match.state_at(seq - 1)
                 who = self.seats[entry.player].name
-                self._say(f"{who}: {self.game.describe_action(entry.action, before)}")
+                self._tell_story(f"{who}: {self.game.describe_action(entry.action, before)}")
             for text in narrate_match_entry(self.match, seq, player):
-                self._say(f"  {text}")
+                self._tell_story(f"  {text}")
 
     def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
@@ -422,7 +429,6 @@ class PlaySession:
         items: Sequence[MenuItem],
         prefix: tuple[str, ...],
         flat: bool,
-        redraw: bool = False,
     ) -> None:
         """The picture, whose decision it is, the menu level and what :meth:`_tell` kept.
 
@@ -430,9 +436,10 @@ class PlaySession:
         texts wrapped at word ends, the menu in columns when it is long, the kept message in
         its place just above the prompt (at most :data:`NOTICE_ROWS` rows), and the picture's
         side panel cut to the rows left (the board itself is kept whole), so that the board,
-        the question, the menu and a refusal stay on the screen together, 80×24 included. A
-        ``redraw`` (the same decision again, after a refusal or a command) clears the screen
-        first, so that nothing of the previous drawing is left around it.
+        the question, the menu and a refusal stay on the screen together, 80×24 included. The
+        screen is cleared first (its scrollback keeps what was told before), and the last lines
+        told of the moves since the previous screen are repeated above the board in rows the
+        screen would leave blank (at most :data:`STORY_ROWS`).
         """
         texts = self._decision_texts(player)
         picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
@@ -455,9 +462,15 @@ class PlaySession:
         used = len(texts) + len(notice)
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
-        if redraw:
-            self.output.write("\x1b[H\x1b[2J")
-        self._draw(picture, width, max(rows - 1 - used - len(menu), len(picture.board)))
+        left = rows - 1 - used - len(menu)
+        spare = left - len(picture_lines(picture, (), width))
+        story = [part for text in self._story for part in textwrap.wrap(text, width)]
+        story = story[len(story) - min(max(spare, 0), STORY_ROWS, len(story)) :]
+        self._story = []
+        self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
+        for text in story:
+            self._say(text)
+        self._draw(picture, width, max(left - len(story), len(picture.board)))
         for text in texts + menu + notice:
             self._say(text)
 
@@ -519,7 +532,7 @@ class PlaySession:
         while True:
             items = walk.items()
             if show and (first or self._colour()):
-                self._show_decision(player, items, walk.prefix, walk.flat, redraw=not first)
+                self._show_decision(player, items, walk.prefix, walk.flat)
             elif show:
                 self._show_level(items, walk.prefix, walk.flat)
             show = True
@@ -761,6 +774,12 @@ class PlaySession:
         return True
 
     # --- input and output -------------------------------------------------------------------
+
+    def _tell_story(self, text: str) -> None:
+        """Tell a move or what it did; a terminal's next decision screen repeats it."""
+        self._say(text)
+        if self._colour():
+            self._story.append(text)
 
     def _say(self, text: str) -> None:
         self.output.write(text + "\n")

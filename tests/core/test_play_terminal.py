@@ -5,6 +5,7 @@ hand."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from boardkit import Match, Rng
@@ -261,8 +262,12 @@ def test_khan_conquest_refusals_keep_the_whole_screen_at_80x24(tmp_path: Path) -
         return rows
 
     for bad in ("99", "zzz", "", "99"):  # refusals one after another: nothing scrolls
+        prompts = term.raw.count("ann>")
         term.line(bad)
-        term.wait_for("! ")
+        deadline = time.monotonic() + 60
+        while term.raw.count("ann>") == prompts:  # the screen is whole once its prompt is
+            assert term.pump() and time.monotonic() < deadline, term.text()
+        assert "! " in term.text()
         whole(term.text())
     term.line("conquer")  # a level with a single label is passed through
     term.wait_for(f"ann [{path[0]}")
@@ -286,5 +291,29 @@ def test_khan_conquest_refusals_keep_the_whole_screen_at_80x24(tmp_path: Path) -
     term.line("..")
     screen = term.wait_for("! already at the top menu")
     whole(screen)
+    term.line("quit")
+    assert term.finish() == 0
+
+
+def test_the_bots_moves_are_repeated_on_the_next_decision_screen(tmp_path: Path) -> None:
+    """The decision screen is cleared before it is drawn; what was played since the last one
+    (the bot's move and its narration) is repeated above the board, so it is read there and
+    not only in the scrollback."""
+    term = Terminal.boardkit(
+        "play", "nim", "--seat", "human,first", "--names", "ann,bob", "--seed", "4",
+        "--log", "n.json", cwd=tmp_path,
+    )  # fmt: skip
+    rows = [row for row in term.wait_for("ann [Take]>").splitlines() if row]
+    assert rows[:2] == ["bob (bot): take 1", "  bob takes 1 stone, 14 left"], rows
+    prompts = term.raw.count("ann [Take]>")
+    term.line("2")
+    deadline = time.monotonic() + 60
+    while term.raw.count("ann [Take]>") == prompts:
+        assert term.pump() and time.monotonic() < deadline, term.text()
+    rows = [row for row in term.text().splitlines() if row]
+    assert rows[0] == "ann: take 2" and rows[1] == "  you take 2 stones, 12 left", rows
+    assert "bob (bot): take 1" in rows and "  bob takes 1 stone, 11 left" in rows
+    assert "  bob takes 1 stone, 14 left" not in rows  # only what is new since the last screen
+    assert sum(row.startswith("heap:") for row in rows) == 1 and rows[-1] == "ann [Take]>"
     term.line("quit")
     assert term.finish() == 0
