@@ -1,5 +1,5 @@
-"""Fixtures of the server suites: a PostgreSQL server and a Chromium for the session, databases
-per test."""
+"""Fixtures of the server suites: a PostgreSQL server for the session, databases per test, a
+Chromium per module."""
 
 from __future__ import annotations
 
@@ -30,9 +30,10 @@ def postgres_url(postgres_admin: str) -> str:
     return new_database(postgres_admin)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright, one for the whole session (no download)."""
+    """Debian's Chromium driven by Playwright (no download), one per test module: Playwright's
+    sync API runs an event loop while it is open, and later tests call ``asyncio.run``."""
     try:
         import playwright.sync_api as playwright_api
     except ImportError:  # pragma: no cover - the test extra installs it
