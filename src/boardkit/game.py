@@ -658,8 +658,9 @@ class Game(ABC, Generic[S, A]):
         """The board elements ``action`` touches, as ids in its picture: how to play it by clicks.
 
         Who calls it: front ends that let a person play by clicking the game's SVG picture (the
-        web page of ``boardkit serve``), through :func:`boardkit.clicks.narrow`, once per legal
-        action of the position on show.
+        web page of ``boardkit serve``, which gets them in each legal action's ``targets``),
+        through :func:`boardkit.clicks.narrow` (the page through its port of it,
+        ``static/clicks.js``), once per legal action of the position on show.
 
         What it may assume: ``action`` is legal in ``state``, and ``state`` is the true state
         of the match (the deciding player knows his own legal actions, so a target may name his

@@ -1,16 +1,22 @@
 """Real browsers: two Chromium contexts as two seats plus a bot play whole matches by clicking.
 
 Chromium is Debian's (``/usr/bin/chromium``), driven by Playwright; no browser is downloaded.
-Shangrila is played by random clicks through the menus. Khan is played on a pinned seed (the
-server's test mode), following a plan found beforehand in which one seat's conquest needs the
-other seat's consent: the test checks that the question reaches the other seat's page, answers it
-there, reloads a page mid-game, and that no frame sent to one seat holds the other seat's hand.
+Moves are made by clicking the SVG elements the server names for each legal action (the game's
+``action_targets``); only decisions with no board element go through the menus: in Shangrila a
+pass, in Khan the answer to a consent, the special cards other than Scout and "no special card"
+(see :mod:`tests.server.browsing`). Shangrila is played at random, one seat on a phone-sized
+screen; another Shangrila match is played by random clicks through the menus alone. Khan is played
+on a pinned seed (the server's test mode), following a plan found beforehand in which one seat's
+conquest needs the other seat's consent: the test checks that the question reaches the other
+seat's page, answers it there, reloads a page mid-game (mid-click, too), and that no frame sent to
+one seat holds the other seat's hand.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,25 +29,15 @@ from boardkit.bots.random_bot import RandomBot
 from boardkit.flow import decider
 from boardkit.narration import narrate_entry
 from boardkit.server.bots import bot_rng
-from boardkit_khan.actions import card_text
+from boardkit_khan.actions import Conquer, card_text
+from boardkit_khan.svg import card_target
+from tests.server.browsing import Player
 from tests.server.live_server import ServerProcess, serve
-from tests.server.system import CHROMIUM_ARGS, chromium, missing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-try:
-    import playwright.sync_api as playwright_api
-except ImportError:  # pragma: no cover - the test extra installs it
-    missing("the playwright Python package (pip install -e '.[test]')")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium()
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+CARD_ID = re.compile(r"card-\d+")
+"""A Khan hand card's click target in a frame (``card-17``): its deck index, a secret too."""
 
 
 @pytest.fixture()
@@ -59,99 +55,132 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield process
 
 
-class Player:
-    """One browser context: a person at their own machine, with the frames their page got."""
-
-    def __init__(self, browser: Any, base: str, name: str, phone: bool = False) -> None:
-        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
-        self.context = browser.new_context(viewport=size)
-        self.page = self.context.new_page()
-        self.frames: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("websocket", self._watch)
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.base = base
-        self.name = name
-
-    def _watch(self, ws: Any) -> None:
-        ws.on("framereceived", lambda payload: self.frames.append(str(payload)))
-
-    def lobby(self) -> None:
-        self.page.goto(self.base + "/")
-        self.page.wait_for_selector("#game option", state="attached")
-        self.page.fill("#name", self.name)
-
-    def seq(self) -> int:
-        return int(self.page.get_attribute("body", "data-seq") or -1)
-
-    def wait_seq(self, seq: int) -> None:
-        """Wait until the page shows entry ``seq`` or later (polled: the page's strict CSP
-        forbids the evaluated predicates of ``wait_for_function``)."""
-        for _ in range(400):
-            if self.seq() >= seq:
-                return
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"{self.name}'s page never reached entry {seq}")
-
-    def wait_over(self) -> None:
-        self.page.wait_for_selector("body[data-over='true']", state="attached", timeout=20_000)
-
-    def click_path(self, path: tuple[str, ...]) -> None:
-        for depth in range(1, len(path) + 1):
-            key = " › ".join(path[:depth])
-            self.page.locator(
-                f"#menu button[data-path={json.dumps(key, ensure_ascii=False)}]"
-            ).click()
-
-    def click_randomly(self, rng: random.Random) -> None:
-        """Click through the menus at random until an action is sent."""
-        for _ in range(10):
-            buttons = self.page.locator("#menu button.action")
-            count = buttons.count()
-            assert count, "a deciding seat sees no action"
-            button = buttons.nth(rng.randrange(count))
-            leaf = "leaf" in (button.get_attribute("class") or "")
-            button.click()
-            if leaf:
-                return
-        raise AssertionError("menus nested deeper than 10")
-
-    def close(self) -> None:
-        self.context.close()
-
-
-def test_a_whole_shangrila_match_by_clicking(browser: Any, server: ServerProcess) -> None:
-    ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob", phone=True)
+def open_shangrila(ann: Player, bob: Player) -> str:
+    """Ann creates a 3-player Shangrila match in the lobby (bob's seat open, a random bot in the
+    third), bob joins it from his own lobby; the match's id."""
     ann.lobby()
     ann.page.select_option("#players", "3")
     ann.page.select_option("[data-seat='1']", "")
     ann.page.select_option("[data-seat='2']", "random")
     ann.page.click("#create-button")
     ann.page.wait_for_url("**/match/*")
-    match_id = ann.page.url.rsplit("/", 1)[1]
-    bob.lobby()
-    bob.page.locator(f"button.join[data-match='{match_id}']").first.click()
-    bob.page.wait_for_url(f"**/match/{match_id}")
-    rng = random.Random(11)
+    match_id: str = ann.page.url.rsplit("/", 1)[1]
+    bob.join(match_id)
+    return match_id
+
+
+def click_randomly(player: Player, rng: random.Random) -> None:
+    """Click through the menus at random until an action is sent."""
+    for _ in range(10):
+        buttons = player.page.locator("#menu button.action")
+        count = buttons.count()
+        assert count, "a deciding seat sees no action"
+        button = buttons.nth(rng.randrange(count))
+        leaf = "leaf" in (button.get_attribute("class") or "")
+        button.click()
+        if leaf:
+            return
+    raise AssertionError("menus nested deeper than 10")
+
+
+def try_and_cancel(player: Player, legal: list[dict[str, Any]], *, escape: bool) -> bool:
+    """Click an element that several moves touch, check what the page shows, and cancel (with
+    the button, or the Escape key). False when no element is shared by several moves."""
+    counts: dict[str, int] = {}
+    for action in legal:
+        for target in action["targets"]:
+            counts[target] = counts.get(target, 0) + 1
+    shared = [t for t, n in counts.items() if n > 1]
+    if not shared:
+        return False
+    target = shared[0]
+    player.click_target(target)
+    assert player.body("clicks") == target
+    assert player.body("sent") == "" or not player.body("sent").startswith(f"{player.seq()}:")
+    assert int(player.body("remaining")) == counts[target]
+    assert player.page.locator("#picking").is_visible()
+    assert "bk-chosen" in (player.target(target).get_attribute("class") or "")
+    if counts[target] <= 12:  # few enough to be listed, each with its full text
+        listed = player.page.locator("#picking button.candidate")
+        assert listed.count() == counts[target]
+        texts = {a["text"] for a in legal if target in a["targets"]}
+        assert {listed.nth(i).inner_text() for i in range(listed.count())} == texts
+    if escape:
+        player.page.keyboard.press("Escape")
+    else:
+        player.page.click("#cancel-clicks")
+    assert player.body("clicks") == ""
+    assert player.page.locator("#picking").is_hidden()
+    assert player.page.locator("#board .bk-chosen").count() == 0
+    assert player.page.locator("#board .bk-target").count() >= len(counts)
+    return True
+
+
+def test_a_whole_shangrila_match_by_clicking(browser: Any, server: ServerProcess) -> None:
+    """Every move by the board (bob on a phone-sized screen); the menus only for a pass (S-P1:
+    a lone Pass when a colour has nothing else), the one Shangrila decision with no target."""
+    ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob", phone=True)
+    open_shangrila(ann, bob)
+    rng = random.Random(12)
     players = {0: ann, 1: bob}
     reloaded = False
+    cancelled: set[str] = set()
     for _ in range(400):
         ann.page.wait_for_selector("body[data-seq]", state="attached")
-        if ann.page.get_attribute("body", "data-over") == "true":
+        if ann.body("over") == "true":
             break
         seq = ann.seq()
-        who = ann.page.get_attribute("body", "data-to-decide")
+        who = ann.body("to-decide")
         if who in ("0", "1"):
             me = players[int(who)]
             me.wait_seq(seq)
-            me.page.wait_for_selector("#menu button.action")
-            me.click_randomly(rng)
+            legal = me.legal(seq)
+            if me.name not in cancelled and try_and_cancel(me, legal, escape=me is bob):
+                cancelled.add(me.name)
+            me.play(seq, legal[rng.randrange(len(legal))], rng)
         ann.wait_seq(seq + 1)
         if not reloaded and seq >= 12:
             bob.page.reload()
             bob.wait_seq(seq + 1)
             reloaded = True
-    assert ann.page.get_attribute("body", "data-over") == "true"
+    assert ann.body("over") == "true"
+    assert reloaded and cancelled == {"ann", "bob"}
+    assert "Game over" in ann.page.inner_text("#banner")
+    bob.wait_over()
+    assert "Game over" in bob.page.inner_text("#banner")
+    for person in (ann, bob):
+        assert sum(person.moves.values()) >= 15
+        assert person.clicked_share() >= 0.9, person.moves
+        assert person.errors == []
+    # some clicks left several moves (a village: its guild spaces and its bridges), listed
+    assert ann.lists_seen + bob.lists_seen >= 5
+    ann.close()
+    bob.close()
+
+
+def test_a_whole_shangrila_match_through_the_menus(browser: Any, server: ServerProcess) -> None:
+    ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob", phone=True)
+    open_shangrila(ann, bob)
+    rng = random.Random(11)
+    players = {0: ann, 1: bob}
+    reloaded = False
+    for _ in range(400):
+        ann.page.wait_for_selector("body[data-seq]", state="attached")
+        if ann.body("over") == "true":
+            break
+        seq = ann.seq()
+        who = ann.body("to-decide")
+        if who in ("0", "1"):
+            me = players[int(who)]
+            me.wait_seq(seq)
+            me.page.wait_for_selector("#menu button.action")
+            click_randomly(me, rng)
+        ann.wait_seq(seq + 1)
+        if not reloaded and seq >= 12:
+            bob.page.reload()
+            bob.wait_seq(seq + 1)
+            reloaded = True
+    assert ann.body("over") == "true"
     assert reloaded
     banner = ann.page.inner_text("#banner")
     assert "Game over" in banner and "masters" in banner
@@ -197,7 +226,21 @@ def replay_khan(seed: int, plan_seed: int, *, until_consent: bool) -> tuple[Matc
     return match, plan
 
 
+def shared_target(legal: list[dict[str, Any]]) -> str | None:
+    """A board element that several of these moves touch (a click on it plays nothing yet)."""
+    seen: set[str] = set()
+    for action in legal:
+        for target in action["targets"]:
+            if target in seen:
+                return str(target)
+            seen.add(target)
+    return None
+
+
 def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: ServerProcess) -> None:
+    """Every move with a board element by clicks, checked against the targets the server sent;
+    the menus for the decisions with none: the answer to a consent (K-X5), the special cards
+    other than Scout, "no special card" and discarding nothing."""
     seed, plan_seed = khan_plan()
     request = urllib.request.Request(
         server.url + "/api/matches",
@@ -214,16 +257,15 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
         match_id = json.loads(response.read())["id"]
     ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob")
     for person in (ann, bob):
-        person.lobby()
-        person.page.locator(f"button.join[data-match='{match_id}']").first.click()
-        person.page.wait_for_url(f"**/match/{match_id}")
+        person.join(match_id)
     players = {0: ann, 1: bob}
     # The test's own copy of the match, played by the same plan, says what to click.
     match = Match.new("khan", ["seat 1", "seat 2", "random bot"], seed=seed)
     plan = random.Random(plan_seed)
     bot = RandomBot()
-    consents = 0
-    reloaded = False
+    consents = menu_only = orientation_lists = 0
+    reloaded = mid_click = False
+    rng = random.Random(3)
     while not match.is_over:
         seq = len(match) - 1
         flow = match.state.flow
@@ -237,22 +279,44 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
         assert who is not None
         me = players[who]
         me.wait_seq(seq)
-        me.page.wait_for_selector("#menu button.action")
+        # what the server sent this seat: the same legal actions, each with its board elements
+        sent = me.legal(seq)
+        assert [a["i"] for a in sent] == list(range(len(legal)))
+        item = sent[legal.index(action)]
+        assert item["text"] == match.game.describe_action(action, match.state)
+        assert item["targets"] == list(match.game.action_targets(action, match.state))
         if flow.active != who and flow.active in players:
             consents += 1
             assert me.page.inner_text("#turn").startswith("Your answer")
             asker = players[flow.active]
             asker.wait_seq(seq)
             assert asker.page.locator("#menu button.action").count() == 0
+            assert asker.page.locator("#board .bk-target").count() == 0
             assert "must answer" in asker.page.inner_text("#menu")
-        me.click_path(match.game.action_path(action, match.state))
+        if not reloaded and seq >= 30 and me is bob:
+            # a reload in the middle of a move: the half-made clicks are forgotten
+            shared = shared_target(sent)
+            if shared is not None:
+                bob.click_target(shared)
+                assert bob.body("clicks") == shared
+                mid_click = True
+            bob.page.reload()
+            bob.wait_seq(seq)
+            assert bob.body("clicks") == "" and bob.page.locator("#board .bk-chosen").count() == 0
+            reloaded = True
+        menu_only += not item["targets"]
+        lists_before = me.lists_seen
+        me.play(seq, item, rng)
+        orientation_lists += isinstance(action, Conquer) and me.lists_seen > lists_before
         match.play(action)
         me.wait_seq(seq + 1)
-        if not reloaded and seq >= 30:
-            bob.page.reload()
-            bob.wait_seq(seq + 1)
-            reloaded = True
-    assert consents >= 1 and reloaded
+    assert consents >= 1 and reloaded and mid_click
+    moves = ann.moves + bob.moves
+    assert moves["menu"] == menu_only >= 1
+    clicked = moves["board"] + moves["board+list"]
+    assert clicked / moves.total() >= 0.6, moves
+    # some conquest's stack and first cell left several orientations, listed to pick from
+    assert orientation_lists >= 1
     for person in (ann, bob):
         person.wait_seq(len(match) - 1)
         person.wait_over()
@@ -260,10 +324,12 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
         assert person.errors == []
     check_no_hand_leaks(match, ann.frames, seat=0, other=1)
     check_no_hand_leaks(match, bob.frames, seat=1, other=0)
-    # the check bites: each seat's own hand is named in the frames it was sent
+    # the check bites: each seat's own hand is named in the frames it was sent, by its text
+    # and by its click targets
     for seat, person in players.items():
         hand = match.state_at(len(match) // 2).cards.hands[seat]
         assert any(card_text(c) in "".join(person.frames) for c in hand)
+        assert {card_target(c) for c in hand} & set(CARD_ID.findall("".join(person.frames)))
     dom = ann.page.content()
     ann.close()
     bob.close()
@@ -271,7 +337,8 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
 
 
 def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: int) -> None:
-    """No frame sent to ``seat`` names a card of ``other``'s hand that ``seat`` could not know.
+    """No frame sent to ``seat`` names a card of ``other``'s hand that ``seat`` could not know,
+    neither by its text nor by its click target (``card-17``, the card's deck index).
 
     A card counts as known to ``seat`` when it was in ``seat``'s own hand by then, or a spectator
     could read it by then (narration or picture). The check is shown to bite: ``other``'s hand is
@@ -283,14 +350,23 @@ def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: 
     seen_public = ""
     mine: list[set[str]] = []
     own: set[str] = set()
+    public_ids: list[set[str]] = []
+    mine_ids: list[set[str]] = []
+    seen_ids: set[str] = set()
+    own_ids: set[str] = set()
     everything = {card_text(c) for s in states for h in s.cards.hands for c in h}
     before = game.initial(match.config)
     for i, entry in enumerate(entries):
-        seen_public += "\n".join(narrate_entry(game, before, entry.events, None))
-        seen_public += getattr(game, "render_svg")(states[i], None, None)  # noqa: B009
+        lines = "\n".join(narrate_entry(game, before, entry.events, None))
+        picture = getattr(game, "render_svg")(states[i], None, None)  # noqa: B009
+        seen_public += lines + picture
         public.append({t for t in everything if t in seen_public})
+        seen_ids |= set(CARD_ID.findall(lines + picture))
+        public_ids.append(set(seen_ids))
         own |= {card_text(c) for c in states[i].cards.hands[seat]}
+        own_ids |= {card_target(c) for c in states[i].cards.hands[seat]}
         mine.append(set(own))
+        mine_ids.append(set(own_ids))
         before = states[i]
     checked = 0
     for raw in frames:
@@ -301,5 +377,9 @@ def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: 
         secret = {card_text(c) for c in states[at].cards.hands[other]} - mine[at] - public[at]
         leaked = [t for t in secret if t in raw]
         assert not leaked, f"a frame for seat {seat} at entry {at} names {leaked}"
+        hidden = {card_target(c) for c in states[at].cards.hands[other]}
+        hidden -= mine_ids[at] | public_ids[at]
+        named = hidden & set(CARD_ID.findall(raw))
+        assert not named, f"a frame for seat {seat} at entry {at} holds the targets {named}"
         checked += bool(secret)
     assert checked > 0, "no frame had a secret to keep: the check proved nothing"

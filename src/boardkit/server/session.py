@@ -131,7 +131,7 @@ class Session:
                 "title": live.game.title or live.game.name,
                 "you": seat,
                 "players": live.match.config.players,
-                "targets": hasattr(live.game, "action_targets"),
+                "targets": live.game.offers("action_targets"),
             }
         )
         self._subscriber = self.service.hub.subscribe(live.id)

@@ -61,7 +61,8 @@ def legal_payload(live: LiveMatch) -> list[dict[str, Any]]:
     game = live.game
     state = live.states[-1]
     actions = live.legal_actions()
-    targets: Callable[[Any, Any], tuple[str, ...]] | None = getattr(game, "action_targets", None)
+    offered = game.offers("action_targets")
+    targets: Callable[[Any, Any], tuple[str, ...]] | None = game.action_targets if offered else None
     out: list[dict[str, Any]] = []
     for i, action in enumerate(actions):
         item: dict[str, Any] = {
@@ -78,9 +79,9 @@ def legal_payload(live: LiveMatch) -> list[dict[str, Any]]:
 
 def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
     """The game's picture of the state after entry ``seq`` for ``seat`` (or ``None``)."""
-    draw = getattr(live.game, "render_svg", None)
-    if draw is None:
+    if not live.game.offers("render_svg"):
         return None
+    draw = live.game.render_svg
     key = (seat, seq)
     if live.svg_cache[0] == key:
         return live.svg_cache[1]
@@ -95,9 +96,9 @@ def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
 
 def scores_of(live: LiveMatch, seat: int | None) -> list[float] | None:
     """Every seat's score now, as ``seat`` may know it, where the game offers ``score``."""
-    score = getattr(live.game, "score", None)
-    if score is None:
+    if not live.game.offers("score"):
         return None
+    score = live.game.score
     state = live.states[-1]
     if live.game.hidden_information:
         state = live.game.determinize(state, seat, Rng(1, live.length))

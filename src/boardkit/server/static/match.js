@@ -1,6 +1,7 @@
-// The match page: the seat's picture, its decisions as nested menus (and board clicks where the
-// game names the elements an action touches), narration, scores, the seat's log with time
-// travel, and the result. Everything shown comes from the server, for this seat only.
+// The match page: the seat's picture, its decisions as board clicks (where the game names the
+// elements an action touches) and as nested menus, narration, scores, the seat's log with time
+// travel, and the result. Everything shown comes from the server, for this seat only; nothing
+// here knows a game: clicks go through boardkitClicks (clicks.js), the rule of boardkit.clicks.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -8,7 +9,7 @@ const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const stored = JSON.parse(localStorage.getItem(`boardkit.seat.${matchId}`) || "null");
 
 const app = {
-  ws: null, welcome: null, state: null, entries: [], path: [], filter: null, pastSeq: null,
+  ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null,
   retry: 500, sending: false,
 };
 
@@ -85,7 +86,7 @@ function take(state) {
   app.sending = false;
   if (moved) {
     app.path = [];
-    app.filter = null;
+    app.clicks = [];
     $("act-error").textContent = "";
   }
   render(state.entries.length > 0 || state.full);
@@ -103,6 +104,7 @@ function render(newEntries) {
   $("who").textContent = app.welcome.you === null ? "watching" : `you are ${seatName(app.welcome.you)}`;
   if (app.pastSeq === null && state.svg !== undefined) drawBoard(state.svg);
   drawDecision();
+  markTargets();
   drawScores();
   if (newEntries) {
     drawLines();
@@ -121,13 +123,43 @@ function targetsOf(action) {
   return Array.isArray(action.targets) ? action.targets : [];
 }
 
+// The board ids of every legal action of this seat, now (empty in the past, or while others
+// decide): the input of the click rule.
+function targetLists() {
+  if (app.pastSeq !== null || !app.state || app.state.to_decide !== app.welcome?.you) return [];
+  return app.state.legal.map(targetsOf);
+}
+
+// What the clicks so far leave open (boardkitClicks.narrow), or null when the board is idle.
+function narrowing() {
+  const lists = targetLists();
+  if (!lists.some((t) => t.length)) return null;
+  return boardkitClicks.narrow(lists, app.clicks);
+}
+
 function markTargets() {
-  const legal = app.pastSeq === null && app.state ? app.state.legal : [];
-  const wanted = new Set(legal.flatMap(targetsOf));
+  const open = narrowing();
+  const lit = new Set(open ? open.clickable : []);
+  const clicked = new Set(open ? app.clicks : []);
   for (const node of $("board").querySelectorAll("[data-target]")) {
-    node.classList.toggle("bk-target", wanted.has(node.getAttribute("data-target")));
-    node.classList.toggle("bk-chosen", app.filter === node.getAttribute("data-target"));
+    const id = node.getAttribute("data-target");
+    node.classList.toggle("bk-target", lit.has(id));
+    node.classList.toggle("bk-chosen", clicked.has(id));
   }
+  // For scripts and tests: the clicks so far and whether the board takes clicks now.
+  document.body.dataset.clicks = open ? app.clicks.join(" ") : "";
+  document.body.dataset.clickable = String(lit.size);
+  document.body.dataset.remaining = String(open && app.clicks.length ? open.remaining.length : 0);
+}
+
+// A board element's name for people: its SVG <title> up to the first ":" or "," ("village 4",
+// "Healer space"), else its short text (a card's name), else its id.
+function targetName(id) {
+  const node = $("board").querySelector(`[data-target="${CSS.escape(id)}"]`);
+  if (!node) return id;
+  const title = [...node.children].find((child) => child.tagName.toLowerCase() === "title");
+  const text = (title ? title.textContent.split(/[:,]/)[0] : node.textContent).replace(/\s+/g, " ").trim();
+  return text && text.length <= 40 ? text : id;
 }
 
 function drawBanner() {
@@ -146,19 +178,19 @@ function drawBanner() {
   }
 }
 
-// The legal actions, as a tree by their menu paths; app.path is where the player is in it.
-function visibleActions() {
-  const legal = app.state.legal;
-  if (app.filter === null) return legal;
-  return legal.filter((a) => targetsOf(a).includes(app.filter));
-}
+// Candidates are listed one by one (with their full text) when the clicks leave at most this
+// many; past it, the nested menu of the remaining actions shows them.
+const LIST_AT_MOST = 12;
 
 function drawDecision() {
   const state = app.state;
   const menu = $("menu");
   const crumbs = $("crumbs");
+  const picking = $("picking");
   menu.replaceChildren();
   crumbs.replaceChildren();
+  picking.replaceChildren();
+  picking.hidden = true;
   const you = app.welcome.you;
   if (state.over) {
     $("turn").textContent = "The game is over";
@@ -174,13 +206,47 @@ function drawDecision() {
   }
   const consent = state.active !== you;
   $("turn").textContent = consent ? `Your answer, asked by ${seatName(state.active)}` : "Your move";
-  const actions = visibleActions();
+  const open = narrowing();
+  let actions = state.legal;
+  if (open && app.clicks.length) {
+    actions = open.remaining.map((i) => state.legal[i]);
+    drawPicking(open);
+    if (actions.length <= LIST_AT_MOST) return;
+  }
+  drawMenu(actions);
+  if (open) menu.append(el("p", { class: "hint" }, "Or click the board: lit places are moves."));
+}
+
+// The board selection: what was clicked, the moves it leaves (complete ones first), a way out.
+function drawPicking(open) {
+  const picking = $("picking");
+  picking.hidden = false;
+  const names = app.clicks.map(targetName).join(" + ");
+  const cancel = el("button", { type: "button", id: "cancel-clicks", class: "cancel", title: "forget the clicks (Esc)", onclick: cancelClicks }, "✕ cancel");
+  const count = open.remaining.length;
+  const more = open.clickable.length ? " — click a lit place to go on" : "";
+  picking.append(el("div", { class: "picked" }, el("strong", {}, names), cancel),
+    el("p", { class: "hint" }, `${count} ${count === 1 ? "move" : "moves"} possible${more}.`));
+  const order = [...open.complete, ...open.remaining.filter((i) => !open.complete.includes(i))];
+  const listed = count <= LIST_AT_MOST ? order : open.complete;
+  const list = el("div", { class: "candidates" });
+  for (const i of listed) {
+    const action = app.state.legal[i];
+    const ready = open.complete.includes(i);
+    list.append(el("button", {
+      type: "button", class: ready ? "action candidate ready" : "action candidate", "data-index": String(action.i),
+      title: action.path.join(" › "), onclick: () => play(action),
+    }, action.text));
+  }
+  if (listed.length) picking.append(list);
+}
+
+// The actions as a tree by their menu paths; app.path is where the player is in it.
+function drawMenu(actions) {
+  const menu = $("menu");
+  const crumbs = $("crumbs");
   const depth = app.path.length;
   const here = actions.filter((a) => app.path.every((label, i) => a.path[i] === label));
-  if (app.filter !== null) {
-    crumbs.append(el("button", { type: "button", class: "crumb", onclick: () => { app.filter = null; app.path = []; drawDecision(); markTargets(); } },
-      `✕ board: ${app.filter}`));
-  }
   crumbs.append(el("button", { type: "button", class: "crumb", onclick: () => { app.path = []; drawDecision(); } }, "all"));
   app.path.forEach((label, i) => crumbs.append(el("button", {
     type: "button", class: "crumb", onclick: () => { app.path = app.path.slice(0, i + 1); drawDecision(); },
@@ -205,15 +271,21 @@ function drawDecision() {
     }
     menu.append(button);
   }
-  if (app.welcome.targets && state.legal.some((a) => targetsOf(a).length)) {
-    menu.append(el("p", { class: "hint" }, "Or click the board: highlighted places are moves."));
-  }
+}
+
+function cancelClicks() {
+  app.clicks = [];
+  app.path = [];
+  drawDecision();
+  markTargets();
 }
 
 function play(action) {
   if (app.sending) return;
   app.sending = true;
   $("act-error").textContent = "";
+  // For scripts and tests: the last action this page sent, as "entry:index".
+  document.body.dataset.sent = `${app.state.seq}:${action.i}`;
   send({ type: "act", seq: app.state.seq, index: action.i });
 }
 
@@ -298,17 +370,32 @@ function backToNow() {
 
 // --- board clicks and downloads ------------------------------------------------------------------
 
+// A click on the board: of the elements under the pointer that carry a data-target, the innermost
+// one the click rule has a use for (a guild space inside its village, a cell under a yurt that
+// lets clicks through). One action left: it is played at once; several: they are listed.
 $("board").addEventListener("click", (event) => {
-  if (app.pastSeq !== null || !app.state || !app.state.legal.length) return;
-  const node = event.target.closest("[data-target]");
-  if (!node) return;
-  const target = node.getAttribute("data-target");
-  const matching = app.state.legal.filter((a) => targetsOf(a).includes(target));
-  if (!matching.length) return;
-  app.filter = target;
+  if (app.sending) return;
+  const lists = targetLists();
+  if (!lists.some((t) => t.length)) return;
+  let node = event.target.closest("[data-target]");
+  while (node && !boardkitClicks.matters(lists, app.clicks, node.getAttribute("data-target"))) {
+    node = node.parentElement ? node.parentElement.closest("[data-target]") : null;
+  }
+  if (!node || !$("board").contains(node)) return;
+  app.clicks = boardkitClicks.click(lists, app.clicks, node.getAttribute("data-target"));
   app.path = [];
+  const open = boardkitClicks.narrow(lists, app.clicks);
+  if (app.clicks.length && open.chosen !== null) {
+    markTargets();
+    play(app.state.legal[open.chosen]);
+    return;
+  }
   drawDecision();
   markTargets();
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && app.clicks.length) cancelClicks();
 });
 
 $("slider").addEventListener("input", () => travel(Number($("slider").value)));
