@@ -2,7 +2,8 @@
 
 Run from the repository root: ``python docs/images/server_screenshots.py``. It starts a server on
 a temporary SQLite database, creates a Khan match with two people and a bot, plays a few moves
-and photographs the lobby, the match on a laptop and the match on a phone-sized screen.
+and photographs the lobby, the match on a laptop and the match on a phone-sized screen, each
+with a place on the board clicked (the places still open lit, the candidates listed).
 """
 
 from __future__ import annotations
@@ -58,7 +59,12 @@ def main() -> None:
                 page.screenshot(path=str(OUT / "server-lobby.png"))
             page.goto(f"{server.url}/match/{match_id}")
             page.wait_for_selector("#menu button.action")
-            page.locator("#menu button.action").first.click()
+            lit = page.locator("#board .bk-target")
+            visible = [lit.nth(k) for k in range(lit.count()) if lit.nth(k).is_visible()]
+            if visible:  # a click on the board: the lit places, the chosen one, the candidates
+                visible[len(visible) // 2].click()
+            else:
+                page.locator("#menu button.action").first.click()
             page.wait_for_timeout(300)
             page.screenshot(path=str(OUT / f"server-match-{name}.png"), full_page=name == "phone")
             context.close()
