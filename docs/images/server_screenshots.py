@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-
 from tests.server.live_server import serve  # noqa: E402
 from tests.server.netclient import NetSeat, http, play  # noqa: E402
 from tests.server.system import CHROMIUM_ARGS  # noqa: E402
@@ -28,9 +27,11 @@ OUT = Path(__file__).resolve().parent
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp, serve(
-        ["--data", tmp, "--think-ms", "0"], Path(tmp) / "log.txt"
-    ) as server, sync_playwright() as p:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serve(["--data", tmp, "--think-ms", "0"], Path(tmp) / "log.txt") as server,
+        sync_playwright() as p,
+    ):
         seats = [{"human": True}, {"human": True}, {"bot": "greedy"}]
         shangrila = http(server.url, "/api/matches", {"game": "shangrila", "seats": seats})["id"]
         http(server.url, f"/api/matches/{shangrila}/join", {"name": "mia"})
@@ -41,7 +42,11 @@ def main() -> None:
         ]
         bob = NetSeat(server.url, match_id, tokens[1]["token"])
         ann_net = NetSeat(server.url, match_id, tokens[0]["token"])
-        play({0: ann_net, 1: bob}, random.Random(3), stop=lambda s: s["seq"] >= 24 and s["to_decide"] == 0)
+        play(
+            {0: ann_net, 1: bob},
+            random.Random(3),
+            stop=lambda s: s["seq"] >= 24 and s["to_decide"] == 0,
+        )
         ann_net.close()
         bob.close()
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
