@@ -2,7 +2,9 @@
 
 One small function per event class, found through a dict keyed by class, so that a replay does
 no chain of ``isinstance`` tests. Each builds the new state directly (cheaper than ``evolve``)
-and shares every untouched tuple with the old one.
+and shares every untouched tuple with the old one. An event that changes the board or a supply
+also carries the old state's guild masks over to the new one, changed where it changed
+(:mod:`boardkit_shangrila.masks`; nothing happens when the old state has none kept).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from boardkit_shangrila import masks
 from boardkit_shangrila.board import PATH_INDEX
 from boardkit_shangrila.components import COLOUR_INDEX, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 from boardkit_shangrila.events import (
@@ -79,12 +82,15 @@ def _from_supply(
     c, g = COLOUR_INDEX[colour], GUILD_INDEX[guild]
     i, j = village * GUILD_COUNT + g, c * GUILD_COUNT + g
     spaces, supply = s.spaces, s.supply
+    new_spaces = (*spaces[:i], code + c, *spaces[i + 1 :])
+    new_supply = (*supply[:j], supply[j] - 1, *supply[j + 1 :])
+    masks.placed(spaces, supply, new_spaces, new_supply, i, j)
     return ShangrilaState(
         s.flow,
         s.colours,
         s.edition,
-        (*spaces[:i], code + c, *spaces[i + 1 :]),
-        (*supply[:j], supply[j] - 1, *supply[j + 1 :]),
+        new_spaces,
+        new_supply,
         s.bridges,
         s.stones,
         s.start,
@@ -98,31 +104,44 @@ def _journey(s: ShangrilaState, e: JourneyMade) -> ShangrilaState:
     for i in range(base, base + GUILD_COUNT):
         if spaces[i] >= WITH_STUDENT:
             spaces[i] -= WITH_STUDENT - MASTER
-    return _new(s, spaces=tuple(spaces), passes=0)
+    new_spaces = tuple(spaces)
+    masks.journeyed(s.spaces, s.supply, new_spaces, e.source)
+    return _new(s, spaces=new_spaces, passes=0)
 
 
 def _expelled(s: ShangrilaState, e: MasterExpelled) -> ShangrilaState:
     c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
-    return _new(
-        s,
-        spaces=_set(s.spaces, e.village * GUILD_COUNT + g, 0),
-        supply=_add(s.supply, c * GUILD_COUNT + g, 2 if e.with_student else 1),
-    )
+    i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
+    spaces = _set(s.spaces, i, 0)
+    supply = _add(s.supply, j, 2 if e.with_student else 1)
+    masks.changed(s.spaces, s.supply, spaces, supply, i, j)
+    return _new(s, spaces=spaces, supply=supply)
 
 
 def _settled(s: ShangrilaState, e: TravellerSettled) -> ShangrilaState:
-    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
-    return _new(s, spaces=_set(s.spaces, e.village * GUILD_COUNT + g, MASTER + c))
+    return _to_space(s, e.colour, e.guild, e.village, MASTER)
 
 
 def _joined(s: ShangrilaState, e: TravellerJoined) -> ShangrilaState:
-    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
-    return _new(s, spaces=_set(s.spaces, e.village * GUILD_COUNT + g, WITH_STUDENT + c))
+    return _to_space(s, e.colour, e.guild, e.village, WITH_STUDENT)
+
+
+def _to_space(
+    s: ShangrilaState, colour: Colour, guild: Guild, village: int, code: int
+) -> ShangrilaState:
+    """A traveller of ``colour`` lands on ``guild``'s space of ``village``, which becomes
+    ``code + colour`` (a master, or a master with his student); the supplies stay."""
+    i = village * GUILD_COUNT + GUILD_INDEX[guild]
+    spaces = _set(s.spaces, i, code + COLOUR_INDEX[colour])
+    masks.changed(s.spaces, s.supply, spaces, s.supply, i, -1)
+    return _new(s, spaces=spaces)
 
 
 def _returned(s: ShangrilaState, e: TravellerReturned) -> ShangrilaState:
-    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
-    return _new(s, supply=_add(s.supply, c * GUILD_COUNT + g, 1))
+    j = COLOUR_INDEX[e.colour] * GUILD_COUNT + GUILD_INDEX[e.guild]
+    supply = _add(s.supply, j, 1)
+    masks.changed(s.spaces, s.supply, s.spaces, supply, -1, j)
+    return _new(s, supply=supply)
 
 
 def _bridge(s: ShangrilaState, e: BridgeBroken) -> ShangrilaState:

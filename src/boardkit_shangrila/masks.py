@@ -1,0 +1,209 @@
+"""Guild masks derived from a state, carried from one state to the next beside it.
+
+Listing the legal actions (and checking one) needs, per village, which guild spaces are empty
+and which hold a colour's master alone or with a student, and per colour which guilds it still
+has in supply. Reading them from the 91 space codes at every decision was a third of a random
+playout. :data:`Masks` holds them as 7-bit guild masks (bit ``g`` for guild ``g``), in one flat
+list of ints:
+
+- ``m[v]``: the empty spaces of village ``v`` (:data:`EMPTY` is 0);
+- ``m[ALONE + c * 13 + v]``: colour ``c``'s masters without a student in village ``v``;
+- ``m[TAUGHT + c * 13 + v]``: colour ``c``'s masters carrying a student there;
+- ``m[STUDENTS + v]``: the masters of any colour carrying a student there;
+- ``m[STOCKED + c]``: guilds of which colour ``c`` has a tile in supply;
+- ``m[SINGLE + c]``: guilds of which it has exactly one (the pair rule of S-A2);
+- ``m[FULL + c]``: guilds of which it has all six (still to place during set-up, S-S3).
+
+The masks are *not* part of the state: a state's fields, equality, JSON and notation stay what
+they were. Each thread keeps the masks of one board: a slot holding a ``spaces`` tuple, a
+``supply`` tuple and their masks (tuples are immutable, so the same two objects always give the
+same masks). :func:`masks_of` answers from the slot when a state's two tuples are the ones in
+it, and otherwise works the masks out from the 91 codes and puts them in the slot. When the
+reducer folds an event that changes the board or a supply of the state in the slot, it changes
+the few masks concerned in place and moves the slot on to the new state's tuples
+(:func:`placed`, :func:`changed`, :func:`journeyed`): a playout, which folds the events of one
+state after another, works the masks out once, like a mutable board that is updated in place.
+A state built any other way (JSON, a position, ``evolve``, a second line of play) gets its
+masks worked out on first use. The slot is per thread, so worker threads (the server's bots)
+never see each other's masks change.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Final
+
+from boardkit_shangrila.board import VILLAGE_COUNT
+from boardkit_shangrila.components import GUILD_COUNT, TILES_PER_GUILD
+from boardkit_shangrila.state import MASTER, WITH_STUDENT
+
+Masks = list[int]
+"""The flat list of guild masks described in the module docstring."""
+
+EMPTY: Final = 0
+ALONE: Final = VILLAGE_COUNT
+TAUGHT: Final = ALONE + 4 * VILLAGE_COUNT
+STUDENTS: Final = TAUGHT + 4 * VILLAGE_COUNT
+STOCKED: Final = STUDENTS + VILLAGE_COUNT
+SINGLE: Final = STOCKED + 4
+FULL: Final = SINGLE + 4
+SIZE: Final = FULL + 4
+
+_Entry = tuple[tuple[int, ...], tuple[int, ...], Masks]
+_NONE: Final[_Entry] = ((), (), [])
+
+
+class _Slot(threading.local):
+    """One thread's kept masks: ``entry`` is ``(spaces, supply, masks)``."""
+
+    entry: _Entry = _NONE
+
+
+_SLOT: Final = _Slot()
+
+
+def compute(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
+    """The masks of a board and its supplies, worked out from scratch."""
+    m = [0] * SIZE
+    for i, code in enumerate(spaces):
+        if code:
+            v, g = divmod(i, GUILD_COUNT)
+            if code >= WITH_STUDENT:
+                m[TAUGHT + (code - WITH_STUDENT) * VILLAGE_COUNT + v] |= 1 << g
+                m[STUDENTS + v] |= 1 << g
+            else:
+                m[ALONE + (code - MASTER) * VILLAGE_COUNT + v] |= 1 << g
+        else:
+            m[i // GUILD_COUNT] |= 1 << i % GUILD_COUNT
+    for j, n in enumerate(supply):
+        c, g = divmod(j, GUILD_COUNT)
+        if n:
+            m[STOCKED + c] |= 1 << g
+            if n == 1:
+                m[SINGLE + c] |= 1 << g
+            elif n == TILES_PER_GUILD:
+                m[FULL + c] |= 1 << g
+    return m
+
+
+def masks_of(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
+    """The masks of a board and its supplies (read them, never change them): the kept ones, or
+    worked out and kept."""
+    entry = _SLOT.entry
+    if entry[0] is spaces and entry[1] is supply:
+        return entry[2]
+    masks = compute(spaces, supply)
+    _SLOT.entry = (spaces, supply, masks)
+    return masks
+
+
+def _space(m: Masks, i: int, old: int, new: int) -> None:
+    """Space ``i`` goes from code ``old`` to code ``new``: move its guild bit (in place)."""
+    v, g = divmod(i, GUILD_COUNT)
+    bit = 1 << g
+    if old == 0:
+        m[v] &= ~bit
+    elif old >= WITH_STUDENT:
+        m[TAUGHT + (old - WITH_STUDENT) * VILLAGE_COUNT + v] &= ~bit
+        m[STUDENTS + v] &= ~bit
+    else:
+        m[ALONE + (old - MASTER) * VILLAGE_COUNT + v] &= ~bit
+    if new == 0:
+        m[v] |= bit
+    elif new >= WITH_STUDENT:
+        m[TAUGHT + (new - WITH_STUDENT) * VILLAGE_COUNT + v] |= bit
+        m[STUDENTS + v] |= bit
+    else:
+        m[ALONE + (new - MASTER) * VILLAGE_COUNT + v] |= bit
+
+
+def _supply(m: Masks, j: int, n: int) -> None:
+    """Supply entry ``j`` (colour ``j // 7``, guild ``j % 7``) now holds ``n`` tiles."""
+    c, g = divmod(j, GUILD_COUNT)
+    bit = 1 << g
+    if n:
+        m[STOCKED + c] |= bit
+    else:
+        m[STOCKED + c] &= ~bit
+    if n == 1:
+        m[SINGLE + c] |= bit
+    else:
+        m[SINGLE + c] &= ~bit
+    if n == TILES_PER_GUILD:
+        m[FULL + c] |= bit
+    else:
+        m[FULL + c] &= ~bit
+
+
+def placed(
+    old_spaces: tuple[int, ...],
+    old_supply: tuple[int, ...],
+    spaces: tuple[int, ...],
+    supply: tuple[int, ...],
+    i: int,
+    j: int,
+) -> None:
+    """A tile left supply entry ``j`` for space ``i`` (a master onto an empty space, or a
+    student onto its master): if the old tuples' masks are kept, change them into the new ones'
+    (the commonest change, written out)."""
+    slot = _SLOT
+    entry = slot.entry
+    if entry[0] is not old_spaces or entry[1] is not old_supply:
+        return
+    m = entry[2]
+    old, new = old_spaces[i], spaces[i]
+    v, g = divmod(i, GUILD_COUNT)
+    bit = 1 << g
+    if old == 0 and new < WITH_STUDENT:
+        m[v] ^= bit
+        m[ALONE + (new - MASTER) * VILLAGE_COUNT + v] |= bit
+    elif old < WITH_STUDENT and new == old + WITH_STUDENT - MASTER:
+        colour = (old - MASTER) * VILLAGE_COUNT + v
+        m[ALONE + colour] &= ~bit
+        m[TAUGHT + colour] |= bit
+        m[STUDENTS + v] |= bit
+    else:
+        _space(m, i, old, new)
+    _supply(m, j, supply[j])
+    slot.entry = (spaces, supply, m)
+
+
+def changed(
+    old_spaces: tuple[int, ...],
+    old_supply: tuple[int, ...],
+    spaces: tuple[int, ...],
+    supply: tuple[int, ...],
+    i: int,
+    j: int,
+) -> None:
+    """Space ``i`` and supply entry ``j`` changed (``-1``: none): if the old tuples' masks are
+    kept, change them into the new ones'."""
+    slot = _SLOT
+    entry = slot.entry
+    if entry[0] is not old_spaces or entry[1] is not old_supply:
+        return
+    m = entry[2]
+    if i >= 0:
+        _space(m, i, old_spaces[i], spaces[i])
+    if j >= 0:
+        _supply(m, j, supply[j])
+    slot.entry = (spaces, supply, m)
+
+
+def journeyed(
+    old_spaces: tuple[int, ...], supply: tuple[int, ...], spaces: tuple[int, ...], village: int
+) -> None:
+    """The students of ``village`` left their masters (the supplies stay): if the old board's
+    masks are kept, change them into the new one's."""
+    slot = _SLOT
+    entry = slot.entry
+    if entry[0] is not old_spaces or entry[1] is not supply:
+        return
+    m = entry[2]
+    for c in range(4):
+        taught = TAUGHT + c * VILLAGE_COUNT + village
+        if m[taught]:
+            m[ALONE + c * VILLAGE_COUNT + village] |= m[taught]
+            m[taught] = 0
+    m[STUDENTS + village] = 0
+    slot.entry = (spaces, supply, m)
