@@ -10,6 +10,7 @@ list of ints:
 - ``m[ALONE + c * 13 + v]``: colour ``c``'s masters without a student in village ``v``;
 - ``m[TAUGHT + c * 13 + v]``: colour ``c``'s masters carrying a student there;
 - ``m[STUDENTS + v]``: the masters of any colour carrying a student there;
+- ``m[PRESENT + c]``: the villages (a 13-bit mask, bit ``v``) where colour ``c`` has a master;
 - ``m[STOCKED + c]``: guilds of which colour ``c`` has a tile in supply;
 - ``m[SINGLE + c]``: guilds of which it has exactly one (the pair rule of S-A2);
 - ``m[FULL + c]``: guilds of which it has all six (still to place during set-up, S-S3).
@@ -44,7 +45,8 @@ EMPTY: Final = 0
 ALONE: Final = VILLAGE_COUNT
 TAUGHT: Final = ALONE + 4 * VILLAGE_COUNT
 STUDENTS: Final = TAUGHT + 4 * VILLAGE_COUNT
-STOCKED: Final = STUDENTS + VILLAGE_COUNT
+PRESENT: Final = STUDENTS + VILLAGE_COUNT
+STOCKED: Final = PRESENT + 4
 SINGLE: Final = STOCKED + 4
 FULL: Final = SINGLE + 4
 SIZE: Final = FULL + 4
@@ -68,6 +70,7 @@ def compute(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
     for i, code in enumerate(spaces):
         if code:
             v, g = divmod(i, GUILD_COUNT)
+            m[PRESENT + (code - MASTER) % 4] |= 1 << v
             if code >= WITH_STUDENT:
                 m[TAUGHT + (code - WITH_STUDENT) * VILLAGE_COUNT + v] |= 1 << g
                 m[STUDENTS + v] |= 1 << g
@@ -103,18 +106,25 @@ def _space(m: Masks, i: int, old: int, new: int) -> None:
     bit = 1 << g
     if old == 0:
         m[v] &= ~bit
-    elif old >= WITH_STUDENT:
-        m[TAUGHT + (old - WITH_STUDENT) * VILLAGE_COUNT + v] &= ~bit
-        m[STUDENTS + v] &= ~bit
     else:
-        m[ALONE + (old - MASTER) * VILLAGE_COUNT + v] &= ~bit
+        c = (old - MASTER) % 4
+        if old >= WITH_STUDENT:
+            m[TAUGHT + c * VILLAGE_COUNT + v] &= ~bit
+            m[STUDENTS + v] &= ~bit
+        else:
+            m[ALONE + c * VILLAGE_COUNT + v] &= ~bit
+        if not m[ALONE + c * VILLAGE_COUNT + v] | m[TAUGHT + c * VILLAGE_COUNT + v]:
+            m[PRESENT + c] &= ~(1 << v)
     if new == 0:
         m[v] |= bit
-    elif new >= WITH_STUDENT:
-        m[TAUGHT + (new - WITH_STUDENT) * VILLAGE_COUNT + v] |= bit
-        m[STUDENTS + v] |= bit
     else:
-        m[ALONE + (new - MASTER) * VILLAGE_COUNT + v] |= bit
+        c = (new - MASTER) % 4
+        m[PRESENT + c] |= 1 << v
+        if new >= WITH_STUDENT:
+            m[TAUGHT + c * VILLAGE_COUNT + v] |= bit
+            m[STUDENTS + v] |= bit
+        else:
+            m[ALONE + c * VILLAGE_COUNT + v] |= bit
 
 
 def _supply(m: Masks, j: int, n: int) -> None:
@@ -143,9 +153,10 @@ def placed(
     i: int,
     j: int,
 ) -> None:
-    """A tile left supply entry ``j`` for space ``i`` (a master onto an empty space, or a
-    student onto its master): if the old tuples' masks are kept, change them into the new ones'
-    (the commonest change, written out)."""
+    """One tile left supply entry ``j`` (the supply holds one fewer) for space ``i`` (a master
+    onto an empty space, or a student onto its master): if the old tuples' masks are kept,
+    change them into the new ones' (the commonest change, written out; any other change of
+    codes takes the general way)."""
     slot = _SLOT
     entry = slot.entry
     if entry[0] is not old_spaces or entry[1] is not old_supply:
@@ -154,17 +165,28 @@ def placed(
     old, new = old_spaces[i], spaces[i]
     v, g = divmod(i, GUILD_COUNT)
     bit = 1 << g
-    if old == 0 and new < WITH_STUDENT:
+    c = new - MASTER if new < WITH_STUDENT else new - WITH_STUDENT
+    if old == 0 and 0 < new < WITH_STUDENT:  # a master on an empty space
         m[v] ^= bit
-        m[ALONE + (new - MASTER) * VILLAGE_COUNT + v] |= bit
-    elif old < WITH_STUDENT and new == old + WITH_STUDENT - MASTER:
-        colour = (old - MASTER) * VILLAGE_COUNT + v
-        m[ALONE + colour] &= ~bit
-        m[TAUGHT + colour] |= bit
+        m[ALONE + c * VILLAGE_COUNT + v] |= bit
+        m[PRESENT + c] |= 1 << v
+    elif old == new - (WITH_STUDENT - MASTER):  # a student onto its master
+        k = c * VILLAGE_COUNT + v
+        m[ALONE + k] ^= bit
+        m[TAUGHT + k] |= bit
         m[STUDENTS + v] |= bit
     else:
         _space(m, i, old, new)
-    _supply(m, j, supply[j])
+    n = supply[j]  # one tile fewer than before
+    c, g = divmod(j, GUILD_COUNT)
+    bit = 1 << g
+    if n == 1:
+        m[SINGLE + c] |= bit
+    elif n == 0:
+        m[STOCKED + c] &= ~bit
+        m[SINGLE + c] &= ~bit
+    elif n < 0 or n >= TILES_PER_GUILD - 1:  # the first of six (set-up), or a count gone wrong
+        _supply(m, j, n)
     slot.entry = (spaces, supply, m)
 
 

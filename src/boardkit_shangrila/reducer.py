@@ -65,37 +65,28 @@ def _start(s: ShangrilaState, e: StartColourDrawn) -> ShangrilaState:
     return _new(s, start=COLOUR_INDEX[e.colour])
 
 
-def _master_placed(s: ShangrilaState, e: MasterPlaced) -> ShangrilaState:
-    return _from_supply(s, e.colour, e.guild, e.village, MASTER)
+def _from_supply(code: int) -> Callable[[ShangrilaState, Any], ShangrilaState]:
+    """The reducer of an event that takes a tile of its ``colour`` and ``guild`` from the
+    supply to ``village``'s space of that guild, which becomes ``code + colour`` (a master, or a
+    master with his student); a placement ends a run of passes. The state is built directly:
+    these are the commonest events."""
+
+    def reduce(s: ShangrilaState, e: MasterPlaced | StudentRecruited) -> ShangrilaState:
+        c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+        i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
+        spaces, supply = s.spaces, s.supply
+        new_spaces = (*spaces[:i], code + c, *spaces[i + 1 :])
+        new_supply = (*supply[:j], supply[j] - 1, *supply[j + 1 :])
+        masks.placed(spaces, supply, new_spaces, new_supply, i, j)
+        return ShangrilaState(
+            s.flow, s.colours, s.edition, new_spaces, new_supply, s.bridges, s.stones, s.start, 0
+        )
+
+    return reduce
 
 
-def _student_recruited(s: ShangrilaState, e: StudentRecruited) -> ShangrilaState:
-    return _from_supply(s, e.colour, e.guild, e.village, WITH_STUDENT)
-
-
-def _from_supply(
-    s: ShangrilaState, colour: Colour, guild: Guild, village: int, code: int
-) -> ShangrilaState:
-    """A tile of ``colour`` and ``guild`` leaves the supply for ``village``'s space of its guild,
-    which becomes ``code + colour`` (a master, or a master with his student); a placement ends
-    a run of passes. The state is built directly: these are the commonest events."""
-    c, g = COLOUR_INDEX[colour], GUILD_INDEX[guild]
-    i, j = village * GUILD_COUNT + g, c * GUILD_COUNT + g
-    spaces, supply = s.spaces, s.supply
-    new_spaces = (*spaces[:i], code + c, *spaces[i + 1 :])
-    new_supply = (*supply[:j], supply[j] - 1, *supply[j + 1 :])
-    masks.placed(spaces, supply, new_spaces, new_supply, i, j)
-    return ShangrilaState(
-        s.flow,
-        s.colours,
-        s.edition,
-        new_spaces,
-        new_supply,
-        s.bridges,
-        s.stones,
-        s.start,
-        0,
-    )
+_master_placed = _from_supply(MASTER)
+_student_recruited = _from_supply(WITH_STUDENT)
 
 
 def _journey(s: ShangrilaState, e: JourneyMade) -> ShangrilaState:

@@ -49,7 +49,16 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.masks import ALONE, FULL, SINGLE, STOCKED, STUDENTS, TAUGHT, masks_of
+from boardkit_shangrila.masks import (
+    ALONE,
+    FULL,
+    PRESENT,
+    SINGLE,
+    STOCKED,
+    STUDENTS,
+    TAUGHT,
+    masks_of,
+)
 from boardkit_shangrila.state import (
     MAIN,
     MASTER,
@@ -82,6 +91,17 @@ _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     )
     for v in range(VILLAGE_COUNT)
 )
+
+
+_LOW_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in range(7) if mask >> v & 1) for mask in range(1 << 7)
+)
+"""Villages 0-6 of a village mask's low seven bits."""
+_HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(7 + v for v in range(VILLAGE_COUNT - 7) if mask >> v & 1)
+    for mask in range(1 << (VILLAGE_COUNT - 7))
+)
+"""Villages 7-12 of a village mask shifted right by seven."""
 
 
 # Listing the legal actions and then checking the chosen one read the same summaries of the same
@@ -216,10 +236,9 @@ def main_targets(
     place: list[int] = []
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
-    for v in range(VILLAGE_COUNT):
+    here = m[PRESENT + colour] & ~stones  # villages in play where the colour has a master
+    for v in (*_LOW_VILLAGES[here & 127], *_HIGH_VILLAGES[here >> 7]):
         mine, students = m[alone + v], m[taught + v]
-        if not mine | students or stones >> v & 1:
-            continue
         if stocked:
             free = m[v] & stocked
             if free:
