@@ -97,7 +97,9 @@ def _journey(s: ShangrilaState, e: JourneyMade) -> ShangrilaState:
             spaces[i] -= WITH_STUDENT - MASTER
     new_spaces = tuple(spaces)
     masks.journeyed(s.spaces, s.supply, new_spaces, e.source)
-    return _new(s, spaces=new_spaces, passes=0)
+    return ShangrilaState(
+        s.flow, s.colours, s.edition, new_spaces, s.supply, s.bridges, s.stones, s.start, 0
+    )
 
 
 def _expelled(s: ShangrilaState, e: MasterExpelled) -> ShangrilaState:
@@ -106,7 +108,9 @@ def _expelled(s: ShangrilaState, e: MasterExpelled) -> ShangrilaState:
     spaces = _set(s.spaces, i, 0)
     supply = _add(s.supply, j, 2 if e.with_student else 1)
     masks.changed(s.spaces, s.supply, spaces, supply, i, j)
-    return _new(s, spaces=spaces, supply=supply)
+    return ShangrilaState(
+        s.flow, s.colours, s.edition, spaces, supply, s.bridges, s.stones, s.start, s.passes
+    )
 
 
 def _settled(s: ShangrilaState, e: TravellerSettled) -> ShangrilaState:
@@ -125,14 +129,18 @@ def _to_space(
     i = village * GUILD_COUNT + GUILD_INDEX[guild]
     spaces = _set(s.spaces, i, code + COLOUR_INDEX[colour])
     masks.changed(s.spaces, s.supply, spaces, s.supply, i, -1)
-    return _new(s, spaces=spaces)
+    return ShangrilaState(
+        s.flow, s.colours, s.edition, spaces, s.supply, s.bridges, s.stones, s.start, s.passes
+    )
 
 
 def _returned(s: ShangrilaState, e: TravellerReturned) -> ShangrilaState:
     j = COLOUR_INDEX[e.colour] * GUILD_COUNT + GUILD_INDEX[e.guild]
     supply = _add(s.supply, j, 1)
     masks.changed(s.spaces, s.supply, s.spaces, supply, -1, j)
-    return _new(s, supply=supply)
+    return ShangrilaState(
+        s.flow, s.colours, s.edition, s.spaces, supply, s.bridges, s.stones, s.start, s.passes
+    )
 
 
 def _bridge(s: ShangrilaState, e: BridgeBroken) -> ShangrilaState:

@@ -93,6 +93,9 @@ _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+_POPCOUNT: tuple[int, ...] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
+"""Set bits of each 7-bit guild mask."""
+
 _LOW_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if mask >> v & 1) for mask in range(1 << 7)
 )
@@ -122,51 +125,46 @@ _MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]]
 
 def _setup_info(state: ShangrilaState, colour: int) -> tuple[int, int, list[tuple[int, int, bool]]]:
     """``(guilds still to place, stuck guilds, placement rows)`` of ``colour`` (S-S3),
-    remembered for the last state asked about."""
+    remembered for the last state asked about.
+
+    A row is ``(village, empty-space guild mask, within the limits)`` for every village in play
+    (no stone, S-S2): a village is within the limits while it holds fewer tiles than the
+    village limit and fewer masters of ``colour`` than the colour limit. A stuck guild is one
+    still to place with no free space in any village within the limits."""
     global _SETUP_MEMO
     memo = _SETUP_MEMO
     if memo[0] is state and memo[1] == colour:
         return memo[2]
-    guilds = setup_guilds(state, colour)
-    rows = _placement_rows(state, colour) if guilds else []
-    info = (guilds, _relaxed(rows, guilds), rows)
+    m = masks_of(state.spaces, state.supply)
+    guilds = m[FULL + colour]
+    rows: list[tuple[int, int, bool]] = []
+    reachable = 0
+    if guilds:
+        village_limit, colour_limit = placement_limits(state.colours)
+        stones = state.stones
+        alone = ALONE + colour * VILLAGE_COUNT
+        pop = _POPCOUNT
+        for v in range(VILLAGE_COUNT):
+            if stones >> v & 1:
+                continue
+            free = m[v]
+            # masters, and any students on them (none in a game's own placement phase)
+            within = (
+                GUILD_COUNT - pop[free] + pop[m[STUDENTS + v]] < village_limit
+                and pop[m[alone + v]] < colour_limit
+            )
+            if within:
+                reachable |= free
+            rows.append((v, free, within))
+    info = (guilds, guilds & ~reachable, rows)
     _SETUP_MEMO = (state, colour, info)
     return info
-
-
-def _placement_rows(state: ShangrilaState, colour: int) -> list[tuple[int, int, bool]]:
-    """``(village, empty-space guild mask, within the limits)`` for every village in play
-    (no stone, S-S2) during placement (S-S3): a village is within the limits while it holds
-    fewer tiles than the village limit and fewer masters of ``colour`` than the colour limit."""
-    village_limit, colour_limit = placement_limits(state.colours)
-    m = masks_of(state.spaces, state.supply)
-    stones = state.stones
-    alone = ALONE + colour * VILLAGE_COUNT
-    rows: list[tuple[int, int, bool]] = []
-    for v in range(VILLAGE_COUNT):
-        if stones >> v & 1:
-            continue
-        free = m[v]
-        # masters, and any students on them (none in a game's own placement phase)
-        tiles = GUILD_COUNT - free.bit_count() + m[STUDENTS + v].bit_count()
-        within = tiles < village_limit and m[alone + v].bit_count() < colour_limit
-        rows.append((v, free, within))
-    return rows
 
 
 def setup_guilds(state: ShangrilaState, colour: int) -> int:
     """Guilds (a 7-bit mask) ``colour`` still has to place in the placement phase (S-S3): those
     of which it has all six tiles in supply."""
     return masks_of(state.spaces, state.supply)[FULL + colour]
-
-
-def _relaxed(rows: list[tuple[int, int, bool]], guilds: int) -> int:
-    """The guilds of ``guilds`` that have no free space in any village within the limits."""
-    reachable = 0
-    for _, empty, within in rows:
-        if within:
-            reachable |= empty
-    return guilds & ~reachable
 
 
 def relaxed_guilds(state: ShangrilaState, colour: int) -> int:
