@@ -46,7 +46,6 @@ from boardkit_shangrila.state import (
     PLACEMENT,
     SPACE_COUNT,
     ShangrilaState,
-    colour_to_move,
     seat_of,
 )
 
@@ -133,13 +132,14 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def legal_actions(self, state: ShangrilaState) -> Sequence[Action]:
         """The colour to move's legal actions; just ``Pass()`` when it has none (S-P1)."""
-        if state.flow.ended:
+        flow = state.flow
+        if flow.ended:
             return []
-        return legal(state, colour_to_move(state))
+        return legal(state, (state.start + flow.turn - 1) % state.colours)  # colour_to_move
 
     def apply(self, state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
         """Check ``action`` against the rules; its events and the end of the turn."""
-        colour = colour_to_move(state)
+        colour = (state.start + state.flow.turn - 1) % state.colours  # colour_to_move
         refused = refusal(state, colour, action)
         if refused is not None:
             raise IllegalActionError(*refused)

@@ -116,10 +116,10 @@ _SETUP_MEMO: tuple[object, int, tuple[int, int, list[tuple[int, int, bool]]]] = 
     -1,
     (0, 0, []),
 )
-_MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]]]] = (
+_MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]], int]] = (
     None,
     -1,
-    ([], [], []),
+    ([], [], [], 0),
 )
 
 
@@ -221,6 +221,17 @@ def main_targets(
 
     The lists are remembered for the last state asked about and handed out again for it:
     callers read them and never change them."""
+    place, recruit, journeys, _ = _main_info(state, colour)
+    return place, recruit, journeys
+
+
+MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
+""":func:`main_targets` and the guilds of which the colour has a single tile (a mask)."""
+
+
+def _main_info(state: ShangrilaState, colour: int) -> MainInfo:
+    """:func:`main_targets` and the colour's single-tile guilds, remembered for the last state
+    asked about."""
     global _MAIN_MEMO
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
@@ -229,28 +240,27 @@ def main_targets(
     stocked = m[STOCKED + colour]
     alone = ALONE + colour * VILLAGE_COUNT
     taught = TAUGHT + colour * VILLAGE_COUNT
-    stones, bridges = state.stones, state.bridges
+    bridges = state.bridges
     spaces_of = _SPACES_OF
     place: list[int] = []
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
-    here = m[PRESENT + colour] & ~stones  # villages in play where the colour has a master
+    here = m[PRESENT + colour] & ~state.stones  # villages in play where the colour has a master
     for v in (*_LOW_VILLAGES[here & 127], *_HIGH_VILLAGES[here >> 7]):
-        mine, students = m[alone + v], m[taught + v]
         if stocked:
             free = m[v] & stocked
             if free:
                 place += spaces_of[v][free]
-            mine &= stocked
+            mine = m[alone + v] & stocked
             if mine:
                 recruit += spaces_of[v][mine]
-        if students:
+        if m[taught + v]:
             for w, p in ROUTES[v]:
                 if bridges >> p & 1:
                     journeys.append((v, w))
-    targets = (place, recruit, journeys)
-    _MAIN_MEMO = (state, colour, targets)
-    return targets
+    info = (place, recruit, journeys, m[SINGLE + colour])
+    _MAIN_MEMO = (state, colour, info)
+    return info
 
 
 def pair_count(recruit: Sequence[int], single: int) -> int:
@@ -324,6 +334,7 @@ class LegalActions(Sequence[Action]):
         "_journeys",
         "_n",
         "_n_pairs",
+        "_n_recruit",
         "_pairs",
         "_place",
         "_recruit",
@@ -350,12 +361,18 @@ class LegalActions(Sequence[Action]):
         self._recruit = recruit
         self._single = single
         self._journeys = journeys
-        pairs = pair_count(recruit, single)
+        k = len(recruit)
+        if k < 2:
+            pairs = 0
+        elif single:
+            pairs = pair_count(recruit, single)
+        else:
+            pairs = k * (k - 1) // 2
         self._n_pairs = pairs
         self._singles = pairs == 0
         self._pairs: list[tuple[int, int]] | None = None
-        n_recruit = len(recruit) if self._singles else pairs
-        self._n = len(setup) + len(place) + n_recruit + len(journeys)
+        self._n_recruit = pairs or k
+        self._n = len(setup) + len(place) + self._n_recruit + len(journeys)
 
     def __len__(self) -> int:
         return self._n or 1
@@ -396,21 +413,17 @@ class LegalActions(Sequence[Action]):
     def _build(self, i: int) -> Action:
         if self._n == 0:
             return _PASS
-        if i < len(self._setup):
-            return _SETUP_ACTIONS[self._setup[i]]
-        i -= len(self._setup)
-        if i < len(self._place):
-            return _PLACE_ACTIONS[self._place[i]]
-        i -= len(self._place)
-        if self._singles:
-            if i < len(self._recruit):
-                return _SINGLE_ACTIONS[self._recruit[i]]
-            i -= len(self._recruit)
-        else:
-            if i < self._n_pairs:
-                return self._pair(i)
-            i -= self._n_pairs
-        return _JOURNEY_ACTIONS[self._journeys[i]]
+        setup = self._setup
+        if i < len(setup):
+            return _SETUP_ACTIONS[setup[i]]
+        i -= len(setup)
+        place = self._place
+        if i < len(place):
+            return _PLACE_ACTIONS[place[i]]
+        i -= len(place)
+        if i < self._n_recruit:
+            return _SINGLE_ACTIONS[self._recruit[i]] if self._singles else self._pair(i)
+        return _JOURNEY_ACTIONS[self._journeys[i - self._n_recruit]]
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -460,8 +473,7 @@ def legal(state: ShangrilaState, colour: int) -> LegalActions:
     """Every legal action of ``colour`` now (the colour to move)."""
     if state.flow.phase == PLACEMENT:
         return LegalActions(state, colour, setup_targets(state, colour), [], [], 0, [])
-    place, recruit, journeys = main_targets(state, colour)
-    single = masks_of(state.spaces, state.supply)[SINGLE + colour]
+    place, recruit, journeys, single = _main_info(state, colour)
     return LegalActions(state, colour, [], place, recruit, single, journeys)
 
 
@@ -591,8 +603,8 @@ def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents
             left = count_of(have, GUILD_NAMES[GUILDS[g]])
             return "S-A2", f"{name} has only {left} left in supply"
     if len(placements) == 1:
-        _, recruit, _ = main_targets(state, colour)
-        if pair_count(recruit, masks_of(state.spaces, state.supply)[SINGLE + colour]):
+        _, recruit, _, single = _main_info(state, colour)
+        if pair_count(recruit, single):
             return "S-A2", "two students can be recruited, so recruiting one alone is not allowed"
     return None
 

@@ -120,3 +120,23 @@ def test_a_drawn_action_is_checked_in_full_against_another_state() -> None:
     )
     if drawn is not None:
         assert refusal(before, (colour + 1) % 4, drawn) is not None
+
+
+def test_drawing_by_index_gives_the_listing_order() -> None:
+    """``LegalActions[i]`` works the ``i``-th pair of students out without listing them all;
+    it must be the ``i``-th action of the listing, in every position of a few games."""
+    checked_pairs = 0
+    for seed in range(3):
+        match: Match[Any] = Match.new(GAME, 4, seed=seed)
+        rng = Rng(seed, 2)
+        while not match.is_over:
+            state = match.state
+            listed = list(legal(state, colour_to_move(state)))
+            drawn = legal(state, colour_to_move(state))
+            assert [drawn[i] for i in range(len(drawn))] == listed
+            assert [drawn[i - len(drawn)] for i in range(len(drawn))] == listed
+            checked_pairs += sum(
+                1 for a in listed if isinstance(a, RecruitStudents) and len(a.placements) == 2
+            )
+            match.play(rng.choice(match.legal_actions()))
+    assert checked_pairs > 100
