@@ -143,7 +143,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         refused = refusal(state, colour, action)
         if refused is not None:
             raise IllegalActionError(*refused)
-        return [*action_events(state, colour, action), _TURN_ENDED]
+        events = action_events(state, colour, action)  # a new list every time
+        events.append(_TURN_ENDED)
+        return events
 
     def reduce(self, state: ShangrilaState, event: object) -> ShangrilaState:
         fn = reducer_for(type(event))  # reducer.reduce, inlined: this runs for every event

@@ -53,12 +53,20 @@ def _new(
     )
 
 
+# A changed copy of a tuple: copying it into a list, changing one item and making a tuple again
+# is about twice as fast as splicing slices (``(*t[:i], x, *t[i + 1 :])``) on CPython 3.11.
+
+
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
+    items = list(values)
+    items[index] += delta
+    return tuple(items)
 
 
 def _start(s: ShangrilaState, e: StartColourDrawn) -> ShangrilaState:
@@ -75,8 +83,12 @@ def _from_supply(code: int) -> Callable[[ShangrilaState, Any], ShangrilaState]:
         c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
         i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
         spaces, supply = s.spaces, s.supply
-        new_spaces = (*spaces[:i], code + c, *spaces[i + 1 :])
-        new_supply = (*supply[:j], supply[j] - 1, *supply[j + 1 :])
+        items = list(spaces)
+        items[i] = code + c
+        new_spaces = tuple(items)
+        items = list(supply)
+        items[j] -= 1
+        new_supply = tuple(items)
         masks.placed(spaces, supply, new_spaces, new_supply, i, j)
         return ShangrilaState(
             s.flow, s.colours, s.edition, new_spaces, new_supply, s.bridges, s.stones, s.start, 0

@@ -246,7 +246,7 @@ def _main_info(state: ShangrilaState, colour: int) -> MainInfo:
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
     here = m[PRESENT + colour] & ~state.stones  # villages in play where the colour has a master
-    for v in (*_LOW_VILLAGES[here & 127], *_HIGH_VILLAGES[here >> 7]):
+    for v in _LOW_VILLAGES[here & 127] + _HIGH_VILLAGES[here >> 7]:
         if stocked:
             free = m[v] & stocked
             if free:
@@ -724,7 +724,8 @@ _PASSED_EVENTS: tuple[Passed, ...] = tuple(Passed(c) for c in COLOURS)
 
 
 def action_events(state: ShangrilaState, colour: int, action: Action) -> list[Any]:
-    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first)."""
+    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first), in a new
+    list the caller may extend."""
     base = colour * VILLAGE_COUNT * GUILD_COUNT
     kind = type(action)
     if kind is PlaceMaster or kind is PlaceSetupMaster:
