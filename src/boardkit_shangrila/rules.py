@@ -629,11 +629,82 @@ def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Ref
     return None
 
 
+def _plainly_legal(state: ShangrilaState, colour: int, action: object) -> bool:
+    """Whether a master, a recruitment or a journey is legal, read from the guild masks; only
+    ever ``True`` for a legal action (well-typed fields, every rule of its refusal met).
+    ``False`` means "ask :func:`refusal`'s checks", which find the reason: they run only for
+    actions that are refused, set-up masters and passes."""
+    kind = type(action)
+    if kind is RecruitStudents:
+        return _plain_recruitment(state, colour, action.placements)  # type: ignore[attr-defined]
+    if state.flow.phase != MAIN:
+        return False
+    if kind is PlaceMaster:
+        v, guild = action.village, action.guild  # type: ignore[attr-defined]
+        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
+            return False
+        m = masks_of(state.spaces, state.supply)
+        free = m[v] & m[STOCKED + colour]  # empty spaces of guilds left in supply
+        return bool(
+            free >> GUILD_INDEX[guild] & 1 and (m[PRESENT + colour] & ~state.stones) >> v & 1
+        )
+    if kind is Journey:
+        s, d = action.source, action.destination  # type: ignore[attr-defined]
+        if type(s) is not int or type(d) is not int or not 0 <= s < VILLAGE_COUNT:
+            return False
+        path = _PATHS_FROM[s].get(d)
+        if path is None or not state.bridges >> path & 1 or state.stones >> s & 1:
+            return False
+        if state.stones >> d & 1:
+            return False
+        return bool(masks_of(state.spaces, state.supply)[TAUGHT + colour * VILLAGE_COUNT + s])
+    return False
+
+
+def _plain_recruitment(state: ShangrilaState, colour: int, placements: object) -> bool:
+    """:func:`_plainly_legal` for a recruitment: one or two own masters without a student, in
+    villages without a stone, with tiles in supply (two of one guild for two of one guild), and
+    a single student only when no pair is possible (S-A2)."""
+    if state.flow.phase != MAIN or type(placements) is not tuple or not 1 <= len(placements) <= 2:
+        return False
+    m = masks_of(state.spaces, state.supply)
+    alone = ALONE + colour * VILLAGE_COUNT
+    stocked = m[STOCKED + colour]
+    guilds = []
+    for p in placements:
+        if type(p) is not tuple or len(p) != 2:
+            return False
+        v, guild = p
+        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
+            return False
+        g = GUILD_INDEX[guild]
+        if state.stones >> v & 1 or not (m[alone + v] & stocked) >> g & 1:
+            return False
+        guilds.append(g)
+    if len(placements) == 1:
+        _, recruit, _, single = _main_info(state, colour)
+        return pair_count(recruit, single) == 0
+    if placements[0] == placements[1]:
+        return False
+    return guilds[0] != guilds[1] or not m[SINGLE + colour] >> guilds[0] & 1
+
+
+_PATHS_FROM: tuple[dict[int, int], ...] = tuple(dict(ROUTES[v]) for v in range(VILLAGE_COUNT))
+"""For each village, the path index to each neighbour."""
+
+
 def refusal(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
     """Why ``colour`` may not play ``action`` now, or ``None`` when it is legal."""
     drawn = _DRAWN
     if drawn[2] is action and drawn[0] is state and drawn[1] == colour:
         return None  # just drawn from this state's legal actions
+    if _plainly_legal(state, colour, action):
+        return None
+    return refusal_in_full(state, colour, action)
+
+
+def refusal_in_full(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
+    """:func:`refusal` without its shortcuts: every check of the action's rules, in order."""
     kind = type(action)
     if kind is PlaceSetupMaster:
         assert isinstance(action, PlaceSetupMaster)
