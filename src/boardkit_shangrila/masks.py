@@ -64,29 +64,78 @@ class _Slot(threading.local):
 _SLOT: Final = _Slot()
 
 
-def compute(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
-    """The masks of a board and its supplies, worked out from scratch."""
-    m = [0] * SIZE
-    for i, code in enumerate(spaces):
-        if code:
-            v, g = divmod(i, GUILD_COUNT)
-            m[PRESENT + (code - MASTER) % 4] |= 1 << v
-            if code >= WITH_STUDENT:
-                m[TAUGHT + (code - WITH_STUDENT) * VILLAGE_COUNT + v] |= 1 << g
-                m[STUDENTS + v] |= 1 << g
-            else:
-                m[ALONE + (code - MASTER) * VILLAGE_COUNT + v] |= 1 << g
+_RowInfo = tuple[int, int, tuple[tuple[int, int], ...], int]
+"""One village row's ``(empty mask, students mask, ((offset, mask), …), colours present)``:
+the offsets are ``ALONE + c * 13`` or ``TAUGHT + c * 13`` of the colours there, the colours a
+4-bit mask."""
+
+_ROWS: dict[tuple[int, ...], _RowInfo] = {}
+_ROWS_LIMIT: Final = 1 << 16
+
+
+def _row_info(row: tuple[int, ...]) -> _RowInfo:
+    """The masks of one village's seven codes (remembered: the same rows recur)."""
+    info = _ROWS.get(row)
+    if info is not None:
+        return info
+    empty = students = present = 0
+    masks: dict[int, int] = {}
+    for g, code in enumerate(row):
+        if code == 0:
+            empty |= 1 << g
+            continue
+        c = (code - MASTER) % 4
+        present |= 1 << c
+        if code >= WITH_STUDENT:
+            students |= 1 << g
+            offset = TAUGHT + c * VILLAGE_COUNT
         else:
-            m[i // GUILD_COUNT] |= 1 << i % GUILD_COUNT
+            offset = ALONE + c * VILLAGE_COUNT
+        masks[offset] = masks.get(offset, 0) | 1 << g
+    info = (empty, students, tuple(sorted(masks.items())), present)
+    if len(_ROWS) >= _ROWS_LIMIT:
+        _ROWS.clear()
+    _ROWS[row] = info
+    return info
+
+
+def compute(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
+    """The masks of a board and its supplies, worked out from scratch (village by village,
+    through a memo of village rows)."""
+    m = [0] * SIZE
+    rows = _ROWS
+    for v in range(VILLAGE_COUNT):
+        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
+        empty, students, masks, present = rows.get(row) or _row_info(row)
+        m[v] = empty
+        if present:
+            m[STUDENTS + v] = students
+            for offset, mask in masks:
+                m[offset + v] = mask
+            for c in _COLOURS_OF[present]:
+                m[PRESENT + c] |= 1 << v
     for j, n in enumerate(supply):
-        c, g = divmod(j, GUILD_COUNT)
         if n:
+            c, g = divmod(j, GUILD_COUNT)
             m[STOCKED + c] |= 1 << g
             if n == 1:
                 m[SINGLE + c] |= 1 << g
             elif n == TILES_PER_GUILD:
                 m[FULL + c] |= 1 << g
     return m
+
+
+_COLOURS_OF: Final = tuple(tuple(c for c in range(4) if bits >> c & 1) for bits in range(16))
+"""The colours of a 4-bit colour mask."""
+
+
+def kept(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks | None:
+    """The masks of a board and its supplies if this thread keeps them, else ``None`` (for a
+    shortcut that is only worth taking when they need not be worked out)."""
+    entry = _SLOT.entry
+    if entry[0] is spaces and entry[1] is supply:
+        return entry[2]
+    return None
 
 
 def masks_of(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:

@@ -57,6 +57,8 @@ from boardkit_shangrila.masks import (
     STOCKED,
     STUDENTS,
     TAUGHT,
+    Masks,
+    kept,
     masks_of,
 )
 from boardkit_shangrila.state import (
@@ -632,18 +634,20 @@ def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Ref
 def _plainly_legal(state: ShangrilaState, colour: int, action: object) -> bool:
     """Whether a master, a recruitment or a journey is legal, read from the guild masks; only
     ever ``True`` for a legal action (well-typed fields, every rule of its refusal met).
-    ``False`` means "ask :func:`refusal`'s checks", which find the reason: they run only for
-    actions that are refused, set-up masters and passes."""
+    ``False`` means "ask :func:`refusal`'s checks", which find the reason: they run for actions
+    that are refused, set-up masters, passes, and states whose masks this thread does not keep
+    (a bot trying several actions from one state: working the masks out would cost more than
+    the checks)."""
+    m = kept(state.spaces, state.supply)
+    if m is None or state.flow.phase != MAIN:
+        return False
     kind = type(action)
     if kind is RecruitStudents:
-        return _plain_recruitment(state, colour, action.placements)  # type: ignore[attr-defined]
-    if state.flow.phase != MAIN:
-        return False
+        return _plain_recruitment(state, colour, m, action.placements)  # type: ignore[attr-defined]
     if kind is PlaceMaster:
         v, guild = action.village, action.guild  # type: ignore[attr-defined]
         if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
             return False
-        m = masks_of(state.spaces, state.supply)
         free = m[v] & m[STOCKED + colour]  # empty spaces of guilds left in supply
         return bool(
             free >> GUILD_INDEX[guild] & 1 and (m[PRESENT + colour] & ~state.stones) >> v & 1
@@ -657,17 +661,16 @@ def _plainly_legal(state: ShangrilaState, colour: int, action: object) -> bool:
             return False
         if state.stones >> d & 1:
             return False
-        return bool(masks_of(state.spaces, state.supply)[TAUGHT + colour * VILLAGE_COUNT + s])
+        return bool(m[TAUGHT + colour * VILLAGE_COUNT + s])
     return False
 
 
-def _plain_recruitment(state: ShangrilaState, colour: int, placements: object) -> bool:
+def _plain_recruitment(state: ShangrilaState, colour: int, m: Masks, placements: object) -> bool:
     """:func:`_plainly_legal` for a recruitment: one or two own masters without a student, in
     villages without a stone, with tiles in supply (two of one guild for two of one guild), and
     a single student only when no pair is possible (S-A2)."""
-    if state.flow.phase != MAIN or type(placements) is not tuple or not 1 <= len(placements) <= 2:
+    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
         return False
-    m = masks_of(state.spaces, state.supply)
     alone = ALONE + colour * VILLAGE_COUNT
     stocked = m[STOCKED + colour]
     guilds = []
