@@ -23,6 +23,10 @@ RUNS = {
         ["--rounds", "1", "--seconds", "0.05"],
         ["ratio to bare", "engine", "Match", "by name"],
     ),
+    "shangrila_before_after.py": (
+        ["--rev", "HEAD", "--rounds", "1", "--seconds", "0.05"],
+        ["new / old", "engine new", "Match old", "by name new"],
+    ),
     "khan_conquest_reference.py": (
         ["--rounds", "1", "--seconds", "0.05", "--positions", "1"],
         ["bare bitboard", "boardkit", "ratio to bare"],

@@ -32,21 +32,20 @@ from boardkit_shangrila import absent, encoding, narration, notation, screen, ta
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
+from boardkit_shangrila.components import COLOURS, GUILD_COUNT, STONES_GERMAN, TILES_PER_GUILD
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
 from boardkit_shangrila.heuristic import evaluate as journey_aware
 from boardkit_shangrila.notation import format_position
 from boardkit_shangrila.reducer import reducer_for
 from boardkit_shangrila.render import render_text
 from boardkit_shangrila.rules import action_events, legal, refusal
-from boardkit_shangrila.scoring import final_result, is_over, seat_tally
+from boardkit_shangrila.scoring import final_result, seat_tally
 from boardkit_shangrila.state import (
     EDITIONS,
     MAIN,
     PLACEMENT,
     SPACE_COUNT,
     ShangrilaState,
-    colour_to_move,
     seat_of,
 )
 
@@ -133,17 +132,20 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def legal_actions(self, state: ShangrilaState) -> Sequence[Action]:
         """The colour to move's legal actions; just ``Pass()`` when it has none (S-P1)."""
-        if state.flow.ended:
+        flow = state.flow
+        if flow.ended:
             return []
-        return legal(state, colour_to_move(state))
+        return legal(state, (state.start + flow.turn - 1) % state.colours)  # colour_to_move
 
     def apply(self, state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
         """Check ``action`` against the rules; its events and the end of the turn."""
-        colour = colour_to_move(state)
+        colour = (state.start + state.flow.turn - 1) % state.colours  # colour_to_move
         refused = refusal(state, colour, action)
         if refused is not None:
             raise IllegalActionError(*refused)
-        return [*action_events(state, colour, action), _TURN_ENDED]
+        events = action_events(state, colour, action)  # a new list every time
+        events.append(_TURN_ENDED)
+        return events
 
     def reduce(self, state: ShangrilaState, event: object) -> ShangrilaState:
         fn = reducer_for(type(event))  # reducer.reduce, inlined: this runs for every event
@@ -156,15 +158,24 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     def next_phase(self, state: ShangrilaState) -> str | None:
         return MAIN if state.flow.phase == PLACEMENT else None
 
-    def next_player(self, state: ShangrilaState) -> int:
-        """The seat of the next colour in turn (clockwise, S-S4)."""
-        return seat_of(state, (state.start + state.flow.turn) % state.colours)
+    # ``next_player`` is the framework's default, clockwise seat order: the next colour in turn
+    # (S-S4) is ``(start + turn) % colours`` and its seat that colour ``% players``, which is the
+    # seat after the active one both when each seat runs one colour and when two seats run two
+    # colours each (colours 0 and 2 on seat 0, 1 and 3 on seat 1). Left to the default, the
+    # engine works it out without a call (the tests check it against the colour to move).
 
     # --- the end -----------------------------------------------------------------------------
 
     def result(self, state: ShangrilaState) -> Result | None:
         """``None`` while the game goes on; the final count once it is over (S-E1, S-E2)."""
-        if state.flow.phase != MAIN or not is_over(state):
+        if state.flow.phase != MAIN:
+            return None
+        # is_over, written out: the engine asks twice per action
+        if state.passes < state.colours and (
+            state.stones.bit_count() < STONES_GERMAN
+            if state.edition == "german"
+            else state.bridges != 0
+        ):
             return None
         return final_result(state)
 

@@ -13,6 +13,7 @@ students, and a random player needs just one of them).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
@@ -48,6 +49,18 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
+from boardkit_shangrila.masks import (
+    ALONE,
+    FULL,
+    PRESENT,
+    SINGLE,
+    STOCKED,
+    STUDENTS,
+    TAUGHT,
+    Masks,
+    kept,
+    masks_of,
+)
 from boardkit_shangrila.state import (
     MAIN,
     MASTER,
@@ -68,9 +81,9 @@ def placement_limits(colours: int) -> tuple[int, int]:
 
 # --- generating -------------------------------------------------------------------------------
 #
-# Generation reads each village's seven space codes once and looks their summary up in a memo
-# (the same few thousand rows recur across games): which spaces are empty, and for each colour
-# which of its masters are alone and which carry a student, as 7-bit guild masks. Targets are
+# Generation reads the state's guild masks (:mod:`boardkit_shangrila.masks`: per village, which
+# spaces are empty and which hold a colour's master alone or with a student; per colour, which
+# guilds it has in supply), a few ints per village, kept up to date by the reducer. Targets are
 # space indices ``village * 7 + guild``; ``_SPACES_OF[v][mask]`` turns a guild mask into them.
 
 _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -81,49 +94,19 @@ _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for v in range(VILLAGE_COUNT)
 )
 
-RowInfo = tuple[int, ...]
-"""``(empty mask, tiles, alone[0..3], with student[0..3])`` for one village row."""
 
-_ROW_INFO: dict[tuple[int, ...], RowInfo] = {}
-_ROW_INFO_LIMIT = 1 << 17
+_POPCOUNT: tuple[int, ...] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
+"""Set bits of each 7-bit guild mask."""
 
-
-def _row_info(row: tuple[int, ...]) -> RowInfo:
-    info = _ROW_INFO.get(row)
-    if info is not None:
-        return info
-    empty = tiles = 0
-    alone = [0, 0, 0, 0]
-    with_student = [0, 0, 0, 0]
-    for g, code in enumerate(row):
-        if code == 0:
-            empty |= 1 << g
-        elif code >= WITH_STUDENT:
-            tiles += 2
-            with_student[code - WITH_STUDENT] |= 1 << g
-        else:
-            tiles += 1
-            alone[code - MASTER] |= 1 << g
-    info = (empty, tiles, *alone, *with_student)
-    if len(_ROW_INFO) >= _ROW_INFO_LIMIT:
-        _ROW_INFO.clear()
-    _ROW_INFO[row] = info
-    return info
-
-
-def _guild_mask(values: Sequence[int], wanted: int | None = None) -> int:
-    """Guilds whose count is positive (or equal to ``wanted``)."""
-    if wanted is None:
-        return sum(1 << g for g, n in enumerate(values) if n)
-    return sum(1 << g for g, n in enumerate(values) if n == wanted)
-
-
-def _within_placement_limits(info: RowInfo, colour: int, limits: tuple[int, int]) -> bool:
-    """Whether a village (its row summary) may take one more set-up tile of ``colour`` under
-    the placement limits (S-S3): fewer tiles than the village limit, fewer of ``colour`` than
-    the colour limit."""
-    village_limit, colour_limit = limits
-    return info[1] < village_limit and info[2 + colour].bit_count() < colour_limit
+_LOW_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in range(7) if mask >> v & 1) for mask in range(1 << 7)
+)
+"""Villages 0-6 of a village mask's low seven bits."""
+_HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(7 + v for v in range(VILLAGE_COUNT - 7) if mask >> v & 1)
+    for mask in range(1 << (VILLAGE_COUNT - 7))
+)
+"""Villages 7-12 of a village mask shifted right by seven."""
 
 
 # Listing the legal actions and then checking the chosen one read the same summaries of the same
@@ -135,56 +118,55 @@ _SETUP_MEMO: tuple[object, int, tuple[int, int, list[tuple[int, int, bool]]]] = 
     -1,
     (0, 0, []),
 )
-_MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]]]] = (
+_MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]], int]] = (
     None,
     -1,
-    ([], [], []),
+    ([], [], [], 0),
 )
 
 
 def _setup_info(state: ShangrilaState, colour: int) -> tuple[int, int, list[tuple[int, int, bool]]]:
     """``(guilds still to place, stuck guilds, placement rows)`` of ``colour`` (S-S3),
-    remembered for the last state asked about."""
+    remembered for the last state asked about.
+
+    A row is ``(village, empty-space guild mask, within the limits)`` for every village in play
+    (no stone, S-S2): a village is within the limits while it holds fewer tiles than the
+    village limit and fewer masters of ``colour`` than the colour limit. A stuck guild is one
+    still to place with no free space in any village within the limits."""
     global _SETUP_MEMO
     memo = _SETUP_MEMO
     if memo[0] is state and memo[1] == colour:
         return memo[2]
-    guilds = setup_guilds(state, colour)
-    rows = _placement_rows(state, colour) if guilds else []
-    info = (guilds, _relaxed(rows, guilds), rows)
+    m = masks_of(state.spaces, state.supply)
+    guilds = m[FULL + colour]
+    rows: list[tuple[int, int, bool]] = []
+    reachable = 0
+    if guilds:
+        village_limit, colour_limit = placement_limits(state.colours)
+        stones = state.stones
+        alone = ALONE + colour * VILLAGE_COUNT
+        pop = _POPCOUNT
+        for v in range(VILLAGE_COUNT):
+            if stones >> v & 1:
+                continue
+            free = m[v]
+            # masters, and any students on them (none in a game's own placement phase)
+            within = (
+                GUILD_COUNT - pop[free] + pop[m[STUDENTS + v]] < village_limit
+                and pop[m[alone + v]] < colour_limit
+            )
+            if within:
+                reachable |= free
+            rows.append((v, free, within))
+    info = (guilds, guilds & ~reachable, rows)
     _SETUP_MEMO = (state, colour, info)
     return info
-
-
-def _placement_rows(state: ShangrilaState, colour: int) -> list[tuple[int, int, bool]]:
-    """``(village, empty-space guild mask, within the limits)`` for every village in play
-    (no stone, S-S2) during placement (S-S3)."""
-    limits = placement_limits(state.colours)
-    spaces, stones = state.spaces, state.stones
-    rows: list[tuple[int, int, bool]] = []
-    for v in range(VILLAGE_COUNT):
-        if stones >> v & 1:
-            continue
-        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
-        info = _ROW_INFO.get(row) or _row_info(row)
-        rows.append((v, info[0], _within_placement_limits(info, colour, limits)))
-    return rows
 
 
 def setup_guilds(state: ShangrilaState, colour: int) -> int:
     """Guilds (a 7-bit mask) ``colour`` still has to place in the placement phase (S-S3): those
     of which it has all six tiles in supply."""
-    base = colour * GUILD_COUNT
-    return _guild_mask(state.supply[base : base + GUILD_COUNT], TILES_PER_GUILD)
-
-
-def _relaxed(rows: list[tuple[int, int, bool]], guilds: int) -> int:
-    """The guilds of ``guilds`` that have no free space in any village within the limits."""
-    reachable = 0
-    for _, empty, within in rows:
-        if within:
-            reachable |= empty
-    return guilds & ~reachable
+    return masks_of(state.spaces, state.supply)[FULL + colour]
 
 
 def relaxed_guilds(state: ShangrilaState, colour: int) -> int:
@@ -241,55 +223,63 @@ def main_targets(
 
     The lists are remembered for the last state asked about and handed out again for it:
     callers read them and never change them."""
+    place, recruit, journeys, _ = _main_info(state, colour)
+    return place, recruit, journeys
+
+
+MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
+""":func:`main_targets` and the guilds of which the colour has a single tile (a mask)."""
+
+
+def _main_info(state: ShangrilaState, colour: int) -> MainInfo:
+    """:func:`main_targets` and the colour's single-tile guilds, remembered for the last state
+    asked about."""
     global _MAIN_MEMO
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
         return last[2]
-    base = colour * GUILD_COUNT
-    supply = _guild_mask(state.supply[base : base + GUILD_COUNT])
-    alone, with_student = 2 + colour, 6 + colour
-    spaces, stones, bridges = state.spaces, state.stones, state.bridges
-    memo = _ROW_INFO.get
+    m = masks_of(state.spaces, state.supply)
+    stocked = m[STOCKED + colour]
+    alone = ALONE + colour * VILLAGE_COUNT
+    taught = TAUGHT + colour * VILLAGE_COUNT
+    bridges = state.bridges
+    spaces_of = _SPACES_OF
     place: list[int] = []
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
-    for v in range(VILLAGE_COUNT):
-        if stones >> v & 1:
-            continue
-        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
-        info = memo(row) or _row_info(row)
-        mine, students = info[alone], info[with_student]
-        if not mine | students:
-            continue
-        if supply:
-            free = info[0] & supply
+    here = m[PRESENT + colour] & ~state.stones  # villages in play where the colour has a master
+    for v in _LOW_VILLAGES[here & 127] + _HIGH_VILLAGES[here >> 7]:
+        if stocked:
+            free = m[v] & stocked
             if free:
-                place += _SPACES_OF[v][free]
-            mine &= supply
+                place += spaces_of[v][free]
+            mine = m[alone + v] & stocked
             if mine:
-                recruit += _SPACES_OF[v][mine]
-        if students:
+                recruit += spaces_of[v][mine]
+        if m[taught + v]:
             for w, p in ROUTES[v]:
                 if bridges >> p & 1:
                     journeys.append((v, w))
-    _MAIN_MEMO = (state, colour, (place, recruit, journeys))
-    return place, recruit, journeys
+    info = (place, recruit, journeys, m[SINGLE + colour])
+    _MAIN_MEMO = (state, colour, info)
+    return info
 
 
-def pair_count(recruit: Sequence[int], supply: Sequence[int]) -> int:
+def pair_count(recruit: Sequence[int], single: int) -> int:
     """How many two-student recruitments the eligible masters ``recruit`` (space indices)
-    allow (S-A2): any two of them, except two of one guild when one tile of it is left."""
+    allow (S-A2): any two of them, except two of one guild when one tile of it is left
+    (``single``: the guilds, as a mask, of which the colour has exactly one tile)."""
     k = len(recruit)
     if k < 2:
         return 0
     count = k * (k - 1) // 2
-    if 1 in supply:
+    if single:
         per_guild = [0] * GUILD_COUNT
         for i in recruit:
             per_guild[i % GUILD_COUNT] += 1
-        for g, m in enumerate(per_guild):
-            if m > 1 and supply[g] < 2:
-                count -= m * (m - 1) // 2
+        for g, n in enumerate(per_guild):
+            if n > 1 and single >> g & 1:
+                count -= n * (n - 1) // 2
     return count
 
 
@@ -329,30 +319,62 @@ def _pair_action(a: int, b: int) -> RecruitStudents:
     return action
 
 
+# The last action drawn by index from a list of legal actions, with the state and colour it was
+# listed for: checking that very action object for that very state (what the engine does right
+# after a player picked it) needs no second look at the rules. Only an action handed out by
+# ``LegalActions[i]`` is remembered; any other (built by a front end, read from a log) is checked
+# in full. Identity, not equality, is compared, and the entry keeps its objects alive.
+_DRAWN: tuple[object, int, object] = (None, -1, None)
+
+
 class LegalActions(Sequence[Action]):
     """The legal actions of one position, built lazily; order: set-up masters, masters,
     student recruitments, journeys (each by village, then guild) — or a lone :class:`Pass`."""
 
-    __slots__ = ("_journeys", "_n", "_pairs", "_place", "_recruit", "_setup", "_singles", "_sup")
+    __slots__ = (
+        "_colour",
+        "_journeys",
+        "_n",
+        "_n_pairs",
+        "_n_recruit",
+        "_pairs",
+        "_place",
+        "_recruit",
+        "_setup",
+        "_single",
+        "_singles",
+        "_state",
+    )
 
     def __init__(
         self,
+        state: ShangrilaState,
+        colour: int,
         setup: list[int],
         place: list[int],
         recruit: list[int],
-        supply: Sequence[int],
+        single: int,
         journeys: list[tuple[int, int]],
     ) -> None:
+        self._state = state
+        self._colour = colour
         self._setup = setup
         self._place = place
         self._recruit = recruit
-        self._sup = supply
+        self._single = single
         self._journeys = journeys
-        pairs = pair_count(recruit, supply)
+        k = len(recruit)
+        if k < 2:
+            pairs = 0
+        elif single:
+            pairs = pair_count(recruit, single)
+        else:
+            pairs = k * (k - 1) // 2
+        self._n_pairs = pairs
         self._singles = pairs == 0
         self._pairs: list[tuple[int, int]] | None = None
-        n_recruit = len(recruit) if self._singles else pairs
-        self._n = len(setup) + len(place) + n_recruit + len(journeys)
+        self._n_recruit = pairs or k
+        self._n = len(setup) + len(place) + self._n_recruit + len(journeys)
 
     def __len__(self) -> int:
         return self._n or 1
@@ -364,46 +386,65 @@ class LegalActions(Sequence[Action]):
 
     def _pair_list(self) -> list[tuple[int, int]]:
         if self._pairs is None:
-            if 1 in self._sup:
-                sup = self._sup
+            single = self._single
+            if single:
                 self._pairs = [
                     (a, b)
                     for a, b in combinations(self._recruit, 2)
-                    if (a - b) % GUILD_COUNT or sup[a % GUILD_COUNT] > 1
+                    if (a - b) % GUILD_COUNT or not single >> a % GUILD_COUNT & 1
                 ]
             else:
                 self._pairs = list(combinations(self._recruit, 2))
         return self._pairs
 
+    def _pair(self, i: int) -> RecruitStudents:
+        """The ``i``-th pair, in the order of ``combinations``; worked out directly when every
+        pair is allowed (no list of all pairs is built for one draw)."""
+        recruit = self._recruit
+        k = len(recruit)
+        if self._pairs is None and self._n_pairs == k * (k - 1) // 2:
+            a = 0
+            rest = k - 1
+            while i >= rest:
+                i -= rest
+                a += 1
+                rest -= 1
+            return _pair_action(recruit[a], recruit[a + 1 + i])
+        return _pair_action(*self._pair_list()[i])
+
     def _build(self, i: int) -> Action:
         if self._n == 0:
             return _PASS
-        if i < len(self._setup):
-            return _SETUP_ACTIONS[self._setup[i]]
-        i -= len(self._setup)
-        if i < len(self._place):
-            return _PLACE_ACTIONS[self._place[i]]
-        i -= len(self._place)
-        n_recruit = len(self._recruit) if self._singles else len(self._pair_list())
-        if i < n_recruit:
-            if self._singles:
-                return _SINGLE_ACTIONS[self._recruit[i]]
-            return _pair_action(*self._pair_list()[i])
-        return _JOURNEY_ACTIONS[self._journeys[i - n_recruit]]
+        setup = self._setup
+        if i < len(setup):
+            return _SETUP_ACTIONS[setup[i]]
+        i -= len(setup)
+        place = self._place
+        if i < len(place):
+            return _PLACE_ACTIONS[place[i]]
+        i -= len(place)
+        if i < self._n_recruit:
+            return _SINGLE_ACTIONS[self._recruit[i]] if self._singles else self._pair(i)
+        return _JOURNEY_ACTIONS[self._journeys[i - self._n_recruit]]
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> list[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        n = len(self)
-        if isinstance(index, slice):
-            return [self._build(i) for i in range(*index.indices(n))]
+        n = self._n or 1
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return [self._build(i) for i in range(*index.indices(n))]
+            index = operator.index(index)
         if index < 0:
             index += n
         if not 0 <= index < n:
             raise IndexError("legal action index out of range")
-        return self._build(index)
+        global _DRAWN
+        action = self._build(index)
+        _DRAWN = (self._state, self._colour, action)
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         if self._n == 0:
@@ -432,11 +473,10 @@ class LegalActions(Sequence[Action]):
 
 def legal(state: ShangrilaState, colour: int) -> LegalActions:
     """Every legal action of ``colour`` now (the colour to move)."""
-    sup = state.supply[colour * GUILD_COUNT : colour * GUILD_COUNT + GUILD_COUNT]
     if state.flow.phase == PLACEMENT:
-        return LegalActions(setup_targets(state, colour), [], [], sup, [])
-    place, recruit, journeys = main_targets(state, colour)
-    return LegalActions([], place, recruit, sup, journeys)
+        return LegalActions(state, colour, setup_targets(state, colour), [], [], 0, [])
+    place, recruit, journeys, single = _main_info(state, colour)
+    return LegalActions(state, colour, [], place, recruit, single, journeys)
 
 
 def can_act(state: ShangrilaState, colour: int) -> bool:
@@ -565,9 +605,8 @@ def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents
             left = count_of(have, GUILD_NAMES[GUILDS[g]])
             return "S-A2", f"{name} has only {left} left in supply"
     if len(placements) == 1:
-        _, recruit, _ = main_targets(state, colour)
-        sup = state.supply[colour * GUILD_COUNT : colour * GUILD_COUNT + GUILD_COUNT]
-        if pair_count(recruit, sup):
+        _, recruit, _, single = _main_info(state, colour)
+        if pair_count(recruit, single):
             return "S-A2", "two students can be recruited, so recruiting one alone is not allowed"
     return None
 
@@ -592,8 +631,83 @@ def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Ref
     return None
 
 
+def _plainly_legal(state: ShangrilaState, colour: int, action: object) -> bool:
+    """Whether a master, a recruitment or a journey is legal, read from the guild masks; only
+    ever ``True`` for a legal action (well-typed fields, every rule of its refusal met).
+    ``False`` means "ask :func:`refusal`'s checks", which find the reason: they run for actions
+    that are refused, set-up masters, passes, and states whose masks this thread does not keep
+    (a bot trying several actions from one state: working the masks out would cost more than
+    the checks)."""
+    m = kept(state.spaces, state.supply)
+    if m is None or state.flow.phase != MAIN:
+        return False
+    kind = type(action)
+    if kind is RecruitStudents:
+        return _plain_recruitment(state, colour, m, action.placements)  # type: ignore[attr-defined]
+    if kind is PlaceMaster:
+        v, guild = action.village, action.guild  # type: ignore[attr-defined]
+        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
+            return False
+        free = m[v] & m[STOCKED + colour]  # empty spaces of guilds left in supply
+        return bool(
+            free >> GUILD_INDEX[guild] & 1 and (m[PRESENT + colour] & ~state.stones) >> v & 1
+        )
+    if kind is Journey:
+        s, d = action.source, action.destination  # type: ignore[attr-defined]
+        if type(s) is not int or type(d) is not int or not 0 <= s < VILLAGE_COUNT:
+            return False
+        path = _PATHS_FROM[s].get(d)
+        if path is None or not state.bridges >> path & 1 or state.stones >> s & 1:
+            return False
+        if state.stones >> d & 1:
+            return False
+        return bool(m[TAUGHT + colour * VILLAGE_COUNT + s])
+    return False
+
+
+def _plain_recruitment(state: ShangrilaState, colour: int, m: Masks, placements: object) -> bool:
+    """:func:`_plainly_legal` for a recruitment: one or two own masters without a student, in
+    villages without a stone, with tiles in supply (two of one guild for two of one guild), and
+    a single student only when no pair is possible (S-A2)."""
+    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
+        return False
+    alone = ALONE + colour * VILLAGE_COUNT
+    stocked = m[STOCKED + colour]
+    guilds = []
+    for p in placements:
+        if type(p) is not tuple or len(p) != 2:
+            return False
+        v, guild = p
+        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
+            return False
+        g = GUILD_INDEX[guild]
+        if state.stones >> v & 1 or not (m[alone + v] & stocked) >> g & 1:
+            return False
+        guilds.append(g)
+    if len(placements) == 1:
+        _, recruit, _, single = _main_info(state, colour)
+        return pair_count(recruit, single) == 0
+    if placements[0] == placements[1]:
+        return False
+    return guilds[0] != guilds[1] or not m[SINGLE + colour] >> guilds[0] & 1
+
+
+_PATHS_FROM: tuple[dict[int, int], ...] = tuple(dict(ROUTES[v]) for v in range(VILLAGE_COUNT))
+"""For each village, the path index to each neighbour."""
+
+
 def refusal(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
     """Why ``colour`` may not play ``action`` now, or ``None`` when it is legal."""
+    drawn = _DRAWN
+    if drawn[2] is action and drawn[0] is state and drawn[1] == colour:
+        return None  # just drawn from this state's legal actions
+    if _plainly_legal(state, colour, action):
+        return None
+    return refusal_in_full(state, colour, action)
+
+
+def refusal_in_full(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
+    """:func:`refusal` without its shortcuts: every check of the action's rules, in order."""
     kind = type(action)
     if kind is PlaceSetupMaster:
         assert isinstance(action, PlaceSetupMaster)
@@ -668,13 +782,34 @@ def journey_events(state: ShangrilaState, colour: int, source: int, destination:
     return events
 
 
+# Events are frozen values too: the commonest ones are made once and shared, index
+# ``colour * 91 + space`` (an event read from a log is its own object, and equal to these).
+_PLACED_EVENTS: tuple[MasterPlaced, ...] = tuple(
+    MasterPlaced(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for c in COLOURS
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_RECRUITED_EVENTS: tuple[StudentRecruited, ...] = tuple(
+    StudentRecruited(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for c in COLOURS
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_PASSED_EVENTS: tuple[Passed, ...] = tuple(Passed(c) for c in COLOURS)
+
+
 def action_events(state: ShangrilaState, colour: int, action: Action) -> list[Any]:
-    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first)."""
-    who = COLOURS[colour]
-    if isinstance(action, PlaceSetupMaster | PlaceMaster):
-        return [MasterPlaced(who, action.village, action.guild)]
-    if isinstance(action, RecruitStudents):
-        return [StudentRecruited(who, v, g) for v, g in action.placements]
-    if isinstance(action, Journey):
+    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first), in a new
+    list the caller may extend."""
+    base = colour * VILLAGE_COUNT * GUILD_COUNT
+    kind = type(action)
+    if kind is PlaceMaster or kind is PlaceSetupMaster:
+        assert isinstance(action, PlaceMaster | PlaceSetupMaster)
+        return [_PLACED_EVENTS[base + action.village * GUILD_COUNT + GUILD_INDEX[action.guild]]]
+    if kind is RecruitStudents:
+        assert isinstance(action, RecruitStudents)
+        recruited = _RECRUITED_EVENTS
+        return [recruited[base + v * GUILD_COUNT + GUILD_INDEX[g]] for v, g in action.placements]
+    if kind is Journey:
+        assert isinstance(action, Journey)
         return journey_events(state, colour, action.source, action.destination)
-    return [Passed(who)]
+    return [_PASSED_EVENTS[colour]]

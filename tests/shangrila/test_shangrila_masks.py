@@ -1,0 +1,173 @@
+"""The shortcuts taken for speed give the answers of the plain code: the guild masks kept beside
+the state (boardkit_shangrila.masks) always equal the masks worked out from scratch, whether the
+reducer carried them over or not; neither the remembered draw of ``LegalActions`` nor the quick
+legality test read from the masks ever lets an illegal action through; the game's ``result``
+ends the game exactly when ``is_over`` says so; the framework's default ``next_player`` always
+seats the colour to move."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from boardkit import Match, Rng
+from boardkit_shangrila import masks
+from boardkit_shangrila.actions import Journey, PlaceMaster, RecruitStudents
+from boardkit_shangrila.components import Colour, Guild
+from boardkit_shangrila.events import MasterExpelled, MasterPlaced, StudentRecruited
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.reducer import reduce
+from boardkit_shangrila.rules import _plainly_legal, legal, refusal, refusal_in_full
+from boardkit_shangrila.scoring import is_over
+from boardkit_shangrila.state import MAIN, ShangrilaState, colour_to_move, seat_of
+
+from .test_shangrila_properties import candidates
+
+GAME = ShangrilaGame()
+
+
+def _kept(state: ShangrilaState) -> bool:
+    entry = masks._SLOT.entry
+    return entry[0] is state.spaces and entry[1] is state.supply
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed"),
+    [(4, {}, 1), (3, {}, 2), (4, {"edition": "english"}, 3), (2, {"two_colours_each": True}, 4)],
+)
+def test_masks_carried_by_the_reducer_equal_masks_from_scratch(
+    players: int, options: dict[str, Any], seed: int
+) -> None:
+    match: Match[Any] = Match.new(GAME, players, options, seed)
+    rng = Rng(seed, 11)
+    carried = 0
+    while not match.is_over:
+        match.play(rng.choice(match.legal_actions()))
+        state = match.state
+        if _kept(state):  # the reducer moved the slot on: the masks were changed in place
+            carried += 1
+        got = masks.masks_of(state.spaces, state.supply)
+        assert got == masks.compute(state.spaces, state.supply)
+        assert (GAME.result(state) is not None) == is_over(state)  # result's written-out test
+        if not state.flow.ended:  # the default next_player seats the colour to move (S-S4)
+            assert state.flow.active == seat_of(state, colour_to_move(state))
+    assert carried >= len(match) - 2  # nearly every state got its masks from the one before
+
+
+def test_odd_events_keep_the_masks_right() -> None:
+    """Events are facts: a folded log may put a master on a taken space or expel an empty
+    one; the masks still follow the board."""
+    match: Match[Any] = Match.new(GAME, 4, seed=9)
+    rng = Rng(9, 1)
+    while match.state.flow.phase != MAIN:
+        match.play(rng.choice(match.legal_actions()))
+    state = match.state
+    masks.masks_of(state.spaces, state.supply)
+    taken = next(i for i, code in enumerate(state.spaces) if code)
+    village, guild = divmod(taken, 7)
+    odd = [
+        MasterPlaced(Colour.BLUE, village, list(Guild)[guild]),
+        StudentRecruited(Colour.YELLOW, village, list(Guild)[guild]),
+        MasterExpelled(Colour.RED, 0, Guild.HEALER, True),
+        StudentRecruited(Colour.RED, 12, Guild.YETI_WHISPERER),
+        *[MasterPlaced(Colour.VIOLET, v, Guild.ASTROLOGER) for v in range(8)],  # supply < 0
+    ]
+    for event in odd:
+        state = reduce(state, event)
+        assert _kept(state)
+        assert masks.masks_of(state.spaces, state.supply) == masks.compute(
+            state.spaces, state.supply
+        )
+
+
+def test_each_thread_keeps_its_own_masks() -> None:
+    match: Match[Any] = Match.new(GAME, 4, seed=5)
+    state = match.state
+    mine = masks.masks_of(state.spaces, state.supply)
+    seen: list[bool] = []
+
+    def other() -> None:
+        seen.append(_kept(state))
+        theirs = masks.masks_of(state.spaces, state.supply)
+        seen.append(theirs is not mine and theirs == mine)
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert seen == [False, True]
+    assert _kept(state)
+
+
+def test_a_drawn_action_is_checked_in_full_against_another_state() -> None:
+    """The remembered draw holds for the very state it was drawn from, no other."""
+    match: Match[Any] = Match.new(GAME, 4, seed=3)
+    rng = Rng(3, 5)
+    while match.state.flow.phase != MAIN:
+        match.play(rng.choice(match.legal_actions()))
+    before = match.state
+    colour = colour_to_move(before)
+    actions = legal(before, colour)
+    place = next(i for i in range(len(actions)) if isinstance(actions[i], PlaceMaster))
+    action = actions[place]
+    assert refusal(before, colour, action) is None
+    match.play(action)
+    # the same action again, one turn later: the space is taken now
+    after = match.state
+    assert refusal(after, colour_to_move(after), action) is not None
+    recruit = legal(before, colour)
+    drawn = next(
+        (recruit[i] for i in range(len(recruit)) if isinstance(recruit[i], RecruitStudents)),
+        None,
+    )
+    if drawn is not None:
+        assert refusal(before, (colour + 1) % 4, drawn) is not None
+
+
+def test_drawing_by_index_gives_the_listing_order() -> None:
+    """``LegalActions[i]`` works the ``i``-th pair of students out without listing them all;
+    it must be the ``i``-th action of the listing, in every position of a few games."""
+    checked_pairs = 0
+    for seed in range(3):
+        match: Match[Any] = Match.new(GAME, 4, seed=seed)
+        rng = Rng(seed, 2)
+        while not match.is_over:
+            state = match.state
+            listed = list(legal(state, colour_to_move(state)))
+            drawn = legal(state, colour_to_move(state))
+            assert [drawn[i] for i in range(len(drawn))] == listed
+            assert [drawn[i - len(drawn)] for i in range(len(drawn))] == listed
+            checked_pairs += sum(
+                1 for a in listed if isinstance(a, RecruitStudents) and len(a.placements) == 2
+            )
+            match.play(rng.choice(match.legal_actions()))
+    assert checked_pairs > 100
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {"edition": "english"})])
+def test_the_quick_legality_test_agrees_with_the_full_checks(
+    players: int, options: dict[str, Any]
+) -> None:
+    """``refusal`` first asks the masks whether a master, a recruitment or a journey is plainly
+    legal; that answer is never "yes" for an action the full checks refuse, and it is "yes" for
+    every such action the generator lists (so the checks in full run only for refusals)."""
+    quick = 0
+    match: Match[Any] = Match.new(GAME, players, options, 21)
+    rng = Rng(21, 3)
+    step = 0
+    while not match.is_over:
+        state = match.state
+        colour = colour_to_move(state)
+        if step % 4 == 0:
+            masks.masks_of(state.spaces, state.supply)  # kept: the quick test may answer
+            for action in candidates(state, colour):
+                if _plainly_legal(state, colour, action):
+                    quick += 1
+                    assert refusal_in_full(state, colour, action) is None, action
+        for action in legal(state, colour):
+            if type(action) in (PlaceMaster, RecruitStudents, Journey):
+                assert _plainly_legal(state, colour, action), action
+        match.play(rng.choice(match.legal_actions()))
+        step += 1
+    assert quick > 200
