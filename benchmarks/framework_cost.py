@@ -8,9 +8,16 @@ tic-tac-toe (uniform random moves), in interleaved rounds (``benchmarks/_timing.
   does (the bare loop of issue 15; the ratios are taken against it);
 - ``bare loop, free list kept``: the same without listing the legal moves per move (it keeps
   the free cells in a list and pops one; ``_tictactoe.bare_game_free_list``), shown for scale;
+- ``protocol floor``: the calls the protocol asks for per move (legal actions, the seat's
+  seeded draw, the entry's stream, ``apply``, every event folded into a new immutable state,
+  ``result``), inlined by hand with no framework around them
+  (``_tictactoe.protocol_floor_game``): what no framework code can go below;
 - ``boardkit engine``: ``boardkit.simulate`` with the game written on the protocol
-  (``_tictactoe.TicTacToeGame``), 20 games per call;
+  (``_tictactoe.TicTacToeGame``: its marks in one int, tables of the 512 masks, shared
+  action and event objects), 20 games per call;
 - ``boardkit Match``: ``random_playout``, the same game through :class:`boardkit.Match`;
+- ``… tuple board``: the same two with the game written plainly
+  (``_tictactoe.TupleTicTacToeGame``: a tuple of nine cells copied per move, new events);
 - ``OpenSpiel (C++)``: ``pyspiel.load_game("tic_tac_toe")``, random legal actions from Python;
 - ``PettingZoo``: ``pettingzoo.classic.tictactoe_v3``, random legal actions from the mask.
 
@@ -23,11 +30,19 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from typing import Any
 
-from _tictactoe import TicTacToeGame, bare_game, bare_game_free_list
+from _tictactoe import (
+    TicTacToeGame,
+    TupleTicTacToeGame,
+    bare_game,
+    bare_game_free_list,
+    protocol_floor_game,
+)
 from _timing import Contender, interleave, print_table, ratio
 
+from boardkit import Game
 from boardkit.simulate import random_playout, simulate
 
 
@@ -82,21 +97,27 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.3, help="per contender and round")
     args = parser.parse_args()
-    game = TicTacToeGame()
+    game, plain = TicTacToeGame(), TupleTicTacToeGame()
     draw = random.Random(5).random
 
-    def engine(i: int) -> float:
-        summary = simulate(game, 20, 2, seed=20 * i)  # 20 games a call: setup cost shared
-        return summary.mean_length * summary.games
+    def engine(game: Game[Any, Any]) -> Callable[[int], float]:
+        def work(i: int) -> float:
+            summary = simulate(game, 20, 2, seed=20 * i)  # 20 games a call: setup cost shared
+            return summary.mean_length * summary.games
 
-    def match(i: int) -> int:
-        return len(random_playout(game, 2, seed=i)) - 1
+        return work
+
+    def match(game: Game[Any, Any]) -> Callable[[int], float]:
+        return lambda i: len(random_playout(game, 2, seed=i)) - 1
 
     contenders = [
         Contender("bare loop", lambda i: bare_game(draw)),
         Contender("bare loop, free list kept", lambda i: bare_game_free_list(draw)),
-        Contender("boardkit engine", engine),
-        Contender("boardkit Match", match),
+        Contender("protocol floor", lambda i: protocol_floor_game(game, i)[0]),
+        Contender("boardkit engine", engine(game)),
+        Contender("boardkit Match", match(game)),
+        Contender("boardkit engine, tuple board", engine(plain)),
+        Contender("boardkit Match, tuple board", match(plain)),
     ]
     missing = []
     optional = (("OpenSpiel (C++)", open_spiel_contender), ("PettingZoo", pettingzoo_contender))
