@@ -617,15 +617,14 @@ class Match(Generic[S]):
         """The state and events the rules give for ``entry``'s action. A refusal, or any
         unexpected failure of the game on logged input (as :func:`_guarded` words it), is an
         :class:`~boardkit.errors.InvalidLogError`."""
+        game, action = self.game, entry.action
         try:
             if not decoded:
-                check_action(self.game, entry.action)
+                checked = _CHECKED.get(type(game))  # check_action's memo, looked up here
+                if checked is None or checked.get(id(action)) is not action:
+                    check_action(game, action)
             return engine.step(
-                self.game,
-                self._state,
-                entry.player,
-                entry.action,
-                Rng.for_entry(self.config.seed, seq),
+                game, self._state, entry.player, action, Rng.for_entry(self.config.seed, seq)
             )
         except IllegalActionError as exc:
             raise InvalidLogError(f"illegal action: {exc}", seq) from None

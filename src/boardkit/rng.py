@@ -71,27 +71,30 @@ def _keyed(seed: int) -> hashlib.blake2b:
     and the key, padded to a block of its own), so a block costs half of a hasher built from
     the key, and the digest is the same (hashing is deterministic from that state on).
     """
-    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
-        raise ValueError(f"a seed is an int from 0 to 2**{SEED_BITS} - 1")
+    _check_seed(seed)
     return hashlib.blake2b(digest_size=64, key=seed_bytes(seed), person=_PERSON)
 
 
 _new = object.__new__
-_last_keyed: list[tuple[object, hashlib.blake2b]] = [(None, hashlib.blake2b())]
-"""The seed asked for last and its keyed hasher: a match asks for the same seed object at
-every entry, and an identity test is cheaper than :func:`_keyed`'s cache (a ``bool`` or
-another int object of the same value goes through :func:`_keyed`, which checks it)."""
+
+
+_SEED_LIMIT = 1 << SEED_BITS
+
+
+def _check_seed(seed: int) -> None:
+    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
+        raise ValueError(f"a seed is an int from 0 to 2**{SEED_BITS} - 1")
 
 
 def _stream_of(seed: int, stream: int) -> Rng:
     """``Rng(seed, stream)`` for a stream number already checked, built without a call to
-    ``__init__`` (the engine asks for one per log entry, the seat rule one per seat)."""
-    last_seed, hasher = _last_keyed[0]
-    if seed is not last_seed:
-        hasher = _keyed(seed)
-        _last_keyed[0] = (seed, hasher)
+    ``__init__`` (the engine asks for one per log entry, the seat rule one per seat). The
+    seed is checked now; its keyed hasher is looked up at the first draw."""
+    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
+        _check_seed(seed)  # raises
     rng: Rng = _new(Rng)
-    rng._hasher = hasher
+    rng._seed = seed
+    rng._hasher = None
     rng._stream = stream
     rng._block = 0
     rng._words = ()
@@ -105,13 +108,16 @@ class Rng:
     ``Rng(seed, stream)`` is lazy: it hashes its first block on the first draw.
     """
 
-    __slots__ = ("_block", "_hasher", "_index", "_stream", "_words")
+    __slots__ = ("_block", "_hasher", "_index", "_seed", "_stream", "_words")
 
     def __init__(self, seed: int, stream: int = 0) -> None:
-        hasher = _keyed(seed)
+        _check_seed(seed)
         if type(stream) is not int or not 0 <= stream < STREAM_LIMIT:
             raise ValueError("a stream number is an int from 0 to 2**64 - 1")
-        self._hasher = hasher
+        self._seed = seed
+        self._hasher: hashlib.blake2b | None = None
+        """The seed's keyed hasher (:func:`_keyed`), looked up at the first draw: a stream
+        nobody draws from (most entries of most games) costs no lookup and no key setup."""
         self._stream = stream
         self._block = 0
         self._words: tuple[int, ...] = ()
@@ -122,8 +128,7 @@ class Rng:
         """The stream used while producing log entry ``seq`` of a match seeded with ``seed``.
 
         Asked once per action played, replayed or verified, so it is built without
-        :meth:`__init__`'s call: the seed is checked and keyed once per seed (:func:`_keyed`,
-        for the last few seeds), and the stream number ``seq + 1`` is checked here.
+        :meth:`__init__`'s call; the seed and ``seq`` are checked as ``Rng`` checks them.
         """
         if cls is not Rng:
             return cls(seed, seq + 1)
@@ -140,7 +145,10 @@ class Rng:
         return _stream_of(seed, stream)
 
     def _refill(self) -> None:
-        hasher = self._hasher.copy()
+        hasher = self._hasher
+        if hasher is None:
+            hasher = self._hasher = _keyed(self._seed)
+        hasher = hasher.copy()
         hasher.update(_BLOCK_ID.pack(self._stream, self._block))
         self._words = _WORDS.unpack(hasher.digest())
         self._block += 1
