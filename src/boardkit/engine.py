@@ -88,7 +88,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
     """
     hooks = _hooks(type(game))
     result = game.result
-    turns, replacers = flow_tables._TURNS, _REPLACERS
+    turns, clockwise, replacers = flow_tables._TURNS, flow_tables._CLOCKWISE, _REPLACERS
     for _ in range(_MAX_HOOK_ROUNDS):
         flow = state.flow
         if flow.ended:
@@ -98,15 +98,19 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
         if not flow.turn_over:
             return state
         if hooks.plain:  # no turn hook: the next seat clockwise starts its turn
-            player = 0 if flow.active is None else (flow.active + 1) % flow.players
-            known = turns.get(id(flow))
-            if known is None or known[0] is not flow or (hit := known[1].get(player)) is None:
-                hit = turn_started(flow, player)
-            turn = hit[0]
+            ahead = clockwise.get(id(flow))
+            if ahead is None or ahead[0] is not flow:
+                player = 0 if flow.active is None else (flow.active + 1) % flow.players
+                ahead = (flow, *turn_started(flow, player))
+            turn = ahead[1]
             out.append(turn)
             cls = type(state)
-            state = reduce((replacers.get(cls) or _flow_replacer(cls))(state, hit[1]), turn)
-            continue
+            state = reduce((replacers.get(cls) or _flow_replacer(cls))(state, ahead[2]), turn)
+            flow = state.flow
+            if flow.ended or flow.turn_over:
+                continue
+            # what the next round would do: ask result once more, and stop
+            return record(reduce, state, out, (GAME_ENDED,)) if result(state) is not None else state
         checked = state
         if hooks.on_turn_end and (events := game.on_turn_end(state, rng)):
             state = record(reduce, state, out, events)

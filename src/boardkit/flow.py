@@ -263,10 +263,16 @@ _TURNS: dict[int, tuple[Flow, dict[int, tuple[TurnStarted, Flow]]]] = {}
 that begins that player's next turn and the flow after it (see :func:`turn_started`)."""
 
 
+_CLOCKWISE: dict[int, tuple[Flow, TurnStarted, Flow]] = {}
+"""``id(flow)`` of a canonical flow: the flow itself, and :func:`turn_started`'s answer for
+the next seat clockwise (seat 0 when nobody is active), the engine's usual next turn."""
+
+
 def _clear_tables() -> None:
     _INTERNED.clear()
     _TRANSITIONS.clear()
     _TURNS.clear()
+    _CLOCKWISE.clear()
 
 
 def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
@@ -292,6 +298,9 @@ def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
     if known is None:
         known = _TURNS[id(canonical)] = (canonical, {})
     known[1][player] = (event, nxt)
+    active = canonical.active
+    if player == (0 if active is None else (active + 1) % canonical.players):
+        _CLOCKWISE[id(canonical)] = (canonical, event, nxt)
     return event, nxt
 
 
