@@ -21,7 +21,7 @@ from attrs import frozen
 from boardkit import flow as flow_tables
 from boardkit import recorder
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
-from boardkit.flow import GAME_ENDED, PhaseStarted, turn_started
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, turn_started
 from boardkit.game import A, Game, S
 from boardkit.options import Config
 from boardkit.recorder import _REPLACERS, Reducer, _flow_replacer, record, replace_flow
@@ -162,9 +162,12 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     if hooks.on_phase_start:
         state = record(reduce, state, out, game.on_phase_start(state, rng))
     player = game.first_player(state) if hooks.first_player else 0
-    turn, flow = turn_started(state.flow, player)
-    out.append(turn)
-    state = reduce(replace_flow(state, flow), turn)
+    if state.flow.turn == 0:  # as always: turn_started gives TurnStarted(player, 1)
+        turn, flow = turn_started(state.flow, player)
+        out.append(turn)
+        state = reduce(replace_flow(state, flow), turn)
+    else:  # an initial state that counts turns already: the first turn is still turn 1
+        state = record(reduce, state, out, (TurnStarted(player, 1),))
     if hooks.on_turn_start:
         state = record(reduce, state, out, game.on_turn_start(state, rng))
     return _settle(game, reduce, state, out, rng), out

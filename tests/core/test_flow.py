@@ -307,3 +307,17 @@ def test_the_engine_names_the_default_first_phase() -> None:
 
     game = RoundsGame()
     assert Game.first_phase(game, game.initial(Config(2))) == engine._FIRST_PHASE
+
+
+def test_the_first_turn_is_turn_one_whatever_the_initial_flow_counts() -> None:
+    """engine.start begins turn 1 (TurnStarted(first_player, 1)), also for an initial state
+    whose flow already counts turns (the remembered next turn would be turn + 1)."""
+    from boardkit import engine
+
+    class CountedRounds(RoundsGame):
+        def initial(self, config: Config) -> RoundsState:
+            return RoundsState(Flow(config.players, turn=5))
+
+    for game in (RoundsGame(), CountedRounds()):
+        state, events = engine.start(game, Config(2))
+        assert TurnStarted(0, 1) in events and state.flow.turn == 1
