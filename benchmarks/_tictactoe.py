@@ -12,18 +12,37 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from boardkit import Config, Flow, Game, IllegalActionError, Result, Rng, TurnEnded
+from boardkit.flow import TURN_ENDED, PhaseStarted, reduce_flow, turn_started
+from boardkit.recorder import replace_flow
+from boardkit.seats import seat_rngs
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight lines of three cells."""
 
+LINE_MASKS = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in LINES)
+"""Each line as a bit mask: bit ``c`` stands for cell ``c``."""
+FULL = (1 << 9) - 1
+WINS = tuple(any(mask & line == line for line in LINE_MASKS) for mask in range(1 << 9))
+"""``WINS[mask]``: whether the cells of ``mask`` hold a line (a table of the 512 masks)."""
+
 
 @frozen
 class TicTacToeState:
-    """The board (``0`` empty, ``1 + seat`` a mark) and the winner once there is one."""
+    """The marks as one int, and the winner once there is one.
+
+    Bits 0-8 are seat 0's marks on cells 0-8, bits 9-17 seat 1's. One int instead of a
+    board of nine cells: a move makes a new state whose fields are ints (no board is
+    copied), which is how a game with a small board gets an immutable state nearly for free.
+    """
 
     flow: Flow
-    board: tuple[int, ...]
+    marks: int = 0
     winner: int | None = None
+
+    def cells(self) -> tuple[int, ...]:
+        """The board in reading order: ``0`` empty, ``1 + seat`` a mark."""
+        m = self.marks
+        return tuple(1 if m >> c & 1 else 2 if m >> (c + 9) & 1 else 0 for c in range(9))
 
 
 @frozen
@@ -42,10 +61,24 @@ class Marked:
 
 
 MARKS = tuple(Mark(cell) for cell in range(9))
+"""The nine actions, shared: actions and events are values, so a game with few of them may
+hand out the same objects every time (as the framework does with its fieldless events)."""
+MARKED = tuple(tuple(Marked(player, cell) for cell in range(9)) for player in range(2))
+"""The eighteen events, shared the same way: ``MARKED[player][cell]``."""
+LEGAL = tuple(tuple(m for m in MARKS if not taken >> m.cell & 1) for taken in range(1 << 9))
+"""``LEGAL[taken]``: the actions on the free cells when ``taken`` holds the marked cells (a
+table of the 512 masks, tuples so that nobody can change them)."""
+_DRAW = Result((0, 1), (0, 0))
+_WON = (Result((0,), (1, 0)), Result((1,), (0, 1)))
 
 
 class TicTacToeGame(Game[TicTacToeState, Mark]):
-    """Two players mark cells in turn; three in a line wins, a full board is a draw."""
+    """Two players mark cells in turn; three in a line wins, a full board is a draw.
+
+    Written for speed the way a game author may write a small game: the board as bits,
+    tables of the 512 masks for the legal moves and for lines, and shared action, event and
+    result objects (all immutable values).
+    """
 
     name = "tictactoe"
     title = "Tic-tac-toe"
@@ -56,18 +89,75 @@ class TicTacToeGame(Game[TicTacToeState, Mark]):
     event_types = (Marked,)
 
     def initial(self, config: Config) -> TicTacToeState:
-        return TicTacToeState(Flow(config.players), (0,) * 9)
+        return TicTacToeState(Flow(config.players))
 
     def legal_actions(self, state: TicTacToeState) -> Sequence[Mark]:
-        return [MARKS[i] for i, v in enumerate(state.board) if not v]
+        if state.flow.ended:
+            return ()
+        marks = state.marks
+        return LEGAL[(marks | marks >> 9) & FULL]
 
     def apply(self, state: TicTacToeState, action: Mark, rng: Rng) -> Sequence[object]:
+        cell = action.cell if type(action) is Mark else -1
+        marks = state.marks
+        if type(cell) is not int or not 0 <= cell < 9 or (marks | marks >> 9) >> cell & 1:
+            raise IllegalActionError("mark", f"cannot mark {action!r}")
+        return (MARKED[state.flow.active or 0][cell], TURN_ENDED)
+
+    def reduce(self, state: TicTacToeState, event: object) -> TicTacToeState:
+        if type(event) is not Marked:
+            return state
+        player = event.player
+        marks = state.marks | 1 << (event.cell + 9 * player)
+        winner = player if WINS[marks >> 9 * player & FULL] else state.winner
+        return TicTacToeState(state.flow, marks, winner)
+
+    def result(self, state: TicTacToeState) -> Result | None:
+        winner = state.winner
+        if winner is not None:
+            return _WON[winner]
+        marks = state.marks
+        return _DRAW if (marks | marks >> 9) & FULL == FULL else None
+
+    def max_entries(self, config: Config) -> int:
+        return 10
+
+
+@frozen
+class TupleTicTacToeState:
+    """The board as a tuple of nine cells (``0`` empty, ``1 + seat`` a mark), and the winner."""
+
+    flow: Flow
+    board: tuple[int, ...]
+    winner: int | None = None
+
+
+class TupleTicTacToeGame(Game[TupleTicTacToeState, Mark]):
+    """The same game written plainly, with a board of nine cells copied into a new tuple per
+    move and new event objects: what the first rounds of issue 15 measured, kept to show what
+    the way a game holds its state costs (``framework_cost.py`` shows both)."""
+
+    name = "tictactoe-tuple"
+    title = "Tic-tac-toe (tuple board)"
+    version = "1.0"
+    player_counts = (2,)
+    state_type = TupleTicTacToeState
+    action_types = (Mark,)
+    event_types = (Marked,)
+
+    def initial(self, config: Config) -> TupleTicTacToeState:
+        return TupleTicTacToeState(Flow(config.players), (0,) * 9)
+
+    def legal_actions(self, state: TupleTicTacToeState) -> Sequence[Mark]:
+        return [MARKS[i] for i, v in enumerate(state.board) if not v]
+
+    def apply(self, state: TupleTicTacToeState, action: Mark, rng: Rng) -> Sequence[object]:
         cell = action.cell if isinstance(action, Mark) else -1
         if not 0 <= cell < 9 or state.board[cell]:
             raise IllegalActionError("mark", f"cannot mark {action!r}")
         return [Marked(state.flow.active or 0, cell), TurnEnded()]
 
-    def reduce(self, state: TicTacToeState, event: object) -> TicTacToeState:
+    def reduce(self, state: TupleTicTacToeState, event: object) -> TupleTicTacToeState:
         if type(event) is not Marked:
             return state
         board = list(state.board)
@@ -76,9 +166,9 @@ class TicTacToeGame(Game[TicTacToeState, Mark]):
         for a, b, c in LINES:
             if board[a] and board[a] == board[b] == board[c]:
                 winner = board[a] - 1
-        return TicTacToeState(state.flow, tuple(board), winner)
+        return TupleTicTacToeState(state.flow, tuple(board), winner)
 
-    def result(self, state: TicTacToeState) -> Result | None:
+    def result(self, state: TupleTicTacToeState) -> Result | None:
         if state.winner is not None:
             scores = tuple(int(p == state.winner) for p in range(2))
             return Result((state.winner,), scores)
@@ -88,6 +178,43 @@ class TicTacToeGame(Game[TicTacToeState, Mark]):
 
     def max_entries(self, config: Config) -> int:
         return 10
+
+
+def protocol_floor_game(game: TicTacToeGame, seed: int) -> tuple[int, TicTacToeState]:
+    """One random game making only the calls the protocol itself asks for, inlined by hand
+    with no framework around them; returns the moves played and the final state.
+
+    Per move: the legal actions, the seat's draw from its seeded stream (the seat rule of
+    :mod:`boardkit.seats`), the entry's stream, ``apply``, each event folded (a flow event
+    replaces the state's flow, then the reducer sees it), ``result``, the next turn's
+    ``TurnStarted`` folded the same way and ``result`` again. No checks, no loop over
+    hooks, no recorder: what is left is the cost of immutable states, events folded one
+    by one and the keyed random streams, which no framework code can remove. The game it
+    plays is the one ``simulate`` plays with the same seed (``tests/test_bare_references.py``).
+    """
+    state = game.initial(Config(2, {}, seed))
+    reduce, result, legal, apply = game.reduce, game.result, game.legal_actions, game.apply
+    state = reduce(replace_flow(state, reduce_flow(state.flow, PHASE_MAIN)), PHASE_MAIN)
+    turn, flow = turn_started(state.flow, 0)
+    state = reduce(replace_flow(state, flow), turn)
+    seats = seat_rngs(seed, 2)
+    moves = 0
+    while True:
+        player = state.flow.active or 0
+        action = seats[player].choice(legal(state))
+        moves += 1
+        for event in apply(state, action, Rng.for_entry(seed, moves)):
+            if type(event) is TurnEnded:
+                state = replace_flow(state, reduce_flow(state.flow, event))
+            state = reduce(state, event)
+        if result(state) is not None:
+            return moves, state
+        turn, flow = turn_started(state.flow, 1 - player)
+        state = reduce(replace_flow(state, flow), turn)
+        result(state)  # asked again once the next turn has started, as the engine does
+
+
+PHASE_MAIN = PhaseStarted("main")
 
 
 def bare_game(draw: Callable[[], float]) -> int:

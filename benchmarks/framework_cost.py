@@ -8,26 +8,44 @@ tic-tac-toe (uniform random moves), in interleaved rounds (``benchmarks/_timing.
   does (the bare loop of issue 15; the ratios are taken against it);
 - ``bare loop, free list kept``: the same without listing the legal moves per move (it keeps
   the free cells in a list and pops one; ``_tictactoe.bare_game_free_list``), shown for scale;
+- ``protocol floor``: the calls the protocol asks for per move (legal actions, the seat's
+  seeded draw, the entry's stream, ``apply``, every event folded into a new immutable state,
+  ``result``), inlined by hand with no framework around them
+  (``_tictactoe.protocol_floor_game``): what no framework code can go below;
 - ``boardkit engine``: ``boardkit.simulate`` with the game written on the protocol
-  (``_tictactoe.TicTacToeGame``), 20 games per call;
+  (``_tictactoe.TicTacToeGame``: its marks in one int, tables of the 512 masks, shared
+  action and event objects), 20 games per call;
 - ``boardkit Match``: ``random_playout``, the same game through :class:`boardkit.Match`;
+- ``… tuple board``: the same two with the game written plainly
+  (``_tictactoe.TupleTicTacToeGame``: a tuple of nine cells copied per move, new events);
 - ``OpenSpiel (C++)``: ``pyspiel.load_game("tic_tac_toe")``, random legal actions from Python;
 - ``PettingZoo``: ``pettingzoo.classic.tictactoe_v3``, random legal actions from the mask.
 
 OpenSpiel and PettingZoo are optional (``pip install -e ".[bench]"``); without them their rows
 say "not installed". The table gives µs per action and the time per action as a multiple of the
-bare loop's (median of the per-round ratios, range in brackets): the framework's cost.
+bare loop's (median of the per-round ratios, range in brackets): the framework's cost. Times
+are CPU time of this process (``time.process_time``): all contenders are single-threaded, and
+on a shared machine the wall clock also counts the moments other jobs hold the cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
-from _tictactoe import TicTacToeGame, bare_game, bare_game_free_list
+from _tictactoe import (
+    TicTacToeGame,
+    TupleTicTacToeGame,
+    bare_game,
+    bare_game_free_list,
+    protocol_floor_game,
+)
 from _timing import Contender, interleave, print_table, ratio
 
+from boardkit import Game
 from boardkit.simulate import random_playout, simulate
 
 
@@ -82,21 +100,27 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.3, help="per contender and round")
     args = parser.parse_args()
-    game = TicTacToeGame()
+    game, plain = TicTacToeGame(), TupleTicTacToeGame()
     draw = random.Random(5).random
 
-    def engine(i: int) -> float:
-        summary = simulate(game, 20, 2, seed=20 * i)  # 20 games a call: setup cost shared
-        return summary.mean_length * summary.games
+    def engine(game: Game[Any, Any]) -> Callable[[int], float]:
+        def work(i: int) -> float:
+            summary = simulate(game, 20, 2, seed=20 * i)  # 20 games a call: setup cost shared
+            return summary.mean_length * summary.games
 
-    def match(i: int) -> int:
-        return len(random_playout(game, 2, seed=i)) - 1
+        return work
+
+    def match(game: Game[Any, Any]) -> Callable[[int], float]:
+        return lambda i: len(random_playout(game, 2, seed=i)) - 1
 
     contenders = [
         Contender("bare loop", lambda i: bare_game(draw)),
         Contender("bare loop, free list kept", lambda i: bare_game_free_list(draw)),
-        Contender("boardkit engine", engine),
-        Contender("boardkit Match", match),
+        Contender("protocol floor", lambda i: protocol_floor_game(game, i)[0]),
+        Contender("boardkit engine", engine(game)),
+        Contender("boardkit Match", match(game)),
+        Contender("boardkit engine, tuple board", engine(plain)),
+        Contender("boardkit Match, tuple board", match(plain)),
     ]
     missing = []
     optional = (("OpenSpiel (C++)", open_spiel_contender), ("PettingZoo", pettingzoo_contender))
@@ -106,7 +130,9 @@ def main() -> None:
             missing.append(name)
         else:
             contenders.append(found)
-    rates = interleave(contenders, rounds=args.rounds, seconds=args.seconds)
+    # CPU time of this process: every contender is single-threaded and in process, and the
+    # time other jobs hold the shared cores is left out
+    rates = interleave(contenders, args.rounds, args.seconds, clock=time.process_time)
     bare = rates["bare loop"]
     rows = []
     for c in contenders:
@@ -115,7 +141,8 @@ def main() -> None:
         rows.append([c.name, f"{1e6 / r.median():.2f}", cost.text()])
     rows += [[name, "not installed", ""] for name in missing]
     print_table(
-        f"tic-tac-toe, random games, {args.rounds} interleaved rounds of {args.seconds} s",
+        f"tic-tac-toe, random games, {args.rounds} interleaved rounds of {args.seconds} s "
+        "(CPU time)",
         ["implementation", "µs / action", "time per action vs bare loop (spread)"],
         rows,
     )

@@ -22,6 +22,7 @@ import bare_shangrila as bare
 from khan_conquest_bench import crowded_situation
 
 from boardkit import Match, Rng
+from boardkit.simulate import random_playout
 from boardkit_khan.board_validation import default_board
 from boardkit_khan.conquest import legal_conquests
 from boardkit_khan.placements import placement_table, standard_stack_keys
@@ -138,3 +139,20 @@ def test_bare_khan_conquests_agree_on_conquest_tiles(seed: int) -> None:
 def test_bare_khan_conquests_agree_on_bridges_k_a_c2() -> None:
     ours, theirs, _ = _conquest_sets(1244, bridges=True)
     assert ours == theirs
+
+
+def test_the_tictactoe_games_and_the_protocol_floor_play_the_same_games() -> None:
+    """framework_cost.py compares tic-tac-toe written two ways and the protocol floor: for a
+    seed all three play the same moves to the same end, and the fast game keeps the rules a
+    game must keep (nothing legal once it is over)."""
+    from _tictactoe import TicTacToeGame, TupleTicTacToeGame, protocol_floor_game
+
+    fast, plain = TicTacToeGame(), TupleTicTacToeGame()
+    for seed in range(60):
+        a, b = random_playout(fast, 2, seed=seed), random_playout(plain, 2, seed=seed)
+        moves, final = protocol_floor_game(fast, seed)
+        assert a.log.actions == b.log.actions and a.result == b.result
+        assert [e.events for e in a.log.entries] == [e.events for e in b.log.entries]
+        assert a.state.cells() == b.state.board and moves == len(a) - 1
+        assert (final.marks, final.winner) == (a.state.marks, a.state.winner)
+        assert a.legal_actions() == [] and fast.legal_actions(a.state) == ()

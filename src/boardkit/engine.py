@@ -13,17 +13,18 @@ recorder back, and its state is kept as it is (see :meth:`boardkit.game.Game.app
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from attrs import frozen
 
+from boardkit import flow as flow_tables
 from boardkit import recorder
 from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
-from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, decider
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, turn_started
 from boardkit.game import A, Game, S
 from boardkit.options import Config
-from boardkit.recorder import Reducer, fold_one, record
+from boardkit.recorder import _REPLACERS, Reducer, _flow_replacer, record, replace_flow
 from boardkit.rng import Rng
 
 _MAX_HOOK_ROUNDS = 10_000
@@ -34,15 +35,25 @@ def fold(game: Game[S, Any], state: S, events: Iterable[object]) -> S:
     return recorder.fold(game.reduce, state, events)
 
 
+_fold = recorder.fold
+
+
 @frozen
 class _Hooks:
     """Which optional flow hooks a game class overrides: a default hook gives no event (or
-    says "no"), so the engine need not call it. Worked out once per class."""
+    says "no", or names the usual phase or player), so the engine need not call it. Worked
+    out once per class."""
 
+    setup: bool
     on_turn_end: bool
     phase_over: bool
     next_player: bool
     on_turn_start: bool
+    first_phase: bool
+    first_player: bool
+    on_phase_start: bool
+    plain: bool
+    """None of the hooks that run between two turns is overridden."""
 
 
 @cache
@@ -50,7 +61,18 @@ def _hooks(kind: type) -> _Hooks:
     def own(name: str) -> bool:
         return getattr(kind, name) is not getattr(Game, name)
 
-    return _Hooks(own("on_turn_end"), own("phase_over"), own("next_player"), own("on_turn_start"))
+    between = ("on_turn_end", "phase_over", "next_player", "on_turn_start")
+    return _Hooks(
+        own("setup"),
+        own("on_turn_end"),
+        own("phase_over"),
+        own("next_player"),
+        own("on_turn_start"),
+        own("first_phase"),
+        own("first_player"),
+        own("on_phase_start"),
+        not any(own(name) for name in between),
+    )
 
 
 def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object], rng: Rng) -> S:
@@ -59,10 +81,14 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
 
     A hook that gives no event costs no fold (most hooks of most games give none), and a hook
     the game does not override is not called at all (the default gives nothing). ``result``
-    is asked again only when a hook changed the state since it was last asked.
+    is asked again only when a hook changed the state since it was last asked. The
+    :class:`~boardkit.flow.TurnStarted` between two turns and the flow after it come from
+    :func:`boardkit.flow.turn_started` (remembered, not built), so it is folded by replacing
+    the state's flow and handing the event to the game's reducer, as :func:`fold` would.
     """
     hooks = _hooks(type(game))
     result = game.result
+    turns, clockwise, replacers = flow_tables._TURNS, flow_tables._CLOCKWISE, _REPLACERS
     for _ in range(_MAX_HOOK_ROUNDS):
         flow = state.flow
         if flow.ended:
@@ -71,6 +97,20 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             return record(reduce, state, out, (GAME_ENDED,))
         if not flow.turn_over:
             return state
+        if hooks.plain:  # no turn hook: the next seat clockwise starts its turn
+            ahead = clockwise.get(id(flow))
+            if ahead is None or ahead[0] is not flow:
+                player = 0 if flow.active is None else (flow.active + 1) % flow.players
+                ahead = (flow, *turn_started(flow, player))
+            turn = ahead[1]
+            out.append(turn)
+            cls = type(state)
+            state = reduce((replacers.get(cls) or _flow_replacer(cls))(state, ahead[2]), turn)
+            flow = state.flow
+            if flow.ended or flow.turn_over:
+                continue
+            # what the next round would do: ask result once more, and stop
+            return record(reduce, state, out, (GAME_ENDED,)) if result(state) is not None else state
         checked = state
         if hooks.on_turn_end and (events := game.on_turn_end(state, rng)):
             state = record(reduce, state, out, events)
@@ -90,9 +130,13 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             player = game.next_player(state)
         else:
             player = 0 if flow.active is None else (flow.active + 1) % flow.players
-        turn = TurnStarted(player, flow.turn + 1)
+        known = turns.get(id(flow))  # turn_started's remembered answer, looked up here
+        if known is None or known[0] is not flow or (hit := known[1].get(player)) is None:
+            hit = turn_started(flow, player)
+        turn = hit[0]
         out.append(turn)
-        state = fold_one(reduce, state, turn)
+        cls = type(state)
+        state = reduce((replacers.get(cls) or _flow_replacer(cls))(state, hit[1]), turn)
         if hooks.on_turn_start and (events := game.on_turn_start(state, rng)):
             state = record(reduce, state, out, events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
@@ -102,19 +146,41 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     """The state after setup, and the setup events (log entry 0).
 
     ``rng`` defaults to the seeded stream of entry 0; a host that drives the chance outcomes
-    itself passes a :class:`boardkit.chance.ChanceRng`.
+    itself passes a :class:`boardkit.chance.ChanceRng`. Hooks the game does not override
+    are not called (their defaults give no event, the phase ``"main"`` and seat 0).
     """
     if rng is None:
         rng = Rng.for_entry(config.seed, 0)
+    hooks = _hooks(type(game))
     reduce = game.reduce
     out: list[object] = []
     state = game.initial(config)
-    state = record(reduce, state, out, game.setup(state, config, rng))
-    state = record(reduce, state, out, (PhaseStarted(game.first_phase(state)),))
-    state = record(reduce, state, out, game.on_phase_start(state, rng))
-    state = record(reduce, state, out, (TurnStarted(game.first_player(state), 1),))
-    state = record(reduce, state, out, game.on_turn_start(state, rng))
+    if hooks.setup:
+        state = record(reduce, state, out, game.setup(state, config, rng))
+    phase = game.first_phase(state) if hooks.first_phase else _FIRST_PHASE
+    state = record(reduce, state, out, (_phase_started(phase),))
+    if hooks.on_phase_start:
+        state = record(reduce, state, out, game.on_phase_start(state, rng))
+    player = game.first_player(state) if hooks.first_player else 0
+    if state.flow.turn == 0:  # as always: turn_started gives TurnStarted(player, 1)
+        turn, flow = turn_started(state.flow, player)
+        out.append(turn)
+        state = reduce(replace_flow(state, flow), turn)
+    else:  # an initial state that counts turns already: the first turn is still turn 1
+        state = record(reduce, state, out, (TurnStarted(player, 1),))
+    if hooks.on_turn_start:
+        state = record(reduce, state, out, game.on_turn_start(state, rng))
     return _settle(game, reduce, state, out, rng), out
+
+
+_FIRST_PHASE = "main"
+"""What the default :meth:`~boardkit.game.Game.first_phase` names."""
+
+
+@lru_cache(maxsize=64)
+def _phase_started(phase: str) -> PhaseStarted:
+    """One shared :class:`~boardkit.flow.PhaseStarted` per phase name met at setup."""
+    return PhaseStarted(phase)
 
 
 def step(
@@ -126,12 +192,22 @@ def step(
     over, when ``player`` does not owe the decision, or when the rules refuse the action.
     ``player=None`` means "whoever must decide now".
     """
-    who = decider(state.flow)
+    flow = state.flow
+    if flow.owed:
+        who = None if flow.ended else flow.owed[0].player
+    else:
+        who = None if flow.ended else flow.active
     if who is None:
         raise GameOverError()
     if player is not None and player != who:
         raise NotYourDecisionError(player, who)
     reduce = game.reduce
-    out: list[object] = []
-    state = record(reduce, state, out, game.apply(state, action, rng))
+    events = game.apply(state, action, rng)
+    kind = type(events)
+    if kind is list or kind is tuple:  # what record() does with a plain sequence
+        out = list(events)
+        state = _fold(reduce, state, out)
+    else:
+        out = []
+        state = record(reduce, state, out, events)
     return _settle(game, reduce, state, out, rng), out

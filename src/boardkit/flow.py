@@ -221,9 +221,11 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
     and the same few recur from game to game (turn 3, seat 2, step "actions" …), so each new
     flow value is kept once (interned) and every transition between kept flows is remembered:
     after the first games, a flow event costs two dictionary lookups instead of building a
-    :class:`Flow`. The tables are emptied when they grow past a bound (a few thousand flows:
-    a 4-player Khan or Shangrila game meets about 1,500 over a hundred games), and keep only
-    small flows (:func:`_small`), so what they hold stays under a few megabytes.
+    :class:`Flow`. A flow that is equal to a kept one but another object (a game's initial
+    flow, a flow read from JSON) finds the kept one by value, once. The tables are emptied
+    when they grow past a bound (a few thousand flows: a 4-player Khan or Shangrila game meets
+    about 1,500 over a hundred games), and keep only small flows (:func:`_small`), so what
+    they hold stays under a few megabytes.
     """
     if type(event) not in _FLOW_TYPES:
         return flow
@@ -233,12 +235,18 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
         nxt = known[1].get(key)
         if nxt is not None:
             return nxt
+    else:
+        canonical = _INTERNED.get(flow)
+        if canonical is not None:  # the same value met before as another object
+            flow = canonical
+            known = _TRANSITIONS.get(id(flow))
+            if known is not None and (nxt := known[1].get(key)) is not None:
+                return nxt
     nxt = _next_flow(flow, event)
     if not _small(nxt) or not _small(flow):
         return nxt  # an odd flow (long names, many owed decisions) is not kept alive
     if len(_INTERNED) >= _CACHE_LIMIT:
-        _INTERNED.clear()
-        _TRANSITIONS.clear()
+        _clear_tables()
         known = None
     nxt = _INTERNED.setdefault(nxt, nxt)
     if known is None or known[0] is not flow:
@@ -248,6 +256,52 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
             known = _TRANSITIONS[id(flow)] = (flow, {})
     known[1][key] = nxt
     return nxt
+
+
+_TURNS: dict[int, tuple[Flow, dict[int, tuple[TurnStarted, Flow]]]] = {}
+"""``id(flow)`` of a canonical flow: the flow itself, and by player the :class:`TurnStarted`
+that begins that player's next turn and the flow after it (see :func:`turn_started`)."""
+
+
+_CLOCKWISE: dict[int, tuple[Flow, TurnStarted, Flow]] = {}
+"""``id(flow)`` of a canonical flow: the flow itself, and :func:`turn_started`'s answer for
+the next seat clockwise (seat 0 when nobody is active), the engine's usual next turn."""
+
+
+def _clear_tables() -> None:
+    _INTERNED.clear()
+    _TRANSITIONS.clear()
+    _TURNS.clear()
+    _CLOCKWISE.clear()
+
+
+def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
+    """The event that begins ``player``'s turn after ``flow`` (turn ``flow.turn + 1``), and
+    the flow it leads to: what the engine emits between two turns.
+
+    Both are remembered per canonical flow and player (:func:`reduce_flow`'s tables), so
+    between turns the engine builds neither an event nor a flow: the same :class:`TurnStarted`
+    object stands in every log entry that starts that turn (events are values; a shared one
+    is equal to a new one, and is written the same).
+    """
+    known = _TURNS.get(id(flow))
+    if known is not None and known[0] is flow:
+        hit = known[1].get(player)
+        if hit is not None:
+            return hit
+    event = TurnStarted(player, flow.turn + 1)
+    nxt = reduce_flow(flow, event)
+    canonical = _INTERNED.get(flow) if nxt is _INTERNED.get(nxt) else None
+    if canonical is None:
+        return event, nxt  # an odd flow, not kept: nothing remembered either
+    known = _TURNS.get(id(canonical))
+    if known is None:
+        known = _TURNS[id(canonical)] = (canonical, {})
+    known[1][player] = (event, nxt)
+    active = canonical.active
+    if player == (0 if active is None else (active + 1) % canonical.players):
+        _CLOCKWISE[id(canonical)] = (canonical, event, nxt)
+    return event, nxt
 
 
 def decider(flow: Flow) -> int | None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -99,19 +100,27 @@ class Match(Generic[S]):
     def __init__(
         self,
         game: Game[Any, Any],
-        header: LogHeader,
+        header: LogHeader | Callable[[], LogHeader],
         config: Config,
         setup: Entry,
         state: S,
         *,
         verified: bool = True,
     ) -> None:
+        """``header`` is the log's header, or a function that makes the header of a full
+        log, called the first time someone reads :attr:`header` (a match played to its end
+        without anyone reading its log never pays for the seed commitment's hash)."""
         self.game = game
-        self.header = header
+        if isinstance(header, LogHeader):
+            self._header: LogHeader | None = header
+            self._make_header: Callable[[], LogHeader] | None = None
+        else:
+            self._header, self._make_header = None, header
         self.config = config
         """The set-up. For a match loaded from a redacted log its seed is a placeholder (0): the
         real seed is secret, and ``header.seed`` is ``None``."""
-        self.verified = verified and not header.is_redacted
+        self._full = self._header is None or self._header.viewer is FULL
+        self.verified = verified and self._full
         """Whether every entry was checked: the commitment against the seed, every action against
         the rules, every event against what the action gives. ``True`` for a match played
         here; ``False`` for a log loaded without verification and for any redacted log."""
@@ -123,10 +132,25 @@ class Match(Generic[S]):
         at a time folds one entry per call."""
 
     @property
+    def header(self) -> LogHeader:
+        """The log's header (made on first use for a new match, see :meth:`__init__`)."""
+        header = self._header
+        if header is None:
+            assert self._make_header is not None
+            header = self._header = self._make_header()
+            self._make_header = None
+        return header
+
+    @header.setter
+    def header(self, header: LogHeader) -> None:
+        self._header, self._make_header = header, None
+        self._full = header.viewer is FULL
+
+    @property
     def viewer(self) -> Viewer:
         """Whose log this match is: :data:`~boardkit.log.FULL` for an ordinary match; for one
         loaded from a redacted log, that log's seat, or ``None`` for a spectator's log."""
-        return self.header.viewer
+        return FULL if self._header is None else self._header.viewer
 
     # --- creating --------------------------------------------------------------------------------
 
@@ -157,9 +181,12 @@ class Match(Generic[S]):
             game = load_game(game)
         names = _player_names(game, players)
         config = game.make_config(len(names), options, seed)
-        salt = new_salt() if seed is None else pinned_salt(config.seed)
         state, events = engine.start(game, config)
-        header = LogHeader(game.name, game.version, names, dict(config.options), config.seed, salt)
+        header_of = partial(
+            LogHeader, game.name, game.version, names, dict(config.options), config.seed
+        )
+        # a pinned seed's salt (a hash of the seed) and the commitment wait for the first read
+        header = header_of if seed is not None else partial(header_of, new_salt())
         return cls(game, header, config, Entry(0, None, None, tuple(events)), state)
 
     @classmethod
@@ -221,7 +248,10 @@ class Match(Generic[S]):
     @property
     def to_decide(self) -> int | None:
         """The seat that must decide now, or ``None`` when the game is over."""
-        return decider(self._state.flow)  # type: ignore[attr-defined]
+        flow = self._state.flow  # type: ignore[attr-defined]
+        if flow.ended:  # decider(flow), written out: asked before every action
+            return None
+        return flow.owed[0].player if flow.owed else flow.active  # type: ignore[no-any-return]
 
     @property
     def is_over(self) -> bool:
@@ -372,17 +402,23 @@ class Match(Generic[S]):
         back, it must give an equal object of the same class (so ``True``, ``1.0`` or ``"1"``
         where an int belongs are refused with rule ``"action"``).
         """
-        self._check_writable("play")
+        if not self._full:
+            self._check_writable("play")
         if player is not None and type(player) is not int:
             raise IllegalActionError("action", f"a player is a seat number, not {shorten(player)}")
-        check_action(self.game, action)
-        seq = len(self._entries)
-        who = self.to_decide
+        game = self.game
+        checked = _CHECKED.get(type(game))  # check_action's memo of checked action objects
+        if checked is None or checked.get(id(action)) is not action:
+            check_action(game, action)
+        entries = self._entries
+        seq = len(entries)
+        state = self._state
+        who = decider(state.flow)  # type: ignore[attr-defined]
         state, events = engine.step(
-            self.game, self._state, player, action, Rng.for_entry(self.config.seed, seq)
+            game, state, player, action, Rng.for_entry(self.config.seed, seq)
         )
         recorded = tuple(events)
-        self._entries.append(Entry(seq, who, action, recorded))
+        entries.append(Entry(seq, who, action, recorded))
         self._state = state
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
@@ -555,7 +591,7 @@ class Match(Generic[S]):
             )
         if self.verified:
             try:
-                state, events = _guarded(seq, lambda: self._verify_step(entry, seq, decoded))
+                state, events = self._verify_step(entry, seq, decoded)
                 if tuple(events) != entry.events:
                     raise InvalidLogError(_first_difference(events, entry.events), seq)
             except InvalidLogError as exc:
@@ -578,18 +614,24 @@ class Match(Generic[S]):
             return None
 
     def _verify_step(self, entry: Entry, seq: int, decoded: bool) -> tuple[Any, list[object]]:
+        """The state and events the rules give for ``entry``'s action. A refusal, or any
+        unexpected failure of the game on logged input (as :func:`_guarded` words it), is an
+        :class:`~boardkit.errors.InvalidLogError`."""
+        game, action = self.game, entry.action
         try:
             if not decoded:
-                check_action(self.game, entry.action)
+                checked = _CHECKED.get(type(game))  # check_action's memo, looked up here
+                if checked is None or checked.get(id(action)) is not action:
+                    check_action(game, action)
             return engine.step(
-                self.game,
-                self._state,
-                entry.player,
-                entry.action,
-                Rng.for_entry(self.config.seed, seq),
+                game, self._state, entry.player, action, Rng.for_entry(self.config.seed, seq)
             )
         except IllegalActionError as exc:
             raise InvalidLogError(f"illegal action: {exc}", seq) from None
+        except BoardkitError:
+            raise
+        except Exception as exc:
+            raise _failed(seq, exc) from None
 
     @classmethod
     def from_json(
@@ -681,9 +723,14 @@ def _guarded(seq: int, run: Callable[[], T]) -> T:
     except BoardkitError:
         raise
     except Exception as exc:
-        raise InvalidLogError(
-            f"the game failed on this entry ({type(exc).__name__}: {shorten(str(exc), 120)})", seq
-        ) from None
+        raise _failed(seq, exc) from None
+
+
+def _failed(seq: int, exc: Exception) -> InvalidLogError:
+    """What a game's unexpected failure on entry ``seq`` of a log is reported as."""
+    return InvalidLogError(
+        f"the game failed on this entry ({type(exc).__name__}: {shorten(str(exc), 120)})", seq
+    )
 
 
 def check_action(game: Game[Any, Any], action: object) -> None:
@@ -720,8 +767,10 @@ def check_action(game: Game[Any, Any], action: object) -> None:
         checked[id(action)] = action
 
 
-_CHECKED_LIMIT = 4096
-"""Most action objects remembered as checked, per game class."""
+_CHECKED_LIMIT = 16_384
+"""Most action objects remembered as checked, per game class: above the 4,415 shared actions of
+Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
+does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
 _CHECKED: dict[type, dict[int, object]] = {}
 
 

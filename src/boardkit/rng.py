@@ -42,6 +42,8 @@ STREAM_LIMIT = 1 << 64
 
 _PERSON = b"boardkit.rng.v2"
 _WORDS = struct.Struct("<8Q")
+_BLOCK_ID = struct.Struct("<QQ")
+"""The hashed message of a block: the stream number and the block number, little-endian."""
 
 
 def new_seed(room: int = 1) -> int:
@@ -61,11 +63,43 @@ def seed_bytes(seed: int) -> bytes:
 
 
 @lru_cache(maxsize=8, typed=True)
-def _key_of(seed: int) -> bytes:
-    """The BLAKE2b key of a valid seed (a :class:`ValueError` for anything else)."""
-    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
+def _keyed(seed: int) -> hashlib.blake2b:
+    """A BLAKE2b hasher keyed with a valid seed that has hashed nothing yet (a
+    :class:`ValueError` for anything else).
+
+    Every block is hashed by a copy of it: a copy carries the key's setup (the parameter block
+    and the key, padded to a block of its own), so a block costs half of a hasher built from
+    the key, and the digest is the same (hashing is deterministic from that state on).
+    """
+    _check_seed(seed)
+    return hashlib.blake2b(digest_size=64, key=seed_bytes(seed), person=_PERSON)
+
+
+_new = object.__new__
+
+
+_SEED_LIMIT = 1 << SEED_BITS
+
+
+def _check_seed(seed: int) -> None:
+    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
         raise ValueError(f"a seed is an int from 0 to 2**{SEED_BITS} - 1")
-    return seed_bytes(seed)
+
+
+def _stream_of(seed: int, stream: int) -> Rng:
+    """``Rng(seed, stream)`` for a stream number already checked, built without a call to
+    ``__init__`` (the engine asks for one per log entry, the seat rule one per seat). The
+    seed is checked now; its keyed hasher is looked up at the first draw."""
+    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
+        _check_seed(seed)  # raises
+    rng: Rng = _new(Rng)
+    rng._seed = seed
+    rng._hasher = None
+    rng._stream = stream
+    rng._block = 0
+    rng._words = ()
+    rng._index = 8
+    return rng
 
 
 class Rng:
@@ -74,14 +108,17 @@ class Rng:
     ``Rng(seed, stream)`` is lazy: it hashes its first block on the first draw.
     """
 
-    __slots__ = ("_block", "_index", "_key", "_prefix", "_words")
+    __slots__ = ("_block", "_hasher", "_index", "_seed", "_stream", "_words")
 
     def __init__(self, seed: int, stream: int = 0) -> None:
-        key = _key_of(seed)
+        _check_seed(seed)
         if type(stream) is not int or not 0 <= stream < STREAM_LIMIT:
             raise ValueError("a stream number is an int from 0 to 2**64 - 1")
-        self._key = key
-        self._prefix = stream.to_bytes(8, "little")
+        self._seed = seed
+        self._hasher: hashlib.blake2b | None = None
+        """The seed's keyed hasher (:func:`_keyed`), looked up at the first draw: a stream
+        nobody draws from (most entries of most games) costs no lookup and no key setup."""
+        self._stream = stream
         self._block = 0
         self._words: tuple[int, ...] = ()
         self._index = 8
@@ -90,15 +127,30 @@ class Rng:
     def for_entry(cls, seed: int, seq: int) -> Rng:
         """The stream used while producing log entry ``seq`` of a match seeded with ``seed``.
 
-        Asked once per action played, replayed or verified: the seed's key is checked and
-        made once per seed (:func:`_key_of`, for the last few seeds), not once per entry.
+        Asked once per action played, replayed or verified, so it is built without
+        :meth:`__init__`'s call; the seed and ``seq`` are checked as ``Rng`` checks them.
         """
-        return cls(seed, seq + 1)
+        if cls is not Rng:
+            return cls(seed, seq + 1)
+        if type(seq) is not int or not 0 <= seq < STREAM_LIMIT - 1:
+            raise ValueError("an entry number is an int from 0 to 2**64 - 2")
+        return _stream_of(seed, seq + 1)
+
+    @classmethod
+    def for_seat(cls, seed: int, stream: int) -> Rng:
+        """``Rng(seed, stream)`` for a stream number the caller has checked (the seat rule of
+        :mod:`boardkit.seats`), built the quick way :meth:`for_entry` is."""
+        if cls is not Rng:
+            return cls(seed, stream)
+        return _stream_of(seed, stream)
 
     def _refill(self) -> None:
-        data = self._prefix + self._block.to_bytes(8, "little")
-        digest = hashlib.blake2b(data, digest_size=64, key=self._key, person=_PERSON).digest()
-        self._words = _WORDS.unpack(digest)
+        hasher = self._hasher
+        if hasher is None:
+            hasher = self._hasher = _keyed(self._seed)
+        hasher = hasher.copy()
+        hasher.update(_BLOCK_ID.pack(self._stream, self._block))
+        self._words = _WORDS.unpack(hasher.digest())
         self._block += 1
         self._index = 0
 
@@ -140,8 +192,26 @@ class Rng:
                 return r
 
     def choice(self, items: Sequence[T]) -> T:
-        """One element of a non-empty sequence, uniformly."""
-        return items[self.below(len(items))]
+        """One element of a non-empty sequence, uniformly (``items[self.below(len(items))]``).
+
+        The one-word path of :meth:`below` is written out here for the seeded stream: every
+        random bot draws this way once per decision. A subclass that draws otherwise (a
+        :class:`~boardkit.chance.ChanceRng`) goes through its own ``below``.
+        """
+        n = len(items)
+        if type(self) is not Rng or not 0 < n < 1 << 64:
+            return items[self.below(n)]
+        shift = 64 - n.bit_length()
+        index, words = self._index, self._words
+        while True:
+            if index == 8:
+                self._refill()
+                index, words = 0, self._words
+            r = words[index] >> shift
+            index += 1
+            if r < n:
+                self._index = index
+                return items[r]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""

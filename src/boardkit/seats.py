@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from boardkit.errors import GameDefinitionError, IllegalActionError, InvalidOptionsError
 from boardkit.game import Game
 from boardkit.options import Config
-from boardkit.rng import Rng
+from boardkit.rng import STREAM_LIMIT, Rng
 
 BOT_STREAM = 0xB075_0000_0000
 """Base of the :class:`~boardkit.rng.Rng` streams seats choose from (seat ``s`` uses
@@ -38,7 +38,9 @@ BOT_STREAM = 0xB075_0000_0000
 
 def seat_rng(seed: int, seat: int) -> Rng:
     """The random stream seat ``seat`` chooses from in the match with seed ``seed``."""
-    return Rng(seed, BOT_STREAM + seat)
+    if type(seat) is not int or not 0 <= BOT_STREAM + seat < STREAM_LIMIT:
+        return Rng(seed, BOT_STREAM + seat)  # raises what Rng raises for a bad stream
+    return Rng.for_seat(seed, BOT_STREAM + seat)
 
 
 def seat_rngs(seed: int, seats: int) -> list[Rng]:
@@ -82,7 +84,8 @@ class Table(Protocol):
         ...
 
     def play(self, action: Any, player: int | None = None) -> Any:
-        """Play ``action`` for ``player``; an illegal one raises and changes nothing."""
+        """Play ``action`` for ``player``, adding one log entry; an illegal one raises and
+        changes nothing."""
         ...
 
 
@@ -122,8 +125,9 @@ def play_out(
         )
     streams = seat_rngs(config.seed, config.players) if rngs is None else rngs
     bound = game.max_entries(config)
+    entries = len(table)  # counted here; asked again whenever someone else may have played
     while (seat := table.to_decide) is not None:
-        if len(table) >= bound:
+        if entries >= bound:
             raise GameDefinitionError(
                 f"{game.name}: a game (seed {config.seed}) passed {bound} log entries, "
                 "the bound max_entries() promises"
@@ -132,6 +136,7 @@ def play_out(
         try:
             action = seats[seat].choose(game, state, seat, streams[seat])
         except AskAgain:
+            entries = len(table)
             continue
         try:
             table.play(action, seat)
@@ -140,7 +145,10 @@ def play_out(
                 raise
             action = on_illegal(seat, action, exc)
             if action is None:
+                entries = len(table)
                 continue
             table.play(action, seat)
+        entries += 1
         if after is not None:
             after(seat, action, state)
+            entries = len(table)

@@ -117,30 +117,31 @@ def random_playout(
 
 class _Recorder:
     """A bare :class:`~boardkit.seats.Table` over the engine: the entries :meth:`Match.play`
-    would write (same decider, same per-entry random stream), kept only when asked for."""
+    would write (same decider, same per-entry random stream), kept only when asked for.
+    ``to_decide`` is worked out once per entry, when the state changes."""
 
-    __slots__ = ("_keep", "_seq", "config", "entries", "game", "state")
+    __slots__ = ("_keep", "_seed", "_seq", "config", "entries", "game", "state", "to_decide")
 
     def __init__(self, game: Game[Any, Any], config: Config, keep_entries: bool) -> None:
         self.game = game
         self.config = config
+        self._seed = config.seed
         self.state, events = engine.start(game, config)
+        self.to_decide: int | None = decider(self.state.flow)
         self._keep = keep_entries
         self.entries: list[Entry] = [Entry(0, None, None, tuple(events))] if keep_entries else []
         self._seq = 1
-
-    @property
-    def to_decide(self) -> int | None:
-        return decider(self.state.flow)
 
     def __len__(self) -> int:
         return self._seq
 
     def play(self, action: Any, player: int | None = None) -> None:
         seq = self._seq
-        self.state, events = engine.step(
-            self.game, self.state, player, action, Rng.for_entry(self.config.seed, seq)
+        state, events = engine.step(
+            self.game, self.state, player, action, Rng.for_entry(self._seed, seq)
         )
+        self.state = state
+        self.to_decide = decider(state.flow)
         if self._keep:
             self.entries.append(Entry(seq, player, action, tuple(events)))
         self._seq = seq + 1

@@ -280,3 +280,44 @@ def test_large_flows_are_not_kept() -> None:
     g = flow_module.reduce_flow(f, TurnEnded())
     assert g.turn_over and g.step == long_step
     assert all(kept.step != long_step for kept in flow_module._INTERNED)
+
+
+def test_turn_started_gives_what_folding_gives_and_shares_its_objects() -> None:
+    """turn_started(flow, p) is TurnStarted(p, turn + 1) and the flow reduce_flow gives, for
+    kept flows and for an equal flow that is another object; its answers are shared."""
+    from boardkit import flow as flow_module
+
+    start = flow_module.reduce_flow(Flow(3), PhaseStarted("main"))
+    event, after = flow_module.turn_started(start, 2)
+    assert event == TurnStarted(2, 1) and after == flow_module.reduce_flow(start, event)
+    assert flow_module.turn_started(start, 2)[0] is event  # remembered
+    twin = Flow(3, "main")  # equal, another object
+    assert twin is not start
+    assert flow_module.turn_started(twin, 2) == (event, after)
+    odd = Flow(3, "x" * 300)  # too big to keep: built, correct, not remembered
+    event, after = flow_module.turn_started(odd, 1)
+    assert event == TurnStarted(1, 1) and after == Flow(3, "x" * 300, 1, 1)
+    assert flow_module.turn_started(odd, 1)[0] is not event
+
+
+def test_the_engine_names_the_default_first_phase() -> None:
+    """engine.start skips a first_phase the game does not override and uses the default's
+    answer, which must stay what Game.first_phase says."""
+    from boardkit import engine
+
+    game = RoundsGame()
+    assert Game.first_phase(game, game.initial(Config(2))) == engine._FIRST_PHASE
+
+
+def test_the_first_turn_is_turn_one_whatever_the_initial_flow_counts() -> None:
+    """engine.start begins turn 1 (TurnStarted(first_player, 1)), also for an initial state
+    whose flow already counts turns (the remembered next turn would be turn + 1)."""
+    from boardkit import engine
+
+    class CountedRounds(RoundsGame):
+        def initial(self, config: Config) -> RoundsState:
+            return RoundsState(Flow(config.players, turn=5))
+
+    for game in (RoundsGame(), CountedRounds()):
+        state, events = engine.start(game, Config(2))
+        assert TurnStarted(0, 1) in events and state.flow.turn == 1

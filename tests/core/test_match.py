@@ -6,7 +6,7 @@ import enum
 import json
 
 import pytest
-from attrs import frozen
+from attrs import evolve, frozen
 
 from boardkit import (
     IllegalActionError,
@@ -17,7 +17,7 @@ from boardkit import (
 )
 from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.examples.nim import NimGame, NimState, Take
-from boardkit.log import LogHeader, header_to_json
+from boardkit.log import FULL, LogHeader, header_to_json, pinned_salt
 from boardkit.match import SNAPSHOT_EVERY
 from boardkit.rng import Rng
 
@@ -307,3 +307,22 @@ def test_an_action_checked_once_is_remembered_but_an_equal_one_of_another_type_i
     match = Match.new(game, 2, seed=1)
     with pytest.raises(IllegalActionError, match="expected int, got True"):
         match.play(Take(True))
+
+
+def test_a_new_matchs_header_is_made_when_first_read() -> None:
+    """Match.new defers the header (the commitment's hash) to its first reading: what is read
+    is the header an eager build gives, the same object each time, and a header set by
+    hand replaces it."""
+    pinned = Match.new(NimGame(), ["ann", "bob"], {"stones": 9}, seed=41)
+    assert pinned._header is None and pinned.viewer is FULL
+    header = pinned.header
+    assert header == LogHeader(
+        "nim", NimGame.version, ("ann", "bob"), {"max_take": 3, "stones": 9}, 41
+    )
+    assert pinned.header is header and header.commitment_holds()
+    fresh = Match.new(NimGame(), 2)
+    assert fresh.header.commitment_holds() and fresh.header.seed == fresh.config.seed
+    assert fresh.header.salt != pinned_salt(fresh.config.seed)  # a drawn salt, not the pinned one
+    pinned.header = evolve(header, seats=("human", "random"))
+    assert pinned.header.seats == ("human", "random")
+    assert Match.from_json(pinned.to_json()).header == pinned.header

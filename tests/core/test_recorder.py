@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 import pytest
+from attrs import field, frozen
+from attrs.validators import instance_of
 
-from boardkit import Rng, engine
+from boardkit import Flow, Rng, engine
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import TurnEnded
-from boardkit.recorder import Recorder, fold
+from boardkit.recorder import Recorder, fold, replace_flow
 from boardkit.simulate import random_playout
 
 
@@ -73,3 +77,59 @@ def test_a_recorder_is_a_sequence_of_its_events() -> None:
     rec.emit(StonesTaken(0, 2))
     assert len(rec) == 1 and rec[0] == StonesTaken(0, 2) and list(rec) == rec.events
     assert rec.start is state and rec.state.stones == state.stones - 2
+
+
+# --- replacing a state's flow ---------------------------------------------------------------
+
+
+@frozen
+class _Slotted:
+    flow: Flow
+    count: int
+    names: tuple[str, ...] = ()
+
+
+@frozen
+class _Checked:
+    flow: Flow = field(validator=instance_of(Flow))
+    count: int = 0
+
+
+@frozen
+class _Derived:
+    flow: Flow
+    count: int
+    double: int = field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "double", 2 * self.count)
+
+
+@attrs.frozen(slots=False)
+class _WithDict:
+    flow: Flow
+    count: int
+
+
+@pytest.mark.parametrize("kind", [_Slotted, _Checked, _WithDict])
+def test_replacing_the_flow_is_evolve(kind: type[Any]) -> None:
+    """Every kind of state class gets what attrs.evolve gives: a new object, equal fields,
+    the original untouched (the slot-filling copy for a plain slotted class, a constructor or
+    evolve for the others)."""
+    state = kind(Flow(2), 3)
+    flow = Flow(2, "main", 4, 1)
+    copy = replace_flow(state, flow)
+    assert copy is not state and type(copy) is kind
+    assert copy == attrs.evolve(state, flow=flow)
+    assert state.flow == Flow(2) and copy.flow is flow
+    assert hash(copy) == hash(attrs.evolve(state, flow=flow))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.count = 5
+
+
+def test_a_state_with_derived_fields_is_rebuilt_by_evolve() -> None:
+    """A class with a field its constructor does not take is not copied slot by slot (evolve
+    recomputes such a field), so it keeps evolve's behaviour."""
+    state = _Derived(Flow(2), 3)
+    copy = replace_flow(state, Flow(2, "x"))
+    assert copy.double == 6 and copy == attrs.evolve(state, flow=Flow(2, "x"))

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardkit import Rng
+from boardkit.chance import RecordingRng
 from boardkit.rng import SEED_BITS, new_seed
 
 
@@ -102,3 +103,34 @@ def test_entry_streams_are_the_plain_streams_and_check_the_seed() -> None:
     for bad in (True, -1, 1 << 128, 1.0):
         with pytest.raises(ValueError):
             Rng.for_entry(bad, 0)  # type: ignore[arg-type]
+
+
+def test_choice_draws_what_below_draws() -> None:
+    """choice() writes below()'s one-word path out: the same item, draw for draw, for every
+    size a sequence can have and for subclasses that draw otherwise."""
+    sizes = [1, 2, 3, 7, 9, 1000, 2**40 + 3, 2**62, 2**63 - 1]
+    a, b = Rng(5, 3), Rng(5, 3)
+    for _ in range(3):
+        for n in sizes:
+            items = range(n)
+            assert a.choice(items) == items[b.below(n)]
+    with pytest.raises(ValueError):
+        Rng(1).choice([])
+    recording = RecordingRng(5, 3)
+    assert recording.choice(range(10)) == Rng(5, 3).below(10)
+    assert recording.outcomes == [Rng(5, 3).below(10)]
+
+
+def test_quick_constructors_check_what_rng_checks() -> None:
+    """for_entry and for_seat build streams without __init__, equal to Rng(seed, stream), and
+    still refuse a bad seed or entry number, also right after the same value was valid."""
+    assert [Rng.for_seat(9, 77).next_u64() for _ in range(2)] == [Rng(9, 77).next_u64()] * 2
+    seed = 2**100 + 5
+    assert Rng.for_entry(seed, 0).next_u64() == Rng(seed, 1).next_u64()
+    for bad_seq in (-1, 2**64 - 1, 1.0, True):
+        with pytest.raises(ValueError):
+            Rng.for_entry(seed, bad_seq)  # type: ignore[arg-type]
+    Rng.for_entry(1, 0)
+    with pytest.raises(ValueError):
+        Rng.for_seat(True, 5)
+    assert type(RecordingRng.for_seat(3, 4)) is RecordingRng

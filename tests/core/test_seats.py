@@ -11,7 +11,7 @@ import pytest
 from boardkit import IllegalActionError, Match, Rng
 from boardkit.bots import RandomBot
 from boardkit.cli import main
-from boardkit.errors import InvalidOptionsError
+from boardkit.errors import GameDefinitionError, InvalidOptionsError
 from boardkit.examples.nim import NimGame, Take
 from boardkit.game import Game
 from boardkit.log import Entry
@@ -118,3 +118,29 @@ def test_the_loop_needs_a_seat_for_every_player() -> None:
     match = Match.new(NimGame(), 2, seed=0)
     with pytest.raises(InvalidOptionsError, match="2 seats"):
         play_out(match, [RandomBot()])
+
+
+def test_the_entry_bound_counts_what_the_table_holds_after_an_undo() -> None:
+    """play_out counts entries itself, and asks the table again when a seat may have changed
+    it (AskAgain after an undo): a game that keeps to max_entries is never stopped, one that
+    passes it is."""
+    match = Match.new(NimGame(), 2, {"stones": 4, "max_take": 2}, 0)  # at most 5 entries
+    undone: list[int] = []
+
+    class Undoer:
+        def choose(self, game: Any, state: Any, player: int, rng: Rng) -> Any:
+            if len(match) == 2 and not undone:
+                undone.append(1)
+                match.undo(1)
+                raise AskAgain()
+            return Take(1)
+
+    play_out(match, [Undoer(), Undoer()])
+    assert undone and match.is_over and len(match) == 5
+
+    class Short(NimGame):
+        def max_entries(self, config: Any) -> int:
+            return 3
+
+    with pytest.raises(GameDefinitionError, match="passed 3 log entries"):
+        play_out(Match.new(Short(), 2, {"stones": 4}, 0), [Scripted([Take(1)] * 9)] * 2)

@@ -26,7 +26,6 @@ from boardkit.errors import (
     InvalidOptionsError,
     NotYourDecisionError,
 )
-from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.rng import Rng
 
@@ -71,10 +70,14 @@ def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence
     action at all. The sequence is the game's own (not a copy, which would build every action
     of a lazy listing): do not mutate it.
     """
-    who = decider(state.flow)
-    if who is None:
-        raise GameOverError()
+    flow = state.flow
+    if flow.owed:
+        who = None if flow.ended else flow.owed[0].player
+    else:
+        who = None if flow.ended else flow.active
     if who != player:
+        if who is None:
+            raise GameOverError()
         raise NotYourDecisionError(player, who)
     actions = game.legal_actions(state)
     if not actions:

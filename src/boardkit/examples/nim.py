@@ -96,7 +96,11 @@ class NimGame(Game[NimState, Take]):
         return [Take(n) for n in range(1, min(state.stones, state.max_take) + 1)]
 
     def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
-        if not isinstance(action, Take) or action not in self.legal_actions(state):
+        # The rule itself, not "is it among legal_actions(state)": apply runs for every action
+        # played and for every entry verified, so a check that lists nothing pays off.
+        if not isinstance(action, Take) or action.count not in range(
+            1, min(state.stones, state.max_take) + 1
+        ):
             wanted = count_of(action.count, "stone") if isinstance(action, Take) else "that"
             left = count_of(state.stones, "stone")
             limit = f"a turn takes 1 to {state.max_take}"
