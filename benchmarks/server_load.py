@@ -29,7 +29,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -53,8 +55,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> float:
+    """The machine's one-minute load average (what ``uptime`` shows first)."""
+    return os.getloadavg()[0]
+
+
 @contextlib.contextmanager
-def server(args: list[str], workdir: Path) -> Iterator[str]:
+def server(args: list[str], workdir: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(workdir / "server.log", "ab")  # noqa: SIM115
@@ -79,7 +95,7 @@ def server(args: list[str], workdir: Path) -> Iterator[str]:
             ):
                 break
             time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.terminate()
         process.wait(20)
@@ -101,6 +117,7 @@ async def seat_client(
     latencies: list[float],
     deadline: float,
     think: float = 0.0,
+    svg: bool = False,
 ) -> int:
     """Play one seat to the end of its match; the number of actions it sent."""
     from websockets.asyncio.client import connect
@@ -108,14 +125,14 @@ async def seat_client(
     rng = random.Random()
     sent = 0
     async with connect(ws_url, max_size=2**24) as ws:
-        hello = {"type": "hello", "match": match_id, "token": token, "svg": False}
+        hello = {"type": "hello", "match": match_id, "token": token, "svg": svg}
         await ws.send(json.dumps(hello))
         pending: tuple[int, float] | None = None
         async for raw in ws:
+            now = time.perf_counter()
             message = json.loads(raw)
             if message["type"] != "state":
                 continue
-            now = time.perf_counter()
             if pending is not None and message["seq"] > pending[0]:
                 latencies.append(now - pending[1])
                 pending = None
@@ -131,36 +148,54 @@ async def seat_client(
     return sent
 
 
-async def load(
-    url: str, matches: int, game: str, players: int, seconds: float, think: float = 0.0
-) -> dict[str, Any]:
-    loop = asyncio.get_running_loop()
-    seats = [{"human": True}] * players
+def setup(url: str, options: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """Create the matches and take every seat: (match id, seat tokens) per match."""
+    seats = [{"human": True}] * options.players
+    made = []
+    for _ in range(options.matches):
+        match_id = post(url + "/api/matches", {"game": options.game, "seats": seats})["id"]
+        tokens = [
+            post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
+            for i in range(options.players)
+        ]
+        made.append((match_id, tokens))
+    return made
 
-    def setup() -> list[tuple[str, list[str]]]:
-        made = []
-        for _ in range(matches):
-            match_id = post(url + "/api/matches", {"game": game, "seats": seats})["id"]
-            tokens = [
-                post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
-                for i in range(players)
-            ]
-            made.append((match_id, tokens))
-        return made
 
-    made = await loop.run_in_executor(None, setup)
+async def play(
+    url: str, made: list[tuple[str, list[str]]], options: argparse.Namespace
+) -> tuple[list[float], int]:
+    """Every seat of every match played by its own client; the latencies and actions sent."""
     latencies: list[float] = []
     ws_url = url.replace("http", "ws", 1) + "/ws"
-    began = time.perf_counter()
-    deadline = began + seconds
+    deadline = time.perf_counter() + options.seconds
+    think = options.client_think_ms / 1000
     counts = await asyncio.gather(
         *(
-            seat_client(ws_url, match_id, token, latencies, deadline, think)
+            seat_client(ws_url, match_id, token, latencies, deadline, think, options.svg)
             for match_id, tokens in made
             for token in tokens
         )
     )
+    return latencies, sum(counts)
+
+
+def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str, Any]:
+    """Set the matches up, then play them all at once and measure."""
+    made = setup(url, options)
+    # The clients' own garbage collections would count as server latency: keep them short
+    # (what exists now lives to the end; the young generation is collected less often).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(5_000, 10, 10)
+    load_before = load_average()
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    began = time.perf_counter()
+    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        latencies, actions = runner.run(play(url, made, options))
     elapsed = time.perf_counter() - began
+    server_cpu = cpu_seconds(server_pid) - server_cpu
+    client_cpu = time.process_time() - client_cpu
     finished = sum(
         1
         for match_id, _ in made
@@ -169,13 +204,26 @@ async def load(
     )
     latencies.sort()
     return {
-        "matches": matches,
+        "matches": options.matches,
         "finished": finished,
-        "actions": sum(counts),
+        "actions": actions,
         "seconds": elapsed,
         "p50": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p99": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
+        "max": 1000 * latencies[-1] if latencies else float("nan"),
+        "server_cpu": 1000 * server_cpu / max(1, actions),
+        "client_cpu": 1000 * client_cpu / max(1, actions),
+        "load": (load_before, load_average()),
     }
+
+
+def _loop_factory() -> Any:
+    """uvloop's event loop where installed (the server uses it too), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
@@ -183,21 +231,16 @@ def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
         work = Path(tmp)
         if name == "sqlite":
             args = ["--data", str(work / "data")]
-            with server(args, work) as url:
-                return asyncio.run(load(url, *_workload(options)))
+            with server(args, work) as (url, pid):
+                return measure(url, pid, options)
         with contextlib.ExitStack() as stack:
             dsn = options.postgres
             if dsn is None:
                 from tests.server.system import new_database, postgres_server
 
                 dsn = new_database(stack.enter_context(postgres_server()))
-            url = stack.enter_context(server(["--db", dsn], work))
-            return asyncio.run(load(url, *_workload(options)))
-
-
-def _workload(options: argparse.Namespace) -> tuple[int, str, int, float, float]:
-    think = options.client_think_ms / 1000
-    return options.matches, options.game, options.players, options.seconds, think
+            url, pid = stack.enter_context(server(["--db", dsn], work))
+            return measure(url, pid, options)
 
 
 def main() -> None:
@@ -209,18 +252,22 @@ def main() -> None:
     parser.add_argument("--postgres", default=None, metavar="URL")
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--client-think-ms", type=float, default=0.0)
+    parser.add_argument("--svg", action="store_true")
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
     print(
         f"{'backend':<10} {'matches':>8} {'finished':>9} {'actions':>8} {'actions/s':>10} "
-        f"{'p50 ms':>8} {'p99 ms':>8}"
+        f"{'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'server CPU':>11} {'client CPU':>11} "
+        f"{'load':>10}"
     )
     for name in backends:
         row = run_backend(name, options)
         rate = row["actions"] / row["seconds"]
+        load = f"{row['load'][0]:.1f}-{row['load'][1]:.1f}"
         print(
             f"{name:<10} {row['matches']:>8} {row['finished']:>9} {row['actions']:>8} "
-            f"{rate:>10.0f} {row['p50']:>8.1f} {row['p99']:>8.1f}",
+            f"{rate:>10.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} {row['max']:>8.0f} "
+            f"{row['server_cpu']:>8.2f} ms {row['client_cpu']:>8.2f} ms {load:>10}",
             flush=True,
         )
 

@@ -19,6 +19,7 @@ client gets a resync.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 import uuid
@@ -55,6 +56,7 @@ from boardkit.server.errors import (
     ProtocolError,
     StorageError,
 )
+from boardkit.server.gcpolicy import GcPolicy
 from boardkit.server.notify import Hub
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
@@ -89,16 +91,24 @@ class LiveMatch:
         self.bots: dict[int, Bot] = {}
         self.bot_at = -1
         """The entry a bot move was last started for (one bot move per entry)."""
-        self.entry_cache: dict[tuple[int | None, int], dict[str, Any]] = {}
+        # What the views built, as JSON text (see boardkit.server.views): entries per (seat,
+        # entry); for the last entry only, the legal actions, scores and pictures per seat and
+        # whole frames per (seat, entries the connection had, svg, full).
+        self.entry_cache: dict[tuple[int | None, int], str] = {}
         self.legal_for = -1
-        self.legal_json: list[dict[str, Any]] = []
+        self.legal_json = "[]"
+        self.scores_at = -1
+        self.scores_cache: dict[int | None, str] = {}
+        self.svg_at = -1
+        self.svg_cache: dict[int | None, str | None] = {}
+        self.frames_at: tuple[int, MatchRecord | None] = (-1, None)
+        self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
         header = match.header
         pinned = header.seed is not None and header.salt == pinned_salt(header.seed)
         self.pinned_seed = header.seed if pinned else None
         """The seed, when it was pinned (then it is no secret, and bots draw from it)."""
-        self.svg_cache: tuple[tuple[int | None, int], str | None] = ((None, -1), None)
 
     @property
     def length(self) -> int:
@@ -152,7 +162,12 @@ class LiveMatch:
 
 
 class MatchService:
-    """Creates, joins, plays and resumes matches over one storage."""
+    """Creates, joins, plays and resumes matches over one storage.
+
+    ``gc_sweep_every`` sets the garbage collector's schedule while the service runs
+    (:class:`~boardkit.server.gcpolicy.GcPolicy`: a complete collection every so many seconds,
+    none of the long pauses in between); ``None`` leaves CPython's own schedule.
+    """
 
     def __init__(
         self,
@@ -161,6 +176,7 @@ class MatchService:
         bot_workers: int = 2,
         think_ms: int = 600,
         pinned_seeds: bool = False,
+        gc_sweep_every: float | None = 600.0,
     ) -> None:
         self.storage = storage
         self.pinned_seeds = pinned_seeds
@@ -170,6 +186,9 @@ class MatchService:
         self.think_ms = think_ms
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
+        """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -185,9 +204,24 @@ class MatchService:
             self._start_bot(live)
         if self.storage.shared:
             await self.storage.listen(self._on_remote)
+        if self.gc is not None:
+            self.gc.install()
+            if self.gc.sweep_every > 0:
+                self._sweeper = asyncio.create_task(self._sweep(self.gc))
+
+    async def _sweep(self, policy: GcPolicy) -> None:
+        while True:
+            await asyncio.sleep(policy.sweep_every)
+            policy.sweep()
 
     async def stop(self) -> None:
         """Stop bots and close the storage."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        if self.gc is not None:
+            self.gc.uninstall()
         await self.bots.close()
         await self.storage.close()
 
