@@ -217,6 +217,10 @@ def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str,
     }
 
 
+def _server_options(options: argparse.Namespace) -> list[str]:
+    return ["--no-compression"] if options.no_compression else []
+
+
 def _loop_factory() -> Any:
     """uvloop's event loop where installed (the server uses it too), else asyncio's."""
     try:
@@ -230,7 +234,7 @@ def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="boardkit-load-") as tmp:
         work = Path(tmp)
         if name == "sqlite":
-            args = ["--data", str(work / "data")]
+            args = ["--data", str(work / "data"), *_server_options(options)]
             with server(args, work) as (url, pid):
                 return measure(url, pid, options)
         with contextlib.ExitStack() as stack:
@@ -239,7 +243,7 @@ def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
                 from tests.server.system import new_database, postgres_server
 
                 dsn = new_database(stack.enter_context(postgres_server()))
-            url, pid = stack.enter_context(server(["--db", dsn], work))
+            url, pid = stack.enter_context(server(["--db", dsn, *_server_options(options)], work))
             return measure(url, pid, options)
 
 
@@ -253,6 +257,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--client-think-ms", type=float, default=0.0)
     parser.add_argument("--svg", action="store_true")
+    parser.add_argument("--no-compression", action="store_true")
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
     print(
