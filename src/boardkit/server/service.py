@@ -64,8 +64,12 @@ from boardkit.server.tokens import new_token, token_hash, well_formed
 MAX_NAME = 32
 
 
+_STORED = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def _compact(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Compact JSON text, as stored (NaN refused: it is no JSON)."""
+    return _STORED.encode(data)
 
 
 def clean_name(name: object, fallback: str) -> str:

@@ -30,6 +30,8 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from boardkit.flow import decider
 from boardkit.log import Entry, entry_to_json
 from boardkit.narration import narrate_entry
@@ -39,9 +41,21 @@ if TYPE_CHECKING:
     from boardkit.server.service import LiveMatch
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def encode(data: object) -> str:
-    """Compact JSON text, as every frame is sent."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text, as every frame is sent.
+
+    orjson (part of the ``server`` extra) encodes a frame's pieces about ten times faster than
+    the standard library, which matters at hundreds of frames a second. What it refuses (an
+    integer beyond 64 bits, say) goes through the standard library's encoder instead; both give
+    the same JSON values.
+    """
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (orjson.JSONEncodeError, TypeError):
+        return _ENCODER.encode(data)
 
 
 def entry_payload(live: LiveMatch, seq: int, seat: int | None) -> dict[str, Any]:

@@ -197,19 +197,16 @@ class PostgresStorage(Storage):
             return None if row is None else int(row[0])
 
     async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
+        # One statement (one round trip between BEGIN and COMMIT): bump the length where it is
+        # still ``seq``, insert the entry only then, and queue the notice only for an inserted
+        # entry (PostgreSQL delivers it at the commit).
+        payload = f"{self.process_id}:{seq + 1}:{match_id}"
         async with self._transaction() as conn:
             cur = await conn.execute(
-                "UPDATE boardkit_match SET length = length + 1, status = %s "
-                "WHERE id = %s AND length = %s",
-                (status, match_id, seq),
+                _APPEND, (status, match_id, seq, seq, entry, CHANNEL, payload), prepare=True
             )
             if cur.rowcount != 1:
                 raise _Rollback(seq)
-            await conn.execute(
-                "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (%s, %s, %s)",
-                (match_id, seq, entry),
-            )
-            await self._notify(conn, match_id, seq + 1)
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         async with self._transaction() as conn:
@@ -246,6 +243,13 @@ class _Rollback(ConflictError):
         super().__init__(f"entry {seq} is not the next entry of this match")
 
 
+_APPEND = (
+    "WITH bumped AS (UPDATE boardkit_match SET length = length + 1, status = %s "
+    "WHERE id = %s AND length = %s RETURNING id), "
+    "added AS (INSERT INTO boardkit_entry (match_id, seq, body) SELECT id, %s, %s FROM bumped "
+    "RETURNING match_id) "
+    "SELECT pg_notify(%s, %s) FROM added"
+)
 _SELECT_MATCH = "SELECT id, game, header, status, created, think_ms, length FROM boardkit_match"
 
 
