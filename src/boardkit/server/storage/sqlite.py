@@ -1,9 +1,10 @@
 """The SQLite back end: one file in a data folder, nothing to install.
 
 All database work runs on one dedicated thread (SQLite serialises writers anyway), so the event
-loop never blocks on the disk. Appends are committed in groups: those that arrive while a
-transaction runs (other matches' moves) share the next one, each in its own savepoint, and each
-caller returns only once that transaction has committed. The database is in WAL mode: a
+loop never blocks on the disk. Appends are committed in groups
+(:mod:`boardkit.server.storage.group`): those that arrive while a transaction runs (other
+matches' moves) share the next one, each in its own savepoint, and each caller returns only once
+that transaction has committed. The database is in WAL mode: a
 committed entry is in the WAL file before :meth:`SQLiteStorage.append_entry` returns, so killing
 the server process loses nothing that was acknowledged. ``synchronous=NORMAL`` (the default
 here) may lose the last transactions on a power cut, not on a process crash; pass
@@ -25,6 +26,7 @@ from typing import Any, TypeVar
 
 from boardkit.server.errors import ConflictError, StorageError
 from boardkit.server.storage.base import MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
 T = TypeVar("T")
@@ -41,9 +43,7 @@ class SQLiteStorage(Storage):
         self._synchronous = synchronous
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boardkit-sqlite")
         self._db: sqlite3.Connection | None = None
-        self._queued: list[tuple[str, int, str, str, asyncio.Future[None]]] = []
-        """Appends waiting for the next group commit (see :meth:`_commit_queued`)."""
-        self._committer: asyncio.Task[None] | None = None
+        self._appends = GroupCommit(self._commit_group)
 
     # --- plumbing --------------------------------------------------------------------------------
 
@@ -172,42 +172,10 @@ class SQLiteStorage(Storage):
         return await self._run(work)
 
     async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self._queued.append((match_id, seq, entry, status, done))
-        if self._committer is None:
-            self._committer = loop.create_task(self._commit_queued())
-        await done
+        await self._appends.append((match_id, seq, entry, status))
 
-    async def _commit_queued(self) -> None:
-        """Group commit: every append queued while the last transaction ran, in one more.
-
-        Each append is its own savepoint, so one that conflicts is undone alone and the others
-        still commit; no caller hears of its entry before the transaction has committed, and if
-        the commit fails every caller of the group gets the error.
-        """
-        try:
-            while self._queued:
-                group, self._queued = self._queued, []
-                rows = [(m, seq, entry, status) for m, seq, entry, status, _ in group]
-                try:
-                    outcomes = await self._run(functools.partial(_append_all, rows=rows))
-                except BaseException as exc:
-                    for *_, done in group:
-                        if not done.done():
-                            done.set_exception(exc)
-                    if not isinstance(exc, Exception):
-                        raise
-                    continue
-                for (*_, done), outcome in zip(group, outcomes, strict=True):
-                    if done.done():
-                        continue
-                    if outcome is None:
-                        done.set_result(None)
-                    else:
-                        done.set_exception(outcome)
-        finally:
-            self._committer = None
+    async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
+        return await self._run(functools.partial(_append_all, rows=rows))
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
@@ -246,9 +214,7 @@ def _record(db: sqlite3.Connection, row: Any) -> MatchRecord:
     )
 
 
-def _append_all(
-    db: sqlite3.Connection, rows: Sequence[tuple[str, int, str, str]]
-) -> list[ConflictError | None]:
+def _append_all(db: sqlite3.Connection, rows: Sequence[Row]) -> list[ConflictError | None]:
     """Append every row (match, seq, entry, status) in one transaction; per row, ``None`` or the
     conflict that kept it out."""
     outcomes: list[ConflictError | None] = []
