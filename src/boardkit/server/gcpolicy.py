@@ -5,7 +5,7 @@ reference cycles only, and each *full* (generation 2) collection scans every con
 the process holds. A server with a hundred matches in memory holds hundreds of thousands of them
 (each match keeps its log entries and states), so a full collection stops the event loop for
 100 to 600 ms on a busy 2-core machine, and the collector starts one every few seconds while the
-matches grow: measured, those pauses were the whole of the load benchmark's p99 latency.
+matches grow. Measured with ``benchmarks/server_load.py``, those pauses made the p99 latency.
 
 :class:`GcPolicy` keeps the collector but stops it from rescanning what is known to live long:
 
@@ -28,9 +28,6 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-YOUNG_THRESHOLD = 5_000
-"""Allocations between young collections (CPython's default is 700): fewer, still short pauses."""
-
 
 class GcPolicy:
     """The collector's schedule for one server process (see the module's docstring)."""
@@ -39,18 +36,18 @@ class GcPolicy:
         self.sweep_every = sweep_every
         """Seconds between complete collections (0: never; then frozen cycles are never freed)."""
         self.installed = False
-        self._saved: tuple[int, int, int] | None = None
 
     def install(self) -> None:
-        """Freeze what is alive now and freeze the survivors of every full collection from now
-        on; raise the young generation's threshold."""
+        """Freeze what is alive now, and the survivors of every full collection from now on.
+
+        The young generations keep CPython's thresholds: their collections scan a few thousand
+        objects at most, a millisecond or so; a larger threshold would make them rarer but
+        longer, and it is the longest pause that the worst latency feels.
+        """
         if self.installed:
             return
         gc.collect()
         gc.freeze()
-        self._saved = gc.get_threshold()
-        _, middle, old = self._saved
-        gc.set_threshold(YOUNG_THRESHOLD, middle, old)
         gc.callbacks.append(self._after_collection)
         self.installed = True
 
@@ -59,8 +56,6 @@ class GcPolicy:
         if not self.installed:
             return
         gc.callbacks.remove(self._after_collection)
-        if self._saved is not None:
-            gc.set_threshold(*self._saved)
         gc.unfreeze()
         self.installed = False
 
