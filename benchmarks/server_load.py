@@ -1,27 +1,34 @@
 """Load on ``boardkit serve``: many concurrent matches through real WebSocket clients.
 
 Starts a real server process (``python -m boardkit serve``, bots' think time 0) on loopback and,
-in this process, an asyncio client per seat (the ``websockets`` package, ``svg: false`` as a
-client that draws its own board would ask): every match has all its seats played by clients
-choosing random legal actions, so every action travels the whole way: WebSocket frame, checks,
-rules, the database commit, and the fan-out to every seat of the match. For each action the
-client measures the round trip from sending ``act`` to receiving the state that holds its entry.
+in this process (a separate one from the server's), an asyncio client per seat (the
+``websockets`` package on uvloop, ``svg: false`` as a client that draws its own board would
+ask; ``--svg`` asks for the pictures, as the browser page does): every match has all its seats
+played by clients choosing random legal actions, so every action travels the whole way:
+WebSocket frame, checks, rules, the database commit, and the fan-out to every seat of the
+match. For each action the client measures the round trip from sending ``act`` to receiving
+the state that holds its entry.
 
-Prints, per back end: matches finished, actions, actions per second, p50 and p99 round-trip
-latency in milliseconds.
+Prints, per back end: matches finished, actions, actions per second, p50, p99 and the largest
+round trip in milliseconds (actions sent in the first ``--warmup`` seconds, while 300
+connections open at once and every match starts in the same instant, are played but not in
+the percentiles), the CPU time per action of the server process and of this client process
+(from ``/proc``: unlike latency, hardly changed by other work on the machine), and the
+machine's load average when the run began and ended (``uptime``'s first figure).
 
 Options: ``--matches N`` concurrent matches (100), ``--game NAME`` (shangrila), ``--players P``
 (3), ``--backend sqlite|postgres|both`` (sqlite), ``--postgres URL`` (default: start a throwaway
-PostgreSQL server, as the tests do; needs Debian's postgresql package), ``--seconds S`` stop
-measuring after S seconds (120), ``--client-think-ms T`` each client waits about T ms (0.5 to
-1.5 times) before acting, as a person or a client-side bot would (0: act at once).
+PostgreSQL server, as the tests do, with ``fsync=off``; needs Debian's postgresql package),
+``--seconds S`` stop after S seconds (120), ``--client-think-ms T`` each client waits about
+T ms (0.5 to 1.5 times) before acting, as a person or a client-side bot would (0: act at once),
+``--warmup S`` (2), ``--svg``, ``--no-compression`` (passed on to the server).
 
 With think time 0 every match always has an action in flight: the server is saturated and, by
 Little's law, the round trip is about (matches in flight) / (actions per second), queueing
 included. A think time measures the latency of a server that is busy but not saturated.
 
-Both the server and the clients run on this machine: on 2 cores they share the CPU, so the
-figures are a floor for what the server alone could do.
+Both the server and the clients run on this machine: on 2 cores they share the CPU (with
+anything else running), so the figures are a floor for what the server alone could do.
 """
 
 from __future__ import annotations
@@ -118,6 +125,7 @@ async def seat_client(
     deadline: float,
     think: float = 0.0,
     svg: bool = False,
+    measured_from: float = 0.0,
 ) -> int:
     """Play one seat to the end of its match; the number of actions it sent."""
     import orjson  # the server extra's JSON: parses frames several times faster than json
@@ -135,7 +143,8 @@ async def seat_client(
             if message["type"] != "state":
                 continue
             if pending is not None and message["seq"] > pending[0]:
-                latencies.append(now - pending[1])
+                if pending[1] >= measured_from:
+                    latencies.append(now - pending[1])
                 pending = None
             if message["over"] or now > deadline:
                 return sent
@@ -169,11 +178,14 @@ async def play(
     """Every seat of every match played by its own client; the latencies and actions sent."""
     latencies: list[float] = []
     ws_url = url.replace("http", "ws", 1) + "/ws"
-    deadline = time.perf_counter() + options.seconds
+    began = time.perf_counter()
+    deadline, measured_from = began + options.seconds, began + options.warmup
     think = options.client_think_ms / 1000
     counts = await asyncio.gather(
         *(
-            seat_client(ws_url, match_id, token, latencies, deadline, think, options.svg)
+            seat_client(
+                ws_url, match_id, token, latencies, deadline, think, options.svg, measured_from
+            )
             for match_id, tokens in made
             for token in tokens
         )
@@ -257,6 +269,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--client-think-ms", type=float, default=0.0)
     parser.add_argument("--svg", action="store_true")
+    parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--no-compression", action="store_true")
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
