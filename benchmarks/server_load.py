@@ -1,27 +1,34 @@
 """Load on ``boardkit serve``: many concurrent matches through real WebSocket clients.
 
 Starts a real server process (``python -m boardkit serve``, bots' think time 0) on loopback and,
-in this process, an asyncio client per seat (the ``websockets`` package, ``svg: false`` as a
-client that draws its own board would ask): every match has all its seats played by clients
-choosing random legal actions, so every action travels the whole way: WebSocket frame, checks,
-rules, the database commit, and the fan-out to every seat of the match. For each action the
-client measures the round trip from sending ``act`` to receiving the state that holds its entry.
+in this process (a separate one from the server's), an asyncio client per seat (the
+``websockets`` package on uvloop, ``svg: false`` as a client that draws its own board would
+ask; ``--svg`` asks for the pictures, as the browser page does): every match has all its seats
+played by clients choosing random legal actions, so every action travels the whole way:
+WebSocket frame, checks, rules, the database commit, and the fan-out to every seat of the
+match. For each action the client measures the round trip from sending ``act`` to receiving
+the state that holds its entry.
 
-Prints, per back end: matches finished, actions, actions per second, p50 and p99 round-trip
-latency in milliseconds.
+Prints, per back end: matches finished, actions, actions per second, p50, p99 and the largest
+round trip in milliseconds (actions sent in the first ``--warmup`` seconds, while 300
+connections open at once and every match starts in the same instant, are played but not in
+the percentiles), the CPU time per action of the server process and of this client process
+(from ``/proc``: unlike latency, hardly changed by other work on the machine), and the
+machine's load average when the run began and ended (``uptime``'s first figure).
 
 Options: ``--matches N`` concurrent matches (100), ``--game NAME`` (shangrila), ``--players P``
 (3), ``--backend sqlite|postgres|both`` (sqlite), ``--postgres URL`` (default: start a throwaway
-PostgreSQL server, as the tests do; needs Debian's postgresql package), ``--seconds S`` stop
-measuring after S seconds (120), ``--client-think-ms T`` each client waits about T ms (0.5 to
-1.5 times) before acting, as a person or a client-side bot would (0: act at once).
+PostgreSQL server, as the tests do, with ``fsync=off``; needs Debian's postgresql package),
+``--seconds S`` stop after S seconds (120), ``--client-think-ms T`` each client waits about
+T ms (0.5 to 1.5 times) before acting, as a person or a client-side bot would (0: act at once),
+``--warmup S`` (2), ``--svg``, ``--no-compression`` (passed on to the server).
 
 With think time 0 every match always has an action in flight: the server is saturated and, by
 Little's law, the round trip is about (matches in flight) / (actions per second), queueing
 included. A think time measures the latency of a server that is busy but not saturated.
 
-Both the server and the clients run on this machine: on 2 cores they share the CPU, so the
-figures are a floor for what the server alone could do.
+Both the server and the clients run on this machine: on 2 cores they share the CPU (with
+anything else running), so the figures are a floor for what the server alone could do.
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -53,8 +62,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> float:
+    """The machine's one-minute load average (what ``uptime`` shows first)."""
+    return os.getloadavg()[0]
+
+
 @contextlib.contextmanager
-def server(args: list[str], workdir: Path) -> Iterator[str]:
+def server(args: list[str], workdir: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = open(workdir / "server.log", "ab")  # noqa: SIM115
@@ -79,7 +102,7 @@ def server(args: list[str], workdir: Path) -> Iterator[str]:
             ):
                 break
             time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.terminate()
         process.wait(20)
@@ -101,23 +124,27 @@ async def seat_client(
     latencies: list[float],
     deadline: float,
     think: float = 0.0,
+    svg: bool = False,
+    measured_from: float = 0.0,
 ) -> int:
     """Play one seat to the end of its match; the number of actions it sent."""
+    import orjson  # the server extra's JSON: parses frames several times faster than json
     from websockets.asyncio.client import connect
 
     rng = random.Random()
     sent = 0
     async with connect(ws_url, max_size=2**24) as ws:
-        hello = {"type": "hello", "match": match_id, "token": token, "svg": False}
+        hello = {"type": "hello", "match": match_id, "token": token, "svg": svg}
         await ws.send(json.dumps(hello))
         pending: tuple[int, float] | None = None
         async for raw in ws:
-            message = json.loads(raw)
+            now = time.perf_counter()
+            message = orjson.loads(raw)
             if message["type"] != "state":
                 continue
-            now = time.perf_counter()
             if pending is not None and message["seq"] > pending[0]:
-                latencies.append(now - pending[1])
+                if pending[1] >= measured_from:
+                    latencies.append(now - pending[1])
                 pending = None
             if message["over"] or now > deadline:
                 return sent
@@ -131,36 +158,56 @@ async def seat_client(
     return sent
 
 
-async def load(
-    url: str, matches: int, game: str, players: int, seconds: float, think: float = 0.0
-) -> dict[str, Any]:
-    loop = asyncio.get_running_loop()
-    seats = [{"human": True}] * players
+def setup(url: str, options: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """Create the matches and take every seat: (match id, seat tokens) per match."""
+    seats = [{"human": True}] * options.players
+    made = []
+    for _ in range(options.matches):
+        match_id = post(url + "/api/matches", {"game": options.game, "seats": seats})["id"]
+        tokens = [
+            post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
+            for i in range(options.players)
+        ]
+        made.append((match_id, tokens))
+    return made
 
-    def setup() -> list[tuple[str, list[str]]]:
-        made = []
-        for _ in range(matches):
-            match_id = post(url + "/api/matches", {"game": game, "seats": seats})["id"]
-            tokens = [
-                post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
-                for i in range(players)
-            ]
-            made.append((match_id, tokens))
-        return made
 
-    made = await loop.run_in_executor(None, setup)
+async def play(
+    url: str, made: list[tuple[str, list[str]]], options: argparse.Namespace
+) -> tuple[list[float], int]:
+    """Every seat of every match played by its own client; the latencies and actions sent."""
     latencies: list[float] = []
     ws_url = url.replace("http", "ws", 1) + "/ws"
     began = time.perf_counter()
-    deadline = began + seconds
+    deadline, measured_from = began + options.seconds, began + options.warmup
+    think = options.client_think_ms / 1000
     counts = await asyncio.gather(
         *(
-            seat_client(ws_url, match_id, token, latencies, deadline, think)
+            seat_client(
+                ws_url, match_id, token, latencies, deadline, think, options.svg, measured_from
+            )
             for match_id, tokens in made
             for token in tokens
         )
     )
+    return latencies, sum(counts)
+
+
+def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str, Any]:
+    """Set the matches up, then play them all at once and measure."""
+    made = setup(url, options)
+    # The clients' own garbage collections would count as server latency: keep them short
+    # (what exists now lives to the end, and no collection needs to scan it).
+    gc.collect()
+    gc.freeze()
+    load_before = load_average()
+    server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+    began = time.perf_counter()
+    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        latencies, actions = runner.run(play(url, made, options))
     elapsed = time.perf_counter() - began
+    server_cpu = cpu_seconds(server_pid) - server_cpu
+    client_cpu = time.process_time() - client_cpu
     finished = sum(
         1
         for match_id, _ in made
@@ -169,35 +216,47 @@ async def load(
     )
     latencies.sort()
     return {
-        "matches": matches,
+        "matches": options.matches,
         "finished": finished,
-        "actions": sum(counts),
+        "actions": actions,
         "seconds": elapsed,
         "p50": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p99": 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan"),
+        "max": 1000 * latencies[-1] if latencies else float("nan"),
+        "server_cpu": 1000 * server_cpu / max(1, actions),
+        "client_cpu": 1000 * client_cpu / max(1, actions),
+        "load": (load_before, load_average()),
     }
+
+
+def _server_options(options: argparse.Namespace) -> list[str]:
+    return ["--no-compression"] if options.no_compression else []
+
+
+def _loop_factory() -> Any:
+    """uvloop's event loop where installed (the server uses it too), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="boardkit-load-") as tmp:
         work = Path(tmp)
         if name == "sqlite":
-            args = ["--data", str(work / "data")]
-            with server(args, work) as url:
-                return asyncio.run(load(url, *_workload(options)))
+            args = ["--data", str(work / "data"), *_server_options(options)]
+            with server(args, work) as (url, pid):
+                return measure(url, pid, options)
         with contextlib.ExitStack() as stack:
             dsn = options.postgres
             if dsn is None:
                 from tests.server.system import new_database, postgres_server
 
                 dsn = new_database(stack.enter_context(postgres_server()))
-            url = stack.enter_context(server(["--db", dsn], work))
-            return asyncio.run(load(url, *_workload(options)))
-
-
-def _workload(options: argparse.Namespace) -> tuple[int, str, int, float, float]:
-    think = options.client_think_ms / 1000
-    return options.matches, options.game, options.players, options.seconds, think
+            url, pid = stack.enter_context(server(["--db", dsn, *_server_options(options)], work))
+            return measure(url, pid, options)
 
 
 def main() -> None:
@@ -209,18 +268,24 @@ def main() -> None:
     parser.add_argument("--postgres", default=None, metavar="URL")
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--client-think-ms", type=float, default=0.0)
+    parser.add_argument("--svg", action="store_true")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--no-compression", action="store_true")
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
     print(
         f"{'backend':<10} {'matches':>8} {'finished':>9} {'actions':>8} {'actions/s':>10} "
-        f"{'p50 ms':>8} {'p99 ms':>8}"
+        f"{'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'server CPU':>11} {'client CPU':>11} "
+        f"{'load':>10}"
     )
     for name in backends:
         row = run_backend(name, options)
         rate = row["actions"] / row["seconds"]
+        load = f"{row['load'][0]:.1f}-{row['load'][1]:.1f}"
         print(
             f"{name:<10} {row['matches']:>8} {row['finished']:>9} {row['actions']:>8} "
-            f"{rate:>10.0f} {row['p50']:>8.1f} {row['p99']:>8.1f}",
+            f"{rate:>10.0f} {row['p50']:>8.1f} {row['p99']:>8.1f} {row['max']:>8.0f} "
+            f"{row['server_cpu']:>8.2f} ms {row['client_cpu']:>8.2f} ms {load:>10}",
             flush=True,
         )
 

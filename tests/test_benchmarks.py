@@ -48,7 +48,7 @@ RUNS = {
         ["tic_tac_toe (OpenSpiel C++)", "khan 3p (PettingZoo)", "khan 3p (OpenSpiel)", "process"],
     ),
     "server_load.py": (
-        ["--matches", "2", "--seconds", "60"],
+        ["--matches", "2", "--seconds", "60", "--warmup", "0"],
         ["actions/s", "p99 ms", "sqlite"],
     ),
     "bots_bench.py": (

@@ -32,6 +32,8 @@ def test_serve_parses_its_options() -> None:
         "boardkit-data",
     )
     assert args.allow_pinned_seeds is False
+    assert args.no_compression is False
+    assert build_parser().parse_args(["serve", "--no-compression"]).no_compression is True
 
 
 def test_the_command_line_works_without_the_server_extra() -> None:

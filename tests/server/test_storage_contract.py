@@ -116,6 +116,35 @@ def test_appends_are_in_order_and_refuse_a_second_writer(factory: Factory) -> No
     run(go())
 
 
+def test_appends_at_once_to_many_matches_commit_and_a_conflict_fails_alone(
+    factory: Factory,
+) -> None:
+    # SQLite commits appends that arrive together in one transaction (group commit): each must
+    # still succeed or fail on its own, and be durable once its caller returns.
+    async def go() -> None:
+        storage = await opened(factory)
+        ids = [f"m{i}" for i in range(8)]
+        for match_id in ids:
+            await storage.create_match(record(match_id), "e0")
+        results = await asyncio.gather(
+            *(storage.append_entry(m, 1, f"{m} e1", RUNNING) for m in ids),
+            storage.append_entry("m3", 5, "a gap", RUNNING),
+            *(storage.append_entry(m, 2, f"{m} e2", FINISHED) for m in ids[:2]),
+            return_exceptions=True,
+        )
+        assert results[:8] == [None] * 8
+        assert isinstance(results[8], ConflictError)
+        assert all(r is None or isinstance(r, ConflictError) for r in results[9:])
+        await storage.close()
+        again = await opened(factory)
+        for match_id in ids:
+            got = await again.entries(match_id)
+            assert got[:2] == ["e0", f"{match_id} e1"] and "a gap" not in got
+        await again.close()
+
+    run(go())
+
+
 def test_racing_appends_let_exactly_one_win(factory: Factory) -> None:
     async def go() -> None:
         one, two = await opened(factory), await opened(factory)

@@ -128,21 +128,26 @@ def create_app(
     bot_workers: int = 2,
     limits: Limits | None = None,
     pinned_seeds: bool = False,
+    gc_sweep_every: float | None = 600.0,
 ) -> Starlette:
     """The server as an ASGI application.
 
     ``db`` is a database URL (``sqlite:///PATH``, ``postgresql://…``) or ``None`` for SQLite in
     ``data_dir``; ``think_ms`` is the default think time of bots; ``limits`` bound what one
     WebSocket connection may send. ``pinned_seeds`` lets a new match be given its seed (tests and
-    demos only: a pinned seed is no secret, and bots then draw from it too). The storage is
-    opened, migrated and every running match
-    resumed when the application starts (its lifespan).
+    demos only: a pinned seed is no secret, and bots then draw from it too).
+    ``gc_sweep_every`` schedules the garbage collector for low pauses while the application
+    runs (:mod:`boardkit.server.gcpolicy`: the survivors of full collections are frozen, and a
+    complete collection runs every so many seconds); ``None`` leaves the process's collector
+    alone, for applications that tune it themselves. The storage is opened, migrated and every
+    running match resumed when the application starts (its lifespan).
     """
     service = MatchService(
         make_storage(db, data_dir),
         bot_workers=bot_workers,
         think_ms=think_ms,
         pinned_seeds=pinned_seeds,
+        gc_sweep_every=gc_sweep_every,
     )
     limits = Limits() if limits is None else limits
 

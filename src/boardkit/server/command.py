@@ -42,6 +42,11 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         help="messages per second one connection may send, on average (30; bursts of 2N)",
     )
     parser.add_argument(
+        "--no-compression",
+        action="store_true",
+        help="send WebSocket frames uncompressed (saves the server CPU, costs bandwidth)",
+    )
+    parser.add_argument(
         "--allow-pinned-seeds",
         action="store_true",
         help="let a new match be given its seed (tests and demos only: such a seed is no secret)",
@@ -94,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=not args.no_compression,
         lifespan="on",
     )
     return 0

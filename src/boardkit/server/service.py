@@ -19,6 +19,7 @@ client gets a resync.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 import uuid
@@ -55,6 +56,7 @@ from boardkit.server.errors import (
     ProtocolError,
     StorageError,
 )
+from boardkit.server.gcpolicy import GcPolicy
 from boardkit.server.notify import Hub
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
@@ -62,8 +64,12 @@ from boardkit.server.tokens import new_token, token_hash, well_formed
 MAX_NAME = 32
 
 
+_STORED = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def _compact(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Compact JSON text, as stored (NaN refused: it is no JSON)."""
+    return _STORED.encode(data)
 
 
 def clean_name(name: object, fallback: str) -> str:
@@ -89,16 +95,24 @@ class LiveMatch:
         self.bots: dict[int, Bot] = {}
         self.bot_at = -1
         """The entry a bot move was last started for (one bot move per entry)."""
-        self.entry_cache: dict[tuple[int | None, int], dict[str, Any]] = {}
+        # What the views built, as JSON text (see boardkit.server.views): entries per (seat,
+        # entry); for the last entry only, the legal actions, scores and pictures per seat and
+        # whole frames per (seat, entries the connection had, svg, full).
+        self.entry_cache: dict[tuple[int | None, int], str] = {}
         self.legal_for = -1
-        self.legal_json: list[dict[str, Any]] = []
+        self.legal_json = "[]"
+        self.scores_at = -1
+        self.scores_cache: dict[int | None, str] = {}
+        self.svg_at = -1
+        self.svg_cache: dict[int | None, str | None] = {}
+        self.frames_at: tuple[int, MatchRecord | None] = (-1, None)
+        self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
         header = match.header
         pinned = header.seed is not None and header.salt == pinned_salt(header.seed)
         self.pinned_seed = header.seed if pinned else None
         """The seed, when it was pinned (then it is no secret, and bots draw from it)."""
-        self.svg_cache: tuple[tuple[int | None, int], str | None] = ((None, -1), None)
 
     @property
     def length(self) -> int:
@@ -152,7 +166,12 @@ class LiveMatch:
 
 
 class MatchService:
-    """Creates, joins, plays and resumes matches over one storage."""
+    """Creates, joins, plays and resumes matches over one storage.
+
+    ``gc_sweep_every`` sets the garbage collector's schedule while the service runs
+    (:class:`~boardkit.server.gcpolicy.GcPolicy`: a complete collection every so many seconds,
+    none of the long pauses in between); ``None`` leaves CPython's own schedule.
+    """
 
     def __init__(
         self,
@@ -161,6 +180,7 @@ class MatchService:
         bot_workers: int = 2,
         think_ms: int = 600,
         pinned_seeds: bool = False,
+        gc_sweep_every: float | None = 600.0,
     ) -> None:
         self.storage = storage
         self.pinned_seeds = pinned_seeds
@@ -170,6 +190,9 @@ class MatchService:
         self.think_ms = think_ms
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
+        """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -185,9 +208,24 @@ class MatchService:
             self._start_bot(live)
         if self.storage.shared:
             await self.storage.listen(self._on_remote)
+        if self.gc is not None:
+            self.gc.install()
+            if self.gc.sweep_every > 0:
+                self._sweeper = asyncio.create_task(self._sweep(self.gc))
+
+    async def _sweep(self, policy: GcPolicy) -> None:
+        while True:
+            await asyncio.sleep(policy.sweep_every)
+            policy.sweep()
 
     async def stop(self) -> None:
         """Stop bots and close the storage."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        if self.gc is not None:
+            self.gc.uninstall()
         await self.bots.close()
         await self.storage.close()
 
@@ -355,8 +393,17 @@ class MatchService:
         Raises :class:`ProtocolError` with code ``stale`` when ``seq`` is not the last entry,
         ``not_running``, ``finished``, ``not_your_turn`` or ``bad_action``; the match is then
         unchanged.
+
+        The move runs as a task of its own, shielded from the caller: a connection that closes
+        while its move is being written does not cut the move in half (stored in the database
+        but undone in this process's copy); the move is finished, and everyone hears of it.
         """
         live = await self.live(match_id)
+        move = asyncio.ensure_future(self._act(live, seat, seq, index))
+        move.add_done_callback(_retrieved)
+        await asyncio.shield(move)
+
+    async def _act(self, live: LiveMatch, seat: int, seq: int, index: int) -> None:
         async with live.lock:
             if seq > live.length - 1:
                 await self._refresh_locked(live)
@@ -379,7 +426,7 @@ class MatchService:
                     f"no legal action {index}: there are {len(legal)}", "bad_action"
                 )
             await self._commit_locked(live, seat, legal[index])
-        self.hub.publish(match_id)
+        self.hub.publish(live.id)
         self._start_bot(live)
 
     async def _commit_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
@@ -482,6 +529,13 @@ def _states_of(match: Match[Any]) -> list[Any]:
         state = engine.fold(game, state, entry.events)
         states.append(state)
     return states
+
+
+def _retrieved(task: asyncio.Future[None]) -> None:
+    """Take a finished move's outcome, so that a refusal nobody waited for (its caller went
+    away) is not reported as an exception never retrieved."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _with_status(record: MatchRecord, status: str) -> MatchRecord:

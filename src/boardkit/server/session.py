@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -22,7 +21,7 @@ from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
-from boardkit.server.views import entry_payload, state_message, svg_of
+from boardkit.server.views import encode, entry_text, state_text, svg_of
 
 
 class Session:
@@ -44,7 +43,10 @@ class Session:
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one frame (frames never interleave)."""
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        await self.send_text(encode(message))
+
+    async def send_text(self, text: str) -> None:
+        """Send one frame already encoded (the views share one text among connections)."""
         async with self._send_lock:
             await self.ws.send_text(text)
 
@@ -143,21 +145,15 @@ class Session:
         live = self.live
         if seq > self.sent:
             raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
-        await self.send(
-            {
-                "type": "view",
-                "seq": seq,
-                "svg": svg_of(live, seq, self.seat) if self.svg else None,
-                "entry": entry_payload(live, seq, self.seat),
-            }
-        )
+        picture = svg_of(live, seq, self.seat) if self.svg else None
+        head = encode({"type": "view", "seq": seq, "svg": picture})
+        await self.send_text(f'{head[:-1]},"entry":{entry_text(live, seq, self.seat)}}}')
 
     async def _send_state(self, *, full: bool) -> None:
         assert self.live is not None
         since = -1 if full else self.sent
-        message = state_message(self.live, self.seat, since, svg=self.svg, full=full)
-        self.sent = message["seq"]
-        await self.send(message)
+        self.sent = self.live.length - 1
+        await self.send_text(state_text(self.live, self.seat, since, svg=self.svg, full=full))
 
     async def _follow(self) -> None:
         """Push the seat's update whenever the match changes."""

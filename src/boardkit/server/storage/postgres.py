@@ -6,7 +6,9 @@ the change commits; each process LISTENs on one more connection and refreshes th
 database when another process changed it (:meth:`PostgresStorage.listen`). Two processes racing
 to append the same entry cannot both win: the append updates the match row only where its
 length is still the entry's number, and the loser gets a
-:class:`~boardkit.server.errors.ConflictError`.
+:class:`~boardkit.server.errors.ConflictError`. Appends are committed in groups
+(:mod:`boardkit.server.storage.group`): those that arrive while a transaction runs share the
+next one, sent in one pipelined round trip.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from boardkit.server.errors import ConflictError, StorageError
 from boardkit.server.storage.base import Listener, MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
 CHANNEL = "boardkit"
@@ -47,6 +50,7 @@ class PostgresStorage(Storage):
         self._all: list[Any] = []
         self._listen_task: asyncio.Task[None] | None = None
         self._listen_conn: Any = None
+        self._appends = GroupCommit(self._commit_group)
         self.process_id = secrets.token_hex(8)
         """Tags this process's notices, so that it does not refresh from its own writes."""
 
@@ -197,19 +201,43 @@ class PostgresStorage(Storage):
             return None if row is None else int(row[0])
 
     async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
-        async with self._transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE boardkit_match SET length = length + 1, status = %s "
-                "WHERE id = %s AND length = %s",
-                (status, match_id, seq),
-            )
-            if cur.rowcount != 1:
-                raise _Rollback(seq)
-            await conn.execute(
-                "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (%s, %s, %s)",
-                (match_id, seq, entry),
-            )
-            await self._notify(conn, match_id, seq + 1)
+        await self._appends.append((match_id, seq, entry, status))
+
+    async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
+        """Every append of the group in one transaction, pipelined (one round trip for all).
+
+        Each is one statement: bump the length where it is still the entry's number, insert
+        the entry only then, and queue the notice only for an inserted entry (PostgreSQL
+        delivers it at the commit). An append whose number is not the next one inserts nothing
+        and fails alone. A statement that fails outright (an entry that exists though the length
+        says otherwise) fails the whole group's transaction; the group is then retried one
+        append per transaction, so that only the faulty append fails.
+        """
+        try:
+            async with self._transaction() as conn:
+                async with conn.pipeline():
+                    cursors = [
+                        await conn.execute(_APPEND, self._append_params(row), prepare=True)
+                        for row in rows
+                    ]
+                counts = [cursor.rowcount for cursor in cursors]
+        except ConflictError:
+            if len(rows) == 1:
+                raise
+            return [await self._commit_one(row) for row in rows]
+        return [None if n == 1 else _Rollback(row[1]) for n, row in zip(counts, rows, strict=True)]
+
+    async def _commit_one(self, row: Row) -> ConflictError | None:
+        try:
+            outcome = await self._commit_group([row])
+        except ConflictError as exc:
+            return exc
+        return outcome[0]
+
+    def _append_params(self, row: Row) -> tuple[object, ...]:
+        match_id, seq, entry, status = row
+        payload = f"{self.process_id}:{seq + 1}:{match_id}"
+        return (status, match_id, seq, seq, entry, CHANNEL, payload)
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         async with self._transaction() as conn:
@@ -246,6 +274,13 @@ class _Rollback(ConflictError):
         super().__init__(f"entry {seq} is not the next entry of this match")
 
 
+_APPEND = (
+    "WITH bumped AS (UPDATE boardkit_match SET length = length + 1, status = %s "
+    "WHERE id = %s AND length = %s RETURNING id), "
+    "added AS (INSERT INTO boardkit_entry (match_id, seq, body) SELECT id, %s, %s FROM bumped "
+    "RETURNING match_id) "
+    "SELECT pg_notify(%s, %s) FROM added"
+)
 _SELECT_MATCH = "SELECT id, game, header, status, created, think_ms, length FROM boardkit_match"
 
 

@@ -1,10 +1,14 @@
 """The SQLite back end: one file in a data folder, nothing to install.
 
 All database work runs on one dedicated thread (SQLite serialises writers anyway), so the event
-loop never blocks on the disk. The database is in WAL mode: a committed entry is in the WAL file
-before :meth:`SQLiteStorage.append_entry` returns, so killing the server process loses nothing
-that was acknowledged. ``synchronous=NORMAL`` (the default here) may lose the last transactions
-on a power cut, not on a process crash; pass ``synchronous="FULL"`` to fsync every commit.
+loop never blocks on the disk. Appends are committed in groups
+(:mod:`boardkit.server.storage.group`): those that arrive while a transaction runs (other
+matches' moves) share the next one, each in its own savepoint, and each caller returns only once
+that transaction has committed. The database is in WAL mode: a
+committed entry is in the WAL file before :meth:`SQLiteStorage.append_entry` returns, so killing
+the server process loses nothing that was acknowledged. ``synchronous=NORMAL`` (the default
+here) may lose the last transactions on a power cut, not on a process crash; pass
+``synchronous="FULL"`` to fsync every commit.
 
 Only one server process may use a SQLite database: there is no way to tell the others about
 a change. Use PostgreSQL for several processes.
@@ -13,6 +17,7 @@ a change. Use PostgreSQL for several processes.
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +26,7 @@ from typing import Any, TypeVar
 
 from boardkit.server.errors import ConflictError, StorageError
 from boardkit.server.storage.base import MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
 T = TypeVar("T")
@@ -37,6 +43,7 @@ class SQLiteStorage(Storage):
         self._synchronous = synchronous
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boardkit-sqlite")
         self._db: sqlite3.Connection | None = None
+        self._appends = GroupCommit(self._commit_group)
 
     # --- plumbing --------------------------------------------------------------------------------
 
@@ -165,27 +172,10 @@ class SQLiteStorage(Storage):
         return await self._run(work)
 
     async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            db.execute("BEGIN IMMEDIATE")
-            cursor = db.execute(
-                "UPDATE boardkit_match SET length = length + 1, status = ? "
-                "WHERE id = ? AND length = ?",
-                (status, match_id, seq),
-            )
-            if cursor.rowcount != 1:
-                db.rollback()
-                raise ConflictError(f"entry {seq} is not the next entry of this match")
-            try:
-                db.execute(
-                    "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (?, ?, ?)",
-                    (match_id, seq, entry),
-                )
-            except sqlite3.IntegrityError:
-                db.rollback()
-                raise ConflictError(f"entry {seq} exists already") from None
-            db.commit()
+        await self._appends.append((match_id, seq, entry, status))
 
-        await self._run(work)
+    async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
+        return await self._run(functools.partial(_append_all, rows=rows))
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
@@ -222,6 +212,36 @@ def _record(db: sqlite3.Connection, row: Any) -> MatchRecord:
         think_ms=int(row[5]),
         length=int(row[6]),
     )
+
+
+def _append_all(db: sqlite3.Connection, rows: Sequence[Row]) -> list[ConflictError | None]:
+    """Append every row (match, seq, entry, status) in one transaction; per row, ``None`` or the
+    conflict that kept it out."""
+    outcomes: list[ConflictError | None] = []
+    db.execute("BEGIN IMMEDIATE")
+    for match_id, seq, entry, status in rows:
+        db.execute("SAVEPOINT append")
+        cursor = db.execute(
+            "UPDATE boardkit_match SET length = length + 1, status = ? WHERE id = ? AND length = ?",
+            (status, match_id, seq),
+        )
+        conflict = None
+        if cursor.rowcount != 1:
+            conflict = ConflictError(f"entry {seq} is not the next entry of this match")
+        else:
+            try:
+                db.execute(
+                    "INSERT INTO boardkit_entry (match_id, seq, body) VALUES (?, ?, ?)",
+                    (match_id, seq, entry),
+                )
+            except sqlite3.IntegrityError:
+                conflict = ConflictError(f"entry {seq} exists already")
+        if conflict is not None:
+            db.execute("ROLLBACK TO append")
+        db.execute("RELEASE append")
+        outcomes.append(conflict)
+    db.commit()
+    return outcomes
 
 
 def _version(db: sqlite3.Connection) -> int:

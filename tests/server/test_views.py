@@ -1,0 +1,179 @@
+"""The views' texts: built once per seat and entry, shared, and never stale."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from boardkit.flow import decider
+from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.storage import make_storage
+from boardkit.server.views import (
+    entry_text,
+    legal_text,
+    scores_of,
+    state_message,
+    state_text,
+    svg_of,
+)
+
+
+def _service(tmp_path: Path) -> MatchService:
+    return MatchService(make_storage(None, tmp_path / "data"), think_ms=0, gc_sweep_every=None)
+
+
+async def _played(service: MatchService, game: str, moves: int) -> LiveMatch:
+    await service.start()
+    live = await service.create(game, [{"human": True}] * 3)
+    for i in range(3):
+        await service.join(live.id, None, f"p{i}")
+    rng = random.Random(5)
+    for _ in range(moves):
+        seat = decider(live.states[-1].flow)
+        assert seat is not None
+        await service.act(live.id, seat, live.length - 1, rng.randrange(len(live.legal_actions())))
+    return live
+
+
+def _fresh(live: LiveMatch, seat: int | None, since: int, svg: bool) -> str:
+    """The same frame built from nothing (every cache emptied)."""
+    live.entry_cache.clear()
+    live.frames, live.scores_cache, live.svg_cache = {}, {}, {}
+    live.legal_for = live.scores_at = live.svg_at = -1
+    return state_text(live, seat, since, svg=svg, full=False)
+
+
+def test_a_frame_is_built_once_per_seat_and_shared(tmp_path: Path) -> None:
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "shangrila", 6)
+        last = live.length - 1
+        for seat in (0, 1, 2, None):
+            first = state_text(live, seat, last - 1, svg=True, full=False)
+            assert state_text(live, seat, last - 1, svg=True, full=False) is first
+            assert _fresh(live, seat, last - 1, True) == first
+        deciding = decider(live.states[-1].flow)
+        assert deciding is not None
+        text = state_text(live, deciding, last - 1, svg=True, full=False)
+        frame: dict[str, Any] = json.loads(text)
+        assert frame["seq"] == last and frame["you"] == deciding
+        assert [e["seq"] for e in frame["entries"]] == [last]
+        assert frame["legal"] == json.loads(legal_text(live)) and len(frame["legal"]) > 0
+        assert frame["entries"][0] == json.loads(entry_text(live, last, deciding))
+        assert frame["scores"] == scores_of(live, deciding)
+        assert frame["svg"] == svg_of(live, last, deciding)
+        other = (deciding + 1) % 3
+        assert json.loads(state_text(live, other, last - 1, svg=False, full=False))["legal"] == []
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_the_cached_frame_follows_the_match(tmp_path: Path) -> None:
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "shangrila", 2)
+        before = state_text(live, 0, -1, svg=False, full=True)
+        seat = decider(live.states[-1].flow)
+        assert seat is not None
+        await service.act(live.id, seat, live.length - 1, 0)
+        after = state_text(live, 0, -1, svg=False, full=True)
+        assert json.loads(after)["seq"] == json.loads(before)["seq"] + 1
+        assert len(json.loads(after)["entries"]) == live.length
+        assert state_message(live, 0, -1, svg=False, full=True) == json.loads(after)
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_seats_changing_without_an_entry_renew_the_frame(tmp_path: Path) -> None:
+    async def main() -> None:
+        service = _service(tmp_path)
+        await service.start()
+        live = await service.create("shangrila", [{"human": True}] * 3)
+        open_frame = json.loads(state_text(live, None, -1, svg=False, full=True))
+        assert open_frame["status"] == "open"
+        await service.join(live.id, 0, "ann")
+        joined = json.loads(state_text(live, None, -1, svg=False, full=True))
+        assert joined["seats"][0]["name"] == "ann" and joined["seats"][0]["taken"]
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_scores_in_a_game_with_secrets_are_per_seat(tmp_path: Path) -> None:
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "khan", 4)
+        assert live.game.hidden_information
+        scores_of(live, 0)
+        scores_of(live, 1)
+        assert set(live.scores_cache) == {0, 1}
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_frames_are_the_same_json_without_orjson(monkeypatch: Any) -> None:
+    """orjson is an optional speed-up: without it the standard library gives the same values."""
+    import boardkit.server.views as views
+
+    data = {"a": [1, 2.5, None, "ü"], 3: True, "big": 2**70}
+    fast = views.encode(data)
+    monkeypatch.setattr(views, "_orjson", None)
+    plain = views.encode(data)
+    assert (
+        json.loads(fast)
+        == json.loads(plain)
+        == {
+            "a": [1, 2.5, None, "ü"],
+            "3": True,
+            "big": 2**70,
+        }
+    )
+
+
+def test_an_act_cancelled_during_its_write_keeps_memory_and_database_together(
+    tmp_path: Path,
+) -> None:
+    """A connection that closes while its move is being written: the write still commits, and
+    the process's copy of the match has the entry too (it is not undone in memory while the
+    database holds it), so the next move goes on from it."""
+
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "shangrila", 2)
+        storage = service.storage
+        real_append = storage.append_entry
+        writing = asyncio.Event()
+
+        async def slow_append(match_id: str, seq: int, entry: str, status: str) -> None:
+            writing.set()
+            await asyncio.sleep(0.2)
+            await real_append(match_id, seq, entry, status)
+
+        storage.append_entry = slow_append  # type: ignore[method-assign]
+        before = live.length
+        seat = decider(live.states[-1].flow)
+        assert seat is not None
+        act = asyncio.ensure_future(service.act(live.id, seat, before - 1, 0))
+        await writing.wait()
+        act.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await act
+        assert act.cancelled()
+        async with live.lock:  # the move, shielded from its caller, finishes its write
+            assert live.length == before + 1
+        assert len(await storage.entries(live.id)) == before + 1  # entry 0 is stored too
+        storage.append_entry = real_append  # type: ignore[method-assign]
+        seat = decider(live.states[-1].flow)
+        assert seat is not None
+        await service.act(live.id, seat, live.length - 1, 0)  # the match goes on from there
+        assert len(await storage.entries(live.id)) == before + 2 == live.length
+        await service.stop()
+
+    asyncio.run(main())
