@@ -235,23 +235,75 @@ def _check_player(situation: Situation, player: int) -> None:
 # -- generation ---------------------------------------------------------------------------------
 
 
-_Plan = tuple[tuple[StackKey, bool, tuple[OrientationPlacements, ...]], ...]
+class _Orientation(NamedTuple):
+    """What the scan needs of one orientation: its number (index), the mask of its static anchors, its
+    cell offsets from the anchor, and its shape at anchor cell 0 (a placement is
+    ``shape << anchor``)."""
+
+    number: int
+    anchors: int
+    offsets: tuple[int, ...]
+    shape: int
+
+
+class _Plan(NamedTuple):
+    """The available stacks in order (kind value, then shape name), each with whether it is a
+    bridge and its orientations; and the cell offsets the land stacks, the bridges and all of
+    them use (ascending)."""
+
+    stacks: tuple[tuple[StackKey, bool, tuple[_Orientation, ...]], ...]
+    offsets: tuple[int, ...]
+    bridge_offsets: tuple[int, ...]
+    all_offsets: tuple[int, ...]
+
+
 _PLANS: dict[tuple[PlacementTable, frozenset[StackKey]], _Plan] = {}
 _PLANS_LIMIT = 4096
 
 
+def _orientation(o: OrientationPlacements) -> _Orientation:
+    shape = 1
+    for offset in o.offsets:
+        shape |= 1 << offset
+    return _Orientation(o.index, o.anchors, tuple(o.offsets), shape)
+
+
+_STACKS: dict[tuple[PlacementTable, StackKey], tuple[_Orientation, ...]] = {}
+
+
+def _stack_orientations(table: PlacementTable, key: StackKey) -> tuple[_Orientation, ...]:
+    """One stack's orientations as the scan reads them (made once per table and stack)."""
+    found = _STACKS.get((table, key))
+    if found is None:
+        if len(_STACKS) >= _PLANS_LIMIT:
+            _STACKS.clear()
+        found = tuple(_orientation(o) for o in table.stack(key).orientations)
+        _STACKS[(table, key)] = found
+    return found
+
+
 def _plan(table: PlacementTable, available: Collection[StackKey]) -> _Plan:
-    """The available stacks in order (kind value, then shape name), each with whether it is a
-    bridge and its orientations: made once per table and set of stacks, not once per call."""
+    """The scan's plan for a table and a set of stacks: made once, not once per call."""
     wanted = frozenset(available)
     plan = _PLANS.get((table, wanted))
     if plan is None:
         if len(_PLANS) >= _PLANS_LIMIT:
             _PLANS.clear()
         ordered = sorted(wanted, key=lambda key: (key.kind.value, key.shape))
-        plan = tuple((key, key.bridge, table.stack(key).orientations) for key in ordered)
+        stacks = tuple((key, key.bridge, _stack_orientations(table, key)) for key in ordered)
+        land = {d for _, bridge, os in stacks if not bridge for o in os for d in o.offsets}
+        river = {d for _, bridge, os in stacks if bridge for o in os for d in o.offsets}
+        plan = _Plan(stacks, tuple(sorted(land)), tuple(sorted(river)), tuple(sorted(land | river)))
         _PLANS[(table, wanted)] = plan
     return plan
+
+
+def _shifted(value: int, offsets: tuple[int, ...]) -> list[int]:
+    """``value >> d`` at index ``d`` for every ``d`` in ``offsets`` (0 elsewhere)."""
+    out = [0] * (offsets[-1] + 1 if offsets else 1)
+    for d in offsets:
+        out[d] = value >> d
+    return out
 
 
 def _scan(
@@ -265,7 +317,9 @@ def _scan(
 
     Per orientation, one pass of big-int operations finds the anchors whose cells are all
     allowed (land with a yurt and unblocked; for bridges also unblocked river) and that cover
-    an own yurt. Only those are checked one by one for the majority (inlined, same outcome as
+    an own yurt. The shifted masks (``allowed >> d``, ``own >> d``) are made once per call for
+    every offset the shapes use, so an orientation costs only ``&`` and ``|``. Only the
+    surviving anchors are checked one by one for the majority (inlined, same outcome as
     :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
     _check_player(situation, player)
@@ -280,58 +334,69 @@ def _scan(
     # Seats in order, the player included (so sharers come out sorted); seats without yurts
     # can neither outnumber nor tie the player, who covers at least one own yurt.
     seats = tuple((seat, mask) for seat, mask in enumerate(yurts) if mask)
+    others = occupied & ~own & ~situation.neutral
+    alone = (player,)
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked
-    bridge_allowed = land_allowed | (table.river & unblocked)
+    plan = _plan(table, available)
+    land_shifted = _shifted(land_allowed, plan.offsets)
+    own_shifted = _shifted(own, plan.all_offsets)
+    bridge_allowed = bridge_shifted = None
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__
-    for key, bridge, orientations in _plan(table, available):
-        allowed = bridge_allowed if bridge else land_allowed
-        for orientation in orientations:
-            fits = orientation.anchors & allowed
-            offsets = orientation.offsets
+    for key, bridge, orientations in plan.stacks:
+        if bridge:
+            if bridge_allowed is None:
+                bridge_allowed = land_allowed | (table.river & unblocked)
+                bridge_shifted = _shifted(bridge_allowed, plan.bridge_offsets)
+            allowed, shifted = bridge_allowed, bridge_shifted
+            assert shifted is not None
+        else:
+            allowed, shifted = land_allowed, land_shifted
+        for index, anchors, offsets, shape in orientations:
+            fits = anchors & allowed
             for offset in offsets:
                 if not fits:
                     break
-                fits &= allowed >> offset
+                fits &= shifted[offset]
             if not fits:
                 continue
             touches = own
             for offset in offsets:
-                touches |= own >> offset
+                touches |= own_shifted[offset]
             fits &= touches
-            shape = 1  # the oriented shape at anchor cell 0: a placement is shape << anchor
-            for offset in offsets:
-                shape |= 1 << offset
-            index = orientation.index
             while fits:
                 low = fits & -fits
                 fits ^= low
                 anchor = low.bit_length() - 1
                 mask = shape << anchor
-                own_count = (mask & own).bit_count()
-                sharers: tuple[int, ...] = ()
-                for seat, yurt_mask in seats:  # K-A-C5
-                    count = (mask & yurt_mask).bit_count()
-                    if count > own_count:
-                        break
-                    if count == own_count:
-                        sharers += (seat,)
-                else:
-                    consent: tuple[int, ...] = ()
-                    if mask & guarded:
-                        verdict = _protection(mask, situation, player, sharers)
-                        if isinstance(verdict, Refusal):
-                            continue
-                        consent = verdict
-                    result.append(
-                        build(
-                            Conquest,
-                            (key, index, anchor, mask, sharers, consent),
-                        )
+                sharers: tuple[int, ...] = alone
+                if mask & others:  # K-A-C5; covering only own and neutral yurts: alone
+                    own_count = (mask & own).bit_count()
+                    sharers = ()
+                    for seat, yurt_mask in seats:
+                        count = (mask & yurt_mask).bit_count()
+                        if count > own_count:
+                            sharers = ()
+                            break
+                        if count == own_count:
+                            sharers += (seat,)
+                    if not sharers:
+                        continue
+                consent: tuple[int, ...] = ()
+                if mask & guarded:
+                    verdict = _protection(mask, situation, player, sharers)
+                    if isinstance(verdict, Refusal):
+                        continue
+                    consent = verdict
+                result.append(
+                    build(
+                        Conquest,
+                        (key, index, anchor, mask, sharers, consent),
                     )
-                    if first_only:
-                        return result
+                )
+                if first_only:
+                    return result
     return result
 
 

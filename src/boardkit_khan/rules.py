@@ -43,6 +43,7 @@ from boardkit_khan.actions import (
 from boardkit_khan.cards import hand_subsets
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.conquest import (
+    NO_PROTECTION,
     Conquest,
     Protections,
     Refusal,
@@ -144,6 +145,8 @@ def free_land(state: KhanState, static: Static) -> int:
 
 def protections(state: KhanState, static: Static) -> Protections:
     """The Protection and Divine Support cards in force (K-X2, K-X3)."""
+    if not state.specials.active:
+        return NO_PROTECTION
     khan: int | None = None
     divine: list[tuple[int, int]] = []
     for card in state.specials.active:
@@ -184,8 +187,20 @@ def reserved_tiles(state: KhanState, static: Static, player: int | None) -> int:
 
 def available_stacks(state: KhanState, static: Static, player: int) -> tuple[StackKey, ...]:
     """Stacks ``player`` may take a tile from: in stock, not reserved by others (K-A-C6)."""
-    usable = state.field.stock & ~reserved_tiles(state, static, player)
-    return tuple(key for key, mask in static.stacks if mask & usable)
+    usable = state.field.stock
+    if state.specials.active:
+        usable &= ~reserved_tiles(state, static, player)
+    memo = static.available_memo
+    found = memo.get(usable)
+    if found is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[usable] = tuple(key for key, mask in static.stacks if mask & usable)
+    return found
+
+
+_MEMO_LIMIT = 4096
+"""The most entries a per-board memo keeps before it starts afresh."""
 
 
 def tile_to_take(state: KhanState, static: Static, player: int, stack: StackKey) -> int:
@@ -311,7 +326,17 @@ def anywhere_actions(state: KhanState, static: Static) -> list[InvadeAnywhere]:
 
 def discard_actions(state: KhanState, player: int) -> list[Discard]:
     """K-A-D, second half: every sub-collection of the hand (0 to 4 cards)."""
-    return [Discard(cards) for cards in hand_subsets(state.cards.hands[player])]
+    hand = state.cards.hands[player]
+    found = _DISCARDS.get(hand)
+    if found is None:
+        if len(_DISCARDS) >= _MEMO_LIMIT:
+            _DISCARDS.clear()
+        found = _DISCARDS[hand] = tuple(Discard(cards) for cards in hand_subsets(hand))
+    return list(found)
+
+
+_DISCARDS: dict[tuple[int, ...], tuple[Discard, ...]] = {}
+"""The discard actions of each hand met so far (actions are values; shared, not rebuilt)."""
 
 
 def has_step_action(state: KhanState, static: Static, player: int) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import attrs
 from attrs import frozen
 
 from boardkit.errors import InvalidOptionsError
@@ -320,6 +321,9 @@ class Static:
     divine_regions: tuple[frozenset[Region], ...]
     land_rays: tuple[tuple[tuple[int, ...], ...], ...]
     """Per cell and direction: the land cells of the ruler's ray, nearest first (K-R1)."""
+    available_memo: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
+    """Memo of :func:`boardkit_khan.rules.available_stacks`: usable tile mask → stacks (a
+    cache of a pure function of the tables, bounded by that function; not game state)."""
 
 
 def _ruler_index(board: Board, deck: tuple[Card, ...]) -> dict[str, int]:
