@@ -236,9 +236,9 @@ def _check_player(situation: Situation, player: int) -> None:
 
 
 class _Orientation(NamedTuple):
-    """What the scan needs of one orientation: its number (index), the mask of its static anchors, its
-    cell offsets from the anchor, and its shape at anchor cell 0 (a placement is
-    ``shape << anchor``)."""
+    """What the scan needs of one orientation: its number (the orientation index), the mask of
+    its static anchors, its cell offsets from the anchor, and its shape at anchor cell 0 (a
+    placement is ``shape << anchor``)."""
 
     number: int
     anchors: int

@@ -59,3 +59,17 @@ def test_fieldless_events_decode_to_one_shared_instance() -> None:
     assert first is codec.events.load({"type": "TurnEnded"}) is TurnEnded()
     with pytest.raises(ValueError):
         codec.events.load({"type": "TurnEnded", "x": 1})
+
+
+def test_events_with_equal_values_decode_to_one_shared_instance_within_a_bound() -> None:
+    codec = codec_for(load_game("nim"))
+    data = {"type": "StonesTaken", "player": 1, "count": 2}
+    first = codec.events.load(data)
+    assert codec.events.load(dict(data)) is first
+    assert codec.events.load({**data, "count": 3}) is not first
+    assert codec.events.load_all([data, {"type": "TurnEnded"}]) == (first, TurnEnded())
+    fast = codec.events._fast["StonesTaken"]
+    memo = fast.__globals__["memo"]
+    for count in range(2 * fast.__globals__["limit"]):
+        codec.events.load({**data, "count": count})
+    assert 0 < len(memo) <= fast.__globals__["limit"]

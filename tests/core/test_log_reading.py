@@ -267,3 +267,32 @@ def test_the_nesting_count_ignores_brackets_in_strings() -> None:
     assert _nesting(hidden) == 4
     assert not _surely_within(hidden, 2, LogLimits(max_depth=4))
     assert _nesting(json.dumps(["[[[[", "]]]]"])) == 1
+
+
+def test_number_lengths_are_bounded_on_the_fast_way_too() -> None:
+    """Entries are parsed with C integers and the digit bound checked on their text; a run of
+    digits past the bound anywhere sends the entry the strict way, which refuses a number and
+    accepts a string."""
+
+    def raw(change: str) -> Any:
+        doc = parse_document(with_entry(nim_text(), 1, change))
+        return dict(doc.raw_entries())[1]
+
+    at_limit = '{"seq":1,"player":0,"action":{"type":"Take","count":' + "9" * 64 + '},"events":[]}'
+    assert raw(at_limit)["action"]["count"] == int("9" * 64)
+    negative = at_limit.replace('"count":9', '"count":-9')
+    assert raw(negative)["action"]["count"] == -int("9" * 64)
+    in_a_string = at_limit.replace('"count":' + "9" * 64, '"count":"' + "1" * 70 + '"')
+    assert raw(in_a_string)["action"]["count"] == "1" * 70
+    with pytest.raises(InvalidLogError) as info:
+        raw(at_limit.replace('"count":9', '"count":19'))
+    assert info.value.entry == 1 and "65 digits" in info.value.reason
+    with pytest.raises(InvalidLogError) as info:
+        raw(negative.replace('"count":-9', '"count":-19'))
+    assert info.value.entry == 1 and "66 digits" in info.value.reason
+    assert (
+        "appears twice"
+        in refused(
+            with_entry(nim_text(), 1, '{"seq":1,"seq":1,"player":0,"action":null,"events":[]}')
+        ).reason
+    )
