@@ -278,6 +278,24 @@ def with_cards(state: KhanState, cards: Cards) -> KhanState:
     )  # fmt: skip
 
 
+def with_specials(state: KhanState, specials: Specials, turn: TurnState) -> KhanState:
+    """``state`` with other :class:`Specials` and :class:`TurnState`."""
+    return KhanState(
+        state.flow, state.options, state.field, state.cards, specials, turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
+def with_field_turn(state: KhanState, field: Field, turn: TurnState) -> KhanState:
+    """``state`` with another :class:`Field` and :class:`TurnState`."""
+    return KhanState(
+        state.flow, state.options, field, state.cards, state.specials, turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
 def with_turn(state: KhanState, turn: TurnState) -> KhanState:
     """``state`` with another :class:`TurnState`."""
     return KhanState(
