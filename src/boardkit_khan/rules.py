@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
-from boardkit_khan.action_list import ActionList, conquer_action
+from boardkit_khan.action_list import ActionList, CellActions, conquer_action
 from boardkit_khan.actions import (
     Conquer,
     Consent,
@@ -95,6 +95,17 @@ def _anywhere_row(size: int) -> list[InvadeAnywhere]:
     if len(_ANYWHERE_ROW) < size:
         _ANYWHERE_ROW[:] = [InvadeAnywhere(cell) for cell in range(size)]
     return _ANYWHERE_ROW
+
+
+def _displace_row(rulers: int) -> tuple[DisplaceRuler, ...]:
+    """``DisplaceRuler(ruler)`` for rulers ``0 … rulers - 1``, built once."""
+    row = _DISPLACE_ROWS.get(rulers)
+    if row is None:
+        row = _DISPLACE_ROWS[rulers] = tuple(_displace(ruler) for ruler in range(rulers))
+    return row
+
+
+_DISPLACE_ROWS: dict[int, tuple[DisplaceRuler, ...]] = {}
 
 
 def _place(cell: int) -> PlaceStartYurt:
@@ -455,12 +466,25 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
     static = static_for(state.options.board)
     step = flow.step
     if step in (STEP_ACTIONS, STEP_EXTRA):
-        head: list[KhanAction] = []
-        head += invade_actions(state, static, who)
-        head += displace_actions(state)
-        tail: list[KhanAction] = []
-        tail += anywhere_actions(state, static)
-        return ActionList(head, conquests(state, static, who), tail)
+        # The same actions as invade_actions, displace_actions and anywhere_actions list, as
+        # cell masks read on demand.
+        free = free_land(state, static)
+        size = static.board.grid.size
+        parts: list[tuple[Sequence[KhanAction], int]] = [
+            (_invade_row(card, size), static.cards[card].allowed & free)
+            for card in state.cards.hands[who]
+            if card != UNKNOWN_CARD
+        ]
+        if state.end_trigger == TRIGGER_NONE:
+            rulers = 0
+            for ruler, cell in enumerate(state.field.rulers):
+                if cell >= 0:
+                    rulers |= 1 << ruler
+            parts.append((_displace_row(len(state.field.rulers)), rulers))
+        tail: Sequence[KhanAction] = ()
+        if step == STEP_ACTIONS and state.turn.actions_left == 2:
+            tail = CellActions([(_anywhere_row(size), free)])
+        return ActionList(CellActions(parts), conquests(state, static, who), tail)
     if step == STEP_CONQUER:
         return ActionList([], conquests(state, static, who), [])
     if step == STEP_DISCARD:
