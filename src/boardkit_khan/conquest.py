@@ -65,11 +65,12 @@ from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
+from boardkit_khan.fits import FitFinder, fit_finder
 from boardkit_khan.placements import (
-    OrientationPlacements,
     PlacementTable,
     StackKey,
     stack_key_of,
+    standard_stack_keys,
 )
 
 __all__ = [
@@ -235,67 +236,27 @@ def _check_player(situation: Situation, player: int) -> None:
 # -- generation ---------------------------------------------------------------------------------
 
 
-class _Orientation(NamedTuple):
-    """What the scan needs of one orientation: its number (the orientation index), the mask of
-    its static anchors, its cell offsets from the anchor, and its shape at anchor cell 0 (a
-    placement is ``shape << anchor``)."""
+_UNIVERSE = frozenset(standard_stack_keys())
+"""The standard stacks: one finder per board serves every set of available stacks in them."""
 
-    number: int
-    anchors: int
-    offsets: tuple[int, ...]
-    shape: int
+_Avail = tuple[FitFinder, tuple[bool, ...]]
+_AVAILABLE: dict[tuple[PlacementTable, Collection[StackKey]], _Avail] = {}
+_AVAILABLE_LIMIT = 4096
 
 
-class _Plan(NamedTuple):
-    """The available stacks in order (kind value, then shape name), each with whether it is a
-    bridge and its orientations; and the cell offsets the land stacks, the bridges and all of
-    them use (ascending)."""
-
-    stacks: tuple[tuple[StackKey, bool, tuple[_Orientation, ...]], ...]
-    offsets: tuple[int, ...]
-    bridge_offsets: tuple[int, ...]
-    all_offsets: tuple[int, ...]
-
-
-_PLANS: dict[tuple[PlacementTable, frozenset[StackKey]], _Plan] = {}
-_PLANS_LIMIT = 4096
-
-
-def _orientation(o: OrientationPlacements) -> _Orientation:
-    shape = 1
-    for offset in o.offsets:
-        shape |= 1 << offset
-    return _Orientation(o.index, o.anchors, tuple(o.offsets), shape)
-
-
-_STACKS: dict[tuple[PlacementTable, StackKey], tuple[_Orientation, ...]] = {}
-
-
-def _stack_orientations(table: PlacementTable, key: StackKey) -> tuple[_Orientation, ...]:
-    """One stack's orientations as the scan reads them (made once per table and stack)."""
-    found = _STACKS.get((table, key))
+def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
+    """The finder to use for ``available`` and, per orientation it reports, whether its stack
+    is available (remembered per table and set of stacks)."""
+    key = available if isinstance(available, tuple | frozenset) else tuple(available)
+    found = _AVAILABLE.get((table, key))
     if found is None:
-        if len(_STACKS) >= _PLANS_LIMIT:
-            _STACKS.clear()
-        found = tuple(_orientation(o) for o in table.stack(key).orientations)
-        _STACKS[(table, key)] = found
+        wanted = frozenset(available)
+        finder = fit_finder(table, _UNIVERSE if wanted <= _UNIVERSE else wanted)
+        usable = tuple(o.stack in wanted for o in finder.orientations)
+        if len(_AVAILABLE) >= _AVAILABLE_LIMIT:
+            _AVAILABLE.clear()
+        found = _AVAILABLE[(table, key)] = (finder, usable)
     return found
-
-
-def _plan(table: PlacementTable, available: Collection[StackKey]) -> _Plan:
-    """The scan's plan for a table and a set of stacks: made once, not once per call."""
-    wanted = frozenset(available)
-    plan = _PLANS.get((table, wanted))
-    if plan is None:
-        if len(_PLANS) >= _PLANS_LIMIT:
-            _PLANS.clear()
-        ordered = sorted(wanted, key=lambda key: (key.kind.value, key.shape))
-        stacks = tuple((key, key.bridge, _stack_orientations(table, key)) for key in ordered)
-        land = {d for _, bridge, os in stacks if not bridge for o in os for d in o.offsets}
-        river = {d for _, bridge, os in stacks if bridge for o in os for d in o.offsets}
-        plan = _Plan(stacks, tuple(sorted(land)), tuple(sorted(river)), tuple(sorted(land | river)))
-        _PLANS[(table, wanted)] = plan
-    return plan
 
 
 def _shifted(value: int, offsets: tuple[int, ...]) -> list[int]:
@@ -315,11 +276,10 @@ def _scan(
 ) -> list[Conquest]:
     """The generator behind :func:`legal_conquests` and :func:`has_legal_conquest`.
 
-    Per orientation, one pass of big-int operations finds the anchors whose cells are all
-    allowed (land with a yurt and unblocked; for bridges also unblocked river) and that cover
-    an own yurt. The shifted masks (``allowed >> d``, ``own >> d``) are made once per call for
-    every offset the shapes use, so an orientation costs only ``&`` and ``|``. Only the
-    surviving anchors are checked one by one for the majority (inlined, same outcome as
+    The board's generated finder (:mod:`boardkit_khan.fits`) gives, for every orientation,
+    the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
+    unblocked river), from masks shifted once per offset. Of those, the anchors whose tile
+    covers an own yurt are checked one by one for the majority (inlined, same outcome as
     :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
     _check_player(situation, player)
@@ -338,65 +298,55 @@ def _scan(
     alone = (player,)
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked
-    plan = _plan(table, available)
-    land_shifted = _shifted(land_allowed, plan.offsets)
-    own_shifted = _shifted(own, plan.all_offsets)
+    finder, usable = _finder(table, available)
     bridge_allowed = bridge_shifted = None
+    if finder.has_bridges:
+        bridge_allowed = land_allowed | (table.river & unblocked)
+        bridge_shifted = _shifted(bridge_allowed, finder.bridge_offsets)
+    found = finder.find(
+        land_allowed, _shifted(land_allowed, finder.land_offsets), bridge_allowed, bridge_shifted
+    )
+    if not found:
+        return result
+    own_shifted = _shifted(own, finder.all_offsets)
+    orientations = finder.orientations
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__
-    for key, bridge, orientations in plan.stacks:
-        if bridge:
-            if bridge_allowed is None:
-                bridge_allowed = land_allowed | (table.river & unblocked)
-                bridge_shifted = _shifted(bridge_allowed, plan.bridge_offsets)
-            allowed, shifted = bridge_allowed, bridge_shifted
-            assert shifted is not None
-        else:
-            allowed, shifted = land_allowed, land_shifted
-        for index, anchors, offsets, shape in orientations:
-            fits = anchors & allowed
-            for offset in offsets:
-                if not fits:
-                    break
-                fits &= shifted[offset]
-            if not fits:
-                continue
-            touches = own
-            for offset in offsets:
-                touches |= own_shifted[offset]
-            fits &= touches
-            while fits:
-                low = fits & -fits
-                fits ^= low
-                anchor = low.bit_length() - 1
-                mask = shape << anchor
-                sharers: tuple[int, ...] = alone
-                if mask & others:  # K-A-C5; covering only own and neutral yurts: alone
-                    own_count = (mask & own).bit_count()
-                    sharers = ()
-                    for seat, yurt_mask in seats:
-                        count = (mask & yurt_mask).bit_count()
-                        if count > own_count:
-                            sharers = ()
-                            break
-                        if count == own_count:
-                            sharers += (seat,)
-                    if not sharers:
-                        continue
-                consent: tuple[int, ...] = ()
-                if mask & guarded:
-                    verdict = _protection(mask, situation, player, sharers)
-                    if isinstance(verdict, Refusal):
-                        continue
-                    consent = verdict
-                result.append(
-                    build(
-                        Conquest,
-                        (key, index, anchor, mask, sharers, consent),
-                    )
-                )
-                if first_only:
-                    return result
+    for position, fits in found:
+        if not usable[position]:
+            continue
+        key, _, index, _, offsets, shape = orientations[position]
+        touches = own
+        for offset in offsets:
+            touches |= own_shifted[offset]
+        fits &= touches
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            anchor = low.bit_length() - 1
+            mask = shape << anchor
+            sharers: tuple[int, ...] = alone
+            if mask & others:  # K-A-C5; covering only own and neutral yurts: alone
+                own_count = (mask & own).bit_count()
+                sharers = ()
+                for seat, yurt_mask in seats:
+                    count = (mask & yurt_mask).bit_count()
+                    if count > own_count:
+                        sharers = ()
+                        break
+                    if count == own_count:
+                        sharers += (seat,)
+                if not sharers:
+                    continue
+            consent: tuple[int, ...] = ()
+            if mask & guarded:
+                verdict = _protection(mask, situation, player, sharers)
+                if isinstance(verdict, Refusal):
+                    continue
+                consent = verdict
+            result.append(build(Conquest, (key, index, anchor, mask, sharers, consent)))
+            if first_only:
+                return result
     return result
 
 
