@@ -242,11 +242,19 @@ _UNIVERSE = frozenset(standard_stack_keys())
 _Avail = tuple[FitFinder, tuple[bool, ...]]
 _AVAILABLE: dict[tuple[PlacementTable, Collection[StackKey]], _Avail] = {}
 _AVAILABLE_LIMIT = 4096
+_BY_IDENTITY: dict[tuple[int, int], tuple[object, object, _Avail]] = {}
+"""The same, keyed by the identities of the table and the collection of stacks: the rules
+hand in the same tuple object for the same stock (:func:`boardkit_khan.rules.available_stacks`
+remembers them), and hashing a tuple of stacks costs more than the rest of the look-up. The
+objects are kept beside the result, so their identities cannot be reused while listed."""
 
 
 def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
     """The finder to use for ``available`` and, per orientation it reports, whether its stack
     is available (remembered per table and set of stacks)."""
+    known = _BY_IDENTITY.get((id(table), id(available)))
+    if known is not None and known[0] is table and known[1] is available:
+        return known[2]
     key = available if isinstance(available, tuple | frozenset) else tuple(available)
     found = _AVAILABLE.get((table, key))
     if found is None:
@@ -256,6 +264,10 @@ def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
         if len(_AVAILABLE) >= _AVAILABLE_LIMIT:
             _AVAILABLE.clear()
         found = _AVAILABLE[(table, key)] = (finder, usable)
+    if key is available:  # immutable: its identity names its content
+        if len(_BY_IDENTITY) >= _AVAILABLE_LIMIT:
+            _BY_IDENTITY.clear()
+        _BY_IDENTITY[(id(table), id(available))] = (table, available, found)
     return found
 
 
