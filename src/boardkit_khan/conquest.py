@@ -290,8 +290,8 @@ def _scan(
 
     The board's generated finder (:mod:`boardkit_khan.fits`) gives, for every orientation,
     the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
-    unblocked river), from masks shifted once per offset. Of those, the anchors whose tile
-    covers an own yurt are checked one by one for the majority (inlined, same outcome as
+    unblocked river) and whose tile covers an own yurt, from masks shifted once per offset.
+    Those are checked one by one for the majority (inlined, same outcome as
     :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
     _check_player(situation, player)
@@ -316,22 +316,20 @@ def _scan(
         bridge_allowed = land_allowed | (table.river & unblocked)
         bridge_shifted = _shifted(bridge_allowed, finder.bridge_offsets)
     found = finder.find(
-        land_allowed, _shifted(land_allowed, finder.land_offsets), bridge_allowed, bridge_shifted
+        land_allowed,
+        _shifted(land_allowed, finder.land_offsets),
+        bridge_allowed,
+        bridge_shifted,
+        own,
+        _shifted(own, finder.all_offsets),
     )
-    if not found:
-        return result
-    own_shifted = _shifted(own, finder.all_offsets)
     orientations = finder.orientations
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__
     for position, fits in found:
         if not usable[position]:
             continue
-        key, _, index, _, offsets, shape = orientations[position]
-        touches = own
-        for offset in offsets:
-            touches |= own_shifted[offset]
-        fits &= touches
+        key, _, index, _, _, shape = orientations[position]
         while fits:
             low = fits & -fits
             fits ^= low

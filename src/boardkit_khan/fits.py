@@ -11,9 +11,10 @@ and a product of zero skips its whole subtree. No loop runs per orientation.
 
 :func:`fit_finder` gives the :class:`FitFinder` of a table and a set of stacks. Its ``find``
 returns ``(position, fits)`` for every orientation with at least one fitting anchor, in scan
-order (stack order, then orientation), where ``position`` indexes ``orientations``; stacks
-outside the finder's set are never reported. The finder knows nothing of yurts or majorities:
-the scan filters what it reports, exactly as it filtered its own loop's results before.
+order (stack order, then orientation), where ``position`` indexes ``orientations``, keeping
+only anchors whose tile covers one of the player's yurts; stacks outside the finder's set are
+never reported. The finder knows nothing of majorities or protections: the scan checks the
+anchors it reports, exactly as it checked its own loop's results before.
 """
 
 from __future__ import annotations
@@ -39,10 +40,14 @@ class Orientation(NamedTuple):
     shape: int
 
 
-Find = Callable[[int, list[int], int | None, list[int] | None], list[tuple[int, int]]]
-"""``find(land_allowed, land_shifted, bridge_allowed, bridge_shifted)``; ``*_shifted[d]`` is
-``*_allowed >> d`` for every offset ``d`` the finder's land stacks (bridges) use; the bridge
-arguments are ``None`` when the finder has no bridges."""
+Find = Callable[
+    [int, list[int], int | None, list[int] | None, int, list[int]], list[tuple[int, int]]
+]
+"""``find(land_allowed, land_shifted, bridge_allowed, bridge_shifted, own, own_shifted)``;
+``*_shifted[d]`` is ``*_allowed >> d`` for every offset ``d`` the finder's land stacks (bridges)
+use, and ``own_shifted[d]`` is ``own >> d`` for every offset; the bridge arguments are ``None``
+when the finder has no bridges. Only anchors whose tile covers a cell of ``own`` (the player's
+yurts) are reported."""
 
 
 class FitFinder(NamedTuple):
@@ -118,10 +123,13 @@ def _emit(
     for position in node.leaves:
         anchors = f"A{position}"
         names[anchors] = orientations[position].anchors
+        touch = " | ".join(["w", *(f"o[{d}]" for d in orientations[position].offsets)])
         lines += [
             f"{pad}f = {var} & {anchors}",
             f"{pad}if f:",
-            f"{pad}    out.append(({position}, f))",
+            f"{pad}    f &= {touch}",
+            f"{pad}    if f:",
+            f"{pad}        out.append(({position}, f))",
         ]
     for offset, child in sorted(node.children.items()):
         child_var = f"{var}_{offset}"
@@ -134,7 +142,7 @@ def _emit(
 def _generate(table: PlacementTable, stacks: frozenset[StackKey]) -> FitFinder:
     orientations = _orientations(table, stacks)
     names: dict[str, int] = {}
-    lines = ["def find(a, s, b, t):", "    out = []"]
+    lines = ["def find(a, s, b, t, w, o):", "    out = []"]
     _emit(_trie(orientations, False), "a", "s", 1, lines, names, orientations)
     lines.append("    if b is not None:")
     _emit(_trie(orientations, True), "b", "t", 2, lines, names, orientations)

@@ -609,23 +609,27 @@ def test_every_placement_is_its_oriented_shape_shifted_to_its_anchor() -> None:
                 assert (placement.orientation, placement.anchor) == (orientation.index, anchor)
 
 
-def _fits_one_by_one(allowed: int, bridge_allowed: int, keys: frozenset[StackKey]) -> list[int]:
-    """Per orientation in scan order, the anchors whose cells are all allowed (the definition)."""
+def _fits_one_by_one(
+    allowed: int, bridge_allowed: int, own: int, keys: frozenset[StackKey]
+) -> list[int]:
+    """Per orientation in scan order, the anchors whose cells are all allowed and whose tile
+    covers a cell of ``own`` (the definition, placement by placement)."""
     out = []
     for key in sorted(keys, key=lambda k: (k.kind.value, k.shape)):
         mask = bridge_allowed if key.bridge else allowed
         for o in TABLE.stack(key).orientations:
-            fits = o.anchors & mask
-            for offset in o.offsets:
-                fits &= mask >> offset
+            fits = 0
+            for anchor, placement in o.by_anchor.items():
+                if placement.mask & ~mask == 0 and placement.mask & own:
+                    fits |= 1 << anchor
             out.append(fits)
     return out
 
 
 @given(st.integers(0, 2**32))
 def test_the_generated_fit_finder_agrees_with_the_definition(seed: int) -> None:
-    """fits.py: every orientation with a fitting anchor is reported, with exactly its anchors,
-    in scan order, for the standard stacks and for a set outside them."""
+    """fits.py: every orientation with a fitting anchor that covers an own cell is reported,
+    with exactly those anchors, in scan order, for the standard stacks and a set outside them."""
     rng = Rng(seed)
     extra = [StackKey(TileKind.BRIDGE, "I2"), StackKey(TileKind.BRIDGE, "T4")]
     assert not set(extra) & ALL
@@ -636,13 +640,16 @@ def test_the_generated_fit_finder_agrees_with_the_definition(seed: int) -> None:
                 allowed &= ~(1 << cell)
         bridge_allowed = allowed | (BOARD.river & ~(rng.below(2**40) << rng.below(120)))
         finder = fit_finder(TABLE, keys)
+        own = allowed & rng.below(2**64) << rng.below(120)
         found = finder.find(
             allowed,
             [allowed >> d for d in range(max(finder.land_offsets, default=0) + 1)],
             bridge_allowed if finder.has_bridges else None,
             [bridge_allowed >> d for d in range(max(finder.bridge_offsets, default=0) + 1)],
+            own,
+            [own >> d for d in range(max(finder.all_offsets, default=0) + 1)],
         )
-        expected = _fits_one_by_one(allowed, bridge_allowed, keys)
+        expected = _fits_one_by_one(allowed, bridge_allowed, own, keys)
         assert found == [(i, fits) for i, fits in enumerate(expected) if fits]
         assert [(o.stack, o.number) for o in finder.orientations] == [
             (key, o.index)
