@@ -40,6 +40,7 @@ from boardkit_khan.actions import (
     PlayProtection,
     PlayScout,
 )
+from boardkit_khan.board import Region
 from boardkit_khan.cards import hand_subsets
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.conquest import (
@@ -368,7 +369,29 @@ def has_step_action(state: KhanState, static: Static, player: int) -> bool:
 
 
 def special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
-    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special"."""
+    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special".
+
+    The answer depends only on the state's field, cards, specials, turn and end trigger; the
+    turn asks it when step 3 ends and again when the step-4 decision is listed, with the same
+    parts (only the flow changed between), so the last answer is kept and reused when every
+    part is the very same object.
+    """
+    parts = (state.field, state.cards, state.specials, state.turn, state.end_trigger, static)
+    last = _LAST_SPECIALS[0]  # one read: another thread may replace it, never change it
+    if last[0] == player and all(a is b for a, b in zip(last[1], parts, strict=True)):
+        return list(last[2])
+    found = _special_actions(state, static, player)
+    _LAST_SPECIALS[0] = (player, parts, tuple(found))
+    return found
+
+
+_LAST_SPECIALS: list[tuple[int, tuple[object, ...], tuple[KhanAction, ...]]] = [
+    (-1, (None,) * 6, ())
+]
+"""The last :func:`special_actions` call: ``(player, parts, actions)`` (see there)."""
+
+
+def _special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
     held = state.specials.held[player]
     players = state.players
     active = state.specials.active
@@ -389,7 +412,7 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             taken = any(a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player for a in active)
             repeat = players == 2 and SpecialCard.DIVINE_SUPPORT in returned
             if not taken and not repeat:
-                out.append(PlayDivineSupport(None))
+                out.append(_divine(None))
         else:
             guarded = {
                 a.region
@@ -399,12 +422,30 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             pictured = divine_regions_of(static, player)
             for region in static.region_index:
                 if region in pictured and region not in guarded:
-                    out.append(PlayDivineSupport(region))
+                    out.append(_divine(region))
     # K-X4: Scout.
     if held[3] > 0:
         for stack in scout_stacks(state, static, player):
-            out.append(PlayScout(stack))
+            out.append(_scout(stack))
     return out
+
+
+def _scout(stack: StackKey) -> PlayScout:
+    action = _SCOUT.get(stack)
+    if action is None:
+        action = _SCOUT[stack] = PlayScout(stack)
+    return action
+
+
+def _divine(region: Region | None) -> PlayDivineSupport:
+    action = _DIVINE.get(region)
+    if action is None:
+        action = _DIVINE[region] = PlayDivineSupport(region)
+    return action
+
+
+_SCOUT: dict[StackKey, PlayScout] = {}
+_DIVINE: dict[Region | None, PlayDivineSupport] = {}
 
 
 def divine_regions_of(static: Static, player: int) -> frozenset[object]:
