@@ -278,17 +278,24 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
         return load_fieldless
     namespace: dict[str, Any] = {"cls": cls, "keys": keys, "MISS": _MISS}
     lines = ["def load(data):", "    if data.keys() != keys:", "        return MISS", "    try:"]
+    keys_of: list[str] = []  # per field, what the shared-instance memo is keyed by
     for i, f in enumerate(fields):
         lines.append(f"        v{i} = data[{f.name!r}]")
+        if _holds_enum(f.type):  # keyed by the JSON value: strs hash in C, enum members do not
+            lines.append(f"        r{i} = v{i}")
+            keys_of.append(f"r{i}")
+        else:
+            keys_of.append(f"v{i}")
         lines += [f"        {line}" for line in _field_check(conv, f.type, f"v{i}", namespace)]
     args = ", ".join(f"{f.name}=v{i}" for i, f in enumerate(fields))
     if cls.__setattr__ is _FROZEN_SETATTR and not any(k.startswith("h_") for k in namespace):
         # Every field was checked inline: the values are exact ints, strs, bools, enum members,
         # None or tuples of these, so equal values make equal objects. An immutable object is
-        # then shared by every entry that holds the same values (bounded memo).
+        # then shared by every entry that holds the same values (bounded memo). An enum field
+        # is keyed by its JSON value, which names one member (the look-up succeeded).
         namespace["memo"] = {}
         namespace["limit"] = _SHARED_LIMIT
-        values = "".join(f"v{i}, " for i in range(len(fields)))
+        values = "".join(f"{key}, " for key in keys_of)
         lines += [
             f"        key = ({values})",
             "        obj = memo.get(key)",
@@ -304,6 +311,16 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     exec("\n".join(lines) + "\n", namespace)
     load: Callable[[dict[str, Any]], object] = namespace["load"]
     return load
+
+
+def _holds_enum(kind: Any) -> bool:
+    """Whether ``kind`` is an enum or an optional enum (checked inline by its JSON value)."""
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return True
+    args = get_args(kind)
+    if len(args) == 2 and type(None) in args and get_origin(kind) in (Union, UnionType):
+        return any(_holds_enum(a) for a in args if a is not type(None))
+    return False
 
 
 def _field_check(

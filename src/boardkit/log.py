@@ -395,6 +395,7 @@ class _Refused(ValueError):
 
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
+_SPACE = " \t\n\r"
 
 
 def _as_text(data: str | bytes, limits: LogLimits) -> str:
@@ -477,12 +478,23 @@ class _Scanner:
 
     # reading
     def skip_space(self) -> None:
-        match = _WHITESPACE.match(self.text, self.pos)
+        text, pos = self.text, self.pos
+        char = text[pos : pos + 1]
+        if not char or char not in _SPACE:
+            return
+        after = text[pos + 1 : pos + 2]
+        if not after or after not in _SPACE:
+            self.pos = pos + 1  # one space, as between the entries of a written log
+            return
+        match = _WHITESPACE.match(text, pos)
         assert match is not None
         self.pos = match.end()
 
     def at(self, char: str) -> bool:
         """Whether the next non-space character is ``char`` (then it is consumed)."""
+        if self.text.startswith(char, self.pos):
+            self.pos += 1
+            return True
         self.skip_space()
         if self.text.startswith(char, self.pos):
             self.pos += 1
@@ -534,10 +546,9 @@ class _Scanner:
         the JSON grammar refuse) is read again by :meth:`value`, which gives the same value or
         words the same error, so only the speed differs.
         """
+        self.skip_space()
         text = self.text
-        match = _WHITESPACE.match(text, self.pos)
-        assert match is not None
-        start = match.end()
+        start = self.pos
         try:
             value, end = self._scan_entry(text, start)
         except Exception:  # StopIteration, a refusal, deep nesting: value() words it
