@@ -15,6 +15,8 @@ both run the same work with the same seeds in interleaved rounds (``benchmarks/_
   changed since 9e3a739, so the old code cannot read the new logs); the unit is events.
 
 "new / old" is the median of the per-round speed ratios, with the lowest and highest round.
+``--cpu-time`` times with this process's CPU time (``time.process_time``) instead of wall time,
+which keeps other jobs on a shared machine out of the figures.
 Both sides need only this checkout's dependencies; the old packages are found by git, so the
 script runs inside a git clone that holds commit ``C`` (``--commit HEAD`` always works).
 """
@@ -28,6 +30,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from io import BytesIO
 from pathlib import Path
 from types import ModuleType
@@ -153,6 +156,11 @@ def main() -> None:
     parser.add_argument(
         "--paths", default="games,replay", help="games, replay or both (default games,replay)"
     )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time with this process's CPU time instead of wall time (a shared, loaded machine)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="boardkit-old-") as folder:
         extract_old(args.commit, Path(folder))
@@ -162,7 +170,10 @@ def main() -> None:
         rows: list[list[str]] = []
 
         def compare(pairs: list[tuple[Contender, Contender]], unit: str) -> None:
-            rates = interleave([c for pair in pairs for c in pair], args.rounds, args.seconds)
+            clock = time.process_time if args.cpu_time else time.perf_counter
+            rates = interleave(
+                [c for pair in pairs for c in pair], args.rounds, args.seconds, clock=clock
+            )
             for new_c, old_c in pairs:
                 a, b = rates[new_c.name], rates[old_c.name]
                 row_name = new_c.name.removeprefix("new ")
@@ -191,7 +202,8 @@ def main() -> None:
             )
             compare(list(pairs), "events / s")
         print_table(
-            f"old ({args.commit}) against new, {args.rounds} rounds of {args.seconds} s",
+            f"old ({args.commit}) against new, {args.rounds} rounds of {args.seconds} s"
+            + (" of CPU time" if args.cpu_time else ""),
             ["path", "old", "new", "new / old"],
             rows,
         )
