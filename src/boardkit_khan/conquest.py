@@ -239,33 +239,31 @@ def _check_player(situation: Situation, player: int) -> None:
 _UNIVERSE = frozenset(standard_stack_keys())
 """The standard stacks: one finder per board serves every set of available stacks in them."""
 
-_Avail = tuple[FitFinder, tuple[bool, ...]]
-_AVAILABLE: dict[tuple[PlacementTable, Collection[StackKey]], _Avail] = {}
-_AVAILABLE_LIMIT = 4096
+_Avail = tuple[FitFinder, int]
 _BY_IDENTITY: dict[tuple[int, int], tuple[object, object, _Avail]] = {}
-"""The same, keyed by the identities of the table and the collection of stacks: the rules
-hand in the same tuple object for the same stock (:func:`boardkit_khan.rules.available_stacks`
-remembers them), and hashing a tuple of stacks costs more than the rest of the look-up. The
-objects are kept beside the result, so their identities cannot be reused while listed."""
+_BY_IDENTITY_LIMIT = 4096
+"""The finder and available-stack bits of an immutable collection of stacks, keyed by the
+identities of the table and the collection: the rules hand in the same tuple object for the
+same stock (:func:`boardkit_khan.rules.available_stacks` remembers them), and hashing a tuple
+of stacks costs more than the rest of the look-up. The objects are kept beside the result, so
+their identities cannot be reused while listed."""
 
 
 def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
-    """The finder to use for ``available`` and, per orientation it reports, whether its stack
-    is available (remembered per table and set of stacks)."""
+    """The finder to use for ``available``, and the bits of the finder's stacks (by index in
+    ``finder.stacks``) that are available."""
     known = _BY_IDENTITY.get((id(table), id(available)))
     if known is not None and known[0] is table and known[1] is available:
         return known[2]
-    key = available if isinstance(available, tuple | frozenset) else tuple(available)
-    found = _AVAILABLE.get((table, key))
-    if found is None:
-        wanted = frozenset(available)
-        finder = fit_finder(table, _UNIVERSE if wanted <= _UNIVERSE else wanted)
-        usable = tuple(o.stack in wanted for o in finder.orientations)
-        if len(_AVAILABLE) >= _AVAILABLE_LIMIT:
-            _AVAILABLE.clear()
-        found = _AVAILABLE[(table, key)] = (finder, usable)
-    if key is available:  # immutable: its identity names its content
-        if len(_BY_IDENTITY) >= _AVAILABLE_LIMIT:
+    wanted = frozenset(available)
+    finder = fit_finder(table, _UNIVERSE if wanted <= _UNIVERSE else wanted)
+    bits = 0
+    for i, key in enumerate(finder.stacks):
+        if key in wanted:
+            bits |= 1 << i
+    found = (finder, bits)
+    if isinstance(available, tuple | frozenset):  # immutable: its identity names its content
+        if len(_BY_IDENTITY) >= _BY_IDENTITY_LIMIT:
             _BY_IDENTITY.clear()
         _BY_IDENTITY[(id(table), id(available))] = (table, available, found)
     return found
@@ -311,6 +309,7 @@ def _scan(
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked
     finder, usable = _finder(table, available)
+    stack_of = finder.stack_of
     bridge_allowed = bridge_shifted = None
     if finder.has_bridges:
         bridge_allowed = land_allowed | (table.river & unblocked)
@@ -327,7 +326,7 @@ def _scan(
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__
     for position, fits in found:
-        if not usable[position]:
+        if not usable >> stack_of[position] & 1:
             continue
         key, _, index, _, _, shape = orientations[position]
         while fits:

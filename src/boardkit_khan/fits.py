@@ -51,9 +51,13 @@ yurts) are reported."""
 
 
 class FitFinder(NamedTuple):
-    """The generated finder of one table and set of stacks, with what its results index."""
+    """The generated finder of one table and set of stacks, with what its results index:
+    ``orientations`` (by position), ``stacks`` (in scan order) and, per orientation, the index
+    of its stack in ``stacks``."""
 
     orientations: tuple[Orientation, ...]
+    stacks: tuple[StackKey, ...]
+    stack_of: tuple[int, ...]
     find: Find
     land_offsets: tuple[int, ...]
     bridge_offsets: tuple[int, ...]
@@ -152,8 +156,12 @@ def _generate(table: PlacementTable, stacks: frozenset[StackKey]) -> FitFinder:
     find: Find = namespace["find"]  # type: ignore[assignment]
     land = {d for o in orientations if not o.bridge for d in o.offsets}
     river = {d for o in orientations if o.bridge for d in o.offsets}
+    ordered = tuple(sorted(stacks, key=lambda key: (key.kind.value, key.shape)))
+    index = {key: i for i, key in enumerate(ordered)}
     return FitFinder(
         orientations,
+        ordered,
+        tuple(index[o.stack] for o in orientations),
         find,
         tuple(sorted(land)),
         tuple(sorted(river)),

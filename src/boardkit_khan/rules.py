@@ -202,6 +202,12 @@ def available_stacks(state: KhanState, static: Static, player: int) -> tuple[Sta
     usable = state.field.stock
     if state.specials.active:
         usable &= ~reserved_tiles(state, static, player)
+    return _stacks_holding(static, usable)
+
+
+def _stacks_holding(static: Static, usable: int) -> tuple[StackKey, ...]:
+    """The stacks with a tile in ``usable``: one shared tuple per mask (the conquest scan
+    recognizes a tuple it has seen by its identity)."""
     memo = static.available_memo
     found = memo.get(usable)
     if found is None:
@@ -321,8 +327,7 @@ def can_ever_conquer(state: KhanState, static: Static, player: int) -> bool:
     Protections and Scouts only forbid; they all lapse within one round of the end phase, and
     the board only loses yurts, so a player who cannot conquer this way never will again.
     """
-    usable = state.field.stock
-    stacks = tuple(key for key, mask in static.stacks if mask & usable)
+    stacks = _stacks_holding(static, state.field.stock)
     return has_legal_conquest(
         static.table, situation(state, static, protected=False), player, stacks
     )
