@@ -269,14 +269,6 @@ def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
     return found
 
 
-def _shifted(value: int, offsets: tuple[int, ...]) -> list[int]:
-    """``value >> d`` at index ``d`` for every ``d`` in ``offsets`` (0 elsewhere)."""
-    out = [0] * (offsets[-1] + 1 if offsets else 1)
-    for d in offsets:
-        out[d] = value >> d
-    return out
-
-
 def _scan(
     table: PlacementTable,
     situation: Situation,
@@ -288,7 +280,7 @@ def _scan(
 
     The board's generated finder (:mod:`boardkit_khan.fits`) gives, for every orientation,
     the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
-    unblocked river) and whose tile covers an own yurt, from masks shifted once per offset.
+    unblocked river) and whose tile covers an own yurt.
     Those are checked one by one for the majority (inlined, same outcome as
     :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
@@ -310,18 +302,8 @@ def _scan(
     land_allowed = occupied & table.land & unblocked
     finder, usable = _finder(table, available)
     stack_of = finder.stack_of
-    bridge_allowed = bridge_shifted = None
-    if finder.has_bridges:
-        bridge_allowed = land_allowed | (table.river & unblocked)
-        bridge_shifted = _shifted(bridge_allowed, finder.bridge_offsets)
-    found = finder.find(
-        land_allowed,
-        _shifted(land_allowed, finder.land_offsets),
-        bridge_allowed,
-        bridge_shifted,
-        own,
-        _shifted(own, finder.all_offsets),
-    )
+    bridge_allowed = land_allowed | (table.river & unblocked) if finder.has_bridges else None
+    found = finder.find(land_allowed, bridge_allowed, own)
     orientations = finder.orientations
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__

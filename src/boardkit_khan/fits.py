@@ -40,14 +40,10 @@ class Orientation(NamedTuple):
     shape: int
 
 
-Find = Callable[
-    [int, list[int], int | None, list[int] | None, int, list[int]], list[tuple[int, int]]
-]
-"""``find(land_allowed, land_shifted, bridge_allowed, bridge_shifted, own, own_shifted)``;
-``*_shifted[d]`` is ``*_allowed >> d`` for every offset ``d`` the finder's land stacks (bridges)
-use, and ``own_shifted[d]`` is ``own >> d`` for every offset; the bridge arguments are ``None``
-when the finder has no bridges. Only anchors whose tile covers a cell of ``own`` (the player's
-yurts) are reported."""
+Find = Callable[[int, int | None, int], list[tuple[int, int]]]
+"""``find(land_allowed, bridge_allowed, own)``: ``bridge_allowed`` is ``None`` when the finder
+has no bridges. Only anchors whose tile covers a cell of ``own`` (the player's yurts) are
+reported. The masks are shifted once per offset, at the top of the generated function."""
 
 
 class FitFinder(NamedTuple):
@@ -59,9 +55,6 @@ class FitFinder(NamedTuple):
     stacks: tuple[StackKey, ...]
     stack_of: tuple[int, ...]
     find: Find
-    land_offsets: tuple[int, ...]
-    bridge_offsets: tuple[int, ...]
-    all_offsets: tuple[int, ...]
     has_bridges: bool
 
 
@@ -127,7 +120,7 @@ def _emit(
     for position in node.leaves:
         anchors = f"A{position}"
         names[anchors] = orientations[position].anchors
-        touch = " | ".join(["w", *(f"o[{d}]" for d in orientations[position].offsets)])
+        touch = " | ".join(["w", *(f"o{d}" for d in orientations[position].offsets)])
         lines += [
             f"{pad}f = {var} & {anchors}",
             f"{pad}if f:",
@@ -137,7 +130,7 @@ def _emit(
         ]
     for offset, child in sorted(node.children.items()):
         child_var = f"{var}_{offset}"
-        lines += [f"{pad}{child_var} = {var} & {shifted}[{offset}]", f"{pad}if {child_var}:"]
+        lines += [f"{pad}{child_var} = {var} & {shifted}{offset}", f"{pad}if {child_var}:"]
         _emit(child, child_var, shifted, depth + 1, lines, names, orientations)
         if lines[-1].endswith(":"):  # pragma: no cover (every trie node ends in a leaf)
             lines.append(f"{pad}    pass")
@@ -145,17 +138,20 @@ def _emit(
 
 def _generate(table: PlacementTable, stacks: frozenset[StackKey]) -> FitFinder:
     orientations = _orientations(table, stacks)
+    land = {d for o in orientations if not o.bridge for d in o.offsets}
+    river = {d for o in orientations if o.bridge for d in o.offsets}
     names: dict[str, int] = {}
-    lines = ["def find(a, s, b, t, w, o):", "    out = []"]
+    lines = ["def find(a, b, w):", "    out = []"]
+    lines += [f"    s{d} = a >> {d}" for d in sorted(land)]
+    lines += [f"    o{d} = w >> {d}" for d in sorted(land | river)]
     _emit(_trie(orientations, False), "a", "s", 1, lines, names, orientations)
     lines.append("    if b is not None:")
+    lines += [f"        t{d} = b >> {d}" for d in sorted(river)]
     _emit(_trie(orientations, True), "b", "t", 2, lines, names, orientations)
     lines += ["        pass", "    out.sort()", "    return out"]
     namespace: dict[str, object] = dict(names)
     exec("\n".join(lines) + "\n", namespace)
     find: Find = namespace["find"]  # type: ignore[assignment]
-    land = {d for o in orientations if not o.bridge for d in o.offsets}
-    river = {d for o in orientations if o.bridge for d in o.offsets}
     ordered = tuple(sorted(stacks, key=lambda key: (key.kind.value, key.shape)))
     index = {key: i for i, key in enumerate(ordered)}
     return FitFinder(
@@ -163,8 +159,5 @@ def _generate(table: PlacementTable, stacks: frozenset[StackKey]) -> FitFinder:
         ordered,
         tuple(index[o.stack] for o in orientations),
         find,
-        tuple(sorted(land)),
-        tuple(sorted(river)),
-        tuple(sorted(land | river)),
         any(o.bridge for o in orientations),
     )

@@ -641,14 +641,7 @@ def test_the_generated_fit_finder_agrees_with_the_definition(seed: int) -> None:
         bridge_allowed = allowed | (BOARD.river & ~(rng.below(2**40) << rng.below(120)))
         finder = fit_finder(TABLE, keys)
         own = allowed & rng.below(2**64) << rng.below(120)
-        found = finder.find(
-            allowed,
-            [allowed >> d for d in range(max(finder.land_offsets, default=0) + 1)],
-            bridge_allowed if finder.has_bridges else None,
-            [bridge_allowed >> d for d in range(max(finder.bridge_offsets, default=0) + 1)],
-            own,
-            [own >> d for d in range(max(finder.all_offsets, default=0) + 1)],
-        )
+        found = finder.find(allowed, bridge_allowed if finder.has_bridges else None, own)
         expected = _fits_one_by_one(allowed, bridge_allowed, own, keys)
         assert found == [(i, fits) for i, fits in enumerate(expected) if fits]
         assert [(o.stack, o.number) for o in finder.orientations] == [
