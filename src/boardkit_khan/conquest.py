@@ -321,12 +321,14 @@ def _scan(
                 own_count = (mask & own).bit_count()
                 sharers = ()
                 for seat, yurt_mask in seats:
-                    count = (mask & yurt_mask).bit_count()
-                    if count > own_count:
-                        sharers = ()
-                        break
-                    if count == own_count:
-                        sharers += (seat,)
+                    covered = mask & yurt_mask  # the player's own seat always covers some
+                    if covered:
+                        count = covered.bit_count()
+                        if count > own_count:
+                            sharers = ()
+                            break
+                        if count == own_count:
+                            sharers += (seat,)
                 if not sharers:
                     continue
             consent: tuple[int, ...] = ()

@@ -109,6 +109,17 @@ def _displace_row(rulers: int) -> tuple[DisplaceRuler, ...]:
 _DISPLACE_ROWS: dict[int, tuple[DisplaceRuler, ...]] = {}
 
 
+def _place_row(size: int) -> tuple[PlaceStartYurt, ...]:
+    """``PlaceStartYurt(cell)`` for every cell of a board of ``size`` cells, shared."""
+    row = _PLACE_ROWS.get(size)
+    if row is None:
+        row = _PLACE_ROWS[size] = tuple(_place(cell) for cell in range(size))
+    return row
+
+
+_PLACE_ROWS: dict[int, tuple[PlaceStartYurt, ...]] = {}
+
+
 def _place(cell: int) -> PlaceStartYurt:
     action = _PLACE.get(cell)
     if action is None:
@@ -538,7 +549,8 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
     if step == STEP_SPECIAL:
         return [*special_actions(state, static, who), NO_SPECIAL]
     if step == STEP_PLACE:
-        return [_place(cell) for cell in _cells(placement_cells(state, static, who))]
+        row = _place_row(static.board.grid.size)
+        return CellActions([(row, placement_cells(state, static, who))])
     return []
 
 
