@@ -244,6 +244,9 @@ _SHARED_LIMIT = 4096
 """The most distinct values a class's loader keeps shared instances of before it starts
 afresh (so a log read from outside cannot fill memory through this cache)."""
 
+_SHARED_STR = 64
+"""The longest string a shared instance may hold (longer ones are built each time)."""
+
 
 def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]], object] | None:
     """A function that builds ``cls`` from its tagged JSON dict, or ``None`` for ``cls``.
@@ -254,8 +257,9 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     the converter's hook for its type. Whatever does not fit gives :data:`_MISS`, and the
     caller takes the general, slower way, which decides and words any error, so this changes
     speed and nothing else. A frozen class without fields gives one shared instance; a frozen
-    class whose fields are all checked inline gives one shared instance per distinct value
-    (most events of a log repeat: a step started, a card drawn), built once.
+    class whose fields are all scalars (ints, short strings, bools, enums, optional ones) gives
+    one shared instance per distinct value (most events of a log repeat: a step started, a card
+    drawn), built once.
     Classes with private or non-init fields are left to cattrs (``None``).
     """
     if not attrs.has(cls):
@@ -288,15 +292,20 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
             keys_of.append(f"v{i}")
         lines += [f"        {line}" for line in _field_check(conv, f.type, f"v{i}", namespace)]
     args = ", ".join(f"{f.name}=v{i}" for i, f in enumerate(fields))
-    if cls.__setattr__ is _FROZEN_SETATTR and not any(k.startswith("h_") for k in namespace):
-        # Every field was checked inline: the values are exact ints, strs, bools, enum members,
-        # None or tuples of these, so equal values make equal objects. An immutable object is
-        # then shared by every entry that holds the same values (bounded memo). An enum field
-        # is keyed by its JSON value, which names one member (the look-up succeeded).
+    if cls.__setattr__ is _FROZEN_SETATTR and all(_plain(f.type) for f in fields):
+        # Every field is a scalar checked inline: the values are exact ints, strs, bools, enum
+        # members or None, so equal values make equal objects. An immutable object is then
+        # shared by every entry that holds the same values (bounded memo). An enum field is
+        # keyed by its JSON value, which names one member (the look-up succeeded). Only short
+        # strings are kept, so the memo holds at most _SHARED_LIMIT small objects per class.
         namespace["memo"] = {}
         namespace["limit"] = _SHARED_LIMIT
         values = "".join(f"{key}, " for key in keys_of)
+        strs = [f"v{i}" for i, f in enumerate(fields) if str in (f.type, *get_args(f.type))]
+        short = " and ".join(f"(type({v}) is not str or len({v}) <= {_SHARED_STR})" for v in strs)
         lines += [
+            f"        if not ({short or 'True'}):",
+            f"            return cls({args})",
             f"        key = ({values})",
             "        obj = memo.get(key)",
             "        if obj is None:",
@@ -311,6 +320,17 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     exec("\n".join(lines) + "\n", namespace)
     load: Callable[[dict[str, Any]], object] = namespace["load"]
     return load
+
+
+def _plain(kind: Any) -> bool:
+    """Whether ``kind`` is a scalar checked inline: int, str, bool, an enum, or one of these
+    or ``None`` (tuples are left out: a long one would be kept whole by the memo)."""
+    if kind in _INLINE_SCALARS or _holds_enum(kind):
+        return True
+    args = get_args(kind)
+    if len(args) == 2 and type(None) in args and get_origin(kind) in (Union, UnionType):
+        return all(a in _INLINE_SCALARS for a in args if a is not type(None))
+    return False
 
 
 def _holds_enum(kind: Any) -> bool:
