@@ -443,6 +443,13 @@ class _Scanner:
                 parse_constant=self._constant,
             )
         )
+        # And with the built-in dicts too (no hook at all): used when the entry's text shows that
+        # no object repeats a key (see :func:`_keys_are_distinct`).
+        self._scan_bare = json.scanner.make_scanner(
+            json.JSONDecoder(  # type: ignore[arg-type]  # the decoder is the scanner's context
+                parse_float=self._float, parse_constant=self._constant
+            )
+        )
         self._too_long = "0" * (limits.max_int_digits + 1)
 
     # hooks of the decoder
@@ -541,16 +548,18 @@ class _Scanner:
 
         Integers are parsed by the decoder's own C code instead of the hook that bounds their
         digits; the bound is checked on the text instead: an entry whose text holds no run of
-        more than ``max_int_digits`` digits cannot hold such a number. Any entry this does not
-        settle (a long run of digits anywhere, even inside a string; anything the limits or
-        the JSON grammar refuse) is read again by :meth:`value`, which gives the same value or
-        words the same error, so only the speed differs.
+        more than ``max_int_digits`` digits cannot hold such a number. Objects are built by the
+        decoder's C code too when :func:`_keys_are_distinct` shows from the text that no object
+        repeats a key; otherwise the entry is parsed again with the hook that refuses a repeated
+        key. Any entry this does not settle (a long run of digits anywhere, even inside a
+        string; anything the limits or the JSON grammar refuse) is read again by :meth:`value`,
+        which gives the same value or words the same error, so only the speed differs.
         """
         self.skip_space()
         text = self.text
         start = self.pos
         try:
-            value, end = self._scan_entry(text, start)
+            value, end = self._scan_bare(text, start)
         except Exception:  # StopIteration, a refusal, deep nesting: value() words it
             return self.value(depth, entry)
         source = text[start:end]
@@ -560,8 +569,60 @@ class _Scanner:
             return self.value(depth, entry)
         if not _surely_within(source, depth, self.limits):
             return self.value(depth, entry)
+        if not _keys_are_distinct(value, source):
+            try:  # the object hook refuses a repeated key
+                value, end = self._scan_entry(text, start)
+            except Exception:
+                return self.value(depth, entry)
         self.pos = end
         return value
+
+
+def _keys_are_distinct(value: Any, source: str) -> bool:
+    """Whether no object of the entry ``value``, decoded from the JSON text ``source`` with
+    plain dicts, repeated a key (``False``: could not tell).
+
+    Every key-value pair of the text has one colon outside strings, so the text has at least
+    as many colons as pairs, and the decoded dicts hold at most as many keys as there were
+    pairs, fewer exactly when a key repeated. So when the text's colons are as many as the
+    dicts' keys, no key repeated. The keys are counted in the dicts of a usual entry (the
+    entry, its action, its events); the text's ``{`` (one per object, more if strings hold
+    some) must then number those dicts, so no other object hides deeper.
+    """
+    if type(value) is not dict:
+        return False
+    events = value.get("events")
+    if type(events) is not list:
+        return False
+    keys = len(value)
+    objects = 1 + len(events)
+    action = value.get("action")
+    if type(action) is dict:
+        keys += len(action)
+        objects += 1
+    for event in events:
+        if type(event) is not dict:
+            return False
+        keys += len(event)
+    braces = source.count("{")
+    if braces != objects:  # objects inside the action or the events: count them all
+        objects, keys = _objects_and_keys(value)
+    return braces == objects and source.count(":") == keys
+
+
+def _objects_and_keys(value: Any) -> tuple[int, int]:
+    """How many dicts the decoded JSON ``value`` holds, and how many keys in all."""
+    objects = keys = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            objects += 1
+            keys += len(item)
+            stack += [v for v in item.values() if type(v) is dict or type(v) is list]
+        elif type(item) is list:
+            stack += [v for v in item if type(v) is dict or type(v) is list]
+    return objects, keys
 
 
 _DIGITS_AS_ZERO = {c: ord("0") if chr(c).isdigit() else ord(" ") for c in range(128)}

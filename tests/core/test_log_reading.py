@@ -17,11 +17,11 @@ from attrs import frozen
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import InvalidLogError, Match, Rng
+from boardkit import InvalidLogError, Match, Rng, load_game
 from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.errors import shorten
 from boardkit.examples.nim import NimGame, Take
-from boardkit.log import LogLimits, parse_document
+from boardkit.log import LogLimits, _keys_are_distinct, parse_document
 
 NIM = NimGame()
 
@@ -296,3 +296,48 @@ def test_number_lengths_are_bounded_on_the_fast_way_too() -> None:
             with_entry(nim_text(), 1, '{"seq":1,"seq":1,"player":0,"action":null,"events":[]}')
         ).reason
     )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        '{"seq":1,"player":0,"action":{"type":"Take","count":1,"count":1},"events":[]}',
+        '{"seq":1,"player":0,"action":null,"events":[{"type":"X","type":"X"}]}',
+        '{"seq":1,"player":0,"action":{"type":"Take","count":{"a":1,"a":2}},"events":[]}',
+        '{"seq":1,"player":0,"action":{"type":"Take","count":[{"a":1, "a" :2}]},"events":[]}',
+        '{"seq":1,"player":0,"action":{"type":"Ta:ke","count":1,"count" : 2},"events":[]}',
+        '{"seq":1,"player" : 0,"player":0,"action":null,"events":[{"n":"{"}]}',
+    ],
+)
+def test_a_repeated_key_is_refused_at_any_depth_on_the_fast_way_too(change: str) -> None:
+    """Entries are parsed with plain dicts when the text's colons match the dicts' keys; a key
+    written twice (at any depth, with or without spaces, beside colons or braces inside
+    strings) never matches, and the strict way refuses it."""
+    doc = parse_document(with_entry(nim_text(), 1, change))
+    with pytest.raises(InvalidLogError) as info:
+        dict(doc.raw_entries())
+    assert info.value.entry == 1 and "appears twice" in info.value.reason
+
+
+def test_colons_and_braces_inside_strings_are_read_the_strict_way_and_accepted() -> None:
+    change = (
+        '{"seq":1,"player":0,"action":{"type":"Take","count":{"a:{":"}:","b":[{"c":1}]}},'
+        '"events":[{"type":"x:y","n":"{"}]}'
+    )
+    entry = dict(parse_document(with_entry(nim_text(), 1, change)).raw_entries())[1]
+    assert entry["action"]["count"] == {"a:{": "}:", "b": [{"c": 1}]}
+    assert entry["events"] == [{"type": "x:y", "n": "{"}]
+
+
+@pytest.mark.parametrize("name", ["nim", "shangrila", "khan"])
+def test_every_entry_boardkit_writes_shows_its_keys_distinct(name: str) -> None:
+    """The fast way is the usual way: each entry line of a written log passes the text check."""
+    game = load_game(name)
+    match = Match.new(game, game.player_counts[-1], seed=5)
+    rng = Rng(5)
+    while not match.is_over and len(match) < 80:
+        match.play(rng.choice(match.legal_actions()))
+    lines = [line.rstrip(",") for line in match.to_json().split("\n") if line.startswith('{"seq"')]
+    assert len(lines) > 10
+    for line in lines:
+        assert _keys_are_distinct(json.loads(line), line), line
