@@ -35,6 +35,10 @@ RUNS = {
         ["--rounds", "1", "--seconds", "0.05"],
         ["bare loop", "boardkit engine", "boardkit Match", "OpenSpiel (C++)", "PettingZoo"],
     ),
+    "old_vs_new.py": (
+        ["--commit", "HEAD", "--rounds", "1", "--seconds", "0.05", "--games", "1", "--cpu-time"],
+        ["khan engine", "khan Match", "khan json", "shangrila decode", "nim json", "new / old"],
+    ),
     "replay_reference.py": (
         ["--games", "1", "--rounds", "1", "--seconds", "0.05"],
         ["verify / fold", "µs / step", "bytes / entry", "shangrila", "khan", "nim"],

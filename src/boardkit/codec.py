@@ -213,6 +213,24 @@ class TaggedCodec:
         except Exception as exc:  # cattrs reports structure errors as several classes
             raise CodecError(f"bad {tag} {self._what}: {_explain(exc)}") from None
 
+    def load_all(self, items: list[JSON]) -> tuple[object, ...]:
+        """``tuple(self.load(item) for item in items)``, with the fast way inlined (a log's
+        events are decoded here, thousands per log)."""
+        fast = self._fast
+        out: list[object] = []
+        append = out.append
+        for data in items:
+            if type(data) is dict:
+                tag = data.get("type")
+                load = fast.get(tag) if type(tag) is str else None
+                if load is not None:
+                    obj = load(data)
+                    if obj is not _MISS:
+                        append(obj)
+                        continue
+            append(self.load(data))
+        return tuple(out)
+
 
 _MISS = object()
 """What a precompiled structure function returns for data it does not accept as it is."""
@@ -221,6 +239,13 @@ _FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
 """``__setattr__`` of a frozen attrs class (attrs has no public flag for frozenness)."""
 
 _INLINE_SCALARS = (int, str, bool)
+
+_SHARED_LIMIT = 4096
+"""The most distinct values a class's loader keeps shared instances of before it starts
+afresh (so a log read from outside cannot fill memory through this cache)."""
+
+_SHARED_STR = 64
+"""The longest string a shared instance may hold (longer ones are built each time)."""
 
 
 def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]], object] | None:
@@ -231,7 +256,10 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     ``bool`` field must hold exactly that type (checked inline); any other field goes through
     the converter's hook for its type. Whatever does not fit gives :data:`_MISS`, and the
     caller takes the general, slower way, which decides and words any error, so this changes
-    speed and nothing else. A frozen class without fields gives one shared instance.
+    speed and nothing else. A frozen class without fields gives one shared instance; a frozen
+    class whose fields are all scalars (ints, short strings, bools, enums, optional ones) gives
+    one shared instance per distinct value (most events of a log repeat: a step started, a card
+    drawn), built once.
     Classes with private or non-init fields are left to cattrs (``None``).
     """
     if not attrs.has(cls):
@@ -254,14 +282,65 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
         return load_fieldless
     namespace: dict[str, Any] = {"cls": cls, "keys": keys, "MISS": _MISS}
     lines = ["def load(data):", "    if data.keys() != keys:", "        return MISS", "    try:"]
+    keys_of: list[str] = []  # per field, what the shared-instance memo is keyed by
     for i, f in enumerate(fields):
         lines.append(f"        v{i} = data[{f.name!r}]")
+        if _holds_enum(f.type):  # keyed by the JSON value: strs hash in C, enum members do not
+            lines.append(f"        r{i} = v{i}")
+            keys_of.append(f"r{i}")
+        else:
+            keys_of.append(f"v{i}")
         lines += [f"        {line}" for line in _field_check(conv, f.type, f"v{i}", namespace)]
     args = ", ".join(f"{f.name}=v{i}" for i, f in enumerate(fields))
-    lines += [f"        return cls({args})", "    except Exception:", "        return MISS"]
+    if cls.__setattr__ is _FROZEN_SETATTR and all(_plain(f.type) for f in fields):
+        # Every field is a scalar checked inline: the values are exact ints, strs, bools, enum
+        # members or None, so equal values make equal objects. An immutable object is then
+        # shared by every entry that holds the same values (bounded memo). An enum field is
+        # keyed by its JSON value, which names one member (the look-up succeeded). Only short
+        # strings are kept, so the memo holds at most _SHARED_LIMIT small objects per class.
+        namespace["memo"] = {}
+        namespace["limit"] = _SHARED_LIMIT
+        values = "".join(f"{key}, " for key in keys_of)
+        strs = [f"v{i}" for i, f in enumerate(fields) if str in (f.type, *get_args(f.type))]
+        short = " and ".join(f"(type({v}) is not str or len({v}) <= {_SHARED_STR})" for v in strs)
+        lines += [
+            f"        if not ({short or 'True'}):",
+            f"            return cls({args})",
+            f"        key = ({values})",
+            "        obj = memo.get(key)",
+            "        if obj is None:",
+            "            if len(memo) >= limit:",
+            "                memo.clear()",
+            f"            obj = memo[key] = cls({args})",
+            "        return obj",
+        ]
+    else:
+        lines.append(f"        return cls({args})")
+    lines += ["    except Exception:", "        return MISS"]
     exec("\n".join(lines) + "\n", namespace)
     load: Callable[[dict[str, Any]], object] = namespace["load"]
     return load
+
+
+def _plain(kind: Any) -> bool:
+    """Whether ``kind`` is a scalar checked inline: int, str, bool, an enum, or one of these
+    or ``None`` (tuples are left out: a long one would be kept whole by the memo)."""
+    if kind in _INLINE_SCALARS or _holds_enum(kind):
+        return True
+    args = get_args(kind)
+    if len(args) == 2 and type(None) in args and get_origin(kind) in (Union, UnionType):
+        return all(a in _INLINE_SCALARS for a in args if a is not type(None))
+    return False
+
+
+def _holds_enum(kind: Any) -> bool:
+    """Whether ``kind`` is an enum or an optional enum (checked inline by its JSON value)."""
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return True
+    args = get_args(kind)
+    if len(args) == 2 and type(None) in args and get_origin(kind) in (Union, UnionType):
+        return any(_holds_enum(a) for a in args if a is not type(None))
+    return False
 
 
 def _field_check(

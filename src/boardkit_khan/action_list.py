@@ -1,12 +1,14 @@
-"""The legal actions of a step-2 decision as a lazy sequence: conquests become actions only
-when asked for.
+"""The legal actions of a step-2 decision as a lazy sequence: actions are found only when
+asked for.
 
-A crowded position has dozens of legal conquests; a random player, a bot's sampling or a
-menu's first page looks at one or a few of them. :class:`ActionList` holds the conquests the
-generator found (:class:`~boardkit_khan.conquest.Conquest` tuples, made at tuple speed) and
-turns one into a :class:`~boardkit_khan.actions.Conquer` action only when it is read. Its
-order and length are those of the plain list it replaces: the actions before the conquests
-(invasions, displacements), the conquests, then the actions after them (action D).
+A crowded position has dozens of legal conquests and a hundred cells for action D; a random
+player, a bot's sampling or a menu's first page looks at one or a few of them. :class:`ActionList`
+holds the conquests the generator found (:class:`~boardkit_khan.conquest.Conquest` tuples, made
+at tuple speed) and turns one into a :class:`~boardkit_khan.actions.Conquer` action only when
+it is read; the invasions and action D are :class:`CellActions`, a cell mask per card that
+gives its count at once and finds the cell of an index only when it is read. The order and
+length are those of the plain list it replaces: the actions before the conquests (invasions,
+displacements), the conquests, then the actions after them (action D).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
+from boardkit.geometry.grid import cells_of
 from boardkit_khan.actions import Conquer, KhanAction
 from boardkit_khan.conquest import Conquest
 from boardkit_khan.placements import StackKey
@@ -30,13 +33,80 @@ def conquer_action(stack: StackKey, orientation: int, anchor: int) -> Conquer:
     return action
 
 
+def _index(index: int, n: int) -> int:
+    if index < 0:
+        index += n
+    if not 0 <= index < n:
+        raise IndexError("legal action index out of range")
+    return index
+
+
+class CellActions(Sequence[KhanAction]):
+    """``[row[cell] for row, mask in parts for cell in cells_of(mask)]``, found on demand.
+
+    ``row`` is a table of shared actions indexed by cell (``Invade(card, cell)`` for one card,
+    ``InvadeAnywhere(cell)``) or by another small number (``DisplaceRuler(ruler)``, the mask
+    then holding ruler numbers); the length is the masks' cell count, so it costs nothing to
+    know; reading index ``i`` walks to the ``i``-th cell of its mask.
+    """
+
+    __slots__ = ("_n", "_parts")
+
+    def __init__(self, parts: Sequence[tuple[Sequence[KhanAction], int]]) -> None:
+        self._parts = [(row, mask, mask.bit_count()) for row, mask in parts if mask]
+        self._n = sum(count for _, _, count in self._parts)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def _build(self, i: int) -> KhanAction:
+        for row, mask, count in self._parts:
+            if i < count:
+                for _ in range(i):
+                    mask &= mask - 1
+                return row[(mask & -mask).bit_length() - 1]
+            i -= count
+        raise IndexError("legal action index out of range")  # pragma: no cover (checked)
+
+    @overload
+    def __getitem__(self, index: int) -> KhanAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[KhanAction]: ...
+    def __getitem__(self, index: int | slice) -> KhanAction | list[KhanAction]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        return self._build(_index(index, self._n))
+
+    def __iter__(self) -> Iterator[KhanAction]:
+        for row, mask, _ in self._parts:
+            for cell in cells_of(mask):
+                yield row[cell]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence holding the same actions in the same order."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CellActions({list(self)!r})"
+
+
 class ActionList(Sequence[KhanAction]):
-    """``head + [conquer_action(c) for c in conquests] + tail``, built on demand."""
+    """``[*head, *(conquer_action(c) for c in conquests), *tail]``, built on demand.
+
+    ``head`` and ``tail`` are lists or lazy sequences (:class:`CellActions`).
+    """
 
     __slots__ = ("_conquests", "_head", "_n", "_split", "_tail")
 
     def __init__(
-        self, head: list[KhanAction], conquests: list[Conquest], tail: list[KhanAction]
+        self,
+        head: Sequence[KhanAction],
+        conquests: list[Conquest],
+        tail: Sequence[KhanAction],
     ) -> None:
         self._head = head
         self._conquests = conquests

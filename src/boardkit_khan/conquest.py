@@ -65,11 +65,12 @@ from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
+from boardkit_khan.fits import FitFinder, fit_finder
 from boardkit_khan.placements import (
-    OrientationPlacements,
     PlacementTable,
     StackKey,
     stack_key_of,
+    standard_stack_keys,
 )
 
 __all__ = [
@@ -235,23 +236,37 @@ def _check_player(situation: Situation, player: int) -> None:
 # -- generation ---------------------------------------------------------------------------------
 
 
-_Plan = tuple[tuple[StackKey, bool, tuple[OrientationPlacements, ...]], ...]
-_PLANS: dict[tuple[PlacementTable, frozenset[StackKey]], _Plan] = {}
-_PLANS_LIMIT = 4096
+_UNIVERSE = frozenset(standard_stack_keys())
+"""The standard stacks: one finder per board serves every set of available stacks in them."""
+
+_Avail = tuple[FitFinder, int]
+_BY_IDENTITY: dict[tuple[int, int], tuple[object, object, _Avail]] = {}
+_BY_IDENTITY_LIMIT = 4096
+"""The finder and available-stack bits of an immutable collection of stacks, keyed by the
+identities of the table and the collection: the rules hand in the same tuple object for the
+same stock (:func:`boardkit_khan.rules.available_stacks` remembers them), and hashing a tuple
+of stacks costs more than the rest of the look-up. The objects are kept beside the result, so
+their identities cannot be reused while listed."""
 
 
-def _plan(table: PlacementTable, available: Collection[StackKey]) -> _Plan:
-    """The available stacks in order (kind value, then shape name), each with whether it is a
-    bridge and its orientations: made once per table and set of stacks, not once per call."""
+def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
+    """The finder to use for ``available``, and the bits of the finder's stacks (by index in
+    ``finder.stacks``) that are available."""
+    known = _BY_IDENTITY.get((id(table), id(available)))
+    if known is not None and known[0] is table and known[1] is available:
+        return known[2]
     wanted = frozenset(available)
-    plan = _PLANS.get((table, wanted))
-    if plan is None:
-        if len(_PLANS) >= _PLANS_LIMIT:
-            _PLANS.clear()
-        ordered = sorted(wanted, key=lambda key: (key.kind.value, key.shape))
-        plan = tuple((key, key.bridge, table.stack(key).orientations) for key in ordered)
-        _PLANS[(table, wanted)] = plan
-    return plan
+    finder = fit_finder(table, _UNIVERSE if wanted <= _UNIVERSE else wanted)
+    bits = 0
+    for i, key in enumerate(finder.stacks):
+        if key in wanted:
+            bits |= 1 << i
+    found = (finder, bits)
+    if isinstance(available, tuple | frozenset):  # immutable: its identity names its content
+        if len(_BY_IDENTITY) >= _BY_IDENTITY_LIMIT:
+            _BY_IDENTITY.clear()
+        _BY_IDENTITY[(id(table), id(available))] = (table, available, found)
+    return found
 
 
 def _scan(
@@ -263,9 +278,10 @@ def _scan(
 ) -> list[Conquest]:
     """The generator behind :func:`legal_conquests` and :func:`has_legal_conquest`.
 
-    Per orientation, one pass of big-int operations finds the anchors whose cells are all
-    allowed (land with a yurt and unblocked; for bridges also unblocked river) and that cover
-    an own yurt. Only those are checked one by one for the majority (inlined, same outcome as
+    The board's generated finder (:mod:`boardkit_khan.fits`) gives, for every orientation,
+    the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
+    unblocked river) and whose tile covers an own yurt.
+    Those are checked one by one for the majority (inlined, same outcome as
     :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
     """
     _check_player(situation, player)
@@ -280,58 +296,50 @@ def _scan(
     # Seats in order, the player included (so sharers come out sorted); seats without yurts
     # can neither outnumber nor tie the player, who covers at least one own yurt.
     seats = tuple((seat, mask) for seat, mask in enumerate(yurts) if mask)
+    others = occupied & ~own & ~situation.neutral
+    alone = (player,)
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked
-    bridge_allowed = land_allowed | (table.river & unblocked)
+    finder, usable = _finder(table, available)
+    stack_of = finder.stack_of
+    bridge_allowed = land_allowed | (table.river & unblocked) if finder.has_bridges else None
+    found = finder.find(land_allowed, bridge_allowed, own)
+    orientations = finder.orientations
     guarded = _guarded_cells(situation, player)
     build = tuple.__new__
-    for key, bridge, orientations in _plan(table, available):
-        allowed = bridge_allowed if bridge else land_allowed
-        for orientation in orientations:
-            fits = orientation.anchors & allowed
-            offsets = orientation.offsets
-            for offset in offsets:
-                if not fits:
-                    break
-                fits &= allowed >> offset
-            if not fits:
-                continue
-            touches = own
-            for offset in offsets:
-                touches |= own >> offset
-            fits &= touches
-            shape = 1  # the oriented shape at anchor cell 0: a placement is shape << anchor
-            for offset in offsets:
-                shape |= 1 << offset
-            index = orientation.index
-            while fits:
-                low = fits & -fits
-                fits ^= low
-                anchor = low.bit_length() - 1
-                mask = shape << anchor
+    for position, fits in found:
+        if not usable >> stack_of[position] & 1:
+            continue
+        key, _, index, _, _, shape = orientations[position]
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            anchor = low.bit_length() - 1
+            mask = shape << anchor
+            sharers: tuple[int, ...] = alone
+            if mask & others:  # K-A-C5; covering only own and neutral yurts: alone
                 own_count = (mask & own).bit_count()
-                sharers: tuple[int, ...] = ()
-                for seat, yurt_mask in seats:  # K-A-C5
-                    count = (mask & yurt_mask).bit_count()
-                    if count > own_count:
-                        break
-                    if count == own_count:
-                        sharers += (seat,)
-                else:
-                    consent: tuple[int, ...] = ()
-                    if mask & guarded:
-                        verdict = _protection(mask, situation, player, sharers)
-                        if isinstance(verdict, Refusal):
-                            continue
-                        consent = verdict
-                    result.append(
-                        build(
-                            Conquest,
-                            (key, index, anchor, mask, sharers, consent),
-                        )
-                    )
-                    if first_only:
-                        return result
+                sharers = ()
+                for seat, yurt_mask in seats:
+                    covered = mask & yurt_mask  # the player's own seat always covers some
+                    if covered:
+                        count = covered.bit_count()
+                        if count > own_count:
+                            sharers = ()
+                            break
+                        if count == own_count:
+                            sharers += (seat,)
+                if not sharers:
+                    continue
+            consent: tuple[int, ...] = ()
+            if mask & guarded:
+                verdict = _protection(mask, situation, player, sharers)
+                if isinstance(verdict, Refusal):
+                    continue
+                consent = verdict
+            result.append(build(Conquest, (key, index, anchor, mask, sharers, consent)))
+            if first_only:
+                return result
     return result
 
 

@@ -68,10 +68,13 @@ from boardkit_khan.state import (
     Outcome,
     PendingConquest,
     PlacedTile,
+    Specials,
     TurnState,
     static_for,
     with_cards,
     with_field,
+    with_field_turn,
+    with_specials,
     with_turn,
 )
 
@@ -190,18 +193,21 @@ def _end_triggered(state: KhanState, e: EndPhaseTriggered) -> KhanState:
 
 
 def _tile_laid(state: KhanState, e: TileLaid) -> KhanState:
-    field = state.field
+    f = state.field
     keep = ~e.mask
-    field = evolve(
-        field,
-        yurts=tuple(y & keep for y in field.yurts),
-        neutral=field.neutral & keep,
-        tiles=field.tiles | e.mask,
-        stock=field.stock & ~(1 << e.tile),
-        placed=(*field.placed, PlacedTile(e.tile, e.stack, e.mask, e.owners)),
+    field = Field(
+        tuple(y & keep for y in f.yurts),
+        f.neutral & keep,
+        f.tiles | e.mask,
+        (*f.placed, PlacedTile(e.tile, e.stack, e.mask, e.owners)),
+        f.stock & ~(1 << e.tile),
+        f.rulers,
+        f.camps,
     )
-    turn = evolve(state.turn, pending=None)
-    return evolve(state, field=field, turn=turn)
+    t = state.turn
+    return with_field_turn(
+        state, field, TurnState(t.actions_left, t.consent_refused, None, t.returned)
+    )
 
 
 # --- turn bookkeeping -----------------------------------------------------------------------------
@@ -247,7 +253,7 @@ def _special_played(state: KhanState, e: SpecialPlayed) -> KhanState:
     active = specials.active
     if e.card is not SpecialCard.HIGH_MORALE:
         active = (*active, ActiveSpecial(e.player, e.card, e.region, e.stack, e.tile))
-    return evolve(state, specials=evolve(specials, held=held, active=active))
+    return with_specials(state, Specials(held, active), state.turn)
 
 
 def _special_returned(state: KhanState, e: SpecialReturned) -> KhanState:
@@ -255,8 +261,10 @@ def _special_returned(state: KhanState, e: SpecialReturned) -> KhanState:
     active = tuple(a for a in specials.active if not (a.owner == e.player and a.card is e.card))
     turn = state.turn
     if e.card is not SpecialCard.SCOUT:
-        turn = evolve(turn, returned=(*turn.returned, e.card))
-    return evolve(state, specials=evolve(specials, active=active), turn=turn)
+        turn = TurnState(
+            turn.actions_left, turn.consent_refused, turn.pending, (*turn.returned, e.card)
+        )
+    return with_specials(state, Specials(specials.held, active), turn)
 
 
 def _scored(state: KhanState, e: GameScored) -> KhanState:
@@ -265,8 +273,12 @@ def _scored(state: KhanState, e: GameScored) -> KhanState:
 
 
 def _turn_started(state: KhanState, e: TurnStarted) -> KhanState:
-    end_turns = state.end_turns + 1 if state.flow.phase == PHASE_END else state.end_turns
-    return evolve(state, turn=TurnState(), end_turns=end_turns)
+    if state.flow.phase != PHASE_END:
+        return with_turn(state, _FRESH_TURN)
+    return evolve(state, turn=_FRESH_TURN, end_turns=state.end_turns + 1)
+
+
+_FRESH_TURN = TurnState()
 
 
 def _unchanged(state: KhanState, e: object) -> KhanState:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
-from boardkit_khan.action_list import ActionList, conquer_action
+from boardkit_khan.action_list import ActionList, CellActions, conquer_action
 from boardkit_khan.actions import (
     Conquer,
     Consent,
@@ -40,9 +40,11 @@ from boardkit_khan.actions import (
     PlayProtection,
     PlayScout,
 )
+from boardkit_khan.board import Region
 from boardkit_khan.cards import hand_subsets
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.conquest import (
+    NO_PROTECTION,
     Conquest,
     Protections,
     Refusal,
@@ -96,6 +98,28 @@ def _anywhere_row(size: int) -> list[InvadeAnywhere]:
     return _ANYWHERE_ROW
 
 
+def _displace_row(rulers: int) -> tuple[DisplaceRuler, ...]:
+    """``DisplaceRuler(ruler)`` for rulers ``0 … rulers - 1``, built once."""
+    row = _DISPLACE_ROWS.get(rulers)
+    if row is None:
+        row = _DISPLACE_ROWS[rulers] = tuple(_displace(ruler) for ruler in range(rulers))
+    return row
+
+
+_DISPLACE_ROWS: dict[int, tuple[DisplaceRuler, ...]] = {}
+
+
+def _place_row(size: int) -> tuple[PlaceStartYurt, ...]:
+    """``PlaceStartYurt(cell)`` for every cell of a board of ``size`` cells, shared."""
+    row = _PLACE_ROWS.get(size)
+    if row is None:
+        row = _PLACE_ROWS[size] = tuple(_place(cell) for cell in range(size))
+    return row
+
+
+_PLACE_ROWS: dict[int, tuple[PlaceStartYurt, ...]] = {}
+
+
 def _place(cell: int) -> PlaceStartYurt:
     action = _PLACE.get(cell)
     if action is None:
@@ -144,6 +168,8 @@ def free_land(state: KhanState, static: Static) -> int:
 
 def protections(state: KhanState, static: Static) -> Protections:
     """The Protection and Divine Support cards in force (K-X2, K-X3)."""
+    if not state.specials.active:
+        return NO_PROTECTION
     khan: int | None = None
     divine: list[tuple[int, int]] = []
     for card in state.specials.active:
@@ -184,8 +210,26 @@ def reserved_tiles(state: KhanState, static: Static, player: int | None) -> int:
 
 def available_stacks(state: KhanState, static: Static, player: int) -> tuple[StackKey, ...]:
     """Stacks ``player`` may take a tile from: in stock, not reserved by others (K-A-C6)."""
-    usable = state.field.stock & ~reserved_tiles(state, static, player)
-    return tuple(key for key, mask in static.stacks if mask & usable)
+    usable = state.field.stock
+    if state.specials.active:
+        usable &= ~reserved_tiles(state, static, player)
+    return _stacks_holding(static, usable)
+
+
+def _stacks_holding(static: Static, usable: int) -> tuple[StackKey, ...]:
+    """The stacks with a tile in ``usable``: one shared tuple per mask (the conquest scan
+    recognizes a tuple it has seen by its identity)."""
+    memo = static.available_memo
+    found = memo.get(usable)
+    if found is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[usable] = tuple(key for key, mask in static.stacks if mask & usable)
+    return found
+
+
+_MEMO_LIMIT = 4096
+"""The most entries a per-board memo keeps before it starts afresh."""
 
 
 def tile_to_take(state: KhanState, static: Static, player: int, stack: StackKey) -> int:
@@ -294,8 +338,7 @@ def can_ever_conquer(state: KhanState, static: Static, player: int) -> bool:
     Protections and Scouts only forbid; they all lapse within one round of the end phase, and
     the board only loses yurts, so a player who cannot conquer this way never will again.
     """
-    usable = state.field.stock
-    stacks = tuple(key for key, mask in static.stacks if mask & usable)
+    stacks = _stacks_holding(static, state.field.stock)
     return has_legal_conquest(
         static.table, situation(state, static, protected=False), player, stacks
     )
@@ -311,7 +354,17 @@ def anywhere_actions(state: KhanState, static: Static) -> list[InvadeAnywhere]:
 
 def discard_actions(state: KhanState, player: int) -> list[Discard]:
     """K-A-D, second half: every sub-collection of the hand (0 to 4 cards)."""
-    return [Discard(cards) for cards in hand_subsets(state.cards.hands[player])]
+    hand = state.cards.hands[player]
+    found = _DISCARDS.get(hand)
+    if found is None:
+        if len(_DISCARDS) >= _MEMO_LIMIT:
+            _DISCARDS.clear()
+        found = _DISCARDS[hand] = tuple(Discard(cards) for cards in hand_subsets(hand))
+    return list(found)
+
+
+_DISCARDS: dict[tuple[int, ...], tuple[Discard, ...]] = {}
+"""The discard actions of each hand met so far (actions are values; shared, not rebuilt)."""
 
 
 def has_step_action(state: KhanState, static: Static, player: int) -> bool:
@@ -332,7 +385,29 @@ def has_step_action(state: KhanState, static: Static, player: int) -> bool:
 
 
 def special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
-    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special"."""
+    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special".
+
+    The answer depends only on the state's field, cards, specials, turn and end trigger; the
+    turn asks it when step 3 ends and again when the step-4 decision is listed, with the same
+    parts (only the flow changed between), so the last answer is kept and reused when every
+    part is the very same object.
+    """
+    parts = (state.field, state.cards, state.specials, state.turn, state.end_trigger, static)
+    last = _LAST_SPECIALS[0]  # one read: another thread may replace it, never change it
+    if last[0] == player and all(a is b for a, b in zip(last[1], parts, strict=True)):
+        return list(last[2])
+    found = _special_actions(state, static, player)
+    _LAST_SPECIALS[0] = (player, parts, tuple(found))
+    return found
+
+
+_LAST_SPECIALS: list[tuple[int, tuple[object, ...], tuple[KhanAction, ...]]] = [
+    (-1, (None,) * 6, ())
+]
+"""The last :func:`special_actions` call: ``(player, parts, actions)`` (see there)."""
+
+
+def _special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
     held = state.specials.held[player]
     players = state.players
     active = state.specials.active
@@ -353,7 +428,7 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             taken = any(a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player for a in active)
             repeat = players == 2 and SpecialCard.DIVINE_SUPPORT in returned
             if not taken and not repeat:
-                out.append(PlayDivineSupport(None))
+                out.append(_divine(None))
         else:
             guarded = {
                 a.region
@@ -363,12 +438,30 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             pictured = divine_regions_of(static, player)
             for region in static.region_index:
                 if region in pictured and region not in guarded:
-                    out.append(PlayDivineSupport(region))
+                    out.append(_divine(region))
     # K-X4: Scout.
     if held[3] > 0:
         for stack in scout_stacks(state, static, player):
-            out.append(PlayScout(stack))
+            out.append(_scout(stack))
     return out
+
+
+def _scout(stack: StackKey) -> PlayScout:
+    action = _SCOUT.get(stack)
+    if action is None:
+        action = _SCOUT[stack] = PlayScout(stack)
+    return action
+
+
+def _divine(region: Region | None) -> PlayDivineSupport:
+    action = _DIVINE.get(region)
+    if action is None:
+        action = _DIVINE[region] = PlayDivineSupport(region)
+    return action
+
+
+_SCOUT: dict[StackKey, PlayScout] = {}
+_DIVINE: dict[Region | None, PlayDivineSupport] = {}
 
 
 def divine_regions_of(static: Static, player: int) -> frozenset[object]:
@@ -430,12 +523,25 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
     static = static_for(state.options.board)
     step = flow.step
     if step in (STEP_ACTIONS, STEP_EXTRA):
-        head: list[KhanAction] = []
-        head += invade_actions(state, static, who)
-        head += displace_actions(state)
-        tail: list[KhanAction] = []
-        tail += anywhere_actions(state, static)
-        return ActionList(head, conquests(state, static, who), tail)
+        # The same actions as invade_actions, displace_actions and anywhere_actions list, as
+        # cell masks read on demand.
+        free = free_land(state, static)
+        size = static.board.grid.size
+        parts: list[tuple[Sequence[KhanAction], int]] = [
+            (_invade_row(card, size), static.cards[card].allowed & free)
+            for card in state.cards.hands[who]
+            if card != UNKNOWN_CARD
+        ]
+        if state.end_trigger == TRIGGER_NONE:
+            rulers = 0
+            for ruler, cell in enumerate(state.field.rulers):
+                if cell >= 0:
+                    rulers |= 1 << ruler
+            parts.append((_displace_row(len(state.field.rulers)), rulers))
+        tail: Sequence[KhanAction] = ()
+        if step == STEP_ACTIONS and state.turn.actions_left == 2:
+            tail = CellActions([(_anywhere_row(size), free)])
+        return ActionList(CellActions(parts), conquests(state, static, who), tail)
     if step == STEP_CONQUER:
         return ActionList([], conquests(state, static, who), [])
     if step == STEP_DISCARD:
@@ -443,7 +549,8 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
     if step == STEP_SPECIAL:
         return [*special_actions(state, static, who), NO_SPECIAL]
     if step == STEP_PLACE:
-        return [_place(cell) for cell in _cells(placement_cells(state, static, who))]
+        row = _place_row(static.board.grid.size)
+        return CellActions([(row, placement_cells(state, static, who))])
     return []
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import attrs
 from attrs import frozen
 
 from boardkit.errors import InvalidOptionsError
@@ -277,6 +278,24 @@ def with_cards(state: KhanState, cards: Cards) -> KhanState:
     )  # fmt: skip
 
 
+def with_specials(state: KhanState, specials: Specials, turn: TurnState) -> KhanState:
+    """``state`` with other :class:`Specials` and :class:`TurnState`."""
+    return KhanState(
+        state.flow, state.options, state.field, state.cards, specials, turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
+def with_field_turn(state: KhanState, field: Field, turn: TurnState) -> KhanState:
+    """``state`` with another :class:`Field` and :class:`TurnState`."""
+    return KhanState(
+        state.flow, state.options, field, state.cards, state.specials, turn,
+        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
+        state.end_first_player, state.end_turns, state.outcome,
+    )  # fmt: skip
+
+
 def with_turn(state: KhanState, turn: TurnState) -> KhanState:
     """``state`` with another :class:`TurnState`."""
     return KhanState(
@@ -320,6 +339,9 @@ class Static:
     divine_regions: tuple[frozenset[Region], ...]
     land_rays: tuple[tuple[tuple[int, ...], ...], ...]
     """Per cell and direction: the land cells of the ruler's ray, nearest first (K-R1)."""
+    available_memo: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
+    """Memo of :func:`boardkit_khan.rules.available_stacks`: usable tile mask → stacks (a
+    cache of a pure function of the tables, bounded by that function; not game state)."""
 
 
 def _ruler_index(board: Board, deck: tuple[Card, ...]) -> dict[str, int]:

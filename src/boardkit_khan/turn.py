@@ -97,6 +97,25 @@ STEP_DRAW = "draw"
 """Step 5 (no decision; marks the log)."""
 
 
+# --- events that never vary (immutable values, built once) ------------------------------------
+
+_STEP_PLACE = StepStarted(STEP_PLACE)
+_STEP_DISPLACE = StepStarted(STEP_DISPLACE)
+_STEP_ACTIONS = StepStarted(STEP_ACTIONS)
+_STEP_DISCARD = StepStarted(STEP_DISCARD)
+_STEP_EXTRA = StepStarted(STEP_EXTRA)
+_STEP_SPECIAL = StepStarted(STEP_SPECIAL)
+_STEP_DRAW = StepStarted(STEP_DRAW)
+_STEP_CONQUER = StepStarted(STEP_CONQUER)
+_TURN_ENDED = TurnEnded()
+_TWO_ACTIONS = ActionsGranted(2)
+_ONE_ACTION = ActionsGranted(1)
+_TOOK_A = ActionTaken("A", 1)
+_TOOK_B = ActionTaken("B", 1)
+_TOOK_C = ActionTaken("C", 1)
+_TOOK_D = ActionTaken("D", 2)
+
+
 # --- hooks ----------------------------------------------------------------------------------------
 
 
@@ -107,15 +126,15 @@ def turn_start_events(state: KhanState, rng: Rng) -> Sequence[object]:
     player = active_player(state)
     phase = state.flow.phase
     if phase == PHASE_PLACEMENT:
-        script.emit(StepStarted(STEP_PLACE))
+        script.emit(_STEP_PLACE)
     elif phase == PHASE_MAIN:
         return_scouts(script, player)
-        script.emit(StepStarted(STEP_DISPLACE))
+        script.emit(_STEP_DISPLACE)
         step_one(script, static, rng)
         if script.state.end_trigger == TRIGGER_STEP1:
-            script.emit(TurnEnded())
+            script.emit(_TURN_ENDED)
         else:
-            script.emit(StepStarted(STEP_ACTIONS), ActionsGranted(2))
+            script.emit(_STEP_ACTIONS, _TWO_ACTIONS)
             _after_action(script, static, rng)
     else:
         _end_turn_start(script, static, player)
@@ -167,14 +186,12 @@ def action_events(state: KhanState, action: object, rng: Rng) -> Sequence[object
         return script
     player = active_player(state)
     if isinstance(action, PlaceStartYurt):
-        script.emit(YurtPlaced(player, action.cell), TurnEnded())
+        script.emit(YurtPlaced(player, action.cell), _TURN_ENDED)
     elif isinstance(action, Invade):
-        script.emit(
-            ActionTaken("A", 1), CardPlayed(player, action.card), YurtPlaced(player, action.cell)
-        )
+        script.emit(_TOOK_A, CardPlayed(player, action.card), YurtPlaced(player, action.cell))
         _after_action(script, static, rng)
     elif isinstance(action, DisplaceRuler):
-        script.emit(ActionTaken("B", 1))
+        script.emit(_TOOK_B)
         action_b(script, static, action.ruler, rng)
         _after_action(script, static, rng)
     elif isinstance(action, Conquer):
@@ -190,18 +207,18 @@ def action_events(state: KhanState, action: object, rng: Rng) -> Sequence[object
             _lay_tile(script, static, player, conquest)
             _after_action(script, static, rng)
     elif isinstance(action, InvadeAnywhere):
-        script.emit(ActionTaken("D", 2), YurtPlaced(player, action.cell), StepStarted(STEP_DISCARD))
+        script.emit(_TOOK_D, YurtPlaced(player, action.cell), _STEP_DISCARD)
     elif isinstance(action, Discard):
         if action.cards:
             script.emit(CardsDiscarded(player, action.cards))
-        script.emit(StepStarted(STEP_ACTIONS))
+        script.emit(_STEP_ACTIONS)
         _after_action(script, static, rng)
     elif isinstance(action, NoSpecial):
         _step_five(script, rng)
     else:
         play_special(script, static, player, action)
         if isinstance(action, PlayHighMorale):
-            script.emit(StepStarted(STEP_EXTRA), ActionsGranted(1))
+            script.emit(_STEP_EXTRA, _ONE_ACTION)
             _after_action(script, static, rng)
         else:
             _step_five(script, rng)
@@ -212,7 +229,7 @@ def _lay_tile(script: Script, static: Static, player: int, conquest: Conquest) -
     """K-A-C: take a tile of the stack and lay it; the sharers put their yurts on it."""
     tile = tile_to_take(script.state, static, player, conquest.stack)
     script.emit(
-        ActionTaken("C", 1),
+        _TOOK_C,
         TileLaid(
             player,
             tile,
@@ -263,7 +280,7 @@ def _after_action(script: Script, static: Static, rng: Rng) -> None:
             return
         if left > 0:
             script.emit(ActionsForfeited(left))
-        script.emit(TurnEnded())
+        script.emit(_TURN_ENDED)
         return
     if left > 0:
         if has_step_action(state, static, player):
@@ -274,16 +291,16 @@ def _after_action(script: Script, static: Static, rng: Rng) -> None:
         return
     return_lasting(script, player)  # step 3 (K-T3)
     if special_actions(script.state, static, player):  # step 4 (K-T4)
-        script.emit(StepStarted(STEP_SPECIAL))
+        script.emit(_STEP_SPECIAL)
         return
     _step_five(script, rng)
 
 
 def _step_five(script: Script, rng: Rng) -> None:
     """K-T5: fill the hand up to 4 cards; the turn ends."""
-    script.emit(StepStarted(STEP_DRAW))
+    script.emit(_STEP_DRAW)
     refill_hand(script, active_player(script.state), rng)
-    script.emit(TurnEnded())
+    script.emit(_TURN_ENDED)
 
 
 def _end_turn_start(script: Script, static: Static, player: int) -> None:
@@ -291,10 +308,10 @@ def _end_turn_start(script: Script, static: Static, player: int) -> None:
     return_all(script, player)
     state = script.state
     if can_conquer(state, static, player):
-        script.emit(StepStarted(STEP_CONQUER), ActionsGranted(2))
+        script.emit(_STEP_CONQUER, _TWO_ACTIONS)
         return
     if any(can_ever_conquer(state, static, p) for p in range(state.players)):
-        script.emit(TurnForfeited(player), TurnEnded())
+        script.emit(TurnForfeited(player), _TURN_ENDED)
         return
     script.emit(final_score(state, static))
 

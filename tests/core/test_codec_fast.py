@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from attrs import frozen
 
 from boardkit import load_game
-from boardkit.codec import _MISS, codec_for
+from boardkit.codec import _MISS, TaggedCodec, codec_for, make_converter
 from boardkit.flow import TurnEnded
 from boardkit.match import _same
 from boardkit.simulate import simulate
@@ -59,3 +60,47 @@ def test_fieldless_events_decode_to_one_shared_instance() -> None:
     assert first is codec.events.load({"type": "TurnEnded"}) is TurnEnded()
     with pytest.raises(ValueError):
         codec.events.load({"type": "TurnEnded", "x": 1})
+
+
+def test_events_with_equal_values_decode_to_one_shared_instance_within_a_bound() -> None:
+    codec = codec_for(load_game("nim"))
+    data = {"type": "StonesTaken", "player": 1, "count": 2}
+    first = codec.events.load(data)
+    assert codec.events.load(dict(data)) is first
+    assert codec.events.load({**data, "count": 3}) is not first
+    assert codec.events.load_all([data, {"type": "TurnEnded"}]) == (first, TurnEnded())
+    fast = codec.events._fast["StonesTaken"]
+    memo = fast.__globals__["memo"]
+    for count in range(2 * fast.__globals__["limit"]):
+        codec.events.load({**data, "count": count})
+    assert 0 < len(memo) <= fast.__globals__["limit"]
+
+
+@frozen
+class _Named:
+    """A test event with a string, for the shared-instance memo's bounds."""
+
+    name: str
+    seat: int | None
+
+
+@frozen
+class _Listed:
+    """A test event with a tuple: never shared (a long tuple would be kept whole)."""
+
+    cells: tuple[int, ...]
+
+
+def test_only_small_scalar_events_are_shared() -> None:
+    codec = TaggedCodec(make_converter(), (_Named, _Listed), "event")
+    short = {"type": "_Named", "name": "x" * 64, "seat": None}
+    assert codec.load(short) is codec.load(dict(short)) == _Named("x" * 64, None)
+    long = {"type": "_Named", "name": "x" * 65, "seat": 2}
+    first = codec.load(long)
+    assert first == codec.load(dict(long)) == _Named("x" * 65, 2)
+    assert first is not codec.load(dict(long))
+    listed = {"type": "_Listed", "cells": [1, 2]}
+    assert codec.load(listed) == codec.load(dict(listed)) == _Listed((1, 2))
+    assert codec.load(listed) is not codec.load(dict(listed))
+    with pytest.raises(ValueError):
+        codec.load({"type": "_Named", "name": "x", "seat": True})

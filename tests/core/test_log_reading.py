@@ -17,11 +17,11 @@ from attrs import frozen
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import InvalidLogError, Match, Rng
+from boardkit import InvalidLogError, Match, Rng, load_game
 from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.errors import shorten
 from boardkit.examples.nim import NimGame, Take
-from boardkit.log import LogLimits, parse_document
+from boardkit.log import LogLimits, _keys_are_distinct, parse_document
 
 NIM = NimGame()
 
@@ -267,3 +267,77 @@ def test_the_nesting_count_ignores_brackets_in_strings() -> None:
     assert _nesting(hidden) == 4
     assert not _surely_within(hidden, 2, LogLimits(max_depth=4))
     assert _nesting(json.dumps(["[[[[", "]]]]"])) == 1
+
+
+def test_number_lengths_are_bounded_on_the_fast_way_too() -> None:
+    """Entries are parsed with C integers and the digit bound checked on their text; a run of
+    digits past the bound anywhere sends the entry the strict way, which refuses a number and
+    accepts a string."""
+
+    def raw(change: str) -> Any:
+        doc = parse_document(with_entry(nim_text(), 1, change))
+        return dict(doc.raw_entries())[1]
+
+    at_limit = '{"seq":1,"player":0,"action":{"type":"Take","count":' + "9" * 64 + '},"events":[]}'
+    assert raw(at_limit)["action"]["count"] == int("9" * 64)
+    negative = at_limit.replace('"count":9', '"count":-9')
+    assert raw(negative)["action"]["count"] == -int("9" * 64)
+    in_a_string = at_limit.replace('"count":' + "9" * 64, '"count":"' + "1" * 70 + '"')
+    assert raw(in_a_string)["action"]["count"] == "1" * 70
+    with pytest.raises(InvalidLogError) as info:
+        raw(at_limit.replace('"count":9', '"count":19'))
+    assert info.value.entry == 1 and "65 digits" in info.value.reason
+    with pytest.raises(InvalidLogError) as info:
+        raw(negative.replace('"count":-9', '"count":-19'))
+    assert info.value.entry == 1 and "66 digits" in info.value.reason
+    assert (
+        "appears twice"
+        in refused(
+            with_entry(nim_text(), 1, '{"seq":1,"seq":1,"player":0,"action":null,"events":[]}')
+        ).reason
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        '{"seq":1,"player":0,"action":{"type":"Take","count":1,"count":1},"events":[]}',
+        '{"seq":1,"player":0,"action":null,"events":[{"type":"X","type":"X"}]}',
+        '{"seq":1,"player":0,"action":{"type":"Take","count":{"a":1,"a":2}},"events":[]}',
+        '{"seq":1,"player":0,"action":{"type":"Take","count":[{"a":1, "a" :2}]},"events":[]}',
+        '{"seq":1,"player":0,"action":{"type":"Ta:ke","count":1,"count" : 2},"events":[]}',
+        '{"seq":1,"player" : 0,"player":0,"action":null,"events":[{"n":"{"}]}',
+    ],
+)
+def test_a_repeated_key_is_refused_at_any_depth_on_the_fast_way_too(change: str) -> None:
+    """Entries are parsed with plain dicts when the text's colons match the dicts' keys; a key
+    written twice (at any depth, with or without spaces, beside colons or braces inside
+    strings) never matches, and the strict way refuses it."""
+    doc = parse_document(with_entry(nim_text(), 1, change))
+    with pytest.raises(InvalidLogError) as info:
+        dict(doc.raw_entries())
+    assert info.value.entry == 1 and "appears twice" in info.value.reason
+
+
+def test_colons_and_braces_inside_strings_are_read_the_strict_way_and_accepted() -> None:
+    change = (
+        '{"seq":1,"player":0,"action":{"type":"Take","count":{"a:{":"}:","b":[{"c":1}]}},'
+        '"events":[{"type":"x:y","n":"{"}]}'
+    )
+    entry = dict(parse_document(with_entry(nim_text(), 1, change)).raw_entries())[1]
+    assert entry["action"]["count"] == {"a:{": "}:", "b": [{"c": 1}]}
+    assert entry["events"] == [{"type": "x:y", "n": "{"}]
+
+
+@pytest.mark.parametrize("name", ["nim", "shangrila", "khan"])
+def test_every_entry_boardkit_writes_shows_its_keys_distinct(name: str) -> None:
+    """The fast way is the usual way: each entry line of a written log passes the text check."""
+    game = load_game(name)
+    match = Match.new(game, game.player_counts[-1], seed=5)
+    rng = Rng(5)
+    while not match.is_over and len(match) < 80:
+        match.play(rng.choice(match.legal_actions()))
+    lines = [line.rstrip(",") for line in match.to_json().split("\n") if line.startswith('{"seq"')]
+    assert len(lines) > 10
+    for line in lines:
+        assert _keys_are_distinct(json.loads(line), line), line

@@ -27,6 +27,7 @@ from boardkit_khan.conquest import (
     has_legal_conquest,
     legal_conquests,
 )
+from boardkit_khan.fits import fit_finder
 from boardkit_khan.placements import (
     StackKey,
     placement_table,
@@ -606,3 +607,63 @@ def test_every_placement_is_its_oriented_shape_shifted_to_its_anchor() -> None:
             for anchor, placement in orientation.by_anchor.items():
                 assert placement.mask == shape << anchor
                 assert (placement.orientation, placement.anchor) == (orientation.index, anchor)
+
+
+def _fits_one_by_one(
+    allowed: int, bridge_allowed: int, own: int, keys: frozenset[StackKey]
+) -> list[int]:
+    """Per orientation in scan order, the anchors whose cells are all allowed and whose tile
+    covers a cell of ``own`` (the definition, placement by placement)."""
+    out = []
+    for key in sorted(keys, key=lambda k: (k.kind.value, k.shape)):
+        mask = bridge_allowed if key.bridge else allowed
+        for o in TABLE.stack(key).orientations:
+            fits = 0
+            for anchor, placement in o.by_anchor.items():
+                if placement.mask & ~mask == 0 and placement.mask & own:
+                    fits |= 1 << anchor
+            out.append(fits)
+    return out
+
+
+@given(st.integers(0, 2**32))
+def test_the_generated_fit_finder_agrees_with_the_definition(seed: int) -> None:
+    """fits.py: every orientation with a fitting anchor that covers an own cell is reported,
+    with exactly those anchors, in scan order, for the standard stacks and a set outside them."""
+    rng = Rng(seed)
+    extra = [StackKey(TileKind.BRIDGE, "I2"), StackKey(TileKind.BRIDGE, "T4")]
+    assert not set(extra) & ALL
+    for keys in (ALL, frozenset(sorted(ALL)[: rng.below(len(ALL))] + extra)):
+        allowed = BOARD.land
+        for cell in cells_of(BOARD.land):
+            if rng.below(3) == 0:
+                allowed &= ~(1 << cell)
+        bridge_allowed = allowed | (BOARD.river & ~(rng.below(2**40) << rng.below(120)))
+        finder = fit_finder(TABLE, keys)
+        own = allowed & rng.below(2**64) << rng.below(120)
+        found = finder.find(allowed, bridge_allowed if finder.has_bridges else None, own)
+        expected = _fits_one_by_one(allowed, bridge_allowed, own, keys)
+        assert found == [(i, fits) for i, fits in enumerate(expected) if fits]
+        assert [(o.stack, o.number) for o in finder.orientations] == [
+            (key, o.index)
+            for key in sorted(keys, key=lambda k: (k.kind.value, k.shape))
+            for o in TABLE.stack(key).orientations
+        ]
+
+
+def test_conquests_of_stacks_outside_the_standard_set_are_listed_too() -> None:
+    """A set of stacks with one the standard tiles do not have gets its own finder."""
+    sit, player = random_situation(11)
+    bridge = StackKey(TileKind.BRIDGE, "T4")
+    assert bridge not in ALL and TABLE.stack(bridge).placements
+    keys = frozenset({bridge, *sorted(ALL)[:5]})
+    found = legal_conquests(TABLE, sit, player, keys)
+    expected = []
+    for key in sorted(keys, key=lambda k: (k.kind.value, k.shape)):
+        for placement in TABLE.stack(key).placements:
+            outcome = evaluate(
+                TABLE, sit, player, keys, key, placement.orientation, placement.anchor
+            )
+            if isinstance(outcome, Conquest):
+                expected.append(outcome)
+    assert found == expected and any(c.stack == bridge for c in found)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from boardkit import Match, Rng
-from boardkit_khan.action_list import ActionList
-from boardkit_khan.actions import Conquer, KhanAction
+from boardkit_khan.action_list import ActionList, CellActions
+from boardkit_khan.actions import Conquer, Invade, InvadeAnywhere, KhanAction
 from boardkit_khan.game import KhanGame
 from boardkit_khan.rules import (
     anywhere_actions,
@@ -63,3 +63,30 @@ def test_out_of_range_and_sharing() -> None:
     assert listing != "" and listing != [None]
     with pytest.raises(TypeError):
         hash(listing)
+
+
+def test_cell_actions_read_the_cells_of_their_masks_in_order() -> None:
+    rows: tuple[tuple[KhanAction, ...], ...] = (
+        tuple(Invade(7, cell) for cell in range(12)),
+        tuple(InvadeAnywhere(cell) for cell in range(12)),
+    )
+    masks = (0b100101000, 0, 0b11)
+    lazy = CellActions([(rows[0], masks[0]), (rows[1], masks[1]), (rows[1], masks[2])])
+    eager: list[KhanAction] = [
+        Invade(7, 3),
+        Invade(7, 5),
+        Invade(7, 8),
+        InvadeAnywhere(0),
+        InvadeAnywhere(1),
+    ]
+    assert len(lazy) == 5 and list(lazy) == eager and lazy == eager and lazy == tuple(eager)
+    assert [lazy[i] for i in range(5)] == eager and [lazy[-i] for i in range(1, 6)] == eager[::-1]
+    assert lazy[1:4] == eager[1:4] and lazy[::2] == eager[::2]
+    for bad in (5, -6):
+        with pytest.raises(IndexError):
+            lazy[bad]
+    assert lazy != eager[:-1] and lazy != [*eager[:-1], Invade(7, 1)]
+    with pytest.raises(TypeError):
+        hash(lazy)
+    empty = CellActions([])
+    assert len(empty) == 0 and list(empty) == [] and repr(empty) == "CellActions([])"

@@ -1,0 +1,213 @@
+"""This code against an older commit's, in one process: Khan games and replay from JSON.
+
+Run ``python benchmarks/old_vs_new.py [--commit C] [--rounds R] [--seconds S] [--games N]``.
+The packages ``boardkit``, ``boardkit_khan`` and ``boardkit_shangrila`` of commit ``C``
+(default ``9e3a739``, the code before issue 15's speed work) are copied out of git into a
+temporary folder as ``old_boardkit``, ``old_boardkit_khan`` and ``old_boardkit_shangrila``
+(their imports and resource look-ups rewritten), imported beside this checkout's packages, and
+both run the same work with the same seeds in interleaved rounds (``benchmarks/_timing.py``):
+
+- Khan 4-player random games, one game per call, through the engine (``simulate`` with a game
+  object) and through ``Match`` (``random_playout``);
+- replay from JSON text, events folded (``Match.from_json(verify=False)``), and decoding alone
+  (``parse_entries(parse_document(text))``) for Khan (4 players), Shangrila (4 players) and Nim
+  (300 stones). Each side replays the logs its own code wrote for the same seeds (Khan's events
+  changed since 9e3a739, so the old code cannot read the new logs); the unit is events.
+
+"new / old" is the median of the per-round speed ratios, with the lowest and highest round.
+``--cpu-time`` times with this process's CPU time (``time.process_time``) instead of wall time,
+which keeps other jobs on a shared machine out of the figures.
+Both sides need only this checkout's dependencies; the old packages are found by git, so the
+script runs inside a git clone that holds commit ``C`` (``--commit HEAD`` always works).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from io import BytesIO
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from _timing import Contender, interleave, per_second, print_table, ratio
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("boardkit", "boardkit_khan", "boardkit_shangrila")
+_IMPORT = re.compile(r"^(\s*)(from|import)(\s+)(boardkit\w*)", re.MULTILINE)
+_RESOURCE = re.compile(r"""(files|import_module)\((["'])(boardkit)""")
+
+
+def rewrite(source: str) -> str:
+    """``source`` with its imports of the three packages (and resource look-ups) renamed."""
+    source = _IMPORT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}old_{m[4]}", source)
+    return _RESOURCE.sub(lambda m: f"{m[1]}({m[2]}old_{m[3]}", source)
+
+
+def extract_old(commit: str, into: Path) -> None:
+    """Copy the three packages of ``commit`` into ``into`` as ``old_*``, imports rewritten."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, *(f"src/{p}" for p in PACKAGES)],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        for member in tar.getmembers():
+            if not member.isfile():
+                continue
+            parts = Path(member.name).parts  # ("src", package, ...)
+            target = into.joinpath(f"old_{parts[1]}", *parts[2:])
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle = tar.extractfile(member)
+            assert handle is not None
+            data = handle.read()
+            if target.suffix == ".py":
+                data = rewrite(data.decode("utf-8")).encode("utf-8")
+            target.write_bytes(data)
+
+
+def side(prefix: str) -> dict[str, ModuleType]:
+    """The modules one side needs, imported from the packages named with ``prefix``."""
+    names = {
+        "simulate": "boardkit.simulate",
+        "match": "boardkit.match",
+        "log": "boardkit.log",
+        "nim": "boardkit.examples.nim",
+        "khan": "boardkit_khan.game",
+        "shangrila": "boardkit_shangrila.game",
+    }
+    return {key: importlib.import_module(prefix + name) for key, name in names.items()}
+
+
+def games_of(mods: dict[str, ModuleType]) -> dict[str, Any]:
+    """The three game objects of one side."""
+    return {
+        "khan": mods["khan"].KhanGame(),
+        "shangrila": mods["shangrila"].ShangrilaGame(),
+        "nim": mods["nim"].NimGame(),
+    }
+
+
+REPLAYED: tuple[tuple[str, int, dict[str, object]], ...] = (
+    ("khan", 4, {}),
+    ("shangrila", 4, {}),
+    ("nim", 2, {"stones": 300}),
+)
+
+
+def playout_contenders(label: str, mods: dict[str, ModuleType], game: Any) -> list[Contender]:
+    """Khan 4p random games, one per call, by engine and by ``Match``; seeds 1000, 1001 …"""
+    simulate, random_playout = mods["simulate"].simulate, mods["simulate"].random_playout
+
+    def engine(i: int) -> int:
+        simulate(game, 1, 4, seed=1000 + i)
+        return 1
+
+    def match(i: int) -> int:
+        random_playout(game, 4, seed=1000 + i)
+        return 1
+
+    return [Contender(f"{label} khan engine", engine), Contender(f"{label} khan Match", match)]
+
+
+def replay_contenders(
+    label: str,
+    mods: dict[str, ModuleType],
+    game: Any,
+    spec: tuple[str, int, dict[str, object]],
+    n: int,
+) -> list[Contender]:
+    """Replay from JSON (folded) and decoding alone of ``n`` logs this side wrote."""
+    name, players, options = spec
+    logs: list[Any] = []
+    mods["simulate"].simulate(
+        game, n, players, options, seed=100, on_log=lambda i, log: logs.append(log)
+    )
+    texts = [mods["log"].log_to_json(game, log) for log in logs]
+    events = [sum(len(e.events) for e in log.entries) for log in logs]
+    from_json = mods["match"].Match.from_json
+    parse_document, parse_entries = mods["log"].parse_document, mods["log"].parse_entries
+
+    def replay(i: int) -> int:
+        from_json(texts[i % n], game, verify=False)
+        return events[i % n]
+
+    def decode(i: int) -> int:
+        parse_entries(game, parse_document(texts[i % n]))
+        return events[i % n]
+
+    return [Contender(f"{label} {name} json", replay), Contender(f"{label} {name} decode", decode)]
+
+
+def main() -> None:
+    """Copy the old code, run both sides interleaved, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commit", default="9e3a739", help="the old side (default 9e3a739)")
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--games", type=int, default=6, help="logs replayed per game")
+    parser.add_argument(
+        "--paths", default="games,replay", help="games, replay or both (default games,replay)"
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time with this process's CPU time instead of wall time (a shared, loaded machine)",
+    )
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="boardkit-old-") as folder:
+        extract_old(args.commit, Path(folder))
+        sys.path.insert(0, folder)
+        new, old = side(""), side("old_")
+        new_games, old_games = games_of(new), games_of(old)
+        rows: list[list[str]] = []
+
+        def compare(pairs: list[tuple[Contender, Contender]], unit: str) -> None:
+            clock = time.process_time if args.cpu_time else time.perf_counter
+            rates = interleave(
+                [c for pair in pairs for c in pair], args.rounds, args.seconds, clock=clock
+            )
+            for new_c, old_c in pairs:
+                a, b = rates[new_c.name], rates[old_c.name]
+                row_name = new_c.name.removeprefix("new ")
+                rows.append(
+                    [
+                        f"{row_name} ({unit})",
+                        per_second(b.median()),
+                        per_second(a.median()),
+                        ratio(a, b).text(),
+                    ]
+                )
+
+        paths = set(args.paths.split(","))
+        plays = zip(
+            playout_contenders("new", new, new_games["khan"]),
+            playout_contenders("old", old, old_games["khan"]),
+            strict=True,
+        )
+        if "games" in paths:
+            compare(list(plays), "games / s")
+        for spec in REPLAYED if "replay" in paths else ():
+            pairs = zip(
+                replay_contenders("new", new, new_games[spec[0]], spec, args.games),
+                replay_contenders("old", old, old_games[spec[0]], spec, args.games),
+                strict=True,
+            )
+            compare(list(pairs), "events / s")
+        print_table(
+            f"old ({args.commit}) against new, {args.rounds} rounds of {args.seconds} s"
+            + (" of CPU time" if args.cpu_time else ""),
+            ["path", "old", "new", "new / old"],
+            rows,
+        )
+
+
+if __name__ == "__main__":
+    main()
