@@ -41,7 +41,25 @@ def _index(index: int, n: int) -> int:
     return index
 
 
-class CellActions(Sequence[KhanAction]):
+class _LazyActions(Sequence[KhanAction]):
+    """What the lazy lists share: a known length ``_n``, and equality with any sequence (a
+    list, a tuple) holding the same actions in the same order, as a list of them would be."""
+
+    __slots__ = ()
+    _n: int
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class CellActions(_LazyActions):
     """``[row[cell] for row, mask in parts for cell in cells_of(mask)]``, found on demand.
 
     ``row`` is a table of shared actions indexed by cell (``Invade(card, cell)`` for one card,
@@ -82,19 +100,9 @@ class CellActions(Sequence[KhanAction]):
             for cell in cells_of(mask):
                 yield row[cell]
 
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence holding the same actions in the same order."""
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=False))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"CellActions({list(self)!r})"
 
 
-class ActionList(Sequence[KhanAction]):
+class ActionList(_LazyActions):
     """``[*head, *(conquer_action(c) for c in conquests), *tail]``, built on demand.
 
     ``head`` and ``tail`` are lists or lazy sequences (:class:`CellActions`).
@@ -146,13 +154,3 @@ class ActionList(Sequence[KhanAction]):
             yield conquer_action(c.stack, c.orientation, c.anchor)
         yield from self._tail
 
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence (a list, a tuple) holding the same actions in the same order."""
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=False))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"ActionList({list(self)!r})"
