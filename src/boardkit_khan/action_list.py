@@ -101,7 +101,6 @@ class CellActions(_LazyActions):
                 yield row[cell]
 
 
-
 class ActionList(_LazyActions):
     """``[*head, *(conquer_action(c) for c in conquests), *tail]``, built on demand.
 
@@ -153,4 +152,3 @@ class ActionList(_LazyActions):
         for c in self._conquests:
             yield conquer_action(c.stack, c.orientation, c.anchor)
         yield from self._tail
-
