@@ -3,6 +3,7 @@ server processes: same bookkeeping as :mod:`tests.server.wsclient`."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import urllib.request
@@ -26,7 +27,10 @@ class NetSeat:
     """One connection to a server process, bound to a match as a seat (or a spectator)."""
 
     def __init__(self, base: str, match_id: str, token: str | None) -> None:
-        self.ws = connect(base.replace("http", "ws", 1) + "/ws", max_size=2**24)
+        self._opened = contextlib.ExitStack()  # the connection is a context manager
+        self.ws = self._opened.enter_context(
+            connect(base.replace("http", "ws", 1) + "/ws", max_size=2**24)
+        )
         self.entries: dict[int, dict[str, Any]] = {}
         self.state: dict[str, Any] = {}
         hello: dict[str, Any] = {"type": "hello", "match": match_id, "svg": False}
@@ -58,7 +62,7 @@ class NetSeat:
         self.ws.send(json.dumps({"type": "act", "seq": self.state["seq"], "index": index}))
 
     def close(self) -> None:
-        self.ws.close()
+        self._opened.close()
 
 
 def play(seats: dict[int, NetSeat], rng: random.Random, stop: Any = None) -> dict[str, Any]:
