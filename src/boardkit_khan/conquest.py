@@ -63,6 +63,7 @@ import attrs
 
 from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
+from boardkit.voice import count_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
 from boardkit_khan.fits import FitFinder, fit_finder
@@ -425,11 +426,11 @@ def evaluate(
     if sharers is None:
         counts = [(mask & y).bit_count() for y in situation.yurts]
         if counts[player] == 0:
-            reason = f"player {player} covers none of his own yurts"
+            reason = f"the tile covers none of player {player}'s own yurts"
         else:
             reason = (
-                f"player {player} covers {counts[player]} own yurt(s) but another player "
-                f"covers {max(counts)}"
+                f"the tile covers {count_of(counts[player], 'yurt')} of player {player} "
+                f"but {max(counts)} of another player"
             )
         return Refusal("K-A-C5", f"no majority: {reason}")
     verdict = _protection(mask, situation, player, sharers)

@@ -142,7 +142,9 @@ def test_example_1_green_may_lay_the_two_cell_tile_over_neutral_and_green() -> N
     where = place(EX1_DOMINO[0], *EX1_DOMINO[1])
     result = outcome(sit, GREEN, I2, where)
     assert isinstance(result, Conquest) and result.sharers == (GREEN,)
-    assert refused(outcome(sit, YELLOW, I2, where), "K-A-C5")
+    refusal = outcome(sit, YELLOW, I2, where)
+    assert refused(refusal, "K-A-C5") and isinstance(refusal, Refusal)
+    assert refusal.message == f"no majority: the tile covers none of player {YELLOW}'s own yurts"
 
 
 def test_example_1_nobody_may_lay_the_two_cell_tile_over_two_neutrals() -> None:
