@@ -25,52 +25,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import re
-import subprocess
-import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from _old_code import extract_old
 from _timing import Contender, interleave, per_second, print_table, ratio
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("boardkit", "boardkit_khan", "boardkit_shangrila")
-_IMPORT = re.compile(r"^(\s*)(from|import)(\s+)(boardkit\w*)", re.MULTILINE)
-_RESOURCE = re.compile(r"""(files|import_module)\((["'])(boardkit)""")
-
-
-def rewrite(source: str) -> str:
-    """``source`` with its imports of the three packages (and resource look-ups) renamed."""
-    source = _IMPORT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}old_{m[4]}", source)
-    return _RESOURCE.sub(lambda m: f"{m[1]}({m[2]}old_{m[3]}", source)
-
-
-def extract_old(commit: str, into: Path) -> None:
-    """Copy the three packages of ``commit`` into ``into`` as ``old_*``, imports rewritten."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", commit, *(f"src/{p}" for p in PACKAGES)],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        for member in tar.getmembers():
-            if not member.isfile():
-                continue
-            parts = Path(member.name).parts  # ("src", package, ...)
-            target = into.joinpath(f"old_{parts[1]}", *parts[2:])
-            target.parent.mkdir(parents=True, exist_ok=True)
-            handle = tar.extractfile(member)
-            assert handle is not None
-            data = handle.read()
-            if target.suffix == ".py":
-                data = rewrite(data.decode("utf-8")).encode("utf-8")
-            target.write_bytes(data)
 
 
 def side(prefix: str) -> dict[str, ModuleType]:
@@ -163,8 +127,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="boardkit-old-") as folder:
-        extract_old(args.commit, Path(folder))
-        sys.path.insert(0, folder)
+        extract_old(args.commit, Path(folder), PACKAGES)
         new, old = side(""), side("old_")
         new_games, old_games = games_of(new), games_of(old)
         rows: list[list[str]] = []

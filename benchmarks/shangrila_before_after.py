@@ -20,48 +20,26 @@ same for both, so the last column is what the game's own code gained or lost.
 from __future__ import annotations
 
 import argparse
-import io
 import random
-import subprocess
-import sys
-import tarfile
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from _old_code import extract_old
 from _timing import Contender, interleave, per_second, print_table, ratio
 from bare_shangrila import play_random
 
 from boardkit.simulate import random_playout, simulate
 from boardkit_shangrila.game import ShangrilaGame
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "boardkit_shangrila"
 
 
 def old_game(rev: str, folder: Path) -> Any:
     """The game class of ``src/boardkit_shangrila`` at ``rev``, imported as
-    ``old_boardkit_shangrila`` from ``folder``."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", rev, f"src/{PACKAGE}"],
-        cwd=ROOT,
-        capture_output=True,
-        check=False,
-    )
-    if archive.returncode != 0:
-        sys.exit(f"git archive {rev} failed: {archive.stderr.decode(errors='replace').strip()}")
-    target = folder / f"old_{PACKAGE}"
-    target.mkdir()
-    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        for member in tar.getmembers():
-            name = Path(member.name).name
-            source = tar.extractfile(member)
-            if source is None or not name.endswith(".py"):
-                continue
-            text = source.read().decode("utf-8").replace(PACKAGE, f"old_{PACKAGE}")
-            (target / name).write_text(text, encoding="utf-8")
-    sys.path.insert(0, str(folder))
+    ``old_boardkit_shangrila`` from ``folder`` (over this checkout's framework)."""
+    extract_old(rev, folder, (PACKAGE,))
     from old_boardkit_shangrila.game import ShangrilaGame as OldGame  # type: ignore[import-not-found]
 
     return OldGame()
