@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -57,6 +58,29 @@ class MatchRecord:
     created: float
     think_ms: int
     length: int
+
+
+SEATS_QUERY = (
+    "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL) FROM boardkit_seat "
+    "WHERE match_id = {param} ORDER BY seat"
+)
+"""A match's seats in the order :func:`record_of` reads them; ``{param}`` is the back end's
+placeholder (``?`` or ``%s``)."""
+
+
+def record_of(row: Sequence[Any], seats: Sequence[Sequence[Any]]) -> MatchRecord:
+    """A :class:`MatchRecord` from a ``boardkit_match`` row (id, game, header, status, created,
+    think_ms, length) and its seats' rows (:data:`SEATS_QUERY`), the same for every back end."""
+    return MatchRecord(
+        id=row[0],
+        game=row[1],
+        header=row[2],
+        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4])) for s in seats),
+        status=row[3],
+        created=float(row[4]),
+        think_ms=int(row[5]),
+        length=int(row[6]),
+    )
 
 
 Listener = Callable[[str, int], Awaitable[None]]

@@ -21,7 +21,13 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from boardkit.server.errors import ConflictError, StorageError
-from boardkit.server.storage.base import Listener, MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.base import (
+    SEATS_QUERY,
+    Listener,
+    MatchRecord,
+    Storage,
+    record_of,
+)
 from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
@@ -285,22 +291,8 @@ _SELECT_MATCH = "SELECT id, game, header, status, created, think_ms, length FROM
 
 
 async def _record(conn: Any, row: Any) -> MatchRecord:
-    cur = await conn.execute(
-        "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL) FROM boardkit_seat "
-        "WHERE match_id = %s ORDER BY seat",
-        (row[0],),
-    )
-    seats = await cur.fetchall()
-    return MatchRecord(
-        id=row[0],
-        game=row[1],
-        header=row[2],
-        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4])) for s in seats),
-        status=row[3],
-        created=float(row[4]),
-        think_ms=int(row[5]),
-        length=int(row[6]),
-    )
+    cur = await conn.execute(SEATS_QUERY.format(param="%s"), (row[0],))
+    return record_of(row, await cur.fetchall())
 
 
 async def _version(conn: Any) -> int:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from boardkit.server.errors import ConflictError, StorageError
-from boardkit.server.storage.base import MatchRecord, SeatRecord, Storage
+from boardkit.server.storage.base import SEATS_QUERY, MatchRecord, Storage, record_of
 from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
@@ -197,21 +197,7 @@ _SELECT_MATCH = "SELECT id, game, header, status, created, think_ms, length FROM
 
 
 def _record(db: sqlite3.Connection, row: Any) -> MatchRecord:
-    seats = db.execute(
-        "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL) FROM boardkit_seat "
-        "WHERE match_id = ? ORDER BY seat",
-        (row[0],),
-    ).fetchall()
-    return MatchRecord(
-        id=row[0],
-        game=row[1],
-        header=row[2],
-        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4])) for s in seats),
-        status=row[3],
-        created=float(row[4]),
-        think_ms=int(row[5]),
-        length=int(row[6]),
-    )
+    return record_of(row, db.execute(SEATS_QUERY.format(param="?"), (row[0],)).fetchall())
 
 
 def _append_all(db: sqlite3.Connection, rows: Sequence[Row]) -> list[ConflictError | None]:
