@@ -1,19 +1,8 @@
 // The lobby: create a match, list matches, join a seat or watch. No framework, no build step.
 "use strict";
+// $ and el come from dom.js.
 
-const $ = (id) => document.getElementById(id);
 let catalog = { games: [], bots: [] };
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
 
 async function api(path, body) {
   const init = body === undefined ? {} : {

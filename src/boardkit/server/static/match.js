@@ -3,8 +3,8 @@
 // travel, and the result. Everything shown comes from the server, for this seat only; nothing
 // here knows a game: clicks go through boardkitClicks (clicks.js), the rule of boardkit.clicks.
 "use strict";
+// $ and el come from dom.js.
 
-const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const stored = JSON.parse(localStorage.getItem(`boardkit.seat.${matchId}`) || "null");
 
@@ -12,17 +12,6 @@ const app = {
   ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null,
   retry: 500, sending: false,
 };
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
 
 function seatName(seat) {
   const seats = app.state ? app.state.seats : [];
