@@ -43,6 +43,10 @@ RUNS = {
         ["--games", "1", "--rounds", "1", "--seconds", "0.05"],
         ["verify / fold", "µs / step", "bytes / entry", "shangrila", "khan", "nim"],
     ),
+    "action_parts.py": (
+        ["--games", "2", "--rounds", "1", "--seconds", "0.05"],
+        ["bare baseline", "the game's own work", "if the framework cost nothing", "verify / fold"],
+    ),
     "bot_strength.py": (
         ["--games", "1", "--game", "nim", "--workers", "1"],
         ["| Nim, 2 players | `greedy` | `first` | 1 |", "| Nim, 2 players | `mcts` | `greedy` |"],

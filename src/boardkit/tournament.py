@@ -18,10 +18,13 @@ same results with any number of workers. (Thinking times vary, of course, and a 
 wall-clock budget, such as ``MCTSBot(seconds=...)``, is not reproducible.)
 
 Processes: games are sent in small batches to a :class:`~concurrent.futures.ProcessPoolExecutor`
-with the platform's default start method. The game and the bots are pickled, so their classes
-must be importable; where workers are spawned rather than forked (macOS, Windows), a script that
-runs a tournament must do so under ``if __name__ == "__main__":``. ``workers=1`` plays everything
-in the calling process.
+with the platform's default start method, except that a process which runs other threads is not
+forked (a fork copies a lock another thread may hold, and the child can hang): where the default
+is ``fork``, such a process starts its workers through a fork server instead (see
+:func:`pool_context`). The game and
+the bots are pickled, so their classes must be importable; where workers are spawned rather than
+forked (macOS, Windows, a threaded process), a script that runs a tournament must do so under
+``if __name__ == "__main__":``. ``workers=1`` plays everything in the calling process.
 """
 
 from __future__ import annotations
@@ -29,11 +32,14 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +60,32 @@ Z_95 = 1.959963984540054
 
 ProgressCallback = Callable[[int, int], None]
 """Called as games finish with (games done, games asked for)."""
+
+
+def _threads() -> int:
+    """How many threads this process runs: the operating system's count where it offers one
+    (Linux; threads started by C libraries count too), else Python's."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
+def pool_context() -> BaseContext | None:
+    """The start method for the tournament's worker processes; ``None`` keeps the default.
+
+    Forking a process that runs other threads can leave a child waiting forever on a lock one
+    of those threads held (Python 3.12 warns about it). So where the default method is
+    ``fork`` (the platform's, or one chosen with :func:`multiprocessing.set_start_method`) and
+    the process runs more than one thread, workers are started by a fork server (a clean
+    single-threaded process that forks them), or spawned where there is none. Results do not
+    depend on it: a game depends only on its index.
+    """
+    if multiprocessing.get_start_method() != "fork" or _threads() <= 1:
+        return None
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context("forkserver")
 
 
 class TournamentError(BoardkitError):
@@ -442,7 +474,9 @@ def _play_in_pool(
             for future in futures:
                 future.cancel()
         return records
-    with ProcessPoolExecutor(max_workers=min(workers, len(batches))) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(batches)), mp_context=pool_context()
+    ) as pool:
         pending: set[Future[list[GameRecord]]] = set()
         try:
             pending = {pool.submit(_play_batch, b) for b in batches}

@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from boardkit import InvalidOptionsError, InvalidPlayerCountError, Match, Rng, available_games
+from boardkit import (
+    InvalidOptionsError,
+    InvalidPlayerCountError,
+    Match,
+    Rng,
+    available_games,
+    tournament,
+)
 from boardkit.bots import Bot, GreedyBot, MCTSBot, RandomBot, UnknownBotError
 from boardkit.cli import main as boardkit_main
 from boardkit.cli.tournament import bot_specs
@@ -25,6 +35,7 @@ from boardkit.tournament import (
     TournamentError,
     bot_labels,
     play_game,
+    pool_context,
     run_tournament,
     seating,
     summarise_bot,
@@ -173,6 +184,40 @@ def test_same_seed_same_results_whatever_the_worker_count() -> None:
     assert alone.workers == 1 and pooled.workers == 2
     other = run_tournament("nim", bots, 30, 3, {"stones": 13}, 78, workers=1)
     assert other.records != alone.records
+
+
+def test_a_threaded_process_does_not_fork_its_workers() -> None:
+    """A fork copies locks other threads hold; with a second thread running, the workers come
+    from a fork server (or are spawned), Python's fork warning stays silent, and the results
+    are those of one process."""
+    bots = ["greedy", "random"]
+    alone = run_tournament("nim", bots, 12, 2, {"stones": 13}, 5, workers=1)
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait, daemon=True)
+    helper.start()
+    try:
+        context = pool_context()
+        if multiprocessing.get_start_method() == "fork":
+            assert context is not None
+            assert context.get_start_method() in ("forkserver", "spawn")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            pooled = run_tournament("nim", bots, 12, 2, {"stones": 13}, 5, workers=2)
+    finally:
+        stop.set()
+        helper.join()
+    assert pooled == alone
+
+
+def test_a_single_threaded_process_keeps_the_default_start_method(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tournament, "_threads", lambda: 1)
+    assert pool_context() is None
+    monkeypatch.setattr(tournament, "_threads", lambda: 3)
+    expected = None if multiprocessing.get_start_method() != "fork" else "forkserver"
+    context = pool_context()
+    assert (context and context.get_start_method()) == expected
 
 
 def test_progress_is_reported_up_to_the_last_game() -> None:
