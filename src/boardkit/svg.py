@@ -67,14 +67,32 @@ def format_number(value: float) -> str:
     return f"{rounded:.2f}".rstrip("0").rstrip(".")
 
 
+_MEMO_LIMIT = 1 << 14
+"""Most entries each of the memos below holds (they are emptied when full)."""
+_NAMES: dict[str, str] = {}
+"""Keyword names already converted by :func:`attribute_name` (a picture sets thousands of
+attributes with a few dozen names)."""
+_FRAGMENTS: dict[tuple[str, type, object], str] = {}
+"""Attributes already written (`` name="value"``), keyed by name, value type and value (``1``,
+``1.0`` and ``True`` are equal but written differently). Pictures repeat the same coordinates,
+colours and classes many times over: a Shangrila board writes about 2,500 attributes of which a
+few hundred differ."""
+_SHORT = 64
+"""Longest text value :data:`_FRAGMENTS` keeps (long texts are written each time)."""
+
+
 def attribute_name(name: str) -> str:
     """The SVG name of a keyword argument: ``class_`` → ``class``, ``stroke_width`` →
     ``stroke-width``. Names that already contain a hyphen or a colon are kept as they are."""
-    if name.endswith("_"):
-        name = name[:-1]
-    if "-" in name or ":" in name:
-        return name
-    return name.replace("_", "-")
+    known = _NAMES.get(name)
+    if known is not None:
+        return known
+    svg_name = name[:-1] if name.endswith("_") else name
+    if "-" not in svg_name and ":" not in svg_name:
+        svg_name = svg_name.replace("_", "-")
+    if len(_NAMES) < _MEMO_LIMIT:
+        _NAMES[name] = svg_name
+    return svg_name
 
 
 def _attribute_text(value: str | int | float | bool) -> str:
@@ -84,6 +102,19 @@ def _attribute_text(value: str | int | float | bool) -> str:
         return format_number(value)
     return escape_attribute(value)
 
+
+def _fragment(name: str, value: str | int | float | bool) -> str:
+    """`` name="value"`` as written into a tag, remembered in :data:`_FRAGMENTS`."""
+    written = f' {name}="{_attribute_text(value)}"'
+    if type(value) is not str or len(value) <= _SHORT:
+        if len(_FRAGMENTS) >= _MEMO_LIMIT:
+            _FRAGMENTS.clear()
+        _FRAGMENTS[name, type(value), value] = written
+    return written
+
+
+_TAGS: set[str] = set()
+"""Tag names already checked."""
 
 E = TypeVar("E", bound="Element | str")
 """A child of an element: :meth:`Element.add` returns what it was given, with its type."""
@@ -99,8 +130,11 @@ class Element:
     __slots__ = ("attributes", "children", "tag")
 
     def __init__(self, tag: str, /, *children: Element | str, **attributes: AttributeValue) -> None:
-        if not tag or not tag.replace("-", "").replace(":", "").isalnum():
-            raise ValueError(f"not an SVG tag name: {tag!r}")
+        if tag not in _TAGS:
+            if not tag or not tag.replace("-", "").replace(":", "").isalnum():
+                raise ValueError(f"not an SVG tag name: {tag!r}")
+            if len(_TAGS) < _MEMO_LIMIT:
+                _TAGS.add(tag)
         self.tag = tag
         self.attributes: dict[str, str | int | float | bool] = {}
         self.children: list[Element | str] = []
@@ -110,8 +144,9 @@ class Element:
 
     def set(self, **attributes: AttributeValue) -> Element:
         """Set attributes (keyword names as in the module docstring); return the element."""
+        names = _NAMES
         for name, value in attributes.items():
-            key = attribute_name(name)
+            key = names.get(name) or attribute_name(name)
             if value is None or value is False:
                 self.attributes.pop(key, None)
             else:
@@ -151,19 +186,20 @@ class Element:
         return "".join(parts)
 
     def _write(self, parts: list[str]) -> None:
-        parts.append("<" + self.tag)
+        append, fragments = parts.append, _FRAGMENTS
+        append("<" + self.tag)
         for name, value in self.attributes.items():
-            parts.append(f' {name}="{_attribute_text(value)}"')
+            append(fragments.get((name, type(value), value)) or _fragment(name, value))
         if not self.children:
-            parts.append("/>")
+            append("/>")
             return
-        parts.append(">")
+        append(">")
         for child in self.children:
-            if isinstance(child, Element):
-                child._write(parts)
+            if type(child) is str:
+                append(escape_text(child))
             else:
-                parts.append(escape_text(child))
-        parts.append(f"</{self.tag}>")
+                child._write(parts)  # type: ignore[union-attr]
+        append(f"</{self.tag}>")
 
     def __repr__(self) -> str:
         return f"Element({self.tag!r}, {len(self.children)} children)"

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardkit import BoardkitError, Match
+from boardkit import svg as svg_module
 from boardkit.cli import main, support
 from boardkit.cli import render as cli_render
 from boardkit.examples.nim import NimGame, NimState
@@ -83,6 +84,28 @@ def test_numbers_are_written_short() -> None:
     assert format_number(-0.004) == "0"
     with pytest.raises(ValueError):
         format_number(float("nan"))
+
+
+def test_equal_values_of_other_types_are_written_their_own_way() -> None:
+    """The writer remembers attributes it wrote; 1, 1.0 and True are equal in Python but are
+    written as 1, 1 and true, and a remembered text is never handed to another type."""
+    for _ in range(2):  # the second time from the memo
+        assert Element("g", a=1, b=1.0, c=True, d="1", e=1.25).to_string() == (
+            '<g a="1" b="1" c="true" d="1" e="1.25"/>'
+        )
+        assert Element("g", a=True, b="true", c=1).to_string() == '<g a="true" b="true" c="1"/>'
+
+
+def test_long_texts_are_written_each_time_and_the_memo_stays_bounded() -> None:
+    long_name = "<b>" + "x" * 200
+    first = Element("g", data_name=long_name).to_string()
+    assert first == Element("g", data_name=long_name).to_string()
+    assert "&lt;b&gt;" in first
+    assert not any(len(str(key[2])) > svg_module._SHORT for key in svg_module._FRAGMENTS)
+    for i in range(svg_module._MEMO_LIMIT + 10):
+        Element("g", x=i + 0.5)
+    assert len(svg_module._FRAGMENTS) <= svg_module._MEMO_LIMIT
+    assert Element("g", x=3.5).to_string() == '<g x="3.5"/>'
 
 
 def test_names_with_markup_characters_are_escaped() -> None:
