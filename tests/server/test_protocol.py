@@ -267,6 +267,9 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client: TestCl
     with client.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "hello", "match": "no-such-match"}))
         assert json.loads(ws.receive_text())["code"] == "not_found"
+    with client.websocket_connect("/ws") as ws:  # JSON can spell a lone surrogate out
+        ws.send_text('{"type": "hello", "match": "\\ud800"}')
+        assert json.loads(ws.receive_text())["code"] == "bad_request"
     # a spectator cannot act
     spectator = Seat(client, match_id, None)
     assert spectator.welcome["you"] is None

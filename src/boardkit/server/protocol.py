@@ -24,6 +24,7 @@ repeat a token.
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -31,6 +32,10 @@ from attrs import frozen
 
 from boardkit.errors import shorten
 from boardkit.server.errors import ProtocolError
+
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a match id looks like (the server makes 16 hex digits): anything else names no match,
+and is refused before it reaches a lookup (a lone surrogate, say, cannot even be encoded)."""
 
 CLIENT_TYPES = ("hello", "act", "sync", "view", "ping")
 """The message types a client may send."""
@@ -91,7 +96,10 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
     Checks the size before decoding, the JSON, the type, and each field's exact type; the
     ``token`` of a ``hello`` is returned as given (checked by the caller, never echoed).
     """
-    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    try:
+        size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    except UnicodeEncodeError:  # a lone surrogate: no WebSocket text frame carries one
+        raise ProtocolError("message is not valid UTF-8 text", "bad_json") from None
     if size > limits.max_message:
         raise ProtocolError(
             f"message of {size} bytes is larger than the limit of {limits.max_message}", "too_big"
@@ -111,8 +119,10 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
     if kind == "hello":
         _only(message, ("match", "token", "svg"))
         match = message.get("match")
-        if not isinstance(match, str) or not 1 <= len(match) <= 64:
-            raise ProtocolError("hello: field 'match' must be a match id (a string)")
+        if not isinstance(match, str) or not _MATCH_ID.fullmatch(match):
+            raise ProtocolError(
+                "hello: field 'match' must be a match id (1 to 64 letters, digits, '-' or '_')"
+            )
         token = message.get("token")
         if token is not None and not isinstance(token, str):
             raise ProtocolError("hello: field 'token' must be a string", "bad_token")
