@@ -1,4 +1,4 @@
-"""The :class:`Goofspiel` game: its rules, its secrets and its hooks."""
+"""The Goofspiel game class: its rules, its secrets and its hooks."""
 
 from __future__ import annotations
 
