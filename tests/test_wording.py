@@ -58,7 +58,16 @@ AN_BEFORE_CONSONANT = re.compile(r"\b[Aa]n (?!hour|honest)[b-df-hj-np-tv-zB-DF-H
 CLAUSE_ID = re.compile(r"\b[A-Z]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 MAYBE_PLURAL = re.compile(r"\w\(s\)")
 
-GAMES = [("nim", 2), ("nim", 4), ("shangrila", 3), ("shangrila", 4), ("khan", 2), ("khan", 4)]
+GAMES = [
+    ("nim", 2),
+    ("nim", 4),
+    ("shangrila", 3),
+    ("shangrila", 4),
+    ("khan", 2),
+    ("khan", 4),
+    ("goofspiel", 2),
+    ("goofspiel", 4),
+]
 
 
 def wording_problems(text: str, class_names: frozenset[str] = frozenset()) -> list[str]:

@@ -27,7 +27,7 @@ configuration           ``make_config`` (framework), ``check_config``, ``option_
 setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_end``,
                         ``phase_over``, ``on_phase_end``, ``next_phase``, ``on_phase_start``,
                         ``next_player``, ``on_turn_start``
-hidden information      ``view``, ``redact``, ``determinize``
+hidden information      ``view``, ``redact``, ``redact_action``, ``determinize``
 presentation            ``describe_action``, ``action_path``, ``render_text``,
                         ``describe_event``, ``player_colours``, ``render_svg``,
                         ``render_screen``, ``why_not``, ``describe_decision`` and
@@ -467,6 +467,28 @@ class Game(ABC, Generic[S, A]):
         hides nothing.
         """
         return event
+
+    def redact_action(self, action: A, player: int | None) -> A:
+        """``action``, the action of a log entry, as ``player`` may read it (``None``: a
+        spectator) when ``player`` is not the seat that played it (a seat always reads its own
+        actions).
+
+        Who calls it: :func:`boardkit.log.shown_action`, for every reader who is not the actor:
+        :meth:`boardkit.match.Match.redacted_log` (each entry's ``action``), and the front ends
+        before they show one player another's action (the entry's headline, the picture's
+        highlight, the server's entries). What it must guarantee: an object of one of
+        :attr:`action_types` (it is written to the log with them) that :meth:`describe_action`
+        words; and it tells ``player`` nothing the entry's redacted events and ``player``'s views
+        do not: two actions of the same seat that ``player`` sees alike (the same views after
+        every event, the same redacted events) must give equal redacted actions [the leak check:
+        secret actions]. A redacted log is folded, never verified, so a redacted action need not
+        be legal.
+
+        The default shows every action: most games play in the open, and the effect of an
+        action is visible anyway. A game of secret choices (a sealed bid, a card placed face
+        down) returns a stand-in for it (Goofspiel's ``Bid(HIDDEN)``, "bid a card face down").
+        """
+        return action
 
     def determinize(self, state: S, player: int | None, rng: Rng) -> S:
         """``state`` with everything ``player`` cannot see re-drawn at random, consistently.

@@ -314,13 +314,33 @@ def log_to_json(game: Game[Any, Any], log: Log) -> str:
 # --- redaction -----------------------------------------------------------------------------------
 
 
+def shown_action(game: Game[Any, Any], entry: Entry, viewer: int | None) -> object:
+    """The action of ``entry`` as ``viewer`` may read it: the action itself for the seat that
+    played it, else ``game.redact_action`` of it (``None`` for the setup entry, which has none).
+
+    Every front end that shows one player another's action (a headline, a highlight) asks
+    this rather than reading ``entry.action``: in a game of secret choices the action itself
+    is the secret.
+    """
+    action = entry.action
+    if action is None or entry.player == viewer:
+        return action
+    return game.redact_action(action, viewer)
+
+
 def redact_entries(
     game: Game[Any, Any], entries: Sequence[Entry], viewer: int | None
 ) -> tuple[Entry, ...]:
-    """``entries`` as ``viewer`` may read them: every event passed through ``game.redact``."""
+    """``entries`` as ``viewer`` may read them: every event passed through ``game.redact``,
+    every action through :func:`shown_action`."""
     redact = game.redact
     return tuple(
-        Entry(e.seq, e.player, e.action, tuple(redact(ev, viewer) for ev in e.events))
+        Entry(
+            e.seq,
+            e.player,
+            shown_action(game, e, viewer),
+            tuple(redact(ev, viewer) for ev in e.events),
+        )
         for e in entries
     )
 

@@ -73,6 +73,7 @@ from boardkit.log import (
     parse_header,
     pinned_salt,
     redact_log,
+    shown_action,
     viewer_text,
 )
 from boardkit.narration import narrate_match_entry
@@ -303,7 +304,8 @@ class Match(Generic[S]):
         player = self._shown_player(player)
         state = self._shown_state(at)
         seq = len(self._entries) - 1 if at is None else at
-        picture: str = self.game.render_svg(state, player, self._entries[seq].action)
+        highlight = shown_action(self.game, self._entries[seq], player)
+        picture: str = self.game.render_svg(state, player, highlight)
         return picture
 
     def _shown_player(self, player: int | None) -> int | None:
@@ -384,11 +386,12 @@ class Match(Generic[S]):
 
     def _shown_entry(self, seq: int, player: int | None) -> ShownEntry:
         entry = self._entries[seq]
-        if entry.player is None or entry.action is None:
+        shown = shown_action(self.game, entry, player)
+        if entry.player is None or shown is None:
             headline = "setup"
         else:
             before = self.state_at(seq - 1)
-            action = self.game.describe_action(entry.action, before)
+            action = self.game.describe_action(shown, before)
             headline = f"{self.header.players[entry.player]}: {action}"
         return ShownEntry(seq, headline, tuple(narrate_match_entry(self, seq, player)))
 

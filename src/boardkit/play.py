@@ -51,6 +51,7 @@ from boardkit.errors import (
 )
 from boardkit.frames import game_picture, picture_lines
 from boardkit.game import Game
+from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.menus import (
     ActionMenu,
@@ -377,10 +378,11 @@ class PlaySession:
         self._tell_story(f"since {self.seats[player].name}'s last decision:")
         for seq in range(since, len(self.match)):
             entry = self.match.log.entries[seq]
-            if entry.player is not None and entry.action is not None:
+            action = shown_action(self.game, entry, player)
+            if entry.player is not None and action is not None:
                 before = self.match.state_at(seq - 1)
                 who = self.seats[entry.player].name
-                self._tell_story(f"{who}: {self.game.describe_action(entry.action, before)}")
+                self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
             for text in narrate_match_entry(self.match, seq, player):
                 self._tell_story(f"  {text}")
 

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from boardkit.frames import fit, game_picture, name_text, picture_lines, score_line
 from boardkit.keys import KeyReader
+from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
@@ -150,7 +151,8 @@ class Watch:
             if entry.player is not None:
                 heading.append_text(self._who(entry.player))
                 heading.append(": ")
-            heading.append(self.game.describe_action(entry.action, before))
+            action = shown_action(self.game, entry, None)  # the watcher is a spectator
+            heading.append(self.game.describe_action(action, before))
         return EntryBlock(heading, narrate_match_entry(self.match, seq, None))
 
     # --- live -------------------------------------------------------------------------------

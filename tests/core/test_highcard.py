@@ -106,7 +106,7 @@ class StrictReducer(HighCardGame):
     [
         (DealsInShuffleOrder(), "setup: leak to player .: the redacted events differ"),
         (ShowsAllHands(), "view changes when hidden information is re-drawn"),
-        (TellsWhatWasDrawn(), "leak to player"),
+        (TellsWhatWasDrawn(), "leak to (player .|the spectator): the redacted events"),
         (StrictReducer(), "narration raised ValueError"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, HighCardGame) else "",

@@ -741,3 +741,18 @@ def test_line_numbers_follow_the_numbers_labels_end_or_start_with() -> None:
     assert line_numbers(items("0 cards", "1 card", "2 cards")) == [0, 1, 2]
     assert line_numbers(items("2 cards", "2 stones")) == [1, 2]  # not distinct
     assert line_numbers(items("village ²", "village 3")) == [1, 2]  # only ASCII digits count
+
+
+def test_hot_seat_tells_the_next_bidder_nothing_of_a_sealed_bid(tmp_path: Path) -> None:
+    """Goofspiel at one keyboard: after the pass screen bob reads that ann bid a card face
+    down, never which; once both are in, the reveal names both."""
+    match = Match.new("goofspiel", ["ann", "bob"], None, 3)
+    script = ["", "13", "", "2", ""]
+    _, out = play(match, script, ["human", "human"], save_path=tmp_path / "g.json")
+    to_bob = out.split("pass the terminal to bob", 1)[1].split("pass the terminal to ann", 1)[0]
+    told, board = to_bob.split("since bob's last decision:", 1)[1].split("\nround 1 of 13\n", 1)
+    assert "ann: bid a card face down" in told and "ann bids a card face down" in told
+    assert re.search(r"\d face down|ann: bid \d", told) is None
+    assert "seat 0: 0 points, bid face down;" in board
+    after = out.rsplit("pass the terminal to ann", 1)[1]
+    assert "ann: bid 13" in after and "13 from you and 2 from bob" in after

@@ -177,3 +177,23 @@ def test_an_act_cancelled_during_its_write_keeps_memory_and_database_together(
         await service.stop()
 
     asyncio.run(main())
+
+
+def test_a_secret_choice_reaches_only_its_own_seat(tmp_path: Path) -> None:
+    """Goofspiel's sealed bid: the entry a server sends another seat or a spectator names no
+    card, in its text, its action or its events; the bidder's own entry does."""
+
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "goofspiel", 1)  # seat 0 has bid, the round is open
+        bid = live.entries[1].action
+        for seat in (1, 2, None):
+            entry = json.loads(entry_text(live, 1, seat))
+            assert entry["text"] == "bid a card face down"
+            assert entry["entry"]["action"] == {"type": "Bid", "card": -1}
+            assert entry["entry"]["events"][0]["card"] == -1
+        own = json.loads(entry_text(live, 1, 0))
+        assert own["text"] == f"bid {bid.card}" and own["entry"]["action"]["card"] == bid.card
+        await service.stop()
+
+    asyncio.run(main())

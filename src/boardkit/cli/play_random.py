@@ -19,6 +19,7 @@ from boardkit.cli.arguments import (
 from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError, OverwriteError
+from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.narration import narrate_match_entry
 from boardkit.simulate import random_playout
@@ -72,7 +73,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             if args.delay:
                 time.sleep(args.delay)
             actor = match.header.players[entry.player] if entry.player is not None else "?"
-            title = f"{entry.seq}. {actor}: {game.describe_action(entry.action, match.state)}"
+            action = shown_action(game, entry, None)  # everything here is a spectator's
+            title = f"{entry.seq}. {actor}: {game.describe_action(action, match.state)}"
         out.print(Rule(Text(title, style="bold"), align="left"))
         for line in narrate_match_entry(match, entry.seq, None):
             out.print(Text(f"  {line}"), soft_wrap=True)

@@ -41,6 +41,7 @@ from boardkit.cli.support import (
 )
 from boardkit.errors import OverwriteError
 from boardkit.files import atomic_write, atomic_write_text
+from boardkit.log import shown_action
 
 PngConverter = Callable[[str, Path], None]
 """Writes SVG text to a PNG file."""
@@ -124,7 +125,8 @@ def render_log(
             "use 'boardkit show' for its text board",
             EXIT_FAILURE,
         )
-    action = match.log.entries[entry_number].action if highlight else None
+    entry = match.log.entries[entry_number]
+    action = shown_action(game, entry, player) if highlight else None
     document = game.render_svg(state, player, action)
     if not isinstance(document, str):
         raise RenderError(

@@ -12,6 +12,7 @@ from rich.text import Text
 from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
 from boardkit.cli.support import EXIT_OK, Streams, entry_at, read_log_file
 from boardkit.codec import codec_for
+from boardkit.log import shown_action
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         what = "the setup"
     else:
         actor = match.header.players[entry.player] if entry.player is not None else "nobody"
-        what = f"{actor}: {game.describe_action(entry.action, state)}"
+        what = f"{actor}: {game.describe_action(shown_action(game, entry, player), state)}"
     seen_by = "" if player is None else f", as {match.header.players[player]} sees it"
     last = len(match) - 1
     out.print(

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from boardkit.flow import decider
-from boardkit.log import Entry, entry_to_json
+from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.narration import narrate_entry
 from boardkit.rng import Rng
 
@@ -80,12 +80,13 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     entry = live.entries[seq]
     before = game.initial(live.match.config) if seq == 0 else live.states[seq - 1]
     redacted = [game.redact(e, seat) for e in entry.events]
-    seen = Entry(entry.seq, entry.player, entry.action, redacted)
+    action = shown_action(game, entry, seat)
+    seen = Entry(entry.seq, entry.player, action, redacted)
     text = encode(
         {
             "seq": seq,
             "player": entry.player,
-            "text": None if entry.action is None else game.describe_action(entry.action, before),
+            "text": None if action is None else game.describe_action(action, before),
             "lines": narrate_entry(game, before, entry.events, seat, live.names),
             "entry": entry_to_json(game, seen),
         }
@@ -136,7 +137,7 @@ def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
     latest = seq == live.length - 1
     if latest and live.svg_at == seq and seat in live.svg_cache:
         return live.svg_cache[seat]
-    highlight = live.entries[seq].action if seq > 0 else None
+    highlight = shown_action(live.game, live.entries[seq], seat) if seq > 0 else None
     drawn = draw(live.states[seq], seat, highlight)
     picture = drawn if isinstance(drawn, str) else None
     if latest:

@@ -17,6 +17,13 @@ knowing what the game's secrets are:
 - **Fresh randomness.** A secret can also be born in an entry (a deal, a shuffle, a draw). The
   setup and sampled actions are therefore also played under several random streams; outcomes
   that ``p`` sees alike must give ``p`` the same redacted events.
+- **Secret actions.** A secret can be a choice, too (a sealed bid, a card laid face down): then
+  the action is the secret. Several legal actions of the deciding seat are played on the same
+  state with the same random stream; for every other reader ``p``, two actions that ``p`` sees
+  alike (the same view after every event) must give ``p`` equal redacted events when ``p``'s
+  log shows the same action for both (``Game.redact_action``), and equal redacted actions when
+  the redacted events are equal but the real events are not (the game hides the difference in
+  its events, so the log must not show it in the action).
 
 A game must thus put everything a player has learned into that player's view: a card shown to a
 player for a moment and then hidden again must stay in their view. Any difference is reported as
@@ -50,6 +57,9 @@ SECRET_HEADER_FIELDS = ("seed", "salt")
 
 #: The leak check compares SVG pictures at one checked state in this many, at random.
 PICTURE_ODDS = 8
+
+#: Legal actions the secret-actions check plays side by side at one checked state (at most).
+SECRET_ACTIONS = 4
 
 _SHOWN = 160  # characters of a differing value quoted in a report
 
@@ -145,6 +155,11 @@ class _Presenter:
 
     def actions(self, actions: Iterable[object]) -> list[Any]:
         return [self.codec.actions.dump(a) for a in actions]
+
+    def codec_events(self, events: Iterable[object]) -> Any:
+        """The events as JSON, unredacted."""
+        dump = self.codec.events.dump
+        return [dump(event) for event in events]
 
 
 def check_twin(
@@ -323,6 +338,53 @@ def check_fresh_randomness(
                 )
 
 
+def check_secret_actions(
+    game: Game[Any, Any],
+    state: Any,
+    actions: Sequence[object],
+    rng_for: Callable[[], Rng],
+    at: str,
+) -> None:
+    """``actions`` (legal, by the seat deciding in ``state``) played on ``state``, each with a
+    fresh copy of the same random stream (``rng_for()``): what each other reader is told of
+    them agrees with what that reader sees (see the module docstring: secret actions)."""
+    actor = decider(state.flow)
+    if actor is None or len(actions) < 2:
+        return
+    played = []
+    for action in actions:
+        events = engine.step(game, state, actor, action, rng_for())[1]
+        played.append((action, events))
+    for player in [None, *range(state.flow.players)]:
+        if player == actor:
+            continue
+        show = _Presenter(game, player)
+        seen: dict[tuple[str, ...], tuple[object, Any, Any, Any]] = {}
+        for action, events in played:
+            trail = show.trail(state, events)
+            told = show.actions([game.redact_action(action, player)])[0]
+            told_events = show.redacted(events)
+            real = show.codec_events(events)
+            if trail not in seen:
+                seen[trail] = (action, told, told_events, real)
+                continue
+            first, first_told, first_events, first_real = seen[trail]
+            pair = f"{first!r} and {action!r} look alike to {_who(player)} (same views)"
+            if first_told == told:
+                where = json_difference(first_events, told_events)
+                if where is not None:
+                    raise ConformanceError(
+                        f"{at}: leak to {_who(player)}: {pair}, but its redacted events "
+                        f"tell them apart: {where}"
+                    )
+            elif first_events == told_events and first_real != real:
+                raise ConformanceError(
+                    f"{at}: leak to {_who(player)}: {pair} and redacted events, but its log "
+                    f"names the action ({_canonical(first_told)} != {_canonical(told)}); "
+                    "a secret choice needs Game.redact_action"
+                )
+
+
 def setup_outcomes(
     game: Game[Any, Any], config: Config, seeds: Iterable[int]
 ) -> list[list[object]]:
@@ -395,7 +457,8 @@ def check_secrets_at(
 
     For the spectator and each seat: a twin by ``game.determinize`` (:func:`check_twin`) and the
     lockstep futures of both (:func:`check_twin_future`, at most ``horizon`` entries); then one
-    legal action under ``streams`` random streams (:func:`check_fresh_randomness`). ``pool``
+    legal action under ``streams`` random streams (:func:`check_fresh_randomness`), and up to
+    :data:`SECRET_ACTIONS` legal actions under one stream (:func:`check_secret_actions`). ``pool``
     holds public actions played earlier; ``rng`` draws the twins and the actions. SVG pictures
     are compared at one state in :data:`PICTURE_ODDS` (drawing them is slow).
     """
@@ -408,9 +471,16 @@ def check_secrets_at(
         check_twin_future(
             game, state, twin, player, seed=seed, seq=seq, chooser=rng, horizon=horizon, at=at
         )
-    if streams < 2 or decider(state.flow) is None:
+    if decider(state.flow) is None:
         return
-    action = rng.choice(list(game.legal_actions(state)))
+    legal = list(game.legal_actions(state))
+    sample = [legal[rng.below(len(legal))] for _ in range(SECRET_ACTIONS)]
+    distinct = [a for i, a in enumerate(sample) if a not in sample[:i]]
+    rng_for = lambda: Rng.for_entry(seed, seq)  # noqa: E731
+    check_secret_actions(game, state, distinct, rng_for, f"{at} (secret actions)")
+    if streams < 2:
+        return
+    action = rng.choice(legal)
     randoms = [Rng.for_entry(seed, seq), *(Rng(rng.next_u64(), seq) for _ in range(streams - 1))]
     outcomes = step_outcomes(game, state, action, randoms)
     check_fresh_randomness(game, state, outcomes, f"{at} ({action!r} under {streams} streams)")
