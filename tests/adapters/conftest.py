@@ -19,5 +19,8 @@ CONFIGS: list[tuple[str, int, dict[str, object] | None]] = [
     ("khan", 2, None),
     ("khan", 3, None),
     ("khan", 4, None),
+    ("goofspiel", 2, None),
+    ("goofspiel", 3, {"ties": "carry"}),
+    ("goofspiel", 4, None),
 ]
 """Every installed game with every player count."""

@@ -4,18 +4,27 @@ its own Python MCTS and IS-MCTS bots through whole games, and the declared facts
 from __future__ import annotations
 
 import pickle
+from importlib.metadata import entry_points
 
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+from boardkit import available_games, load_game
 from boardkit.adapters.openspiel import register
 from boardkit.errors import NotOfferedError
 from tests.adapters.conftest import CONFIGS, THOROUGH
 from tests.core.secret_game import SecretGame
 
 SIMS = 3 if THOROUGH else 1
+
+_ENTRY_POINT_GAMES = {
+    ep.name
+    for ep in entry_points(group="boardkit.games")
+    if ep.dist is not None and ep.dist.name == "boardkit"
+}
+"""The games this package installs (tests may register others in the process)."""
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
@@ -24,6 +33,20 @@ def test_openspiel_random_simulation_test_passes(
 ) -> None:
     spiel_game = pyspiel.load_game(register(game, players, options))
     pyspiel.random_sim_test(spiel_game, num_sims=SIMS, serialize=True, verbose=False)
+
+
+def test_the_configurations_cover_every_installed_game_and_player_count() -> None:
+    """The adapter suites run over CONFIGS: a game installed later must be added there (and
+    offer the encodings) rather than be left out silently."""
+    installed = {name for name in available_games() if name in _ENTRY_POINT_GAMES}
+    assert {"nim", "shangrila", "khan", "goofspiel"} <= installed
+    covered = {(game, players) for game, players, _ in CONFIGS}
+    for name in installed:
+        game = load_game(name)
+        for players in game.player_counts:
+            if name == "shangrila" and players == 2:
+                continue  # two seats play four colours: covered with two_colours_each
+            assert (name, players) in covered, (name, players)
 
 
 def test_declared_facts() -> None:

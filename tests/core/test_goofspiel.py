@@ -18,6 +18,7 @@ from boardkit import (
     decider,
     load_game,
 )
+from boardkit.errors import InvalidActionIndexError
 from boardkit.examples.goofspiel import (
     CARDS,
     HIDDEN,
@@ -35,6 +36,7 @@ from boardkit.examples.goofspiel import (
 from boardkit.game import Game
 from boardkit.narration import narrate_match_entry
 from boardkit.testing import ConformanceError, check_game, check_redacted_headers
+from boardkit.testing.encoding_checks import check_encodings
 
 GAME = Goofspiel()
 
@@ -237,3 +239,48 @@ def test_a_players_redacted_log_folds_to_that_players_view() -> None:
         assert not mine.verified and mine.view(reader) == match.view(reader)
     seen = match.view(2)
     assert isinstance(seen, GoofspielState) and seen.bids == (HIDDEN, HIDDEN, 0)
+
+
+# --- research encodings ----------------------------------------------------------------------
+
+
+def test_the_encodings_pass_the_kit_for_every_player_count() -> None:
+    check_encodings(GAME, seeds=range(3))
+    check_encodings(GAME, [{"players": 3, "options": {"ties": "carry"}}], seeds=range(2))
+
+
+def test_the_observation_reads_as_its_layout_says() -> None:
+    """Seat 1 of three, after one whole round and seat 0's pending bid in the second."""
+    match = Match.new(GAME, 3, seed=21)
+    first_prize = match.state.prize
+    for card in (5, 9, 9):  # seats 1 and 2 tie at 9: the first prize is discarded
+        match.play(Bid(card))
+    match.play(Bid(13))  # seat 0's pending bid of round two, face down to seat 1
+    state = match.state
+    obs = GAME.observation(state, 1)
+    assert len(obs) == GAME.observation_shape(match.config)[0] == 15 * 3 + 43
+    assert all(0.0 <= value <= 1.0 for value in obs)
+    hands = [obs[i * CARDS : (i + 1) * CARDS] for i in range(3)]  # seats 1, 2, 0
+    assert hands[0][9 - 1] == 0.0 and sum(hands[0]) == CARDS - 1  # seat 1 played its 9
+    assert hands[2][5 - 1] == 0.0 and hands[2][13 - 1] == 1.0  # seat 0's pending 13 still held
+    at = 3 * CARDS
+    assert obs[at : at + CARDS] == [0.0] * CARDS  # seat 1 has not bid this round
+    assert obs[at + CARDS : at + CARDS + 3] == [0.0, 0.0, 1.0]  # only seat 0 has bid
+    at += CARDS + 3
+    prize = obs[at : at + CARDS]
+    assert prize.index(1.0) == state.prize - 1 and sum(prize) == 1.0
+    pile = obs[at + CARDS : at + 2 * CARDS]
+    assert pile[first_prize - 1] == 0.0 and pile[state.prize - 1] == 0.0 and sum(pile) == 11
+    assert obs[-1] == 1.0 and decider(state.flow) == 1  # seat 1 owes its bid now
+    assert GAME.observation(state, 2)[-1] == 0.0
+    twin = GAME.determinize(state, 1, Rng(4, 4))
+    assert GAME.observation(twin, 1) == obs  # seat 0's bid and the pile order stay unseen
+
+
+def test_action_indices_name_the_cards() -> None:
+    state = GAME.initial(GAME.make_config(2, None, 1))
+    assert [GAME.action_to_index(Bid(card), state) for card in (1, 13)] == [0, 12]
+    assert GAME.index_to_action(12, state) == Bid(13)
+    for index in (-1, 13):
+        with pytest.raises(InvalidActionIndexError):
+            GAME.index_to_action(index, state)

@@ -20,7 +20,8 @@ its pending bid, so the hand says nothing either), and the prize pile is unknown
 So the order in which seats are asked gives nobody an edge. The shuffle is one setup event
 drawn from the engine's seeded stream, so a replay draws nothing.
 
-Modules: :mod:`.state` (the data), :mod:`.rules` (the game), :mod:`.text` (the words).
+Modules: :mod:`.state` (the data), :mod:`.rules` (the game), :mod:`.text` (the words),
+:mod:`.encoding` (actions and observations as numbers, for :mod:`boardkit.adapters`).
 """
 
 from boardkit.examples.goofspiel.rules import Goofspiel

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from boardkit.errors import IllegalActionError
-from boardkit.examples.goofspiel import text
+from boardkit.examples.goofspiel import encoding, text
 from boardkit.examples.goofspiel.state import (
     BIDS,
     CARDS,
@@ -104,7 +104,14 @@ class Goofspiel(Game[GoofspielState, Bid]):
             return evolve(state, pile=event.pile)
         if isinstance(event, PrizeRevealed):
             stake = state.carried + event.prize
-            return evolve(state, pile=state.pile[1:], prize=event.prize, stake=stake, carried=0)
+            return evolve(
+                state,
+                pile=state.pile[1:],
+                prize=event.prize,
+                stake=stake,
+                carried=0,
+                turned=(*state.turned, event.prize),
+            )
         if isinstance(event, BidPlaced):
             return evolve(state, bids=_set(state.bids, event.player, event.card))
         if isinstance(event, BidsRevealed):
@@ -197,6 +204,26 @@ class Goofspiel(Game[GoofspielState, Bid]):
 
     def describe_decision(self, state: GoofspielState, player: int, names: Sequence[str]) -> str:
         return text.decision(state)
+
+    # --- research encodings (boardkit.adapters): see the encoding module for the layout ----
+
+    def num_actions(self, config: Config) -> int:
+        return CARDS
+
+    def action_to_index(self, action: Bid, state: GoofspielState) -> int:
+        return encoding.action_index(action)
+
+    def index_to_action(self, index: int, state: GoofspielState) -> Bid:
+        return encoding.index_action(index)
+
+    def observation_shape(self, config: Config) -> tuple[int, ...]:
+        return (encoding.observation_size(config.players),)
+
+    def observation(self, state: GoofspielState, player: int) -> list[float]:
+        return encoding.observation(self.view(state, player), player)
+
+    def max_chance_outcomes(self, config: Config) -> int:
+        return CARDS  # the setup's shuffle of the thirteen prizes
 
     # --- bot hints --------------------------------------------------------------------------
 

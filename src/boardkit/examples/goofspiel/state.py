@@ -25,7 +25,9 @@ class GoofspielState:
     card, or :data:`HIDDEN` in a view); ``pile`` the face-down prizes from the top; ``prize``
     the card turned up this round (0 before the first) and ``stake`` the points this round is
     played for (the prize plus points carried over); ``carried`` the points a tie carries into
-    the next round; ``shown`` the bids of the last round revealed, in seat order.
+    the next round; ``shown`` the bids of the last round revealed, in seat order; ``turned`` the
+    prizes turned up so far, in order (public: everyone saw them, and they tell which prizes
+    the pile still holds).
     """
 
     flow: Flow
@@ -38,6 +40,7 @@ class GoofspielState:
     stake: int = 0
     carried: int = 0
     shown: tuple[int, ...] = ()
+    turned: tuple[int, ...] = ()
 
 
 @frozen
