@@ -11,7 +11,12 @@ a step being one decision (chance nodes are part of the cost, not counted as ste
 - ``tic_tac_toe (OpenSpiel C++)``: ``pyspiel.load_game("tic_tac_toe")``, the baseline;
 - ``tictactoe_v3 (PettingZoo)`` and ``chess_v6 (PettingZoo)``: PettingZoo's classic games;
 - ``shangrila 3p`` / ``khan 3p`` ``(PettingZoo)``: ``boardkit.adapters.pettingzoo.env``;
-- ``shangrila 3p`` / ``khan 3p`` ``(OpenSpiel)``: ``boardkit.adapters.openspiel.register``.
+- ``shangrila 3p`` / ``khan 3p`` ``(OpenSpiel)``: ``boardkit.adapters.openspiel.register``;
+- ``goofspiel 3p (OpenSpiel C++)``: OpenSpiel's own Goofspiel (13 cards, random prize order,
+  imperfect information), made turn-based by ``pyspiel.convert_to_turn_based``, beside
+  ``goofspiel 3p (OpenSpiel)``, boardkit's example game through the adapter: the same game
+  both ways (OpenSpiel plays the last, forced round without asking, so its games count 36
+  decisions where boardkit's count 39).
 
 The table gives steps per second and the time per step as a multiple of OpenSpiel's C++
 tic-tac-toe (median of the per-round ratios, spread in brackets).
@@ -96,14 +101,26 @@ def contenders() -> tuple[list[Contender], list[str]]:
                 "tic_tac_toe (OpenSpiel C++)", _openspiel_steps(pyspiel.load_game("tic_tac_toe"))
             )
         )
-        for name in ("shangrila", "khan"):
+        for name in ("shangrila", "khan", "goofspiel"):
             game = pyspiel.load_game(register(name, 3))
             found.append(Contender(f"{name} 3p (OpenSpiel)", _openspiel_steps(game)))
+        native = pyspiel.load_game(
+            "goofspiel",
+            {"players": 3, "num_cards": 13, "points_order": "random", "imp_info": True},
+        )
+        found.append(
+            Contender(
+                "goofspiel 3p (OpenSpiel C++)",
+                _openspiel_steps(pyspiel.convert_to_turn_based(native)),
+            )
+        )
     except ImportError:
         missing += [
             "tic_tac_toe (OpenSpiel C++)",
             "shangrila 3p (OpenSpiel)",
             "khan 3p (OpenSpiel)",
+            "goofspiel 3p (OpenSpiel)",
+            "goofspiel 3p (OpenSpiel C++)",
         ]
     try:
         from pettingzoo.classic import tictactoe_v3  # type: ignore[import-not-found, import-untyped, unused-ignore]

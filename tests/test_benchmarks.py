@@ -53,7 +53,14 @@ RUNS = {
     ),
     "adapters_bench.py": (
         ["--rounds", "1", "--seconds", "0.05", "--games", "2", "--backends", "process"],
-        ["tic_tac_toe (OpenSpiel C++)", "khan 3p (PettingZoo)", "khan 3p (OpenSpiel)", "process"],
+        [
+            "tic_tac_toe (OpenSpiel C++)",
+            "khan 3p (PettingZoo)",
+            "khan 3p (OpenSpiel)",
+            "goofspiel 3p (OpenSpiel C++)",
+            "goofspiel 3p (OpenSpiel)",
+            "process",
+        ],
     ),
     "server_load.py": (
         ["--matches", "2", "--seconds", "60", "--warmup", "0"],
