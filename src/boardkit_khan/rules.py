@@ -217,14 +217,25 @@ def available_stacks(state: KhanState, static: Static, player: int) -> tuple[Sta
 
 
 def _stacks_holding(static: Static, usable: int) -> tuple[StackKey, ...]:
-    """The stacks with a tile in ``usable``: one shared tuple per mask (the conquest scan
-    recognizes a tuple it has seen by its identity)."""
+    """The stacks with a tile in ``usable``: one shared tuple per set of stacks, whatever tiles
+    are left in them (the conquest scan recognizes a tuple it has seen by its identity, so a
+    tile taken from a stack that still holds others costs it nothing)."""
     memo = static.available_memo
     found = memo.get(usable)
     if found is None:
+        bits = 0
+        for index, (_, mask) in enumerate(static.stacks):
+            if mask & usable:
+                bits |= 1 << index
+        shared = static.stack_sets
+        found = shared.get(bits)
+        if found is None:
+            if len(shared) >= _MEMO_LIMIT:
+                shared.clear()
+            found = shared[bits] = tuple(key for key, mask in static.stacks if mask & usable)
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        found = memo[usable] = tuple(key for key, mask in static.stacks if mask & usable)
+        memo[usable] = found
     return found
 
 

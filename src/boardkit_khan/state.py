@@ -342,6 +342,9 @@ class Static:
     available_memo: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
     """Memo of :func:`boardkit_khan.rules.available_stacks`: usable tile mask → stacks (a
     cache of a pure function of the tables, bounded by that function; not game state)."""
+    stack_sets: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
+    """The one tuple of each set of stacks :attr:`available_memo` has given, by the bits of
+    their indices in :attr:`stacks` (many tile masks leave the same stacks available)."""
 
 
 def _ruler_index(board: Board, deck: tuple[Card, ...]) -> dict[str, int]:
