@@ -335,12 +335,12 @@ def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conqu
 
 
 def can_conquer(state: KhanState, static: Static, player: int) -> bool:
-    """Whether ``player`` has a legal conquest now (cheaper than listing them)."""
-    if state.turn.consent_refused:
-        return bool(conquests(state, static, player))
-    return has_legal_conquest(
-        static.table, situation(state, static), player, available_stacks(state, static, player)
-    )
+    """Whether ``player`` has a legal conquest now.
+
+    Asked when the player may go on conquering (the end phase), so his decision lists the very
+    same conquests next: they are listed here in full, and that listing is taken over then
+    (see :func:`boardkit_khan.conquest.legal_conquests`) rather than scanned twice."""
+    return bool(conquests(state, static, player))
 
 
 def can_ever_conquer(state: KhanState, static: Static, player: int) -> bool:
