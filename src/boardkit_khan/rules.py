@@ -370,12 +370,31 @@ def discard_actions(state: KhanState, player: int) -> list[Discard]:
     if found is None:
         if len(_DISCARDS) >= _MEMO_LIMIT:
             _DISCARDS.clear()
-        found = _DISCARDS[hand] = tuple(Discard(cards) for cards in hand_subsets(hand))
+        found = _DISCARDS[hand] = tuple(_discard(cards) for cards in hand_subsets(hand))
     return list(found)
 
 
 _DISCARDS: dict[tuple[int, ...], tuple[Discard, ...]] = {}
 """The discard actions of each hand met so far (actions are values; shared, not rebuilt)."""
+
+
+def _discard(cards: tuple[int, ...]) -> Discard:
+    """``Discard(cards)``, one shared object for each choice of up to two cards: hands share
+    most of their choices (none, one card, two), so each of these is built once, and a match
+    that checked it once knows it again. Choices of three and four cards rarely come back."""
+    if len(cards) > _SHARED_DISCARD:
+        return Discard(cards)
+    action = _DISCARD.get(cards)
+    if action is None:
+        if len(_DISCARD) >= _MEMO_LIMIT:
+            _DISCARD.clear()
+        action = _DISCARD[cards] = Discard(cards)
+    return action
+
+
+_SHARED_DISCARD = 2
+_DISCARD: dict[tuple[int, ...], Discard] = {}
+"""The shared discard actions (2,629 with the standard deck: none, one or two of 72 cards)."""
 
 
 def has_step_action(state: KhanState, static: Static, player: int) -> bool:
