@@ -124,11 +124,19 @@ class Field:
 
     @property
     def ruler_mask(self) -> int:
-        """Cells holding a ruler."""
+        """Cells holding a ruler.
+
+        The rulers' tuple is handed on from field to field until a ruler moves, so the mask of
+        the last tuple asked for is kept beside it and given again for that very tuple."""
+        rulers = self.rulers
+        last = _LAST_RULERS[0]  # one read: another thread may replace it, never change it
+        if last[0] is rulers:
+            return last[1]
         mask = 0
-        for cell in self.rulers:
+        for cell in rulers:
             if cell >= 0:
                 mask |= 1 << cell
+        _LAST_RULERS[0] = (rulers, mask)
         return mask
 
     @property
@@ -143,6 +151,10 @@ class Field:
     def removed(self) -> int:
         """How many rulers have left the board."""
         return sum(1 for cell in self.rulers if cell < 0)
+
+
+_LAST_RULERS: list[tuple[tuple[int, ...], int]] = [((), 0)]
+"""The last rulers' tuple :attr:`Field.ruler_mask` was asked for, and its mask."""
 
 
 @frozen
