@@ -305,6 +305,8 @@ def _scan(
         result, ranks = _verdicts(table, situation, player, finder, usable, own, -1)
     else:
         result, ranks = carried
+    if key not in _LAST and len(_LAST) >= _LAST_LIMIT:
+        _LAST.clear()  # many boards met: the listings of the old ones go
     _LAST[key] = (table, finder, usable, situation, tuple(ranks), tuple(result))
     return result
 
@@ -315,6 +317,9 @@ _LAST: dict[tuple[int, int], _Last] = {}
 ranks, conquests)``. A conquest's rank, ``position << 16 | anchor``, is its place in scan order
 (orientation by orientation in the finder's order, then by anchor). A game asks for a player's
 conquests again after each of his actions, with a few cells changed since."""
+
+_LAST_LIMIT = 64
+"""The most listings :data:`_LAST` keeps (a few seats on each of a few boards)."""
 
 _CARRY_LIMIT = 8
 """The most changed cells a listing is carried over; beyond them a fresh scan is cheaper."""
