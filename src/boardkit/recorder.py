@@ -15,14 +15,11 @@ takes the recorder's state as the fold of those events and does not fold them ag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from types import MemberDescriptorType
 from typing import Any, Generic, TypeVar, overload
-
-import attrs
-from attrs import evolve
 
 from boardkit import flow as flow_tables
 from boardkit.flow import FLOW_EVENT_TYPES, Flow, GameEnded, TurnEnded, _event_key, reduce_flow
+from boardkit.replacing import replacer
 
 S = TypeVar("S")
 
@@ -37,69 +34,14 @@ _Replacer = Callable[[Any, Flow], Any]
 _REPLACERS: dict[type, _Replacer] = {}
 
 
-def _slot_names(cls: type) -> set[str] | None:
-    """Every instance slot of ``cls`` and its bases, or ``None`` when an instance has a
-    ``__dict__`` (then attributes can live outside slots)."""
-    names: set[str] = set()
-    for klass in cls.__mro__:
-        if klass is object:
-            continue
-        slots = klass.__dict__.get("__slots__")
-        if slots is None:
-            return None
-        names.update((slots,) if isinstance(slots, str) else slots)
-    names.discard("__weakref__")
-    return None if "__dict__" in names else names
-
-
 def _flow_replacer(cls: type) -> _Replacer:
-    """A fast ``evolve(state, flow=...)`` for one state class, generated once per class.
-
-    For a slotted attrs class whose slots are exactly its fields, all set by its
-    constructor (no cached hash, no ``__attrs_post_init__``, no converter or validator on
-    ``flow``), the copy is a bare instance whose slots are filled through their descriptors:
-    the other fields hold values that were checked when they were first set, and the flow
-    comes from the framework. This costs about two thirds of a constructor call, and a flow
-    event does it once. Any other class gets a generated constructor call, or
-    ``attrs.evolve``.
-    """
-    replacer = _REPLACERS.get(cls)
-    if replacer is not None:
-        return replacer
-    fields = attrs.fields(cls)
-    names = [f.name for f in fields]
-    flow_field = next((f for f in fields if f.name == "flow"), None)
-    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
-    if (
-        flow_field is not None
-        and flow_field.validator is None
-        and flow_field.converter is None
-        and all(f.init for f in fields)
-        and _slot_names(cls) == set(names)
-        and cls.__new__ is object.__new__  # type: ignore[comparison-overlap]
-        and not hasattr(cls, "__attrs_post_init__")
-        and not hasattr(cls, "__attrs_pre_init__")
-        and all(type(getattr(cls, name, None)) is MemberDescriptorType for name in names)
-    ):
-        lines = ["def replace(state, flow):", "    copy = new(cls)"]
-        for i, name in enumerate(names):
-            namespace[f"set{i}"] = getattr(cls, name).__set__
-            value = "flow" if name == "flow" else f"state.{name}"
-            lines.append(f"    set{i}(copy, {value})")
-        lines.append("    return copy")
-        exec("\n".join(lines) + "\n", namespace)
-        replacer = namespace["replace"]
-    elif flow_field is not None and all(f.init and f.alias == f.name for f in fields):
-        args = ", ".join("flow" if name == "flow" else f"state.{name}" for name in names)
-        exec(f"def replace(state, flow):\n    return cls({args})\n", namespace)
-        replacer = namespace["replace"]
-    else:
-
-        def replacer(state: Any, flow: Flow) -> Any:
-            return evolve(state, flow=flow)
-
-    _REPLACERS[cls] = replacer
-    return replacer
+    """A fast ``evolve(state, flow=...)`` for one state class (:func:`boardkit.replacing.replacer`
+    over ``flow``: a flow event builds one such copy), kept in :data:`_REPLACERS` where the
+    engine's loop looks it up."""
+    replace = _REPLACERS.get(cls)
+    if replace is None:
+        replace = _REPLACERS[cls] = replacer(cls, "flow")
+    return replace
 
 
 def replace_flow(state: S, flow: Flow) -> S:

@@ -59,13 +59,33 @@ class _LazyActions(Sequence[KhanAction]):
         return f"{type(self).__name__}({list(self)!r})"
 
 
+def _nth_cell(mask: int, i: int) -> int:
+    """The cell of the ``i``-th lowest set bit of ``mask`` (``i`` below its count): whole
+    chunks of 32 cells are skipped by their counts, then the bits of one chunk are walked."""
+    base = 0
+    chunk = mask & _CHUNK
+    count = chunk.bit_count()
+    while i >= count:
+        i -= count
+        mask >>= 32
+        base += 32
+        chunk = mask & _CHUNK
+        count = chunk.bit_count()
+    for _ in range(i):
+        chunk &= chunk - 1
+    return base + (chunk & -chunk).bit_length() - 1
+
+
+_CHUNK = (1 << 32) - 1
+
+
 class CellActions(_LazyActions):
     """``[row[cell] for row, mask in parts for cell in cells_of(mask)]``, found on demand.
 
     ``row`` is a table of shared actions indexed by cell (``Invade(card, cell)`` for one card,
     ``InvadeAnywhere(cell)``) or by another small number (``DisplaceRuler(ruler)``, the mask
     then holding ruler numbers); the length is the masks' cell count, so it costs nothing to
-    know; reading index ``i`` walks to the ``i``-th cell of its mask.
+    know; reading index ``i`` finds the ``i``-th cell of its mask (:func:`_nth_cell`).
     """
 
     __slots__ = ("_n", "_parts")
@@ -80,9 +100,7 @@ class CellActions(_LazyActions):
     def _build(self, i: int) -> KhanAction:
         for row, mask, count in self._parts:
             if i < count:
-                for _ in range(i):
-                    mask &= mask - 1
-                return row[(mask & -mask).bit_length() - 1]
+                return row[_nth_cell(mask, i)]
             i -= count
         raise IndexError("legal action index out of range")  # pragma: no cover (checked)
 

@@ -9,6 +9,8 @@ des Ablagestapels gemischt"); should a draw ever find the pile empty anyway, it 
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from boardkit.rng import Rng
 from boardkit_khan.components import HAND_SIZE
 from boardkit_khan.events import CardDrawn, CardRevealed, DiscardReshuffled, DrawPileShuffled
@@ -58,9 +60,13 @@ def refill_hand(script: Script, player: int, rng: Rng) -> None:
 
 
 def hand_subsets(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every sub-collection of a hand (sorted tuples, smallest first): the K-A-D discard choices."""
-    subsets: list[tuple[int, ...]] = [()]
-    for card in hand:
-        subsets += [(*s, card) for s in subsets]
-    unique = sorted({tuple(sorted(s)) for s in subsets}, key=lambda s: (len(s), s))
-    return unique
+    """Every sub-collection of a hand (sorted tuples, smallest first): the K-A-D discard choices.
+
+    Combinations of the sorted hand come out in sorted order for each size; a card held twice
+    gives some of them twice, and only the first is kept."""
+    cards = sorted(hand)
+    return [
+        subset
+        for size in range(len(cards) + 1)
+        for subset in dict.fromkeys(combinations(cards, size))
+    ]

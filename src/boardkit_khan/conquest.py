@@ -51,12 +51,13 @@ Public functions
 
 Speed: the generator tests all anchors of one orientation at once: the anchors whose placement
 lies inside the allowed cells are ``anchors & allowed & AND(allowed >> d)`` over the shape's cell
-offsets ``d``; only survivors are looked at one by one. See ``benchmarks/khan_conquest_bench.py``.
+offsets ``d``; only survivors are looked at one by one. A player's next listing starts from his
+last one when few cells changed in between. See ``benchmarks/khan_conquest_bench.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 import attrs
@@ -66,7 +67,7 @@ from boardkit.geometry.grid import cells_of
 from boardkit.voice import count_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
-from boardkit_khan.fits import FitFinder, fit_finder
+from boardkit_khan.fits import FitFinder, fit_finder, reach
 from boardkit_khan.placements import (
     PlacementTable,
     StackKey,
@@ -284,13 +285,125 @@ def _scan(
     unblocked river) and whose tile covers an own yurt.
     Those are checked one by one for the majority (inlined, same outcome as
     :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
+
+    A full listing starts from the player's last one when it can (see :func:`_carried`).
     """
     _check_player(situation, player)
+    own = situation.yurts[player]
+    if not own:
+        return []
+    finder, usable = _finder(table, available)
+    if first_only:
+        return _verdicts(table, situation, player, finder, usable, own, -1, first_only=True)[0]
+    key = (id(table), player)
+    last = _LAST.get(key)  # one read: another thread may replace the entry, never change it
+    carried = None
+    if last is not None and last[0] is table:
+        carried = _carried(last, table, situation, player, finder, usable)
+    ranks: Sequence[int]
+    if carried is None:
+        result, ranks = _verdicts(table, situation, player, finder, usable, own, -1)
+    else:
+        result, ranks = carried
+    if key not in _LAST and len(_LAST) >= _LAST_LIMIT:
+        _LAST.clear()  # many boards met: the listings of the old ones go
+    _LAST[key] = (table, finder, usable, situation, tuple(ranks), tuple(result))
+    return result
+
+
+_Last = tuple[PlacementTable, FitFinder, int, Situation, tuple[int, ...], tuple[Conquest, ...]]
+_LAST: dict[tuple[int, int], _Last] = {}
+"""Each player's last full listing on each table: ``(table, finder, usable stacks, situation,
+ranks, conquests)``. A conquest's rank, ``position << 16 | anchor``, is its place in scan order
+(orientation by orientation in the finder's order, then by anchor). A game asks for a player's
+conquests again after each of his actions, with a few cells changed since."""
+
+_LAST_LIMIT = 64
+"""The most listings :data:`_LAST` keeps (a few seats on each of a few boards)."""
+
+_CARRY_LIMIT = 8
+"""The most changed cells a listing is carried over; beyond them a fresh scan is cheaper."""
+
+
+def _carried(
+    last: _Last,
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    finder: FitFinder,
+    usable: int,
+) -> tuple[list[Conquest], Sequence[int]] | None:
+    """The listing of ``situation`` made from the player's last one (with its ranks), or
+    ``None`` when it cannot be carried over.
+
+    Whether a placement is legal, with whose sharing and consent, depends only on what lies on
+    its own cells (yurts by seat, neutral yurts, tiles and rulers), on its stack being offered,
+    and on the protections guarding its cells. So when no stack has been added to the offer,
+    every placement of a stack still offered that covers no changed cell (nor a cell guarded
+    before or now, when the protections changed) keeps its verdict, and only those covering a
+    changed cell are judged again: the finder looks only at the cells they can reach.
+    """
+    _, last_finder, last_usable, before, ranks, conquests = last
+    if (
+        last_finder is not finder
+        or usable & ~last_usable
+        or len(before.yurts) != len(situation.yurts)
+    ):
+        return None
+    changed = (before.neutral ^ situation.neutral) | (before.blocked ^ situation.blocked)
+    for old, new in zip(before.yurts, situation.yurts, strict=True):
+        changed |= old ^ new
+    if changed.bit_count() > _CARRY_LIMIT:
+        return None
+    if before.protections != situation.protections:
+        changed |= _guarded_cells(before, player) | _guarded_cells(situation, player)
+        if changed.bit_count() > _CARRY_LIMIT:
+            return None
+    if not changed and usable == last_usable:  # the same listing (asked again, or after a
+        return list(conquests), ranks  # check that it is not empty)
+    if usable == last_usable:
+        kept = [(rank, c) for rank, c in zip(ranks, conquests, strict=True) if not c[3] & changed]
+    else:  # stacks left the offer (emptied, or reserved by a Scout): their conquests go
+        stack_of = finder.stack_of
+        kept = [
+            (rank, c)
+            for rank, c in zip(ranks, conquests, strict=True)
+            if not c[3] & changed and usable >> stack_of[rank >> 16] & 1
+        ]
+    if changed:
+        cells = reach(finder)
+        window = 0
+        rest = changed
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
+            if cell < len(cells):
+                window |= cells[cell]
+        fresh, fresh_ranks = _verdicts(table, situation, player, finder, usable, changed, window)
+        if fresh:
+            kept += zip(fresh_ranks, fresh, strict=True)
+            kept.sort()  # two runs in scan order, merged in one pass (ranks are unique)
+    return [c for _, c in kept], [rank for rank, _ in kept]
+
+
+def _verdicts(
+    table: PlacementTable,
+    situation: Situation,
+    player: int,
+    finder: FitFinder,
+    usable: int,
+    touch: int,
+    window: int,
+    *,
+    first_only: bool = False,
+) -> tuple[list[Conquest], list[int]]:
+    """The legal conquests among the placements that cover a cell of ``touch`` (the player's
+    own yurts, or the changed cells of a carried listing, see :func:`_carried`), in scan order,
+    with their ranks (``position << 16 | anchor``). ``window`` holds every cell of those
+    placements (-1: the whole board); the finder looks at nothing outside it."""
     yurts = situation.yurts
     own = yurts[player]
-    result: list[Conquest] = []
-    if not own:
-        return result
     occupied = situation.neutral
     for mask in yurts:
         occupied |= mask
@@ -300,23 +413,30 @@ def _scan(
     others = occupied & ~own & ~situation.neutral
     alone = (player,)
     unblocked = ~situation.blocked
-    land_allowed = occupied & table.land & unblocked
-    finder, usable = _finder(table, available)
+    land_allowed = occupied & table.land & unblocked & window
     stack_of = finder.stack_of
-    bridge_allowed = land_allowed | (table.river & unblocked) if finder.has_bridges else None
-    found = finder.find(land_allowed, bridge_allowed, own)
+    bridge_allowed = (
+        land_allowed | (table.river & unblocked & window) if finder.has_bridges else None
+    )
+    found = finder.find(land_allowed, bridge_allowed, touch)
     orientations = finder.orientations
     guarded = _guarded_cells(situation, player)
+    foreign = touch & ~own  # tiles touching only these cells may cover no own yurt
     build = tuple.__new__
+    result: list[Conquest] = []
+    ranks: list[int] = []
     for position, fits in found:
         if not usable >> stack_of[position] & 1:
             continue
         key, _, index, _, _, shape = orientations[position]
+        base = position << 16
         while fits:
             low = fits & -fits
             fits ^= low
             anchor = low.bit_length() - 1
             mask = shape << anchor
+            if foreign and not mask & own:
+                continue
             sharers: tuple[int, ...] = alone
             if mask & others:  # K-A-C5; covering only own and neutral yurts: alone
                 own_count = (mask & own).bit_count()
@@ -339,9 +459,10 @@ def _scan(
                     continue
                 consent = verdict
             result.append(build(Conquest, (key, index, anchor, mask, sharers, consent)))
+            ranks.append(base | anchor)
             if first_only:
-                return result
-    return result
+                return result, ranks
+    return result, ranks
 
 
 def _guarded_cells(situation: Situation, player: int) -> int:
@@ -367,6 +488,10 @@ def legal_conquests(
     Placements forbidden by protection (K-A-C7) are left out; those needing consent are
     listed with ``consent_from`` set. Identical tiles are one stack, so each placement appears
     once however many tiles the stack holds.
+
+    The player's last listing on the same table is remembered: when only a few cells changed
+    since (his own action, a ruler moved), it is carried over and only the placements covering
+    those cells are judged again (see :func:`_carried`); the list is the same either way.
     """
     return _scan(table, situation, player, available, first_only=False)
 

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from boardkit_khan.placements import PlacementTable, StackKey
 
-__all__ = ["FitFinder", "Orientation", "fit_finder"]
+__all__ = ["FitFinder", "Orientation", "fit_finder", "reach"]
 
 
 class Orientation(NamedTuple):
@@ -161,3 +161,36 @@ def _generate(table: PlacementTable, stacks: frozenset[StackKey]) -> FitFinder:
         find,
         any(o.bridge for o in orientations),
     )
+
+
+_REACH: dict[int, tuple[FitFinder, tuple[int, ...]]] = {}
+
+
+def reach(finder: FitFinder) -> tuple[int, ...]:
+    """Per cell, every cell a placement of ``finder``'s orientations covering it also covers
+    (0 for a cell no placement covers); worked out once per finder.
+
+    Whether a placement fits depends only on its own cells, so ``find`` run on allowed masks
+    cut down to the reach of some cells still reports exactly the fits covering those cells.
+    """
+    known = _REACH.get(id(finder))
+    if known is not None and known[0] is finder:
+        return known[1]
+    cells: dict[int, int] = {}
+    for o in finder.orientations:
+        anchors = o.anchors
+        while anchors:
+            low = anchors & -anchors
+            anchors ^= low
+            mask = o.shape << (low.bit_length() - 1)
+            rest = mask
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                cell = bit.bit_length() - 1
+                cells[cell] = cells.get(cell, 0) | mask
+    table = tuple(cells.get(cell, 0) for cell in range(max(cells, default=-1) + 1))
+    if len(_REACH) >= _FINDERS_LIMIT:
+        _REACH.clear()
+    _REACH[id(finder)] = (finder, table)
+    return table

@@ -28,6 +28,7 @@ from boardkit.flow import (
     TurnStarted,
 )
 from boardkit.recorder import Recorder
+from boardkit.replacing import replacer
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.events import (
     ActionsForfeited,
@@ -101,6 +102,12 @@ def _remove_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
+_with_placement = replacer(KhanState, "field", "placed_regions", "placements_done")
+"""``state`` after a start yurt: another field, regions used and placements done."""
+_with_end_turn = replacer(KhanState, "turn", "end_turns")
+"""``state`` at the start of an end-phase turn: a fresh turn, one more end turn."""
+
+
 # --- setup and cards ------------------------------------------------------------------------------
 
 
@@ -158,12 +165,8 @@ def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
     used = state.placed_regions[e.player]
     if region is not None:
         used |= 1 << static.region_index[region]
-    return evolve(
-        state,
-        field=field,
-        placed_regions=_set(state.placed_regions, e.player, used),
-        placements_done=state.placements_done + 1,
-    )
+    placed = _set(state.placed_regions, e.player, used)
+    return _with_placement(state, field, placed, state.placements_done + 1)
 
 
 def _ruler_moved(state: KhanState, e: RulerMoved) -> KhanState:
@@ -182,13 +185,10 @@ def _neutral_placed(state: KhanState, e: NeutralYurtPlaced) -> KhanState:
 
 
 def _ruler_removed(state: KhanState, e: RulerRemoved) -> KhanState:
-    field = state.field
-    return evolve(
-        state,
-        field=evolve(
-            field, rulers=_set(field.rulers, e.ruler, -1), camps=_set(field.camps, e.ruler, 0)
-        ),
-    )
+    f = state.field
+    rulers = _set(f.rulers, e.ruler, -1)
+    camps = _set(f.camps, e.ruler, 0)
+    return with_field(state, Field(f.yurts, f.neutral, f.tiles, f.placed, f.stock, rulers, camps))
 
 
 def _end_triggered(state: KhanState, e: EndPhaseTriggered) -> KhanState:
@@ -228,7 +228,8 @@ def _taken(state: KhanState, e: ActionTaken) -> KhanState:
 
 
 def _forfeited(state: KhanState, e: ActionsForfeited) -> KhanState:
-    return with_turn(state, evolve(state.turn, actions_left=0))
+    turn = state.turn
+    return with_turn(state, TurnState(0, turn.consent_refused, turn.pending, turn.returned))
 
 
 def _consent_requested(state: KhanState, e: ConsentRequested) -> KhanState:
@@ -279,7 +280,7 @@ def _scored(state: KhanState, e: GameScored) -> KhanState:
 def _turn_started(state: KhanState, e: TurnStarted) -> KhanState:
     if state.flow.phase != PHASE_END:
         return with_turn(state, _FRESH_TURN)
-    return evolve(state, turn=_FRESH_TURN, end_turns=state.end_turns + 1)
+    return _with_end_turn(state, _FRESH_TURN, state.end_turns + 1)
 
 
 _FRESH_TURN = TurnState()

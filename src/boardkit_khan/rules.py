@@ -217,14 +217,25 @@ def available_stacks(state: KhanState, static: Static, player: int) -> tuple[Sta
 
 
 def _stacks_holding(static: Static, usable: int) -> tuple[StackKey, ...]:
-    """The stacks with a tile in ``usable``: one shared tuple per mask (the conquest scan
-    recognizes a tuple it has seen by its identity)."""
+    """The stacks with a tile in ``usable``: one shared tuple per set of stacks, whatever tiles
+    are left in them (the conquest scan recognizes a tuple it has seen by its identity, so a
+    tile taken from a stack that still holds others costs it nothing)."""
     memo = static.available_memo
     found = memo.get(usable)
     if found is None:
+        bits = 0
+        for index, (_, mask) in enumerate(static.stacks):
+            if mask & usable:
+                bits |= 1 << index
+        shared = static.stack_sets
+        found = shared.get(bits)
+        if found is None:
+            if len(shared) >= _MEMO_LIMIT:
+                shared.clear()
+            found = shared[bits] = tuple(key for key, mask in static.stacks if mask & usable)
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        found = memo[usable] = tuple(key for key, mask in static.stacks if mask & usable)
+        memo[usable] = found
     return found
 
 
@@ -324,12 +335,12 @@ def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conqu
 
 
 def can_conquer(state: KhanState, static: Static, player: int) -> bool:
-    """Whether ``player`` has a legal conquest now (cheaper than listing them)."""
-    if state.turn.consent_refused:
-        return bool(conquests(state, static, player))
-    return has_legal_conquest(
-        static.table, situation(state, static), player, available_stacks(state, static, player)
-    )
+    """Whether ``player`` has a legal conquest now.
+
+    Asked when the player may go on conquering (the end phase), so his decision lists the very
+    same conquests next: they are listed here in full, and that listing is taken over then
+    (see :func:`boardkit_khan.conquest.legal_conquests`) rather than scanned twice."""
+    return bool(conquests(state, static, player))
 
 
 def can_ever_conquer(state: KhanState, static: Static, player: int) -> bool:
@@ -359,12 +370,31 @@ def discard_actions(state: KhanState, player: int) -> list[Discard]:
     if found is None:
         if len(_DISCARDS) >= _MEMO_LIMIT:
             _DISCARDS.clear()
-        found = _DISCARDS[hand] = tuple(Discard(cards) for cards in hand_subsets(hand))
+        found = _DISCARDS[hand] = tuple(_discard(cards) for cards in hand_subsets(hand))
     return list(found)
 
 
 _DISCARDS: dict[tuple[int, ...], tuple[Discard, ...]] = {}
 """The discard actions of each hand met so far (actions are values; shared, not rebuilt)."""
+
+
+def _discard(cards: tuple[int, ...]) -> Discard:
+    """``Discard(cards)``, one shared object for each choice of up to two cards: hands share
+    most of their choices (none, one card, two), so each of these is built once, and a match
+    that checked it once knows it again. Choices of three and four cards rarely come back."""
+    if len(cards) > _SHARED_DISCARD:
+        return Discard(cards)
+    action = _DISCARD.get(cards)
+    if action is None:
+        if len(_DISCARD) >= _MEMO_LIMIT:
+            _DISCARD.clear()
+        action = _DISCARD[cards] = Discard(cards)
+    return action
+
+
+_SHARED_DISCARD = 2
+_DISCARD: dict[tuple[int, ...], Discard] = {}
+"""The shared discard actions (2,629 with the standard deck: none, one or two of 72 cards)."""
 
 
 def has_step_action(state: KhanState, static: Static, player: int) -> bool:

@@ -18,6 +18,7 @@ tiles, the placement table); :func:`static_for` builds it once per board and cac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import attrs
@@ -27,6 +28,7 @@ from boardkit.errors import InvalidOptionsError
 from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
 from boardkit.registry import game_picture, game_position_text
+from boardkit.replacing import replacer
 from boardkit_khan.board import Board, Region
 from boardkit_khan.board_option import board_from_option
 from boardkit_khan.components import (
@@ -122,11 +124,19 @@ class Field:
 
     @property
     def ruler_mask(self) -> int:
-        """Cells holding a ruler."""
+        """Cells holding a ruler.
+
+        The rulers' tuple is handed on from field to field until a ruler moves, so the mask of
+        the last tuple asked for is kept beside it and given again for that very tuple."""
+        rulers = self.rulers
+        last = _LAST_RULERS[0]  # one read: another thread may replace it, never change it
+        if last[0] is rulers:
+            return last[1]
         mask = 0
-        for cell in self.rulers:
+        for cell in rulers:
             if cell >= 0:
                 mask |= 1 << cell
+        _LAST_RULERS[0] = (rulers, mask)
         return mask
 
     @property
@@ -141,6 +151,10 @@ class Field:
     def removed(self) -> int:
         """How many rulers have left the board."""
         return sum(1 for cell in self.rulers if cell < 0)
+
+
+_LAST_RULERS: list[tuple[tuple[int, ...], int]] = [((), 0)]
+"""The last rulers' tuple :attr:`Field.ruler_mask` was asked for, and its mask."""
 
 
 @frozen
@@ -260,49 +274,25 @@ class KhanState:
         return game_picture("khan", self)
 
 
-def with_field(state: KhanState, field: Field) -> KhanState:
-    """``state`` with another :class:`Field`."""
-    return KhanState(
-        state.flow, state.options, field, state.cards, state.specials, state.turn,
-        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
-        state.end_first_player, state.end_turns, state.outcome,
-    )  # fmt: skip
+with_field: Callable[[KhanState, Field], KhanState] = replacer(KhanState, "field")
+"""``state`` with another :class:`Field` (a copy written out once, see
+:func:`boardkit.replacing.replacer`; the other helpers below too)."""
 
+with_cards: Callable[[KhanState, Cards], KhanState] = replacer(KhanState, "cards")
+"""``state`` with other :class:`Cards`."""
 
-def with_cards(state: KhanState, cards: Cards) -> KhanState:
-    """``state`` with other :class:`Cards`."""
-    return KhanState(
-        state.flow, state.options, state.field, cards, state.specials, state.turn,
-        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
-        state.end_first_player, state.end_turns, state.outcome,
-    )  # fmt: skip
+with_specials: Callable[[KhanState, Specials, TurnState], KhanState] = replacer(
+    KhanState, "specials", "turn"
+)
+"""``state`` with other :class:`Specials` and :class:`TurnState`."""
 
+with_field_turn: Callable[[KhanState, Field, TurnState], KhanState] = replacer(
+    KhanState, "field", "turn"
+)
+"""``state`` with another :class:`Field` and :class:`TurnState`."""
 
-def with_specials(state: KhanState, specials: Specials, turn: TurnState) -> KhanState:
-    """``state`` with other :class:`Specials` and :class:`TurnState`."""
-    return KhanState(
-        state.flow, state.options, state.field, state.cards, specials, turn,
-        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
-        state.end_first_player, state.end_turns, state.outcome,
-    )  # fmt: skip
-
-
-def with_field_turn(state: KhanState, field: Field, turn: TurnState) -> KhanState:
-    """``state`` with another :class:`Field` and :class:`TurnState`."""
-    return KhanState(
-        state.flow, state.options, field, state.cards, state.specials, turn,
-        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
-        state.end_first_player, state.end_turns, state.outcome,
-    )  # fmt: skip
-
-
-def with_turn(state: KhanState, turn: TurnState) -> KhanState:
-    """``state`` with another :class:`TurnState`."""
-    return KhanState(
-        state.flow, state.options, state.field, state.cards, state.specials, turn,
-        state.start_player, state.placed_regions, state.placements_done, state.end_trigger,
-        state.end_first_player, state.end_turns, state.outcome,
-    )  # fmt: skip
+with_turn: Callable[[KhanState, TurnState], KhanState] = replacer(KhanState, "turn")
+"""``state`` with another :class:`TurnState`."""
 
 
 # --- static tables -------------------------------------------------------------------------------
@@ -342,6 +332,9 @@ class Static:
     available_memo: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
     """Memo of :func:`boardkit_khan.rules.available_stacks`: usable tile mask → stacks (a
     cache of a pure function of the tables, bounded by that function; not game state)."""
+    stack_sets: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
+    """The one tuple of each set of stacks :attr:`available_memo` has given, by the bits of
+    their indices in :attr:`stacks` (many tile masks leave the same stacks available)."""
 
 
 def _ruler_index(board: Board, deck: tuple[Card, ...]) -> dict[str, int]:

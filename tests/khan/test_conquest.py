@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from boardkit import IllegalActionError, Rng
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, orientations, placement_mask
+from boardkit_khan import conquest as conquest_module
 from boardkit_khan.board import Region
 from boardkit_khan.board_validation import default_board
 from boardkit_khan.components import TileKind, standard_tiles
@@ -27,7 +28,7 @@ from boardkit_khan.conquest import (
     has_legal_conquest,
     legal_conquests,
 )
-from boardkit_khan.fits import fit_finder
+from boardkit_khan.fits import fit_finder, reach
 from boardkit_khan.placements import (
     StackKey,
     placement_table,
@@ -669,3 +670,88 @@ def test_conquests_of_stacks_outside_the_standard_set_are_listed_too() -> None:
             if isinstance(outcome, Conquest):
                 expected.append(outcome)
     assert found == expected and any(c.stack == bridge for c in found)
+
+
+def _fresh(sit: Situation, player: int, keys: frozenset[StackKey]) -> list[Conquest]:
+    """A listing scanned from scratch: the player's last listing is forgotten first."""
+    saved = dict(conquest_module._LAST)
+    conquest_module._LAST.clear()
+    try:
+        return legal_conquests(TABLE, sit, player, keys)
+    finally:
+        conquest_module._LAST.clear()
+        conquest_module._LAST.update(saved)
+
+
+@given(st.integers(0, 2**32))
+def test_a_listing_carried_over_from_the_last_one_equals_a_fresh_scan(seed: int) -> None:
+    """A player's listing after a few cells changed (yurts placed or gone, rulers and tiles
+    moved), a stack left the offer or the protections changed is the one a fresh scan gives,
+    whether it is carried over from his last listing or not."""
+    sit, player = random_situation(seed)
+    rng = Rng(seed + 1)
+    keys = ALL
+    legal_conquests(TABLE, sit, player, keys)
+    for _ in range(4):
+        yurts = list(sit.yurts)
+        neutral, blocked = sit.neutral, sit.blocked
+        land = list(cells_of(BOARD.land))
+        for _ in range(1 + rng.below(6)):
+            bit = 1 << rng.choice(land)
+            yurts = [y & ~bit for y in yurts]
+            neutral &= ~bit
+            blocked &= ~bit
+            what = rng.below(len(yurts) + 3)
+            if what < len(yurts):
+                yurts[what] |= bit
+            elif what == len(yurts):
+                neutral |= bit
+            elif what == len(yurts) + 1:
+                blocked |= bit
+        protections = sit.protections
+        if rng.below(3) == 0:
+            protections = Protections(rng.choice([None, *range(len(yurts))]), ())
+        if rng.below(3) == 0:
+            keys = frozenset(sorted(keys)[: rng.below(len(keys))] + sorted(keys)[-3:])
+        sit = Situation(tuple(yurts), neutral, blocked, protections)
+        assert legal_conquests(TABLE, sit, player, keys) == _fresh(sit, player, keys)
+
+
+def test_a_small_change_is_carried_over_and_a_seat_count_change_is_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One yurt placed since the last listing: the listing is carried over (judged again only
+    where the yurt lies); the same seat in a game with another number of seats starts afresh."""
+    carried: list[bool] = []
+    real = conquest_module._carried
+
+    def spy(*args: object) -> object:
+        outcome = real(*args)  # type: ignore[arg-type]
+        carried.append(outcome is not None)
+        return outcome
+
+    monkeypatch.setattr(conquest_module, "_carried", spy)
+    sit, player = random_situation(5)
+    before = legal_conquests(TABLE, sit, player, ALL)
+    free = next(iter(cells_of(BOARD.land & ~sit.blocked & ~sit.neutral & ~sum(sit.yurts))))
+    yurts = list(sit.yurts)
+    yurts[player] |= 1 << free
+    after = Situation(tuple(yurts), sit.neutral, sit.blocked, sit.protections)
+    assert legal_conquests(TABLE, after, player, ALL) == _fresh(after, player, ALL)
+    assert carried[-1] and len(_fresh(after, player, ALL)) >= len(before)
+    other = Situation((*after.yurts, 0), after.neutral, after.blocked, after.protections)
+    assert legal_conquests(TABLE, other, player, ALL) == _fresh(other, player, ALL)
+    assert not carried[-1]
+
+
+def test_the_reach_of_a_cell_holds_every_placement_covering_it() -> None:
+    """fits.reach: per cell, the union of the placements of the finder's stacks covering it."""
+    finder = fit_finder(TABLE, ALL)
+    cells = reach(finder)
+    for cell in (0, 37, 80, BOARD.grid.size - 1):
+        expected = 0
+        for key in ALL:
+            for placement in TABLE.stack(key).placements:
+                if placement.mask >> cell & 1:
+                    expected |= placement.mask
+        assert (cells[cell] if cell < len(cells) else 0) == expected

@@ -3,6 +3,8 @@ D (K-A-D)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from attrs import evolve
 
@@ -20,6 +22,7 @@ from boardkit_khan.events import (
 )
 from boardkit_khan.placements import StackKey
 from boardkit_khan.rulers import SUPPLY
+from boardkit_khan.rules import discard_actions
 from boardkit_khan.state import STEP_ACTIONS, STEP_DISCARD, ActiveSpecial, KhanState
 
 from .game_builders import (
@@ -212,3 +215,33 @@ def test_invade_anywhere_then_discard_k_a_d() -> None:
     with pytest.raises(IllegalActionError):
         step(state, Discard((hand[0], hand[0])))
     assert after.flow.step != STEP_ACTIONS or after.flow.active != player
+
+
+@pytest.mark.parametrize(
+    "hand", [(), (4,), (3, 9, 40, 55), (7, 7, 12), (5, 5, 5, 5), (-1, -1, 8, 30)]
+)
+def test_the_discard_choices_are_every_sorted_sub_collection_once_k_a_d(
+    hand: tuple[int, ...],
+) -> None:
+    """K-A-D: every sub-collection of the hand (a card held twice may go once or twice), each
+    once, smallest first and sorted; the choices of up to two cards are shared objects, the
+    same for every hand that offers them."""
+    choices = [d.cards for d in discard_actions(_hand_state(hand), 0)]
+    expected = sorted(
+        {tuple(sorted(c for c, keep in zip(hand, bits, strict=True) if keep))
+         for bits in itertools.product((0, 1), repeat=len(hand))},
+        key=lambda cards: (len(cards), cards),
+    )  # fmt: skip
+    assert choices == expected
+    again = discard_actions(_hand_state((*hand[:2], 70)), 0)
+    for old in discard_actions(_hand_state(hand), 0):
+        twin = next((d for d in again if d == old), None)
+        if twin is not None and len(old.cards) <= 2:
+            assert twin is old
+
+
+def _hand_state(hand: tuple[int, ...]) -> KhanState:
+    """A main-phase state whose seat 0 holds ``hand``."""
+    state = main_state(4, seed=6)
+    hands = (hand, *state.cards.hands[1:])
+    return evolve(state, cards=evolve(state.cards, hands=hands))

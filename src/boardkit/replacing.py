@@ -1,0 +1,98 @@
+"""Copies of frozen attrs states with some fields replaced: ``attrs.evolve`` made fast.
+
+Folding an event builds a new immutable state, most often the old one with one or two fields
+replaced. ``attrs.evolve`` does that for any class, looking the fields up each time;
+:func:`replacer` writes the copy out once per class and set of fields, as plain Python. The
+framework folds flow events with it (``state`` with another ``flow``), and a game's reducer
+may use it for its own fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import MemberDescriptorType
+from typing import Any, TypeVar
+
+import attrs
+
+T = TypeVar("T")
+
+_MADE: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def _slot_names(cls: type) -> set[str] | None:
+    """Every instance slot of ``cls`` and its bases, or ``None`` when an instance has a
+    ``__dict__`` (then attributes can live outside slots)."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        if klass is object:
+            continue
+        slots = klass.__dict__.get("__slots__")
+        if slots is None:
+            return None
+        names.update((slots,) if isinstance(slots, str) else slots)
+    names.discard("__weakref__")
+    return None if "__dict__" in names else names
+
+
+def _bare_copy_allowed(cls: type, fields: tuple[Any, ...], names: tuple[str, ...]) -> bool:
+    """Whether a copy may be a bare instance whose slots are filled one by one: a slotted
+    attrs class whose slots are exactly its fields, all set by its constructor (no cached hash,
+    no ``__attrs_pre_init__`` or ``__attrs_post_init__``, no ``__new__`` of its own), and no
+    converter or validator on a replaced field."""
+    all_names = [f.name for f in fields]
+    replaced = [f for f in fields if f.name in names]
+    return (
+        len(replaced) == len(names)
+        and all(f.validator is None and f.converter is None for f in replaced)
+        and all(f.init for f in fields)
+        and _slot_names(cls) == set(all_names)
+        and cls.__new__ is object.__new__  # type: ignore[comparison-overlap]
+        and not hasattr(cls, "__attrs_post_init__")
+        and not hasattr(cls, "__attrs_pre_init__")
+        and all(type(getattr(cls, name, None)) is MemberDescriptorType for name in all_names)
+    )
+
+
+def replacer(cls: type[T], *names: str) -> Callable[..., T]:
+    """``replace(state, *values)``: ``state``, an instance of the frozen attrs class ``cls``,
+    with the fields ``names`` set to ``values`` (in that order); generated once per class and
+    names.
+
+    When the class allows it (see :func:`_bare_copy_allowed`), the copy is a bare instance
+    whose slots are filled through their descriptors: the fields kept hold values that were
+    checked when they were first set, and the replaced ones have no converter or validator to
+    run. That costs about three quarters of a constructor call. Otherwise the copy is a
+    generated constructor call, or ``attrs.evolve``.
+    """
+    key = (cls, names)
+    made = _MADE.get(key)
+    if made is not None:
+        return made
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    all_names = [f.name for f in fields]
+    params = ", ".join(("state", *names))
+    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
+
+    def value(name: str) -> str:
+        return name if name in names else f"state.{name}"
+
+    if _bare_copy_allowed(cls, fields, names):
+        lines = [f"def replace({params}):", "    copy = new(cls)"]
+        for i, name in enumerate(all_names):
+            namespace[f"set{i}"] = getattr(cls, name).__set__
+            lines.append(f"    set{i}(copy, {value(name)})")
+        lines.append("    return copy")
+        exec("\n".join(lines) + "\n", namespace)
+        made = namespace["replace"]
+    elif set(names) <= set(all_names) and all(f.init and f.alias == f.name for f in fields):
+        args = ", ".join(value(name) for name in all_names)
+        exec(f"def replace({params}):\n    return cls({args})\n", namespace)
+        made = namespace["replace"]
+    else:
+
+        def made(state: Any, *values: object) -> Any:
+            return attrs.evolve(state, **dict(zip(names, values, strict=True)))
+
+    _MADE[key] = made
+    return made
