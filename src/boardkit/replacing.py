@@ -71,23 +71,25 @@ def replacer(cls: type[T], *names: str) -> Callable[..., T]:
         return made
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     all_names = [f.name for f in fields]
-    params = ", ".join(("state", *names))
-    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
+    # Parameters are named v0, v1 … and the helpers _cls, _new, _set0 …, so that no field name
+    # (a field called "state" or "cls", say) can clash with them.
+    params = ", ".join(("_state", *(f"v{i}" for i in range(len(names)))))
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
 
     def value(name: str) -> str:
-        return name if name in names else f"state.{name}"
+        return f"v{names.index(name)}" if name in names else f"_state.{name}"
 
     if _bare_copy_allowed(cls, fields, names):
-        lines = [f"def replace({params}):", "    copy = new(cls)"]
+        lines = [f"def replace({params}):", "    _copy = _new(_cls)"]
         for i, name in enumerate(all_names):
-            namespace[f"set{i}"] = getattr(cls, name).__set__
-            lines.append(f"    set{i}(copy, {value(name)})")
-        lines.append("    return copy")
+            namespace[f"_set{i}"] = getattr(cls, name).__set__
+            lines.append(f"    _set{i}(_copy, {value(name)})")
+        lines.append("    return _copy")
         exec("\n".join(lines) + "\n", namespace)
         made = namespace["replace"]
     elif set(names) <= set(all_names) and all(f.init and f.alias == f.name for f in fields):
         args = ", ".join(value(name) for name in all_names)
-        exec(f"def replace({params}):\n    return cls({args})\n", namespace)
+        exec(f"def replace({params}):\n    return _cls({args})\n", namespace)
         made = namespace["replace"]
     else:
 

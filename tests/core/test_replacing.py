@@ -79,6 +79,29 @@ def test_an_unknown_field_is_refused_as_evolve_refuses_it() -> None:
 
 
 def _bare_copy(kind: type[Any], *names: str) -> bool:
-    """Whether the generated copy starts from a bare instance (``new(cls)``) rather than the
+    """Whether the generated copy starts from a bare instance (``_new(_cls)``) rather than the
     constructor: the names its code uses tell."""
-    return "new" in replacer(kind, *names).__code__.co_names
+    return "_new" in replacer(kind, *names).__code__.co_names
+
+
+@attrs.frozen
+class _Awkward:
+    """Fields named like the generated code's own names."""
+
+    state: int
+    cls: str
+    new: int = 0
+    copy: int = 0
+    v0: int = 0
+
+
+@pytest.mark.parametrize(
+    "names", [("state",), ("cls", "new"), ("copy", "v0", "state"), ("v0",), ()]
+)
+def test_field_names_cannot_clash_with_the_generated_code(names: tuple[str, ...]) -> None:
+    before = _Awkward(1, "a", 2, 3, 4)
+    values: list[Any] = [f"{name}!" if name == "cls" else 10 + i for i, name in enumerate(names)]
+    after = replacer(_Awkward, *names)(before, *values)
+    changes: dict[str, Any] = dict(zip(names, values, strict=True))
+    assert after == attrs.evolve(before, **changes)
+    assert before == _Awkward(1, "a", 2, 3, 4)
