@@ -23,6 +23,7 @@ from typing import Any, Final
 from attrs import frozen
 
 from boardkit import Game, Match, Rng
+from boardkit.examples.goofspiel import Goofspiel
 from boardkit.examples.nim import NimGame
 from boardkit.narration import narrate_match_entry
 from boardkit.notation import FLOW_KEYS
@@ -57,6 +58,13 @@ PLAYTHROUGHS: Final = (
     ),
     Playthrough(
         KhanGame(), ("amber", "jade"), 13, TESTS / "khan" / "fixtures" / "playthrough_2p.txt"
+    ),
+    Playthrough(
+        Goofspiel(),
+        ("ann", "bob", "cem"),
+        6,
+        TESTS / "core" / "fixtures" / "playthrough_goofspiel.txt",
+        {"ties": "carry"},
     ),
 )
 

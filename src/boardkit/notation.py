@@ -27,6 +27,9 @@ NONE: Final = "-"
 FLOW_KEYS: Final = ("players", "phase", "turn", "active", "step", "owed", "turn_over", "ended")
 """The keys of the flow fields, in the order they are written."""
 
+MAX_DIGITS: Final = 18
+"""The most digits a number of a position may have (no count in any game comes near)."""
+
 T = TypeVar("T")
 
 
@@ -63,8 +66,10 @@ def need(fields: Mapping[str, str], key: str) -> str:
 
 def number(text: str, what: str, low: int = 0, high: int | None = None) -> int:
     """``text`` as a whole number in ``low..high``, or a syntax error naming ``what``."""
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # str.isdigit alone admits "²", which int refuses
         raise syntax(f"{what}: {text!r} is not a whole number")
+    if len(text) > MAX_DIGITS:  # int() refuses very long digit strings with a ValueError
+        raise InvalidPositionError("range", f"{what} has {len(text)} digits, far out of range")
     value = int(text)
     if value < low or (high is not None and value > high):
         top = "" if high is None else f" and {high}"

@@ -63,6 +63,17 @@ def test_nim_positions_round_trip_and_are_checked_against_the_options() -> None:
     assert caught.value.invariant == "winner"
 
 
+@pytest.mark.parametrize(
+    ("stones", "invariant"), [("\u00b2", "syntax"), ("\u0663", "syntax"), ("9" * 5000, "range")]
+)
+def test_numbers_that_int_would_refuse_are_position_errors(stones: str, invariant: str) -> None:
+    """Superscript or Arabic-Indic digits pass str.isdigit, and int() refuses a number of
+    thousands of digits with a ValueError: each is an InvalidPositionError, for every game."""
+    with pytest.raises(InvalidPositionError) as caught:
+        NIM.parse_position(PUZZLE.replace("stones=6", f"stones={stones}"), _config())
+    assert caught.value.invariant == invariant
+
+
 def test_position_players_reads_the_common_flow_field() -> None:
     assert position_players(PUZZLE) == 3
     with pytest.raises(InvalidPositionError) as caught:

@@ -21,7 +21,8 @@ So the order in which seats are asked gives nobody an edge. The shuffle is one s
 drawn from the engine's seeded stream, so a replay draws nothing.
 
 Modules: :mod:`.state` (the data), :mod:`.rules` (the game), :mod:`.text` (the words),
-:mod:`.encoding` (actions and observations as numbers, for :mod:`boardkit.adapters`).
+:mod:`.encoding` (actions and observations as numbers, for :mod:`boardkit.adapters`),
+:mod:`.positions` (positions as text, docs/positions.md).
 """
 
 from boardkit.examples.goofspiel.rules import Goofspiel

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from boardkit.errors import IllegalActionError
-from boardkit.examples.goofspiel import encoding, text
+from boardkit.examples.goofspiel import encoding, positions, text
 from boardkit.examples.goofspiel.state import (
     BIDS,
     CARDS,
@@ -204,6 +204,14 @@ class Goofspiel(Game[GoofspielState, Bid]):
 
     def describe_decision(self, state: GoofspielState, player: int, names: Sequence[str]) -> str:
         return text.decision(state)
+
+    # --- positions as text: see the positions module for the notation ----------------------
+
+    def format_position(self, state: GoofspielState, player: int | None = None) -> str:
+        return positions.format_position(state if player is None else self.view(state, player))
+
+    def parse_position(self, text: str, config: Config, *, partial: bool = False) -> GoofspielState:
+        return positions.parse_position(text, config, partial=partial)
 
     # --- research encodings (boardkit.adapters): see the encoding module for the layout ----
 
