@@ -127,7 +127,7 @@ class Element:
     (which returns what it added, so ``group = svg.add(g(class_="pieces"))`` reads well).
     """
 
-    __slots__ = ("attributes", "children", "tag")
+    __slots__ = ("_text", "attributes", "children", "tag")
 
     def __init__(self, tag: str, /, *children: Element | str, **attributes: AttributeValue) -> None:
         if tag not in _TAGS:
@@ -138,12 +138,16 @@ class Element:
         self.tag = tag
         self.attributes: dict[str, str | int | float | bool] = {}
         self.children: list[Element | str] = []
+        self._text: str | None = None
+        """The element's SVG text once it is frozen (see :meth:`freeze`); ``None`` before."""
         self.set(**attributes)
         for child in children:
             self.add(child)
 
     def set(self, **attributes: AttributeValue) -> Element:
         """Set attributes (keyword names as in the module docstring); return the element."""
+        if self._text is not None:
+            raise PictureError(f"a frozen <{self.tag}> cannot change (see Element.freeze)")
         names = _NAMES
         for name, value in attributes.items():
             key = names.get(name) or attribute_name(name)
@@ -155,6 +159,8 @@ class Element:
 
     def add(self, child: E) -> E:
         """Append ``child`` (an element or text) and return it."""
+        if self._text is not None:
+            raise PictureError(f"a frozen <{self.tag}> cannot change (see Element.freeze)")
         if not isinstance(child, Element | str):
             raise TypeError(f"an SVG child must be an Element or text, not {type(child).__name__}")
         self.children.append(child)
@@ -179,6 +185,31 @@ class Element:
             if isinstance(child, Element):
                 yield from child.iter()
 
+    def freeze(self) -> Element:
+        """Make this element and everything below it unchangeable, write its text once, and
+        return it.
+
+        A frozen element can stand in any number of documents at once: a board's fixed layer
+        (its cells, labels and edges), or a piece drawn the same way in every picture, built
+        and written once instead of once per picture. It is still walked by :meth:`iter` and
+        found by :meth:`Svg.find_class`; :meth:`set`, :meth:`add` and :meth:`extend` raise
+        :class:`PictureError` on it (and its ``attributes`` and ``children`` must not be
+        changed by hand either).
+        """
+        if self._text is None:
+            for child in self.children:
+                if isinstance(child, Element):
+                    child.freeze()
+            parts: list[str] = []
+            self._write(parts)
+            self._text = "".join(parts)
+        return self
+
+    @property
+    def frozen(self) -> bool:
+        """Whether :meth:`freeze` made the element unchangeable."""
+        return self._text is not None
+
     def to_string(self) -> str:
         """The element as SVG text."""
         parts: list[str] = []
@@ -186,6 +217,9 @@ class Element:
         return "".join(parts)
 
     def _write(self, parts: list[str]) -> None:
+        if self._text is not None:
+            parts.append(self._text)
+            return
         append, fragments = parts.append, _FRAGMENTS
         append("<" + self.tag)
         for name, value in self.attributes.items():

@@ -325,6 +325,26 @@ def highlight_marks(highlight: object, static: Static) -> tuple[int, int, int | 
 # --- the grid -------------------------------------------------------------------------------------
 
 
+_FIXED: dict[tuple[int, float], tuple[Board, tuple[Element, ...]]] = {}
+_FIXED_LIMIT = 64
+"""The most boards and sizes :func:`_fixed_layers` keeps."""
+
+
+def _fixed_layers(frame: _Frame) -> tuple[Element, ...]:
+    """The grid's labels, cells and outland edges: the same in every picture of one board at
+    one size, so they are built once, frozen (:meth:`boardkit.svg.Element.freeze`) and shared
+    by every picture, which then writes them as one piece of text."""
+    key = (id(frame.board), frame.cell)
+    known = _FIXED.get(key)
+    if known is not None and known[0] is frame.board:  # the board kept alive beside its id
+        return known[1]
+    layers = (_labels(frame).freeze(), _cells(frame).freeze(), _outland(frame).freeze())
+    if len(_FIXED) >= _FIXED_LIMIT:
+        _FIXED.clear()
+    _FIXED[key] = (frame.board, layers)
+    return layers
+
+
 def _cells(frame: _Frame) -> Element:
     board = frame.board
     layer = group(class_="cells")
@@ -790,9 +810,8 @@ def board_svg(
     height = max(frame.y0 + frame.height + 16, panel_bottom + 12)
     svg = Svg(width, height, title_text=static.board.name)
     svg.add(rect(0, 0, width, height, class_="background", fill="#fbf8f0"))
-    svg.add(_labels(frame))
-    svg.add(_cells(frame))
-    svg.add(_outland(frame))
+    for layer in _fixed_layers(frame):
+        svg.add(layer)
     svg.add(_tiles(seen, static, frame))
     svg.add(_yurts(seen, frame))
     svg.add(_rulers(seen, frame, ringed))

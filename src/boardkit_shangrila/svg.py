@@ -317,7 +317,24 @@ def _village(state: ShangrilaState, village: int, size: float, marks: _Marks) ->
     return node
 
 
+_SPACES: dict[tuple[int, int, int, float, bool], Element] = {}
+_SPACES_LIMIT = 8192
+"""The most space drawings :func:`_space_drawing` keeps (a board size has about 1,600)."""
+
+
 def _space_drawing(village: int, guild: int, code: int, size: float, marked: bool) -> Element:
+    """One guild space and what stands on it: the same for the same arguments in every
+    picture, so each is drawn once, frozen (:meth:`boardkit.svg.Element.freeze`) and shared."""
+    key = (village, guild, code, size, marked)
+    drawn = _SPACES.get(key)
+    if drawn is None:
+        if len(_SPACES) >= _SPACES_LIMIT:
+            _SPACES.clear()
+        drawn = _SPACES[key] = _draw_space(village, guild, code, size, marked).freeze()
+    return drawn
+
+
+def _draw_space(village: int, guild: int, code: int, size: float, marked: bool) -> Element:
     u = size / DEFAULT_SIZE
     x, y = space_centre(village, guild, size)
     guild_enum = GUILDS[guild]

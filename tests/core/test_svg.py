@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,44 @@ def test_long_texts_are_written_each_time_and_the_memo_stays_bounded() -> None:
         Element("g", x=i + 0.5)
     assert len(svg_module._FRAGMENTS) <= svg_module._MEMO_LIMIT
     assert Element("g", x=3.5).to_string() == '<g x="3.5"/>'
+
+
+def test_a_frozen_element_writes_the_same_text_and_cannot_change() -> None:
+    def piece() -> Element:
+        node = group(class_="piece", data_target="a1")
+        node.add(circle(1, 2.5, 3, fill="#fff"))
+        node.add(text(1, 2, "<K&Q>", class_="label"))
+        return node
+
+    plain, frozen = piece(), piece().freeze()
+    assert frozen.frozen and not plain.frozen
+    assert all(child.frozen for child in frozen.iter())  # the whole subtree
+    assert frozen.to_string() == plain.to_string()
+    inner = frozen.children[0]
+    assert isinstance(inner, Element)
+    changes: list[Callable[[], object]] = [
+        lambda: frozen.set(fill="red"),
+        lambda: frozen.add(circle(0, 0, 1)),
+        lambda: frozen.extend(["x"]),
+        lambda: inner.set(r=9),
+    ]
+    for change in changes:
+        with pytest.raises(PictureError, match="frozen"):
+            change()
+    assert frozen.to_string() == plain.to_string()
+
+
+def test_one_frozen_element_stands_in_many_documents() -> None:
+    shared = group(circle(5, 5, 2, class_="cell"), class_="fixed").freeze()
+    first, second = Svg(20, 20), Svg(20, 20)
+    first.add(shared)
+    second.add(shared)
+    second.add(circle(1, 1, 1, class_="cell"))
+    text_of_shared = '<g class="fixed"><circle cx="5" cy="5" r="2" class="cell"/></g>'
+    assert shared.to_string() == text_of_shared
+    assert text_of_shared in first.to_string() and text_of_shared in second.to_string()
+    assert len(first.find_class("cell")) == 1 and len(second.find_class("cell")) == 2
+    assert len(ET.fromstring(second.to_string()).findall(".//svg:circle", NS)) == 2
 
 
 def test_names_with_markup_characters_are_escaped() -> None:
