@@ -1,9 +1,9 @@
 """Folding events: the one place where "fold a flow event, then reduce" is written.
 
-:func:`fold_event` is how every event reaches a state, live or in replay: a flow event of
+:func:`fold` is how every event reaches a state, live or in replay: a flow event of
 :mod:`boardkit.flow` first updates the state's ``flow``, then the game's reducer sees the event.
-:func:`fold` applies it to a sequence; a :class:`Recorder` applies it while keeping the events,
-which is how the engine builds a log entry.
+:func:`fold_event` does it for one event; :func:`record` and a :class:`Recorder` do it while
+keeping the events, which is how the engine builds a log entry.
 
 A game whose rules must look at the state *between* their own events (Khan: the next step of
 a turn depends on what the last event changed) builds its events in a :class:`Recorder` started
@@ -79,15 +79,6 @@ def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
 def fold_event(reduce: Reducer[S], state: S, event: object) -> S:
     """The state after one event (see :func:`fold`)."""
     return fold(reduce, state, (event,))
-
-
-def fold_one(reduce: Reducer[S], state: S, event: object) -> S:
-    """:func:`fold_event` written out for the engine's hottest call (one flow event per turn)."""
-    if type(event) in _FLOW_TYPES:
-        flow = reduce_flow(state.flow, event)  # type: ignore[attr-defined]
-        cls = type(state)
-        state = (_REPLACERS.get(cls) or _flow_replacer(cls))(state, flow)
-    return reduce(state, event)
 
 
 def record(reduce: Reducer[S], state: S, out: list[object], events: Iterable[object]) -> S:

@@ -13,7 +13,7 @@ from attrs.validators import instance_of
 from boardkit import Flow, Rng, engine
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import TurnEnded
-from boardkit.recorder import Recorder, fold, replace_flow
+from boardkit.recorder import Recorder, fold, fold_event, replace_flow
 from boardkit.simulate import random_playout
 
 
@@ -133,3 +133,21 @@ def test_a_state_with_derived_fields_is_rebuilt_by_evolve() -> None:
     state = _Derived(Flow(2), 3)
     copy = replace_flow(state, Flow(2, "x"))
     assert copy.double == 6 and copy == attrs.evolve(state, flow=Flow(2, "x"))
+
+
+def test_fold_event_is_fold_of_one_event_flow_first() -> None:
+    """A flow event updates the state's flow before the game's reducer sees it; any event goes
+    through ``fold_event`` exactly as through ``fold``."""
+    game = NimGame()
+    match = random_playout(game, 2, seed=4)
+    state = game.initial(match.config)
+    for entry in match.log.entries:
+        for event in entry.events:
+            one = fold_event(game.reduce, state, event)
+            assert one == fold(game.reduce, state, (event,))
+            state = one
+    assert state == match.state
+    started = match.state_at(0)  # a turn under way
+    ended = fold_event(game.reduce, started, TurnEnded())
+    assert ended.flow.turn_over and not started.flow.turn_over
+    assert ended.stones == started.stones

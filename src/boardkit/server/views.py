@@ -64,14 +64,9 @@ except ImportError:  # pragma: no cover - the server extra installs it
     _orjson = None  # type: ignore[assignment]
 
 
-def entry_payload(live: LiveMatch, seq: int, seat: int | None) -> dict[str, Any]:
-    """Entry ``seq`` as ``seat`` may read it: the acting seat, a text, narration, the entry."""
-    result: dict[str, Any] = json.loads(entry_text(live, seq, seat))
-    return result
-
-
 def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
-    """:func:`entry_payload` as JSON text (cached per seat and entry: entries never change)."""
+    """Entry ``seq`` as ``seat`` may read it, as JSON text: the acting seat, a text, narration,
+    the entry (cached per seat and entry: entries never change)."""
     key = (seat, seq)
     cached = live.entry_cache.get(key)
     if cached is not None:
@@ -95,14 +90,9 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     return text
 
 
-def legal_payload(live: LiveMatch) -> list[dict[str, Any]]:
-    """The legal actions of the last committed state, for the seat that decides."""
-    result: list[dict[str, Any]] = json.loads(legal_text(live))
-    return result
-
-
 def legal_text(live: LiveMatch) -> str:
-    """:func:`legal_payload` as JSON text, built once per entry."""
+    """The legal actions of the last committed state, for the seat that decides, as JSON text
+    (built once per entry)."""
     seq = live.length - 1
     if live.legal_for == seq:
         return live.legal_json
