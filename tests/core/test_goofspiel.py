@@ -33,10 +33,12 @@ from boardkit.examples.goofspiel import (
     PrizeTied,
     PrizeWon,
 )
+from boardkit.examples.goofspiel.encoding import outlook
 from boardkit.game import Game
 from boardkit.narration import narrate_match_entry
 from boardkit.testing import ConformanceError, check_game, check_redacted_headers
 from boardkit.testing.encoding_checks import check_encodings
+from boardkit.tournament import run_tournament
 
 GAME = Goofspiel()
 
@@ -284,3 +286,38 @@ def test_action_indices_name_the_cards() -> None:
     for index in (-1, 13):
         with pytest.raises(InvalidActionIndexError):
             GAME.index_to_action(index, state)
+
+
+# --- the bots' heuristic -------------------------------------------------------------------------
+
+
+def test_the_heuristic_never_reads_another_seats_pending_bid() -> None:
+    match = Match.new(GAME, 3, seed=8)
+    match.play(Bid(7))  # seat 0 bids; seats 1 and 2 have not
+    match.play(Bid(2))  # seat 1 bids 2
+    state = match.state
+    for other_bid in (1, 5, 13):  # seat 1's pending bid, as seat 0 or 2 cannot see it
+        twin = evolve(state, bids=(7, other_bid, state.bids[2]))
+        for seat in (0, 2):
+            assert GAME.evaluate(twin, seat) == GAME.evaluate(state, seat)
+
+
+def test_a_bid_is_worth_its_chance_at_the_stake_less_the_card_it_spends() -> None:
+    """A high bid is worth it for a high prize and not for a low one: the heuristic weighs the
+    chance of winning the round against the later points the card would have helped win."""
+    start = Match.new(GAME, 2, seed=3).state
+
+    def value(prize: int, card: int) -> float:
+        round_ = evolve(start, prize=prize, stake=prize, turned=(prize,), bids=(card, 0))
+        return outlook(round_, 0)
+
+    assert value(13, 12) > value(13, 2)  # worth spending a 12 on the 13
+    assert value(1, 2) > value(1, 12)  # not on the 1
+    assert outlook(start, 0) == outlook(start, 1) == 0.0  # equal hands, nobody has bid
+
+
+def test_greedy_beats_random_at_sealed_bids() -> None:
+    """One move ahead sees nothing of a round until its last bid; the heuristic's chance of
+    winning the round and the cost of the card spent are what make greedy play well."""
+    summary = run_tournament(GAME, ["greedy", "random"], 40, 2, None, 1, workers=1)
+    assert summary.bot("greedy").wins >= 30
