@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
 # Run the fast test suite (not the slow browser, database and cluster suites) under every other
-# Python 3.11+ interpreter found on PATH (python3.12, python3.13, ...), each in a virtual
-# environment of its own (.venv-3.12, ...). The golden logs and seeded games must come out
-# byte for byte the same on every version; this is how to check it before a release.
+# Python 3.12+ interpreter found: python3.12, python3.13 ... on PATH, or installed by pyenv
+# (whose shims on PATH only answer for the active version). Each gets a virtual environment of
+# its own (.venv-3.12, ...). The golden logs and seeded games must come out byte for byte the
+# same on every version; this is how to check it before a release.
 # Usage: bash scripts/test-other-pythons.sh [pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+pyenv_root="$(command -v pyenv > /dev/null 2>&1 && pyenv root || echo "${PYENV_ROOT:-$HOME/.pyenv}")"
 found=0
+failed=0
 for minor in 12 13 14 15; do
-    python="python3.$minor"
-    command -v "$python" > /dev/null 2>&1 || continue
-    "$python" -c 'import sys' > /dev/null 2>&1 || continue  # a shim without that version
+    python=""
+    for candidate in "python3.$minor" "$pyenv_root"/versions/3."$minor".*/bin/python3."$minor"; do
+        if "$candidate" -c 'import sys' > /dev/null 2>&1; then  # a shim without it fails here
+            python="$candidate"
+            break
+        fi
+    done
+    [ -n "$python" ] || continue
     found=1
     venv=".venv-3.$minor"
-    echo "== Python 3.$minor ($venv)"
+    echo "== Python 3.$minor ($python, $venv)"
     [ -d "$venv" ] || "$python" -m venv "$venv"
     "$venv/bin/pip" install -q -e ".[test]"
-    "$venv/bin/python" -m pytest -m "not slow" -p no:cacheprovider "$@"
+    "$venv/bin/python" -m pytest -m "not slow" -p no:cacheprovider "$@" || failed=1
 done
 if [ "$found" = 0 ]; then
-    echo "no other Python 3 interpreter (python3.12, python3.13, ...) on PATH" >&2
+    echo "no other Python 3 interpreter (python3.12, python3.13, ...) found" >&2
     exit 1
 fi
+exit "$failed"

@@ -239,8 +239,8 @@ class Goofspiel(Game[GoofspielState, Bid]):
         return float(state.scores[player])
 
     def evaluate(self, state: GoofspielState, player: int) -> float:
-        """The lead over the best other seat, in points, and what is still to come: see
-        :func:`boardkit.examples.goofspiel.encoding.outlook` (reads only what ``player``
-        sees, whatever state it is given)."""
+        """The lead over the best other seat, in points, and what is still to come (the
+        ``outlook`` of the encoding module: it reads only what ``player`` sees, whatever state
+        it is given)."""
         others = [score for seat, score in enumerate(state.scores) if seat != player]
         return float(state.scores[player] - max(others)) + encoding.outlook(state, player)
