@@ -18,7 +18,7 @@ import json
 import random
 import re
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,15 +116,12 @@ def try_and_cancel(player: Player, legal: list[dict[str, Any]], *, escape: bool)
     return True
 
 
-def test_a_whole_shangrila_match_by_clicking(browser: Any, server: ServerProcess) -> None:
-    """Every move by the board (bob on a phone-sized screen); the menus only for a pass (S-P1:
-    a lone Pass when a colour has nothing else), the one Shangrila decision with no target."""
-    ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob", phone=True)
-    open_shangrila(ann, bob)
-    rng = random.Random(12)
+def play_to_the_end(ann: Player, bob: Player, move: Callable[[Player, int], None]) -> bool:
+    """Play ann's (seat 0) and bob's (seat 1) match to its end, ``move(player, seq)`` taking
+    each decision on the page of the seat that owes it; bob reloads his page once, after entry
+    12. Whether that reload happened."""
     players = {0: ann, 1: bob}
     reloaded = False
-    cancelled: set[str] = set()
     for _ in range(400):
         ann.page.wait_for_selector("body[data-seq]", state="attached")
         if ann.body("over") == "true":
@@ -134,15 +131,30 @@ def test_a_whole_shangrila_match_by_clicking(browser: Any, server: ServerProcess
         if who in ("0", "1"):
             me = players[int(who)]
             me.wait_seq(seq)
-            legal = me.legal(seq)
-            if me.name not in cancelled and try_and_cancel(me, legal, escape=me is bob):
-                cancelled.add(me.name)
-            me.play(seq, legal[rng.randrange(len(legal))], rng)
+            move(me, seq)
         ann.wait_seq(seq + 1)
         if not reloaded and seq >= 12:
             bob.page.reload()
             bob.wait_seq(seq + 1)
             reloaded = True
+    return reloaded
+
+
+def test_a_whole_shangrila_match_by_clicking(browser: Any, server: ServerProcess) -> None:
+    """Every move by the board (bob on a phone-sized screen); the menus only for a pass (S-P1:
+    a lone Pass when a colour has nothing else), the one Shangrila decision with no target."""
+    ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob", phone=True)
+    open_shangrila(ann, bob)
+    rng = random.Random(12)
+    cancelled: set[str] = set()
+
+    def move(me: Player, seq: int) -> None:
+        legal = me.legal(seq)
+        if me.name not in cancelled and try_and_cancel(me, legal, escape=me is bob):
+            cancelled.add(me.name)
+        me.play(seq, legal[rng.randrange(len(legal))], rng)
+
+    reloaded = play_to_the_end(ann, bob, move)
     assert ann.body("over") == "true"
     assert reloaded and cancelled == {"ann", "bob"}
     assert "Game over" in ann.page.inner_text("#banner")
@@ -162,24 +174,12 @@ def test_a_whole_shangrila_match_through_the_menus(browser: Any, server: ServerP
     ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob", phone=True)
     open_shangrila(ann, bob)
     rng = random.Random(11)
-    players = {0: ann, 1: bob}
-    reloaded = False
-    for _ in range(400):
-        ann.page.wait_for_selector("body[data-seq]", state="attached")
-        if ann.body("over") == "true":
-            break
-        seq = ann.seq()
-        who = ann.body("to-decide")
-        if who in ("0", "1"):
-            me = players[int(who)]
-            me.wait_seq(seq)
-            me.page.wait_for_selector("#menu button.action")
-            click_randomly(me, rng)
-        ann.wait_seq(seq + 1)
-        if not reloaded and seq >= 12:
-            bob.page.reload()
-            bob.wait_seq(seq + 1)
-            reloaded = True
+
+    def move(me: Player, seq: int) -> None:
+        me.page.wait_for_selector("#menu button.action")
+        click_randomly(me, rng)
+
+    reloaded = play_to_the_end(ann, bob, move)
     assert ann.body("over") == "true"
     assert reloaded
     banner = ann.page.inner_text("#banner")
