@@ -33,7 +33,7 @@ from boardkit.examples.goofspiel import (
     PrizeTied,
     PrizeWon,
 )
-from boardkit.examples.goofspiel.encoding import outlook
+from boardkit.examples.goofspiel.heuristic import outlook
 from boardkit.game import Game
 from boardkit.narration import narrate_match_entry
 from boardkit.testing import ConformanceError, check_game, check_redacted_headers

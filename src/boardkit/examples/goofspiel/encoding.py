@@ -26,11 +26,15 @@ decides               1       1 if ``p`` owes a bid now
 from __future__ import annotations
 
 from boardkit.errors import InvalidActionIndexError
-from boardkit.examples.goofspiel.state import BIDS, CARDS, HIDDEN, NO_BID, Bid, GoofspielState
-
-ALL_POINTS = CARDS * (CARDS + 1) // 2
-"""The points of the whole prize pile (1 + 2 + … + 13 = 91): every score, stake and carry is
-at most this."""
+from boardkit.examples.goofspiel.state import (
+    ALL_POINTS,
+    BIDS,
+    CARDS,
+    HIDDEN,
+    NO_BID,
+    Bid,
+    GoofspielState,
+)
 
 
 def observation_size(seats: int) -> int:
@@ -48,36 +52,6 @@ def index_action(index: int) -> Bid:
     if type(index) is not int or not 0 <= index < CARDS:
         raise InvalidActionIndexError(f"Goofspiel action indices are 0 to {CARDS - 1}")
     return BIDS[index + 1]
-
-
-def outlook(state: GoofspielState, player: int) -> float:
-    """What ``player`` can expect from here on, in points, for bots one move ahead.
-
-    Nothing is decided until the last bid of a round is in, so a bid is judged by its chance:
-    the round's stake times the chance that the player's bid beats every other seat's, each
-    other bid taken as any card of that seat's hand alike (a hand keeps its pending bid, and
-    the bid itself is never read, so the heuristic cannot peek). A card spent is a card
-    missing later: the points of the prizes still face down are shared in the proportion of the
-    cards each seat keeps, and the player's share counts against the best other seat's.
-    """
-    hands = state.hands
-    own = state.bids[player]
-    chance = 0.0
-    if own not in (NO_BID, HIDDEN):
-        chance = 1.0
-        for seat, hand in enumerate(hands):
-            if seat != player and hand:
-                chance *= sum(1 for card in hand if card < own) / len(hand)
-    later = ALL_POINTS - sum(state.turned)
-    kept = [sum(hand) for hand in hands]
-    if own not in (NO_BID, HIDDEN):
-        kept[player] -= own
-    total = sum(kept)
-    if not total:
-        return state.stake * chance
-    share = [later * k / total for k in kept]
-    best_other = max(v for seat, v in enumerate(share) if seat != player)
-    return state.stake * chance + share[player] - best_other
 
 
 def _cards(cards: tuple[int, ...] | list[int]) -> list[float]:

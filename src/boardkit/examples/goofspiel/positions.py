@@ -24,7 +24,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from boardkit.errors import InvalidPositionError
-from boardkit.examples.goofspiel.state import CARDS, HIDDEN, NO_BID, UNKNOWN, GoofspielState
+from boardkit.examples.goofspiel.state import (
+    ALL_POINTS,
+    CARDS,
+    HIDDEN,
+    NO_BID,
+    UNKNOWN,
+    GoofspielState,
+)
 from boardkit.flow import Flow
 from boardkit.notation import (
     FLOW_KEYS,
@@ -59,8 +66,6 @@ SECRET: Final = "?"
 """A card the reader may not see: a pending bid of another seat, a face-down prize."""
 PHASE: Final = "main"
 """The one phase of the game (``-`` before the set-up)."""
-POINTS: Final = CARDS * (CARDS + 1) // 2
-"""The points of all prizes together (91): no score or stake is higher."""
 
 INVARIANTS: Final[dict[str, str]] = {
     "players": "have as many seats as the match, 2 to 4",
@@ -192,13 +197,13 @@ def parse_position(text: str, config: Config, *, partial: bool = False) -> Goofs
         hands=hands,
         bids=bids,
         scores=tuple(
-            number(part, f"score of seat {seat}", 0, POINTS)
+            number(part, f"score of seat {seat}", 0, ALL_POINTS)
             for seat, part in enumerate(_per_seat(need(fields, "scores"), "scores", players))
         ),
         pile=_read_cards(need(fields, "pile"), "pile", UNKNOWN),
         prize=turned[-1] if turned else 0,
-        stake=number(need(fields, "stake"), "stake", 0, POINTS),
-        carried=number(fields.get("carried", "0"), "carried", 0, POINTS),
+        stake=number(need(fields, "stake"), "stake", 0, ALL_POINTS),
+        carried=number(fields.get("carried", "0"), "carried", 0, ALL_POINTS),
         shown=tuple(
             _read_bid(part, f"shown bid of seat {seat}") for seat, part in enumerate(shown)
         ),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from boardkit.errors import IllegalActionError
-from boardkit.examples.goofspiel import encoding, positions, text
+from boardkit.examples.goofspiel import encoding, heuristic, positions, text
 from boardkit.examples.goofspiel.state import (
     BIDS,
     CARDS,
@@ -240,7 +240,7 @@ class Goofspiel(Game[GoofspielState, Bid]):
 
     def evaluate(self, state: GoofspielState, player: int) -> float:
         """The lead over the best other seat, in points, and what is still to come (the
-        ``outlook`` of the encoding module: it reads only what ``player`` sees, whatever state
+        ``outlook`` of the heuristic module: it reads only what ``player`` sees, whatever state
         it is given)."""
         others = [score for seat, score in enumerate(state.scores) if seat != player]
-        return float(state.scores[player] - max(others)) + encoding.outlook(state, player)
+        return float(state.scores[player] - max(others)) + heuristic.outlook(state, player)

@@ -8,6 +8,9 @@ from boardkit.flow import Flow
 
 CARDS = 13
 """Cards in a suit: every hand and the prize pile hold the values 1 to 13."""
+ALL_POINTS = CARDS * (CARDS + 1) // 2
+"""The points of the whole prize pile (1 + 2 + … + 13 = 91): every score, stake and carry is
+at most this."""
 NO_BID = 0
 """A seat's bid slot before that seat has bid this round."""
 HIDDEN = -1
