@@ -36,7 +36,7 @@ from boardkit_shangrila.components import COLOURS, GUILD_COUNT, STONES_GERMAN, T
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
 from boardkit_shangrila.heuristic import evaluate as journey_aware
 from boardkit_shangrila.notation import format_position
-from boardkit_shangrila.reducer import reducer_for
+from boardkit_shangrila.reducer import reduce as reduce_event
 from boardkit_shangrila.render import render_text
 from boardkit_shangrila.rules import action_events, legal, refusal
 from boardkit_shangrila.scoring import final_result, seat_tally
@@ -147,9 +147,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         events.append(_TURN_ENDED)
         return events
 
-    def reduce(self, state: ShangrilaState, event: object) -> ShangrilaState:
-        fn = reducer_for(type(event))  # reducer.reduce, inlined: this runs for every event
-        return state if fn is None else fn(state, event)
+    reduce = staticmethod(reduce_event)
+    """Fold one event (see :mod:`.reducer`): the reducer itself, not a method around it, as
+    this runs for every event (and in the compiled build it runs compiled, with no Python
+    frame at all)."""
 
     def phase_over(self, state: ShangrilaState) -> bool:
         """Placement ends after seven turns of every colour (S-S3)."""

@@ -32,7 +32,7 @@ never see each other's masks change.
 from __future__ import annotations
 
 import threading
-from typing import Final
+from typing import Any, Final
 
 from boardkit_shangrila.board import VILLAGE_COUNT
 from boardkit_shangrila.components import GUILD_COUNT, TILES_PER_GUILD
@@ -55,13 +55,10 @@ _Entry = tuple[tuple[int, ...], tuple[int, ...], Masks]
 _NONE: Final[_Entry] = ((), (), [])
 
 
-class _Slot(threading.local):
-    """One thread's kept masks: ``entry`` is ``(spaces, supply, masks)``."""
-
-    entry: _Entry = _NONE
-
-
-_SLOT: Final = _Slot()
+_SLOT: Final[Any] = type("_Slot", (threading.local,), {"entry": _NONE})()
+"""One thread's kept masks: ``entry`` is ``(spaces, supply, masks)``. Its class is made by
+``type()`` rather than written out: the compiled build (docs/performance.md) would compile a
+written class into one that cannot extend ``threading.local``."""
 
 
 _RowInfo = tuple[int, int, tuple[tuple[int, int], ...], int]
@@ -132,7 +129,7 @@ _COLOURS_OF: Final = tuple(tuple(c for c in range(4) if bits >> c & 1) for bits 
 def kept(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks | None:
     """The masks of a board and its supplies if this thread keeps them, else ``None`` (for a
     shortcut that is only worth taking when they need not be worked out)."""
-    entry = _SLOT.entry
+    entry: _Entry = _SLOT.entry
     if entry[0] is spaces and entry[1] is supply:
         return entry[2]
     return None
@@ -141,7 +138,7 @@ def kept(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks | None:
 def masks_of(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
     """The masks of a board and its supplies (read them, never change them): the kept ones, or
     worked out and kept."""
-    entry = _SLOT.entry
+    entry: _Entry = _SLOT.entry
     if entry[0] is spaces and entry[1] is supply:
         return entry[2]
     masks = compute(spaces, supply)
@@ -207,7 +204,7 @@ def placed(
     change them into the new ones' (the commonest change, written out; any other change of
     codes takes the general way)."""
     slot = _SLOT
-    entry = slot.entry
+    entry: _Entry = slot.entry
     if entry[0] is not old_spaces or entry[1] is not old_supply:
         return
     m = entry[2]
@@ -250,7 +247,7 @@ def changed(
     """Space ``i`` and supply entry ``j`` changed (``-1``: none): if the old tuples' masks are
     kept, change them into the new ones'."""
     slot = _SLOT
-    entry = slot.entry
+    entry: _Entry = slot.entry
     if entry[0] is not old_spaces or entry[1] is not old_supply:
         return
     m = entry[2]
@@ -267,7 +264,7 @@ def journeyed(
     """The students of ``village`` left their masters (the supplies stay): if the old board's
     masks are kept, change them into the new one's."""
     slot = _SLOT
-    entry = slot.entry
+    entry: _Entry = slot.entry
     if entry[0] is not old_spaces or entry[1] is not supply:
         return
     m = entry[2]

@@ -186,8 +186,3 @@ def reduce(state: ShangrilaState, event: object) -> ShangrilaState:
     """The state after ``event``; events of other kinds (flow events) change nothing here."""
     fn = _REDUCERS.get(type(event))
     return state if fn is None else fn(state, event)
-
-
-reducer_for = _REDUCERS.get
-"""The reducer of an event class, or ``None`` for classes that change nothing here (the game's
-``reduce`` looks it up directly, one call less per event)."""

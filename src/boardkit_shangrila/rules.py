@@ -530,7 +530,8 @@ def _village_row(state: ShangrilaState, village: int) -> tuple[int, ...]:
 def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal | None:
     if state.flow.phase != PLACEMENT:
         return "S-S3", "the placement phase is over; a new master is placed as action 1 now"
-    v, guild = action.village, action.guild
+    sent: Any = action  # its fields as sent, unchecked (see _journey_refusal)
+    v, guild = sent.village, sent.guild
     bad = _space_refusal(state, v, guild)
     if bad:
         return bad
@@ -559,7 +560,8 @@ def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
 def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal | None:
     if state.flow.phase != MAIN:
         return "S-S3", "during placement, only the start masters are placed (one of each guild)"
-    v, guild = action.village, action.guild
+    sent: Any = action  # its fields as sent, unchecked (see _journey_refusal)
+    v, guild = sent.village, sent.guild
     bad = _space_refusal(state, v, guild)
     if bad:
         return bad
@@ -578,7 +580,8 @@ def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> R
 def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents) -> Refusal | None:
     if state.flow.phase != MAIN:
         return "S-S3", "during placement only set-up masters are placed"
-    placements = action.placements
+    sent: Any = action  # its fields as sent, unchecked (see _journey_refusal)
+    placements = sent.placements
     if type(placements) is not tuple or not 1 <= len(placements) <= 2:
         return "S-A2", "recruiting places one or two students"
     name = _colour_name(colour)
@@ -614,7 +617,11 @@ def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents
 def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Refusal | None:
     if state.flow.phase != MAIN:
         return "S-S3", "no journeys during placement"
-    s, d = action.source, action.destination
+    # The fields as sent, typed Any: an action built in Python may hold anything, and the
+    # compiled build (docs/performance.md) would otherwise read them as the ints they are
+    # declared to be (``True`` as 1), or fail with a bare TypeError, before the checks below.
+    sent: Any = action
+    s, d = sent.source, sent.destination
     bad = _village_refusal(s) or _village_refusal(d)
     if bad:
         return bad
