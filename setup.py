@@ -2,9 +2,10 @@
 
 ``pip install .`` builds pure Python, as always. With ``BOARDKIT_COMPILE=1`` in the environment
 the modules listed in ``src/boardkit/compilable.txt`` are compiled with mypyc as well (which
-needs a C compiler; the build backend in ``build_support/`` adds mypy to the build's
-requirements). The compiled modules give the same results as the sources (the test suite runs
-on both); they are only faster. Everything else about the package is in ``pyproject.toml``.
+needs a C compiler; the build backend in ``build_support/`` adds mypy and the runtime
+dependencies to the build's requirements). The compiled modules give the same results as the
+sources (the test suite runs on both); they are only faster. Everything else about the package
+is in ``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def compilable() -> list[str]:
 def compiled_extensions() -> list[object]:
     if os.environ.get("BOARDKIT_COMPILE", "") not in ("1", "true", "yes"):
         return []
-    if os.environ.get("BOARDKIT_FINDING_REQUIREMENTS"):  # the backend asks what to install
+    if os.environ.get("BOARDKIT_NOT_BUILDING"):  # the backend asks what to install, or metadata
         return []
     from mypyc.build import mypycify
 

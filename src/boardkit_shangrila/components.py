@@ -22,6 +22,11 @@ class Guild(enum.Enum):
     ASTROLOGER = "astrologer"
     YETI_WHISPERER = "yeti_whisperer"
 
+    # Members are singletons and compare by identity, so the identity hash (in C) serves as
+    # well as Enum's (a Python call hashing the name); the rules look guilds up several times
+    # per action.
+    __hash__ = object.__hash__
+
 
 class Colour(enum.Enum):
     """The four player colours, in seat order (S-C3)."""
@@ -30,6 +35,8 @@ class Colour(enum.Enum):
     BLUE = "blue"
     YELLOW = "yellow"
     VIOLET = "violet"
+
+    __hash__ = object.__hash__  # as Guild's
 
 
 GUILDS: Final[tuple[Guild, ...]] = tuple(Guild)

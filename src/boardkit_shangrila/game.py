@@ -19,27 +19,23 @@ from boardkit import (
     Config,
     Flow,
     Game,
-    IllegalActionError,
     InvalidOptionsError,
     Option,
-    Result,
     Rng,
-    TurnEnded,
 )
 from boardkit.screen import Picture
 from boardkit.voice import Voice
-from boardkit_shangrila import absent, encoding, narration, notation, screen, targets
+from boardkit_shangrila import absent, encoding, narration, notation, screen, targets, turns
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
 from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, STONES_GERMAN, TILES_PER_GUILD
+from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
 from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
 from boardkit_shangrila.heuristic import evaluate as journey_aware
 from boardkit_shangrila.notation import format_position
 from boardkit_shangrila.reducer import reduce as reduce_event
 from boardkit_shangrila.render import render_text
-from boardkit_shangrila.rules import action_events, legal, refusal
-from boardkit_shangrila.scoring import final_result, seat_tally
+from boardkit_shangrila.scoring import seat_tally
 from boardkit_shangrila.state import (
     EDITIONS,
     MAIN,
@@ -48,8 +44,6 @@ from boardkit_shangrila.state import (
     ShangrilaState,
     seat_of,
 )
-
-_TURN_ENDED = TurnEnded()
 
 
 def colours_in_play(config: Config) -> int:
@@ -130,22 +124,11 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     # --- playing -----------------------------------------------------------------------------
 
-    def legal_actions(self, state: ShangrilaState) -> Sequence[Action]:
-        """The colour to move's legal actions; just ``Pass()`` when it has none (S-P1)."""
-        flow = state.flow
-        if flow.ended:
-            return []
-        return legal(state, (state.start + flow.turn - 1) % state.colours)  # colour_to_move
+    legal_actions = staticmethod(turns.legal_actions)
+    """The colour to move's legal actions; just ``Pass()`` when it has none (S-P1)."""
 
-    def apply(self, state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
-        """Check ``action`` against the rules; its events and the end of the turn."""
-        colour = (state.start + state.flow.turn - 1) % state.colours  # colour_to_move
-        refused = refusal(state, colour, action)
-        if refused is not None:
-            raise IllegalActionError(*refused)
-        events = action_events(state, colour, action)  # a new list every time
-        events.append(_TURN_ENDED)
-        return events
+    apply = staticmethod(turns.apply)
+    """Check an action against the rules; its events and the end of the turn."""
 
     reduce = staticmethod(reduce_event)
     """Fold one event (see :mod:`.reducer`): the reducer itself, not a method around it, as
@@ -167,18 +150,8 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     # --- the end -----------------------------------------------------------------------------
 
-    def result(self, state: ShangrilaState) -> Result | None:
-        """``None`` while the game goes on; the final count once it is over (S-E1, S-E2)."""
-        if state.flow.phase != MAIN:
-            return None
-        # is_over, written out: the engine asks twice per action
-        if state.passes < state.colours and (
-            state.stones.bit_count() < STONES_GERMAN
-            if state.edition == "german"
-            else state.bridges != 0
-        ):
-            return None
-        return final_result(state)
+    result = staticmethod(turns.result)
+    """``None`` while the game goes on; the final count once it is over (S-E1, S-E2)."""
 
     def max_entries(self, config: Config) -> int:
         """An upper bound on log entries, argued from what can only run out.
