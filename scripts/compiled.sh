@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 remove() {
-    find src -maxdepth 2 -name '*.so' -path 'src/*' -delete
+    find src -maxdepth 2 \( -name '*.so' -o -name '*.pyd' \) -delete
     rm -rf build
 }
 
@@ -21,11 +21,13 @@ need_compiler() {
     # mypyc writes C: it needs a C compiler and the running Python's headers.
     local include
     include="$(python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
-    if command -v cc > /dev/null 2>&1 && [ -f "$include/Python.h" ]; then
+    local compiler  # the one setuptools will call: the compiler Python was built with
+    compiler="$(python -c 'import sysconfig; print((sysconfig.get_config_var("CC") or "cc").split()[0])')"
+    if command -v "$compiler" > /dev/null 2>&1 && [ -f "$include/Python.h" ]; then
         return
     fi
     if [ "$(id -u)" -ne 0 ]; then
-        echo "compiled.sh: needs a C compiler (cc) and $include/Python.h;" \
+        echo "compiled.sh: needs a C compiler ($compiler) and $include/Python.h;" \
             "on Debian: sudo apt-get install gcc python3-dev" >&2
         exit 1
     fi

@@ -191,6 +191,12 @@ def step(
     Raises an :class:`~boardkit.errors.IllegalActionError` (and changes nothing) when the game is
     over, when ``player`` does not owe the decision, or when the rules refuse the action.
     ``player=None`` means "whoever must decide now".
+
+    The action's fields are taken to have their declared types: :meth:`Match.play
+    <boardkit.match.Match.play>` and the log reader check that first
+    (:func:`boardkit.match.check_action`), this low-level step does not. A field of the wrong
+    type may fail here with a plain ``TypeError``, in the compiled build sooner than in pure
+    Python (docs/performance.md).
     """
     flow = state.flow
     if flow.owed:
