@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 remove() {
-    find src -maxdepth 2 \( -name '*.so' -o -name '*.pyd' \) -delete
+    find src \( -name '*.so' -o -name '*.pyd' \) -delete
     rm -rf build
 }
 
