@@ -2,9 +2,9 @@
 
 boardkit is pure Python. Built with ``BOARDKIT_COMPILE=1`` (see ``setup.py`` and
 docs/performance.md), the modules listed in ``compilable.txt`` are compiled with mypyc as well:
-the same code, faster where the rules and the engine loop dominate (Shangrila's random games
-about 1.7 times, Khan's about 1.3 times; replay barely changes), with the same results (the
-whole test suite runs on both builds). Python imports a compiled module in place of its source when both are
+the same code, faster where the rules and the engine loop dominate (random games 1.3 to 1.9
+times, the bots 1.5 to 2 times; replay barely changes), with the same results (the whole test
+suite runs on both builds). Python imports a compiled module in place of its source when both are
 there, so this module tells which one a process actually runs.
 """
 
