@@ -321,3 +321,26 @@ def test_greedy_beats_random_at_sealed_bids() -> None:
     winning the round and the cost of the card spent are what make greedy play well."""
     summary = run_tournament(GAME, ["greedy", "random"], 40, 2, None, 1, workers=1)
     assert summary.bot("greedy").wins >= 30
+
+
+def test_the_compact_picture_names_the_seats_and_fits_the_screen_at_the_largest_stake() -> None:
+    """``boardkit play`` and ``watch`` draw render_screen: seats by name (the text board only
+    knows seat numbers), the viewer marked, another seat's pending bid face down, and 79
+    columns even with 8-letter names, 13-point scores and a stake with points carried over."""
+    from boardkit.screen import SCREEN_COLUMNS, plain
+
+    match: Match[GoofspielState] = Match.new(GAME, 3, {"ties": "carry"}, seed=4)
+    match.play(Bid(13), 0)
+    state = evolve(match.state, stake=38, carried=25, scores=(91, 0, 13))
+    picture = GAME.render_screen(state, 1, ["ann", "beatrice", "cosimo"])
+    side = [plain(row) for row in picture.side]
+    assert side[0] == "ann: 91 points, bid face down" and side[1].startswith("  holds ")
+    assert side[2] == "beatrice (you): 0 points, bid not yet"
+    board = [plain(row) for row in picture.board]
+    assert board[1:4] == [
+        f"prize {state.prize}: 38 points",
+        f"({38 - state.prize} carried over)",
+        "25 points carried on",
+    ]
+    assert picture.width <= SCREEN_COLUMNS
+    assert [seat for row in picture.side for _, seat in row if seat is not None] == [0, 1, 2]

@@ -30,6 +30,7 @@ from boardkit.game import Events, Game
 from boardkit.options import Config, Option
 from boardkit.result import Result
 from boardkit.rng import Rng
+from boardkit.screen import Picture
 from boardkit.voice import Voice, count_of
 
 
@@ -182,6 +183,11 @@ class Goofspiel(Game[GoofspielState, Bid]):
 
     def render_text(self, state: GoofspielState, player: int | None = None) -> str:
         return text.board(self.view(state, player), player)
+
+    def render_screen(
+        self, state: GoofspielState, player: int | None, names: Sequence[str]
+    ) -> Picture:
+        return text.screen(self.view(state, player), player, names)
 
     def describe_event(
         self,

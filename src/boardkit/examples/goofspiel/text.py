@@ -21,6 +21,7 @@ from boardkit.examples.goofspiel.state import (
     PrizeWon,
 )
 from boardkit.flow import DecisionOwed, TurnStarted
+from boardkit.screen import Line, Picture, line
 from boardkit.voice import Voice, count_of, join_words
 
 
@@ -29,8 +30,8 @@ def _stake(points: int, prize: int) -> str:
     return count_of(points, "point") + (f" with {extra} carried over" if extra else "")
 
 
-def board(seen: GoofspielState, player: int | None) -> str:
-    """The text board of ``seen``, a view for ``player`` (so it shows nothing hidden)."""
+def _round_lines(seen: GoofspielState) -> list[str]:
+    """The round, the prize at stake, points carried and the face-down prizes."""
     turned = CARDS - len(seen.pile)
     lines = [f"round {turned} of {CARDS}" if turned else "before the first round"]
     if seen.prize:
@@ -38,17 +39,48 @@ def board(seen: GoofspielState, player: int | None) -> str:
     if seen.carried:
         lines.append(f"{count_of(seen.carried, 'point')} carried to the next round")
     lines.append(f"face-down prizes: {len(seen.pile)}")
-    for seat, hand in enumerate(seen.hands):
-        bid = seen.bids[seat]
-        said = "not yet" if bid == NO_BID else "face down" if bid == HIDDEN else str(bid)
-        last = f", last bid {seen.shown[seat]}" if seen.shown else ""
+    return lines
+
+
+def _seat_facts(seen: GoofspielState, seat: int) -> tuple[str, str]:
+    """A seat's points, bid and last bid; and its hand (every hand is public)."""
+    bid = seen.bids[seat]
+    said = "not yet" if bid == NO_BID else "face down" if bid == HIDDEN else str(bid)
+    last = f", last bid {seen.shown[seat]}" if seen.shown else ""
+    cards = " ".join(map(str, seen.hands[seat])) or "nothing"
+    return f"{count_of(seen.scores[seat], 'point')}, bid {said}{last}", cards
+
+
+def board(seen: GoofspielState, player: int | None) -> str:
+    """The text board of ``seen``, a view for ``player`` (so it shows nothing hidden)."""
+    lines = _round_lines(seen)
+    for seat in range(len(seen.hands)):
+        facts, cards = _seat_facts(seen, seat)
         you = " (you)" if seat == player else ""
-        cards = " ".join(map(str, hand)) or "nothing"
-        lines.append(
-            f"seat {seat}{you}: {count_of(seen.scores[seat], 'point')}, bid {said}{last};"
-            f" holds {cards}"
-        )
+        lines.append(f"seat {seat}{you}: {facts}; holds {cards}")
     return "\n".join(lines)
+
+
+def screen(seen: GoofspielState, player: int | None, names: Sequence[str]) -> Picture:
+    """The compact picture of ``seen`` (a view for ``player``): the round on the left, each
+    seat by name on the right, its hand on a line of its own (79 columns at most)."""
+    voice = Voice(player, names)
+    side: list[Line] = []
+    for seat in range(len(seen.hands)):
+        facts, cards = _seat_facts(seen, seat)
+        who = voice.name(seat) + (" (you)" if seat == player else "")
+        side.append(line((who, seat), f": {facts}"))
+        side.append(line(f"  holds {cards}"))
+    turned = CARDS - len(seen.pile)
+    rows = [f"round {turned} of {CARDS}" if turned else "before round 1"]
+    if seen.prize:
+        rows.append(f"prize {seen.prize}: {count_of(seen.stake, 'point')}")
+        if seen.stake > seen.prize:
+            rows.append(f"({seen.stake - seen.prize} carried over)")
+    if seen.carried:
+        rows.append(f"{count_of(seen.carried, 'point')} carried on")
+    rows.append(f"face-down prizes: {len(seen.pile)}")
+    return Picture(tuple(line(row) for row in rows), tuple(side))
 
 
 def event_line(event: object, state: GoofspielState, voice: Voice) -> str | None:
