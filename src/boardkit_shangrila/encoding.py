@@ -138,8 +138,11 @@ def action_to_index(action: Action) -> int:
     raise InvalidActionIndexError(f"not a Shangrila action: {action!r}")
 
 
-def index_to_action(index: int) -> Action:
-    """The action of ``index`` (the inverse of :func:`action_to_index`)."""
+def index_to_action(index: object) -> Action:
+    """The action of ``index`` (the inverse of :func:`action_to_index`); anything else than an
+    index in range is an :class:`~boardkit.errors.InvalidActionIndexError`. (Typed ``object``:
+    an agent may send anything, and compiled, an ``int`` parameter would refuse a string with
+    a bare ``TypeError`` before this check.)"""
     if type(index) is not int or not 0 <= index < NUM_ACTIONS:
         raise InvalidActionIndexError(f"Shangrila action indices are 0 to {NUM_ACTIONS - 1}")
     if index < _MASTER:

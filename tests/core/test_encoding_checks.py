@@ -12,7 +12,7 @@ import pytest
 from boardkit import Config, Rng
 from boardkit.chance import ChanceNeeded, ChanceRng
 from boardkit.engine import start
-from boardkit.errors import GameDefinitionError, NotOfferedError
+from boardkit.errors import GameDefinitionError, InvalidActionIndexError, NotOfferedError
 from boardkit.examples.nim import NimGame, NimState, StarterDrawn, Take
 from boardkit.testing.conformance import ConformanceError
 from boardkit.testing.encoding_checks import (
@@ -64,7 +64,27 @@ class PositionDependent(NimGame):
         return (action.count - 1 + state.stones) % state.max_take
 
     def index_to_action(self, index: int, state: NimState) -> Take:
+        if type(index) is not int or not 0 <= index < state.max_take:
+            raise InvalidActionIndexError("no such index")
         return Take((index - state.stones) % state.max_take + 1)
+
+
+class AcceptsABool(NimGame):
+    """Decodes ``True`` as index 1, as Python's ints would let it."""
+
+    def index_to_action(self, index: int, state: NimState) -> Take:
+        if not 0 <= index < state.max_take:
+            raise InvalidActionIndexError("no such index")
+        return Take(index + 1)
+
+
+class FailsUntyped(NimGame):
+    """A string index fails inside the arithmetic instead of being refused."""
+
+    def index_to_action(self, index: int, state: NimState) -> Take:
+        if type(index) in (bool, float) or not -1 < index < state.max_take:
+            raise InvalidActionIndexError("no such index")
+        return Take(index + 1)
 
 
 @pytest.mark.parametrize(
@@ -74,6 +94,8 @@ class PositionDependent(NimGame):
         (Colliding(), "share the index"),
         (BadDecode(), "decodes to"),
         (PositionDependent(), "must not depend on the position"),
+        (AcceptsABool(), r"index_to_action\(True\) gave an action; it names none"),
+        (FailsUntyped(), r"index_to_action\('0'\) raised TypeError"),
     ],
 )
 def test_broken_action_indices_are_caught(game: NimGame, message: str) -> None:

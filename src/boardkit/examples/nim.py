@@ -233,7 +233,7 @@ class NimGame(Game[NimState, Take]):
         return action.count - 1
 
     def index_to_action(self, index: int, state: NimState) -> Take:
-        if not 0 <= index < state.max_take:
+        if type(index) is not int or not 0 <= index < state.max_take:
             raise InvalidActionIndexError(f"Nim action indices are 0 to {state.max_take - 1}")
         return Take(index + 1)
 

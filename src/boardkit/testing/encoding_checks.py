@@ -7,7 +7,9 @@ What the research adapters (:mod:`boardkit.adapters`) rely on, checked on random
   ``range(num_actions(config))``, distinct actions to distinct indices, and the index decodes
   back to an equal action; an action's index is the same in every position it is legal in
   (except the game's :attr:`~boardkit.game.Game.slot_indexed_actions`) and in the deciding
-  player's :meth:`~boardkit.game.Game.determinize` twin of the position;
+  player's :meth:`~boardkit.game.Game.determinize` twin of the position; an index that names
+  nothing (out of range, or not an int: ``True``, ``1.0``, ``"0"``, ``None``) is refused with
+  :class:`~boardkit.errors.InvalidActionIndexError`;
 - :func:`check_observations` — for every seat, the observation has the length of
   ``observation_shape(config)`` in every state, every value is finite and in ``[0, 1]``, and the
   observation and the text observation are equal in the seat's determinize twin (no leak);
@@ -29,6 +31,7 @@ from typing import Any
 
 from boardkit import engine
 from boardkit.chance import ChanceNeeded, ChanceRng, RecordingRng
+from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.options import Config
@@ -107,8 +110,31 @@ def check_action_index(
         at = f"{where} seed={config.seed} after entry {seq}"
         check_state_action_index(game, state, size, seen, at)
         check_index_twin(game, state, twin_rng, at)
+        if seq == 0 or decider(state.flow) is None:
+            check_bad_indices(game, state, size, at)
         count += 1
     return count
+
+
+NOT_INDICES: tuple[object, ...] = (-1, True, False, 1.0, "0", None, (0,))
+"""What no action index is, besides ``num_actions`` itself: a negative int, and values of
+other types (a bool is no index although Python counts it as an int)."""
+
+
+def check_bad_indices(game: Game[Any, Any], state: Any, size: int, at: str) -> None:
+    """An index that names nothing gets :class:`~boardkit.errors.InvalidActionIndexError`,
+    never another error (an agent's bad output must read as what it is)."""
+    decode: Any = game.index_to_action  # called with what its signature rules out, on purpose
+    for bad in (size, *NOT_INDICES):
+        try:
+            decode(bad, state)
+        except InvalidActionIndexError:
+            continue
+        except Exception as exc:
+            raise ConformanceError(
+                f"{at}: index_to_action({bad!r}) raised {exc!r}, not InvalidActionIndexError"
+            ) from exc
+        raise ConformanceError(f"{at}: index_to_action({bad!r}) gave an action; it names none")
 
 
 def check_index_twin(game: Game[Any, Any], state: Any, rng: Rng, at: str) -> None:

@@ -312,6 +312,7 @@ class HookChecks:
             game.offers("max_chance_outcomes") and game.max_chance_outcomes(config) is not None
         )
         self.indices: dict[Any, int] = {}
+        self.bad_indices_checked = False
 
     def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
         """Menus, bot hints, click targets and encodings at one state of play."""
@@ -326,6 +327,9 @@ class HookChecks:
         if self.index_size is not None:
             encoding_checks.check_state_action_index(game, state, self.index_size, self.indices, at)
             encoding_checks.check_index_twin(game, state, self.rng, at)
+            if not self.bad_indices_checked:  # once a playout: what they give depends on no state
+                encoding_checks.check_bad_indices(game, state, self.index_size, at)
+                self.bad_indices_checked = True
         if self.observation_length is not None:
             encoding_checks.check_state_observations(
                 game, state, self.observation_length, self.rng, at
