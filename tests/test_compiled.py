@@ -17,7 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from boardkit.compiled import RUNTIME_MODULE, compilable, compiled_modules, is_compiled
+from boardkit import compiled
+from boardkit.compiled import (
+    RUNTIME_MODULE,
+    compilable,
+    compiled_modules,
+    is_compiled,
+    summary,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECT_COMPILED = os.environ.get("BOARDKIT_EXPECT_COMPILED") == "1"
@@ -41,6 +48,16 @@ def test_the_suite_runs_on_the_build_it_means_to_test() -> None:
             f"compiled files in the source tree hide their sources: {stray}; "
             "run `bash scripts/compiled.sh remove` (or test them: scripts/compiled.sh test)"
         )
+
+
+def test_the_summary_says_how_this_process_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert summary() == (
+        "compiled: all 24 compilable modules" if EXPECT_COMPILED else "pure Python"
+    )
+    names = compilable()
+    mixed = {name: i < 3 for i, name in enumerate(names)}
+    monkeypatch.setattr(compiled, "compiled_modules", lambda: mixed)
+    assert summary() == f"partly compiled: 3 of {len(names)} modules (compiled files left over?)"
 
 
 def test_a_pure_module_is_not_reported_compiled_and_an_extension_is() -> None:

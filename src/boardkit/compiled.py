@@ -41,3 +41,14 @@ def compiled_modules() -> dict[str, bool]:
     means a source tree with some compiled files left over (``scripts/compiled.sh remove``).
     """
     return {name: is_compiled(name) for name in compilable()}
+
+
+def summary() -> str:
+    """How this process runs boardkit, in a few words (``boardkit --version`` says it)."""
+    running = compiled_modules()
+    count = sum(running.values())
+    if count == 0:
+        return "pure Python"
+    if count == len(running):
+        return f"compiled: all {count} compilable modules"
+    return f"partly compiled: {count} of {len(running)} modules (compiled files left over?)"

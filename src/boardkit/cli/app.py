@@ -8,6 +8,7 @@ dispatcher runs it inside the one error handler, :func:`boardkit.cli.support.run
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -31,13 +32,36 @@ COMMANDS = (watch, games, simulate, replay, show, play_random, play, tournament,
 """The subcommand modules, in the order ``boardkit --help`` lists them."""
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and how it runs (pure Python or the compiled build, see
+    :mod:`boardkit.compiled`), worked out only when asked: it imports every compilable
+    module, which no other command should pay for at start-up."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from boardkit.compiled import summary
+
+        sys.stdout.write(f"boardkit {__version__} ({summary()})\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``boardkit`` command."""
     parser = CommandParser(
         prog="boardkit",
         description="Play, simulate, replay and inspect boardkit games.",
     )
-    parser.add_argument("--version", action="version", version=f"boardkit {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, help="show the version, and whether it runs compiled"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.add_parser(commands).set_defaults(run=module.run)
