@@ -66,6 +66,10 @@ RUNS = {
         ["--matches", "2", "--seconds", "60", "--warmup", "0"],
         ["actions/s", "p99 ms", "sqlite"],
     ),
+    "compiled_vs_pure.py": (
+        ["--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine", "--work", "replay"],
+        ["compiled / pure", "replay", "1 modules"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],
