@@ -39,7 +39,7 @@ need_compiler() {
 build() {
     need_compiler
     BOARDKIT_COMPILE=1 pip install -q --no-deps -e .
-    python -c 'from boardkit.compiled import compiled_modules as c; m = c(); print(f"compiled: {sum(m.values())} of {len(m)} modules")'
+    python -c 'from boardkit.compiled import summary; print(summary())'
 }
 
 case "${1:-}" in
