@@ -196,14 +196,17 @@ class KhanEncoder:
             slots |= 1 << hand.index(card)
         return self.offsets["discard"] + slots
 
-    def index_to_action(self, index: int, state: KhanState) -> KhanAction:
-        """The action of ``index`` in ``state`` (the inverse of :meth:`action_to_index`)."""
+    def index_to_action(self, index: object, state: KhanState) -> KhanAction:
+        """The action of ``index`` in ``state`` (the inverse of :meth:`action_to_index`); anything
+        else than an index in range is an :class:`~boardkit.errors.InvalidActionIndexError`
+        (typed ``object``: an agent may send anything, see Shangrila's decoder)."""
         if type(index) is not int or not 0 <= index < self.size:
             raise InvalidActionIndexError(f"Khan action indices are 0 to {self.size - 1}")
-        block = max((name for name in self.offsets if self.offsets[name] <= index),
-                    key=lambda name: self.offsets[name])  # fmt: skip
-        at = index - self.offsets[block]
-        return _DECODERS[block](self, at, state)
+        block, start = "", -1  # the block with the highest offset not above the index
+        for name, offset in self.offsets.items():
+            if start < offset <= index:
+                block, start = name, offset
+        return _DECODERS[block](self, index - start, state)
 
     # --- the observation ---------------------------------------------------------------------
 
@@ -216,40 +219,16 @@ class KhanEncoder:
         field, cards, specials, turn = state.field, state.cards, state.specials, state.turn
         out: list[float] = []
 
-        def plane(mask: int) -> None:
-            row = [0.0] * grid_size
-            for cell in cells_of(mask):
-                row[cell] = 1.0
-            out.extend(row)
-
-        def one_hot(size: int, index: int | None) -> None:
-            row = [0.0] * size
-            if index is not None and 0 <= index < size:
-                row[index] = 1.0
-            out.extend(row)
-
-        def seat_set(seats: tuple[int, ...] | list[int]) -> None:
-            row = [0.0] * n
-            for seat in seats:
-                row[(seat - player) % n] = 1.0
-            out.extend(row)
-
-        def rel(seat: int | None) -> int | None:
-            return None if seat is None or seat < 0 else (seat - player) % n
-
-        def by_slot(seat_values: tuple[int, ...]) -> list[int]:
-            return [seat_values[(player + k) % n] for k in range(n)]
-
-        plane(board.land)
-        plane(board.river)
+        _plane(out, grid_size, board.land)
+        _plane(out, grid_size, board.river)
         for mask in static.region_masks:
-            plane(mask)
-        for yurts in by_slot(field.yurts):
-            plane(yurts)
-        plane(field.neutral)
-        plane(field.tiles)
+            _plane(out, grid_size, mask)
+        for yurts in by_slot_hands(field.yurts, player):
+            _plane(out, grid_size, yurts)
+        _plane(out, grid_size, field.neutral)
+        _plane(out, grid_size, field.tiles)
         for cell in field.rulers:
-            plane(0 if cell < 0 else 1 << cell)
+            _plane(out, grid_size, 0 if cell < 0 else 1 << cell)
         out.extend(camp / CAMP_YURTS for camp in field.camps)
         for stack in self.stacks:
             mask = static.stack_mask[stack]
@@ -265,7 +244,7 @@ class KhanEncoder:
         for card in cards.discard:
             pile[card] = 1.0
         out.extend(pile)
-        one_hot(deck, cards.discard[-1] if cards.discard else None)
+        _one_hot(out, deck, cards.discard[-1] if cards.discard else None)
         dealt = special_cards_per_player(n)
         for held in by_slot_hands(specials.held, player):
             out.extend(
@@ -285,11 +264,11 @@ class KhanEncoder:
         out.extend(regions)
         out.extend(scouts)
         flow = state.flow
-        one_hot(len(_PHASES), _PHASES.index(flow.phase) if flow.phase in _PHASES else None)
-        one_hot(len(_STEPS), _STEPS.index(flow.step) if flow.step in _STEPS else None)
+        _one_hot(out, len(_PHASES), _PHASES.index(flow.phase) if flow.phase in _PHASES else None)
+        _one_hot(out, len(_STEPS), _STEPS.index(flow.step) if flow.step in _STEPS else None)
         out.append(min(turn.actions_left, 3) / 3)
-        one_hot(n, rel(flow.active))
-        one_hot(n, rel(decider(flow)))
+        _one_hot(out, n, _rel(player, n, flow.active))
+        _one_hot(out, n, _rel(player, n, decider(flow)))
         pending: int = 0
         waiting: tuple[int, ...] = ()
         if turn.pending is not None:
@@ -298,14 +277,43 @@ class KhanEncoder:
             )
             pending = 0 if placed is None else placed.mask
             waiting = turn.pending.waiting_for
-        plane(pending)
-        seat_set(list(waiting))
-        seat_set(list(turn.consent_refused))
-        one_hot(n, rel(state.start_player) if flow.phase else None)
+        _plane(out, grid_size, pending)
+        _seat_set(out, player, n, list(waiting))
+        _seat_set(out, player, n, list(turn.consent_refused))
+        _one_hot(out, n, _rel(player, n, state.start_player) if flow.phase else None)
         for used in by_slot_hands(state.placed_regions or (0,) * n, player):
             out.extend(float(used >> r & 1) for r in range(len(_REGIONS)))
-        one_hot(3, state.end_trigger)
+        _one_hot(out, 3, state.end_trigger)
         return out
+
+
+def _plane(out: list[float], size: int, mask: int) -> None:
+    """One board plane: 1.0 on the cells of ``mask``."""
+    row = [0.0] * size
+    for cell in cells_of(mask):
+        row[cell] = 1.0
+    out.extend(row)
+
+
+def _one_hot(out: list[float], size: int, index: int | None) -> None:
+    """``size`` values, 1.0 at ``index`` (none for ``None`` or an index out of range)."""
+    row = [0.0] * size
+    if index is not None and 0 <= index < size:
+        row[index] = 1.0
+    out.extend(row)
+
+
+def _seat_set(out: list[float], player: int, n: int, seats: tuple[int, ...] | list[int]) -> None:
+    """One value per seat slot (slot 0 is ``player``): 1.0 for the seats in ``seats``."""
+    row = [0.0] * n
+    for seat in seats:
+        row[(seat - player) % n] = 1.0
+    out.extend(row)
+
+
+def _rel(player: int, n: int, seat: int | None) -> int | None:
+    """``seat``'s slot as ``player`` sees it, or ``None`` for no seat."""
+    return None if seat is None or seat < 0 else (seat - player) % n
 
 
 def by_slot_hands(values: tuple[T, ...], player: int) -> list[T]:
