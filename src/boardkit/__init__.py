@@ -32,6 +32,7 @@ from boardkit.flow import (
     StepStarted,
     TurnEnded,
     TurnStarted,
+    asked_out_of_turn,
     decider,
 )
 from boardkit.game import Events, Game
@@ -82,6 +83,7 @@ __all__ = [
     "TurnStarted",
     "UndoError",
     "UnknownGameError",
+    "asked_out_of_turn",
     "available_games",
     "decider",
     "fold",

@@ -311,3 +311,14 @@ def decider(flow: Flow) -> int | None:
     if flow.owed:
         return flow.owed[0].player
     return flow.active
+
+
+def asked_out_of_turn(flow: Flow, simultaneous: frozenset[str] = frozenset()) -> bool:
+    """Whether the decision owed now is put to someone outside his own turn, an answer the
+    active player waits for (Khan's consent: "bob must answer"), rather than the decider's own
+    move or one of the decisions every player owes at once: the kinds in ``simultaneous``,
+    a game's :attr:`~boardkit.game.Game.simultaneous_decisions` (Goofspiel's sealed bids)."""
+    if flow.ended or not flow.owed:
+        return False
+    owed = flow.owed[0]
+    return owed.player != flow.active and owed.kind not in simultaneous

@@ -217,6 +217,12 @@ class Game(ABC, Generic[S, A]):
     slot_indexed_actions: ClassVar[tuple[type, ...]] = ()
     """Action types whose index names a slot of what the deciding player holds (a card by its
     place in the sorted hand) rather than the thing itself; see :meth:`action_to_index`."""
+    simultaneous_decisions: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of owed decision (``DecisionOwed.kind``) that every player owes at once, sealed
+    bids say: each player's own decision, asked in turn order by the one-decider seat rule.
+    Front ends word them so ("ann to decide: bid"), not as an answer asked outside one's own
+    turn, as they word every other decision owed by someone other than the active player
+    (Khan's consent: "bob must answer")."""
     quiet_events: ClassVar[tuple[type, ...]] = ()
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow

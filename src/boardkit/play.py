@@ -49,6 +49,7 @@ from boardkit.errors import (
     OverwriteError,
     UndoError,
 )
+from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.frames import game_picture, picture_lines
 from boardkit.game import Game
 from boardkit.log import shown_action
@@ -401,7 +402,7 @@ class PlaySession:
         seat = self.seats[player]
         flow = self.match.state.flow
         owed = flow.owed[0] if flow.owed else None
-        out_of_turn = owed is not None and owed.player == player and flow.active != player
+        out_of_turn = owed is not None and owed.player == player and self._asked_out_of_turn(flow)
         if self.hot_seat and self._shown_to != player:
             why = f", who must answer {a_or_an(owed.kind)} request" if out_of_turn and owed else ""
             self._pass_screen(seat.name + why)
@@ -495,6 +496,9 @@ class PlaySession:
         isatty = getattr(self.output, "isatty", None)
         return bool(isatty is not None and isatty())
 
+    def _asked_out_of_turn(self, flow: Flow) -> bool:
+        return asked_out_of_turn(flow, self.game.simultaneous_decisions)
+
     def _decision_line(self, player: int) -> str:
         flow = self.match.state.flow
         name = self.seats[player].name
@@ -506,7 +510,7 @@ class PlaySession:
         if flow.step:
             where.append(f"step {flow.step}")
         owed = flow.owed[0] if flow.owed else None
-        if owed is not None and owed.player != flow.active:
+        if owed is not None and self._asked_out_of_turn(flow):
             active = ""
             if flow.active is not None:
                 active = f", during {self.seats[flow.active].name}'s turn"

@@ -21,7 +21,15 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit.flow import GameEnded, PhaseStarted, StepStarted, TurnStarted, decider
+from boardkit.flow import (
+    GameEnded,
+    Owed,
+    PhaseStarted,
+    StepStarted,
+    TurnStarted,
+    asked_out_of_turn,
+    decider,
+)
 
 
 @frozen
@@ -321,3 +329,17 @@ def test_the_first_turn_is_turn_one_whatever_the_initial_flow_counts() -> None:
     for game in (RoundsGame(), CountedRounds()):
         state, events = engine.start(game, Config(2))
         assert TurnStarted(0, 1) in events and state.flow.turn == 1
+
+
+def test_an_answer_is_asked_out_of_turn_and_a_simultaneous_decision_is_not() -> None:
+    """Front ends say "must answer" only for a decision put to someone outside his own turn
+    while the active player waits (Khan's consent), never for a decider's own move or for a
+    kind the game owes every player at once (Goofspiel's bids)."""
+    consent = Flow(3, "main", 4, 0, owed=(Owed(2, "consent"),))
+    assert asked_out_of_turn(consent)
+    assert asked_out_of_turn(consent, frozenset({"bid"}))  # only the kinds listed are excepted
+    bids = Flow(3, "main", 4, 0, owed=(Owed(1, "bid"), Owed(2, "bid")))
+    assert asked_out_of_turn(bids) and not asked_out_of_turn(bids, frozenset({"bid"}))
+    assert not asked_out_of_turn(Flow(3, "main", 4, 0, owed=(Owed(0, "discard"),)))  # his own
+    assert not asked_out_of_turn(Flow(3, "main", 4, 0))  # nobody owes anything: a move
+    assert not asked_out_of_turn(Flow(3, "main", 4, 0, owed=(Owed(2, "consent"),), ended=True))

@@ -756,3 +756,6 @@ def test_hot_seat_tells_the_next_bidder_nothing_of_a_sealed_bid(tmp_path: Path) 
     assert "ann: 0 points, bid face down" in board  # the compact picture names the seats
     after = out.rsplit("pass the terminal to ann", 1)[1]
     assert "ann: bid 13" in after and "13 from you and 2 from bob" in after
+    # a bid is each seat's own decision (simultaneous_decisions), not an answer asked of bob
+    assert "pass the terminal to bob, press Enter" in out and "must answer" not in out
+    assert "bob (blue) to decide: bid (turn 1, phase main)" in to_bob

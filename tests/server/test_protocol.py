@@ -194,6 +194,7 @@ def test_consent_is_asked_of_the_seat_that_owes_it(client: TestClient) -> None:
         if state["over"]:
             continue
         owed, active = state["to_decide"], state["active"]
+        assert state["asked"]  # an answer put to a seat outside its turn ("your answer")
         seats[owed].until(state["seq"])
         seats[active].until(state["seq"])
         assert seats[active].state["legal"] == []

@@ -194,6 +194,9 @@ def test_a_secret_choice_reaches_only_its_own_seat(tmp_path: Path) -> None:
             assert entry["entry"]["events"][0]["card"] == -1
         own = json.loads(entry_text(live, 1, 0))
         assert own["text"] == f"bid {bid.card}" and own["entry"]["action"]["card"] == bid.card
+        # seat 1 owes its bid in seat 0's turn: its own move, not an answer asked of it
+        frame = json.loads(state_text(live, 1, -1, svg=False, full=True))
+        assert (frame["active"], frame["to_decide"], frame["asked"]) == (0, 1, False)
         await service.stop()
 
     asyncio.run(main())

@@ -30,7 +30,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from boardkit.flow import decider
+from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.narration import narrate_entry
 from boardkit.rng import Rng
@@ -213,6 +213,7 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
             "seats": live.seats_json(),
             "active": flow.active,
             "to_decide": deciding,
+            "asked": asked_out_of_turn(flow, live.game.simultaneous_decisions),
             "over": bool(flow.ended),
         }
     )

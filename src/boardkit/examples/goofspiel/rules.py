@@ -55,6 +55,7 @@ class Goofspiel(Game[GoofspielState, Bid]):
     )
     state_type = GoofspielState
     action_types = (Bid,)
+    simultaneous_decisions = frozenset({"bid"})  # every seat owes its bid at once
     event_types = EVENT_TYPES
     hidden_information = True
 

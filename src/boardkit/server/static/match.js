@@ -188,12 +188,12 @@ function drawDecision() {
   if (state.to_decide !== you || !state.legal.length) {
     const waiting = state.to_decide === null ? "…" : `${seatName(state.to_decide)} decides`;
     $("turn").textContent = state.status === "open" ? "Waiting for players" : waiting;
-    if (you !== null && state.to_decide !== null && state.to_decide !== state.active && state.active === you) {
+    if (you !== null && state.to_decide !== null && state.asked && state.active === you) {
       menu.append(el("p", { class: "hint" }, `${seatName(state.to_decide)} must answer before you go on.`));
     }
     return;
   }
-  const consent = state.active !== you;
+  const consent = state.asked;  // a question put to you outside your turn, not your own move
   $("turn").textContent = consent ? `Your answer, asked by ${seatName(state.active)}` : "Your move";
   const open = narrowing();
   let actions = state.legal;
