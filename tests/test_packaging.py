@@ -1,0 +1,89 @@
+"""What ``pip install boardkit`` gets from the source distribution.
+
+An sdist is what pip builds from when no wheel fits, and boardkit's build backend lives in the
+repository (``build_support/``, pyproject.toml's ``backend-path``): an sdist without it cannot
+be installed at all. These tests build the sdist as a release would (``python -m build``),
+check what it carries, and install it into a fresh virtual environment.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAY = "from boardkit.simulate import simulate\nprint(simulate('khan', 2, 3, seed=5).wins)"
+
+
+def _clean_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in ("BOARDKIT_COMPILE", "VIRTUAL_ENV")}
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sdist")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+        env=_clean_env(),
+    )
+    (archive,) = out.glob("boardkit-*.tar.gz")
+    return archive
+
+
+def _members(archive: Path) -> list[str]:
+    with tarfile.open(archive) as tar:
+        return [name.split("/", 1)[1] for name in tar.getnames() if "/" in name]
+
+
+@pytest.mark.slow
+def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -> None:
+    names = set(_members(sdist))
+    needed = {
+        "pyproject.toml",
+        "setup.py",
+        "build_support/boardkit_build.py",
+        "README.md",
+        "LICENSE",
+        "CHANGELOG.md",
+        "src/boardkit/py.typed",
+        "src/boardkit/compilable.txt",
+        "src/boardkit/server/static/match.js",
+        "src/boardkit_khan/data/board.txt",
+        "src/boardkit_shangrila/rules.py",
+    }
+    assert needed <= names, sorted(needed - names)
+    assert not [n for n in names if n.startswith("tests/")]  # all of the suite or none of it
+    leftovers = [n for n in names if n.endswith((".so", ".pyd", ".pyc")) or "__pycache__" in n]
+    assert not leftovers
+
+
+@pytest.mark.slow
+def test_a_fresh_environment_installs_the_sdist_and_plays_the_same_games(
+    sdist: Path, tmp_path: Path
+) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    installed = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", str(sdist)],
+        capture_output=True,
+        text=True,
+        env=_clean_env(),
+    )
+    assert installed.returncode == 0, installed.stderr
+    version = subprocess.run(
+        [str(venv / "bin" / "boardkit"), "--version"], capture_output=True, text=True, check=True
+    )
+    assert version.stdout.strip().endswith("(pure Python)")
+    there = subprocess.run(
+        [str(python), "-c", PLAY], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    here = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, check=True)
+    assert there.stdout == here.stdout != ""
