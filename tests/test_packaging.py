@@ -87,3 +87,12 @@ def test_a_fresh_environment_installs_the_sdist_and_plays_the_same_games(
     )
     here = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True, check=True)
     assert there.stdout == here.stdout != ""
+    # the core alone: an adapter names the extra it needs
+    adapter = subprocess.run(
+        [str(python), "-c", "import boardkit.adapters.pettingzoo"], capture_output=True, text=True
+    )
+    assert adapter.returncode == 1
+    assert adapter.stderr.strip().splitlines()[-1] == (
+        "boardkit.errors.MissingExtraError: boardkit.adapters.pettingzoo needs the 'pettingzoo' "
+        "extra (numpy is not installed): pip install 'boardkit[pettingzoo]'"
+    )

@@ -160,6 +160,25 @@ class OverwriteError(BoardkitError):
         self.path = path
 
 
+class MissingExtraError(BoardkitError, ModuleNotFoundError):
+    """An optional feature was imported without the extra that installs what it needs.
+
+    The core installs light; the server and the research adapters each come with an extra
+    (``pip install 'boardkit[server]'``). ``extra`` is the extra to install, ``feature`` the
+    module that needs it and ``name`` the missing module. A :class:`ModuleNotFoundError`, so
+    code that tries an import and falls back still catches it.
+    """
+
+    def __init__(self, extra: str, feature: str, missing: str | None) -> None:
+        absent = f"{missing} is not installed" if missing else "a module it imports is missing"
+        super().__init__(
+            f"{feature} needs the {extra!r} extra ({absent}): pip install 'boardkit[{extra}]'",
+            name=missing,
+        )
+        self.extra = extra
+        self.feature = feature
+
+
 class InvalidPositionError(BoardkitError):
     """A position text could not be read, or it describes a position that breaks an invariant.
 

@@ -40,17 +40,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-
 from boardkit.adapters.table import Table
 from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
 from boardkit.errors import IllegalActionError, InvalidOptionsError
+from boardkit.extras import needs_extra
 from boardkit.game import Game
 from boardkit.rng import Rng
 from boardkit.seats import BOT_STREAM
+
+with needs_extra("gymnasium", "boardkit.adapters.gymnasium"):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
 
 __all__ = ["ILLEGAL_MODES", "BoardkitEnv"]
 

@@ -51,17 +51,19 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import pyspiel
-
 from boardkit import engine
 from boardkit.adapters.table import as_game, rewards_of
 from boardkit.chance import ChanceNeeded, ChanceRng
 from boardkit.errors import InvalidOptionsError, NotOfferedError
+from boardkit.extras import needs_extra
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.options import Config
 from boardkit.rng import Rng
+
+with needs_extra("openspiel", "boardkit.adapters.openspiel"):
+    import numpy as np
+    import pyspiel
 
 __all__ = ["BoardkitSpielGame", "BoardkitSpielState", "game_name", "register"]
 

@@ -41,12 +41,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-
 from boardkit.adapters.table import Table
+from boardkit.extras import needs_extra
 from boardkit.game import Game
+
+with needs_extra("pettingzoo", "boardkit.adapters.pettingzoo"):
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
 
 __all__ = ["BoardkitAECEnv", "env"]
 

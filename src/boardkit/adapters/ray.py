@@ -28,7 +28,10 @@ from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
-import ray
+from boardkit.extras import needs_extra
+
+with needs_extra("ray", "boardkit.adapters.ray"):
+    import ray
 
 __all__ = ["RayExecutor", "ray_executor"]
 

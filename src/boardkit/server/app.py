@@ -25,22 +25,24 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocket
-
 from boardkit.bots.registry import BOTS
 from boardkit.errors import BoardkitError
+from boardkit.extras import needs_extra
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
 from boardkit.server.protocol import Limits
 from boardkit.server.service import MatchService
 from boardkit.server.session import Session
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, STATUSES_ALL, make_storage
+
+with needs_extra("server", "boardkit.server.app"):
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.types import ASGIApp, Receive, Scope, Send
+    from starlette.websockets import WebSocket
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024

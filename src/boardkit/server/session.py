@@ -14,14 +14,16 @@ import asyncio
 import contextlib
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
-
 from boardkit.errors import BoardkitError
+from boardkit.extras import needs_extra
 from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
 from boardkit.server.views import encode, entry_text, state_text, svg_of
+
+with needs_extra("server", "boardkit.server.session"):
+    from starlette.websockets import WebSocket, WebSocketDisconnect
 
 
 class Session:
