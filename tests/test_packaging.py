@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import tarfile
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,13 @@ def test_a_fresh_environment_installs_the_sdist_and_plays_the_same_games(
         "boardkit.errors.MissingExtraError: boardkit.adapters.pettingzoo needs the 'pettingzoo' "
         "extra (numpy is not installed): pip install 'boardkit[pettingzoo]'"
     )
+
+
+def test_the_install_page_describes_every_extra() -> None:
+    """docs/install.md's table of extras lists exactly the extras pyproject.toml defines."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = set(project["optional-dependencies"])
+    page = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    table = page.split("## Extras", 1)[1].split("\n\n", 2)[1]
+    listed = {line.split("`")[1] for line in table.splitlines() if line.startswith("| `")}
+    assert listed == extras
