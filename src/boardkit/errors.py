@@ -51,7 +51,31 @@ def shorten(value: object, limit: int = 80) -> str:
 
 
 class BoardkitError(Exception):
-    """Base class of every error boardkit raises on purpose."""
+    """Base class of every error boardkit raises on purpose.
+
+    Every boardkit error survives pickling with its message and its facts, whatever its
+    constructor takes: an error raised in a worker process (``boardkit simulate``'s process
+    backend, a tournament on a process pool or on Ray) reaches the caller as itself, not as a
+    broken pool.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        facts = dict(vars(self))
+        if isinstance(self, ImportError):  # its name and path are not in __dict__
+            facts.update(name=self.name, path=self.path)
+        return (_rebuilt, (type(self), self.args, facts))
+
+
+def _rebuilt(
+    cls: type[BoardkitError], args: tuple[object, ...], facts: dict[str, object]
+) -> BoardkitError:
+    """The error ``cls`` with ``args`` and attributes ``facts``, made without calling its
+    ``__init__`` (whose parameters differ from class to class): what unpickling one calls."""
+    error = cls.__new__(cls)
+    error.args = args
+    for name, value in facts.items():
+        setattr(error, name, value)
+    return error
 
 
 class IllegalActionError(BoardkitError):

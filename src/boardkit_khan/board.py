@@ -34,6 +34,7 @@ from typing import Any
 
 import attrs
 
+from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction, Grid, cells_of
 from boardkit.voice import count_of, noun_for
 
@@ -86,7 +87,7 @@ _REGION_BY_LETTER: dict[str, Region] = {r.value: r for r in Region}
 MAP_CHARS = frozenset(_REGION_BY_LETTER) | {OUT_OF_PLAY_CHAR, RIVER_CHAR}
 
 
-class BoardFileError(ValueError):
+class BoardFileError(BoardkitError, ValueError):
     """A board file that cannot be parsed; the message says which line or key is wrong."""
 
 
@@ -443,7 +444,7 @@ def _line_of_key(text: str, key: str) -> int:
     return 0
 
 
-class InvalidBoardError(ValueError):
+class InvalidBoardError(BoardkitError, ValueError):
     """A board file that parses but breaks the rules' numbers; ``violations`` lists them all."""
 
     def __init__(self, source: str, violations: Sequence[str]) -> None:

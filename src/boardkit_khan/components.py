@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import SHAPES, Shape
 from boardkit.voice import noun_for
@@ -52,7 +53,7 @@ HAND_SIZE = 4
 COMPONENTS_RESOURCE = "components.toml"
 
 
-class ComponentsFileError(ValueError):
+class ComponentsFileError(BoardkitError, ValueError):
     """``components.toml`` cannot be parsed or breaks an invariant; the message says where."""
 
 
