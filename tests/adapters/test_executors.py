@@ -60,6 +60,17 @@ def ray_cluster() -> Iterator[None]:
 
 
 @pytest.mark.slow
+def test_an_error_on_ray_reaches_the_caller_as_a_boardkit_error(ray_cluster: None) -> None:
+    """A typed error raised in a Ray task can be caught as itself (it pickles with its facts)."""
+    from boardkit.adapters.ray import RayExecutor
+    from boardkit.errors import UnknownGameError
+    from boardkit.registry import load_game
+
+    with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
+        RayExecutor().submit(load_game, "chess").result()
+
+
+@pytest.mark.slow
 def test_ray_gives_the_same_results_as_processes(ray_cluster: None) -> None:
     from boardkit.adapters.ray import RayExecutor
 
