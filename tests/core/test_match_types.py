@@ -10,8 +10,11 @@ from pathlib import Path
 from typing import Any, assert_type
 
 from boardkit import Match
+from boardkit.bots import FirstBot
 from boardkit.examples.goofspiel import Bid, Goofspiel, GoofspielState
 from boardkit.examples.nim import NimGame, NimState, Take
+from boardkit.testing import check_playout
+from boardkit.tournament import play_game
 
 
 def test_a_match_of_a_game_instance_has_its_state_and_action_types() -> None:
@@ -56,3 +59,12 @@ def test_the_action_type_may_be_left_out() -> None:
     match: Match[NimState] = Match.new(NimGame(), 2, seed=4)
     assert_type(match.legal_actions()[0], Any)
     assert Match[NimState] == Match[NimState, Any]
+
+
+def test_a_bots_game_and_a_conformance_playout_are_typed_by_their_game() -> None:
+    played = play_game(NimGame(), 2, {"stones": 5}, 1, [FirstBot(), FirstBot()])
+    assert_type(played, Match[NimState, Take])
+    assert_type(play_game("nim", 2, None, 1, [FirstBot(), FirstBot()]), Match[Any, Any])
+    checked = check_playout(NimGame(), 2, {"stones": 5}, 2)
+    assert_type(checked, Match[NimState, Take])
+    assert played.is_over and checked.is_over
