@@ -240,7 +240,7 @@ class LogLimits:
     """Bounds on the work reading one log may cause; raise them for unusually large logs.
 
     The defaults are far above any real game of the bundled games (a 4-player Khan log is about
-    40 kB and 300 entries) and low enough that a hostile log cannot exhaust memory or time.
+    40 kB and 110 entries) and low enough that a hostile log cannot exhaust memory or time.
     """
 
     max_bytes: int = 32 * 1024 * 1024

@@ -294,7 +294,10 @@ class Match(Generic[S, A]):
     @property
     def start_state(self) -> S:
         """The state before entry 0's events: the game's initial state, or the position the
-        match started from (:meth:`from_position`; entry 0 then holds no events)."""
+        match started from (:meth:`from_position`; entry 0 then holds no events).
+
+        For a match set up by :meth:`new` nobody decides in it yet (the setup's events start
+        the first turn): the first position to play from is ``state_at(0)``."""
         if self.header.start_position is None:
             return self.game.initial(self.config)
         return self.state_at(0)
