@@ -30,7 +30,7 @@ import math
 import re
 import secrets
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 from attrs import Factory, evolve, field, frozen
 
@@ -41,6 +41,8 @@ from boardkit.options import OptionValue
 from boardkit.positions import viewer_position
 from boardkit.rng import SEED_BITS, seed_bytes
 from boardkit.voice import noun_for
+
+_A = TypeVar("_A")
 
 LOG_FORMAT_VERSION = 2
 """The log format this boardkit writes, and the only one it reads (format 1 is refused)."""
@@ -238,7 +240,7 @@ class LogLimits:
     """Bounds on the work reading one log may cause; raise them for unusually large logs.
 
     The defaults are far above any real game of the bundled games (a 4-player Khan log is about
-    40 kB and 300 entries) and low enough that a hostile log cannot exhaust memory or time.
+    40 kB and 110 entries) and low enough that a hostile log cannot exhaust memory or time.
     """
 
     max_bytes: int = 32 * 1024 * 1024
@@ -314,7 +316,7 @@ def log_to_json(game: Game[Any, Any], log: Log) -> str:
 # --- redaction -----------------------------------------------------------------------------------
 
 
-def shown_action(game: Game[Any, Any], entry: Entry, viewer: int | None) -> object:
+def shown_action(game: Game[Any, _A], entry: Entry, viewer: int | None) -> _A | None:
     """The action of ``entry`` as ``viewer`` may read it: the action itself for the seat that
     played it, else ``game.redact_action`` of it (``None`` for the setup entry, which has none).
 
@@ -322,7 +324,7 @@ def shown_action(game: Game[Any, Any], entry: Entry, viewer: int | None) -> obje
     this rather than reading ``entry.action``: in a game of secret choices the action itself
     is the secret.
     """
-    action = entry.action
+    action: _A | None = entry.action
     if action is None or entry.player == viewer:
         return action
     return game.redact_action(action, viewer)

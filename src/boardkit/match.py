@@ -36,10 +36,11 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, overload
 
 import attrs
 from attrs import evolve
+from typing_extensions import TypeVar  # a default for A on Python < 3.13 (PEP 696)
 
 from boardkit import engine
 from boardkit.codec import CodecError, codec_for
@@ -54,7 +55,7 @@ from boardkit.errors import (
     UndoError,
     shorten,
 )
-from boardkit.flow import decider
+from boardkit.flow import HasFlow, decider
 from boardkit.game import Game
 from boardkit.log import (
     DEFAULT_LIMITS,
@@ -84,7 +85,9 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.voice import count_of, join_words
 
-S = TypeVar("S")
+S = TypeVar("S", bound=HasFlow)
+A = TypeVar("A", default=Any)
+T = TypeVar("T")
 
 SNAPSHOT_EVERY = 64
 """Entries between two kept states, for time travel."""
@@ -95,12 +98,19 @@ def _player_names(game: Game[Any, Any], players: int | Sequence[str]) -> tuple[s
     return seat_names(game.name, game.player_counts, players)
 
 
-class Match(Generic[S]):
-    """A game being played (or replayed): the game, its state and its log."""
+class Match(Generic[S, A]):
+    """A game being played (or replayed): the game, its state and its log.
+
+    A match is typed by its game: ``Match.new(NimGame())`` is a ``Match[NimState, Take]``, whose
+    :attr:`state` is a ``NimState`` and whose :meth:`legal_actions` are ``Take`` objects. A match
+    of a game named by a string (or rebuilt from a log without naming its game) is a
+    ``Match[Any, Any]``. The action type may be left out: ``Match[NimState]`` means
+    ``Match[NimState, Any]``.
+    """
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[S, A],
         header: LogHeader | Callable[[], LogHeader],
         config: Config,
         setup: Entry,
@@ -111,7 +121,8 @@ class Match(Generic[S]):
         """``header`` is the log's header, or a function that makes the header of a full
         log, called the first time someone reads :attr:`header` (a match played to its end
         without anyone reading its log never pays for the seed commitment's hash)."""
-        self.game = game
+        self.game: Game[S, A] = game
+        """The game being played."""
         if isinstance(header, LogHeader):
             self._header: LogHeader | None = header
             self._make_header: Callable[[], LogHeader] | None = None
@@ -155,6 +166,26 @@ class Match(Generic[S]):
 
     # --- creating --------------------------------------------------------------------------------
 
+    @overload
+    @classmethod
+    def new(
+        cls,
+        game: Game[S, A],
+        players: int | Sequence[str] = 2,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> Match[S, A]: ...
+
+    @overload
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: int | Sequence[str] = 2,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> Match[Any, Any]: ...
+
     @classmethod
     def new(
         cls,
@@ -162,7 +193,7 @@ class Match(Generic[S]):
         players: int | Sequence[str] = 2,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
-    ) -> Match[Any]:
+    ) -> Match[Any, Any]:
         """Set up a new match of ``game`` (an instance or an installed game's name).
 
         ``players`` is a number of seats (an int) or a list of player names: distinct,
@@ -190,6 +221,28 @@ class Match(Generic[S]):
         header = header_of if seed is not None else partial(header_of, new_salt())
         return cls(game, header, config, Entry(0, None, None, tuple(events)), state)
 
+    @overload
+    @classmethod
+    def from_position(
+        cls,
+        game: Game[S, A],
+        position: str,
+        players: int | Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> Match[S, A]: ...
+
+    @overload
+    @classmethod
+    def from_position(
+        cls,
+        game: str,
+        position: str,
+        players: int | Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> Match[Any, Any]: ...
+
     @classmethod
     def from_position(
         cls,
@@ -198,7 +251,7 @@ class Match(Generic[S]):
         players: int | Sequence[str] | None = None,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
-    ) -> Match[Any]:
+    ) -> Match[Any, Any]:
         """Set up a match of ``game`` that starts at ``position``, a text in the game's notation.
 
         ``players`` is a number of seats or a list of names (default: as many seats as the
@@ -241,30 +294,33 @@ class Match(Generic[S]):
     @property
     def start_state(self) -> S:
         """The state before entry 0's events: the game's initial state, or the position the
-        match started from (:meth:`from_position`; entry 0 then holds no events)."""
+        match started from (:meth:`from_position`; entry 0 then holds no events).
+
+        For a match set up by :meth:`new` nobody decides in it yet (the setup's events start
+        the first turn): the first position to play from is ``state_at(0)``."""
         if self.header.start_position is None:
-            return self.game.initial(self.config)  # type: ignore[no-any-return]
+            return self.game.initial(self.config)
         return self.state_at(0)
 
     @property
     def to_decide(self) -> int | None:
         """The seat that must decide now, or ``None`` when the game is over."""
-        flow = self._state.flow  # type: ignore[attr-defined]
+        flow = self._state.flow
         if flow.ended:  # decider(flow), written out: asked before every action
             return None
-        return flow.owed[0].player if flow.owed else flow.active  # type: ignore[no-any-return]
+        return flow.owed[0].player if flow.owed else flow.active
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return bool(self._state.flow.ended)  # type: ignore[attr-defined]
+        return self._state.flow.ended
 
     @property
     def result(self) -> Result | None:
         """The outcome once the game is over."""
         return self.game.result(self._state)
 
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[A]:
         """Every action the deciding player may play now; empty once the game is over.
 
         This is the game's own sequence, not a copy: a game may list its actions lazily (each
@@ -397,7 +453,7 @@ class Match(Generic[S]):
 
     # --- playing ---------------------------------------------------------------------------------
 
-    def play(self, action: object, player: int | None = None) -> tuple[object, ...]:
+    def play(self, action: A, player: int | None = None) -> tuple[object, ...]:
         """Play ``action`` for ``player`` (default: whoever must decide) and return its events.
 
         An illegal action raises :class:`~boardkit.errors.IllegalActionError` and changes nothing.
@@ -416,7 +472,7 @@ class Match(Generic[S]):
         entries = self._entries
         seq = len(entries)
         state = self._state
-        who = decider(state.flow)  # type: ignore[attr-defined]
+        who = decider(state.flow)
         state, events = engine.step(
             game, state, player, action, Rng.for_entry(self.config.seed, seq)
         )
@@ -475,7 +531,7 @@ class Match(Generic[S]):
         """:meth:`redacted_log` as JSON text (what a server hands to ``player``)."""
         return log_to_json(self.game, self.redacted_log(player))
 
-    def check_against(self, full: Match[Any]) -> None:
+    def check_against(self, full: Match[Any, Any]) -> None:
         """Check this match, loaded from a redacted log, against the full log revealed later.
 
         ``full`` must be a verified match of the full log (``Match.load`` with verification).
@@ -537,7 +593,7 @@ class Match(Generic[S]):
     # --- rebuilding from a log -------------------------------------------------------------------
 
     @classmethod
-    def from_log(cls, game: Game[Any, Any], log: Log, verify: bool = True) -> Match[Any]:
+    def from_log(cls, game: Game[S, A], log: Log, verify: bool = True) -> Match[S, A]:
         """Rebuild a match by replaying ``log``; with ``verify``, re-check every action too.
 
         A full log must carry a seed that gives its commitment. A redacted log is folded (it has
@@ -553,9 +609,7 @@ class Match(Generic[S]):
         return match
 
     @classmethod
-    def _begin(
-        cls, game: Game[Any, Any], header: LogHeader, setup: Entry, verify: bool
-    ) -> Match[Any]:
+    def _begin(cls, game: Game[S, A], header: LogHeader, setup: Entry, verify: bool) -> Match[S, A]:
         """A match after the setup entry of a log with ``header``, checked as far as it can be."""
         check_header_for(game, header)
         if not header.is_redacted and not header.commitment_holds():
@@ -636,6 +690,28 @@ class Match(Generic[S]):
         except Exception as exc:
             raise _failed(seq, exc) from None
 
+    @overload
+    @classmethod
+    def from_json(
+        cls,
+        text: str | bytes,
+        game: Game[S, A],
+        verify: bool = True,
+        *,
+        limits: LogLimits | None = None,
+    ) -> Match[S, A]: ...
+
+    @overload
+    @classmethod
+    def from_json(
+        cls,
+        text: str | bytes,
+        game: None = None,
+        verify: bool = True,
+        *,
+        limits: LogLimits | None = None,
+    ) -> Match[Any, Any]: ...
+
     @classmethod
     def from_json(
         cls,
@@ -644,7 +720,7 @@ class Match(Generic[S]):
         verify: bool = True,
         *,
         limits: LogLimits | None = None,
-    ) -> Match[Any]:
+    ) -> Match[Any, Any]:
         """Rebuild a match from log JSON (text, or UTF-8 bytes with or without a BOM).
 
         The game is looked up by the header's name if not given. Entries are decoded one at a
@@ -655,7 +731,7 @@ class Match(Generic[S]):
         if game is None:
             game = _game_of_log(header.game)
         check_header_for(game, header)
-        match: Match[Any] | None = None
+        match: Match[Any, Any] | None = None
         for entry in iter_entries(game, doc):
             if match is None:
                 match = cls._begin(game, header, entry, verify)
@@ -663,6 +739,28 @@ class Match(Generic[S]):
                 match._replay_entry(entry, decoded=True)
         assert match is not None  # iter_entries refuses a log without entries
         return match
+
+    @overload
+    @classmethod
+    def load(
+        cls,
+        path: str | Path,
+        game: Game[S, A],
+        verify: bool = True,
+        *,
+        limits: LogLimits | None = None,
+    ) -> Match[S, A]: ...
+
+    @overload
+    @classmethod
+    def load(
+        cls,
+        path: str | Path,
+        game: None = None,
+        verify: bool = True,
+        *,
+        limits: LogLimits | None = None,
+    ) -> Match[Any, Any]: ...
 
     @classmethod
     def load(
@@ -672,7 +770,7 @@ class Match(Generic[S]):
         verify: bool = True,
         *,
         limits: LogLimits | None = None,
-    ) -> Match[Any]:
+    ) -> Match[Any, Any]:
         """Rebuild a match from a log file (a full log, or a redacted one: see the class).
 
         At most ``limits.max_bytes`` are read: a larger file is refused before anything is
@@ -714,9 +812,6 @@ def _game_of_log(name: str) -> Game[Any, Any]:
         raise InvalidLogError(f"the log is for a game that is not installed: {exc}") from None
     except GameDefinitionError as exc:
         raise InvalidLogError(f"the log's game cannot be loaded: {exc}") from None
-
-
-T = TypeVar("T")
 
 
 def _guarded(seq: int, run: Callable[[], T]) -> T:

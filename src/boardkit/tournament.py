@@ -41,19 +41,23 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from attrs import field, frozen
 
 from boardkit.bots.base import Bot
 from boardkit.bots.registry import bot_from_spec
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.flow import HasFlow
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue, distinct_names
 from boardkit.registry import load_game
 from boardkit.rng import Rng, new_seed
 from boardkit.seats import play_out
+
+S = TypeVar("S", bound=HasFlow)
+A = TypeVar("A")
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
@@ -150,13 +154,33 @@ def _play(
     return match, [t.moves for t in timed], [t.seconds for t in timed]
 
 
+@overload
+def play_game(
+    game: Game[S, A],
+    players: int | Sequence[str],
+    options: Mapping[str, object] | None,
+    seed: int,
+    bots: Sequence[Bot],
+) -> Match[S, A]: ...
+
+
+@overload
+def play_game(
+    game: str,
+    players: int | Sequence[str],
+    options: Mapping[str, object] | None,
+    seed: int,
+    bots: Sequence[Bot],
+) -> Match[Any, Any]: ...
+
+
 def play_game(
     game: Game[Any, Any] | str,
     players: int | Sequence[str],
     options: Mapping[str, object] | None,
     seed: int,
     bots: Sequence[Bot],
-) -> Match[Any]:
+) -> Match[Any, Any]:
     """One game between ``bots`` (``bots[s]`` plays seat ``s``), as a finished match.
 
     ``players`` is a number of seats or a list of player names (default names are the bots'

@@ -208,7 +208,7 @@ class KhanGame(Game[KhanState, KhanAction]):
 
     # --- hidden information ----------------------------------------------------------------------
 
-    def view(self, state: KhanState, player: int | None) -> object:
+    def view(self, state: KhanState, player: int | None) -> KhanState:
         """K-H1: other hands and the draw pile hidden (counts kept)."""
         return view(state, player)
 

@@ -464,8 +464,8 @@ def test_rollout_sample_plays_the_heuristic_choice_in_rollouts() -> None:
 def test_mcts_plays_three_player_games_and_owed_decisions() -> None:
     match = play_game(NimGame(), 3, {"stones": 12}, 4, [MCTSBot(iterations=30)] * 3)
     assert match.result is not None
-    match = play_game(RoundsGame(), 3, None, 4, [MCTSBot(iterations=10)] * 3)
-    assert match.is_over and match.result is None
+    rounds = play_game(RoundsGame(), 3, None, 4, [MCTSBot(iterations=10)] * 3)
+    assert rounds.is_over and rounds.result is None
 
 
 def test_mcts_keeps_a_nine_and_swaps_a_one_in_secret_game() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,11 +13,11 @@ from boardkit import InvalidLogError, Match
 from boardkit.cli import main
 
 
-def _tampered_log(seq: int) -> tuple[str, Match[object]]:
+def _tampered_log(seq: int) -> tuple[str, Match[Any]]:
     """A Shangrila log whose entry ``seq`` records another first event than its action gives
     (a log has one entry per line, entry 0 on line 3; every entry line but the last ends in a
     comma)."""
-    match: Match[object] = Match.new("shangrila", 3, seed=8)
+    match: Match[Any] = Match.new("shangrila", 3, seed=8)
     for _ in range(seq + 1):
         match.play(match.legal_actions()[0])
     lines = match.to_json().splitlines()

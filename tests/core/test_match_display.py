@@ -4,6 +4,7 @@ text or as a picture, and the notebook view (picture and compact log, escaped HT
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from boardkit.notebook import NOTEBOOK_ENTRIES
 from tests.core.plain_game import PlainGame
 
 
-def _nim(moves: int, names: tuple[str, ...] = ("ann", "bob")) -> Match[object]:
+def _nim(moves: int, names: tuple[str, ...] = ("ann", "bob")) -> Match[Any]:
     match = Match.new(NimGame(), names, seed=3)
     for _ in range(moves):
         match.play(match.legal_actions()[0])

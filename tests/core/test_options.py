@@ -138,7 +138,7 @@ def test_every_type_is_named_with_the_right_article() -> None:
 )
 def test_bad_players_are_refused_clearly(players: object, words: str) -> None:
     with pytest.raises(InvalidOptionsError) as refused:
-        Match.new(NimGame(), players, seed=1)  # type: ignore[arg-type]
+        Match.new(NimGame(), players, seed=1)  # type: ignore[call-overload]
     assert words in str(refused.value) and len(str(refused.value)) < 200
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 from boardkit import Match
 from boardkit.cli import main
@@ -15,7 +16,7 @@ from boardkit.log import redact_entries, shown_action
 SECRET = Bid(HIDDEN)
 
 
-def _one_bid(seed: int = 6) -> Match[object]:
+def _one_bid(seed: int = 6) -> Match[Any]:
     match = Match.new("goofspiel", ["ann", "bob"], seed=seed)
     match.play(Bid(11))
     return match

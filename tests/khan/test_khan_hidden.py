@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_type
 
 from boardkit import Match, Rng, engine
 from boardkit_khan.events import CardDrawn, CardPlayed, CardRevealed, DrawPileShuffled
@@ -26,8 +26,8 @@ def test_view_hides_other_hands_and_the_pile_k_h1() -> None:
     pile, and everything public (discard pile, board, specials, stock)."""
     state: KhanState = _played(4, seed=3, decisions=25).state
     for player in range(4):
-        seen = GAME.view(state, player)
-        assert isinstance(seen, KhanState)
+        seen = assert_type(GAME.view(state, player), KhanState)  # for mypy, and at run time:
+        assert type(seen) is KhanState
         for seat, hand in enumerate(seen.cards.hands):
             real = state.cards.hands[seat]
             if seat == player:
@@ -38,7 +38,6 @@ def test_view_hides_other_hands_and_the_pile_k_h1() -> None:
         assert seen.cards.discard == state.cards.discard
         assert seen.field == state.field and seen.specials == state.specials
     spectator = GAME.view(state, None)
-    assert isinstance(spectator, KhanState)
     assert all(set(h) <= {UNKNOWN_CARD} for h in spectator.cards.hands)
 
 

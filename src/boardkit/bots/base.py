@@ -62,13 +62,13 @@ def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence
     """The legal actions of ``player``, checking that ``player`` really decides now.
 
     The sequence is the game's own, not a copy: a game may list its actions lazily, so that
-    drawing one at random does not build them all.
+    drawing one at random does not build them all. Do not mutate it.
 
-    Raises :class:`~boardkit.errors.GameOverError` on a finished game,
+    Raises :class:`~boardkit.errors.GameOverError` when nobody decides (a finished game, or a
+    state before the setup such as :attr:`boardkit.Match.start_state`),
     :class:`~boardkit.errors.NotYourDecisionError` when another seat decides, and
     :class:`~boardkit.errors.GameDefinitionError` when the game offers the deciding player no
-    action at all. The sequence is the game's own (not a copy, which would build every action
-    of a lazy listing): do not mutate it.
+    action at all.
     """
     flow = state.flow
     if flow.owed:

@@ -37,12 +37,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from boardkit import engine
 from boardkit.codec import codec_for
 from boardkit.errors import IllegalActionError, InvalidLogError
-from boardkit.flow import decider
+from boardkit.flow import HasFlow, decider
 from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
@@ -62,6 +62,10 @@ SETUP_TWINS = 12
 redacted alike)."""
 
 
+S = TypeVar("S", bound=HasFlow)
+A = TypeVar("A")
+
+
 def _expect(condition: bool, message: str) -> None:
     if not condition:
         raise ConformanceError(message)
@@ -72,7 +76,7 @@ def _roundtrip_json(value: Any) -> Any:
 
 
 def check_playout(
-    game: Game[Any, Any],
+    game: Game[S, A],
     players: int,
     options: Mapping[str, object] | None,
     seed: int,
@@ -83,7 +87,7 @@ def check_playout(
     leak_horizon: int = 4,
     leak_streams: int = 3,
     hooks_every: int | None = None,
-) -> Match[Any]:
+) -> Match[S, A]:
     """Play one random game with every check of the kit; return the finished match.
 
     For a game with hidden information the leak check of :mod:`boardkit.testing.secrets` runs
@@ -94,7 +98,7 @@ def check_playout(
     ``state_check_every``).
     """
     codec = codec_for(game)
-    match: Match[Any] = Match.new(game, players, options, seed)
+    match = Match.new(game, players, options, seed)
     config = match.config
     bound = game.max_entries(config)
     chooser = Rng(seed, 0xC0FFEE)
