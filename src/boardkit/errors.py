@@ -60,7 +60,7 @@ class BoardkitError(Exception):
     """
 
     def __reduce__(self) -> tuple[object, ...]:
-        facts = dict(vars(self))
+        facts = dict(getattr(self, "__dict__", {}))  # none in a compiled (mypyc) class
         if isinstance(self, ImportError):  # its name and path are not in __dict__
             facts.update(name=self.name, path=self.path)
         return (_rebuilt, (type(self), self.args, facts))
