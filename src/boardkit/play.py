@@ -30,6 +30,7 @@ import copy
 import datetime
 import enum
 import importlib
+import re
 import shutil
 import sys
 import textwrap
@@ -79,9 +80,6 @@ NOTICE_ROWS = 3
 """Rows a decision screen on a terminal gives a message (a refusal, what a command did) at
 most; a longer message is cut there."""
 
-STORY_ROWS = 6
-"""Rows of "what just happened" a decision screen on a terminal repeats at most, above the
-board, taken from rows the screen would leave blank (never from the board or the menu)."""
 
 HELP_TEXT = """\
 At each menu, type:
@@ -440,9 +438,10 @@ class PlaySession:
         its place just above the prompt (at most :data:`NOTICE_ROWS` rows), and the picture's
         side panel cut to the rows left (the board itself is kept whole), so that the board,
         the question, the menu and a refusal stay on the screen together, 80×24 included. The
-        screen is cleared first (its scrollback keeps what was told before), and the last lines
-        told of the moves since the previous screen are repeated above the board in rows the
-        screen would leave blank (at most :data:`STORY_ROWS`).
+        screen is cleared first (its scrollback keeps what was told before), and what was told
+        of the moves since the previous screen is repeated above the board (:func:`fit_story`),
+        in the rows the board, the texts and the menu leave: the side panel's rows below the
+        board give way to it, since what the bots just did is news and the legend is not.
         """
         texts = self._decision_texts(player)
         picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
@@ -466,9 +465,7 @@ class PlaySession:
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
         left = rows - 1 - used - len(menu)
-        spare = left - len(picture_lines(picture, (), width))
-        story = [part for text in self._story for part in textwrap.wrap(text, width)]
-        story = story[len(story) - min(max(spare, 0), STORY_ROWS, len(story)) :]
+        story = fit_story(self._story, width, left - len(picture.board))
         self._story = []
         self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
         for text in story:
@@ -839,6 +836,46 @@ class _Asker:
 
     def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
         return self.session._human_decision(player)
+
+
+def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
+    """What was told of the moves since the last decision screen, in at most ``rows`` rows of
+    ``width`` columns, for the top of the next one.
+
+    ``story`` holds a line per move (``bob (bot): take 2``), each followed by its narration,
+    indented (``  bob takes 2 stones, 5 left``); long lines wrap at word ends, their indent kept.
+    When everything does not fit, what the screen tells anyway goes first: the lines that
+    announce a turn (``  turn 7: bob's turn``, the framework's wording: the next move or the
+    decision line below says whose turn it is), then a move's line where narration follows it
+    (the narration tells the same move in full words), and then the oldest rows: the newest
+    are kept.
+    """
+    if rows <= 0:
+        return []
+
+    def wrapped(lines: Sequence[str]) -> list[str]:
+        out = []
+        for text in lines:
+            indent = text[: len(text) - len(text.lstrip())]
+            out += textwrap.wrap(text, width, subsequent_indent=indent) or [""]
+        return out
+
+    shown = wrapped(story)
+    if len(shown) > rows:
+        story = [text for text in story if not _TURN_LINE.match(text)]
+        shown = wrapped(story)
+    if len(shown) > rows:
+        story = [
+            text
+            for k, text in enumerate(story)
+            if text.startswith(" ") or k + 1 == len(story) or not story[k + 1].startswith(" ")
+        ]
+        shown = wrapped(story)
+    return shown[max(len(shown) - rows, 0) :]
+
+
+_TURN_LINE = re.compile(r"\s+turn \d+: ")
+"""A narration line announcing a turn (:func:`boardkit.voice.describe_flow_event`)."""
 
 
 def default_save_path(game: str, folder: Path | None = None) -> Path:

@@ -34,7 +34,7 @@ from boardkit.cli.play import add_parser, build_session, configure_parser
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
 from boardkit.menus import ActionMenu, match_item
-from boardkit.play import PlaySession, PlayStatus, Seat, make_seats
+from boardkit.play import PlaySession, PlayStatus, Seat, fit_story, make_seats
 
 from .secret_game import SecretGame, SecretState
 
@@ -759,3 +759,21 @@ def test_hot_seat_tells_the_next_bidder_nothing_of_a_sealed_bid(tmp_path: Path) 
     # a bid is each seat's own decision (simultaneous_decisions), not an answer asked of bob
     assert "pass the terminal to bob, press Enter" in out and "must answer" not in out
     assert "bob (blue) to decide: bid (turn 1, phase main)" in to_bob
+
+
+def test_fit_story_drops_what_the_screen_tells_anyway_before_the_newest_moves() -> None:
+    story = [
+        "bob (bot): take 1",
+        "  bob takes 1 stone, 14 left",
+        "  turn 2: cy's turn",
+        "cy (bot): take 3",
+        "  cy takes 3 stones, 11 left",
+        "  turn 3: your turn",
+    ]
+    assert fit_story(story, 79, 6) == story  # room for all: all
+    assert fit_story(story, 79, 4) == [story[0], story[1], story[3], story[4]]  # no turn lines
+    assert fit_story(story, 79, 2) == [story[1], story[4]]  # the narration tells the moves
+    assert fit_story(story, 79, 1) == [story[4]]  # the newest
+    assert fit_story(story, 79, 0) == []
+    wrapped = fit_story(["  a narration " + "long " * 20], 40, 9)
+    assert len(wrapped) > 1 and all(row.startswith("  ") and len(row) <= 40 for row in wrapped)
