@@ -296,7 +296,8 @@ class PlaySession:
         An exception from the game or a bot is raised after the log has been saved.
         """
         try:
-            self._say(self._intro())
+            for text in self._intro().splitlines():  # the first screen repeats it
+                self._tell_story(text)
             if self.save_path not in self._replaceable:
                 self._start_saving_reported()
             play_out(

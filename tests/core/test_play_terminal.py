@@ -304,7 +304,11 @@ def test_the_bots_moves_are_repeated_on_the_next_decision_screen(tmp_path: Path)
         "--log", "n.json", cwd=tmp_path,
     )  # fmt: skip
     rows = [row for row in term.wait_for("ann [Take]>").splitlines() if row]
-    assert rows[:2] == ["bob (bot): take 1", "  bob takes 1 stone, 14 left"], rows
+    assert rows[:2] == [
+        "Nim: ann (you), bob (first).",
+        "The game is saved to n.json after every move. Type ? for help.",
+    ], rows
+    assert rows[2:4] == ["bob (bot): take 1", "  bob takes 1 stone, 14 left"], rows
     prompts = term.raw.count("ann [Take]>")
     term.line("2")
     deadline = time.monotonic() + 60
