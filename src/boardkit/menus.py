@@ -207,6 +207,22 @@ def line_numbers(items: Sequence[MenuItem]) -> list[int]:
     return list(range(1, len(items) + 1))
 
 
+def numbers_text(items: Sequence[MenuItem]) -> str:
+    """The line numbers of a level as a person may type them: ``1 to 6`` when they run from 1,
+    else each one (``one of 1, 4, 8, 9``: Shangrila's villages)."""
+    numbers = line_numbers(items)
+    if numbers == list(range(1, len(items) + 1)):
+        return f"1 to {len(items)}"
+    return f"one of {', '.join(map(str, numbers))}"
+
+
+def typing_hint(items: Sequence[MenuItem]) -> str:
+    """What to type to choose a line: ``type a number from 1 to 6``, or ``type one of 1, 4, 8``
+    where the lines are numbered by what they name."""
+    text = numbers_text(items)
+    return f"type {text}" if text.startswith("one of") else f"type a number from {text}"
+
+
 def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
     """The item ``text`` picks (a line number of :func:`line_numbers`, a label start or the
     start of a word it shows), or why it picks none."""
@@ -215,9 +231,7 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
         number = int(text)
         if number in numbers:
             return items[numbers.index(number)]
-        if numbers == list(range(1, len(items) + 1)):
-            return f"there is no line {number}; choose 1 to {len(items)}"
-        return f"there is no line {number}; choose one of {', '.join(map(str, numbers))}"
+        return f"there is no line {number}; choose {numbers_text(items)}"
     lowered = text.casefold()
     exact = [item for item in items if item.label.casefold() == lowered]
     if len(exact) == 1:
@@ -231,7 +245,7 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
         if len(starts) == 1:
             return starts[0]
     if not starts:
-        return f"nothing here starts with {text!r}; type a number from 1 to {len(items)}, or ?"
+        return f"nothing here starts with {text!r}; {typing_hint(items)}, or ?"
     shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")
     return f"{text!r} is ambiguous ({len(starts)} lines start with it: {shown}); type more"
 

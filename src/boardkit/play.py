@@ -62,6 +62,7 @@ from boardkit.menus import (
     absent_item,
     line_numbers,
     match_item,
+    typing_hint,
 )
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
@@ -548,7 +549,7 @@ class PlaySession:
             if text == "" and len(items) == 1:
                 picked: MenuItem | str = items[0]
             elif text == "":
-                show = self._notify(f"type a number from 1 to {len(items)}, or ? for help")
+                show = self._notify(f"{typing_hint(items)}, or ? for help")
                 continue
             elif command in ("..", "back"):
                 if not walk.back():

@@ -33,7 +33,7 @@ from boardkit.cli import main
 from boardkit.cli.play import add_parser, build_session, configure_parser
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
-from boardkit.menus import ActionMenu, match_item
+from boardkit.menus import ActionMenu, MenuWalk, match_item, numbers_text, typing_hint
 from boardkit.play import PlaySession, PlayStatus, Seat, fit_story, make_seats
 
 from .secret_game import SecretGame, SecretState
@@ -777,3 +777,21 @@ def test_fit_story_drops_what_the_screen_tells_anyway_before_the_newest_moves() 
     assert fit_story(story, 79, 0) == []
     wrapped = fit_story(["  a narration " + "long " * 20], 40, 9)
     assert len(wrapped) > 1 and all(row.startswith("  ") and len(row) <= 40 for row in wrapped)
+
+
+def test_hints_name_the_numbers_a_level_is_typed_with(tmp_path: Path) -> None:
+    """Shangrila numbers a level of villages by village; a hint naming 1 to N would send a
+    person to the wrong line."""
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=4)
+    menu = ActionMenu(match.game, match.legal_actions(), match.state)
+    walk = MenuWalk(menu)
+    healer = match_item(walk.items(), "healer")
+    assert not isinstance(healer, str) and walk.enter(healer) is None
+    villages = walk.items()
+    assert typing_hint(villages).startswith("type one of 0, 1, 3,")
+    missing = match_item(villages, "zzz")
+    assert isinstance(missing, str) and "type one of 0, 1, 3," in missing
+    assert match_item(villages, "99") == f"there is no line 99; choose {numbers_text(villages)}"
+    nim = Match.new("nim", ["ann", "bob"], {"stones": 5}, seed=1)
+    takes = MenuWalk(ActionMenu(nim.game, nim.legal_actions(), nim.state)).items()
+    assert typing_hint(takes) == "type a number from 1 to 3"
