@@ -98,6 +98,21 @@ class ActionMenu:
         depth = len(prefix)
         return {path[depth] for path in self.paths if len(path) > depth and path[:depth] == prefix}
 
+    def places_named(self, prefix: tuple[str, ...], text: str) -> list[tuple[str, ...]]:
+        """The places below the level at ``prefix`` (past its own lines) whose label is
+        ``text`` typed out in full, case ignored: each as the prefix that ends with it, in the
+        order the game listed the actions. Khan's cell ``K10`` under a region under a card,
+        found from the card's level."""
+        depth = len(prefix)
+        wanted = text.strip().casefold()
+        found: dict[tuple[str, ...], None] = {}
+        for i in self.under(prefix):
+            path = self.paths[i]
+            for k in range(depth + 1, len(path)):
+                if path[k].casefold() == wanted:
+                    found.setdefault(path[: k + 1])
+        return list(found)
+
     def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
         """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""
         depth = len(prefix)
@@ -281,6 +296,18 @@ class MenuWalk:
         else:
             return False
         return True
+
+    def open(self, place: tuple[str, ...]) -> int | None:
+        """Go straight to ``place`` (a prefix below this level, see
+        :meth:`ActionMenu.places_named`): the index of its action when it holds a single one,
+        else ``None`` after opening it; ``back`` returns to the level left."""
+        under = self.menu.under(place)
+        if len(under) == 1:
+            return under[0]
+        self._above.append(self.prefix)
+        self.flat = False
+        self.prefix = self.menu.descend(place)
+        return None
 
     def enter(self, item: MenuItem) -> int | None:
         """Choose ``item``: the index of its action in ``menu.actions`` when it leads to a

@@ -86,6 +86,7 @@ HELP_TEXT = """\
 At each menu, type:
   a number            choose that line
   a label's start     choose the line it starts (case does not matter; must be unambiguous)
+  a deeper label      typed in full, go straight to it (a cell such as K10 under its region)
   Enter               choose the only line, when there is just one
   .. or back          go up one level
   list                list every action under this level, one per line
@@ -583,6 +584,15 @@ class PlaySession:
                 raise _Stop(PlayStatus.QUIT)
             else:
                 picked = match_item(items, text)
+            if isinstance(picked, str) and not walk.flat and not text.isdigit():
+                places = menu.places_named(walk.prefix, text)
+                if len(places) == 1:  # a label of a deeper level, typed out in full
+                    chosen = walk.open(places[0])
+                    if chosen is not None:
+                        return menu.actions[chosen]
+                    continue
+                if places:
+                    picked = self._places_text(walk, text, places)
             if isinstance(picked, str):
                 show = self._notify(self._why_absent(walk, text) or picked)
                 continue
@@ -607,6 +617,17 @@ class PlaySession:
             self._say(message)
             return
         self._notice = f"{self._notice}; {message}" if self._notice else message
+
+    @staticmethod
+    def _places_text(walk: MenuWalk, text: str, places: Sequence[tuple[str, ...]]) -> str:
+        """``text`` names a label found under several lines of this level: which ones."""
+        depth = len(walk.prefix)
+        lines = list(dict.fromkeys(place[depth] for place in places))
+        shown = ", ".join(lines[:6]) + (", …" if len(lines) > 6 else "")
+        label = places[0][-1]
+        if len(lines) == 1:
+            return f"{label} is in more than one place under {lines[0]}; choose {lines[0]} first"
+        return f"{label} is under {len(lines)} lines here ({shown}); choose one of them first"
 
     def _why_absent(self, walk: MenuWalk, text: str) -> str | None:
         """Why what ``text`` names is not on this level, when the game says (``why_not``)."""

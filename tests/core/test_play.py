@@ -795,3 +795,30 @@ def test_hints_name_the_numbers_a_level_is_typed_with(tmp_path: Path) -> None:
     nim = Match.new("nim", ["ann", "bob"], {"stones": 5}, seed=1)
     takes = MenuWalk(ActionMenu(nim.game, nim.legal_actions(), nim.state)).items()
     assert typing_hint(takes) == "type a number from 1 to 3"
+
+
+def test_a_label_of_a_deeper_level_typed_out_in_full_goes_there(tmp_path: Path) -> None:
+    """Khan's start yurt is region then cell: ``k10`` at the region level plays the yurt on K10
+    (the only place that label is), and a cell found under several lines names them."""
+    match = Match.new("khan", ["ann", "bob"], seed=5)
+    ann = match.state.flow.active
+    seats = ["human", "first"] if ann == 0 else ["first", "human"]
+    status, out = play(match, ["k10", "quit"], seats, save_path=tmp_path / "k.json")
+    assert status is PlayStatus.QUIT
+    assert f"{match.header.players[ann]}: place a start yurt at K10" in out
+
+
+def test_a_deeper_label_in_several_places_is_named_not_guessed(tmp_path: Path) -> None:
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=4)
+    menu = ActionMenu(match.game, match.legal_actions(), match.state)
+    walk = MenuWalk(menu)
+    places = menu.places_named(walk.prefix, "VILLAGE 12")
+    assert len(places) == 7 and all(place[-1] == "village 12" for place in places)
+    assert menu.places_named(walk.prefix, "village 2") == []  # out of play with three
+    index = walk.open(places[0])
+    assert index is not None and menu.paths[index] == places[0]
+    ann = match.state.flow.active
+    seats = ["first"] * 3
+    seats[ann] = "human"
+    _, out = play(match, ["village 12", "quit"], seats, save_path=tmp_path / "s.json")
+    assert "village 12 is under 7 lines here (Healer, Dragon breeder," in out
