@@ -299,8 +299,10 @@ class MenuWalk:
 
     def open(self, place: tuple[str, ...]) -> int | None:
         """Go straight to ``place`` (a prefix below this level, see
-        :meth:`ActionMenu.places_named`): the index of its action when it holds a single one,
-        else ``None`` after opening it; ``back`` returns to the level left."""
+        :meth:`ActionMenu.places_named`): the index of its action when it holds a single one
+        (a front end may ask before it plays it: a word typed at the wrong level can name an
+        action nobody meant), else ``None`` after opening it; ``back`` returns to the level
+        left."""
         under = self.menu.under(place)
         if len(under) == 1:
             return under[0]

@@ -86,7 +86,8 @@ HELP_TEXT = """\
 At each menu, type:
   a number            choose that line
   a label's start     choose the line it starts (case does not matter; must be unambiguous)
-  a deeper label      typed in full, go straight to it (a cell such as K10 under its region)
+  a deeper label      typed in full, go straight to it (a cell such as K10 under its
+                      region); an action so named waits for Enter
   Enter               choose the only line, when there is just one
   .. or back          go up one level
   list                list every action under this level, one per line
@@ -535,6 +536,7 @@ class PlaySession:
         walk = MenuWalk(menu)
         show = True
         first = True
+        pending: int | None = None  # the action a deeper label named: Enter plays it
         while True:
             items = walk.items()
             if show and (first or self._colour()):
@@ -547,6 +549,9 @@ class PlaySession:
             text = text.strip()
             command, _, argument = text.partition(" ")
             command = command.lower()
+            found, pending = pending, None
+            if found is not None and text == "":
+                return menu.actions[found]
             if text == "" and len(items) == 1:
                 picked: MenuItem | str = items[0]
             elif text == "":
@@ -586,10 +591,13 @@ class PlaySession:
                 picked = match_item(items, text)
             if isinstance(picked, str) and not walk.flat and not text.isdigit():
                 places = menu.places_named(walk.prefix, text)
+                if len(places) == 1 and len(menu.under(places[0])) == 1:
+                    pending = menu.under(places[0])[0]  # Enter plays it: a word may mislead
+                    action = self.game.describe_action(menu.actions[pending], self.match.state)
+                    show = self._notify(f"{action}: press Enter to play it, or type anything else")
+                    continue
                 if len(places) == 1:  # a label of a deeper level, typed out in full
-                    chosen = walk.open(places[0])
-                    if chosen is not None:
-                        return menu.actions[chosen]
+                    walk.open(places[0])
                     continue
                 if places:
                     picked = self._places_text(walk, text, places)

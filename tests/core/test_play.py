@@ -798,13 +798,19 @@ def test_hints_name_the_numbers_a_level_is_typed_with(tmp_path: Path) -> None:
 
 
 def test_a_label_of_a_deeper_level_typed_out_in_full_goes_there(tmp_path: Path) -> None:
-    """Khan's start yurt is region then cell: ``k10`` at the region level plays the yurt on K10
-    (the only place that label is), and a cell found under several lines names them."""
+    """Khan's start yurt is region then cell: ``k10`` at the region level names the yurt on
+    K10 (the only place that label is), and Enter plays it; anything else typed instead is
+    read as usual, so that a word meant for another level plays nothing by surprise."""
     match = Match.new("khan", ["ann", "bob"], seed=5)
     ann = match.state.flow.active
     seats = ["human", "first"] if ann == 0 else ["first", "human"]
     status, out = play(match, ["k10", "quit"], seats, save_path=tmp_path / "k.json")
+    assert status is PlayStatus.QUIT and len(match) == 1
+    assert "place a start yurt at K10: press Enter to play it" in out
+    script = ["k10", "forest", "..", "k10", "", "quit"]
+    status, out = play(match, script, seats, save_path=tmp_path / "k2.json")
     assert status is PlayStatus.QUIT
+    assert "in start yurt / Tropical forest:" in out  # "forest" read as usual
     assert f"{match.header.players[ann]}: place a start yurt at K10" in out
 
 
