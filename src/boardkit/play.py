@@ -878,31 +878,36 @@ def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
     When everything does not fit, what the screen tells anyway goes first: the lines that
     announce a turn (``  turn 7: bob's turn``, the framework's wording: the next move or the
     decision line below says whose turn it is), then a move's line where narration follows it
-    (the narration tells the same move in full words), and then the oldest rows: the newest
-    are kept.
+    (the narration tells the same move in full words), and then the oldest lines: the newest
+    are kept, each whole (a wrapped line is not cut).
     """
     if rows <= 0:
         return []
 
-    def wrapped(lines: Sequence[str]) -> list[str]:
-        out = []
-        for text in lines:
-            indent = text[: len(text) - len(text.lstrip())]
-            out += textwrap.wrap(text, width, subsequent_indent=indent) or [""]
-        return out
+    def wrapped(text: str) -> list[str]:
+        indent = text[: len(text) - len(text.lstrip())]
+        return textwrap.wrap(text, width, subsequent_indent=indent) or [""]
 
-    shown = wrapped(story)
-    if len(shown) > rows:
+    def height(lines: Sequence[str]) -> int:
+        return sum(len(wrapped(text)) for text in lines)
+
+    if height(story) > rows:
         story = [text for text in story if not _TURN_LINE.match(text)]
-        shown = wrapped(story)
-    if len(shown) > rows:
+    if height(story) > rows:
         story = [
             text
             for k, text in enumerate(story)
             if text.startswith(" ") or k + 1 == len(story) or not story[k + 1].startswith(" ")
         ]
-        shown = wrapped(story)
-    return shown[max(len(shown) - rows, 0) :]
+    kept: list[list[str]] = []  # whole lines, newest first: a line is never shown cut
+    for text in reversed(story):
+        parts = wrapped(text)
+        if sum(map(len, kept)) + len(parts) > rows:
+            break
+        kept.append(parts)
+    if not kept and story:
+        return wrapped(story[-1])[:rows]
+    return [part for parts in reversed(kept) for part in parts]
 
 
 _TURN_LINE = re.compile(r"\s+turn \d+: ")

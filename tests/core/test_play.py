@@ -777,6 +777,9 @@ def test_fit_story_drops_what_the_screen_tells_anyway_before_the_newest_moves() 
     assert fit_story(story, 79, 0) == []
     wrapped = fit_story(["  a narration " + "long " * 20], 40, 9)
     assert len(wrapped) > 1 and all(row.startswith("  ") and len(row) <= 40 for row in wrapped)
+    long = ["  older " + "news " * 10, "  newer news"]  # 2 rows, then 1, at 40 columns
+    assert fit_story(long, 40, 2) == ["  newer news"]  # not the tail of the older line
+    assert fit_story(long, 40, 3) == [*fit_story(long[:1], 40, 2), "  newer news"]
 
 
 def test_hints_name_the_numbers_a_level_is_typed_with(tmp_path: Path) -> None:
