@@ -744,9 +744,36 @@ class PlaySession:
     # --- the end ----------------------------------------------------------------------------
 
     def _finish(self) -> None:
-        self._say("")
-        self._say(self.game.render_text(self.match.state, None))
-        self._say(result_lines(self.match.result, [s.name for s in self.seats]))
+        """The final position and the result. A game that draws a compact picture is shown in
+        it, as at every decision, with the players' names in its score table; on a terminal the
+        end is one screen like a decision's: the last moves on top (:func:`fit_story`), the
+        picture, and the result below it, wrapped at word ends."""
+        names = [seat.name for seat in self.seats]
+        colours = self.colours if self.drawn else ()
+        if not self._colour():
+            self._say("")
+            if self.drawn:
+                self._draw(game_picture(self.game, self.match.state, None, names), 79, None)
+            else:
+                self._say(self.game.render_text(self.match.state, None))
+            self._say(result_lines(self.match.result, names, colours))
+        else:
+            columns, rows = shutil.get_terminal_size((80, 24))
+            width = max(columns - 1, 20)
+            result = result_lines(self.match.result, names, colours, width).splitlines()
+            if self.drawn:
+                picture = game_picture(self.game, self.match.state, None, names)
+            else:
+                picture = Picture.of_text(self.game.render_text(self.match.state, None))
+            left = rows - 2 - len(result)  # the last rows: "log saved to ..." and the prompt
+            story = fit_story(self._story, width, left - len(picture.board))
+            self._story = []
+            self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
+            for text in story:
+                self._say(text)
+            self._draw(picture, width, max(left - len(story), len(picture.board)))
+            for text in result:
+                self._say(text)
         self._save(self.save_path)
 
     def _stop_message(self, status: PlayStatus) -> None:
@@ -944,8 +971,15 @@ def _load_line_editing() -> None:
         importlib.import_module("readline")
 
 
-def result_lines(result: Result | None, names: Sequence[str]) -> str:
-    """The result as text: who won, then each player's score."""
+def result_lines(
+    result: Result | None,
+    names: Sequence[str],
+    colours: Sequence[str] = (),
+    width: int = 79,
+) -> str:
+    """The result as text: who won, each player's score (with their colour when ``colours``
+    are given), then the game's account of it (``result.detail``) wrapped at ``width``, the
+    framework's default names in it (``player 0``) replaced by the players' names."""
     if result is None:
         return "the game ended without a result"
     if not result.winners:
@@ -954,9 +988,22 @@ def result_lines(result: Result | None, names: Sequence[str]) -> str:
         head = f"game over: {names[result.winners[0]]} wins"
     else:
         head = "game over: shared win for " + ", ".join(names[w] for w in result.winners)
-    lines = [head + (f" ({result.detail})" if result.detail else "")]
-    width = max(len(n) for n in names)
-    lines += [
-        f"  {name:<{width}}  {score}" for name, score in zip(names, result.scores, strict=False)
+    shown = [
+        f"{name} ({colours[seat]})" if seat < len(colours) else name
+        for seat, name in enumerate(names)
     ]
+    column = max(len(n) for n in shown)
+    lines = [head]
+    lines += [
+        f"  {name:<{column}}  {score}" for name, score in zip(shown, result.scores, strict=False)
+    ]
+    if result.detail:
+        detail = _DEFAULT_NAME.sub(
+            lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], result.detail
+        )
+        lines += textwrap.wrap(f"({detail})", width, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(lines)
+
+
+_DEFAULT_NAME = re.compile(r"\bplayer (\d+)\b")
+"""A seat's name where none is given (:meth:`boardkit.voice.Voice.name`)."""

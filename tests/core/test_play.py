@@ -34,7 +34,7 @@ from boardkit.cli.play import add_parser, build_session, configure_parser
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
 from boardkit.menus import ActionMenu, MenuWalk, match_item, numbers_text, typing_hint
-from boardkit.play import PlaySession, PlayStatus, Seat, fit_story, make_seats
+from boardkit.play import PlaySession, PlayStatus, Seat, fit_story, make_seats, result_lines
 
 from .secret_game import SecretGame, SecretState
 
@@ -831,3 +831,44 @@ def test_a_deeper_label_in_several_places_is_named_not_guessed(tmp_path: Path) -
     seats[ann] = "human"
     _, out = play(match, ["village 12", "quit"], seats, save_path=tmp_path / "s.json")
     assert "village 12 is under 7 lines here (Healer, Dragon breeder," in out
+
+
+def test_the_result_names_the_players_with_their_colours_and_wraps_the_account() -> None:
+    result = Result((0,), (48, 25), "player 0: 38 tile points + 10 bonus; player 1: 19 tile points")
+    text = result_lines(result, ["ann", "bob"], ("red", "blue"), width=40)
+    lines = text.splitlines()
+    assert lines[:3] == ["game over: ann wins", "  ann (red)   48", "  bob (blue)  25"]
+    assert "ann: 38 tile points" in text and "player 0" not in text
+    assert all(len(row) <= 40 and row.startswith("  ") for row in lines[3:])
+    assert result_lines(result, ["ann", "bob"]).splitlines()[1] == "  ann  48"
+
+
+class _Tty(io.StringIO):
+    """An output that says it is a terminal (the decision screens and the end are drawn)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_end_on_a_terminal_is_one_screen_with_the_picture_and_the_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shangrila's end: the last moves, the compact picture with the names in its score table,
+    and the result, on one 80×24 screen (before, the full text board scrolled the last moves
+    away and a long account wrapped mid-word)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=7)
+    out = _Tty()
+    session = PlaySession(
+        match, ["first"] * 3, input=io.StringIO(), output=out, save_path=tmp_path / "s.json"
+    )
+    assert session.run() is PlayStatus.FINISHED
+    last = out.getvalue().rsplit("\x1b[2J", 1)[1]
+    rows = re.sub(r"\x1b\[[0-9;]*m", "", last).splitlines()
+    assert len(rows) <= 23 and all(len(row) <= 80 for row in rows[:-1])  # then "log saved"
+    assert any("mast vill stud" in row for row in rows)  # the compact picture, not render_text
+    assert any(row.startswith("  ann (red)  ") for row in rows)
+    assert rows[-1].startswith("log saved to")
+    assert any(row.startswith("game over: ") for row in rows)
+    assert "  the game is over" in rows  # the last move's narration stays on the screen
