@@ -716,7 +716,8 @@ class PlaySession:
         after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
         self._tell(
             f"undid {count_of(count, 'action')}: "
-            f"{self.seats[player].name}'s last{after}; redo plays them again"
+            f"{self.seats[player].name}'s last{after}; "
+            f"redo plays {'it' if count == 1 else 'them'} again"
         )
         self._autosave()
         raise AskAgain()

@@ -872,3 +872,12 @@ def test_the_end_on_a_terminal_is_one_screen_with_the_picture_and_the_result(
     assert rows[-1].startswith("log saved to")
     assert any(row.startswith("game over: ") for row in rows)
     assert "  the game is over" in rows  # the last move's narration stays on the screen
+
+
+def test_undoing_a_single_action_says_redo_plays_it(tmp_path: Path) -> None:
+    """Khan's turn has two actions: an undo between them takes back one."""
+    match = Match.new("khan", ["ann", "bob"], seed=5)
+    assert match.state.flow.active == 0
+    script = ["list", "1"] * 4 + ["undo", "quit"]  # three start yurts, then one action
+    _, out = play(match, script, ["human", "first"], save_path=tmp_path / "k.json")
+    assert "undid 1 action: ann's last; redo plays it again" in out
