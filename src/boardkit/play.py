@@ -250,10 +250,14 @@ class PlaySession:
         self._notice: str | None = None
         """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
         self._told: dict[int, int] = {}
-        """For each human seat of a hot-seat game, the length of the log when it last decided:
-        what came after is told again after its pass screen (:meth:`_retell`); before its first
-        decision, all that this session played."""
+        """For each human seat, where the log stood when it last decided (in a resumed game, at
+        its last action in the log): what came after is told again after its pass screen
+        (:meth:`_retell`) or when the game is resumed (:meth:`_recap`); a seat not in it has
+        all that this session played told."""
         self._started = len(match)
+        for entry in match.log.entries[1:]:  # a resumed game: each person's last decision
+            if entry.player is not None and self.seats[entry.player].is_human:
+                self._told[entry.player] = entry.seq
         self._story: list[str] = []
         """What was told of the moves since the last decision screen (on a terminal its last
         lines are repeated on that screen, which is cleared first)."""
@@ -301,6 +305,7 @@ class PlaySession:
         try:
             for text in self._intro().splitlines():  # the first screen repeats it
                 self._tell_story(text)
+            self._recap()
             if self.save_path not in self._replaceable:
                 self._start_saving_reported()
             play_out(
@@ -376,17 +381,33 @@ class PlaySession:
         since ``player`` last decided, as ``player`` may read it (their own cards named), so
         that nobody at a shared keyboard misses the other players' moves."""
         since = min(self._told.get(player, self._started), len(self.match))
+        self._tell_since(since, player, f"since {self.seats[player].name}'s last decision:")
+
+    def _recap(self) -> None:
+        """A resumed game, when nobody passes the terminal: what was played from the people's
+        last decision in the log on, as the one person at the table may read it, so that the
+        game is picked up knowing the last moves."""
+        if self.hot_seat or not self._told:  # a pass screen retells; or nobody has acted
+            return
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        reader = humans[0] if len(humans) == 1 else None
+        self._tell_since(max(self._told.values()), reader, "the last moves:")
+
+    def _tell_since(self, since: int, reader: int | None, head: str) -> None:
+        """Tell the log's entries from ``since`` on, as ``reader`` may read them, after
+        ``head``; nothing when there are none."""
         if since >= len(self.match):
             return
-        self._tell_story(f"since {self.seats[player].name}'s last decision:")
+        self._tell_story(head)
         for seq in range(since, len(self.match)):
             entry = self.match.log.entries[seq]
-            action = shown_action(self.game, entry, player)
+            action = shown_action(self.game, entry, reader)
             if entry.player is not None and action is not None:
                 before = self.match.state_at(seq - 1)
-                who = self.seats[entry.player].name
+                seat = self.seats[entry.player]
+                who = seat.name if seat.is_human else f"{seat.name} (bot)"
                 self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
-            for text in narrate_match_entry(self.match, seq, player):
+            for text in narrate_match_entry(self.match, seq, reader):
                 self._tell_story(f"  {text}")
 
     def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:

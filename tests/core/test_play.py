@@ -881,3 +881,28 @@ def test_undoing_a_single_action_says_redo_plays_it(tmp_path: Path) -> None:
     script = ["list", "1"] * 4 + ["undo", "quit"]  # three start yurts, then one action
     _, out = play(match, script, ["human", "first"], save_path=tmp_path / "k.json")
     assert "undid 1 action: ann's last; redo plays it again" in out
+
+
+def test_a_resumed_hot_seat_game_retells_each_person_their_last_moves(tmp_path: Path) -> None:
+    """The pass screen cleared the screen; after a resume each person is told, after theirs,
+    what was played since their last decision in the log, as they may read it."""
+    path = tmp_path / "k.json"
+    match = Match.new("khan", ["ann", "bob"], seed=5)
+    script = ["", "list", "1", "", "list", "1", "", "quit"]  # a start yurt each, pass screens
+    assert play(match, script, ["human", "human"], save_path=path)[0] is PlayStatus.QUIT
+    resumed = Match.load(path)
+    status, out = play(resumed, ["", "quit"], ["human", "human"], save_path=path, overwrite=True)
+    assert status is PlayStatus.QUIT
+    told = out.split("pass the terminal to ann, press Enter", 1)[1]
+    assert "since ann's last decision:\nann: place a start yurt at " in told
+    assert "\nbob: place a start yurt at " in told
+
+
+def test_a_resumed_game_tells_the_last_moves_before_the_first_decision(tmp_path: Path) -> None:
+    path = tmp_path / "n.json"
+    match = nim_match()
+    play(match, ["2", "quit"], ann_against_take_one(match), save_path=path)
+    _, out = play(Match.load(path, NimGame()), ["quit"], ["human", "random"], save_path=path,
+                  overwrite=True)  # fmt: skip
+    recap = out.split("the last moves:\n", 1)[1].split("\n\n", 1)[0]
+    assert recap.startswith("ann: take 2\n  you take 2 stones") and "bob (bot): take 1" in recap
