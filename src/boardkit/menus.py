@@ -100,18 +100,27 @@ class ActionMenu:
 
     def places_named(self, prefix: tuple[str, ...], text: str) -> list[tuple[str, ...]]:
         """The places below the level at ``prefix`` (past its own lines) whose label is
-        ``text`` typed out in full, case ignored: each as the prefix that ends with it, in the
-        order the game listed the actions. Khan's cell ``K10`` under a region under a card,
-        found from the card's level."""
+        ``text`` typed out in full, case ignored, or else the one label there with a word that
+        ``text`` starts: each place as the prefix that ends with it, in the order the game
+        listed the actions. Khan's cell ``K10`` under a region under a card, found from the
+        card's level; Shangrila's ``yeti`` at the recruiting level, where the Yeti whisperer
+        is only ever the second student of a pair."""
         depth = len(prefix)
         wanted = text.strip().casefold()
-        found: dict[tuple[str, ...], None] = {}
+        if not wanted:
+            return []
+        exact: dict[tuple[str, ...], None] = {}
+        starts: dict[tuple[str, ...], None] = {}
         for i in self.under(prefix):
             path = self.paths[i]
             for k in range(depth + 1, len(path)):
                 if path[k].casefold() == wanted:
-                    found.setdefault(path[: k + 1])
-        return list(found)
+                    exact.setdefault(path[: k + 1])
+                elif any(w.startswith(wanted) for w in _words(path[k])):
+                    starts.setdefault(path[: k + 1])
+        if exact:
+            return list(exact)
+        return list(starts) if len({place[-1] for place in starts}) == 1 else []
 
     def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
         """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""

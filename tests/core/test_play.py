@@ -906,3 +906,21 @@ def test_a_resumed_game_tells_the_last_moves_before_the_first_decision(tmp_path:
                   overwrite=True)  # fmt: skip
     recap = out.split("the last moves:\n", 1)[1].split("\n\n", 1)[0]
     assert recap.startswith("ann: take 2\n  you take 2 stones") and "bob (bot): take 1" in recap
+
+
+def test_a_word_of_the_one_deeper_label_it_starts_finds_it(tmp_path: Path) -> None:
+    """Shangrila recruits pairs, the first master of a pair before the second: a master that
+    only ever comes second is on no line of the first level, and "yeti" says where it is."""
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=7)
+    while match.state.flow.phase != "main":
+        match.play(match.legal_actions()[0])
+    menu = ActionMenu(match.game, match.legal_actions(), match.state)
+    level = ("recruit students",)
+    firsts = {item.label for item in menu.items(level)}
+    seconds = {path[2] for path in menu.paths if path[:1] == level} - firsts
+    assert len(seconds) == 1  # the master sorted last
+    second = seconds.pop()
+    places = menu.places_named(level, second.split()[0][:4])  # "Yeti", say
+    assert places and {place[-1] for place in places} == {second}
+    assert menu.places_named(level, "village") == []  # no label has such a word
+    assert menu.places_named(level, "@") == []
