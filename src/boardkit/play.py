@@ -859,10 +859,17 @@ class PlaySession:
     # --- input and output -------------------------------------------------------------------
 
     def _tell_story(self, text: str) -> None:
-        """Tell a move or what it did; a terminal's next decision screen repeats it."""
-        self._say(text)
-        if self._colour():
-            self._story.append(text)
+        """Tell a move or what it did; a terminal's next decision screen repeats it. On a
+        terminal a long line is wrapped at word ends, its indent kept (the terminal itself
+        would break it mid-word)."""
+        if not self._colour():
+            self._say(text)
+            return
+        self._story.append(text)
+        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
+        indent = text[: len(text) - len(text.lstrip())]
+        for part in textwrap.wrap(text, width, subsequent_indent=indent) or [""]:
+            self._say(part)
 
     def _say(self, text: str) -> None:
         self.output.write(text + "\n")

@@ -924,3 +924,19 @@ def test_a_word_of_the_one_deeper_label_it_starts_finds_it(tmp_path: Path) -> No
     assert places and {place[-1] for place in places} == {second}
     assert menu.places_named(level, "village") == []  # no label has such a word
     assert menu.places_named(level, "@") == []
+
+
+def test_on_a_terminal_the_moves_are_wrapped_at_word_ends_as_they_are_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("LINES", "24")
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=7)
+    out = _Tty()
+    session = PlaySession(
+        match, ["first"] * 3, input=io.StringIO(), output=out, save_path=tmp_path / "s.json"
+    )
+    assert session.run() is PlayStatus.FINISHED
+    told = out.getvalue().split("\x1b[2J", 1)[0].splitlines()  # before the end's screen
+    assert "  bob (blue) places a set-up master" in told
+    assert all(len(row) <= 39 for row in told if "/" not in row)  # a path is one word
