@@ -98,6 +98,30 @@ class ActionMenu:
         depth = len(prefix)
         return {path[depth] for path in self.paths if len(path) > depth and path[:depth] == prefix}
 
+    def places_named(self, prefix: tuple[str, ...], text: str) -> list[tuple[str, ...]]:
+        """The places below the level at ``prefix`` (past its own lines) whose label is
+        ``text`` typed out in full, case ignored, or else the one label there with a word that
+        ``text`` starts: each place as the prefix that ends with it, in the order the game
+        listed the actions. Khan's cell ``K10`` under a region under a card, found from the
+        card's level; Shangrila's ``yeti`` at the recruiting level, where the Yeti whisperer
+        is only ever the second student of a pair."""
+        depth = len(prefix)
+        wanted = text.strip().casefold()
+        if not wanted:
+            return []
+        exact: dict[tuple[str, ...], None] = {}
+        starts: dict[tuple[str, ...], None] = {}
+        for i in self.under(prefix):
+            path = self.paths[i]
+            for k in range(depth + 1, len(path)):
+                if path[k].casefold() == wanted:
+                    exact.setdefault(path[: k + 1])
+                elif any(w.startswith(wanted) for w in _words(path[k])):
+                    starts.setdefault(path[: k + 1])
+        if exact:
+            return list(exact)
+        return list(starts) if len({place[-1] for place in starts}) == 1 else []
+
     def flat_items(self, prefix: tuple[str, ...]) -> list[MenuItem]:
         """Every action under ``prefix`` as a leaf, labelled with the rest of its path."""
         depth = len(prefix)
@@ -207,6 +231,22 @@ def line_numbers(items: Sequence[MenuItem]) -> list[int]:
     return list(range(1, len(items) + 1))
 
 
+def numbers_text(items: Sequence[MenuItem]) -> str:
+    """The line numbers of a level as a person may type them: ``1 to 6`` when they run from 1,
+    else each one (``one of 1, 4, 8, 9``: Shangrila's villages)."""
+    numbers = line_numbers(items)
+    if numbers == list(range(1, len(items) + 1)):
+        return f"1 to {len(items)}"
+    return f"one of {', '.join(map(str, numbers))}"
+
+
+def typing_hint(items: Sequence[MenuItem]) -> str:
+    """What to type to choose a line: ``type a number from 1 to 6``, or ``type one of 1, 4, 8``
+    where the lines are numbered by what they name."""
+    text = numbers_text(items)
+    return f"type {text}" if text.startswith("one of") else f"type a number from {text}"
+
+
 def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
     """The item ``text`` picks (a line number of :func:`line_numbers`, a label start or the
     start of a word it shows), or why it picks none."""
@@ -215,9 +255,7 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
         number = int(text)
         if number in numbers:
             return items[numbers.index(number)]
-        if numbers == list(range(1, len(items) + 1)):
-            return f"there is no line {number}; choose 1 to {len(items)}"
-        return f"there is no line {number}; choose one of {', '.join(map(str, numbers))}"
+        return f"there is no line {number}; choose {numbers_text(items)}"
     lowered = text.casefold()
     exact = [item for item in items if item.label.casefold() == lowered]
     if len(exact) == 1:
@@ -231,7 +269,7 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
         if len(starts) == 1:
             return starts[0]
     if not starts:
-        return f"nothing here starts with {text!r}; type a number from 1 to {len(items)}, or ?"
+        return f"nothing here starts with {text!r}; {typing_hint(items)}, or ?"
     shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")
     return f"{text!r} is ambiguous ({len(starts)} lines start with it: {shown}); type more"
 
@@ -267,6 +305,20 @@ class MenuWalk:
         else:
             return False
         return True
+
+    def open(self, place: tuple[str, ...]) -> int | None:
+        """Go straight to ``place`` (a prefix below this level, see
+        :meth:`ActionMenu.places_named`): the index of its action when it holds a single one
+        (a front end may ask before it plays it: a word typed at the wrong level can name an
+        action nobody meant), else ``None`` after opening it; ``back`` returns to the level
+        left."""
+        under = self.menu.under(place)
+        if len(under) == 1:
+            return under[0]
+        self._above.append(self.prefix)
+        self.flat = False
+        self.prefix = self.menu.descend(place)
+        return None
 
     def enter(self, item: MenuItem) -> int | None:
         """Choose ``item``: the index of its action in ``menu.actions`` when it leads to a

@@ -30,6 +30,7 @@ import copy
 import datetime
 import enum
 import importlib
+import re
 import shutil
 import sys
 import textwrap
@@ -61,6 +62,7 @@ from boardkit.menus import (
     absent_item,
     line_numbers,
     match_item,
+    typing_hint,
 )
 from boardkit.narration import narrate_match_entry
 from boardkit.result import Result
@@ -79,14 +81,13 @@ NOTICE_ROWS = 3
 """Rows a decision screen on a terminal gives a message (a refusal, what a command did) at
 most; a longer message is cut there."""
 
-STORY_ROWS = 6
-"""Rows of "what just happened" a decision screen on a terminal repeats at most, above the
-board, taken from rows the screen would leave blank (never from the board or the menu)."""
 
 HELP_TEXT = """\
 At each menu, type:
   a number            choose that line
   a label's start     choose the line it starts (case does not matter; must be unambiguous)
+  a deeper label      typed in full, go straight to it (a cell such as K10 under its
+                      region); an action so named waits for Enter
   Enter               choose the only line, when there is just one
   .. or back          go up one level
   list                list every action under this level, one per line
@@ -249,10 +250,14 @@ class PlaySession:
         self._notice: str | None = None
         """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
         self._told: dict[int, int] = {}
-        """For each human seat of a hot-seat game, the length of the log when it last decided:
-        what came after is told again after its pass screen (:meth:`_retell`); before its first
-        decision, all that this session played."""
+        """For each human seat, where the log stood when it last decided (in a resumed game, at
+        its last action in the log): what came after is told again after its pass screen
+        (:meth:`_retell`) or when the game is resumed (:meth:`_recap`); a seat not in it has
+        all that this session played told."""
         self._started = len(match)
+        for entry in match.log.entries[1:]:  # a resumed game: each person's last decision
+            if entry.player is not None and self.seats[entry.player].is_human:
+                self._told[entry.player] = entry.seq
         self._story: list[str] = []
         """What was told of the moves since the last decision screen (on a terminal its last
         lines are repeated on that screen, which is cleared first)."""
@@ -298,7 +303,9 @@ class PlaySession:
         An exception from the game or a bot is raised after the log has been saved.
         """
         try:
-            self._say(self._intro())
+            for text in self._intro().splitlines():  # the first screen repeats it
+                self._tell_story(text)
+            self._recap()
             if self.save_path not in self._replaceable:
                 self._start_saving_reported()
             play_out(
@@ -374,17 +381,33 @@ class PlaySession:
         since ``player`` last decided, as ``player`` may read it (their own cards named), so
         that nobody at a shared keyboard misses the other players' moves."""
         since = min(self._told.get(player, self._started), len(self.match))
+        self._tell_since(since, player, f"since {self.seats[player].name}'s last decision:")
+
+    def _recap(self) -> None:
+        """A resumed game, when nobody passes the terminal: what was played from the people's
+        last decision in the log on, as the one person at the table may read it, so that the
+        game is picked up knowing the last moves."""
+        if self.hot_seat or not self._told:  # a pass screen retells; or nobody has acted
+            return
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        reader = humans[0] if len(humans) == 1 else None
+        self._tell_since(max(self._told.values()), reader, "the last moves:")
+
+    def _tell_since(self, since: int, reader: int | None, head: str) -> None:
+        """Tell the log's entries from ``since`` on, as ``reader`` may read them, after
+        ``head``; nothing when there are none."""
         if since >= len(self.match):
             return
-        self._tell_story(f"since {self.seats[player].name}'s last decision:")
+        self._tell_story(head)
         for seq in range(since, len(self.match)):
             entry = self.match.log.entries[seq]
-            action = shown_action(self.game, entry, player)
+            action = shown_action(self.game, entry, reader)
             if entry.player is not None and action is not None:
                 before = self.match.state_at(seq - 1)
-                who = self.seats[entry.player].name
+                seat = self.seats[entry.player]
+                who = seat.name if seat.is_human else f"{seat.name} (bot)"
                 self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
-            for text in narrate_match_entry(self.match, seq, player):
+            for text in narrate_match_entry(self.match, seq, reader):
                 self._tell_story(f"  {text}")
 
     def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:
@@ -440,9 +463,10 @@ class PlaySession:
         its place just above the prompt (at most :data:`NOTICE_ROWS` rows), and the picture's
         side panel cut to the rows left (the board itself is kept whole), so that the board,
         the question, the menu and a refusal stay on the screen together, 80×24 included. The
-        screen is cleared first (its scrollback keeps what was told before), and the last lines
-        told of the moves since the previous screen are repeated above the board in rows the
-        screen would leave blank (at most :data:`STORY_ROWS`).
+        screen is cleared first (its scrollback keeps what was told before), and what was told
+        of the moves since the previous screen is repeated above the board (:func:`fit_story`),
+        in the rows the board, the texts and the menu leave: the side panel's rows below the
+        board give way to it, since what the bots just did is news and the legend is not.
         """
         texts = self._decision_texts(player)
         picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
@@ -466,9 +490,7 @@ class PlaySession:
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
         left = rows - 1 - used - len(menu)
-        spare = left - len(picture_lines(picture, (), width))
-        story = [part for text in self._story for part in textwrap.wrap(text, width)]
-        story = story[len(story) - min(max(spare, 0), STORY_ROWS, len(story)) :]
+        story = fit_story(self._story, width, left - len(picture.board))
         self._story = []
         self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
         for text in story:
@@ -535,6 +557,7 @@ class PlaySession:
         walk = MenuWalk(menu)
         show = True
         first = True
+        pending: int | None = None  # the action a deeper label named: Enter plays it
         while True:
             items = walk.items()
             if show and (first or self._colour()):
@@ -547,10 +570,13 @@ class PlaySession:
             text = text.strip()
             command, _, argument = text.partition(" ")
             command = command.lower()
+            found, pending = pending, None
+            if found is not None and text == "":
+                return menu.actions[found]
             if text == "" and len(items) == 1:
                 picked: MenuItem | str = items[0]
             elif text == "":
-                show = self._notify(f"type a number from 1 to {len(items)}, or ? for help")
+                show = self._notify(f"{typing_hint(items)}, or ? for help")
                 continue
             elif command in ("..", "back"):
                 if not walk.back():
@@ -584,6 +610,18 @@ class PlaySession:
                 raise _Stop(PlayStatus.QUIT)
             else:
                 picked = match_item(items, text)
+            if isinstance(picked, str) and not walk.flat and not text.isdigit():
+                places = menu.places_named(walk.prefix, text)
+                if len(places) == 1 and len(menu.under(places[0])) == 1:
+                    pending = menu.under(places[0])[0]  # Enter plays it: a word may mislead
+                    action = self.game.describe_action(menu.actions[pending], self.match.state)
+                    show = self._notify(f"{action}: press Enter to play it, or type anything else")
+                    continue
+                if len(places) == 1:  # a label of a deeper level, typed out in full
+                    walk.open(places[0])
+                    continue
+                if places:
+                    picked = self._places_text(walk, text, places)
             if isinstance(picked, str):
                 show = self._notify(self._why_absent(walk, text) or picked)
                 continue
@@ -608,6 +646,17 @@ class PlaySession:
             self._say(message)
             return
         self._notice = f"{self._notice}; {message}" if self._notice else message
+
+    @staticmethod
+    def _places_text(walk: MenuWalk, text: str, places: Sequence[tuple[str, ...]]) -> str:
+        """``text`` names a label found under several lines of this level: which ones."""
+        depth = len(walk.prefix)
+        lines = list(dict.fromkeys(place[depth] for place in places))
+        shown = ", ".join(lines[:6]) + (", …" if len(lines) > 6 else "")
+        label = places[0][-1]
+        if len(lines) == 1:
+            return f"{label} is in more than one place under {lines[0]}; choose {lines[0]} first"
+        return f"{label} is under {len(lines)} lines here ({shown}); choose one of them first"
 
     def _why_absent(self, walk: MenuWalk, text: str) -> str | None:
         """Why what ``text`` names is not on this level, when the game says (``why_not``)."""
@@ -688,7 +737,8 @@ class PlaySession:
         after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
         self._tell(
             f"undid {count_of(count, 'action')}: "
-            f"{self.seats[player].name}'s last{after}; redo plays them again"
+            f"{self.seats[player].name}'s last{after}; "
+            f"redo plays {'it' if count == 1 else 'them'} again"
         )
         self._autosave()
         raise AskAgain()
@@ -716,9 +766,36 @@ class PlaySession:
     # --- the end ----------------------------------------------------------------------------
 
     def _finish(self) -> None:
-        self._say("")
-        self._say(self.game.render_text(self.match.state, None))
-        self._say(result_lines(self.match.result, [s.name for s in self.seats]))
+        """The final position and the result. A game that draws a compact picture is shown in
+        it, as at every decision, with the players' names in its score table; on a terminal the
+        end is one screen like a decision's: the last moves on top (:func:`fit_story`), the
+        picture, and the result below it, wrapped at word ends."""
+        names = [seat.name for seat in self.seats]
+        colours = self.colours if self.drawn else ()
+        if not self._colour():
+            self._say("")
+            if self.drawn:
+                self._draw(game_picture(self.game, self.match.state, None, names), 79, None)
+            else:
+                self._say(self.game.render_text(self.match.state, None))
+            self._say(result_lines(self.match.result, names, colours))
+        else:
+            columns, rows = shutil.get_terminal_size((80, 24))
+            width = max(columns - 1, 20)
+            result = result_lines(self.match.result, names, colours, width).splitlines()
+            if self.drawn:
+                picture = game_picture(self.game, self.match.state, None, names)
+            else:
+                picture = Picture.of_text(self.game.render_text(self.match.state, None))
+            left = rows - 2 - len(result)  # the last rows: "log saved to ..." and the prompt
+            story = fit_story(self._story, width, left - len(picture.board))
+            self._story = []
+            self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
+            for text in story:
+                self._say(text)
+            self._draw(picture, width, max(left - len(story), len(picture.board)))
+            for text in result:
+                self._say(text)
         self._save(self.save_path)
 
     def _stop_message(self, status: PlayStatus) -> None:
@@ -782,10 +859,17 @@ class PlaySession:
     # --- input and output -------------------------------------------------------------------
 
     def _tell_story(self, text: str) -> None:
-        """Tell a move or what it did; a terminal's next decision screen repeats it."""
-        self._say(text)
-        if self._colour():
-            self._story.append(text)
+        """Tell a move or what it did; a terminal's next decision screen repeats it. On a
+        terminal a long line is wrapped at word ends, its indent kept (the terminal itself
+        would break it mid-word)."""
+        if not self._colour():
+            self._say(text)
+            return
+        self._story.append(text)
+        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
+        indent = text[: len(text) - len(text.lstrip())]
+        for part in textwrap.wrap(text, width, subsequent_indent=indent) or [""]:
+            self._say(part)
 
     def _say(self, text: str) -> None:
         self.output.write(text + "\n")
@@ -841,6 +925,51 @@ class _Asker:
         return self.session._human_decision(player)
 
 
+def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
+    """What was told of the moves since the last decision screen, in at most ``rows`` rows of
+    ``width`` columns, for the top of the next one.
+
+    ``story`` holds a line per move (``bob (bot): take 2``), each followed by its narration,
+    indented (``  bob takes 2 stones, 5 left``); long lines wrap at word ends, their indent kept.
+    When everything does not fit, what the screen tells anyway goes first: the lines that
+    announce a turn (``  turn 7: bob's turn``, the framework's wording: the next move or the
+    decision line below says whose turn it is), then a move's line where narration follows it
+    (the narration tells the same move in full words), and then the oldest lines: the newest
+    are kept, each whole (a wrapped line is not cut).
+    """
+    if rows <= 0:
+        return []
+
+    def wrapped(text: str) -> list[str]:
+        indent = text[: len(text) - len(text.lstrip())]
+        return textwrap.wrap(text, width, subsequent_indent=indent) or [""]
+
+    def height(lines: Sequence[str]) -> int:
+        return sum(len(wrapped(text)) for text in lines)
+
+    if height(story) > rows:
+        story = [text for text in story if not _TURN_LINE.match(text)]
+    if height(story) > rows:
+        story = [
+            text
+            for k, text in enumerate(story)
+            if text.startswith(" ") or k + 1 == len(story) or not story[k + 1].startswith(" ")
+        ]
+    kept: list[list[str]] = []  # whole lines, newest first: a line is never shown cut
+    for text in reversed(story):
+        parts = wrapped(text)
+        if sum(map(len, kept)) + len(parts) > rows:
+            break
+        kept.append(parts)
+    if not kept and story:
+        return wrapped(story[-1])[:rows]
+    return [part for parts in reversed(kept) for part in parts]
+
+
+_TURN_LINE = re.compile(r"\s+turn \d+: ")
+"""A narration line announcing a turn (:func:`boardkit.voice.describe_flow_event`)."""
+
+
 def default_save_path(game: str, folder: Path | None = None) -> Path:
     """A file name for a new game's log that no file has yet, in ``folder`` (default: here).
 
@@ -871,8 +1000,15 @@ def _load_line_editing() -> None:
         importlib.import_module("readline")
 
 
-def result_lines(result: Result | None, names: Sequence[str]) -> str:
-    """The result as text: who won, then each player's score."""
+def result_lines(
+    result: Result | None,
+    names: Sequence[str],
+    colours: Sequence[str] = (),
+    width: int = 79,
+) -> str:
+    """The result as text: who won, each player's score (with their colour when ``colours``
+    are given), then the game's account of it (``result.detail``) wrapped at ``width``, the
+    framework's default names in it (``player 0``) replaced by the players' names."""
     if result is None:
         return "the game ended without a result"
     if not result.winners:
@@ -881,9 +1017,22 @@ def result_lines(result: Result | None, names: Sequence[str]) -> str:
         head = f"game over: {names[result.winners[0]]} wins"
     else:
         head = "game over: shared win for " + ", ".join(names[w] for w in result.winners)
-    lines = [head + (f" ({result.detail})" if result.detail else "")]
-    width = max(len(n) for n in names)
-    lines += [
-        f"  {name:<{width}}  {score}" for name, score in zip(names, result.scores, strict=False)
+    shown = [
+        f"{name} ({colours[seat]})" if seat < len(colours) else name
+        for seat, name in enumerate(names)
     ]
+    column = max(len(n) for n in shown)
+    lines = [head]
+    lines += [
+        f"  {name:<{column}}  {score}" for name, score in zip(shown, result.scores, strict=False)
+    ]
+    if result.detail:
+        detail = _DEFAULT_NAME.sub(
+            lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], result.detail
+        )
+        lines += textwrap.wrap(f"({detail})", width, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(lines)
+
+
+_DEFAULT_NAME = re.compile(r"\bplayer (\d+)\b")
+"""A seat's name where none is given (:meth:`boardkit.voice.Voice.name`)."""

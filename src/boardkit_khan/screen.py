@@ -9,8 +9,9 @@ several players. Each owner's cells are tagged with the seat, so a terminal pain
 player's colour. Seats are numbered from 1 on the map; the side panel names them.
 
 The side panel: whose turn and what step, the running score (tile points, the area bonus as
-it would be given now, their sum, the largest area), rulers and their camps, the legend in
-words, the piles and the special cards in play.
+it would be given now, their sum, the largest area), your hand, the special cards in play,
+rulers and their camps, the legend in words and the piles. A short screen cuts the panel from
+the bottom, so what changes comes first and the legend, which does not, last.
 """
 
 from __future__ import annotations
@@ -200,9 +201,9 @@ def picture(state: KhanState, player: int | None, names: Sequence[str]) -> Pictu
     side = [
         *_status(seen, names),
         *_scores(seen, static, names, player),
+        *_in_play(seen, names),  # news: above what a short screen cuts first
         *_rulers(seen, static),
         *_legend(seen),
-        *_in_play(seen, names),
     ]
     return Picture(map_rows(seen, static), tuple(side))
 

@@ -59,9 +59,14 @@ class _Narrator:
         seat = self.seat(colour)
         if seat == self.voice.player:
             return f"you ({colour.value})"
-        if self.voice.has_name(seat):
+        if self.named(seat, colour):
             return f"{self.voice.name(seat)} ({colour.value})"
         return colour.value
+
+    def named(self, seat: int, colour: Colour) -> bool:
+        """Whether the seat has a name worth saying beside its colour: not the default
+        ``player i``, nor the colour itself (``boardkit watch`` names the seats by colour)."""
+        return self.voice.has_name(seat) and self.voice.name(seat) != colour.value
 
     def does(self, colour: Colour, third_person: str) -> str:
         """Subject and verb: "red places", "you (red) place"."""
@@ -145,7 +150,7 @@ class _Narrator:
         seat = self.seat(colour)
         if seat == self.voice.player:
             return f"turn {e.turn}: your turn ({colour.value})"
-        if self.voice.has_name(seat):
+        if self.named(seat, colour):
             return f"turn {e.turn}: {self.voice.name(seat)}'s turn ({colour.value})"
         return f"turn {e.turn}: {colour.value}'s turn"
 

@@ -64,9 +64,11 @@ def _status(state: ShangrilaState, names: Sequence[str]) -> list[Line]:
     else:
         colour = colour_to_move(state)
         seat = seat_of(state, colour)
+        word = COLOURS[colour].value
+        who = names[seat] if names[seat] == word else f"{names[seat]} ({word})"
         head = [
             line(f"{flow.phase} phase · turn {flow.turn}"),
-            line((f"{names[seat]} ({COLOURS[colour].value})", seat), " to move"),
+            line((who, seat), " to move"),
         ]
     stones = state.stones.bit_count()
     of = f" of {STONES_GERMAN}" if state.edition == "german" else ""

@@ -33,8 +33,8 @@ from boardkit.cli import main
 from boardkit.cli.play import add_parser, build_session, configure_parser
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
-from boardkit.menus import ActionMenu, match_item
-from boardkit.play import PlaySession, PlayStatus, Seat, make_seats
+from boardkit.menus import ActionMenu, MenuWalk, match_item, numbers_text, typing_hint
+from boardkit.play import PlaySession, PlayStatus, Seat, fit_story, make_seats, result_lines
 
 from .secret_game import SecretGame, SecretState
 
@@ -759,3 +759,184 @@ def test_hot_seat_tells_the_next_bidder_nothing_of_a_sealed_bid(tmp_path: Path) 
     # a bid is each seat's own decision (simultaneous_decisions), not an answer asked of bob
     assert "pass the terminal to bob, press Enter" in out and "must answer" not in out
     assert "bob (blue) to decide: bid (turn 1, phase main)" in to_bob
+
+
+def test_fit_story_drops_what_the_screen_tells_anyway_before_the_newest_moves() -> None:
+    story = [
+        "bob (bot): take 1",
+        "  bob takes 1 stone, 14 left",
+        "  turn 2: cy's turn",
+        "cy (bot): take 3",
+        "  cy takes 3 stones, 11 left",
+        "  turn 3: your turn",
+    ]
+    assert fit_story(story, 79, 6) == story  # room for all: all
+    assert fit_story(story, 79, 4) == [story[0], story[1], story[3], story[4]]  # no turn lines
+    assert fit_story(story, 79, 2) == [story[1], story[4]]  # the narration tells the moves
+    assert fit_story(story, 79, 1) == [story[4]]  # the newest
+    assert fit_story(story, 79, 0) == []
+    wrapped = fit_story(["  a narration " + "long " * 20], 40, 9)
+    assert len(wrapped) > 1 and all(row.startswith("  ") and len(row) <= 40 for row in wrapped)
+    long = ["  older " + "news " * 10, "  newer news"]  # 2 rows, then 1, at 40 columns
+    assert fit_story(long, 40, 2) == ["  newer news"]  # not the tail of the older line
+    assert fit_story(long, 40, 3) == [*fit_story(long[:1], 40, 2), "  newer news"]
+
+
+def test_hints_name_the_numbers_a_level_is_typed_with(tmp_path: Path) -> None:
+    """Shangrila numbers a level of villages by village; a hint naming 1 to N would send a
+    person to the wrong line."""
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=4)
+    menu = ActionMenu(match.game, match.legal_actions(), match.state)
+    walk = MenuWalk(menu)
+    healer = match_item(walk.items(), "healer")
+    assert not isinstance(healer, str) and walk.enter(healer) is None
+    villages = walk.items()
+    assert typing_hint(villages).startswith("type one of 0, 1, 3,")
+    missing = match_item(villages, "zzz")
+    assert isinstance(missing, str) and "type one of 0, 1, 3," in missing
+    assert match_item(villages, "99") == f"there is no line 99; choose {numbers_text(villages)}"
+    nim = Match.new("nim", ["ann", "bob"], {"stones": 5}, seed=1)
+    takes = MenuWalk(ActionMenu(nim.game, nim.legal_actions(), nim.state)).items()
+    assert typing_hint(takes) == "type a number from 1 to 3"
+
+
+def test_a_label_of_a_deeper_level_typed_out_in_full_goes_there(tmp_path: Path) -> None:
+    """Khan's start yurt is region then cell: ``k10`` at the region level names the yurt on
+    K10 (the only place that label is), and Enter plays it; anything else typed instead is
+    read as usual, so that a word meant for another level plays nothing by surprise."""
+    match = Match.new("khan", ["ann", "bob"], seed=5)
+    ann = match.state.flow.active
+    seats = ["human", "first"] if ann == 0 else ["first", "human"]
+    status, out = play(match, ["k10", "quit"], seats, save_path=tmp_path / "k.json")
+    assert status is PlayStatus.QUIT and len(match) == 1
+    assert "place a start yurt at K10: press Enter to play it" in out
+    script = ["k10", "forest", "..", "k10", "", "quit"]
+    status, out = play(match, script, seats, save_path=tmp_path / "k2.json")
+    assert status is PlayStatus.QUIT
+    assert "in start yurt / Tropical forest:" in out  # "forest" read as usual
+    assert f"{match.header.players[ann]}: place a start yurt at K10" in out
+
+
+def test_a_deeper_label_in_several_places_is_named_not_guessed(tmp_path: Path) -> None:
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=4)
+    menu = ActionMenu(match.game, match.legal_actions(), match.state)
+    walk = MenuWalk(menu)
+    places = menu.places_named(walk.prefix, "VILLAGE 12")
+    assert len(places) == 7 and all(place[-1] == "village 12" for place in places)
+    assert menu.places_named(walk.prefix, "village 2") == []  # out of play with three
+    index = walk.open(places[0])
+    assert index is not None and menu.paths[index] == places[0]
+    ann = match.state.flow.active
+    seats = ["first"] * 3
+    seats[ann] = "human"
+    _, out = play(match, ["village 12", "quit"], seats, save_path=tmp_path / "s.json")
+    assert "village 12 is under 7 lines here (Healer, Dragon breeder," in out
+
+
+def test_the_result_names_the_players_with_their_colours_and_wraps_the_account() -> None:
+    result = Result((0,), (48, 25), "player 0: 38 tile points + 10 bonus; player 1: 19 tile points")
+    text = result_lines(result, ["ann", "bob"], ("red", "blue"), width=40)
+    lines = text.splitlines()
+    assert lines[:3] == ["game over: ann wins", "  ann (red)   48", "  bob (blue)  25"]
+    assert "ann: 38 tile points" in text and "player 0" not in text
+    assert all(len(row) <= 40 and row.startswith("  ") for row in lines[3:])
+    assert result_lines(result, ["ann", "bob"]).splitlines()[1] == "  ann  48"
+
+
+class _Tty(io.StringIO):
+    """An output that says it is a terminal (the decision screens and the end are drawn)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_end_on_a_terminal_is_one_screen_with_the_picture_and_the_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shangrila's end: the last moves, the compact picture with the names in its score table,
+    and the result, on one 80×24 screen (before, the full text board scrolled the last moves
+    away and a long account wrapped mid-word)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=7)
+    out = _Tty()
+    session = PlaySession(
+        match, ["first"] * 3, input=io.StringIO(), output=out, save_path=tmp_path / "s.json"
+    )
+    assert session.run() is PlayStatus.FINISHED
+    last = out.getvalue().rsplit("\x1b[2J", 1)[1]
+    rows = re.sub(r"\x1b\[[0-9;]*m", "", last).splitlines()
+    assert len(rows) <= 23 and all(len(row) <= 80 for row in rows[:-1])  # then "log saved"
+    assert any("mast vill stud" in row for row in rows)  # the compact picture, not render_text
+    assert any(row.startswith("  ann (red)  ") for row in rows)
+    assert rows[-1].startswith("log saved to")
+    assert any(row.startswith("game over: ") for row in rows)
+    assert "  the game is over" in rows  # the last move's narration stays on the screen
+
+
+def test_undoing_a_single_action_says_redo_plays_it(tmp_path: Path) -> None:
+    """Khan's turn has two actions: an undo between them takes back one."""
+    match = Match.new("khan", ["ann", "bob"], seed=5)
+    assert match.state.flow.active == 0
+    script = ["list", "1"] * 4 + ["undo", "quit"]  # three start yurts, then one action
+    _, out = play(match, script, ["human", "first"], save_path=tmp_path / "k.json")
+    assert "undid 1 action: ann's last; redo plays it again" in out
+
+
+def test_a_resumed_hot_seat_game_retells_each_person_their_last_moves(tmp_path: Path) -> None:
+    """The pass screen cleared the screen; after a resume each person is told, after theirs,
+    what was played since their last decision in the log, as they may read it."""
+    path = tmp_path / "k.json"
+    match = Match.new("khan", ["ann", "bob"], seed=5)
+    script = ["", "list", "1", "", "list", "1", "", "quit"]  # a start yurt each, pass screens
+    assert play(match, script, ["human", "human"], save_path=path)[0] is PlayStatus.QUIT
+    resumed = Match.load(path)
+    status, out = play(resumed, ["", "quit"], ["human", "human"], save_path=path, overwrite=True)
+    assert status is PlayStatus.QUIT
+    told = out.split("pass the terminal to ann, press Enter", 1)[1]
+    assert "since ann's last decision:\nann: place a start yurt at " in told
+    assert "\nbob: place a start yurt at " in told
+
+
+def test_a_resumed_game_tells_the_last_moves_before_the_first_decision(tmp_path: Path) -> None:
+    path = tmp_path / "n.json"
+    match = nim_match()
+    play(match, ["2", "quit"], ann_against_take_one(match), save_path=path)
+    _, out = play(Match.load(path, NimGame()), ["quit"], ["human", "random"], save_path=path,
+                  overwrite=True)  # fmt: skip
+    recap = out.split("the last moves:\n", 1)[1].split("\n\n", 1)[0]
+    assert recap.startswith("ann: take 2\n  you take 2 stones") and "bob (bot): take 1" in recap
+
+
+def test_a_word_of_the_one_deeper_label_it_starts_finds_it(tmp_path: Path) -> None:
+    """Shangrila recruits pairs, the first master of a pair before the second: a master that
+    only ever comes second is on no line of the first level, and "yeti" says where it is."""
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=7)
+    while match.state.flow.phase != "main":
+        match.play(match.legal_actions()[0])
+    menu = ActionMenu(match.game, match.legal_actions(), match.state)
+    level = ("recruit students",)
+    firsts = {item.label for item in menu.items(level)}
+    seconds = {path[2] for path in menu.paths if path[:1] == level} - firsts
+    assert len(seconds) == 1  # the master sorted last
+    second = seconds.pop()
+    places = menu.places_named(level, second.split()[0][:4])  # "Yeti", say
+    assert places and {place[-1] for place in places} == {second}
+    assert menu.places_named(level, "village") == []  # no label has such a word
+    assert menu.places_named(level, "@") == []
+
+
+def test_on_a_terminal_the_moves_are_wrapped_at_word_ends_as_they_are_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("LINES", "24")
+    match = Match.new("shangrila", ["ann", "bob", "cy"], seed=7)
+    out = _Tty()
+    session = PlaySession(
+        match, ["first"] * 3, input=io.StringIO(), output=out, save_path=tmp_path / "s.json"
+    )
+    assert session.run() is PlayStatus.FINISHED
+    told = out.getvalue().split("\x1b[2J", 1)[0].splitlines()  # before the end's screen
+    assert "  bob (blue) places a set-up master" in told
+    assert all(len(row) <= 39 for row in told if "/" not in row)  # a path is one word

@@ -304,7 +304,11 @@ def test_the_bots_moves_are_repeated_on_the_next_decision_screen(tmp_path: Path)
         "--log", "n.json", cwd=tmp_path,
     )  # fmt: skip
     rows = [row for row in term.wait_for("ann [Take]>").splitlines() if row]
-    assert rows[:2] == ["bob (bot): take 1", "  bob takes 1 stone, 14 left"], rows
+    assert rows[:2] == [
+        "Nim: ann (you), bob (first).",
+        "The game is saved to n.json after every move. Type ? for help.",
+    ], rows
+    assert rows[2:4] == ["bob (bot): take 1", "  bob takes 1 stone, 14 left"], rows
     prompts = term.raw.count("ann [Take]>")
     term.line("2")
     deadline = time.monotonic() + 60
@@ -315,5 +319,31 @@ def test_the_bots_moves_are_repeated_on_the_next_decision_screen(tmp_path: Path)
     assert "bob (bot): take 1" in rows and "  bob takes 1 stone, 11 left" in rows
     assert "  bob takes 1 stone, 14 left" not in rows  # only what is new since the last screen
     assert sum(row.startswith("heap:") for row in rows) == 1 and rows[-1] == "ann [Take]>"
+    term.line("quit")
+    assert term.finish() == 0
+
+
+def test_at_80x24_the_side_panel_gives_way_to_what_the_bots_just_did(tmp_path: Path) -> None:
+    """Shangrila's side panel runs below its 13 villages; at 80×24 its last rows (the legend)
+    give way to the bots' moves since ann's last decision, which would else be seen only in
+    the scrollback."""
+    term = Terminal.boardkit(
+        "play", "shangrila", "--players", "3", "--seat", "human,first,first",
+        "--names", "ann,bob,cy", "--seed", "4", "--log", "s.json", cwd=tmp_path,
+    )  # fmt: skip
+    term.wait_for("ann [setup master]>")
+    prompts = term.raw.count("ann [setup master]>")
+    term.line("healer")
+    term.wait_for("ann [setup master / Healer]>")
+    term.line("12")
+    deadline = time.monotonic() + 60
+    while term.raw.count("ann [setup master]>") == prompts:
+        assert term.pump() and time.monotonic() < deadline, term.text()
+    screen = term.settle()
+    rows = screen.splitlines()
+    assert "  bob (blue) places a set-up master" in screen, screen
+    assert "  cy (yellow) places a set-up master" in screen, screen
+    assert rows[-1].startswith("ann [setup master]>") and len(rows) <= 24
+    assert any(row.startswith("12  H") for row in rows)  # the board stays whole
     term.line("quit")
     assert term.finish() == 0

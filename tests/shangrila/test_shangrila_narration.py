@@ -8,6 +8,7 @@ from typing import Any
 from boardkit import Rng, engine
 from boardkit.flow import FLOW_EVENT_TYPES, TurnStarted
 from boardkit.narration import narrate_entry
+from boardkit.screen import plain
 from boardkit.testing.narration_checks import check_narration
 from boardkit_shangrila.actions import Journey
 from boardkit_shangrila.components import Colour, Guild
@@ -85,6 +86,18 @@ def test_placing_recruiting_and_passing() -> None:
     assert say(Passed(Colour.VIOLET), main, 3) == "you (violet) cannot act and pass"
     assert say(StartColourDrawn(Colour.YELLOW)) == "cy (yellow) is drawn to start"
     assert say(TurnStarted(2, 3), main, 2) == "turn 3: your turn (yellow)"
+
+
+def test_seats_named_by_their_colour_are_not_named_twice() -> None:
+    """``boardkit watch`` names the seats by colour: "red places", not "red (red) places"."""
+    main = build({}, to_move=2)
+    names = ["red", "blue", "yellow", "violet"]
+    assert GAME.describe_event(
+        StudentRecruited(Colour.BLUE, 5, Guild.HEALER), main, None, names
+    ) == ("blue recruits a student for the healer in village 5")
+    assert GAME.describe_event(TurnStarted(2, 3), main, None, names) == "turn 3: yellow's turn"
+    side = [plain(row) for row in GAME.render_screen(main, None, names).side]
+    assert "yellow to move" in side
 
 
 def test_two_people_running_two_colours_each_are_you_for_both() -> None:
