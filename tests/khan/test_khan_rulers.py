@@ -92,6 +92,25 @@ def test_rulebook_example_through_action_b_k_a_b_k_r3() -> None:
     assert after.field.neutral & mask("J4")
 
 
+def test_action_b_never_takes_the_last_camp_yurt_k_a_b_k_r4() -> None:
+    """K-A-B/K-R4: action B follows step 1's rules "mit einer Ausnahme": the neutral yurt comes
+    from the general supply. So a ruler with one yurt left in his camp is moved, not removed,
+    and his camp keeps its yurt (only step 1 empties a camp)."""
+    state = cleared_board(main_state(3, seed=5))
+    camps = list(state.field.camps)
+    camps[SELJUK] = 1
+    state = with_field(state, camps=tuple(camps))
+    state = arrange_cards(state, top=[card_id("Seljuk", "N")])
+    origin = state.field.rulers[SELJUK]
+    after, events = step(state, DisplaceRuler(SELJUK))
+    assert of_type(events, RulerRemoved) == []
+    assert of_type(events, NeutralYurtPlaced) == [NeutralYurtPlaced(origin, SUPPLY)]
+    target = of_type(events, RulerMoved)[0].target
+    assert after.field.rulers[SELJUK] == target
+    assert after.field.camps[SELJUK] == 1
+    assert after.field.removed == state.field.removed
+
+
 def test_edge_ruler_has_five_escape_directions_k_r1() -> None:
     """K-R1: the ray ends at the board's edge — the Russian on the north edge (E1) has 5 escape
     directions; a card pointing N or NE sends him on clockwise, to the east."""
