@@ -20,7 +20,12 @@ from attrs import frozen
 
 from boardkit import flow as flow_tables
 from boardkit import recorder
-from boardkit.errors import GameDefinitionError, GameOverError, NotYourDecisionError
+from boardkit.errors import (
+    GameDefinitionError,
+    GameOverError,
+    NotStartedError,
+    NotYourDecisionError,
+)
 from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, turn_started
 from boardkit.game import A, Game, S
 from boardkit.options import Config
@@ -204,7 +209,7 @@ def step(
     else:
         who = None if flow.ended else flow.active
     if who is None:
-        raise GameOverError()
+        raise GameOverError() if flow.ended else NotStartedError()
     if player is not None and player != who:
         raise NotYourDecisionError(player, who)
     reduce = game.reduce

@@ -110,6 +110,18 @@ class GameOverError(IllegalActionError):
         super().__init__("flow", "the game is over; no more actions can be played")
 
 
+class NotStartedError(IllegalActionError):
+    """An action was asked for in a state where nobody decides although the game has not
+    ended: a state before the setup's events, such as :attr:`boardkit.Match.start_state`."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "flow",
+            "nobody decides yet: the game has not started (this state comes before its setup; "
+            "play from the state after entry 0)",
+        )
+
+
 class InvalidLogError(BoardkitError):
     """A log could not be read, replayed or verified.
 

@@ -24,6 +24,7 @@ from boardkit.errors import (
     GameDefinitionError,
     GameOverError,
     InvalidOptionsError,
+    NotStartedError,
     NotYourDecisionError,
 )
 from boardkit.game import Game
@@ -64,8 +65,9 @@ def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence
     The sequence is the game's own, not a copy: a game may list its actions lazily, so that
     drawing one at random does not build them all. Do not mutate it.
 
-    Raises :class:`~boardkit.errors.GameOverError` when nobody decides (a finished game, or a
-    state before the setup such as :attr:`boardkit.Match.start_state`),
+    Raises :class:`~boardkit.errors.GameOverError` when the game is over,
+    :class:`~boardkit.errors.NotStartedError` for a state before the setup, where nobody decides
+    yet (such as :attr:`boardkit.Match.start_state`),
     :class:`~boardkit.errors.NotYourDecisionError` when another seat decides, and
     :class:`~boardkit.errors.GameDefinitionError` when the game offers the deciding player no
     action at all.
@@ -77,7 +79,7 @@ def legal_actions_for(game: Game[Any, Any], state: Any, player: int) -> Sequence
         who = None if flow.ended else flow.active
     if who != player:
         if who is None:
-            raise GameOverError()
+            raise GameOverError() if flow.ended else NotStartedError()
         raise NotYourDecisionError(player, who)
     actions = game.legal_actions(state)
     if not actions:
