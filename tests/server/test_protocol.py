@@ -15,10 +15,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardkit import Match
+from boardkit.bots.mcts import DEFAULT_ITERATIONS, MCTSBot
+from boardkit.bots.random_bot import RandomBot
 from boardkit.log import entry_to_json, redact_entries
 from boardkit.narration import narrate_entry
 from boardkit.server import create_app
 from boardkit.server.protocol import Limits
+from boardkit.server.service import server_bot
 from boardkit.server.tokens import token_hash
 from tests.server.helpers import create, decider_of, join, live, play_until
 from tests.server.wsclient import Seat
@@ -89,6 +92,9 @@ def test_the_lobby_lists_games_and_matches_and_hands_out_seats(
         ({"game": "chess", "seats": [{"human": True}] * 2}, "not_found", 404),
         ({"game": "shangrila", "seats": [{"human": True}]}, "bad_request", 400),
         ({"game": "shangrila", "seats": [{"bot": "nobody"}] * 3}, "bad_request", 400),
+        # a bot's budget is the server's: mcts:seconds=100000 would hold a bot thread for a day
+        ({"game": "shangrila", "seats": [{"bot": "mcts:seconds=100000"}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"bot": "greedy:max_actions=9"}] * 3}, "bad_request", 400),
         ({"game": "shangrila", "seats": THREE, "options": {"x": 1}}, "bad_request", 400),
         ({"game": "shangrila", "seats": THREE, "think_ms": True}, "bad_request", 400),
         ({"game": "shangrila", "seats": "three"}, "bad_request", 400),
@@ -102,6 +108,15 @@ def test_a_bad_match_is_refused_with_a_reason(
     assert response.status_code == status
     assert response.json()["error"] == code and response.json()["message"]
     assert client.get("/api/matches").json()["matches"] == []
+
+
+def test_a_stored_bot_spec_with_parameters_plays_with_the_default_budget() -> None:
+    """A match stored before bots were taken by name alone resumes with the defaults: its
+    ``mcts:seconds=100000`` does not hold a bot thread for a day."""
+    bot = server_bot("mcts:seconds=100000:iterations=1000000000")
+    assert isinstance(bot, MCTSBot)
+    assert bot.seconds is None and bot.iterations == DEFAULT_ITERATIONS
+    assert isinstance(server_bot("random"), RandomBot)
 
 
 def test_bad_http_bodies_are_refused(client: TestClient) -> None:

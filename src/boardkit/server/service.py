@@ -30,7 +30,7 @@ import attrs
 
 from boardkit import engine
 from boardkit.bots.base import Bot
-from boardkit.bots.registry import bot_from_spec
+from boardkit.bots.registry import BOTS, make_bot
 from boardkit.codec import codec_for
 from boardkit.errors import BoardkitError, IllegalActionError, InvalidLogError, shorten
 from boardkit.flow import decider
@@ -78,6 +78,17 @@ def clean_name(name: object, fallback: str) -> str:
         return fallback
     text = "".join(c for c in name if c.isprintable()).strip()[:MAX_NAME]
     return text or fallback
+
+
+def server_bot(spec: str) -> Bot:
+    """The bot of a seat's stored ``spec``, by its name alone, with its default budget.
+
+    A client names a bot, never its parameters: ``mcts:seconds=100000`` would hold one of the
+    server's few bot threads for a day, and two such seats would stall every bot of every match.
+    A spec with parameters stored before this rule (``mcts:iterations=…``) plays with the
+    defaults too.
+    """
+    return make_bot(spec.split(":")[0].strip())
 
 
 class LiveMatch:
@@ -252,13 +263,12 @@ class MatchService:
             if spec is None:
                 records.append(SeatRecord(i, "human", f"seat {i + 1}"))
                 continue
-            if not isinstance(spec, str) or len(spec) > 100:
-                raise ProtocolError(f"seat {i}: a bot is named by a spec such as 'random'")
-            try:
-                bot_from_spec(spec)
-            except BoardkitError as exc:
-                raise ProtocolError(f"seat {i}: {exc}") from None
-            records.append(SeatRecord(i, "bot", f"{spec.split(':')[0]} bot", spec, True))
+            if not isinstance(spec, str) or spec not in BOTS:
+                raise ProtocolError(
+                    f"seat {i}: a bot is one of {', '.join(sorted(BOTS))}, by its name alone "
+                    "(a bot's budget is the server's to set, not a client's)"
+                )
+            records.append(SeatRecord(i, "bot", f"{spec} bot", spec, True))
         names = distinct_names([r.name for r in records])  # two random bots: "random bot#2"
         records = [attrs.evolve(r, name=name) for r, name in zip(records, names, strict=True)]
         think = self.think_ms if think_ms is None else think_ms
@@ -477,7 +487,7 @@ class MatchService:
             return
         bot = live.bots.get(seat)
         if bot is None:
-            bot = live.bots[seat] = bot_from_spec(live.record.seats[seat].bot)
+            bot = live.bots[seat] = server_bot(live.record.seats[seat].bot)
         live.bot_at = live.length - 1
 
         async def commit(seat: int, seq: int, action: Any) -> None:
