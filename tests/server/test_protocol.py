@@ -3,6 +3,7 @@ downloads, restarts, and every kind of bad input (each answered, none changing t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -126,6 +127,53 @@ def test_bad_http_bodies_are_refused(client: TestClient) -> None:
     assert big.status_code == 400 and big.json()["error"] == "too_big"
     assert client.get("/api/matches/nothing").status_code == 404
     assert client.post("/api/matches/nothing/join", json={}).status_code == 404
+
+
+def _post_in_chunks(app: Any, chunks: int, headers: list[tuple[bytes, bytes]]) -> tuple[int, int]:
+    """POST /api/matches with ``chunks`` chunks of 4 KiB, straight through ASGI: the status
+    and how many chunks the application read before it answered."""
+    pulled = 0
+    answer: dict[str, Any] = {}
+
+    async def receive() -> dict[str, Any]:
+        nonlocal pulled
+        pulled += 1
+        return {"type": "http.request", "body": b" " * 4096, "more_body": pulled < chunks}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+        elif message["type"] == "http.response.body":
+            answer["body"] = answer.get("body", b"") + message.get("body", b"")
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/matches",
+        "raw_path": b"/api/matches",
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert json.loads(answer["body"])["error"] == "too_big"
+    return answer["status"], pulled
+
+
+def test_a_huge_body_is_refused_before_it_is_read(data: Path) -> None:
+    """A gigabyte body was read into memory whole before the size check: now the server reads
+    no more than the limit (16 KiB) and answers, and a declared length over it is refused
+    before any byte is read."""
+    app = create_app(data_dir=data)
+    status, pulled = _post_in_chunks(app, 250_000, [])  # a gigabyte, streamed
+    assert status == 400 and pulled <= 5
+    status, pulled = _post_in_chunks(app, 250_000, [(b"content-length", str(2**30).encode())])
+    assert status == 400 and pulled == 0
 
 
 # --- playing -----------------------------------------------------------------------------------

@@ -103,9 +103,18 @@ def _guard(handler: Handler) -> Handler:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ProtocolError(f"request body larger than {MAX_BODY} bytes", "too_big")
+    """The request's JSON object, read up to :data:`MAX_BODY` bytes and no further: a client
+    that declares or sends more is refused before the rest is read (a gigabyte body was held
+    in memory whole before it was refused)."""
+    too_big = ProtocolError(f"request body larger than {MAX_BODY} bytes", "too_big")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_big
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_big
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
