@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from boardkit.flow import decider
+from boardkit.server.errors import NotFoundError
 from boardkit.server.service import LiveMatch, MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import (
@@ -197,6 +198,29 @@ def test_a_secret_choice_reaches_only_its_own_seat(tmp_path: Path) -> None:
         # seat 1 owes its bid in seat 0's turn: its own move, not an answer asked of it
         frame = json.loads(state_text(live, 1, -1, svg=False, full=True))
         assert (frame["active"], frame["to_decide"], frame["asked"]) == (0, 1, False)
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_looking_up_matches_leaves_nothing_behind_and_loads_each_once(tmp_path: Path) -> None:
+    """Every id a client asks for (``hello``, ``GET /api/matches/{id}``) took a lock that was
+    never freed: a client asking for millions of ids that name no match grew the server's
+    memory without end. Concurrent loads of one stored match still give one copy."""
+
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "shangrila", 3)
+        missing = await asyncio.gather(
+            *(service.live(f"nosuch{i}") for i in range(200)), return_exceptions=True
+        )
+        assert all(isinstance(m, NotFoundError) for m in missing)
+        assert service._loading == {}
+        service._live.clear()  # as after a restart: the match is loaded on first use
+        copies = await asyncio.gather(*(service.live(live.id) for _ in range(5)))
+        assert all(c is copies[0] for c in copies) and copies[0] is not live
+        assert copies[0].length == live.length
+        assert service._loading == {}
         await service.stop()
 
     asyncio.run(main())

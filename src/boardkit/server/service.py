@@ -91,6 +91,14 @@ def server_bot(spec: str) -> Bot:
     return make_bot(spec.split(":")[0].strip())
 
 
+class _Loading:
+    """The lock of one match being loaded, and how many callers hold or wait for it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class LiveMatch:
     """One match in this process's memory: the match, every committed state, its caches."""
 
@@ -200,7 +208,7 @@ class MatchService:
         self.bots = BotRunner(bot_workers)
         self.think_ms = think_ms
         self._live: dict[str, LiveMatch] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -368,27 +376,41 @@ class MatchService:
         live = self._live.get(match_id)
         if live is not None:
             return live
-        lock = self._loading.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._live.get(match_id)
-            if live is not None:
-                return live
-            record = await self.storage.get_match(match_id)
-            if record is None:
-                raise NotFoundError("no such match")
-            bodies = await self.storage.entries(match_id)
-            text = (
-                f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
-                f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
-            )
-            try:
-                game = load_game(record.game)
-                match = Match.from_json(text, game)
-            except BoardkitError as exc:
-                raise StorageError(f"match {match_id} does not replay: {exc}") from None
-            live = LiveMatch(record, match)
-            self._live[match_id] = live
+        # One loader per id at a time; the lock is forgotten when its last user leaves, so
+        # asking for many ids that name no match leaves nothing behind.
+        loading = self._loading.get(match_id)
+        if loading is None:
+            loading = self._loading[match_id] = _Loading()
+        loading.users += 1
+        try:
+            async with loading.lock:
+                return await self._load(match_id)
+        finally:
+            loading.users -= 1
+            if loading.users == 0:
+                del self._loading[match_id]
+
+    async def _load(self, match_id: str) -> LiveMatch:
+        """Load ``match_id`` under its loading lock (a caller that waited finds it loaded)."""
+        live = self._live.get(match_id)
+        if live is not None:
             return live
+        record = await self.storage.get_match(match_id)
+        if record is None:
+            raise NotFoundError("no such match")
+        bodies = await self.storage.entries(match_id)
+        text = (
+            f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
+            f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
+        )
+        try:
+            game = load_game(record.game)
+            match = Match.from_json(text, game)
+        except BoardkitError as exc:
+            raise StorageError(f"match {match_id} does not replay: {exc}") from None
+        live = LiveMatch(record, match)
+        self._live[match_id] = live
+        return live
 
     async def _reload_record(self, live: LiveMatch) -> None:
         record = await self.storage.get_match(live.id)
