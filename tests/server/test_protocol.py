@@ -99,6 +99,23 @@ def test_the_lobby_lists_games_and_matches_and_hands_out_seats(
         ({"game": "shangrila", "seats": THREE, "options": {"x": 1}}, "bad_request", 400),
         ({"game": "shangrila", "seats": THREE, "think_ms": True}, "bad_request", 400),
         ({"game": "shangrila", "seats": "three"}, "bad_request", 400),
+        # a seat is exactly {"human": true} or {"bot": NAME}: these all were quietly humans
+        ({"game": "shangrila", "seats": [{"humn": True}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"human": False}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"human": 1}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"bot": None}] * 3}, "bad_request", 400),
+        (
+            {"game": "shangrila", "seats": [{"human": True, "bot": "random"}] * 3},
+            "bad_request",
+            400,
+        ),
+        # a misspelt field was ignored, and the match made with the defaults
+        (
+            {"game": "shangrila", "seats": THREE, "option": {"edition": "english"}},
+            "bad_request",
+            400,
+        ),
+        ({"game": "shangrila", "seats": THREE, "think": 0}, "bad_request", 400),
         ({"game": 7, "seats": [{"human": True}] * 3}, "bad_request", 400),
     ],
 )
@@ -118,6 +135,15 @@ def test_a_stored_bot_spec_with_parameters_plays_with_the_default_budget() -> No
     assert isinstance(bot, MCTSBot)
     assert bot.seconds is None and bot.iterations == DEFAULT_ITERATIONS
     assert isinstance(server_bot("random"), RandomBot)
+
+
+def test_a_join_takes_a_seat_and_a_name_and_nothing_else(client: TestClient) -> None:
+    match_id = create(client, "shangrila", THREE)
+    for body in [{"name": 123}, {"name": ["ann"]}, {"name": "ann", "token": "x"}, {"nme": "ann"}]:
+        response = client.post(f"/api/matches/{match_id}/join", json=body)
+        assert response.status_code == 400, body
+        assert response.json()["error"] == "bad_request"
+    assert all(not s["taken"] for s in client.get(f"/api/matches/{match_id}").json()["seats"])
 
 
 def test_bad_http_bodies_are_refused(client: TestClient) -> None:

@@ -5,7 +5,7 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /`` the lobby page, ``GET /match/{id}`` the match page, ``/static/…`` their files;
 - ``GET /api/games`` installed games, their player counts and options, and the bots;
 - ``GET /api/matches?status=open,running`` the lobby list;
-- ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": SPEC}],
+- ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": NAME}],
   "options": {...}, "think_ms": N}``;
 - ``GET /api/matches/{id}`` one match, as the lobby shows it;
 - ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT}`` gives ``{"seat", "token"}``;
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from boardkit.bots.registry import BOTS
-from boardkit.errors import BoardkitError
+from boardkit.errors import BoardkitError, shorten
 from boardkit.extras import needs_extra
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
@@ -124,6 +124,16 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _only(body: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    """Refuse a field ``what`` does not take: a typo (``option`` for ``options``) must not
+    quietly give a match its defaults."""
+    extra = sorted(set(body) - set(allowed))
+    if extra:
+        raise ProtocolError(
+            f"{what}: unknown field {shorten(extra[0], 40)}; fields: {', '.join(allowed)}"
+        )
+
+
 def _bearer(request: Request) -> str | None:
     value = request.headers.get("authorization", "")
     if value.lower().startswith("bearer "):
@@ -209,6 +219,7 @@ def create_app(
 
     async def create(request: Request) -> Response:
         body = await _body(request)
+        _only(body, ("game", "seats", "options", "think_ms", "seed"), "a new match")
         seats = body.get("seats")
         if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
             raise ProtocolError("seats is a list with one entry per seat")
@@ -227,6 +238,9 @@ def create_app(
 
     async def join(request: Request) -> Response:
         body = await _body(request)
+        _only(body, ("seat", "name"), "join")
+        if body.get("name") is not None and not isinstance(body["name"], str):
+            raise ProtocolError("join: field 'name' is a string")
         seat, token = await service.join(
             request.path_params["id"], body.get("seat"), body.get("name")
         )

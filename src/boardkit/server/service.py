@@ -258,19 +258,24 @@ class MatchService:
         think_ms: int | None = None,
         seed: object = None,
     ) -> LiveMatch:
-        """A new match: ``seats`` lists each seat as ``{"bot": SPEC}`` or ``{"human": true}``."""
+        """A new match: ``seats`` lists each seat as ``{"bot": NAME}`` or ``{"human": true}``."""
         try:
             game = load_game(game_name)
         except BoardkitError:
             raise NotFoundError(f"no game {shorten(game_name, 40)} is installed") from None
         records = []
         for i, seat in enumerate(seats):
-            if not isinstance(seat, Mapping):
-                raise ProtocolError(f"seat {i}: a seat is {{'human': true}} or {{'bot': SPEC}}")
-            spec = seat.get("bot")
-            if spec is None:
+            human = isinstance(seat, Mapping) and set(seat) == {"human"} and seat["human"] is True
+            bot = isinstance(seat, Mapping) and set(seat) == {"bot"}
+            if not (human or bot):
+                raise ProtocolError(
+                    f"seat {i}: a seat is {{'human': true}} or {{'bot': NAME}}, "
+                    f"not {shorten(seat, 60)}"
+                )
+            if human:
                 records.append(SeatRecord(i, "human", f"seat {i + 1}"))
                 continue
+            spec = seat["bot"]
             if not isinstance(spec, str) or spec not in BOTS:
                 raise ProtocolError(
                     f"seat {i}: a bot is one of {', '.join(sorted(BOTS))}, by its name alone "
