@@ -146,6 +146,22 @@ def test_a_join_takes_a_seat_and_a_name_and_nothing_else(client: TestClient) -> 
     assert all(not s["taken"] for s in client.get(f"/api/matches/{match_id}").json()["seats"])
 
 
+def test_a_player_cannot_take_another_seats_name(client: TestClient) -> None:
+    """Names are distinct (case aside), so nobody passes for another seat or for a bot."""
+    match_id = create(client, "shangrila", [{"human": True}] * 3 + [{"bot": "random"}])
+    join(client, match_id, "Random Bot")
+    join(client, match_id, "seat 3", seat=1)  # the name seat 3 has until it is taken
+    join(client, match_id, "ann", seat=2)
+    names = [s["name"] for s in client.get(f"/api/matches/{match_id}").json()["seats"]]
+    assert names == ["Random Bot#2", "seat 3#2", "ann", "random bot"]
+    assert live(client, match_id).names == tuple(names)
+    match_id = create(client, "shangrila", THREE)
+    join(client, match_id, "x" * 40)
+    join(client, match_id, "X" * 32)
+    names = [s["name"] for s in client.get(f"/api/matches/{match_id}").json()["seats"]]
+    assert names == ["x" * 32, "X" * 30 + "#2", "seat 3"]
+
+
 def test_bad_http_bodies_are_refused(client: TestClient) -> None:
     assert client.post("/api/matches", content=b"{nope").json()["error"] == "bad_json"
     assert client.post("/api/matches", content=b"[1]").json()["error"] == "bad_json"

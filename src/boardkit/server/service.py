@@ -80,6 +80,18 @@ def clean_name(name: object, fallback: str) -> str:
     return text or fallback
 
 
+def distinct_name(name: str, others: set[str]) -> str:
+    """``name``, numbered (``ann#2``) while another seat has it already (``others`` are
+    casefolded): a player cannot pass for another seat or for a bot in the seat list and the
+    narration ("bob consents")."""
+    label, k = name, 1
+    while label.casefold() in others:
+        k += 1
+        suffix = f"#{k}"
+        label = name[: MAX_NAME - len(suffix)] + suffix
+    return label
+
+
 def server_bot(spec: str) -> Bot:
     """The bot of a seat's stored ``spec``, by its name alone, with its default budget.
 
@@ -317,20 +329,23 @@ class MatchService:
     async def join(self, match_id: str, seat: int | None, name: object) -> tuple[int, str]:
         """Take ``seat`` (or the first free human seat); the seat and its secret token."""
         live = await self.live(match_id)
-        free = [s.seat for s in live.record.seats if s.kind == "human" and not s.taken]
-        if seat is None:
-            if not free:
-                raise ProtocolError("no free seat in this match", "no_seat")
-            seat = free[0]
-        if type(seat) is not int or not 0 <= seat < len(live.record.seats):
-            raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
-        token = new_token()
-        status = await self.storage.claim_seat(
-            match_id, seat, clean_name(name, f"seat {seat + 1}"), token_hash(token)
-        )
-        if status is None:
-            raise ProtocolError(f"seat {seat} is not free", "no_seat")
-        await self._reload_record(live)
+        async with live.lock:  # one join at a time, so that two cannot take the same name
+            await self._reload_record(live)  # the joins another process made
+            seats = live.record.seats
+            free = [s.seat for s in seats if s.kind == "human" and not s.taken]
+            if seat is None:
+                if not free:
+                    raise ProtocolError("no free seat in this match", "no_seat")
+                seat = free[0]
+            if type(seat) is not int or not 0 <= seat < len(seats):
+                raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
+            others = {s.name.casefold() for s in seats if s.seat != seat}
+            chosen = distinct_name(clean_name(name, f"seat {seat + 1}"), others)
+            token = new_token()
+            status = await self.storage.claim_seat(match_id, seat, chosen, token_hash(token))
+            if status is None:
+                raise ProtocolError(f"seat {seat} is not free", "no_seat")
+            await self._reload_record(live)
         self.hub.publish(match_id)
         self._start_bot(live)
         return seat, token
