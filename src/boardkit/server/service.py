@@ -301,9 +301,11 @@ class MatchService:
             raise ProtocolError("think_ms is an int from 0 to 60000")
         if seed is not None and not self.pinned_seeds:
             raise ProtocolError("this server does not take pinned seeds", "no_pinned_seeds")
-        if seed is not None and (not isinstance(seed, str) or not seed.isdigit()):
-            raise ProtocolError("a seed is a decimal string")
-        pinned = None if seed is None else int(str(seed)[:40])
+        if seed is not None and not (
+            isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 40
+        ):  # "²" is a digit to str.isdigit, and int("²") a ValueError (an internal error)
+            raise ProtocolError("a seed is a string of at most 40 decimal digits (0-9)")
+        pinned = None if seed is None else int(str(seed))
         try:
             match = Match.new(game, [s.name for s in records], options, pinned)
         except BoardkitError as exc:
