@@ -484,6 +484,50 @@ def test_a_restarted_server_resumes_every_match(data: Path) -> None:
         Seat.close_all()
 
 
+def test_a_match_that_does_not_replay_tells_clients_no_secret(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stored log that no longer replays (a rules change, a damaged database) was refused
+    with the replay's reason, which quotes the full log: "recorded as CardDrawn(player=1,
+    card=42)", another seat's card, sent to anyone who asked for the match. The reason is now
+    for the operator's eyes only."""
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
+        match_id, seats, _ = two_seats(client, "khan")
+        play_until(seats, lambda s: s["seq"] >= 12, random.Random(3))
+        Seat.close_all()
+    with sqlite3.connect(data / "boardkit.sqlite3") as db:
+        rows = db.execute(
+            "SELECT seq, body FROM boardkit_entry WHERE match_id = ? AND seq > 0 ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+        damaged = []
+        for seq, body in rows:
+            entry = json.loads(body)
+            drawn = [e for e in entry["events"] if e["type"] == "CardDrawn" and e["player"] == 1]
+            if drawn:
+                drawn[0]["card"] = (drawn[0]["card"] + 1) % 72  # what a rules change would do
+                damaged.append(json.dumps(entry))
+                db.execute(
+                    "UPDATE boardkit_entry SET body = ? WHERE match_id = ? AND seq = ?",
+                    (damaged[0], match_id, seq),
+                )
+                break
+        assert damaged, "no card drawn by seat 1 yet"
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
+        answers = [client.get(f"/api/matches/{match_id}"), client.get(f"/api/matches/{match_id}")]
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"type": "hello", "match": match_id}))
+            error = json.loads(ws.receive_text())
+        assert error["type"] == "error" and error["code"] == "storage"
+        for answer in answers:
+            assert answer.status_code == 503 and answer.json()["error"] == "storage"
+        for text in [answers[0].text, error["message"]]:
+            assert match_id in text and "CardDrawn" not in text and "card=" not in text
+        service: Any = client.app.state.service  # type: ignore[attr-defined]
+        assert match_id in service._broken  # not replayed again for every client
+    assert "CardDrawn" in capsys.readouterr().out  # the operator learns why
+
+
 def test_an_all_bot_match_plays_itself_for_spectators(client: TestClient) -> None:
     match_id = create(client, "shangrila", [{"bot": "random"}] * 3)
     watcher = Seat(client, match_id, None)

@@ -221,6 +221,8 @@ class MatchService:
         self.think_ms = think_ms
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, _Loading] = {}
+        self._broken: set[str] = set()
+        """Matches whose stored log does not replay (a rules change, a damaged database)."""
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -417,6 +419,8 @@ class MatchService:
         live = self._live.get(match_id)
         if live is not None:
             return live
+        if match_id in self._broken:
+            raise self._unloadable(match_id)
         record = await self.storage.get_match(match_id)
         if record is None:
             raise NotFoundError("no such match")
@@ -429,10 +433,21 @@ class MatchService:
             game = load_game(record.game)
             match = Match.from_json(text, game)
         except BoardkitError as exc:
-            raise StorageError(f"match {match_id} does not replay: {exc}") from None
+            # The reason names the full log's events ("recorded as CardDrawn(card=42)"): it is
+            # for the operator, never for a client, and the replay is not tried again.
+            self._broken.add(match_id)
+            print(f"boardkit: match {match_id} does not replay: {exc}", flush=True)
+            raise self._unloadable(match_id) from None
         live = LiveMatch(record, match)
         self._live[match_id] = live
         return live
+
+    @staticmethod
+    def _unloadable(match_id: str) -> StorageError:
+        return StorageError(
+            f"match {match_id} cannot be loaded: its stored log does not replay on this server "
+            "(the server's own output says why)"
+        )
 
     async def _reload_record(self, live: LiveMatch) -> None:
         record = await self.storage.get_match(live.id)
