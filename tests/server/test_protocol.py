@@ -3,6 +3,7 @@ downloads, restarts, and every kind of bad input (each answered, none changing t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
@@ -15,10 +16,13 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardkit import Match
+from boardkit.bots.mcts import DEFAULT_ITERATIONS, MCTSBot
+from boardkit.bots.random_bot import RandomBot
 from boardkit.log import entry_to_json, redact_entries
 from boardkit.narration import narrate_entry
 from boardkit.server import create_app
 from boardkit.server.protocol import Limits
+from boardkit.server.service import server_bot
 from boardkit.server.tokens import token_hash
 from tests.server.helpers import create, decider_of, join, live, play_until
 from tests.server.wsclient import Seat
@@ -89,9 +93,29 @@ def test_the_lobby_lists_games_and_matches_and_hands_out_seats(
         ({"game": "chess", "seats": [{"human": True}] * 2}, "not_found", 404),
         ({"game": "shangrila", "seats": [{"human": True}]}, "bad_request", 400),
         ({"game": "shangrila", "seats": [{"bot": "nobody"}] * 3}, "bad_request", 400),
+        # a bot's budget is the server's: mcts:seconds=100000 would hold a bot thread for a day
+        ({"game": "shangrila", "seats": [{"bot": "mcts:seconds=100000"}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"bot": "greedy:max_actions=9"}] * 3}, "bad_request", 400),
         ({"game": "shangrila", "seats": THREE, "options": {"x": 1}}, "bad_request", 400),
         ({"game": "shangrila", "seats": THREE, "think_ms": True}, "bad_request", 400),
         ({"game": "shangrila", "seats": "three"}, "bad_request", 400),
+        # a seat is exactly {"human": true} or {"bot": NAME}: these all were quietly humans
+        ({"game": "shangrila", "seats": [{"humn": True}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"human": False}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"human": 1}] * 3}, "bad_request", 400),
+        ({"game": "shangrila", "seats": [{"bot": None}] * 3}, "bad_request", 400),
+        (
+            {"game": "shangrila", "seats": [{"human": True, "bot": "random"}] * 3},
+            "bad_request",
+            400,
+        ),
+        # a misspelt field was ignored, and the match made with the defaults
+        (
+            {"game": "shangrila", "seats": THREE, "option": {"edition": "english"}},
+            "bad_request",
+            400,
+        ),
+        ({"game": "shangrila", "seats": THREE, "think": 0}, "bad_request", 400),
         ({"game": 7, "seats": [{"human": True}] * 3}, "bad_request", 400),
     ],
 )
@@ -104,6 +128,50 @@ def test_a_bad_match_is_refused_with_a_reason(
     assert client.get("/api/matches").json()["matches"] == []
 
 
+def test_a_stored_bot_spec_with_parameters_plays_with_the_default_budget() -> None:
+    """A match stored before bots were taken by name alone resumes with the defaults: its
+    ``mcts:seconds=100000`` does not hold a bot thread for a day."""
+    bot = server_bot("mcts:seconds=100000:iterations=1000000000")
+    assert isinstance(bot, MCTSBot)
+    assert bot.seconds is None and bot.iterations == DEFAULT_ITERATIONS
+    assert isinstance(server_bot("random"), RandomBot)
+
+
+def test_a_join_takes_a_seat_and_a_name_and_nothing_else(client: TestClient) -> None:
+    match_id = create(client, "shangrila", THREE)
+    for body in [{"name": 123}, {"name": ["ann"]}, {"name": "ann", "token": "x"}, {"nme": "ann"}]:
+        response = client.post(f"/api/matches/{match_id}/join", json=body)
+        assert response.status_code == 400, body
+        assert response.json()["error"] == "bad_request"
+    assert all(not s["taken"] for s in client.get(f"/api/matches/{match_id}").json()["seats"])
+
+
+def test_a_player_cannot_take_another_seats_name(client: TestClient) -> None:
+    """Names are distinct (case aside), so nobody passes for another seat or for a bot."""
+    match_id = create(client, "shangrila", [{"human": True}] * 3 + [{"bot": "random"}])
+    join(client, match_id, "Random Bot")
+    join(client, match_id, "seat 3", seat=1)  # the name seat 3 has until it is taken
+    join(client, match_id, "ann", seat=2)
+    names = [s["name"] for s in client.get(f"/api/matches/{match_id}").json()["seats"]]
+    assert names == ["Random Bot#2", "seat 3#2", "ann", "random bot"]
+    assert live(client, match_id).names == tuple(names)
+    match_id = create(client, "shangrila", THREE)
+    join(client, match_id, "x" * 40)
+    join(client, match_id, "X" * 32)
+    names = [s["name"] for s in client.get(f"/api/matches/{match_id}").json()["seats"]]
+    assert names == ["x" * 32, "X" * 30 + "#2", "seat 3"]
+
+
+@pytest.mark.parametrize("seed", ["²", "١٢", "9" * 41, "-1", 7])
+def test_a_pinned_seed_is_ascii_digits(data: Path, seed: object) -> None:
+    """On a pinned-seed server, "²" (a digit to ``str.isdigit``) was an internal error."""
+    with TestClient(create_app(data_dir=data, pinned_seeds=True)) as client:
+        body = {"game": "shangrila", "seats": THREE, "seed": seed}
+        response = client.post("/api/matches", json=body)
+        assert response.status_code == 400 and response.json()["error"] == "bad_request"
+        assert create(client, "shangrila", THREE, seed="7")
+
+
 def test_bad_http_bodies_are_refused(client: TestClient) -> None:
     assert client.post("/api/matches", content=b"{nope").json()["error"] == "bad_json"
     assert client.post("/api/matches", content=b"[1]").json()["error"] == "bad_json"
@@ -111,6 +179,53 @@ def test_bad_http_bodies_are_refused(client: TestClient) -> None:
     assert big.status_code == 400 and big.json()["error"] == "too_big"
     assert client.get("/api/matches/nothing").status_code == 404
     assert client.post("/api/matches/nothing/join", json={}).status_code == 404
+
+
+def _post_in_chunks(app: Any, chunks: int, headers: list[tuple[bytes, bytes]]) -> tuple[int, int]:
+    """POST /api/matches with ``chunks`` chunks of 4 KiB, straight through ASGI: the status
+    and how many chunks the application read before it answered."""
+    pulled = 0
+    answer: dict[str, Any] = {}
+
+    async def receive() -> dict[str, Any]:
+        nonlocal pulled
+        pulled += 1
+        return {"type": "http.request", "body": b" " * 4096, "more_body": pulled < chunks}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+        elif message["type"] == "http.response.body":
+            answer["body"] = answer.get("body", b"") + message.get("body", b"")
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/matches",
+        "raw_path": b"/api/matches",
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert json.loads(answer["body"])["error"] == "too_big"
+    return answer["status"], pulled
+
+
+def test_a_huge_body_is_refused_before_it_is_read(data: Path) -> None:
+    """A gigabyte body was read into memory whole before the size check: now the server reads
+    no more than the limit (16 KiB) and answers, and a declared length over it is refused
+    before any byte is read."""
+    app = create_app(data_dir=data)
+    status, pulled = _post_in_chunks(app, 250_000, [])  # a gigabyte, streamed
+    assert status == 400 and pulled <= 5
+    status, pulled = _post_in_chunks(app, 250_000, [(b"content-length", str(2**30).encode())])
+    assert status == 400 and pulled == 0
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -367,6 +482,50 @@ def test_a_restarted_server_resumes_every_match(data: Path) -> None:
         )
         assert Match.from_json(log.text).verified
         Seat.close_all()
+
+
+def test_a_match_that_does_not_replay_tells_clients_no_secret(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stored log that no longer replays (a rules change, a damaged database) was refused
+    with the replay's reason, which quotes the full log: "recorded as CardDrawn(player=1,
+    card=42)", another seat's card, sent to anyone who asked for the match. The reason is now
+    for the operator's eyes only."""
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
+        match_id, seats, _ = two_seats(client, "khan")
+        play_until(seats, lambda s: s["seq"] >= 12, random.Random(3))
+        Seat.close_all()
+    with sqlite3.connect(data / "boardkit.sqlite3") as db:
+        rows = db.execute(
+            "SELECT seq, body FROM boardkit_entry WHERE match_id = ? AND seq > 0 ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+        damaged = []
+        for seq, body in rows:
+            entry = json.loads(body)
+            drawn = [e for e in entry["events"] if e["type"] == "CardDrawn" and e["player"] == 1]
+            if drawn:
+                drawn[0]["card"] = (drawn[0]["card"] + 1) % 72  # what a rules change would do
+                damaged.append(json.dumps(entry))
+                db.execute(
+                    "UPDATE boardkit_entry SET body = ? WHERE match_id = ? AND seq = ?",
+                    (damaged[0], match_id, seq),
+                )
+                break
+        assert damaged, "no card drawn by seat 1 yet"
+    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
+        answers = [client.get(f"/api/matches/{match_id}"), client.get(f"/api/matches/{match_id}")]
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text(json.dumps({"type": "hello", "match": match_id}))
+            error = json.loads(ws.receive_text())
+        assert error["type"] == "error" and error["code"] == "storage"
+        for answer in answers:
+            assert answer.status_code == 503 and answer.json()["error"] == "storage"
+        for text in [answers[0].text, error["message"]]:
+            assert match_id in text and "CardDrawn" not in text and "card=" not in text
+        service: Any = client.app.state.service  # type: ignore[attr-defined]
+        assert match_id in service._broken  # not replayed again for every client
+    assert "CardDrawn" in capsys.readouterr().out  # the operator learns why
 
 
 def test_an_all_bot_match_plays_itself_for_spectators(client: TestClient) -> None:

@@ -6,10 +6,12 @@ import asyncio
 import contextlib
 import json
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from boardkit.flow import decider
+from boardkit.server.errors import NotFoundError, StorageError
 from boardkit.server.service import LiveMatch, MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import (
@@ -200,3 +202,63 @@ def test_a_secret_choice_reaches_only_its_own_seat(tmp_path: Path) -> None:
         await service.stop()
 
     asyncio.run(main())
+
+
+def test_looking_up_matches_leaves_nothing_behind_and_loads_each_once(tmp_path: Path) -> None:
+    """Every id a client asks for (``hello``, ``GET /api/matches/{id}``) took a lock that was
+    never freed: a client asking for millions of ids that name no match grew the server's
+    memory without end. Concurrent loads of one stored match still give one copy."""
+
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "shangrila", 3)
+        missing = await asyncio.gather(
+            *(service.live(f"nosuch{i}") for i in range(200)), return_exceptions=True
+        )
+        assert all(isinstance(m, NotFoundError) for m in missing)
+        assert service._loading == {}
+        service._live.clear()  # as after a restart: the match is loaded on first use
+        copies = await asyncio.gather(*(service.live(live.id) for _ in range(5)))
+        assert all(c is copies[0] for c in copies) and copies[0] is not live
+        assert copies[0].length == live.length
+        assert service._loading == {}
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_an_entry_that_does_not_replay_here_tells_no_secret_and_changes_nothing(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """An entry another writer stored that this process cannot replay (another version of the
+    rules, say): the client's error quoted the stored action (a secret bid), and an entry whose
+    events differed was left played on this process's copy of the match but not in its
+    entries, so the two disagreed from then on."""
+
+    async def main() -> None:
+        service = _service(tmp_path)
+        await service.start()
+        live = await service.create("goofspiel", [{"human": True}] * 2)
+        for i in range(2):
+            await service.join(live.id, None, f"p{i}")
+        length = live.length
+        bid = {"seq": length, "player": 0, "action": {"type": "Bid", "card": 13}}
+        for events in ([{"type": "BidPlaced", "player": 0, "card": 12}], None):
+            body = {**bid, "events": events or []}
+            if events is None:  # not a legal bid at all: its refusal names the bid
+                body["action"] = {"type": "Bid", "card": 99}
+            await service.storage.append_entry(live.id, length, json.dumps(body), "running")
+            try:
+                await service.act(live.id, 0, length, 0)
+            except StorageError as exc:
+                assert "card" not in str(exc) and "99" not in str(exc) and "13" not in str(exc)
+            else:
+                raise AssertionError("the entry replayed")
+            assert len(live.match) == live.length == length
+            with sqlite3.connect(tmp_path / "data" / "boardkit.sqlite3") as db:
+                db.execute("DELETE FROM boardkit_entry WHERE seq = ?", (length,))
+                db.execute("UPDATE boardkit_match SET length = ?", (length,))
+        await service.stop()
+
+    asyncio.run(main())
+    assert "does not replay here" in capsys.readouterr().out

@@ -5,7 +5,7 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /`` the lobby page, ``GET /match/{id}`` the match page, ``/static/…`` their files;
 - ``GET /api/games`` installed games, their player counts and options, and the bots;
 - ``GET /api/matches?status=open,running`` the lobby list;
-- ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": SPEC}],
+- ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": NAME}],
   "options": {...}, "think_ms": N}``;
 - ``GET /api/matches/{id}`` one match, as the lobby shows it;
 - ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT}`` gives ``{"seat", "token"}``;
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from boardkit.bots.registry import BOTS
-from boardkit.errors import BoardkitError
+from boardkit.errors import BoardkitError, shorten
 from boardkit.extras import needs_extra
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
@@ -103,9 +103,18 @@ def _guard(handler: Handler) -> Handler:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ProtocolError(f"request body larger than {MAX_BODY} bytes", "too_big")
+    """The request's JSON object, read up to :data:`MAX_BODY` bytes and no further: a client
+    that declares or sends more is refused before the rest is read (a gigabyte body was held
+    in memory whole before it was refused)."""
+    too_big = ProtocolError(f"request body larger than {MAX_BODY} bytes", "too_big")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_big
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_big
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, RecursionError):
@@ -113,6 +122,16 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ProtocolError("the body is a JSON object", "bad_json")
     return data
+
+
+def _only(body: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
+    """Refuse a field ``what`` does not take: a typo (``option`` for ``options``) must not
+    quietly give a match its defaults."""
+    extra = sorted(set(body) - set(allowed))
+    if extra:
+        raise ProtocolError(
+            f"{what}: unknown field {shorten(extra[0], 40)}; fields: {', '.join(allowed)}"
+        )
 
 
 def _bearer(request: Request) -> str | None:
@@ -200,6 +219,7 @@ def create_app(
 
     async def create(request: Request) -> Response:
         body = await _body(request)
+        _only(body, ("game", "seats", "options", "think_ms", "seed"), "a new match")
         seats = body.get("seats")
         if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
             raise ProtocolError("seats is a list with one entry per seat")
@@ -218,6 +238,9 @@ def create_app(
 
     async def join(request: Request) -> Response:
         body = await _body(request)
+        _only(body, ("seat", "name"), "join")
+        if body.get("name") is not None and not isinstance(body["name"], str):
+            raise ProtocolError("join: field 'name' is a string")
         seat, token = await service.join(
             request.path_params["id"], body.get("seat"), body.get("name")
         )

@@ -30,9 +30,9 @@ import attrs
 
 from boardkit import engine
 from boardkit.bots.base import Bot
-from boardkit.bots.registry import bot_from_spec
+from boardkit.bots.registry import BOTS, make_bot
 from boardkit.codec import codec_for
-from boardkit.errors import BoardkitError, IllegalActionError, InvalidLogError, shorten
+from boardkit.errors import BoardkitError, IllegalActionError, shorten
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import (
@@ -78,6 +78,37 @@ def clean_name(name: object, fallback: str) -> str:
         return fallback
     text = "".join(c for c in name if c.isprintable()).strip()[:MAX_NAME]
     return text or fallback
+
+
+def distinct_name(name: str, others: set[str]) -> str:
+    """``name``, numbered (``ann#2``) while another seat has it already (``others`` are
+    casefolded): a player cannot pass for another seat or for a bot in the seat list and the
+    narration ("bob consents")."""
+    label, k = name, 1
+    while label.casefold() in others:
+        k += 1
+        suffix = f"#{k}"
+        label = name[: MAX_NAME - len(suffix)] + suffix
+    return label
+
+
+def server_bot(spec: str) -> Bot:
+    """The bot of a seat's stored ``spec``, by its name alone, with its default budget.
+
+    A client names a bot, never its parameters: ``mcts:seconds=100000`` would hold one of the
+    server's few bot threads for a day, and two such seats would stall every bot of every match.
+    A spec with parameters stored before this rule (``mcts:iterations=…``) plays with the
+    defaults too.
+    """
+    return make_bot(spec.split(":")[0].strip())
+
+
+class _Loading:
+    """The lock of one match being loaded, and how many callers hold or wait for it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
 
 
 class LiveMatch:
@@ -189,7 +220,9 @@ class MatchService:
         self.bots = BotRunner(bot_workers)
         self.think_ms = think_ms
         self._live: dict[str, LiveMatch] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
+        self._broken: set[str] = set()
+        """Matches whose stored log does not replay (a rules change, a damaged database)."""
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -239,26 +272,30 @@ class MatchService:
         think_ms: int | None = None,
         seed: object = None,
     ) -> LiveMatch:
-        """A new match: ``seats`` lists each seat as ``{"bot": SPEC}`` or ``{"human": true}``."""
+        """A new match: ``seats`` lists each seat as ``{"bot": NAME}`` or ``{"human": true}``."""
         try:
             game = load_game(game_name)
         except BoardkitError:
             raise NotFoundError(f"no game {shorten(game_name, 40)} is installed") from None
         records = []
         for i, seat in enumerate(seats):
-            if not isinstance(seat, Mapping):
-                raise ProtocolError(f"seat {i}: a seat is {{'human': true}} or {{'bot': SPEC}}")
-            spec = seat.get("bot")
-            if spec is None:
+            human = isinstance(seat, Mapping) and set(seat) == {"human"} and seat["human"] is True
+            bot = isinstance(seat, Mapping) and set(seat) == {"bot"}
+            if not (human or bot):
+                raise ProtocolError(
+                    f"seat {i}: a seat is {{'human': true}} or {{'bot': NAME}}, "
+                    f"not {shorten(seat, 60)}"
+                )
+            if human:
                 records.append(SeatRecord(i, "human", f"seat {i + 1}"))
                 continue
-            if not isinstance(spec, str) or len(spec) > 100:
-                raise ProtocolError(f"seat {i}: a bot is named by a spec such as 'random'")
-            try:
-                bot_from_spec(spec)
-            except BoardkitError as exc:
-                raise ProtocolError(f"seat {i}: {exc}") from None
-            records.append(SeatRecord(i, "bot", f"{spec.split(':')[0]} bot", spec, True))
+            spec = seat["bot"]
+            if not isinstance(spec, str) or spec not in BOTS:
+                raise ProtocolError(
+                    f"seat {i}: a bot is one of {', '.join(sorted(BOTS))}, by its name alone "
+                    "(a bot's budget is the server's to set, not a client's)"
+                )
+            records.append(SeatRecord(i, "bot", f"{spec} bot", spec, True))
         names = distinct_names([r.name for r in records])  # two random bots: "random bot#2"
         records = [attrs.evolve(r, name=name) for r, name in zip(records, names, strict=True)]
         think = self.think_ms if think_ms is None else think_ms
@@ -266,9 +303,11 @@ class MatchService:
             raise ProtocolError("think_ms is an int from 0 to 60000")
         if seed is not None and not self.pinned_seeds:
             raise ProtocolError("this server does not take pinned seeds", "no_pinned_seeds")
-        if seed is not None and (not isinstance(seed, str) or not seed.isdigit()):
-            raise ProtocolError("a seed is a decimal string")
-        pinned = None if seed is None else int(str(seed)[:40])
+        if seed is not None and not (
+            isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 40
+        ):  # "²" is a digit to str.isdigit, and int("²") a ValueError (an internal error)
+            raise ProtocolError("a seed is a string of at most 40 decimal digits (0-9)")
+        pinned = None if seed is None else int(str(seed))
         try:
             match = Match.new(game, [s.name for s in records], options, pinned)
         except BoardkitError as exc:
@@ -294,20 +333,23 @@ class MatchService:
     async def join(self, match_id: str, seat: int | None, name: object) -> tuple[int, str]:
         """Take ``seat`` (or the first free human seat); the seat and its secret token."""
         live = await self.live(match_id)
-        free = [s.seat for s in live.record.seats if s.kind == "human" and not s.taken]
-        if seat is None:
-            if not free:
-                raise ProtocolError("no free seat in this match", "no_seat")
-            seat = free[0]
-        if type(seat) is not int or not 0 <= seat < len(live.record.seats):
-            raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
-        token = new_token()
-        status = await self.storage.claim_seat(
-            match_id, seat, clean_name(name, f"seat {seat + 1}"), token_hash(token)
-        )
-        if status is None:
-            raise ProtocolError(f"seat {seat} is not free", "no_seat")
-        await self._reload_record(live)
+        async with live.lock:  # one join at a time, so that two cannot take the same name
+            await self._reload_record(live)  # the joins another process made
+            seats = live.record.seats
+            free = [s.seat for s in seats if s.kind == "human" and not s.taken]
+            if seat is None:
+                if not free:
+                    raise ProtocolError("no free seat in this match", "no_seat")
+                seat = free[0]
+            if type(seat) is not int or not 0 <= seat < len(seats):
+                raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
+            others = {s.name.casefold() for s in seats if s.seat != seat}
+            chosen = distinct_name(clean_name(name, f"seat {seat + 1}"), others)
+            token = new_token()
+            status = await self.storage.claim_seat(match_id, seat, chosen, token_hash(token))
+            if status is None:
+                raise ProtocolError(f"seat {seat} is not free", "no_seat")
+            await self._reload_record(live)
         self.hub.publish(match_id)
         self._start_bot(live)
         return seat, token
@@ -358,27 +400,54 @@ class MatchService:
         live = self._live.get(match_id)
         if live is not None:
             return live
-        lock = self._loading.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._live.get(match_id)
-            if live is not None:
-                return live
-            record = await self.storage.get_match(match_id)
-            if record is None:
-                raise NotFoundError("no such match")
-            bodies = await self.storage.entries(match_id)
-            text = (
-                f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
-                f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
-            )
-            try:
-                game = load_game(record.game)
-                match = Match.from_json(text, game)
-            except BoardkitError as exc:
-                raise StorageError(f"match {match_id} does not replay: {exc}") from None
-            live = LiveMatch(record, match)
-            self._live[match_id] = live
+        # One loader per id at a time; the lock is forgotten when its last user leaves, so
+        # asking for many ids that name no match leaves nothing behind.
+        loading = self._loading.get(match_id)
+        if loading is None:
+            loading = self._loading[match_id] = _Loading()
+        loading.users += 1
+        try:
+            async with loading.lock:
+                return await self._load(match_id)
+        finally:
+            loading.users -= 1
+            if loading.users == 0:
+                del self._loading[match_id]
+
+    async def _load(self, match_id: str) -> LiveMatch:
+        """Load ``match_id`` under its loading lock (a caller that waited finds it loaded)."""
+        live = self._live.get(match_id)
+        if live is not None:
             return live
+        if match_id in self._broken:
+            raise self._unloadable(match_id)
+        record = await self.storage.get_match(match_id)
+        if record is None:
+            raise NotFoundError("no such match")
+        bodies = await self.storage.entries(match_id)
+        text = (
+            f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
+            f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
+        )
+        try:
+            game = load_game(record.game)
+            match = Match.from_json(text, game)
+        except BoardkitError as exc:
+            # The reason names the full log's events ("recorded as CardDrawn(card=42)"): it is
+            # for the operator, never for a client, and the replay is not tried again.
+            self._broken.add(match_id)
+            print(f"boardkit: match {match_id} does not replay: {exc}", flush=True)
+            raise self._unloadable(match_id) from None
+        live = LiveMatch(record, match)
+        self._live[match_id] = live
+        return live
+
+    @staticmethod
+    def _unloadable(match_id: str) -> StorageError:
+        return StorageError(
+            f"match {match_id} cannot be loaded: its stored log does not replay on this server "
+            "(the server's own output says why)"
+        )
 
     async def _reload_record(self, live: LiveMatch) -> None:
         record = await self.storage.get_match(live.id)
@@ -477,7 +546,7 @@ class MatchService:
             return
         bot = live.bots.get(seat)
         if bot is None:
-            bot = live.bots[seat] = bot_from_spec(live.record.seats[seat].bot)
+            bot = live.bots[seat] = server_bot(live.record.seats[seat].bot)
         live.bot_at = live.length - 1
 
         async def commit(seat: int, seq: int, action: Any) -> None:
@@ -510,12 +579,18 @@ class MatchService:
         codec = codec_for(live.game)
         for body in bodies:
             data = json.loads(body)
-            action = codec.actions.load(data["action"])
-            events = live.match.play(action, data["player"])
+            refused = StorageError(f"entry {data['seq']} of match {live.id} does not replay here")
+            # Why is for the operator only: it quotes the full entry (a secret bid, a card).
+            try:
+                action = codec.actions.load(data["action"])
+                events = live.match.play(action, data["player"])
+            except BoardkitError as exc:
+                print(f"boardkit: {refused}: {exc}", flush=True)
+                raise refused from None
             if json.loads(_compact([codec.events.dump(e) for e in events])) != data["events"]:
-                raise StorageError(
-                    f"entry {data['seq']} of match {live.id} does not replay here"
-                ) from InvalidLogError("events differ")
+                live.match.undo(1)  # the match stays at the entries this process holds
+                print(f"boardkit: {refused}: its events differ", flush=True)
+                raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
 
