@@ -160,6 +160,29 @@ class OverwriteError(BoardkitError):
         self.path = path
 
 
+class FileAccessError(BoardkitError, OSError):
+    """A file could not be read or written at the path given.
+
+    The path names no file (it is empty, ends in a separator, or is a folder), its folder is
+    missing, or the operating system refused (no permission, a full disk). ``path`` is the path
+    as given, ``action`` is ``"read"`` or ``"write"`` and ``problem`` says what is wrong in
+    plain words. It is also an :class:`OSError` (with ``errno``, ``strerror`` and ``filename``
+    set when the system gave them), so code that catches ``OSError`` still catches it.
+    """
+
+    def __init__(self, path: object, action: str, problem: str, errno: int | None = None) -> None:
+        OSError.__init__(self, errno, problem, str(path))
+        self.path = path
+        self.action = action
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return f"cannot {self.action} {str(self.path) or repr('')}: {self.problem}"
+
+    def __reduce__(self) -> tuple[object, ...]:  # rebuilt whole in another process
+        return (type(self), (self.path, self.action, self.problem, self.errno))
+
+
 class InvalidPositionError(BoardkitError):
     """A position text could not be read, or it describes a position that breaks an invariant.
 

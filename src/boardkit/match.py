@@ -448,8 +448,9 @@ class Match(Generic[S]):
         The log goes to a temporary file in the same folder, which then replaces ``path``: a
         failure half-way (a full disk, a crash) leaves any earlier file at ``path`` intact. An
         existing file is only replaced with ``overwrite=True``; otherwise
-        :class:`~boardkit.errors.OverwriteError` is raised and nothing is written. Other
-        failures raise :class:`OSError`.
+        :class:`~boardkit.errors.OverwriteError` is raised and nothing is written. A path that
+        cannot be a file (a folder, one in a missing folder) and any other failure raise
+        :class:`~boardkit.errors.FileAccessError`, which is also an :class:`OSError`.
         """
         from boardkit.files import atomic_write_text
 
@@ -676,11 +677,13 @@ class Match(Generic[S]):
         """Rebuild a match from a log file (a full log, or a redacted one: see the class).
 
         At most ``limits.max_bytes`` are read: a larger file is refused before anything is
-        decoded.
+        decoded. A file that cannot be read (missing, a folder, not permitted) raises
+        :class:`~boardkit.errors.FileAccessError`, which is also an ``OSError``.
         """
+        from boardkit.files import read_bytes
+
         limits = DEFAULT_LIMITS if limits is None else limits
-        with open(path, "rb") as file:
-            data = file.read(limits.max_bytes + 1)
+        data = read_bytes(path, limits.max_bytes + 1)
         return cls.from_json(data, game, verify, limits=limits)
 
 

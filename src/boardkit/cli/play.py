@@ -47,6 +47,7 @@ from boardkit.cli.support import (
     read_log_file,
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.files import check_writable, file_error
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus, resumed_kinds
 from boardkit.voice import count_of
@@ -121,6 +122,8 @@ def build_session(
     The save file is written once before the session is returned, so that a file that exists
     (or cannot be written) stops the command before anybody plays.
     """
+    if args.log:  # a folder or a missing folder is refused before the game is set up
+        check_writable(args.log, overwrite=True)
     if args.resume:
         match = _resumed_match(args)
         save_path = Path(args.log) if args.log else None
@@ -153,8 +156,8 @@ def _start_saving(session: PlaySession, args: argparse.Namespace) -> None:
             f"{path} already exists and was not replaced: continue that game with "
             f"'boardkit play --resume {path}', choose another --log, or add --force to replace it"
         ) from None
-    except OSError as exc:
-        raise PlayCommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except OSError as exc:  # a FileAccessError from the save: exit code 1, like other commands
+        raise file_error(str(path), "write", exc) from None
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.rule import Rule
@@ -17,8 +16,9 @@ from boardkit.cli.arguments import (
     seed_or_fresh,
 )
 from boardkit.cli.output import options_text, result_text
-from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
-from boardkit.errors import InvalidOptionsError, OverwriteError
+from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
+from boardkit.errors import InvalidOptionsError
+from boardkit.files import check_writable
 from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.narration import narrate_match_entry
@@ -53,8 +53,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     players = args.players if args.players is not None else min(game.player_counts)
     if args.delay < 0:
         raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
-    if args.save_log and not args.force and Path(args.save_log).exists():
-        raise OverwriteError(args.save_log)  # before the game, not after it
+    if args.save_log is not None:  # before the game, not after it
+        check_writable(args.save_log, overwrite=args.force)
     config = game.make_config(players, options, seed_or_fresh(args.seed))
     out.print(
         Text.assemble(
@@ -83,10 +83,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     match = random_playout(game, config, watch=show)
     out.print(Rule(Text("result", style="bold"), align="left"))
     out.print(result_text(match.result, match.header.players), soft_wrap=True)
-    if args.save_log:
-        try:
-            match.save(args.save_log, overwrite=args.force)
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.save_log}: {exc.strerror or exc}") from None
+    if args.save_log is not None:
+        match.save(args.save_log, overwrite=args.force)
         out.print(f"log saved to {args.save_log}", soft_wrap=True)
     return EXIT_OK

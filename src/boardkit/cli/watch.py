@@ -19,7 +19,6 @@ given. Exit codes follow :mod:`boardkit.cli.support` (0 also when ``q`` stopped 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from boardkit.bots.registry import bot_from_spec
@@ -30,8 +29,9 @@ from boardkit.cli.arguments import (
     seed_or_fresh,
 )
 from boardkit.cli.play import names_for, parse_names
-from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
-from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
+from boardkit.errors import BoardkitError, InvalidOptionsError
+from boardkit.files import check_writable
 from boardkit.game import Game
 from boardkit.keys import KeyReader
 from boardkit.match import Match
@@ -80,8 +80,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     names_for(names, players)
     if args.delay is not None and args.delay < 0:
         raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
-    if args.save_log and not args.force and Path(args.save_log).exists():
-        raise OverwriteError(args.save_log)  # before the game, not after it
+    if args.save_log is not None:  # before the game, not after it
+        check_writable(args.save_log, overwrite=args.force)
     specs = bot_specs(args.bots, players)
     bots = [bot_from_spec(spec) for spec in specs]
     match = Match.new(game, names or colour_names(game, players), options, seed_or_fresh(args.seed))
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     except BoardkitError:
         raise
     finally:
-        if args.save_log:
+        if args.save_log is not None:
             _save(match, args.save_log, args.force, streams)
     if args.seed is None:
         streams.out.print(f"seed {match.config.seed} (--seed sets up the same game again)")
@@ -129,8 +129,5 @@ def colour_names(game: Game[Any, Any], players: int) -> list[str]:
 
 
 def _save(match: Match[Any], path: str, force: bool, streams: Streams) -> None:
-    try:
-        match.save(path, overwrite=force)
-    except OSError as exc:
-        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    match.save(path, overwrite=force)
     streams.out.print(f"log saved to {path}", soft_wrap=True)
