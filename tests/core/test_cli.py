@@ -368,6 +368,18 @@ def test_play_random_refuses_a_negative_delay(capsys: Capture) -> None:
     assert "--delay" in err
 
 
+@pytest.mark.parametrize("command", ["play-random", "watch"])
+@pytest.mark.parametrize("delay", ["nan", "inf", "1e308", "3601", "soon"])
+def test_a_delay_that_time_sleep_would_refuse_is_a_usage_error(
+    capsys: Capture, command: str, delay: str
+) -> None:
+    code, out, err = run(capsys, command, "nim", "--seed", "1", "--delay", delay)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        f"error: argument --delay: a delay is a number of seconds from 0 to 3600, not {delay!r}"
+    )
+
+
 def test_play_random_wrong_player_count(capsys: Capture) -> None:
     code, _, err = run(capsys, "play-random", "nim", "--players", "1")
     assert code == 2

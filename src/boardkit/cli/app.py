@@ -8,6 +8,7 @@ dispatcher runs it inside the one error handler, :func:`boardkit.cli.support.run
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -80,8 +81,12 @@ def main(
     The streams default to the process's own; tests pass their own.
     """
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
+    try:  # argparse writes help and usage errors to sys.stdout and sys.stderr: send them on
+        with (
+            contextlib.redirect_stdout(stdout or sys.stdout),
+            contextlib.redirect_stderr(stderr or sys.stderr),
+        ):
+            args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     streams = Streams(stdin, stdout, stderr)

@@ -10,6 +10,7 @@ A game command takes ``GAME``, ``--players``, ``--option KEY=VALUE`` (repeatable
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -83,6 +84,24 @@ def add_no_verify_argument(sub: argparse.ArgumentParser, help: str) -> None:
 
 
 # --- values ---------------------------------------------------------------------------------
+
+MAX_DELAY = 3600.0
+"""The longest ``--delay`` (an hour): longer ones are typing slips, and ``time.sleep`` refuses
+the huge ones (``1e308``, ``inf``) with a traceback."""
+
+
+def delay_seconds(text: str) -> float:
+    """``--delay SECONDS``: a finite number of seconds from 0 to :data:`MAX_DELAY` (argparse
+    type; anything else is a usage error naming the value)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_DELAY:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"a delay is a number of seconds from 0 to {MAX_DELAY:g}, not {text!r}"
+        )
+    return value
 
 
 def parse_option_value(option: Option, raw: str) -> OptionValue:

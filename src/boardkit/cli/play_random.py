@@ -12,12 +12,12 @@ from rich.text import Text
 from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
+    delay_seconds,
     parse_option_args,
     seed_or_fresh,
 )
 from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
-from boardkit.errors import InvalidOptionsError
 from boardkit.files import check_writable
 from boardkit.log import shown_action
 from boardkit.match import Match
@@ -35,7 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_game_arguments(play)
     play.add_argument(
         "--delay",
-        type=float,
+        type=delay_seconds,
         default=0.0,
         metavar="SECONDS",
         help="pause between actions (default 0)",
@@ -51,8 +51,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     players = args.players if args.players is not None else min(game.player_counts)
-    if args.delay < 0:
-        raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
     if args.save_log is not None:  # before the game, not after it
         check_writable(args.save_log, overwrite=args.force)
     config = game.make_config(players, options, seed_or_fresh(args.seed))

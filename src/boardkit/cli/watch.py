@@ -25,6 +25,7 @@ from boardkit.bots.registry import bot_from_spec
 from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
+    delay_seconds,
     parse_option_args,
     seed_or_fresh,
 )
@@ -59,7 +60,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     watch.add_argument("--names", metavar="A,B,C", help="player names (default: their colours)")
     watch.add_argument(
         "--delay",
-        type=float,
+        type=delay_seconds,
         metavar="SECONDS",
         help="seconds between entries (default 0.8 on a terminal, 0 in a pipe)",
     )
@@ -78,8 +79,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     names = parse_names(args.names)
     players = args.players if args.players is not None else (len(names) or min(game.player_counts))
     names_for(names, players)
-    if args.delay is not None and args.delay < 0:
-        raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
     if args.save_log is not None:  # before the game, not after it
         check_writable(args.save_log, overwrite=args.force)
     specs = bot_specs(args.bots, players)
