@@ -21,6 +21,7 @@ from boardkit.cli.output import duration, options_text, percent, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.files import atomic_write_text
 from boardkit.log import Log, log_to_json
+from boardkit.options import check_game_count
 from boardkit.simulate import SimulationSummary, simulate
 from boardkit.voice import count_of
 
@@ -50,6 +51,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     options = parse_option_args(game, args.option or [])
     players = args.players if args.players is not None else min(game.player_counts)
     save_dir: Path | None = Path(args.save_logs) if args.save_logs else None
+    check_game_count(args.games)  # bad input is refused before a fresh seed is printed
     seed = seed_or_fresh(args.seed, args.games)
     game.make_config(players, options, seed)  # refuse bad input before making directories
     if args.seed is None:
