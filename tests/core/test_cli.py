@@ -235,6 +235,28 @@ def test_replay_without_verification_only_folds_events(
     assert "replayed" in out and "verified" not in out
 
 
+def test_show_refuses_two_forms_of_output_at_once(
+    capsys: Capture, nim_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = nim_log
+    code, out, err = run(capsys, "show", str(path), "--json", "--position")
+    assert (code, out) == (2, "")  # --position was silently dropped
+    assert err.splitlines()[-1] == "error: argument --position: not allowed with argument --json"
+
+
+@pytest.mark.parametrize(
+    "argv", [["replay", "x.json"], ["show", "x.json", "--at", "1"], ["games"], ["simulate", "nim"]]
+)
+def test_an_unknown_argument_is_shown_with_the_subcommands_usage(
+    capsys: Capture, argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv, "--bogus")
+    assert (code, out) == (2, "")
+    usage, message = err.splitlines()[0], err.splitlines()[-1]
+    assert usage.startswith(f"usage: boardkit {argv[0]} ")  # not "boardkit [-h] COMMAND"
+    assert message == "error: unrecognized arguments: --bogus"
+
+
 def test_replay_of_a_missing_file_is_an_error(capsys: Capture, tmp_path: Path) -> None:
     code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
     assert code == 1

@@ -296,4 +296,17 @@ def test_replay_says_what_it_verified_and_what_it_could_not(
     other = tmp_path / "other.json"
     other.write_text(played(None, 30).to_json(), encoding="utf-8")
     assert main(["replay", str(mine), "--against", str(other)]) == 1
-    assert "commitments differ" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert "commitments differ" in captured.err
+    assert captured.out == ""  # no report of a log that then fails its check
+
+
+def test_replay_refuses_against_for_a_full_log_before_reporting_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    full = tmp_path / "full.json"
+    full.write_text(played(None, 30).to_json(), encoding="utf-8")
+    assert main(["replay", str(full), "--against", str(full)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "error: --against checks a redacted log; LOG is a full log\n"
+    assert captured.out == ""
