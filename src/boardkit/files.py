@@ -58,6 +58,26 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
         raise file_error(path, "read", exc) from None
 
 
+def make_folder(path: str | Path) -> Path:
+    """The folder ``path``, made (with its parents) if it does not exist yet.
+
+    A file in the way, or a folder that cannot be made, raises :class:`FileAccessError` that
+    names the path ("cannot create logs: it is a file, not a folder").
+    """
+    folder = Path(path)
+    if str(path) == "":
+        raise FileAccessError(path, "create", "no folder name given", errno.ENOENT)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # mkdir's word for a file where the folder should be
+        raise FileAccessError(path, "create", "it is a file, not a folder", errno.ENOTDIR) from None
+    except OSError as exc:
+        if exc.errno == errno.ENOTDIR:
+            raise FileAccessError(path, "create", _PROBLEMS[errno.ENOTDIR], exc.errno) from None
+        raise file_error(path, "create", exc) from None
+    return folder
+
+
 def check_writable(path: str | Path, *, overwrite: bool) -> None:
     """Refuse, before any work, a ``path`` that :func:`atomic_write` could not write.
 

@@ -48,6 +48,7 @@ from attrs import field, frozen
 from boardkit.bots.base import Bot
 from boardkit.bots.registry import bot_from_spec
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.files import make_folder
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue, check_game_count, distinct_names
@@ -413,11 +414,7 @@ def run_tournament(
     labels = bot_labels(bot_names)
     save_dir = None
     if save_logs_dir is not None:
-        path = Path(save_logs_dir)
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InvalidOptionsError(f"cannot create {path}: {exc.strerror or exc}") from None
+        path = make_folder(save_logs_dir)
         save_dir = str(path)
         if not overwrite:
             _refuse_existing_logs(path, game.name, seed, n_games)

@@ -284,3 +284,25 @@ def test_a_folder_given_as_a_log_to_read_is_named_as_a_folder(capsys: Capture, h
     for argv in (["replay", "folder"], ["show", "folder"], ["play", "--resume", "folder"]):
         code, _, err = boardkit(capsys, *argv)
         assert (code, err) == (1, "error: cannot read folder: it is a folder, not a file\n")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize(
+    ("folder", "problem"),
+    [
+        ("file.txt", "cannot create file.txt: it is a file, not a folder"),
+        (
+            "file.txt/logs",
+            "cannot create file.txt/logs: a part of the path is a file, not a folder",
+        ),
+        ("", "cannot create '': no folder name given"),  # was ignored: no logs, no word
+    ],
+)
+def test_a_save_logs_folder_that_cannot_be_made_is_named(
+    capsys: Capture, here: Path, command: str, folder: str, problem: str
+) -> None:
+    (here / "file.txt").write_text("keep me", encoding="utf-8")
+    argv = [command, "nim", "-n", "2", "--seed", "1", "--save-logs", folder]
+    code, out, err = boardkit(capsys, *argv, *(["-w", "1"] if command == "tournament" else []))
+    assert (code, out, err) == (1, "", f"error: {problem}\n")
+    assert sorted(p.name for p in here.iterdir()) == ["file.txt"]

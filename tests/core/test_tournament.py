@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from boardkit import (
+    FileAccessError,
     InvalidOptionsError,
     InvalidPlayerCountError,
     Match,
@@ -283,8 +284,10 @@ def test_bad_input_is_refused_before_any_game(tmp_path: Path) -> None:
         run_tournament("nim", ["random"], 3, seed=(1 << 128) - 2)
     blocker = tmp_path / "file"
     blocker.write_text("")
-    with pytest.raises(InvalidOptionsError, match="cannot create"):
+    with pytest.raises(FileAccessError, match=r"cannot create .*sub: a part of the path is a file"):
         run_tournament("nim", ["random"], 1, save_logs_dir=blocker / "sub")
+    with pytest.raises(FileAccessError, match=r"cannot create .*file: it is a file, not a folder"):
+        run_tournament("nim", ["random"], 1, save_logs_dir=blocker)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
