@@ -759,8 +759,10 @@ class Document:
     def _open(self) -> None:
         """Read the top-level fields up to the entry list (or the end), and the version."""
         scan = self._scan
+        if not scan.text.strip():  # an empty file, or one a crash left blank
+            raise InvalidLogError("not a boardkit log: it is empty")
         if not scan.at("{"):
-            found = shorten(scan.text[scan.pos : scan.pos + 20]) if scan.text.strip() else "nothing"
+            found = shorten(scan.text[scan.pos : scan.pos + 20])
             raise InvalidLogError(f"not a boardkit log (not a JSON object; it starts {found})")
         self._closed = scan.at("}")
         while not self._closed:

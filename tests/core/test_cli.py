@@ -152,6 +152,9 @@ def test_simulate_wrong_player_count_names_the_allowed_counts(capsys: Capture) -
     code, _, err = run(capsys, "simulate", "nim", "-n", "2", "--players", "7")
     assert code == 2
     assert err.strip() == "error: nim cannot be played by 7 players; allowed: 2, 3, 4"
+    code, _, err = run(capsys, "watch", "nim", "--names", "solo", "--bots", "random")
+    assert code == 2
+    assert err.strip() == "error: nim cannot be played by 1 player; allowed: 2, 3, 4"
 
 
 def test_simulate_refuses_zero_games(capsys: Capture) -> None:

@@ -199,7 +199,8 @@ def test_trailing_text_and_other_documents_are_refused() -> None:
     text = nim_text()
     assert "after the log's end" in refused(text + "{}").reason
     assert "not a boardkit log" in refused("[1, 2]").reason
-    assert "not a boardkit log" in refused("").reason
+    assert refused("").reason == "not a boardkit log: it is empty"  # not "it starts nothing"
+    assert refused(" \n").reason == "not a boardkit log: it is empty"
     assert "missing entry list" in refused('{"boardkit_log":2,"header":{}}').reason
 
 
