@@ -484,6 +484,11 @@ class Match(Generic[S]):
         log's entry redacted for this viewer: the deal this viewer saw was fixed before the first
         move and nobody changed it. Raises :class:`~boardkit.errors.InvalidLogError` otherwise.
         """
+        if full.header.is_redacted:  # a mix-up of files, not an unverified full log
+            raise InvalidLogError(
+                f"the log given as the full log is redacted too (the log of "
+                f"{viewer_text(full.header.viewer)}); only the full log has the seed"
+            )
         if not full.verified:
             raise InvalidLogError("the full log was not verified; load it with verification")
         check_redaction(self.game, full.log, self.log)

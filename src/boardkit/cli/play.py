@@ -48,6 +48,7 @@ from boardkit.cli.support import (
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.files import check_writable, file_error
+from boardkit.log import viewer_text
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus, resumed_kinds
 from boardkit.voice import count_of
@@ -211,6 +212,12 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
             f"{', '.join(clashing)} cannot be used with --resume: the log fixes the game's set-up"
         )
     match = read_log_file(args.resume)
+    if match.header.is_redacted:  # refused before the session writes the file
+        raise PlayCommandError(
+            f"{args.resume} is the log of {viewer_text(match.header.viewer)}, redacted: it holds "
+            "none of the other players' secrets, so the game cannot go on from it (read it with "
+            "'boardkit replay' or 'boardkit show')"
+        )
     if args.game and args.game != match.game.name:
         raise PlayCommandError(f"{args.resume} is a game of {match.game.name}, not {args.game}")
     return match
