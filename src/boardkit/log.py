@@ -818,16 +818,15 @@ class Document:
 
     def _streamed_entries(self) -> Iterator[tuple[int, Any]]:
         scan = self._scan
-        if scan.at("]"):
-            return
         index = 0
-        while True:
+        more = not scan.at("]")  # an empty list ends here, and the document goes on after it
+        while more:
             if index >= self.limits.max_entries:
                 raise InvalidLogError(self._too_many(), index)
             yield index, scan.entry(3, index)
             if not scan.at(","):
                 scan.expect("]", "or ',' after an entry", index)
-                break
+                more = False
             index += 1
         self._fields["entries"] = None
         self._closed = self._after_field()

@@ -204,6 +204,15 @@ def test_trailing_text_and_other_documents_are_refused() -> None:
     assert "missing entry list" in refused('{"boardkit_log":2,"header":{}}').reason
 
 
+def test_an_empty_entry_list_is_named_whatever_follows_it() -> None:
+    doc = json.loads(nim_text())
+    doc["entries"] = []
+    for text in (json.dumps(doc), json.dumps(doc, separators=(",", ":"))):
+        # the reader once went on looking for a field after "[]" and said "not valid JSON"
+        assert refused(text).reason == "the log has no setup entry"
+    assert refused(json.dumps({**doc, "entries": [], "extra": 1})).entry is None
+
+
 def test_the_field_order_does_not_matter() -> None:
     doc = json.loads(nim_text())
     text = json.dumps(doc, sort_keys=True)  # entries before header
