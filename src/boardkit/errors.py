@@ -124,7 +124,7 @@ class InvalidPlayerCountError(InvalidOptionsError):
 
     def __init__(self, game: str, players: int, allowed: tuple[int, ...]) -> None:
         counts = ", ".join(str(n) for n in allowed)
-        many = f"{players} player" if players == 1 else f"{players} players"
+        many = f"{shorten(players)} player" + ("" if players == 1 else "s")
         super().__init__(f"{game} cannot be played by {many}; allowed: {counts}")
         self.players = players
         self.allowed = allowed

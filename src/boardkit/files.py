@@ -49,6 +49,8 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
 
     A missing file, a folder or an unreadable file raises :class:`FileAccessError`.
     """
+    if not isinstance(path, str | os.PathLike):  # open(3) would read, then close, descriptor 3
+        raise FileAccessError(path, "read", f"a path is text, not {type(path).__name__}")
     if str(path) == "":
         raise FileAccessError(path, "read", "no file name given", errno.ENOENT)
     try:
@@ -86,6 +88,8 @@ def check_writable(path: str | Path, *, overwrite: bool) -> None:
     :class:`~boardkit.errors.OverwriteError` unless ``overwrite``. The check cannot promise
     that the write will succeed (the disk may fill up), only that the path is a file's.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise FileAccessError(path, "write", f"a path is text, not {type(path).__name__}")
     text = str(path)
     if text == "":
         raise FileAccessError(path, "write", "no file name given", errno.ENOENT)

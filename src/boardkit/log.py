@@ -421,6 +421,11 @@ _SPACE = " \t\n\r"
 
 def _as_text(data: str | bytes, limits: LogLimits) -> str:
     """Log bytes or text as text: size checked first, a UTF-8 BOM dropped, non-UTF-8 refused."""
+    if not isinstance(data, str | bytes):  # a path, say: Match.load reads files
+        raise InvalidLogError(
+            f"a log is JSON text or UTF-8 bytes, not {type(data).__name__} "
+            "(Match.load reads a log file)"
+        )
     if isinstance(data, bytes):
         if len(data) > limits.max_bytes:
             raise InvalidLogError(_too_big(len(data), limits))

@@ -504,7 +504,8 @@ class Match(Generic[S]):
         if type(seq) is not int:
             raise UndoError(f"an entry number is an int, not {type(seq).__name__} {seq!r:.40}")
         if not 0 <= seq < len(self._entries):
-            raise UndoError(f"no entry {seq}; the log has entries 0 to {len(self._entries) - 1}")
+            last = len(self._entries) - 1
+            raise UndoError(f"no entry {shorten(seq)}; the log has entries 0 to {last}")
         if seq == len(self._entries) - 1:
             return self._state
         base = seq - seq % SNAPSHOT_EVERY
@@ -529,7 +530,7 @@ class Match(Generic[S]):
             raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
         self._check_writable("undo")
         if n < 0 or n > len(self._entries) - 1:
-            entries = count_of(n, "entry", "entries")
+            entries = f"{shorten(n)} entries" if abs(n) > 1 else count_of(n, "entry", "entries")
             raise UndoError(f"cannot undo {entries}; {len(self._entries) - 1} can be undone")
         if n == 0:
             return

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import FileAccessError, Match, OverwriteError
+from boardkit import FileAccessError, InvalidLogError, Match, OverwriteError
 from boardkit.examples.nim import Take
 from boardkit.files import atomic_write_text, check_writable
 
@@ -197,3 +197,16 @@ def test_loading_a_missing_file_or_a_folder_is_a_typed_error(
     with pytest.raises(FileAccessError) as info:
         Match.load(tmp_path / name)
     assert str(info.value) == f"cannot read {tmp_path / name}: {problem}"
+
+
+def test_a_path_that_is_not_text_is_refused_before_anything_is_opened(tmp_path: Path) -> None:
+    # open(3) reads file descriptor 3, whatever it is, and closes it afterwards
+    with pytest.raises(FileAccessError, match=r"^cannot read 3: a path is text, not int$"):
+        Match.load(3)  # type: ignore[arg-type]
+    with pytest.raises(FileAccessError, match=r"^cannot write 3: a path is text, not int$"):
+        two_moves().save(3)  # type: ignore[arg-type]
+    path = tmp_path / "game.json"
+    two_moves().save(path)
+    with pytest.raises(InvalidLogError, match=r"not (PosixPath|WindowsPath)") as info:
+        Match.from_json(path)  # type: ignore[arg-type]
+    assert "Match.load reads a log file" in str(info.value)
