@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
 import json
 import subprocess
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from boardkit import InvalidOptionsError, Match, Option, registry
-from boardkit.cli import main, support
+from boardkit.cli import build_parser, main, support
 from boardkit.cli.arguments import parse_option_args, parse_option_value
 from boardkit.codec import codec_for
 from boardkit.examples.nim import NimGame
@@ -459,3 +460,37 @@ def test_extension_commands_are_wired_in(capsys: Capture) -> None:
     code, _, err = run(capsys, "tournament", "chess", "-n", "2")
     assert code == 2
     assert err.startswith("error: unknown game 'chess'")
+
+
+def flag_helps(flag: str) -> dict[str, str | None]:
+    """The help text of ``flag`` in each subcommand that takes it."""
+    parser = build_parser()
+    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {
+        name: action.help
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if flag in action.option_strings
+    }
+
+
+def test_shared_flags_read_alike_in_every_subcommand() -> None:
+    seeds = flag_helps("--seed")
+    assert seeds.pop("tournament") == (
+        "first seed (default: a fresh one from the operating system, printed)"
+    )
+    assert set(seeds) == {"watch", "simulate", "play-random", "play"}
+    assert set(seeds.values()) == {"seed (default: a fresh one from the operating system, printed)"}
+    players = flag_helps("--players")
+    # watch and play take the player count from --names when it is given; their help says so
+    assert players["watch"] == players["play"]
+    assert "--names" in str(players["watch"])
+    assert len(set(flag_helps("--option").values())) == 1
+
+
+def test_play_takes_save_log_like_watch_and_play_random(capsys: Capture, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "nim", "--seat", "random,random", "--seed", "1", "--save-log", str(path)]
+    code, _, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert Match.load(path).is_over

@@ -53,6 +53,9 @@ from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus, resumed_kinds
 from boardkit.voice import count_of
 
+NAMES_PLAYERS_HELP = "number of players (default: as many as --names, else the smallest allowed)"
+"""``--players`` of the commands that also take ``--names`` (play, watch)."""
+
 
 class PlayCommandError(CommandError):
     """A problem with the command itself (an unreadable file, conflicting arguments)."""
@@ -76,8 +79,7 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         play,
         game_help="an installed game (not needed with --resume)",
         game_optional=True,
-        players_help="number of players (default: as many as --names, else the smallest allowed)",
-        seed_help="seed (default: a fresh one, drawn and printed)",
+        players_help=NAMES_PLAYERS_HELP,
     )
     play.add_argument(
         "--seat",
@@ -90,10 +92,12 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
     play.add_argument("--names", metavar="A,B,C", help="player names, comma-separated")
     play.add_argument(
         "--log",
+        "--save-log",  # the name watch and play-random give it
+        dest="log",
         metavar="PATH",
         help="save the game to PATH after every entry (default: GAME-DATE-TIME.json here)",
     )
-    add_force_argument(play, "replace the --log file if it exists already")
+    add_force_argument(play, "replace the --log file if it exists")
     play.add_argument("--resume", metavar="LOG", help="continue the game saved in LOG")
 
 

@@ -29,7 +29,7 @@ from boardkit.cli.arguments import (
     parse_option_args,
     seed_or_fresh,
 )
-from boardkit.cli.play import names_for, parse_names
+from boardkit.cli.play import NAMES_PLAYERS_HELP, names_for, parse_names
 from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
 from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.files import check_writable
@@ -50,7 +50,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "place (space pauses, n steps, +/- change the speed, q stops); piped, a plain "
         "transcript.",
     )
-    add_game_arguments(watch)
+    add_game_arguments(watch, players_help=NAMES_PLAYERS_HELP)
     watch.add_argument(
         "--bots",
         metavar="SPEC,SPEC",
