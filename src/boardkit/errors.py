@@ -110,7 +110,7 @@ class UnknownGameError(BoardkitError):
 
     def __init__(self, name: str, known: list[str]) -> None:
         listing = ", ".join(sorted(known)) or "none"
-        super().__init__(f"unknown game {name!r}; installed games: {listing}")
+        super().__init__(f"unknown game {shorten(name)}; installed games: {listing}")
         self.name = name
         self.known = sorted(known)
 

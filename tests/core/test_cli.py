@@ -494,3 +494,20 @@ def test_play_takes_save_log_like_watch_and_play_random(capsys: Capture, tmp_pat
     code, _, err = run(capsys, *argv)
     assert (code, err) == (0, "")
     assert Match.load(path).is_over
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "g" * 5000],
+        ["simulate", "nim", "-o", "stones=" + "9" * 5000],
+        ["simulate", "nim", "-o", "k" * 5000],
+        ["tournament", "nim", "--bots", "b" * 5000],
+        ["play", "nim", "--seat", "s" * 5000],
+    ],
+)
+def test_a_huge_argument_is_repeated_briefly_in_the_error(capsys: Capture, argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith("error: ")
+    assert len(err) < 400  # the argument was repeated whole, 5,000 characters (twice for --seat)
+    assert "..." in err

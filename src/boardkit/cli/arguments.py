@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from boardkit.cli.output import choices_text
 from boardkit.cli.support import EXIT_USAGE
-from boardkit.errors import InvalidOptionsError
+from boardkit.errors import InvalidOptionsError, shorten
 from boardkit.game import Game
 from boardkit.options import Option, OptionValue
 from boardkit.rng import new_seed
@@ -111,7 +111,7 @@ def parse_option_value(option: Option, raw: str) -> OptionValue:
         lowered = raw.strip().lower()
         if lowered not in ("true", "false"):
             raise InvalidOptionsError(
-                f"option {option.name!r} takes true or false, not {raw!r}{allowed}"
+                f"option {option.name!r} takes true or false, not {shorten(raw)}{allowed}"
             )
         return lowered == "true"
     if isinstance(option.default, int):
@@ -119,7 +119,7 @@ def parse_option_value(option: Option, raw: str) -> OptionValue:
             return int(raw.strip(), 10)
         except ValueError:
             raise InvalidOptionsError(
-                f"option {option.name!r} takes an int, not {raw!r}{allowed}"
+                f"option {option.name!r} takes an int, not {shorten(raw)}{allowed}"
             ) from None
     return raw
 
@@ -139,9 +139,9 @@ def parse_option_args(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, o
         key, sep, raw = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise InvalidOptionsError(f"options are given as key=value, not {pair!r}")
+            raise InvalidOptionsError(f"options are given as key=value, not {shorten(pair)}")
         if key in options:
-            raise InvalidOptionsError(f"option {key!r} is given twice")
+            raise InvalidOptionsError(f"option {shorten(key)} is given twice")
         if key in declared and isinstance(declared[key].default, str) and raw.startswith("@"):
             options[key] = _option_from_file(game, key, raw[1:])
         else:
