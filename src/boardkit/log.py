@@ -428,7 +428,7 @@ def _as_text(data: str | bytes, limits: LogLimits) -> str:
         )
     if isinstance(data, bytes):
         if len(data) > limits.max_bytes:
-            raise InvalidLogError(_too_big(len(data), limits))
+            raise InvalidLogError(_too_big(limits))
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -436,13 +436,15 @@ def _as_text(data: str | bytes, limits: LogLimits) -> str:
     elif len(data) > limits.max_bytes or len(data.encode("utf-8", "surrogatepass")) > (
         limits.max_bytes
     ):
-        raise InvalidLogError(_too_big(len(data), limits))
+        raise InvalidLogError(_too_big(limits))
     return data.removeprefix("\ufeff")
 
 
-def _too_big(size: int, limits: LogLimits) -> str:
+def _too_big(limits: LogLimits) -> str:
+    """The refusal of a log over the size limit. It names no size: a file is read only up to
+    one byte past the limit (so that size would mislead), and text is counted in characters."""
     return (
-        f"the log is larger than the limit of {limits.max_bytes} bytes ({size}); "
+        f"the log is larger than the limit of {limits.max_bytes:,} bytes; "
         "raise LogLimits.max_bytes to read it"
     )
 
