@@ -102,13 +102,13 @@ def main() -> None:
 
     shangrila = random_game("shangrila", 4, seed=12, actions=90, prefer=Journey)
     picture = shangrila_svg(shangrila.state, highlight=shangrila.log.entries[-1].action)
-    picture.save(HERE / "shangrila.svg")
+    picture.save(HERE / "shangrila.svg", overwrite=True)
 
     khan = random_game("khan", 3, seed=4, actions=70, prefer=Conquer)
     picture = khan_svg(
         khan.state, player=khan.log.entries[-1].player, highlight=khan.log.entries[-1].action
     )
-    picture.save(HERE / "khan.svg")
+    picture.save(HERE / "khan.svg", overwrite=True)
     print(f"wrote {', '.join([*FIXED, 'shangrila.svg', 'khan.svg'])} in {HERE}")
 
 

@@ -8,6 +8,7 @@ verify its :class:`Log`.
 from boardkit.engine import fold
 from boardkit.errors import (
     BoardkitError,
+    FileAccessError,
     GameDefinitionError,
     GameOverError,
     IllegalActionError,
@@ -56,6 +57,7 @@ __all__ = [
     "DecisionSettled",
     "Entry",
     "Events",
+    "FileAccessError",
     "Flow",
     "Game",
     "GameDefinitionError",

@@ -146,7 +146,7 @@ class UnknownGameError(BoardkitError):
 
     def __init__(self, name: str, known: list[str]) -> None:
         listing = ", ".join(sorted(known)) or "none"
-        super().__init__(f"unknown game {name!r}; installed games: {listing}")
+        super().__init__(f"unknown game {shorten(name)}; installed games: {listing}")
         self.name = name
         self.known = sorted(known)
 
@@ -160,7 +160,8 @@ class InvalidPlayerCountError(InvalidOptionsError):
 
     def __init__(self, game: str, players: int, allowed: tuple[int, ...]) -> None:
         counts = ", ".join(str(n) for n in allowed)
-        super().__init__(f"{game} cannot be played by {players} players; allowed: {counts}")
+        many = f"{shorten(players)} player" + ("" if players == 1 else "s")
+        super().__init__(f"{game} cannot be played by {many}; allowed: {counts}")
         self.players = players
         self.allowed = allowed
 
@@ -213,6 +214,29 @@ class MissingExtraError(BoardkitError, ModuleNotFoundError):
         )
         self.extra = extra
         self.feature = feature
+
+
+class FileAccessError(BoardkitError, OSError):
+    """A file could not be read or written at the path given.
+
+    The path names no file (it is empty, ends in a separator, or is a folder), its folder is
+    missing, or the operating system refused (no permission, a full disk). ``path`` is the path
+    as given, ``action`` is ``"read"`` or ``"write"`` and ``problem`` says what is wrong in
+    plain words. It is also an :class:`OSError` (with ``errno``, ``strerror`` and ``filename``
+    set when the system gave them), so code that catches ``OSError`` still catches it.
+    """
+
+    def __init__(self, path: object, action: str, problem: str, errno: int | None = None) -> None:
+        OSError.__init__(self, errno, problem, str(path))
+        self.path = path
+        self.action = action
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return f"cannot {self.action} {str(self.path) or repr('')}: {self.problem}"
+
+    def __reduce__(self) -> tuple[object, ...]:  # rebuilt whole in another process
+        return (type(self), (self.path, self.action, self.problem, self.errno))
 
 
 class InvalidPositionError(BoardkitError):

@@ -423,9 +423,14 @@ _SPACE = " \t\n\r"
 
 def _as_text(data: str | bytes, limits: LogLimits) -> str:
     """Log bytes or text as text: size checked first, a UTF-8 BOM dropped, non-UTF-8 refused."""
+    if not isinstance(data, str | bytes):  # a path, say: Match.load reads files
+        raise InvalidLogError(
+            f"a log is JSON text or UTF-8 bytes, not {type(data).__name__} "
+            "(Match.load reads a log file)"
+        )
     if isinstance(data, bytes):
         if len(data) > limits.max_bytes:
-            raise InvalidLogError(_too_big(len(data), limits))
+            raise InvalidLogError(_too_big(limits))
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -433,13 +438,15 @@ def _as_text(data: str | bytes, limits: LogLimits) -> str:
     elif len(data) > limits.max_bytes or len(data.encode("utf-8", "surrogatepass")) > (
         limits.max_bytes
     ):
-        raise InvalidLogError(_too_big(len(data), limits))
+        raise InvalidLogError(_too_big(limits))
     return data.removeprefix("\ufeff")
 
 
-def _too_big(size: int, limits: LogLimits) -> str:
+def _too_big(limits: LogLimits) -> str:
+    """The refusal of a log over the size limit. It names no size: a file is read only up to
+    one byte past the limit (so that size would mislead), and text is counted in characters."""
     return (
-        f"the log is larger than the limit of {limits.max_bytes} bytes ({size}); "
+        f"the log is larger than the limit of {limits.max_bytes:,} bytes; "
         "raise LogLimits.max_bytes to read it"
     )
 
@@ -761,8 +768,10 @@ class Document:
     def _open(self) -> None:
         """Read the top-level fields up to the entry list (or the end), and the version."""
         scan = self._scan
+        if not scan.text.strip():  # an empty file, or one a crash left blank
+            raise InvalidLogError("not a boardkit log: it is empty")
         if not scan.at("{"):
-            found = shorten(scan.text[scan.pos : scan.pos + 20]) if scan.text.strip() else "nothing"
+            found = shorten(scan.text[scan.pos : scan.pos + 20])
             raise InvalidLogError(f"not a boardkit log (not a JSON object; it starts {found})")
         self._closed = scan.at("}")
         while not self._closed:
@@ -818,16 +827,15 @@ class Document:
 
     def _streamed_entries(self) -> Iterator[tuple[int, Any]]:
         scan = self._scan
-        if scan.at("]"):
-            return
         index = 0
-        while True:
+        more = not scan.at("]")  # an empty list ends here, and the document goes on after it
+        while more:
             if index >= self.limits.max_entries:
                 raise InvalidLogError(self._too_many(), index)
             yield index, scan.entry(3, index)
             if not scan.at(","):
                 scan.expect("]", "or ',' after an entry", index)
-                break
+                more = False
             index += 1
         self._fields["entries"] = None
         self._closed = self._after_field()

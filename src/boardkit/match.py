@@ -504,8 +504,9 @@ class Match(Generic[S, A]):
         The log goes to a temporary file in the same folder, which then replaces ``path``: a
         failure half-way (a full disk, a crash) leaves any earlier file at ``path`` intact. An
         existing file is only replaced with ``overwrite=True``; otherwise
-        :class:`~boardkit.errors.OverwriteError` is raised and nothing is written. Other
-        failures raise :class:`OSError`.
+        :class:`~boardkit.errors.OverwriteError` is raised and nothing is written. A path that
+        cannot be a file (a folder, one in a missing folder) and any other failure raise
+        :class:`~boardkit.errors.FileAccessError`, which is also an :class:`OSError`.
         """
         from boardkit.files import atomic_write_text
 
@@ -539,6 +540,11 @@ class Match(Generic[S, A]):
         log's entry redacted for this viewer: the deal this viewer saw was fixed before the first
         move and nobody changed it. Raises :class:`~boardkit.errors.InvalidLogError` otherwise.
         """
+        if full.header.is_redacted:  # a mix-up of files, not an unverified full log
+            raise InvalidLogError(
+                f"the log given as the full log is redacted too (the log of "
+                f"{viewer_text(full.header.viewer)}); only the full log has the seed"
+            )
         if not full.verified:
             raise InvalidLogError("the full log was not verified; load it with verification")
         check_redaction(self.game, full.log, self.log)
@@ -554,7 +560,8 @@ class Match(Generic[S, A]):
         if type(seq) is not int:
             raise UndoError(f"an entry number is an int, not {type(seq).__name__} {seq!r:.40}")
         if not 0 <= seq < len(self._entries):
-            raise UndoError(f"no entry {seq}; the log has entries 0 to {len(self._entries) - 1}")
+            last = len(self._entries) - 1
+            raise UndoError(f"no entry {shorten(seq)}; the log has entries 0 to {last}")
         if seq == len(self._entries) - 1:
             return self._state
         base = seq - seq % SNAPSHOT_EVERY
@@ -579,7 +586,7 @@ class Match(Generic[S, A]):
             raise UndoError(f"undo takes an int count, not {type(n).__name__} {n!r:.40}")
         self._check_writable("undo")
         if n < 0 or n > len(self._entries) - 1:
-            entries = count_of(n, "entry", "entries")
+            entries = f"{shorten(n)} entries" if abs(n) > 1 else count_of(n, "entry", "entries")
             raise UndoError(f"cannot undo {entries}; {len(self._entries) - 1} can be undone")
         if n == 0:
             return
@@ -774,11 +781,13 @@ class Match(Generic[S, A]):
         """Rebuild a match from a log file (a full log, or a redacted one: see the class).
 
         At most ``limits.max_bytes`` are read: a larger file is refused before anything is
-        decoded.
+        decoded. A file that cannot be read (missing, a folder, not permitted) raises
+        :class:`~boardkit.errors.FileAccessError`, which is also an ``OSError``.
         """
+        from boardkit.files import read_bytes
+
         limits = DEFAULT_LIMITS if limits is None else limits
-        with open(path, "rb") as file:
-            data = file.read(limits.max_bytes + 1)
+        data = read_bytes(path, limits.max_bytes + 1)
         return cls.from_json(data, game, verify, limits=limits)
 
 

@@ -22,6 +22,12 @@ OptionValue = bool | int | str
 MAX_SEED = (1 << SEED_BITS) - 1
 """The largest seed: seeds are 128-bit ints (see :mod:`boardkit.rng`)."""
 
+MAX_GAMES = 1_000_000
+"""The most games one ``simulate`` or tournament run plays. A run holds a little for every game
+(its seed and set-up, its length), so a typing slip such as ``-n 10000000000000`` would fill
+the memory before the first game; a bigger run is split into runs whose first seeds follow on
+(game ``i`` of a run uses seed ``S + i``), which play exactly the same games."""
+
 
 @frozen
 class Option:
@@ -203,6 +209,21 @@ def _check_name(name: object) -> None:
         raise InvalidOptionsError(
             f"a player name cannot hold control characters (a newline, a tab): {shorten(name)}"
         )
+
+
+def check_game_count(n_games: object) -> int:
+    """``n_games`` if it is a number of games one run may play: an int from 1 to
+    :data:`MAX_GAMES` (a bool is not one); otherwise :class:`InvalidOptionsError`."""
+    if type(n_games) is not int or n_games < 1:
+        raise InvalidOptionsError(
+            f"the number of games must be a positive int, not {shorten(n_games)}"
+        )
+    if n_games > MAX_GAMES:
+        raise InvalidOptionsError(
+            f"one run plays at most {MAX_GAMES:,} games, not {shorten(n_games)}; split a "
+            "bigger run into runs with consecutive first seeds (game i uses seed S + i)"
+        )
+    return n_games
 
 
 def check_seed(seed: object) -> int:

@@ -49,6 +49,7 @@ from boardkit.errors import (
     InvalidOptionsError,
     OverwriteError,
     UndoError,
+    shorten,
 )
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.frames import game_picture, picture_lines
@@ -115,10 +116,10 @@ def make_chooser(kind: str) -> Chooser | None:
     try:
         return bot_from_spec(spec)
     except BoardkitError as exc:
-        raise InvalidOptionsError(f"seat {kind!r}: {exc} (or human, for a person)") from None
+        raise InvalidOptionsError(f"seat {shorten(kind)}: {exc} (or human, for a person)") from None
     except (KeyError, ValueError, TypeError) as exc:
         raise InvalidOptionsError(
-            f"seat {kind!r} is not a bot this boardkit knows ({exc})"
+            f"seat {shorten(kind)} is not a bot this boardkit knows ({exc})"
         ) from None
 
 

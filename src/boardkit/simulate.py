@@ -33,7 +33,7 @@ from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader
 from boardkit.match import Match
-from boardkit.options import MAX_SEED, Config, OptionValue, seat_names
+from boardkit.options import MAX_SEED, Config, OptionValue, check_game_count, seat_names
 from boardkit.registry import load_game
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
@@ -195,8 +195,7 @@ def simulate(
     called in game order.
     """
     game = _as_game(game)
-    if type(n_games) is not int or n_games < 1:
-        raise InvalidOptionsError(f"the number of games must be a positive int, not {n_games!r}")
+    check_game_count(n_games)
     names = seat_names(game.name, game.player_counts, players)
     if seed is None:
         seed = new_seed(n_games)

@@ -385,6 +385,11 @@ class Svg:
         """Jupyter's hook: the picture instead of a text repr."""
         return self.to_string()
 
-    def save(self, path: str | Path) -> None:
-        """Write the document to ``path`` as UTF-8 text."""
-        Path(path).write_text(self.to_string() + "\n", encoding="utf-8")
+    def save(self, path: str | Path, *, overwrite: bool = False) -> None:
+        """Write the document to ``path`` as UTF-8 text, atomically, as :meth:`Match.save
+        <boardkit.match.Match.save>` writes logs: an existing file is replaced only with
+        ``overwrite=True`` (else :class:`~boardkit.errors.OverwriteError`), and a path that
+        cannot be written raises :class:`~boardkit.errors.FileAccessError`."""
+        from boardkit.files import atomic_write_text
+
+        atomic_write_text(path, self.to_string() + "\n", overwrite=overwrite)

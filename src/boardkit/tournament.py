@@ -48,10 +48,11 @@ from attrs import field, frozen
 from boardkit.bots.base import Bot
 from boardkit.bots.registry import bot_from_spec
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.files import make_folder
 from boardkit.flow import HasFlow
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.options import MAX_SEED, OptionValue, distinct_names
+from boardkit.options import MAX_SEED, OptionValue, check_game_count, distinct_names
 from boardkit.registry import load_game
 from boardkit.rng import Rng, new_seed
 from boardkit.seats import play_out
@@ -422,8 +423,7 @@ def run_tournament(
     game = _as_game(game_name)
     if not bot_names:
         raise InvalidOptionsError("a tournament needs at least one bot")
-    if type(n_games) is not int or n_games < 1:
-        raise InvalidOptionsError(f"the number of games must be a positive int, not {n_games!r}")
+    check_game_count(n_games)
     if workers is None:
         workers = os.cpu_count() or 1
     if type(workers) is not int or workers < 1:
@@ -438,11 +438,7 @@ def run_tournament(
     labels = bot_labels(bot_names)
     save_dir = None
     if save_logs_dir is not None:
-        path = Path(save_logs_dir)
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InvalidOptionsError(f"cannot create {path}: {exc.strerror or exc}") from None
+        path = make_folder(save_logs_dir)
         save_dir = str(path)
         if not overwrite:
             _refuse_existing_logs(path, game.name, seed, n_games)

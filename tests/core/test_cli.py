@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
 import json
 import subprocess
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from boardkit import InvalidOptionsError, Match, Option, registry
-from boardkit.cli import main, support
+from boardkit.cli import build_parser, main, support
 from boardkit.cli.arguments import parse_option_args, parse_option_value
 from boardkit.codec import codec_for
 from boardkit.examples.nim import NimGame
@@ -152,6 +153,9 @@ def test_simulate_wrong_player_count_names_the_allowed_counts(capsys: Capture) -
     code, _, err = run(capsys, "simulate", "nim", "-n", "2", "--players", "7")
     assert code == 2
     assert err.strip() == "error: nim cannot be played by 7 players; allowed: 2, 3, 4"
+    code, _, err = run(capsys, "watch", "nim", "--names", "solo", "--bots", "random")
+    assert code == 2
+    assert err.strip() == "error: nim cannot be played by 1 player; allowed: 2, 3, 4"
 
 
 def test_simulate_refuses_zero_games(capsys: Capture) -> None:
@@ -233,6 +237,28 @@ def test_replay_without_verification_only_folds_events(
     code, out, _ = run(capsys, "replay", str(path), "--no-verify")
     assert code == 0
     assert "replayed" in out and "verified" not in out
+
+
+def test_show_refuses_two_forms_of_output_at_once(
+    capsys: Capture, nim_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = nim_log
+    code, out, err = run(capsys, "show", str(path), "--json", "--position")
+    assert (code, out) == (2, "")  # --position was silently dropped
+    assert err.splitlines()[-1] == "error: argument --position: not allowed with argument --json"
+
+
+@pytest.mark.parametrize(
+    "argv", [["replay", "x.json"], ["show", "x.json", "--at", "1"], ["games"], ["simulate", "nim"]]
+)
+def test_an_unknown_argument_is_shown_with_the_subcommands_usage(
+    capsys: Capture, argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv, "--bogus")
+    assert (code, out) == (2, "")
+    usage, message = err.splitlines()[0], err.splitlines()[-1]
+    assert usage.startswith(f"usage: boardkit {argv[0]} ")  # not "boardkit [-h] COMMAND"
+    assert message == "error: unrecognized arguments: --bogus"
 
 
 def test_replay_of_a_missing_file_is_an_error(capsys: Capture, tmp_path: Path) -> None:
@@ -368,6 +394,18 @@ def test_play_random_refuses_a_negative_delay(capsys: Capture) -> None:
     assert "--delay" in err
 
 
+@pytest.mark.parametrize("command", ["play-random", "watch"])
+@pytest.mark.parametrize("delay", ["nan", "inf", "1e308", "3601", "soon"])
+def test_a_delay_that_time_sleep_would_refuse_is_a_usage_error(
+    capsys: Capture, command: str, delay: str
+) -> None:
+    code, out, err = run(capsys, command, "nim", "--seed", "1", "--delay", delay)
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        f"error: argument --delay: a delay is a number of seconds from 0 to 3600, not {delay!r}"
+    )
+
+
 def test_play_random_wrong_player_count(capsys: Capture) -> None:
     code, _, err = run(capsys, "play-random", "nim", "--players", "1")
     assert code == 2
@@ -422,3 +460,54 @@ def test_extension_commands_are_wired_in(capsys: Capture) -> None:
     code, _, err = run(capsys, "tournament", "chess", "-n", "2")
     assert code == 2
     assert err.startswith("error: unknown game 'chess'")
+
+
+def flag_helps(flag: str) -> dict[str, str | None]:
+    """The help text of ``flag`` in each subcommand that takes it."""
+    parser = build_parser()
+    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {
+        name: action.help
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if flag in action.option_strings
+    }
+
+
+def test_shared_flags_read_alike_in_every_subcommand() -> None:
+    seeds = flag_helps("--seed")
+    assert seeds.pop("tournament") == (
+        "first seed (default: a fresh one from the operating system, printed)"
+    )
+    assert set(seeds) == {"watch", "simulate", "play-random", "play"}
+    assert set(seeds.values()) == {"seed (default: a fresh one from the operating system, printed)"}
+    players = flag_helps("--players")
+    # watch and play take the player count from --names when it is given; their help says so
+    assert players["watch"] == players["play"]
+    assert "--names" in str(players["watch"])
+    assert len(set(flag_helps("--option").values())) == 1
+
+
+def test_play_takes_save_log_like_watch_and_play_random(capsys: Capture, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "nim", "--seat", "random,random", "--seed", "1", "--save-log", str(path)]
+    code, _, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert Match.load(path).is_over
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "g" * 5000],
+        ["simulate", "nim", "-o", "stones=" + "9" * 5000],
+        ["simulate", "nim", "-o", "k" * 5000],
+        ["tournament", "nim", "--bots", "b" * 5000],
+        ["play", "nim", "--seat", "s" * 5000],
+    ],
+)
+def test_a_huge_argument_is_repeated_briefly_in_the_error(capsys: Capture, argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith("error: ")
+    assert len(err) < 400  # the argument was repeated whole, 5,000 characters (twice for --seat)
+    assert "..." in err

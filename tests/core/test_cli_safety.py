@@ -237,3 +237,72 @@ def test_commands_without_seed_draw_a_fresh_one_and_print_it(capsys: Capture, co
         assert found is not None
         seeds.append(int(found[1]))
     assert seeds[0] != seeds[1] and 0 not in seeds
+
+
+# --- paths that cannot be a file --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play-random", "nim", "--seed", "1", "--save-log"],
+        ["watch", "nim", "--seed", "1", "--bots", "random", "--save-log"],
+        ["play", "nim", "--seat", "random,random", "--seed", "1", "--log"],
+        ["render", "game.json", "-o"],
+    ],
+)
+@pytest.mark.parametrize(
+    ("target", "problem"),
+    [
+        ("folder", "it is a folder, not a file"),
+        ("new/", "the path names a folder, not a file"),
+        ("missing/game.json", "the folder missing does not exist"),
+    ],
+)
+def test_a_path_that_cannot_be_a_file_is_refused_before_playing(
+    capsys: Capture, here: Path, argv: list[str], target: str, problem: str
+) -> None:
+    Match.new("nim", 2, seed=1).save(here / "game.json")
+    (here / "folder").mkdir()
+    before = sorted(p.name for p in here.iterdir())
+    for force in ([], ["--force"]):  # --force cannot help, so it is refused all the same
+        code, out, err = boardkit(capsys, *argv, target, *force)
+        assert (code, out) == (1, "")  # nothing played, nothing drawn
+        assert err == f"error: cannot write {target}: {problem}\n"
+    assert sorted(p.name for p in here.iterdir()) == before
+    assert list((here / "folder").iterdir()) == []
+
+
+def test_an_empty_save_log_name_is_refused_not_ignored(capsys: Capture, here: Path) -> None:
+    code, out, err = boardkit(capsys, "play-random", "nim", "--seed", "1", "--save-log", "")
+    assert (code, out) == (1, "")
+    assert err == "error: cannot write '': no file name given\n"
+
+
+def test_a_folder_given_as_a_log_to_read_is_named_as_a_folder(capsys: Capture, here: Path) -> None:
+    (here / "folder").mkdir()
+    for argv in (["replay", "folder"], ["show", "folder"], ["play", "--resume", "folder"]):
+        code, _, err = boardkit(capsys, *argv)
+        assert (code, err) == (1, "error: cannot read folder: it is a folder, not a file\n")
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize(
+    ("folder", "problem"),
+    [
+        ("file.txt", "cannot create file.txt: it is a file, not a folder"),
+        (
+            "file.txt/logs",
+            "cannot create file.txt/logs: a part of the path is a file, not a folder",
+        ),
+        ("", "cannot create '': no folder name given"),  # was ignored: no logs, no word
+    ],
+)
+def test_a_save_logs_folder_that_cannot_be_made_is_named(
+    capsys: Capture, here: Path, command: str, folder: str, problem: str
+) -> None:
+    (here / "file.txt").write_text("keep me", encoding="utf-8")
+    argv = [command, "nim", "-n", "2", "--seed", "1", "--save-logs", folder]
+    code, out, err = boardkit(capsys, *argv, *(["-w", "1"] if command == "tournament" else []))
+    assert (code, out, err) == (1, "", f"error: {problem}\n")
+    assert sorted(p.name for p in here.iterdir()) == ["file.txt"]

@@ -26,6 +26,7 @@ from boardkit.chance import ChanceNeeded
 from boardkit.cli.support import CommandError
 from boardkit.errors import (
     BoardkitError,
+    FileAccessError,
     GameOverError,
     IllegalActionError,
     InvalidLogError,
@@ -51,6 +52,7 @@ EXAMPLES: list[BoardkitError] = [
     UnknownGameError("chess", ["khan", "shangrila"]),
     InvalidPlayerCountError("khan", 7, (2, 3, 4)),
     OverwriteError("/tmp/game.json"),
+    FileAccessError("/tmp/no/such/folder/game.json", "write", "the folder does not exist", 2),
     MissingExtraError("ray", "boardkit.adapters.ray", "ray"),
     InvalidPositionError("K-I2", "two rulers on one cell"),
     NotOfferedError("nim", "observation", "no board"),

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import pickle
 import stat
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from boardkit import Match, OverwriteError
+from boardkit import FileAccessError, InvalidLogError, Match, OverwriteError
 from boardkit.examples.nim import Take
-from boardkit.files import atomic_write_text
+from boardkit.files import atomic_write_text, check_writable
 
 
 def two_moves() -> Match[Any]:
@@ -142,3 +144,69 @@ def test_match_save_refuses_to_overwrite_unless_told(tmp_path: Path) -> None:
 def test_match_save_still_reports_an_unwritable_folder_as_os_error(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         two_moves().save(tmp_path / "missing" / "game.json")
+
+
+def test_a_folder_is_refused_as_a_folder_even_with_overwrite(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for overwrite in (False, True):  # not "already exists": overwriting would not help
+        with pytest.raises(FileAccessError) as info:
+            two_moves().save(folder, overwrite=overwrite)
+        assert str(info.value) == f"cannot write {folder}: it is a folder, not a file"
+        assert info.value.errno == errno.EISDIR and info.value.action == "write"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("given", "problem"),
+    [
+        ("", "no file name given"),
+        ("newdir/", "the path names a folder, not a file"),
+        ("missing/game.json", "the folder missing does not exist"),
+        ("file.txt/game.json", "file.txt is a file, not a folder"),
+    ],
+)
+def test_a_path_that_cannot_be_a_file_is_refused_before_writing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str, problem: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file.txt").write_text("keep", encoding="utf-8")
+    with pytest.raises(FileAccessError, match=f"^cannot write .*: {problem}$"):
+        check_writable(given, overwrite=True)
+    with pytest.raises(FileAccessError, match=problem):
+        two_moves().save(given)  # "newdir/" once wrote a file called newdir
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
+
+
+def test_a_file_access_error_is_also_an_os_error_and_survives_pickling() -> None:
+    error = FileAccessError("game.json", "read", "it does not exist", errno.ENOENT)
+    assert isinstance(error, OSError) and error.filename == "game.json"
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.errno) == (str(error), errno.ENOENT)
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [("missing.json", "it does not exist"), ("folder", "it is a folder, not a file")],
+)
+def test_loading_a_missing_file_or_a_folder_is_a_typed_error(
+    tmp_path: Path, name: str, problem: str
+) -> None:
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(FileAccessError) as info:
+        Match.load(tmp_path / name)
+    assert str(info.value) == f"cannot read {tmp_path / name}: {problem}"
+
+
+def test_a_path_that_is_not_text_is_refused_before_anything_is_opened(tmp_path: Path) -> None:
+    # open(3) reads file descriptor 3, whatever it is, and closes it afterwards
+    with pytest.raises(FileAccessError, match=r"^cannot read 3: a path is text, not int$"):
+        Match.load(3)  # type: ignore[call-overload]
+    with pytest.raises(FileAccessError, match=r"^cannot write 3: a path is text, not int$"):
+        two_moves().save(3)  # type: ignore[arg-type]
+    path = tmp_path / "game.json"
+    two_moves().save(path)
+    with pytest.raises(InvalidLogError, match=r"not (PosixPath|WindowsPath)") as info:
+        Match.from_json(path)  # type: ignore[call-overload]
+    assert "Match.load reads a log file" in str(info.value)

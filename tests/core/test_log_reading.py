@@ -97,8 +97,12 @@ def test_the_size_limit_is_checked_before_decoding(tmp_path: Path) -> None:
     assert "larger than the limit" in error.reason
     path = tmp_path / "big.json"
     path.write_text(big, encoding="utf-8")
-    with pytest.raises(InvalidLogError, match="larger than the limit"):
+    with pytest.raises(InvalidLogError) as info:
         Match.load(path, NIM)
+    # the file is read one byte past the limit; that count ("(33554433)") was shown as its size
+    assert info.value.reason == (
+        "the log is larger than the limit of 33,554,432 bytes; raise LogLimits.max_bytes to read it"
+    )
     assert time.perf_counter() - start < 5
     assert Match.from_json(big, NIM, limits=LogLimits(max_bytes=60_000_000)).is_over
 
@@ -199,8 +203,18 @@ def test_trailing_text_and_other_documents_are_refused() -> None:
     text = nim_text()
     assert "after the log's end" in refused(text + "{}").reason
     assert "not a boardkit log" in refused("[1, 2]").reason
-    assert "not a boardkit log" in refused("").reason
+    assert refused("").reason == "not a boardkit log: it is empty"  # not "it starts nothing"
+    assert refused(" \n").reason == "not a boardkit log: it is empty"
     assert "missing entry list" in refused('{"boardkit_log":2,"header":{}}').reason
+
+
+def test_an_empty_entry_list_is_named_whatever_follows_it() -> None:
+    doc = json.loads(nim_text())
+    doc["entries"] = []
+    for text in (json.dumps(doc), json.dumps(doc, separators=(",", ":"))):
+        # the reader once went on looking for a field after "[]" and said "not valid JSON"
+        assert refused(text).reason == "the log has no setup entry"
+    assert refused(json.dumps({**doc, "entries": [], "extra": 1})).entry is None
 
 
 def test_the_field_order_does_not_matter() -> None:

@@ -6,6 +6,7 @@ the redacted-log half of the fair-play promise.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -296,4 +297,45 @@ def test_replay_says_what_it_verified_and_what_it_could_not(
     other = tmp_path / "other.json"
     other.write_text(played(None, 30).to_json(), encoding="utf-8")
     assert main(["replay", str(mine), "--against", str(other)]) == 1
-    assert "commitments differ" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert "commitments differ" in captured.err
+    assert captured.out == ""  # no report of a log that then fails its check
+
+
+def test_a_redacted_log_given_as_the_full_log_is_named_as_such(tmp_path: Path) -> None:
+    match = played(None, 30)
+    mine = Match.from_json(match.redacted_json(0))
+    spectator = Match.from_json(match.redacted_json(None))
+    with pytest.raises(InvalidLogError) as info:
+        mine.check_against(spectator)  # said "the full log was not verified"
+    assert info.value.reason == (
+        "the log given as the full log is redacted too (the log of a spectator); "
+        "only the full log has the seed"
+    )
+
+
+def test_play_refuses_to_resume_a_redacted_log_and_leaves_it_untouched(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = played(None, 30)
+    full, mine = tmp_path / "full.json", tmp_path / "p0.json"
+    full.write_text(match.to_json(), encoding="utf-8")
+    mine.write_text(match.redacted_json(0), encoding="utf-8")
+    before = mine.read_bytes()
+    assert main(["play", "--resume", str(mine)], stdin=io.StringIO("")) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {mine} is the log of player 0, redacted: it holds")
+    # the session once saved the file again, with a header the full log no longer matched
+    assert mine.read_bytes() == before
+    assert main(["replay", str(mine), "--against", str(full)]) == 0
+
+
+def test_replay_refuses_against_for_a_full_log_before_reporting_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    full = tmp_path / "full.json"
+    full.write_text(played(None, 30).to_json(), encoding="utf-8")
+    assert main(["replay", str(full), "--against", str(full)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "error: --against checks a redacted log; LOG is a full log\n"
+    assert captured.out == ""

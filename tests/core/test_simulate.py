@@ -16,7 +16,7 @@ from boardkit import (
 )
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.log import log_to_json
-from boardkit.options import MAX_SEED
+from boardkit.options import MAX_GAMES, MAX_SEED
 from boardkit.simulate import random_playout, simulate
 
 
@@ -226,3 +226,11 @@ def test_summary_is_a_frozen_value() -> None:
     with pytest.raises(AttributeError):
         summary.games = 3  # type: ignore[misc]
     assert evolve(summary, games=3).games == 3
+
+
+def test_a_run_too_big_to_hold_is_refused_before_any_game() -> None:
+    # 10**20 games once built a list of 10**20 set-ups first and never came back
+    with pytest.raises(InvalidOptionsError, match=r"at most 1,000,000 games, not 10{20}"):
+        simulate(NimGame(), 10**20, 2, seed=1)
+    with pytest.raises(InvalidOptionsError, match="at most 1,000,000 games"):
+        simulate(NimGame(), MAX_GAMES + 1, 2, seed=1)

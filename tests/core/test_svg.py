@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import BoardkitError, Match
+from boardkit import BoardkitError, Match, OverwriteError
 from boardkit import svg as svg_module
 from boardkit.cli import main, support
 from boardkit.cli import render as cli_render
@@ -222,6 +222,13 @@ def test_save_writes_the_document(tmp_path: Path) -> None:
     target = tmp_path / "out.svg"
     svg.save(target)
     assert ET.parse(target).getroot().get("width") == "10"
+    target.write_text("yesterday's picture", encoding="utf-8")
+    with pytest.raises(OverwriteError):  # it was replaced without a word
+        svg.save(target)
+    assert target.read_text(encoding="utf-8") == "yesterday's picture"
+    svg.save(target, overwrite=True)
+    assert ET.parse(target).getroot().get("width") == "10"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.svg"]
 
 
 # --- boardkit render (on Nim, and on a game without a picture) ----------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardkit import Match, UndoError
+from boardkit import InvalidPlayerCountError, Match, UndoError
 from boardkit.examples.nim import Take
 
 
@@ -31,3 +31,15 @@ def test_a_huge_argument_is_named_briefly() -> None:
     with pytest.raises(UndoError) as info:
         match.state_at("x" * 10_000)  # type: ignore[arg-type]
     assert len(str(info.value)) < 100
+
+
+def test_a_huge_int_is_named_briefly_not_refused_by_str() -> None:
+    # str() of a 5,000-digit int raises ValueError (Python's digit limit) instead of the message
+    match = Match.new("nim", 2, seed=1)
+    huge = 10**5000
+    with pytest.raises(UndoError, match=r"^no entry <int of 16610 bits>; the log has entries 0"):
+        match.state_at(huge)
+    with pytest.raises(UndoError, match=r"^cannot undo <int of 16610 bits> entries; 0 can be"):
+        match.undo(huge)
+    with pytest.raises(InvalidPlayerCountError, match=r"^nim cannot be played by <int of 16610"):
+        Match.new("nim", huge)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from boardkit import (
+    FileAccessError,
     InvalidOptionsError,
     InvalidPlayerCountError,
     Match,
@@ -283,8 +284,10 @@ def test_bad_input_is_refused_before_any_game(tmp_path: Path) -> None:
         run_tournament("nim", ["random"], 3, seed=(1 << 128) - 2)
     blocker = tmp_path / "file"
     blocker.write_text("")
-    with pytest.raises(InvalidOptionsError, match="cannot create"):
+    with pytest.raises(FileAccessError, match=r"cannot create .*sub: a part of the path is a file"):
         run_tournament("nim", ["random"], 1, save_logs_dir=blocker / "sub")
+    with pytest.raises(FileAccessError, match=r"cannot create .*file: it is a file, not a folder"):
+        run_tournament("nim", ["random"], 1, save_logs_dir=blocker)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -413,3 +416,29 @@ def test_a_bot_in_two_seats_is_credited_for_both() -> None:
     total = sum(bot.wins for bot in summary.bots)
     assert total == pytest.approx(6)
     assert {label for record in summary.records for label in record.seats} == {"random", "first"}
+
+
+@pytest.mark.parametrize("argv", [["simulate", "nim"], ["tournament", "nim", "-w", "1"]])
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ("99999999999999999999", "one run plays at most 1,000,000 games, not 99999999999999999999"),
+        ("0", "the number of games must be a positive int, not 0"),
+    ],
+)
+def test_a_bad_number_of_games_is_refused_before_a_seed_is_drawn(
+    capsys: pytest.CaptureFixture[str], argv: list[str], games: str, message: str
+) -> None:
+    code = boardkit_main([*argv, "-n", games])
+    captured = capsys.readouterr()
+    assert (code, captured.out) == (2, "")
+    assert captured.err.startswith(f"error: {message}")  # no "seeds from ..." line first
+
+
+def test_an_unknown_bot_is_refused_before_a_seed_is_drawn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = boardkit_main(["tournament", "nim", "--bots", "random,cleverest", "-n", "2"])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.startswith("error: unknown bot 'cleverest'")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
-from boardkit.cli import build_parser
+import pytest
+
+from boardkit.cli import build_parser, main
 
 BLOCKED = """
 import sys
@@ -43,3 +46,40 @@ def test_the_command_line_works_without_the_server_extra() -> None:
     assert "games 0" in done.stdout
     assert "serve 2" in done.stdout
     assert "pip install 'boardkit[server]' (uvicorn)" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--port", "99999"], "argument --port: a port is a whole number from 1 to 65535"),
+        (["--port", "-1"], "argument --port: a port is a whole number from 1 to 65535"),
+        (
+            ["--bot-workers", "0"],
+            "argument --bot-workers: the number of bot threads is from 1 to 256",
+        ),
+        (["--think-ms", "-5"], "argument --think-ms: a think time is from 0 to 3600000 ms"),
+        (
+            ["--rate-limit", "nan"],
+            "argument --rate-limit: a rate limit is from 0.01 to 1000000 messages per second",
+        ),
+    ],
+)
+def test_serve_refuses_bad_numbers_before_starting(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    # these once reached uvicorn or the thread pool: a traceback, exit code 3, or no error
+    assert main(["serve", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[-1].startswith(f"error: {message}, not ")
+
+
+def test_serve_names_a_data_folder_it_cannot_make_before_starting(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main(["serve", "--data", str(blocker), "--port", "1"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no "serving at" line, no traceback from the start-up
+    assert captured.err == f"error: cannot create {blocker}: it is a file, not a folder\n"

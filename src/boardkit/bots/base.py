@@ -26,6 +26,7 @@ from boardkit.errors import (
     InvalidOptionsError,
     NotStartedError,
     NotYourDecisionError,
+    shorten,
 )
 from boardkit.game import Game
 from boardkit.rng import Rng
@@ -36,7 +37,7 @@ class UnknownBotError(InvalidOptionsError):
 
     def __init__(self, name: str, known: Sequence[str]) -> None:
         listing = ", ".join(sorted(known)) or "none"
-        super().__init__(f"unknown bot {name!r}; known bots: {listing}")
+        super().__init__(f"unknown bot {shorten(name)}; known bots: {listing}")
         self.name = name
         self.known = sorted(known)
 

@@ -8,6 +8,7 @@ dispatcher runs it inside the one error handler, :func:`boardkit.cli.support.run
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -64,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
-        module.add_parser(commands).set_defaults(run=module.run)
+        sub = module.add_parser(commands)
+        sub.set_defaults(run=module.run, command_parser=sub)
     return parser
 
 
@@ -80,8 +82,15 @@ def main(
     The streams default to the process's own; tests pass their own.
     """
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
+    try:  # argparse writes help and usage errors to sys.stdout and sys.stderr: send them on
+        with (
+            contextlib.redirect_stdout(stdout or sys.stdout),
+            contextlib.redirect_stderr(stderr or sys.stderr),
+        ):
+            args, extras = parser.parse_known_args(argv)
+            if extras:  # named with the subcommand's usage, not the top-level one
+                command_parser = getattr(args, "command_parser", parser)
+                command_parser.error(f"unrecognized arguments: {' '.join(extras)}")
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     streams = Streams(stdin, stdout, stderr)

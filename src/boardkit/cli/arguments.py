@@ -10,13 +10,14 @@ A game command takes ``GAME``, ``--players``, ``--option KEY=VALUE`` (repeatable
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from boardkit.cli.output import choices_text
 from boardkit.cli.support import EXIT_USAGE
-from boardkit.errors import InvalidOptionsError
+from boardkit.errors import InvalidOptionsError, shorten
 from boardkit.game import Game
 from boardkit.options import Option, OptionValue
 from boardkit.rng import new_seed
@@ -84,6 +85,24 @@ def add_no_verify_argument(sub: argparse.ArgumentParser, help: str) -> None:
 
 # --- values ---------------------------------------------------------------------------------
 
+MAX_DELAY = 3600.0
+"""The longest ``--delay`` (an hour): longer ones are typing slips, and ``time.sleep`` refuses
+the huge ones (``1e308``, ``inf``) with a traceback."""
+
+
+def delay_seconds(text: str) -> float:
+    """``--delay SECONDS``: a finite number of seconds from 0 to :data:`MAX_DELAY` (argparse
+    type; anything else is a usage error naming the value)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_DELAY:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"a delay is a number of seconds from 0 to {MAX_DELAY:g}, not {text!r}"
+        )
+    return value
+
 
 def parse_option_value(option: Option, raw: str) -> OptionValue:
     """``raw`` (command-line text) as a value of the type of ``option``'s default."""
@@ -92,7 +111,7 @@ def parse_option_value(option: Option, raw: str) -> OptionValue:
         lowered = raw.strip().lower()
         if lowered not in ("true", "false"):
             raise InvalidOptionsError(
-                f"option {option.name!r} takes true or false, not {raw!r}{allowed}"
+                f"option {option.name!r} takes true or false, not {shorten(raw)}{allowed}"
             )
         return lowered == "true"
     if isinstance(option.default, int):
@@ -100,7 +119,7 @@ def parse_option_value(option: Option, raw: str) -> OptionValue:
             return int(raw.strip(), 10)
         except ValueError:
             raise InvalidOptionsError(
-                f"option {option.name!r} takes an int, not {raw!r}{allowed}"
+                f"option {option.name!r} takes an int, not {shorten(raw)}{allowed}"
             ) from None
     return raw
 
@@ -120,9 +139,9 @@ def parse_option_args(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, o
         key, sep, raw = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise InvalidOptionsError(f"options are given as key=value, not {pair!r}")
+            raise InvalidOptionsError(f"options are given as key=value, not {shorten(pair)}")
         if key in options:
-            raise InvalidOptionsError(f"option {key!r} is given twice")
+            raise InvalidOptionsError(f"option {shorten(key)} is given twice")
         if key in declared and isinstance(declared[key].default, str) and raw.startswith("@"):
             options[key] = _option_from_file(game, key, raw[1:])
         else:

@@ -47,9 +47,14 @@ from boardkit.cli.support import (
     read_log_file,
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.files import check_writable, file_error
+from boardkit.log import viewer_text
 from boardkit.match import Match
 from boardkit.play import PlaySession, PlayStatus, resumed_kinds
 from boardkit.voice import count_of
+
+NAMES_PLAYERS_HELP = "number of players (default: as many as --names, else the smallest allowed)"
+"""``--players`` of the commands that also take ``--names`` (play, watch)."""
 
 
 class PlayCommandError(CommandError):
@@ -74,8 +79,7 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         play,
         game_help="an installed game (not needed with --resume)",
         game_optional=True,
-        players_help="number of players (default: as many as --names, else the smallest allowed)",
-        seed_help="seed (default: a fresh one, drawn and printed)",
+        players_help=NAMES_PLAYERS_HELP,
     )
     play.add_argument(
         "--seat",
@@ -88,10 +92,12 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
     play.add_argument("--names", metavar="A,B,C", help="player names, comma-separated")
     play.add_argument(
         "--log",
+        "--save-log",  # the name watch and play-random give it
+        dest="log",
         metavar="PATH",
         help="save the game to PATH after every entry (default: GAME-DATE-TIME.json here)",
     )
-    add_force_argument(play, "replace the --log file if it exists already")
+    add_force_argument(play, "replace the --log file if it exists")
     play.add_argument("--resume", metavar="LOG", help="continue the game saved in LOG")
 
 
@@ -121,6 +127,8 @@ def build_session(
     The save file is written once before the session is returned, so that a file that exists
     (or cannot be written) stops the command before anybody plays.
     """
+    if args.log:  # a folder or a missing folder is refused before the game is set up
+        check_writable(args.log, overwrite=True)
     if args.resume:
         match = _resumed_match(args)
         save_path = Path(args.log) if args.log else None
@@ -153,8 +161,8 @@ def _start_saving(session: PlaySession, args: argparse.Namespace) -> None:
             f"{path} already exists and was not replaced: continue that game with "
             f"'boardkit play --resume {path}', choose another --log, or add --force to replace it"
         ) from None
-    except OSError as exc:
-        raise PlayCommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except OSError as exc:  # a FileAccessError from the save: exit code 1, like other commands
+        raise file_error(str(path), "write", exc) from None
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -208,6 +216,12 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
             f"{', '.join(clashing)} cannot be used with --resume: the log fixes the game's set-up"
         )
     match = read_log_file(args.resume)
+    if match.header.is_redacted:  # refused before the session writes the file
+        raise PlayCommandError(
+            f"{args.resume} is the log of {viewer_text(match.header.viewer)}, redacted: it holds "
+            "none of the other players' secrets, so the game cannot go on from it (read it with "
+            "'boardkit replay' or 'boardkit show')"
+        )
     if args.game and args.game != match.game.name:
         raise PlayCommandError(f"{args.resume} is a game of {match.game.name}, not {args.game}")
     return match

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.rule import Rule
@@ -13,12 +12,13 @@ from rich.text import Text
 from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
+    delay_seconds,
     parse_option_args,
     seed_or_fresh,
 )
 from boardkit.cli.output import options_text, result_text
-from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
-from boardkit.errors import InvalidOptionsError, OverwriteError
+from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
+from boardkit.files import check_writable
 from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.narration import narrate_match_entry
@@ -35,7 +35,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add_game_arguments(play)
     play.add_argument(
         "--delay",
-        type=float,
+        type=delay_seconds,
         default=0.0,
         metavar="SECONDS",
         help="pause between actions (default 0)",
@@ -51,10 +51,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     players = args.players if args.players is not None else min(game.player_counts)
-    if args.delay < 0:
-        raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
-    if args.save_log and not args.force and Path(args.save_log).exists():
-        raise OverwriteError(args.save_log)  # before the game, not after it
+    if args.save_log is not None:  # before the game, not after it
+        check_writable(args.save_log, overwrite=args.force)
     config = game.make_config(players, options, seed_or_fresh(args.seed))
     out.print(
         Text.assemble(
@@ -83,10 +81,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     match = random_playout(game, config, watch=show)
     out.print(Rule(Text("result", style="bold"), align="left"))
     out.print(result_text(match.result, match.header.players), soft_wrap=True)
-    if args.save_log:
-        try:
-            match.save(args.save_log, overwrite=args.force)
-        except OSError as exc:
-            raise CommandError(f"cannot write {args.save_log}: {exc.strerror or exc}") from None
+    if args.save_log is not None:
+        match.save(args.save_log, overwrite=args.force)
         out.print(f"log saved to {args.save_log}", soft_wrap=True)
     return EXIT_OK

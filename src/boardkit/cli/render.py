@@ -39,8 +39,7 @@ from boardkit.cli.support import (
     entry_at,
     read_log_file,
 )
-from boardkit.errors import OverwriteError
-from boardkit.files import atomic_write, atomic_write_text
+from boardkit.files import atomic_write, atomic_write_text, check_writable
 from boardkit.log import shown_action
 
 PngConverter = Callable[[str, Path], None]
@@ -87,8 +86,8 @@ def configure_parser(render: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Carry out ``boardkit render`` with parsed ``args``; return the exit code."""
-    if args.output is not None and not args.force and Path(args.output).exists():
-        raise OverwriteError(args.output)  # before the work of loading and drawing
+    if args.output is not None:  # before the work of loading and drawing
+        check_writable(args.output, overwrite=args.force)
     document = render_log(
         args.log,
         at=args.at,

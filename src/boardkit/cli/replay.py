@@ -36,6 +36,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     """Replay a log file and say plainly what was verified and what could not be."""
     match = read_log_file(args.log, verify=not args.no_verify)
     header = match.header
+    if args.against and not header.is_redacted:  # refused before any report is printed
+        raise CommandError("--against checks a redacted log; LOG is a full log")
+    full = read_log_file(args.against) if args.against else None
+    if full is not None:
+        match.check_against(full)
     table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
@@ -54,16 +59,15 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     else:
         table.add_row("result", f"not over; {header.players[match.to_decide or 0]} to decide")
     streams.out.print(table)
-    for line in _verdict(match, args):
+    for line in _verdict(match, args, checked=full is not None):
         streams.out.print(line)
     return EXIT_OK
 
 
-def _verdict(match: Match[Any], args: argparse.Namespace) -> list[str]:
-    """What ``boardkit replay`` could check for this log, and what it could not."""
+def _verdict(match: Match[Any], args: argparse.Namespace, checked: bool) -> list[str]:
+    """What ``boardkit replay`` could check for this log, and what it could not (``checked``:
+    the log was checked against the full log ``--against`` names)."""
     if not match.header.is_redacted:
-        if args.against:
-            raise CommandError("--against checks a redacted log; LOG is a full log")
         if args.no_verify:
             return [
                 "replayed: the seed matches its commitment; events folded, actions not re-checked"
@@ -73,9 +77,7 @@ def _verdict(match: Match[Any], args: argparse.Namespace) -> list[str]:
             "every action is legal and gives the recorded events"
         ]
     who = viewer_text(match.header.viewer)
-    if args.against:
-        full = read_log_file(args.against)
-        match.check_against(full)
+    if checked:
         return [
             f"verified against {args.against}: that full log verifies, its seed matches this "
             f"log's commitment, and every entry here is its entry redacted for {who}"

@@ -23,8 +23,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Print the state after entry K of a log, as the game draws it or as JSON.",
     )
     add_entry_arguments(show, "show")
-    show.add_argument("--json", action="store_true", help="print the state as JSON")
-    show.add_argument(
+    form = show.add_mutually_exclusive_group()  # one form of output, never one silently dropped
+    form.add_argument("--json", action="store_true", help="print the state as JSON")
+    form.add_argument(
         "--position", action="store_true", help="print the state in the game's notation"
     )
     add_no_verify_argument(show, "do not re-check the actions while loading")

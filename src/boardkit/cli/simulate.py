@@ -19,8 +19,9 @@ from boardkit.cli.arguments import (
 from boardkit.cli.backend import add_backend_arguments, backend_executor
 from boardkit.cli.output import duration, options_text, percent, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
-from boardkit.files import atomic_write_text
+from boardkit.files import atomic_write_text, make_folder
 from boardkit.log import Log, log_to_json
+from boardkit.options import check_game_count
 from boardkit.simulate import SimulationSummary, simulate
 from boardkit.voice import count_of
 
@@ -49,13 +50,15 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     players = args.players if args.players is not None else min(game.player_counts)
-    save_dir: Path | None = Path(args.save_logs) if args.save_logs else None
+    check_game_count(args.games)  # bad input is refused before a fresh seed is printed
     seed = seed_or_fresh(args.seed, args.games)
     game.make_config(players, options, seed)  # refuse bad input before making directories
     if args.seed is None:
         err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
-    if save_dir is not None:
-        _prepare_log_folder(save_dir, game.name, range(seed, seed + args.games), args.force)
+    save_dir: Path | None = None
+    if args.save_logs is not None:
+        seeds = range(seed, seed + args.games)
+        save_dir = _prepare_log_folder(args.save_logs, game.name, seeds, args.force)
 
     def save(index: int, log: Log) -> None:
         assert save_dir is not None and log.header.seed is not None  # a full log has its seed
@@ -91,18 +94,16 @@ def simulation_log_path(folder: Path, game: str, seed: int) -> Path:
     return folder / f"{game}-{seed}.json"
 
 
-def _prepare_log_folder(folder: Path, game: str, seeds: range, force: bool) -> None:
-    """Make ``folder``; unless ``force``, refuse a run that would replace a log in it.
+def _prepare_log_folder(name: str, game: str, seeds: range, force: bool) -> Path:
+    """Make the folder ``name`` and return it; unless ``force``, refuse a run that would
+    replace a log in it.
 
     Checked before any game is played, so that a clash (a second run with the same seeds) costs
     nothing and loses nothing.
     """
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CommandError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    folder = make_folder(name)
     if force:
-        return
+        return folder
     taken = [p for p in (simulation_log_path(folder, game, s) for s in seeds) if p.exists()]
     if taken:
         more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
@@ -110,6 +111,7 @@ def _prepare_log_folder(folder: Path, game: str, seeds: range, force: bool) -> N
             f"{taken[0]}{more} already exists; use another --save-logs folder or --seed, "
             "or add --force to replace the logs"
         )
+    return folder
 
 
 def print_summary(summary: SimulationSummary, out: Console) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -20,10 +19,12 @@ from rich.text import Text
 
 from boardkit.errors import (
     BoardkitError,
+    FileAccessError,
     GameDefinitionError,
     InvalidLogError,
     UnknownGameError,
 )
+from boardkit.files import read_bytes
 from boardkit.game import Game
 from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
 from boardkit.match import Match
@@ -44,10 +45,11 @@ class CommandError(BoardkitError):
 
 
 def exit_code_for(error: BoardkitError) -> int:
-    """1 for a bad log or a broken game, 2 for everything the user can fix in the command."""
+    """1 for a bad log, a broken game or a file that cannot be read or written; 2 for everything
+    the user can fix in the command."""
     if isinstance(error, CommandError):
         return error.exit_code
-    if isinstance(error, InvalidLogError | GameDefinitionError):
+    if isinstance(error, InvalidLogError | GameDefinitionError | FileAccessError):
         return EXIT_FAILURE
     return EXIT_USAGE
 
@@ -115,11 +117,7 @@ def read_log_file(path: str, verify: bool = True) -> Match[Any]:
     Every way this can fail becomes a boardkit error with a message that names the file: an
     unreadable file, a log for a game that is not installed, a bad entry, a crashing plugin.
     """
-    try:
-        with Path(path).open("rb") as file:
-            text = file.read(DEFAULT_LIMITS.max_bytes + 1)
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILURE) from None
+    text = read_bytes(path, DEFAULT_LIMITS.max_bytes + 1)
     header = parse_header(parse_document(text))
     try:
         game = load_game_for_cli(header.game)

@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from boardkit.bots.registry import BOTS, parse_bot_spec
+from boardkit.bots.registry import BOTS, bot_from_spec, parse_bot_spec
 from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
@@ -34,6 +34,7 @@ from boardkit.cli.backend import add_backend_arguments, backend_executor
 from boardkit.cli.output import duration, options_text, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError
+from boardkit.options import check_game_count
 from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
 from boardkit.voice import count_of
 
@@ -115,6 +116,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     specs = bot_specs(args.bots, args.mcts_iterations)
+    check_game_count(args.games)  # bad input is refused before a fresh seed is printed
+    for spec in specs:
+        bot_from_spec(spec)
     seed = seed_or_fresh(args.seed, args.games)
     if args.seed is None:
         err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)

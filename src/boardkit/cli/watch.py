@@ -19,19 +19,20 @@ given. Exit codes follow :mod:`boardkit.cli.support` (0 also when ``q`` stopped 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from boardkit.bots.registry import bot_from_spec
 from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
+    delay_seconds,
     parse_option_args,
     seed_or_fresh,
 )
-from boardkit.cli.play import names_for, parse_names
-from boardkit.cli.support import EXIT_OK, CommandError, Streams, load_game_for_cli
-from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
+from boardkit.cli.play import NAMES_PLAYERS_HELP, names_for, parse_names
+from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
+from boardkit.errors import BoardkitError, InvalidOptionsError
+from boardkit.files import check_writable
 from boardkit.game import Game
 from boardkit.keys import KeyReader
 from boardkit.match import Match
@@ -49,7 +50,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "place (space pauses, n steps, +/- change the speed, q stops); piped, a plain "
         "transcript.",
     )
-    add_game_arguments(watch)
+    add_game_arguments(watch, players_help=NAMES_PLAYERS_HELP)
     watch.add_argument(
         "--bots",
         metavar="SPEC,SPEC",
@@ -59,7 +60,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     watch.add_argument("--names", metavar="A,B,C", help="player names (default: their colours)")
     watch.add_argument(
         "--delay",
-        type=float,
+        type=delay_seconds,
         metavar="SECONDS",
         help="seconds between entries (default 0.8 on a terminal, 0 in a pipe)",
     )
@@ -78,10 +79,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     names = parse_names(args.names)
     players = args.players if args.players is not None else (len(names) or min(game.player_counts))
     names_for(names, players)
-    if args.delay is not None and args.delay < 0:
-        raise InvalidOptionsError(f"--delay must be 0 or more seconds, not {args.delay}")
-    if args.save_log and not args.force and Path(args.save_log).exists():
-        raise OverwriteError(args.save_log)  # before the game, not after it
+    if args.save_log is not None:  # before the game, not after it
+        check_writable(args.save_log, overwrite=args.force)
     specs = bot_specs(args.bots, players)
     bots = [bot_from_spec(spec) for spec in specs]
     match = Match.new(game, names or colour_names(game, players), options, seed_or_fresh(args.seed))
@@ -99,7 +98,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     except BoardkitError:
         raise
     finally:
-        if args.save_log:
+        if args.save_log is not None:
             _save(match, args.save_log, args.force, streams)
     if args.seed is None:
         streams.out.print(f"seed {match.config.seed} (--seed sets up the same game again)")
@@ -129,8 +128,5 @@ def colour_names(game: Game[Any, Any], players: int) -> list[str]:
 
 
 def _save(match: Match[Any], path: str, force: bool, streams: Streams) -> None:
-    try:
-        match.save(path, overwrite=force)
-    except OSError as exc:
-        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    match.save(path, overwrite=force)
     streams.out.print(f"log saved to {path}", soft_wrap=True)

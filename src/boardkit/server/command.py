@@ -15,10 +15,32 @@ from typing import Any
 DEFAULT_PORT = 8000
 
 
+def _bounded(kind: type[int] | type[float], low: float, high: float, what: str) -> Any:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else a usage error that
+    names the value (uvicorn and the thread pool would fail later, some with a traceback)."""
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{what}, not {text!r}")
+        return value
+
+    return parse
+
+
+_PORT = _bounded(int, 1, 65535, "a port is a whole number from 1 to 65535")
+_THINK_MS = _bounded(int, 0, 3_600_000, "a think time is from 0 to 3600000 ms")
+_WORKERS = _bounded(int, 1, 256, "the number of bot threads is from 1 to 256")
+_RATE = _bounded(float, 0.01, 1e6, "a rate limit is from 0.01 to 1000000 messages per second")
+
+
 def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add the options of ``boardkit serve`` to ``parser``."""
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (8000)")
+    parser.add_argument("--port", type=_PORT, default=DEFAULT_PORT, help="port (8000)")
     parser.add_argument(
         "--db",
         default=None,
@@ -29,14 +51,14 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "--data", default="boardkit-data", metavar="DIR", help="folder for the SQLite database"
     )
     parser.add_argument(
-        "--think-ms", type=int, default=600, metavar="MS", help="bots' think time (600 ms)"
+        "--think-ms", type=_THINK_MS, default=600, metavar="MS", help="bots' think time (600 ms)"
     )
     parser.add_argument(
-        "--bot-workers", type=int, default=2, metavar="N", help="threads for bots (2)"
+        "--bot-workers", type=_WORKERS, default=2, metavar="N", help="threads for bots (2)"
     )
     parser.add_argument(
         "--rate-limit",
-        type=float,
+        type=_RATE,
         default=30.0,
         metavar="N",
         help="messages per second one connection may send, on average (30; bursts of 2N)",
@@ -77,9 +99,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from boardkit.errors import BoardkitError
+    from boardkit.errors import BoardkitError, FileAccessError
+    from boardkit.files import make_folder
 
     try:
+        if args.db is None:  # a file in the way fails here, not in the server's start-up
+            make_folder(args.data)
         app = create_app(
             args.db,
             args.data,
@@ -90,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except BoardkitError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return 1 if isinstance(exc, FileAccessError) else 2
     where = app.state.service.storage.url
     print(f"boardkit serve: http://{args.host}:{args.port}/ (matches in {where})", flush=True)
     uvicorn.run(
