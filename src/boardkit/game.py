@@ -23,7 +23,8 @@ group                   methods
 required                ``initial``, ``legal_actions``, ``apply``, ``reduce``, ``result``,
                         ``max_entries`` (abstract), and the class facts ``name``, ``version``,
                         ``player_counts``, ``state_type``, ``action_types``, ``event_types``
-configuration           ``make_config`` (framework), ``check_config``, ``option_from_file``
+configuration           ``make_config`` (framework), ``canonical_options``, ``check_config``,
+                        ``option_from_file``
 setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_end``,
                         ``phase_over``, ``on_phase_end``, ``next_phase``, ``on_phase_start``,
                         ``next_player``, ``on_turn_start``
@@ -267,9 +268,24 @@ class Game(ABC, Generic[S, A]):
         if type(players) is not int or players not in self.player_counts:
             raise InvalidPlayerCountError(self.name, players, self.player_counts)
         chosen = new_seed() if seed is None else check_seed(seed)
-        config = Config(players, resolve_options(self.options, options), chosen)
+        resolved = resolve_options(self.options, options)
+        config = Config(players, self.canonical_options(resolved), chosen)
         self.check_config(config)
         return config
+
+    def canonical_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """``options`` with every value in the one form the game writes in log headers.
+
+        Who calls it: :meth:`make_config`, before :meth:`check_config`, with every declared
+        option present and of its declared kind. A game whose option is text a person types
+        (Khan's ``ruler_cells``: any order, any case, spaces) overrides it so that equal set-ups
+        give equal configurations and equal log headers. It must return every option it was
+        given, be idempotent (the canonical form of a canonical form is itself: a log loaded
+        and saved again keeps its header) and raise only
+        :class:`~boardkit.errors.InvalidOptionsError`, for a value it cannot read. The default
+        returns the options as they are.
+        """
+        return dict(options)
 
     def check_config(self, config: Config) -> None:
         """Refuse combinations of options and player count the game cannot play.

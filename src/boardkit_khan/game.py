@@ -12,7 +12,8 @@ wording), ``start_yurts_per_player`` (K-S4: at most one start yurt per region *p
 Dutch wording, instead of one per region in total, the German) and ``board`` (a board to play on
 instead of the shipped reconstruction, as the canonical text of a board file, so that the log
 carries the board itself: see :mod:`boardkit_khan.board_option`; it is validated, and every
-violation is named in the error).
+violation is named in the error) and ``ruler_cells`` (K-S2: the rulebook's free ruler setup, the
+start cell of every ruler, e.g. ``Russian=F1,Seljuk=B7,…``; see :mod:`boardkit_khan.ruler_cells`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from boardkit_khan.heuristic import evaluate as heuristic_value
 from boardkit_khan.notation import format_position
 from boardkit_khan.reducer import reduce as reduce_event
 from boardkit_khan.render import render_text
+from boardkit_khan.ruler_cells import canonical_ruler_cells, start_cells
 from boardkit_khan.rules import legal_actions
 from boardkit_khan.state import (
     PHASE_PLACEMENT,
@@ -89,6 +91,13 @@ class KhanGame(Game[KhanState, KhanAction]):
             "command line, board=@PATH reads a board file); empty: the shipped reconstructed "
             "board. The text travels in the log, so a replay never opens a file",
         ),
+        Option(
+            "ruler_cells",
+            "",
+            "K-S2, free ruler setup: the start cell of every ruler of the board, as "
+            "RULER=CELL pairs joined by commas (Russian=F1,Seljuk=B7,...; any order and case); "
+            "empty: the board's printed start cells",
+        ),
     )
     state_type = KhanState
     action_types = ACTION_TYPES
@@ -99,13 +108,28 @@ class KhanGame(Game[KhanState, KhanAction]):
 
     # --- configuration and setup ---------------------------------------------------------------
 
+    def canonical_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """``ruler_cells`` in its canonical form for the chosen board: every ruler once, in
+        board order, as the board spells it, ``""`` for the printed cells (see
+        :mod:`.ruler_cells`); a value that cannot be played is refused here, naming why."""
+        out = dict(options)
+        board, cells = out.get("board"), out.get("ruler_cells")
+        if isinstance(board, str) and isinstance(cells, str):
+            out["ruler_cells"] = canonical_ruler_cells(cells, static_for(board).board)
+        return out
+
     def check_config(self, config: Config) -> None:
         """Refuse a board that is not a board's canonical text or breaks K-C1…K-C3 (no file is
-        ever opened: the option holds the board itself)."""
+        ever opened: the option holds the board itself), and ruler cells the board cannot
+        play (see :mod:`.ruler_cells`; the K-C3 board checks do not apply to them)."""
         board = config.option("board")
         if not isinstance(board, str):
             raise InvalidOptionsError("option 'board' takes the text of a board")
         static_for(board)
+        cells = config.option("ruler_cells")
+        if not isinstance(cells, str):
+            raise InvalidOptionsError("option 'ruler_cells' takes text")
+        start_cells(cells, board)
 
     def option_from_file(self, name: str, path: str) -> OptionValue:
         """``board=@PATH``: the canonical text of the board file the user named."""
@@ -114,13 +138,16 @@ class KhanGame(Game[KhanState, KhanAction]):
         return super().option_from_file(name, path)
 
     def initial(self, config: Config) -> KhanState:
-        """K-S1/K-S2: special cards face up, rulers on their start cells, full camps."""
+        """K-S1/K-S2: special cards face up, rulers on their start cells (the board's, or the
+        option ``ruler_cells``'s), full camps."""
         board = config.option("board")
         river = config.option("area_counts_river")
         per_player = config.option("start_yurts_per_player")
+        cells = config.option("ruler_cells")
         assert isinstance(board, str) and isinstance(river, bool)
-        assert isinstance(per_player, bool)
-        return initial_state(config.players, KhanOptions(board, river, per_player))
+        assert isinstance(per_player, bool) and isinstance(cells, str)
+        options = KhanOptions(board, river, per_player)
+        return initial_state(config.players, options, start_cells(cells, board))
 
     def setup(self, state: KhanState, config: Config, rng: Rng) -> Sequence[object]:
         """K-S3: the start player is drawn at random."""

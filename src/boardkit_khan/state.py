@@ -399,9 +399,15 @@ def static_for(board: str) -> Static:
     return build_static(board_from_option(board))
 
 
-def initial_state(players: int, options: KhanOptions) -> KhanState:
+def initial_state(
+    players: int, options: KhanOptions, rulers: tuple[int, ...] | None = None
+) -> KhanState:
     """The state before setup: specials dealt face up (K-S1), rulers on their start cells and
-    full camps (K-S2), all tiles in the stock, no cards dealt yet."""
+    full camps (K-S2), all tiles in the stock, no cards dealt yet.
+
+    ``rulers`` are the start cells in board order (the option ``ruler_cells``, already checked
+    by :mod:`boardkit_khan.ruler_cells`); ``None``: the cells printed on the board.
+    """
     static = static_for(options.board)
     board = static.board
     per_player = _specials_per_player(players)
@@ -411,7 +417,7 @@ def initial_state(players: int, options: KhanOptions) -> KhanState:
         tiles=0,
         placed=(),
         stock=(1 << len(static.tiles)) - 1,
-        rulers=tuple(spec.start_cell for spec in board.rulers),
+        rulers=tuple(spec.start_cell for spec in board.rulers) if rulers is None else rulers,
         camps=(CAMP_YURTS,) * len(board.rulers),
     )
     return KhanState(

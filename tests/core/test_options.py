@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -10,7 +10,7 @@ import pytest
 from boardkit import InvalidOptionsError, InvalidPlayerCountError, Match, Option
 from boardkit.errors import GameDefinitionError
 from boardkit.examples.nim import NimGame
-from boardkit.options import MAX_NAME_CHARS, distinct_names
+from boardkit.options import MAX_NAME_CHARS, OptionValue, distinct_names
 from boardkit.simulate import simulate
 
 
@@ -172,3 +172,28 @@ def test_seats_named_after_bots_are_numbered_on_repeats() -> None:
         "random#3",
     )
     assert distinct_names(["a", "b"]) == ("a", "b")
+
+
+class _TidyNim(NimGame):
+    """Nim whose headers write ``max_take`` no larger than ``stones``: with 3 stones, taking at
+    most 4 or at most 5 is the same game (no more than 3 can ever be taken)."""
+
+    def canonical_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        out = dict(options)
+        out["max_take"] = min(int(out["max_take"]), max(2, int(out["stones"])))
+        return out
+
+
+def test_canonical_options_write_the_header_and_survive_a_reload() -> None:
+    """make_config passes the options through Game.canonical_options, so equal set-ups give
+    equal configurations and headers, and a log loaded again keeps them."""
+    game = _TidyNim()
+    match = Match.new(game, 2, {"stones": 3, "max_take": 5}, seed=3)
+    assert match.config.option("max_take") == 3
+    assert match.log.header.options == {"max_take": 3, "stones": 3}
+    assert game.make_config(2, {"stones": 3, "max_take": 4}, 3) == match.config
+    assert Match.from_json(match.to_json(), game).log.header == match.log.header
+    edited = match.to_json().replace('"max_take":3', '"max_take":5')
+    assert edited != match.to_json()
+    assert Match.from_json(edited, game).log.header.options["max_take"] == 3
+    assert NimGame().canonical_options({"stones": 4}) == {"stones": 4}

@@ -251,7 +251,8 @@ def test_an_entry_that_does_not_replay_here_tells_no_secret_and_changes_nothing(
             try:
                 await service.act(live.id, 0, length, 0)
             except StorageError as exc:
-                assert "card" not in str(exc) and "99" not in str(exc) and "13" not in str(exc)
+                said = str(exc).replace(live.id, "<id>")  # a random hex id may hold "99"
+                assert "card" not in said and "99" not in said and "13" not in said
             else:
                 raise AssertionError("the entry replayed")
             assert len(live.match) == live.length == length
