@@ -491,14 +491,19 @@ class PlaySession:
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
         left = rows - 1 - used - len(menu)
-        story = fit_story(self._story, width, left - len(picture.board))
+        self._fresh_screen(picture, width, left)
+        for text in texts + menu + notice:
+            self._say(text)
+
+    def _fresh_screen(self, picture: Picture, width: int, rows: int) -> None:
+        """Clear the screen, then tell what was played since the last screen (as much of it as
+        fits beside the board, :func:`fit_story`) and draw ``picture``, in ``rows`` rows."""
+        story = fit_story(self._story, width, rows - len(picture.board))
         self._story = []
         self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
         for text in story:
             self._say(text)
-        self._draw(picture, width, max(left - len(story), len(picture.board)))
-        for text in texts + menu + notice:
-            self._say(text)
+        self._draw(picture, width, max(rows - len(story), len(picture.board)))
 
     def _draw(self, picture: Picture, width: int, height: int | None) -> None:
         """The picture in at most ``width`` columns and ``height`` rows, in colour on a
@@ -789,12 +794,7 @@ class PlaySession:
             else:
                 picture = Picture.of_text(self.game.render_text(self.match.state, None))
             left = rows - 2 - len(result)  # the last rows: "log saved to ..." and the prompt
-            story = fit_story(self._story, width, left - len(picture.board))
-            self._story = []
-            self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
-            for text in story:
-                self._say(text)
-            self._draw(picture, width, max(left - len(story), len(picture.board)))
+            self._fresh_screen(picture, width, left)
             for text in result:
                 self._say(text)
         self._save(self.save_path)
