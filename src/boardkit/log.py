@@ -35,12 +35,12 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 from attrs import Factory, evolve, field, frozen
 
 from boardkit.codec import JSON, CodecError, codec_for
+from boardkit.english import noun_for
 from boardkit.errors import GameDefinitionError, InvalidLogError, shorten, shorten_text
 from boardkit.game import Game
 from boardkit.options import OptionValue
 from boardkit.positions import viewer_position
 from boardkit.rng import SEED_BITS, seed_bytes
-from boardkit.voice import noun_for
 
 _A = TypeVar("_A")
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
-from boardkit.voice import a_or_an, count_of
+from boardkit.present.voice import a_or_an, count_of
 from boardkit_shangrila.actions import (
     Action,
     Journey,

@@ -42,7 +42,7 @@ from boardkit.bots import (
 from boardkit.bots.base import sample_actions
 from boardkit.bots.evaluation import CAPPED_WEIGHT
 from boardkit.examples.nim import NimGame, NimState, Take
-from boardkit.tournament import play_game
+from boardkit.runner.tournament import play_game
 from tests.core.plain_game import Add, PlainGame, PlainState
 from tests.core.secret_game import Keep, SecretGame, SecretState, Swap
 from tests.core.test_flow import RoundsGame

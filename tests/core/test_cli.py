@@ -18,7 +18,7 @@ from boardkit.cli import build_parser, main, support
 from boardkit.cli.arguments import parse_option_args, parse_option_value
 from boardkit.codec import codec_for
 from boardkit.examples.nim import NimGame
-from boardkit.simulate import random_playout
+from boardkit.runner.simulate import random_playout
 
 Capture = pytest.CaptureFixture[str]
 

@@ -8,8 +8,8 @@ import pytest
 
 from boardkit.cli import main
 from boardkit.examples.nim import NimGame
-from boardkit.narration import narrate_match_entry
-from boardkit.simulate import random_playout
+from boardkit.present.narration import narrate_match_entry
+from boardkit.runner.simulate import random_playout
 
 
 def test_play_random_prints_each_entrys_narration(

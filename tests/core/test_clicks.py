@@ -1,4 +1,4 @@
-"""Playing by clicks: the shared rule of boardkit.clicks."""
+"""Playing by clicks: the shared rule of boardkit.present.clicks."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardkit import BoardkitError, clicks
-from boardkit.clicks import ClickError, Narrowing, click, narrow
+from boardkit.present.clicks import ClickError, Narrowing, click, narrow
 
 JOURNEY_4_7 = ("village-4", "bridge-4-7")
 JOURNEY_7_4 = ("village-7", "bridge-4-7")

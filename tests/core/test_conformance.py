@@ -14,8 +14,8 @@ from boardkit import Config, Game, IllegalActionError, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted
 from boardkit.game import OPTIONAL_HOOKS
-from boardkit.menus import absent_reasons
-from boardkit.screen import Picture, line
+from boardkit.present.menus import absent_reasons
+from boardkit.present.screen import Picture, line
 from boardkit.testing import ConformanceError, check_game, check_playout
 from tests.core.plain_game import Add, PlainGame, PlainState
 from tests.core.secret_game import SecretGame, SecretState

@@ -7,8 +7,8 @@ import pytest
 from boardkit.bots import RandomBot
 from boardkit.options import MAX_SEED
 from boardkit.rng import new_seed
-from boardkit.simulate import random_playout, simulate
-from boardkit.tournament import run_tournament
+from boardkit.runner.simulate import random_playout, simulate
+from boardkit.runner.tournament import run_tournament
 
 
 def test_new_seed_leaves_room_for_consecutive_seeds() -> None:

@@ -35,10 +35,10 @@ from boardkit.examples.goofspiel import (
 )
 from boardkit.examples.goofspiel.heuristic import outlook
 from boardkit.game import Game
-from boardkit.narration import narrate_match_entry
+from boardkit.present.narration import narrate_match_entry
+from boardkit.runner.tournament import run_tournament
 from boardkit.testing import ConformanceError, check_game, check_redacted_headers
 from boardkit.testing.encoding_checks import check_encodings
-from boardkit.tournament import run_tournament
 
 GAME = Goofspiel()
 
@@ -327,7 +327,7 @@ def test_the_compact_picture_names_the_seats_and_fits_the_screen_at_the_largest_
     """``boardkit play`` and ``watch`` draw render_screen: seats by name (the text board only
     knows seat numbers), the viewer marked, another seat's pending bid face down, and 79
     columns even with 8-letter names, 13-point scores and a stake with points carried over."""
-    from boardkit.screen import SCREEN_COLUMNS, plain
+    from boardkit.present.screen import SCREEN_COLUMNS, plain
 
     match: Match[GoofspielState] = Match.new(GAME, 3, {"ties": "carry"}, seed=4)
     match.play(Bid(13), 0)

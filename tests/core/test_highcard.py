@@ -21,7 +21,7 @@ from boardkit.examples.highcard import (
     Swap,
     Swapped,
 )
-from boardkit.narration import narrate_entry
+from boardkit.present.narration import narrate_entry
 from boardkit.testing import ConformanceError, check_game
 
 

@@ -11,7 +11,7 @@ import pytest
 from boardkit import Match
 from boardkit.errors import NotOfferedError, RedactedMatchError, UndoError
 from boardkit.examples.nim import NimGame
-from boardkit.notebook import NOTEBOOK_ENTRIES
+from boardkit.present.notebook import NOTEBOOK_ENTRIES
 from tests.core.plain_game import PlainGame
 
 

@@ -11,10 +11,10 @@ from attrs import frozen
 from boardkit import Game, Match
 from boardkit.examples.nim import NimGame, StarterDrawn, StonesTaken
 from boardkit.flow import DecisionOwed, GameEnded, PhaseStarted, StepStarted, TurnEnded, TurnStarted
-from boardkit.narration import narrate_entry, narrate_match_entry
+from boardkit.present.narration import narrate_entry, narrate_match_entry
+from boardkit.present.voice import Voice, describe_flow_event, join_words, second_person
 from boardkit.testing import ConformanceError
 from boardkit.testing.narration_checks import check_narration, check_narration_playout
-from boardkit.voice import Voice, describe_flow_event, join_words, second_person
 
 from .secret_game import Dealt, PileLaid, Revealed, SecretGame, SecretState, Swapped
 

@@ -33,8 +33,15 @@ from boardkit.cli import main
 from boardkit.cli.play import add_parser, build_session, configure_parser
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.game import Game
-from boardkit.menus import ActionMenu, MenuWalk, match_item, numbers_text, typing_hint
-from boardkit.play import PlaySession, PlayStatus, Seat, fit_story, make_seats, result_lines
+from boardkit.present.menus import ActionMenu, MenuWalk, match_item, numbers_text, typing_hint
+from boardkit.terminal.play import (
+    PlaySession,
+    PlayStatus,
+    Seat,
+    fit_story,
+    make_seats,
+    result_lines,
+)
 
 from .secret_game import SecretGame, SecretState
 
@@ -718,7 +725,7 @@ def test_the_prompt_tells_where_one_is_in_the_menu(tmp_path: Path) -> None:
 
 
 def test_a_word_a_label_shows_picks_it() -> None:
-    from boardkit.menus import MenuItem, match_item
+    from boardkit.present.menus import MenuItem, match_item
 
     items = [
         MenuItem("invade with Nizari/W/Ice desert", (0,), True),
@@ -732,7 +739,7 @@ def test_a_word_a_label_shows_picks_it() -> None:
 
 
 def test_line_numbers_follow_the_numbers_labels_end_or_start_with() -> None:
-    from boardkit.menus import MenuItem, line_numbers
+    from boardkit.present.menus import MenuItem, line_numbers
 
     def items(*labels: str) -> list[MenuItem]:
         return [MenuItem(label, (i,), True) for i, label in enumerate(labels)]

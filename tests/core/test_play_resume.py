@@ -14,7 +14,7 @@ import pytest
 from boardkit import InvalidLogError, Match
 from boardkit.cli.play import build_session
 from boardkit.log import LogHeader
-from boardkit.play import PlaySession, PlayStatus, resumed_kinds
+from boardkit.terminal.play import PlaySession, PlayStatus, resumed_kinds
 from tests.core.test_play import parse
 
 

@@ -1,4 +1,5 @@
-"""The one game loop (:mod:`boardkit.seats`): every command plays the same game for a seed."""
+"""The one game loop (:mod:`boardkit.runner.seats`): every command plays the same game for a
+seed."""
 
 from __future__ import annotations
 
@@ -15,10 +16,10 @@ from boardkit.errors import GameDefinitionError, InvalidOptionsError
 from boardkit.examples.nim import NimGame, Take
 from boardkit.game import Game
 from boardkit.log import Entry
-from boardkit.play import PlaySession
-from boardkit.seats import BOT_STREAM, AskAgain, play_out, seat_rng
-from boardkit.simulate import random_playout, simulate
-from boardkit.tournament import play_game
+from boardkit.runner.seats import BOT_STREAM, AskAgain, play_out, seat_rng
+from boardkit.runner.simulate import random_playout, simulate
+from boardkit.runner.tournament import play_game
+from boardkit.terminal.play import PlaySession
 
 
 def test_each_seat_has_a_stream_of_its_own_fixed_by_the_seed() -> None:

@@ -1,4 +1,4 @@
-"""Random playouts and simulations (boardkit.simulate), on the Nim example game."""
+"""Random playouts and simulations (boardkit.runner.simulate), on the Nim example game."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from boardkit import (
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.log import log_to_json
 from boardkit.options import MAX_GAMES, MAX_SEED
-from boardkit.simulate import random_playout, simulate
+from boardkit.runner.simulate import random_playout, simulate
 
 
 def collect_logs(game: NimGame, n: int, **kwargs: object) -> list[Log]:

@@ -13,12 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardkit import BoardkitError, Match, OverwriteError
-from boardkit import svg as svg_module
 from boardkit.cli import main, support
 from boardkit.cli import render as cli_render
 from boardkit.examples.nim import NimGame, NimState
-from boardkit.simulate import random_playout
-from boardkit.svg import (
+from boardkit.present import svg as svg_module
+from boardkit.present.svg import (
     SVG_NAMESPACE,
     Element,
     PictureError,
@@ -36,6 +35,7 @@ from boardkit.svg import (
     polygon,
     text,
 )
+from boardkit.runner.simulate import random_playout
 from tests.core.plain_game import PlainGame
 
 NS = {"svg": SVG_NAMESPACE}

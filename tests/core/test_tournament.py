@@ -1,4 +1,4 @@
-"""Tournaments (boardkit.tournament) and the ``boardkit tournament`` subcommand.
+"""Tournaments (boardkit.runner.tournament) and the ``boardkit tournament`` subcommand.
 
 The strength checks are seeded mini tournaments on Nim: deterministic, so the thresholds are
 not flaky; they fail if a bot stops playing better than chance.
@@ -30,8 +30,8 @@ from boardkit.cli import main as boardkit_main
 from boardkit.cli.tournament import bot_specs
 from boardkit.examples.nim import NimGame
 from boardkit.registry import load_game
-from boardkit.seats import BOT_STREAM
-from boardkit.tournament import (
+from boardkit.runner.seats import BOT_STREAM
+from boardkit.runner.tournament import (
     GameRecord,
     TournamentError,
     bot_labels,

@@ -19,7 +19,7 @@ import pytest
 from boardkit import Match, Rng
 from boardkit.cli import main
 from boardkit.geometry.grid import cells_of
-from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
+from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_khan.actions import (
     Conquer,
     Discard,

@@ -27,7 +27,7 @@ import pytest
 from boardkit import Match
 from boardkit.bots.random_bot import RandomBot
 from boardkit.flow import decider
-from boardkit.narration import narrate_entry
+from boardkit.present.narration import narrate_entry
 from boardkit.server.bots import bot_rng
 from boardkit_khan.actions import Conquer, card_text
 from boardkit_khan.svg import card_target

@@ -16,7 +16,7 @@ import pytest
 
 from boardkit import Match, Rng
 from boardkit.cli import main
-from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
+from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_shangrila.actions import Journey, Pass, PlaceMaster, RecruitStudents
 from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILDS, Guild

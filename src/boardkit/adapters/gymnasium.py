@@ -19,7 +19,7 @@ Facts:
   spec for :func:`boardkit.bots.bot_from_spec` (``"random"``, ``"greedy"``,
   ``"mcts:iterations=200"`` …): ``opponents`` lists one spec per other seat, in seat order, or a
   single spec for all of them. The bot in seat ``s`` draws from ``Rng(seed, BOT_STREAM + s)``
-  as in a tournament (:data:`boardkit.seats.BOT_STREAM`), so ``reset(seed=s)`` and the
+  as in a tournament (:data:`boardkit.runner.seats.BOT_STREAM`), so ``reset(seed=s)`` and the
   same actions always give the same game. The bots also answer the decisions their seats owe
   out of turn (Khan's consent), and the agent is asked whenever its seat must decide.
 - **Actions**: ``Discrete(num_actions)``, the game's action index. The observation's
@@ -47,7 +47,7 @@ from boardkit.errors import IllegalActionError, InvalidOptionsError
 from boardkit.extras import needs_extra
 from boardkit.game import Game
 from boardkit.rng import Rng
-from boardkit.seats import BOT_STREAM
+from boardkit.runner.seats import BOT_STREAM
 
 with needs_extra("gymnasium", "boardkit.adapters.gymnasium"):
     import gymnasium

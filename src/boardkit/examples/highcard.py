@@ -39,7 +39,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit.voice import Voice, count_of, join_words
+from boardkit.present.voice import Voice, count_of, join_words
 
 HIDDEN = 0
 """A card nobody may see (cards are 1 to ``deck``)."""

@@ -7,7 +7,8 @@
 - a game that offers targets also draws pictures (``render_svg``), and every id is the
   ``data-target`` of an element of the picture the deciding player sees of that position;
 - the clicks tell the legal actions apart: two actions with the same *set* of targets (what
-  :mod:`boardkit.clicks` can tell apart, since it takes clicks in any order) are *ambiguous*, and
+  :mod:`boardkit.present.clicks` can tell apart, since it takes clicks in any order) are
+  *ambiguous*, and
   then a menu must decide between them, so their :meth:`~boardkit.game.Game.action_path` must
   differ.
 

@@ -1,9 +1,10 @@
 """The one game loop: a match driven between seats, and the rule for the bots' randomness.
 
 Every way boardkit plays a whole game goes through :func:`play_out`: ``boardkit play`` (people
-and bots at a terminal), ``boardkit play-random`` and :func:`boardkit.simulate.random_playout`,
-``boardkit simulate`` and :func:`boardkit.simulate.simulate`, ``boardkit tournament`` and
-:func:`boardkit.tournament.play_game`. The loop asks the seat that must decide now for an
+and bots at a terminal), ``boardkit play-random`` and
+:func:`boardkit.runner.simulate.random_playout`,
+``boardkit simulate`` and :func:`boardkit.runner.simulate.simulate`, ``boardkit tournament`` and
+:func:`boardkit.runner.tournament.play_game`. The loop asks the seat that must decide now for an
 action, plays it, and goes on until nobody has to decide; it also holds every game to the
 ``max_entries`` bound it promises.
 
@@ -17,7 +18,7 @@ random --seed 7`` write the same entries.
 
 A seat is anything with ``choose(game, state, player, rng)`` (a :class:`~boardkit.bots.Bot`,
 or a front end that asks a person). The loop drives any :class:`Table`: a
-:class:`~boardkit.match.Match`, or the bare recorder :func:`boardkit.simulate.simulate` uses
+:class:`~boardkit.match.Match`, or the bare recorder :func:`boardkit.runner.simulate.simulate` uses
 for speed, which writes the entries a ``Match`` would.
 """
 

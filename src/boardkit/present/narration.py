@@ -6,7 +6,7 @@ game with the state *before* it, then folds it, so every line sees the position 
 ("Seljuk moves from B6 to B5", then "a neutral yurt from Seljuk's camp goes on B6")::
 
     from boardkit import Match
-    from boardkit.narration import narrate_match_entry
+    from boardkit.present.narration import narrate_match_entry
 
     match = Match.new("nim", ["ann", "bob"], seed=3)
     match.play(match.legal_actions()[0])
@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from boardkit import engine
 from boardkit.game import Game
 from boardkit.log import Log, LogHeader
-from boardkit.voice import (
+from boardkit.present.voice import (
     QUIET_FLOW_EVENTS,
     Voice,
     a_or_an,
@@ -40,6 +40,7 @@ __all__ = [
     "Voice",
     "a_or_an",
     "count_of",
+    "describe",
     "describe_flow_event",
     "join_words",
     "narrate_entry",
@@ -68,6 +69,22 @@ class ReplayedMatch(Protocol):
     def state_at(self, seq: int) -> Any: ...
 
 
+def describe(
+    game: Game[Any, Any],
+    event: object,
+    state: Any,
+    player: int | None,
+    names: Sequence[str] = (),
+) -> str | None:
+    """One (redacted) event's line: the game's own (:meth:`~boardkit.game.Game.describe_event`),
+    or for a flow event the game leaves unsaid and does not list as quiet, the framework's
+    generic line (:func:`~boardkit.present.voice.describe_flow_event`)."""
+    line = game.describe_event(event, state, player, names)
+    if line is None and type(event) not in game.quiet_events:
+        return describe_flow_event(event, Voice(player, names))
+    return line
+
+
 def narrate_events(
     game: Game[Any, Any],
     state: Any,
@@ -84,7 +101,7 @@ def narrate_events(
     out: list[tuple[object, str | None]] = []
     for event in events:
         seen = game.redact(event, player)
-        out.append((seen, game.describe_event(seen, state, player, names)))
+        out.append((seen, describe(game, seen, state, player, names)))
         state = engine.fold(game, state, (seen,))
     return out
 

@@ -1,7 +1,7 @@
 """Drawing a game's compact picture with rich: seats in their colours, board beside its panel.
 
-:mod:`boardkit.screen` says *what* a game shows on a small screen; this module says *how* on a
-terminal: a seat's segments are painted in the seat's colour (plain text when the console has
+:mod:`boardkit.present.screen` says *what* a game shows on a small screen; this module says *how*
+on a terminal: a seat's segments are painted in the seat's colour (plain text when the console has
 no colour, so pipes and files get the same words), the side panel goes to the right of the board
 when both fit the width, else below it, and long lines are cut to the width. ``boardkit watch``
 and ``boardkit play`` both draw through it.
@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from boardkit.game import Game
-from boardkit.screen import GAP, Line, Picture
+from boardkit.present.screen import GAP, Line, Picture
 
 _RICH_COLOURS = {"violet": "magenta", "purple": "magenta", "orange": "dark_orange"}
 

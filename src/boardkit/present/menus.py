@@ -8,8 +8,8 @@ actions under each, and a level with a single line that opens another level is p
 listing of everything under a level), and :func:`match_item` reads what they typed: a 1-based
 line number, the start of a label or the start of a word it shows, case ignored.
 
-Nothing here reads or prints: the terminal (:mod:`boardkit.play`) and a web front end draw the
-same menus their own way, and every front end picks actions by the same rules.
+Nothing here reads or prints: the terminal (:mod:`boardkit.terminal.play`) and a web front end draw
+the same menus their own way, and every front end picks actions by the same rules.
 """
 
 from __future__ import annotations

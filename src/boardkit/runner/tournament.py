@@ -11,8 +11,8 @@ Seating: with as many seats as bots or more, game ``i`` puts bot ``(i + s) mod B
 more bots than seats, the games cycle through every ordered choice of bots for the seats.
 
 Reproducibility: game ``i`` uses match seed ``seed + i``, and the bot in seat ``s`` draws from
-``Rng(seed + i, BOT_STREAM + s)``, fresh for each game (the seat rule of :mod:`boardkit.seats`,
-which every command follows). A game therefore depends only on its
+``Rng(seed + i, BOT_STREAM + s)``, fresh for each game (the seat rule of
+:mod:`boardkit.runner.seats`, which every command follows). A game therefore depends only on its
 index, never on which worker process played it or in what order, so the same arguments give the
 same results with any number of workers. (Thinking times vary, of course, and a bot with a
 wall-clock budget, such as ``MCTSBot(seconds=...)``, is not reproducible.)
@@ -55,7 +55,7 @@ from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue, check_game_count, distinct_names
 from boardkit.registry import load_game
 from boardkit.rng import Rng, new_seed
-from boardkit.seats import play_out
+from boardkit.runner.seats import play_out
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A")

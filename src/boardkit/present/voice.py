@@ -6,8 +6,9 @@ reader and the players' names and words sentences for them; games use it in thei
 :meth:`~boardkit.game.Game.describe_event`. :func:`describe_flow_event` gives the framework's
 lines for the flow events of :mod:`boardkit.flow`, which every game gets unless it overrides them.
 
-This module imports only :mod:`boardkit.flow`, so that :mod:`boardkit.game` can use it;
-:mod:`boardkit.narration` (narrating whole log entries) sits above the engine.
+The plain English helpers (:func:`count_of`, :func:`join_words`, …) live in
+:mod:`boardkit.english`, where the framework's own messages use them too; they are importable from
+here as well.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from boardkit.english import a_or_an as a_or_an
+from boardkit.english import count_of as count_of
+from boardkit.english import join_words as join_words
+from boardkit.english import noun_for as noun_for
 from boardkit.flow import (
     DecisionOwed,
     DecisionSettled,
@@ -50,38 +55,6 @@ def second_person(verb: str) -> str:
     if verb.endswith("s") and not verb.endswith("ss"):
         return verb[:-1]
     return verb
-
-
-def count_of(n: int, singular: str, plural: str | None = None) -> str:
-    """``n`` things, the noun agreeing with the number: ``1 stone``, ``0 stones``, ``3 stones``.
-
-    The plural is ``singular + "s"`` unless given (``count_of(2, "entry", "entries")``).
-    """
-    return f"{n} {noun_for(n, singular, plural)}"
-
-
-def noun_for(n: int, singular: str, plural: str | None = None) -> str:
-    """The noun alone, agreeing with ``n``: for lists that follow it (``unknown keys a, b``)."""
-    return singular if n == 1 else plural or singular + "s"
-
-
-_AN_EXCEPTIONS = ("one", "uni", "use", "usu", "eu")
-
-
-def a_or_an(word: str) -> str:
-    """``word`` with its indefinite article: ``an int``, ``a str``, ``an Astrologer``, ``a
-    unicorn``. Decided by the spelling (a vowel letter takes ``an``, with the common
-    exceptions that sound like "you" or "one"), which is right for the words boardkit uses."""
-    lowered = word.lower()
-    vowel = lowered[:1] in ("a", "e", "i", "o", "u") and not lowered.startswith(_AN_EXCEPTIONS)
-    return f"{'an' if vowel else 'a'} {word}"
-
-
-def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``; empty text for no words."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _names(names: Sequence[str]) -> tuple[str, ...]:

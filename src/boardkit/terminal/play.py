@@ -6,15 +6,16 @@ stream, so tests drive it with :class:`io.StringIO` and the command line with th
 It only uses the game protocol, so every installed game plays the same way.
 
 Choosing among many actions: the legal actions are arranged in a menu tree built from
-:meth:`~boardkit.game.Game.action_path` (the UI-free model of :mod:`boardkit.menus`). Each level
+:meth:`~boardkit.game.Game.action_path` (the UI-free model of :mod:`boardkit.present.menus`). Each
+level
 shows the distinct labels with the number of actions under each; a person types a number or the
 start of a label. Levels with a single label are passed through without asking. This module is
 the terminal around that model: prompts, commands (undo, save, quit …), printing.
 
 Seats: each seat is ``"human"`` or a bot spec of :mod:`boardkit.bots` (``"random"``,
 ``"greedy"``, ``"mcts:iterations=200"``). The match is driven by the one game loop,
-:func:`boardkit.seats.play_out`, and bots choose from the random stream of their seat (the
-seat rule of :mod:`boardkit.seats`), so a session fed the same input plays the same game, and
+:func:`boardkit.runner.seats.play_out`, and bots choose from the random stream of their seat (the
+seat rule of :mod:`boardkit.runner.seats`), so a session fed the same input plays the same game, and
 bots alone play the game ``boardkit play-random``, ``simulate`` and ``tournament`` play with
 that seed.
 
@@ -52,11 +53,10 @@ from boardkit.errors import (
     shorten,
 )
 from boardkit.flow import Flow, asked_out_of_turn
-from boardkit.frames import game_picture, picture_lines
 from boardkit.game import Game
 from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.menus import (
+from boardkit.present.menus import (
     ActionMenu,
     MenuItem,
     MenuWalk,
@@ -65,12 +65,13 @@ from boardkit.menus import (
     match_item,
     typing_hint,
 )
-from boardkit.narration import narrate_match_entry
+from boardkit.present.narration import narrate_match_entry
+from boardkit.present.screen import Picture
+from boardkit.present.voice import a_or_an, count_of
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit.screen import Picture
-from boardkit.seats import AskAgain, Chooser, play_out, seat_rngs
-from boardkit.voice import a_or_an, count_of
+from boardkit.runner.seats import AskAgain, Chooser, play_out, seat_rngs
+from boardkit.terminal.frames import game_picture, picture_lines
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -268,8 +269,8 @@ class PlaySession:
     def _catch_up_rngs(self, recorded: Sequence[str] | None) -> None:
         """Bring the bots' streams to where an uninterrupted session would have them.
 
-        A bot draws from its seat's stream (the seat rule of :mod:`boardkit.seats`) at each of
-        its decisions, so a resumed game asks the bots of the log's seats (its header's
+        A bot draws from its seat's stream (the seat rule of :mod:`boardkit.runner.seats`) at each
+        of its decisions, so a resumed game asks the bots of the log's seats (its header's
         ``seats``, else this session's) to choose again at each of their entries, on the same
         states: their streams then stand exactly where they stood, and the game goes on as if
         it had never stopped.
@@ -723,7 +724,7 @@ class PlaySession:
     def _undo(self, player: int) -> None:
         """Go back to before ``player``'s last action; every entry after it goes too (the
         bots' replies, other people's moves), and is kept for ``redo``. Raises
-        :class:`~boardkit.seats.AskAgain` when done, so that the game loop asks again."""
+        :class:`~boardkit.runner.seats.AskAgain` when done, so that the game loop asks again."""
         log = self.match.log
         mine = [e.seq for e in log.entries[1:] if e.player == player]
         if not mine:
@@ -968,7 +969,7 @@ def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
 
 
 _TURN_LINE = re.compile(r"\s+turn \d+: ")
-"""A narration line announcing a turn (:func:`boardkit.voice.describe_flow_event`)."""
+"""A narration line announcing a turn (:func:`boardkit.present.voice.describe_flow_event`)."""
 
 
 def default_save_path(game: str, folder: Path | None = None) -> Path:
@@ -1036,4 +1037,4 @@ def result_lines(
 
 
 _DEFAULT_NAME = re.compile(r"\bplayer (\d+)\b")
-"""A seat's name where none is given (:meth:`boardkit.voice.Voice.name`)."""
+"""A seat's name where none is given (:meth:`boardkit.present.voice.Voice.name`)."""

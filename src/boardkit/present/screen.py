@@ -10,13 +10,15 @@ front ends say ("you are red") and paint with.
 
 The picture is UI-free: a :data:`Line` is text in segments, each tagged with the seat it belongs
 to (or ``None``), and a front end decides how a seat is painted (colour on a terminal, nothing
-in a pipe; :mod:`boardkit.frames` does it with rich). This module imports nothing of boardkit,
-so :mod:`boardkit.game` can name its types.
+in a pipe; :mod:`boardkit.terminal.frames` does it with rich). :mod:`boardkit.game` names these
+types for its hooks (for type checkers only: the framework does not import the presentation kit).
 """
 
 from __future__ import annotations
 
 from attrs import frozen
+
+from boardkit.game import DEFAULT_COLOURS as DEFAULT_COLOURS
 
 SCREEN_COLUMNS = 79
 """The width a compact picture promises to fit, board and side panel side by side with
@@ -31,9 +33,6 @@ Segment = tuple[str, int | None]
 
 Line = tuple[Segment, ...]
 """One line of a picture."""
-
-DEFAULT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
-"""Seat colours of a game that names none."""
 
 
 def line(*parts: str | Segment) -> Line:

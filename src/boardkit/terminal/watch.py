@@ -1,7 +1,7 @@
 """Watching a game between bots as it happens: a live screen on a terminal, a transcript in a pipe.
 
 :class:`Watch` drives a :class:`~boardkit.match.Match` between bots with the one game loop
-(:func:`boardkit.seats.play_out`, so the bots play exactly the game ``play-random``,
+(:func:`boardkit.runner.seats.play_out`, so the bots play exactly the game ``play-random``,
 ``simulate`` and ``tournament`` play with that seed) and shows it in one of two ways:
 
 * **live** (the console is a terminal): one screen updated in place (rich's ``Live``) with a
@@ -31,14 +31,14 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
-from boardkit.frames import fit, game_picture, name_text, picture_lines, score_line
-from boardkit.keys import KeyReader
 from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.narration import narrate_match_entry
+from boardkit.present.narration import narrate_match_entry
+from boardkit.present.screen import Picture
 from boardkit.result import Result
-from boardkit.screen import Picture
-from boardkit.seats import Chooser, play_out
+from boardkit.runner.seats import Chooser, play_out
+from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
+from boardkit.terminal.keys import KeyReader
 
 DEFAULT_DELAY = 0.8
 """Seconds between entries on a live screen when no ``--delay`` is given."""

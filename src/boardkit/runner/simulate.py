@@ -5,12 +5,12 @@ Researchers use this to check a game's balance (does the start seat win too ofte
 
 Reproducibility: a playout is fixed by its seed. The seed drives the game's own randomness (as
 for any match) and the random players' choices (seat ``s`` draws from its own stream, by the
-rule of :mod:`boardkit.seats`), so the same game, players, options and seed always give the
+rule of :mod:`boardkit.runner.seats`), so the same game, players, options and seed always give the
 same log, and the same game as ``boardkit play`` or a tournament between random bots with that
 seed. Game ``i`` of :func:`simulate` is the playout with seed ``seed + i``, so any one game of a
 simulation can be played again alone with :func:`random_playout`.
 
-Speed: both go through the one game loop, :func:`boardkit.seats.play_out`; :func:`simulate`
+Speed: both go through the one game loop, :func:`boardkit.runner.seats.play_out`; :func:`simulate`
 hands it a bare recorder over :func:`boardkit.engine.start` and :func:`boardkit.engine.step`
 instead of a :class:`~boardkit.match.Match`, which builds log entries only when someone asks
 for the logs. It writes exactly the entries a :class:`Match` would (the tests check this
@@ -37,7 +37,7 @@ from boardkit.options import MAX_SEED, Config, OptionValue, check_game_count, se
 from boardkit.registry import load_game
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
-from boardkit.seats import play_out
+from boardkit.runner.seats import play_out
 
 ProgressCallback = Callable[[int, int], None]
 """Called after each finished game with (games done, games asked for)."""
@@ -116,7 +116,7 @@ def random_playout(
 
 
 class _Recorder:
-    """A bare :class:`~boardkit.seats.Table` over the engine: the entries :meth:`Match.play`
+    """A bare :class:`~boardkit.runner.seats.Table` over the engine: the entries :meth:`Match.play`
     would write (same decider, same per-entry random stream), kept only when asked for.
     ``to_decide`` is worked out once per entry, when the state changes."""
 
