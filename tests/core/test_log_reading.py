@@ -21,7 +21,8 @@ from boardkit import InvalidLogError, Match, Rng, load_game
 from boardkit.codec import CodecError, TaggedCodec, make_converter
 from boardkit.errors import shorten
 from boardkit.examples.nim import NimGame, Take
-from boardkit.log import LogLimits, _keys_are_distinct, parse_document
+from boardkit.log import LogLimits, parse_document
+from boardkit.log.reader import _keys_are_distinct
 
 NIM = NimGame()
 
@@ -261,7 +262,7 @@ _JSON_VALUES = st.recursive(
 def test_the_quick_limit_check_never_passes_what_the_walk_refuses(
     value: object, ascii_only: bool, depth: int
 ) -> None:
-    from boardkit.log import _surely_within, _value_problem
+    from boardkit.log.reader import _surely_within, _value_problem
 
     limits = LogLimits(max_string=30, max_depth=4)
     text = json.dumps(value, ensure_ascii=ascii_only)
@@ -272,7 +273,7 @@ def test_the_quick_limit_check_never_passes_what_the_walk_refuses(
 def test_the_nesting_count_ignores_brackets_in_strings() -> None:
     """Many brackets but shallow nesting pass the quick check; brackets inside strings can
     neither hide a deep value nor count as nesting."""
-    from boardkit.log import _nesting, _surely_within
+    from boardkit.log.reader import _nesting, _surely_within
 
     limits = LogLimits(max_depth=4)
     wide = json.dumps([[1], [2], {"a": [3]}, [[4]]] * 5)
