@@ -46,9 +46,7 @@ def _type_only_nodes(tree: ast.AST) -> set[int]:
     return inside
 
 
-def imports_of(
-    name: str, path: Path, known: set[str], *, run_time_only: bool = False
-) -> set[str]:
+def imports_of(name: str, path: Path, known: set[str], *, run_time_only: bool = False) -> set[str]:
     """The modules of ``known`` that module ``name`` imports, wherever in it the import is
     (with ``run_time_only``, leaving out those under ``if TYPE_CHECKING:``)."""
     is_package = path.name == "__init__.py"
@@ -76,9 +74,7 @@ def imports_of(
 def import_graph() -> dict[str, set[str]]:
     files = module_files()
     known = set(files)
-    return {
-        name: imports_of(name, path, known, run_time_only=True) for name, path in files.items()
-    }
+    return {name: imports_of(name, path, known, run_time_only=True) for name, path in files.items()}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
