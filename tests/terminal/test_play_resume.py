@@ -15,7 +15,7 @@ from boardkit import InvalidLogError, Match
 from boardkit.cli.play import build_session
 from boardkit.log import LogHeader
 from boardkit.terminal.play import PlaySession, PlayStatus, resumed_kinds
-from tests.core.test_play import parse
+from tests.terminal.test_play import parse
 
 
 def run(match: Match[Any], seats: Sequence[str], script: Sequence[str], path: Path) -> str:

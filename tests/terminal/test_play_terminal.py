@@ -11,7 +11,7 @@ from pathlib import Path
 from boardkit import Match, Rng
 from boardkit_khan.actions import Conquer, InvadeAnywhere, card_text
 from boardkit_khan.state import static_for
-from tests.terminal import Terminal
+from tests.terminal.screen_driver import Terminal
 
 
 def test_khan_at_80x24_with_bad_input_a_word_and_the_board_command(tmp_path: Path) -> None:

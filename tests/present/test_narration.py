@@ -15,8 +15,7 @@ from boardkit.present.narration import narrate_entry, narrate_match_entry
 from boardkit.present.voice import Voice, describe_flow_event, join_words, second_person
 from boardkit.testing import ConformanceError
 from boardkit.testing.narration_checks import check_narration, check_narration_playout
-
-from .secret_game import Dealt, PileLaid, Revealed, SecretGame, SecretState, Swapped
+from tests.core.secret_game import Dealt, PileLaid, Revealed, SecretGame, SecretState, Swapped
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardkit import BoardkitError, clicks
+from boardkit import BoardkitError
+from boardkit.present import clicks
 from boardkit.present.clicks import ClickError, Narrowing, click, narrow
 
 JOURNEY_4_7 = ("village-4", "bridge-4-7")

@@ -42,8 +42,7 @@ from boardkit.terminal.play import (
     make_seats,
     result_lines,
 )
-
-from .secret_game import SecretGame, SecretState
+from tests.core.secret_game import SecretGame, SecretState
 
 ANN_STARTS = 1
 """A seed with which Nim's start player (drawn at setup) is seat 0."""

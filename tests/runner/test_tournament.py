@@ -23,13 +23,13 @@ from boardkit import (
     Match,
     Rng,
     available_games,
-    tournament,
 )
 from boardkit.bots import Bot, GreedyBot, MCTSBot, RandomBot, UnknownBotError
 from boardkit.cli import main as boardkit_main
 from boardkit.cli.tournament import bot_specs
 from boardkit.examples.nim import NimGame
 from boardkit.registry import load_game
+from boardkit.runner import tournament
 from boardkit.runner.seats import BOT_STREAM
 from boardkit.runner.tournament import (
     GameRecord,

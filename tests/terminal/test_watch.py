@@ -9,7 +9,7 @@ from pathlib import Path
 
 from boardkit import Match
 from boardkit.cli import main
-from tests.terminal import COLUMNS, ROWS, Terminal
+from tests.terminal.screen_driver import COLUMNS, ROWS, Terminal
 
 ANSI = re.compile(r"\x1b\[")
 

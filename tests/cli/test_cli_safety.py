@@ -18,8 +18,7 @@ import pytest
 
 from boardkit import Match
 from boardkit.cli import main
-
-from .secret_game import SecretGame
+from tests.core.secret_game import SecretGame
 
 Capture = pytest.CaptureFixture[str]
 
