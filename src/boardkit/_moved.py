@@ -47,3 +47,26 @@ def alias_module(old: str, new: str) -> ModuleType:
     )
     sys.modules[old] = module
     return module
+
+
+def renamed_attribute(module: str, name: str, renamed: dict[str, tuple[str, object]]) -> object:
+    """A module-level ``__getattr__``'s answer for a public name that was renamed in place.
+
+    ``renamed`` maps each old name to its new name and the object itself; the old name gives
+    the object, with a :class:`DeprecationWarning` naming the new one. Any other name is an
+    :class:`AttributeError`, as without ``__getattr__``. A module that renamed ``Table`` to
+    ``PlayableMatch`` reads::
+
+        def __getattr__(name: str) -> object:
+            return renamed_attribute(__name__, name, {"Table": ("PlayableMatch", PlayableMatch)})
+    """
+    if name not in renamed:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    new, value = renamed[name]
+    warnings.warn(
+        f"{module}.{name} is renamed {module}.{new} in 0.2.0; the old name is removed in "
+        f"{REMOVED_IN}",
+        DeprecationWarning,
+        stacklevel=3,  # the line that asked for the old name
+    )
+    return value

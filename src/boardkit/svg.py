@@ -329,6 +329,17 @@ def arrow_marker(marker_id: str, colour: str) -> Element:
 # --- the document ---------------------------------------------------------------------------------
 
 
+class SvgText(str):
+    """A finished SVG document as text (it is a ``str``), which Jupyter shows as a picture
+    (:meth:`_repr_svg_`): what :meth:`boardkit.game.Game.picture` returns."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's hook: the picture instead of a text repr."""
+        return str(self)
+
+
 class Svg:
     """An SVG document of a fixed size: ``add`` elements, then ``to_string`` or ``save``.
 
