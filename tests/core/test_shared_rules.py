@@ -15,6 +15,8 @@ from boardkit.flow import next_seat
 from boardkit.play import result_lines
 from boardkit.registry import as_game
 from boardkit.result import outcome_parts, outcome_text
+from boardkit.simulate import random_playout
+from boardkit.testing import check_playout
 from boardkit.watching import result_text as watch_result_text
 
 NAMES = ("ann", "bob", "cem")
@@ -102,3 +104,10 @@ def test_the_two_tables_have_names_of_their_own_and_the_old_one_warns(
     assert old is getattr(loaded, new)
     with pytest.raises(AttributeError, match="no attribute 'Tabel'"):
         loaded.Tabel  # noqa: B018
+
+
+def test_the_kits_random_game_is_the_random_playout_of_its_seed() -> None:
+    """The conformance kit's moves follow the seat rule, like every other loop."""
+    checked = check_playout(NimGame(), 3, None, 5)
+    alone = random_playout(NimGame(), 3, seed=5)
+    assert checked.log.entries == alone.log.entries

@@ -120,7 +120,8 @@ def check_playout(
         state = match.state
         at = f"{where} entry {len(match)}"
         who = match.to_decide
-        _expect(who is not None, f"{at}: nobody decides but the game is not over")
+        if who is None:
+            raise ConformanceError(f"{at}: nobody decides but the game is not over")
         legal = match.legal_actions()
         _expect(len(legal) > 0, f"{at}: player {who} must decide but has no legal action")
         _check_unique(legal, at)
