@@ -13,6 +13,10 @@ each module once, and version control sees every move as a rename. Each package 
 table of moves in its ``__init__``; :func:`moves` lists every registered move for the tests
 (each old name warns and gives its new module) and the CHANGELOG lists the same. The names go
 in :data:`REMOVED_IN`.
+
+A public name renamed inside its module (``boardkit.runner.seats.Table`` is now
+``PlayableMatch``) keeps its old name the same way, through the module's ``__getattr__`` and
+:func:`renamed_attribute`.
 """
 
 from __future__ import annotations
@@ -82,3 +86,26 @@ def register_moves(moves: Mapping[str, str]) -> None:
 def moves() -> dict[str, str]:
     """Every move registered so far in this process, old name → new name."""
     return dict(_HOOK.moves)
+
+
+def renamed_attribute(module: str, name: str, renamed: dict[str, tuple[str, object]]) -> object:
+    """A module-level ``__getattr__``'s answer for a public name that was renamed in place.
+
+    ``renamed`` maps each old name to its new name and the object itself; the old name gives
+    the object, with a :class:`DeprecationWarning` naming the new one. Any other name is an
+    :class:`AttributeError`, as without ``__getattr__``. A module that renamed ``Table`` to
+    ``PlayableMatch`` reads::
+
+        def __getattr__(name: str) -> object:
+            return renamed_attribute(__name__, name, {"Table": ("PlayableMatch", PlayableMatch)})
+    """
+    if name not in renamed:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    new, value = renamed[name]
+    warnings.warn(
+        f"{module}.{name} is renamed {module}.{new} in 0.2.0; the old name is removed in "
+        f"{REMOVED_IN}",
+        DeprecationWarning,
+        stacklevel=3,  # the line that asked for the old name
+    )
+    return value

@@ -102,8 +102,13 @@ from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from attrs import frozen
 
-from boardkit.errors import InvalidOptionsError, InvalidPlayerCountError, NotOfferedError
-from boardkit.flow import HasFlow
+from boardkit.errors import (
+    GameDefinitionError,
+    InvalidOptionsError,
+    InvalidPlayerCountError,
+    NotOfferedError,
+)
+from boardkit.flow import HasFlow, next_seat
 from boardkit.options import Config, Option, OptionValue, check_seed, resolve_options
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
@@ -113,6 +118,18 @@ if TYPE_CHECKING:  # the presentation kit sits above the framework: types only
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A")
+
+
+class SvgText(str):
+    """A finished SVG document as text (it is a ``str``), which Jupyter shows as a picture
+    (:meth:`_repr_svg_`): what :meth:`Game.picture` returns."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's hook: the picture instead of a text repr."""
+        return str(self)
+
 
 DEFAULT_COLOURS: Final = ("red", "blue", "green", "yellow", "magenta", "cyan")
 """Seat colours of a game that names none (:meth:`Game.player_colours`)."""
@@ -458,8 +475,7 @@ class Game(ABC, Generic[S, A]):
 
     def next_player(self, state: S) -> int:
         """The seat whose turn comes next (default: clockwise, seat order)."""
-        active = state.flow.active
-        return 0 if active is None else (active + 1) % state.flow.players
+        return next_seat(state.flow.active, state.flow.players)
 
     def on_turn_start(self, state: S, rng: Rng) -> Events:
         """Events at the start of a turn (may end the turn at once, say for a forced pass, by
@@ -625,7 +641,7 @@ class Game(ABC, Generic[S, A]):
         """Offered or not. The state as an SVG picture, as ``player`` may see it.
 
         Who calls it: ``boardkit render``, the web front end, Jupyter (``Match._repr_svg_`` and
-        the states' own ``_repr_svg_``), always after :meth:`offers` says it is offered.
+        :meth:`picture`), always after :meth:`offers` says it is offered.
         ``highlight`` is an action to mark (the last one played), or ``None``.
 
         What it must guarantee: a well-formed SVG document as text (it parses as XML, its root
@@ -636,6 +652,23 @@ class Game(ABC, Generic[S, A]):
         :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "render_svg", "the game draws no picture")
+
+    def picture(self, state: S, player: int | None = None, highlight: A | None = None) -> SvgText:
+        """``state`` drawn by this game's :meth:`render_svg`, as ``player`` may see it (``None``:
+        a spectator): SVG text that shows itself as a picture in Jupyter.
+
+        Not a hook: what a notebook or a script calls to see a state. The drawing goes through
+        the game object, never through the registry, so a game registered under any name, or
+        never registered, draws its states. Raises
+        :class:`~boardkit.errors.NotOfferedError` for a game that draws no picture and
+        :class:`~boardkit.errors.GameDefinitionError` when ``render_svg`` returns no text.
+        """
+        drawn = self.render_svg(state, player, highlight)
+        if not isinstance(drawn, str):
+            raise GameDefinitionError(
+                f"{self.name}.render_svg returned {type(drawn).__name__}, not text"
+            )
+        return SvgText(drawn)
 
     def render_screen(self, state: S, player: int | None, names: Sequence[str]) -> Picture:
         """Offered or not. The compact picture of ``state`` for an 80×24 terminal, as ``player``

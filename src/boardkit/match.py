@@ -44,7 +44,7 @@ from typing_extensions import TypeVar  # a default for A on Python < 3.13 (PEP 6
 
 from boardkit import engine
 from boardkit.codec import CodecError, codec_for
-from boardkit.english import count_of, join_words
+from boardkit.english import count_of
 from boardkit.errors import (
     BoardkitError,
     IllegalActionError,
@@ -80,7 +80,7 @@ from boardkit.log import (
 )
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
-from boardkit.result import Result
+from boardkit.result import Result, outcome_text
 from boardkit.rng import Rng
 
 S = TypeVar("S", bound=HasFlow)
@@ -205,10 +205,9 @@ class Match(Generic[S, A]):
         :class:`~boardkit.errors.InvalidPlayerCountError` for a player count the game does not
         allow) saying what is allowed; nothing is set up.
         """
-        if isinstance(game, str):
-            from boardkit.registry import load_game
+        from boardkit.registry import as_game
 
-            game = load_game(game)
+        game = as_game(game)
         names = _player_names(game, players)
         config = game.make_config(len(names), options, seed)
         state, events = engine.start(game, config)
@@ -263,10 +262,9 @@ class Match(Generic[S, A]):
         :data:`boardkit.positions.START_INVARIANTS`, and a player's view (hidden parts unknown);
         :class:`~boardkit.errors.NotOfferedError` for a game without a notation.
         """
-        if isinstance(game, str):
-            from boardkit.registry import load_game
+        from boardkit.registry import as_game
 
-            game = load_game(game)
+        game = as_game(game)
         names = _player_names(game, position_players(position) if players is None else players)
         config = game.make_config(len(names), options, seed)
         salt = new_salt() if seed is None else pinned_salt(config.seed)
@@ -415,13 +413,7 @@ class Match(Generic[S, A]):
         result = self.result
         if result is None:
             return "over"
-        winners = [names[w] for w in result.winners]
-        if not winners:
-            outcome = "no winner"
-        elif len(winners) == 1:
-            outcome = f"{winners[0]} wins"
-        else:
-            outcome = f"shared win: {join_words(winners)}"
+        outcome = outcome_text(result, names)
         scores = "–".join(str(score) for score in result.scores)
         return f"over: {outcome}, scores {scores}" if scores else f"over: {outcome}"
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from boardkit import Match
 from boardkit.cli import main
+from boardkit.result import outcome_text
 from tests.terminal.screen_driver import COLUMNS, ROWS, Terminal
 
 ANSI = re.compile(r"\x1b\[")
@@ -35,8 +36,7 @@ def test_piped_it_prints_each_entry_once_and_the_board_only_at_both_ends(tmp_pat
     assert text.index("\n1. ") < text.rindex("\n12")
     result = match.result
     assert result is not None
-    winners = " and ".join(match.header.players[w] for w in result.winners)
-    assert f"{winners} win" in text
+    assert outcome_text(result, match.header.players) in text
     for name, score in zip(match.header.players, result.scores, strict=True):
         assert f"{name} {score}" in text.rsplit("\n12", 1)[1]
     # the narration of automatic entries is there too (the set-up's start player)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from boardkit.errors import BoardkitError
+from boardkit.game import SvgText as SvgText
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 

@@ -17,16 +17,17 @@ game 0 of ``boardkit simulate nim --seed 7`` and game 0 of ``boardkit tournament
 random --seed 7`` write the same entries.
 
 A seat is anything with ``choose(game, state, player, rng)`` (a :class:`~boardkit.bots.Bot`,
-or a front end that asks a person). The loop drives any :class:`Table`: a
+or a front end that asks a person). The loop drives any :class:`PlayableMatch`: a
 :class:`~boardkit.match.Match`, or the bare recorder :func:`boardkit.runner.simulate.simulate` uses
 for speed, which writes the entries a ``Match`` would.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from boardkit._moved import renamed_attribute
 from boardkit.errors import GameDefinitionError, IllegalActionError, InvalidOptionsError
 from boardkit.game import Game
 from boardkit.options import Config
@@ -49,6 +50,45 @@ def seat_rngs(seed: int, seats: int) -> list[Rng]:
     return [seat_rng(seed, seat) for seat in range(seats)]
 
 
+class Decided(Protocol):
+    """What :func:`catch_up` reads of a log entry (a :class:`~boardkit.log.Entry` is one)."""
+
+    @property
+    def seq(self) -> int:
+        """The entry's number (the setup is 0)."""
+        ...
+
+    @property
+    def player(self) -> int | None:
+        """The seat that decided it; ``None`` for the setup."""
+        ...
+
+
+def catch_up(
+    game: Game[Any, Any],
+    entries: Iterable[Decided],
+    state_before: Callable[[int], Any],
+    choosers: Mapping[int, Chooser],
+    rngs: Mapping[int, Rng] | Sequence[Rng],
+    after: Callable[[int], None] | None = None,
+) -> None:
+    """Bring seats' streams to where :func:`play_out` would have them after ``entries``.
+
+    A seat draws from its stream at each of its decisions, so a front end that takes a match
+    up in the middle (a resumed ``boardkit play``, a server process that loads a running match)
+    asks the seat's chooser (``choosers[seat]``) to choose again at each entry that seat
+    decided, on the state before it (``state_before(seq)``), with ``rngs[seat]``: the stream
+    then stands exactly where it stood, and the bot goes on as if the match had never stopped.
+    Seats without a chooser (people) draw nothing. ``after(seq)`` is called after each entry.
+    """
+    for entry in entries:
+        seat = entry.player
+        if seat is not None and (chooser := choosers.get(seat)) is not None:
+            chooser.choose(game, state_before(entry.seq), seat, rngs[seat])
+        if after is not None:
+            after(entry.seq)
+
+
 class Chooser(Protocol):
     """What a seat needs: pick an action for ``player``, who must decide in ``state``."""
 
@@ -57,8 +97,9 @@ class Chooser(Protocol):
         ...
 
 
-class Table(Protocol):
-    """What :func:`play_out` drives; :class:`~boardkit.match.Match` is one."""
+class PlayableMatch(Protocol):
+    """A match that :func:`play_out` can drive: :class:`~boardkit.match.Match` is one, the
+    bare recorder of :func:`boardkit.runner.simulate.simulate` another."""
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -104,7 +145,7 @@ play instead, or ``None`` to ask the seat that must decide again."""
 
 
 def play_out(
-    table: Table,
+    table: PlayableMatch,
     seats: Sequence[Chooser],
     *,
     rngs: Sequence[Rng] | None = None,
@@ -153,3 +194,8 @@ def play_out(
         if after is not None:
             after(seat, action, state)
             entries = len(table)
+
+
+def __getattr__(name: str) -> object:
+    """``Table``, the old name of :class:`PlayableMatch` (deprecated)."""
+    return renamed_attribute(__name__, name, {"Table": ("PlayableMatch", PlayableMatch)})

@@ -34,7 +34,7 @@ from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, Config, OptionValue, check_game_count, seat_names
-from boardkit.registry import load_game
+from boardkit.registry import as_game
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 from boardkit.runner.seats import play_out
@@ -78,10 +78,6 @@ class SimulationSummary:
 # --- one playout -------------------------------------------------------------------------------
 
 
-def _as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
-    return load_game(game) if isinstance(game, str) else game
-
-
 def random_playout(
     game: Game[Any, Any] | str,
     players: int | Sequence[str] | Config = 2,
@@ -98,7 +94,7 @@ def random_playout(
     called with the match after the setup and after every action (``boardkit play-random``
     prints the board from it).
     """
-    game = _as_game(game)
+    game = as_game(game)
     if isinstance(players, Config):
         if options is not None or seed is not None:
             raise InvalidOptionsError("give options and seed inside the Config, not beside it")
@@ -116,7 +112,8 @@ def random_playout(
 
 
 class _Recorder:
-    """A bare :class:`~boardkit.runner.seats.Table` over the engine: the entries :meth:`Match.play`
+    """A bare :class:`~boardkit.runner.seats.PlayableMatch` over the engine: the entries
+    :meth:`Match.play`
     would write (same decider, same per-entry random stream), kept only when asked for.
     ``to_decide`` is worked out once per entry, when the state changes."""
 
@@ -194,7 +191,7 @@ def simulate(
     this process (a game depends only on its seed), and ``progress`` and ``on_log`` are still
     called in game order.
     """
-    game = _as_game(game)
+    game = as_game(game)
     check_game_count(n_games)
     names = seat_names(game.name, game.player_counts, players)
     if seed is None:

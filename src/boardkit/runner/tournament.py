@@ -53,7 +53,7 @@ from boardkit.flow import HasFlow
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.options import MAX_SEED, OptionValue, check_game_count, distinct_names
-from boardkit.registry import load_game
+from boardkit.registry import as_game
 from boardkit.rng import Rng, new_seed
 from boardkit.runner.seats import play_out
 
@@ -116,10 +116,6 @@ class GameRecord:
     """Decisions made by each seat."""
     think_seconds: tuple[float, ...] = field(eq=False)
     """Time each seat's bot spent choosing, in total."""
-
-
-def _as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
-    return load_game(game) if isinstance(game, str) else game
 
 
 class _Timed:
@@ -189,7 +185,7 @@ def play_game(
     in seat ``s`` draws from ``Rng(seed, BOT_STREAM + s)``, so the same arguments always give
     the same log (for bots with iteration budgets).
     """
-    game = _as_game(game)
+    game = as_game(game)
     names = players if not isinstance(players, int) else distinct_names([b.name for b in bots])
     if isinstance(players, int) and len(bots) != players:
         raise InvalidOptionsError(f"{players} seats need {players} bots, not {len(bots)}")
@@ -420,7 +416,7 @@ def run_tournament(
     runs them: a game depends only on its seed.
     """
     started = time.perf_counter()
-    game = _as_game(game_name)
+    game = as_game(game_name)
     if not bot_names:
         raise InvalidOptionsError("a tournament needs at least one bot")
     check_game_count(n_games)

@@ -68,9 +68,9 @@ from boardkit.present.menus import (
 from boardkit.present.narration import narrate_match_entry
 from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
-from boardkit.result import Result
+from boardkit.result import Result, outcome_text
 from boardkit.rng import Rng
-from boardkit.runner.seats import AskAgain, Chooser, play_out, seat_rngs
+from boardkit.runner.seats import AskAgain, Chooser, catch_up, play_out, seat_rngs
 from boardkit.terminal.frames import game_picture, picture_lines
 
 HUMAN = "human"
@@ -279,14 +279,17 @@ class PlaySession:
         if len(self.match) == 1:
             return
         kinds = recorded if recorded is not None else [seat.kind for seat in self.seats]
-        bots = [make_chooser(kind) for kind in kinds]
-        for entry in self.match.log.entries[1:]:
-            seat = entry.player
-            bot = bots[seat] if seat is not None else None
-            if seat is not None and bot is not None:
-                before = self.match.state_at(entry.seq - 1)
-                bot.choose(self.game, before, seat, self._rngs[seat])
-            self._remember_rngs(entry.seq + 1)
+        bots = {
+            seat: bot for seat, kind in enumerate(kinds) if (bot := make_chooser(kind)) is not None
+        }
+        catch_up(
+            self.game,
+            self.match.log.entries[1:],
+            lambda seq: self.match.state_at(seq - 1),
+            bots,
+            self._rngs,
+            after=lambda seq: self._remember_rngs(seq + 1),
+        )
 
     def _remember_rngs(self, entries: int) -> None:
         self._rngs_at[entries] = [copy.copy(rng) for rng in self._rngs]
@@ -1013,12 +1016,7 @@ def result_lines(
     framework's default names in it (``player 0``) replaced by the players' names."""
     if result is None:
         return "the game ended without a result"
-    if not result.winners:
-        head = "game over: nobody wins"
-    elif len(result.winners) == 1:
-        head = f"game over: {names[result.winners[0]]} wins"
-    else:
-        head = "game over: shared win for " + ", ".join(names[w] for w in result.winners)
+    head = f"game over: {outcome_text(result, names)}"
     shown = [
         f"{name} ({colours[seat]})" if seat < len(colours) else name
         for seat, name in enumerate(names)

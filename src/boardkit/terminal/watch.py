@@ -35,7 +35,7 @@ from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.present.narration import narrate_match_entry
 from boardkit.present.screen import Picture
-from boardkit.result import Result
+from boardkit.result import Result, outcome_parts
 from boardkit.runner.seats import Chooser, play_out
 from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
 from boardkit.terminal.keys import KeyReader
@@ -281,15 +281,11 @@ def result_text(result: Result | None, names: Sequence[str], colours: Sequence[s
     if result is None:
         return Text("the game ended without a result")
     text = Text()
-    winners = list(result.winners)
-    if not winners:
-        text.append("nobody wins")
-    else:
-        for i, seat in enumerate(winners):
-            if i:
-                text.append(" and ")
-            text.append_text(name_text(names[seat], seat, colours))
-        text.append(" win" if len(winners) > 1 else " wins")
+    for part in outcome_parts(result.winners):
+        if isinstance(part, str):
+            text.append(part)
+        else:
+            text.append_text(name_text(names[part], part, colours))
     order = sorted(range(len(result.scores)), key=lambda s: -result.scores[s])
     text.append(": ")
     for i, seat in enumerate(order):

@@ -34,9 +34,9 @@ from boardkit.match import Match
 from boardkit.present.narration import narrate_entry, narrate_events
 from boardkit.present.voice import QUIET_FLOW_EVENTS
 from boardkit.rng import Rng
+from boardkit.runner.simulate import random_playout
 from boardkit.testing.errors import ConformanceError
 
-_CHOOSER_STREAM = 0x4E_A88A_7E
 _TWIN_STREAM = 0x7_114_0000
 
 
@@ -163,10 +163,7 @@ def check_narration_playout(
 ) -> NarrationReport:
     """Play one random game and check the narration of every ``every``-th entry (and the setup)."""
     check_quiet_events(game)
-    match: Match[Any] = Match.new(game, players, options, seed)
-    chooser = Rng(seed, _CHOOSER_STREAM)
-    while not match.is_over:
-        match.play(chooser.choice(match.legal_actions()))
+    match: Match[Any] = random_playout(game, players, options, seed)
     return check_match_narration(match, every=every)
 
 
