@@ -34,9 +34,9 @@ from typing import Any
 
 import attrs
 
+from boardkit.english import count_of, noun_for
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction, Grid, cells_of
-from boardkit.present.voice import count_of, noun_for
 
 #: How far a ruler may be displaced (K-R1); the length of the precomputed rays.
 RULER_REACH = 3

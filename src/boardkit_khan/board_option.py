@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from boardkit.english import a_or_an
 from boardkit.errors import InvalidOptionsError
-from boardkit.present.voice import a_or_an
 from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, board_to_toml, parse_board
 from boardkit_khan.board_validation import default_board, load_board
 

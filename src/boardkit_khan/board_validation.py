@@ -33,8 +33,8 @@ from importlib import resources
 from itertools import combinations
 from pathlib import Path
 
+from boardkit.english import count_of
 from boardkit.geometry.grid import cells_of
-from boardkit.present.voice import count_of
 from boardkit_khan.board import (
     Board,
     BoardFileError,

@@ -62,9 +62,9 @@ from typing import NamedTuple
 
 import attrs
 
+from boardkit.english import count_of
 from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
-from boardkit.present.voice import count_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
 from boardkit_khan.fits import FitFinder, fit_finder, reach

@@ -47,7 +47,7 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.placements import StackKey
+from boardkit_khan.placements import tile_name as tile_name
 from boardkit_khan.state import (
     PHASE_PLACEMENT,
     REMOVALS_TO_END,
@@ -67,22 +67,6 @@ SPECIAL_NAMES = {
     SpecialCard.DIVINE_SUPPORT: "Divine Support",
     SpecialCard.SCOUT: "Scout",
 }
-
-_SIZE_WORDS = {2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino"}
-_NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
-
-
-def tile_name(stack: StackKey) -> str:
-    """A tile as a person names it: "the L-pentomino", "the straight three-cell bridge"."""
-    letter, size = stack.shape[0], int(stack.shape[1:] or 0)
-    if stack.bridge:
-        form = "straight" if letter == "I" else f"{letter}-shaped"
-        return f"the {form} {_NUMBER_WORDS.get(size, str(size))}-cell bridge"
-    if size == 2:
-        return "the domino"
-    if size == 3:
-        return "the straight tromino" if letter == "I" else "the bent tromino"
-    return f"the {letter}-{_SIZE_WORDS.get(size, 'omino')}"
 
 
 def _cells(board: Board, mask: int) -> str:

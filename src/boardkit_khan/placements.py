@@ -10,6 +10,8 @@ Vocabulary
     form" into stacks). Identical tiles are interchangeable, so actions name a
     :class:`StackKey` rather than a tile: ``StackKey(TileKind.CONQUEST, "L4")``. ``shape`` is
     a name from :data:`boardkit.geometry.polyomino.SHAPES`.
+    A stack's name in words (:func:`tile_name`: "the L-pentomino") is given here too, so the
+    rules' refusals and the narration name tiles alike.
 
     *Placement identity* — ``(stack, orientation, anchor)``. ``orientation`` is the index into
     :func:`boardkit.geometry.polyomino.orientations` of the shape (stable: it depends only on the
@@ -95,6 +97,23 @@ class StackKey:
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.shape}"
+
+
+_SIZE_WORDS = {2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino"}
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
+
+
+def tile_name(stack: StackKey) -> str:
+    """A tile as a person names it: "the L-pentomino", "the straight three-cell bridge"."""
+    letter, size = stack.shape[0], int(stack.shape[1:] or 0)
+    if stack.bridge:
+        form = "straight" if letter == "I" else f"{letter}-shaped"
+        return f"the {form} {_NUMBER_WORDS.get(size, str(size))}-cell bridge"
+    if size == 2:
+        return "the domino"
+    if size == 3:
+        return "the straight tromino" if letter == "I" else "the bent tromino"
+    return f"the {letter}-{_SIZE_WORDS.get(size, 'omino')}"
 
 
 @attrs.frozen(slots=True)

@@ -13,12 +13,11 @@ A test holds it to the rules: a conquest is refused here exactly when it is not 
 
 from __future__ import annotations
 
+from boardkit.english import join_words
 from boardkit.errors import IllegalActionError
 from boardkit.geometry.grid import cells_of
-from boardkit.present.voice import join_words
 from boardkit_khan.actions import Conquer
-from boardkit_khan.narration import tile_name
-from boardkit_khan.placements import StackKey, bridge_problem
+from boardkit_khan.placements import StackKey, bridge_problem, tile_name
 from boardkit_khan.rules import available_stacks, check_conquer, protections
 from boardkit_khan.state import KhanState, Static
 

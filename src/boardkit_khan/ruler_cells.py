@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from boardkit.english import a_or_an
 from boardkit.errors import InvalidOptionsError, shorten_text
-from boardkit.present.voice import a_or_an
 from boardkit_khan.board import Board, parse_cell_label
 
 OPTION = "ruler_cells"

@@ -22,7 +22,7 @@ from boardkit.geometry.grid import cells_of
 from boardkit.present.screen import Line, Picture, Segment, line
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Region
-from boardkit_khan.narration import tile_name
+from boardkit_khan.placements import tile_name
 from boardkit_khan.render import RULER_MARKS
 from boardkit_khan.scoring import area_bonuses, areas_of, tile_points
 from boardkit_khan.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, Static, static_for
