@@ -3,7 +3,7 @@
 A tile lies on the board in one of its orientations (rotations and flips, K-A-C3) with that
 orientation's anchor on some cell. Which of those placements can ever be legal depends only on
 the board's map, so this module computes them once per ``(board, stack)`` and caches them; the
-conquest rules (:mod:`boardkit_khan.conquest`) then only do a few ``&`` operations per call.
+conquest rules (:mod:`boardkit_khan.rules.conquest`) then only do a few ``&`` operations per call.
 
 Vocabulary
     *Stack* — the tiles of one kind and one shape (the rulebook sorts the stock "by type and
@@ -31,7 +31,7 @@ What is filtered here (the static part of the rules)
       all on one side) is no bridge. Bridges may cross region borders (no region check at all).
 
     Whether the covered land cells hold yurts and whether a ruler or a tile is in the way
-    (K-A-C4) change during play and are checked in :mod:`boardkit_khan.conquest`.
+    (K-A-C4) change during play and are checked in :mod:`boardkit_khan.rules.conquest`.
 
 Public API
     ``StackKey(bridge, shape)`` · ``Placement`` (orientation, anchor, mask, land, river) ·
@@ -51,8 +51,8 @@ import attrs
 
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, Shape, anchor, normalise, orientations
-from boardkit_khan.board import Board
-from boardkit_khan.components import TileKind, TileSpec, standard_tiles
+from boardkit_khan.rules.board import Board
+from boardkit_khan.rules.components import TileKind, TileSpec, standard_tiles
 
 __all__ = [
     "OrientationPlacements",
@@ -76,7 +76,7 @@ def _kind_order(kind: TileKind) -> str:
 class StackKey:
     """One stack of identical tiles: its kind and its shape name.
 
-    The same pair as :attr:`boardkit_khan.components.TileSpec.stack`, as a JSON-friendly value
+    The same pair as :attr:`boardkit_khan.rules.components.TileSpec.stack`, as a JSON-friendly value
     (an enum and a string) that actions and events can carry. Keys sort by kind value, then
     shape name.
     """

@@ -36,7 +36,7 @@ from boardkit.english import noun_for
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import SHAPES, Shape
-from boardkit_khan.board import Board, Region
+from boardkit_khan.rules.board import Board, Region
 
 #: K-C7: neutral yurts in each ruler's camp at the start (they drive K-R4).
 CAMP_YURTS = 5

@@ -19,10 +19,10 @@ from typing import Any
 from boardkit.flow import DecisionOwed
 from boardkit.geometry.grid import cells_of
 from boardkit.present.voice import Voice, describe_flow_event, join_words
-from boardkit_khan.actions import card_text
-from boardkit_khan.board import Board
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.events import (
+from boardkit_khan.rules.actions import card_text
+from boardkit_khan.rules.board import Board
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.events import (
     ActionsForfeited,
     ActionsGranted,
     ActionTaken,
@@ -47,8 +47,8 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.placements import tile_name as tile_name
-from boardkit_khan.state import (
+from boardkit_khan.rules.placements import tile_name as tile_name
+from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
     REMOVALS_TO_END,
     UNKNOWN_CARD,

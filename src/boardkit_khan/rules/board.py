@@ -14,13 +14,14 @@ precomputed ``int`` bitmasks (cell ``i`` ↔ bit ``1 << i``, ``i = row * width +
 
 There is deliberately no mask of "banks": the river forks and its branch ends inside the land,
 so the two banks of the branch are one piece of the map. Which land a bridge joins across the
-river is read at the tile, per placement (:func:`boardkit_khan.placements.tile_banks`, K-A-C2).
+river is read at the tile, per placement (:func:`boardkit_khan.rules.placements.tile_banks`,
+K-A-C2).
 
 Parsing never checks the game's numbers; that is the job of
-:func:`boardkit_khan.board_validation.validate_board`, so that a broken file can be loaded and
+:func:`boardkit_khan.rules.board_validation.validate_board`, so that a broken file can be loaded and
 every problem reported at once. The checked boards, the shipped one
-(:func:`~boardkit_khan.board_validation.default_board`) and board files
-(:func:`~boardkit_khan.board_validation.load_board`), come from that module too, which sits
+(:func:`~boardkit_khan.rules.board_validation.default_board`) and board files
+(:func:`~boardkit_khan.rules.board_validation.load_board`), come from that module too, which sits
 above this one.
 """
 
@@ -314,7 +315,7 @@ def parse_board(text: str, source: str = "<string>") -> Board:
     """Parse a board file's text (TOML, format described in ``docs/khan-board.md``).
 
     Raises :class:`BoardFileError` naming the file, and the line or key that is wrong. Does
-    not check the game's numbers; see :func:`~boardkit_khan.board_validation.validate_board`.
+    not check the game's numbers; see :func:`~boardkit_khan.rules.board_validation.validate_board`.
     """
     try:
         data = tomllib.loads(text)
