@@ -3,8 +3,25 @@
 :func:`board_option` turns a board file into the value of the game's ``board`` option.
 """
 
+import sys
+from types import ModuleType
+
 from boardkit._moved import register_moves
 from boardkit_khan.rules.board_option import board_option
+
+
+class _KhanPackage(ModuleType):
+    """This package, keeping its function :func:`board_option` when the old module name
+    ``boardkit_khan.board_option`` is imported: the import system sets every submodule it
+    loads as an attribute of its parent, and the old name's module would hide the function."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "board_option" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _KhanPackage
 
 # Modules that moved in 0.2.0 keep their old names, with a DeprecationWarning, until 0.3.0.
 # (The old module boardkit_khan.rules, now boardkit_khan.rules.legality, cannot be aliased: its

