@@ -1,6 +1,58 @@
 """Khan (Christwart Conrad, 2010) as a boardkit game.
 
 :func:`board_option` turns a board file into the value of the game's ``board`` option.
+
+The package has two rooms and a top. :mod:`.rules` decides the game; :mod:`.present` shows it
+and never decides anything; the rules never import the presentation (a test holds them to it).
+
+On top, what ties the game to the framework and to those who use it:
+
+- :mod:`.game`: :class:`~boardkit_khan.game.KhanGame`, the rules and their presentation behind
+  the framework's game protocol (the plugin the registry loads);
+- :mod:`.builders`: positions built in code, for tests, puzzles and bug reports;
+- :mod:`.encoding`: the game as numbers for research (an action index, an observation per seat);
+- :mod:`.heuristic`: the bots' judgement of a position.
+
+The last two read the rules for a machine rather than a person, so they are neither rules nor
+presentation; each is one module used by one caller (the adapters, the bots), so they stay on
+top rather than forming a room of their own.
+
+:mod:`.rules`, the game itself:
+
+- :mod:`.rules.board`: the board (terrain map, river, outland border, rulers' start cells) and
+  its file format;
+- :mod:`.rules.board_validation`: the board checked against the published numbers, and the
+  loaders of checked boards (the shipped one, board files);
+- :mod:`.rules.board_option`: the ``board`` option, a custom board carried as text;
+- :mod:`.rules.ruler_cells`: the ``ruler_cells`` option, the free ruler setup;
+- :mod:`.rules.components`: cards, special cards, tiles and yurt supply, from package data;
+- :mod:`.rules.placements`: every geometric placement of every tile, once per board, and the
+  names of tiles;
+- :mod:`.rules.fits`: where every orientation of every stack fits, generated per board;
+- :mod:`.rules.conquest`: conquest (action C): which tiles fit where, and what laying one does;
+- :mod:`.rules.state`: the state and the static tables the rules look things up in;
+- :mod:`.rules.actions`: the actions a player may ask for;
+- :mod:`.rules.events`: the events a game is folded from;
+- :mod:`.rules.reducer`: the fold of events into the state;
+- :mod:`.rules.legality`: which actions are legal now, for both listing and applying;
+- :mod:`.rules.action_list`: the legal actions of step 2 as a lazy sequence;
+- :mod:`.rules.turn`: the flow: placement rounds, the five steps of a turn, the end phase;
+- :mod:`.rules.cards`: the deck: shuffling, dealing, drawing, the discard pile;
+- :mod:`.rules.rulers`: displacing rulers and triggering the end phase;
+- :mod:`.rules.specials`: playing special cards and taking their yurts back;
+- :mod:`.rules.scoring`: final scoring and the winner;
+- :mod:`.rules.refusals`: why a conquest is refused, in the words a player reads;
+- :mod:`.rules.views`: hidden information: what a seat may see, redaction, determinization.
+
+:mod:`.present`, the game shown:
+
+- :mod:`.present.render`: the text board for a terminal;
+- :mod:`.present.screen`: the compact picture for an 80×24 terminal;
+- :mod:`.present.svg`: the SVG picture;
+- :mod:`.present.targets`: which parts of the picture each action touches (play by clicks);
+- :mod:`.present.narration`: events as lines a person reads;
+- :mod:`.present.notation`: the position notation, a state as text and back;
+- :mod:`.present.absent`: why an option is missing from a menu.
 """
 
 import sys
