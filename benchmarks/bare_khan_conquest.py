@@ -3,7 +3,7 @@
 Every legal conquest of one player in one position (K-A-C1 to K-A-C7 of docs/khan.md), with
 nothing but ints, tuples and lists: no attrs objects, no sorting, no per-placement lookups.
 ``benchmarks/khan_conquest_reference.py`` divides the speed of
-:func:`boardkit_khan.conquest.legal_conquests` by this one on the same crowded positions.
+:func:`boardkit_khan.rules.conquest.legal_conquests` by this one on the same crowded positions.
 
 Cells are bits ``row * width + col`` as in boardkit. For each stack and each orientation of its
 shape (rotations and flips, K-A-C3) the tables hold the shape as a mask anchored at its first
@@ -227,8 +227,8 @@ def main() -> None:
     from khan_conquest_bench import crowded_situation
 
     from boardkit import Rng
-    from boardkit_khan.board_validation import default_board
-    from boardkit_khan.placements import standard_stack_keys
+    from boardkit_khan.rules.board_validation import default_board
+    from boardkit_khan.rules.placements import standard_stack_keys
 
     board = default_board()
     tables = tables_for(board, standard_stack_keys())

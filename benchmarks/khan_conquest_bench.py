@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/khan_conquest_bench.py [--runs N] [--seed S]``. Prints one table row per
 generated position: yurts on the board, tiles already laid, legal conquests found, and the time
-per call of :func:`boardkit_khan.conquest.legal_conquests` (the hot path of bots and random
+per call of :func:`boardkit_khan.rules.conquest.legal_conquests` (the hot path of bots and random
 playouts): the mean over ``--runs`` calls and the fastest of ten batches (less disturbed by other
 processes). The goal is under 1 ms per call.
 
@@ -20,10 +20,10 @@ import time
 
 from boardkit import Rng
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.board import Board
-from boardkit_khan.board_validation import default_board
-from boardkit_khan.conquest import Protections, Situation, legal_conquests
-from boardkit_khan.placements import placement_table, stack_placements, standard_stack_keys
+from boardkit_khan.rules.board import Board
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.conquest import Protections, Situation, legal_conquests
+from boardkit_khan.rules.placements import placement_table, stack_placements, standard_stack_keys
 
 PLAYERS = 4
 

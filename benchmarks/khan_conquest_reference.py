@@ -21,9 +21,9 @@ from bare_khan_conquest import conquests, position_of, tables_for
 from khan_conquest_bench import crowded_situation
 
 from boardkit import Rng
-from boardkit_khan.board_validation import default_board
-from boardkit_khan.conquest import legal_conquests
-from boardkit_khan.placements import placement_table, standard_stack_keys
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.conquest import legal_conquests
+from boardkit_khan.rules.placements import placement_table, standard_stack_keys
 
 
 def main() -> None:

@@ -23,9 +23,9 @@ from khan_conquest_bench import crowded_situation
 
 from boardkit import Match, Rng
 from boardkit.runner.simulate import random_playout
-from boardkit_khan.board_validation import default_board
-from boardkit_khan.conquest import legal_conquests
-from boardkit_khan.placements import placement_table, standard_stack_keys
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.conquest import legal_conquests
+from boardkit_khan.rules.placements import placement_table, standard_stack_keys
 from boardkit_shangrila.actions import (
     Journey,
     Pass,

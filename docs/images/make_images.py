@@ -20,11 +20,11 @@ from typing import Any
 
 from boardkit import Match, Rng
 from boardkit.options import Config
-from boardkit_khan.actions import Conquer
-from boardkit_khan.events import StartPlayerChosen
 from boardkit_khan.game import KhanGame
-from boardkit_khan.state import KhanState
-from boardkit_khan.svg import board_svg as khan_svg
+from boardkit_khan.present.svg import board_svg as khan_svg
+from boardkit_khan.rules.actions import Conquer
+from boardkit_khan.rules.events import StartPlayerChosen
+from boardkit_khan.rules.state import KhanState
 from boardkit_shangrila.actions import Journey
 from boardkit_shangrila.components import Colour
 from boardkit_shangrila.events import StartColourDrawn

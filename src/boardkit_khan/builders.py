@@ -1,6 +1,6 @@
 """Build Khan positions in code: start a match, skip the placement rounds, then change the board,
 the cards or the turn by hand to set up the situation a rule is about (tests, puzzles, bug
-reports). For a whole position as one string see :mod:`boardkit_khan.notation`.
+reports). For a whole position as one string see :mod:`boardkit_khan.present.notation`.
 
 Cells are written as labels (``"J4"``: column J, row 4 from the north) on the shipped board.
 """
@@ -15,13 +15,13 @@ from attrs import evolve
 from boardkit import Match, Rng, engine
 from boardkit.flow import decider
 from boardkit.geometry.grid import Direction
-from boardkit_khan.actions import Conquer, Invade, KhanAction
-from boardkit_khan.board import Region
-from boardkit_khan.board_validation import default_board
-from boardkit_khan.components import Symbol, standard_deck
 from boardkit_khan.game import KhanGame
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import (
+from boardkit_khan.rules.actions import Conquer, Invade, KhanAction
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.components import Symbol, standard_deck
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import (
     PHASE_MAIN,
     STEP_ACTIONS,
     ActiveSpecial,
@@ -104,12 +104,12 @@ def legal(state: KhanState) -> list[KhanAction]:
 
 
 def with_field(state: KhanState, **changes: Any) -> KhanState:
-    """``state`` with some :class:`~boardkit_khan.state.Field` attributes replaced."""
+    """``state`` with some :class:`~boardkit_khan.rules.state.Field` attributes replaced."""
     return evolve(state, field=evolve(state.field, **changes))
 
 
 def with_cards(state: KhanState, **changes: Any) -> KhanState:
-    """``state`` with some :class:`~boardkit_khan.state.Cards` attributes replaced."""
+    """``state`` with some :class:`~boardkit_khan.rules.state.Cards` attributes replaced."""
     return evolve(state, cards=evolve(state.cards, **changes))
 
 

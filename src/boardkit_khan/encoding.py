@@ -70,7 +70,7 @@ segment             size        meaning
 ==================  ==========  =================================================================
 
 The text observation is the position notation's player form
-(:func:`~boardkit_khan.notation.format_position` with ``player``): the other hands and the
+(:func:`~boardkit_khan.present.notation.format_position` with ``player``): the other hands and the
 draw pile as counts.
 """
 
@@ -85,7 +85,7 @@ from attrs import frozen
 from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.actions import (
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -100,10 +100,10 @@ from boardkit_khan.actions import (
     PlayProtection,
     PlayScout,
 )
-from boardkit_khan.board import Region
-from boardkit_khan.components import CAMP_YURTS, special_cards_per_player
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import (
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.components import CAMP_YURTS, special_cards_per_player
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_MAIN,
     PHASE_PLACEMENT,

@@ -11,9 +11,10 @@ Options: ``area_counts_river`` (K-V2: count river cells under bridges in area si
 wording), ``start_yurts_per_player`` (K-S4: at most one start yurt per region *per player*, the
 Dutch wording, instead of one per region in total, the German) and ``board`` (a board to play on
 instead of the shipped reconstruction, as the canonical text of a board file, so that the log
-carries the board itself: see :mod:`boardkit_khan.board_option`; it is validated, and every
+carries the board itself: see :mod:`boardkit_khan.rules.board_option`; it is validated, and every
 violation is named in the error) and ``ruler_cells`` (K-S2: the rulebook's free ruler setup, the
-start cell of every ruler, e.g. ``Russian=F1,Seljuk=B7,…``; see :mod:`boardkit_khan.ruler_cells`).
+start cell of every ruler, e.g. ``Russian=F1,Seljuk=B7,…``; see
+:mod:`boardkit_khan.rules.ruler_cells`).
 """
 
 from __future__ import annotations
@@ -27,20 +28,21 @@ from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit_khan import absent, encoding, narration, notation, screen, targets
-from boardkit_khan import svg as pictures
-from boardkit_khan.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
-from boardkit_khan.board import Board
-from boardkit_khan.board_option import board_option
-from boardkit_khan.components import CAMP_YURTS
-from boardkit_khan.events import EVENT_TYPES, StartPlayerChosen
+from boardkit_khan import encoding
 from boardkit_khan.heuristic import evaluate as heuristic_value
-from boardkit_khan.notation import format_position
-from boardkit_khan.reducer import reduce as reduce_event
-from boardkit_khan.render import render_text
-from boardkit_khan.ruler_cells import canonical_ruler_cells, start_cells
-from boardkit_khan.rules import legal_actions
-from boardkit_khan.state import (
+from boardkit_khan.present import absent, narration, notation, screen, targets
+from boardkit_khan.present import svg as pictures
+from boardkit_khan.present.notation import format_position
+from boardkit_khan.present.render import render_text
+from boardkit_khan.rules.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
+from boardkit_khan.rules.board import Board
+from boardkit_khan.rules.board_option import board_option
+from boardkit_khan.rules.components import CAMP_YURTS
+from boardkit_khan.rules.events import EVENT_TYPES, StartPlayerChosen
+from boardkit_khan.rules.legality import legal_actions
+from boardkit_khan.rules.reducer import reduce as reduce_event
+from boardkit_khan.rules.ruler_cells import canonical_ruler_cells, start_cells
+from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
     PLACEMENT_ROUNDS,
     REMOVALS_TO_END,
@@ -50,7 +52,7 @@ from boardkit_khan.state import (
     initial_state,
     static_for,
 )
-from boardkit_khan.turn import (
+from boardkit_khan.rules.turn import (
     action_events,
     final_score,
     next_phase,
@@ -59,7 +61,7 @@ from boardkit_khan.turn import (
     phase_start_events,
     turn_start_events,
 )
-from boardkit_khan.views import determinize, redact, view
+from boardkit_khan.rules.views import determinize, redact, view
 
 
 class KhanGame(Game[KhanState, KhanAction]):
@@ -289,7 +291,7 @@ class KhanGame(Game[KhanState, KhanAction]):
         return heuristic_value(state, player)
 
     render_svg = pictures.render_svg
-    """The state as an SVG picture (see :mod:`boardkit_khan.svg`)."""
+    """The state as an SVG picture (see :mod:`boardkit_khan.present.svg`)."""
 
     action_targets = targets.action_targets
     """The picture's elements an action touches, for play by clicks (see :mod:`.targets`)."""

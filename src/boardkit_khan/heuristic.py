@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from boardkit_khan.scoring import area_bonuses, areas_of, tile_points
-from boardkit_khan.state import KhanState, Static, static_for
+from boardkit_khan.rules.scoring import area_bonuses, areas_of, tile_points
+from boardkit_khan.rules.state import KhanState, Static, static_for
 
 POTENTIAL_WEIGHT = 1.0
 """How much one cell of a cluster's potential counts against one tile point already won."""

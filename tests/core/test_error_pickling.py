@@ -40,7 +40,7 @@ from boardkit.errors import (
     UnknownGameError,
 )
 from boardkit.server.errors import ConflictError, ServerError
-from boardkit_khan.board import InvalidBoardError
+from boardkit_khan.rules.board import InvalidBoardError
 
 # One instance of every error class whose constructor takes more than a message.
 EXAMPLES: list[BoardkitError] = [

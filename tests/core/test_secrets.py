@@ -25,7 +25,7 @@ from boardkit.log import (
     seed_commitment,
 )
 from boardkit_khan.game import KhanGame
-from boardkit_khan.state import UNKNOWN_CARD
+from boardkit_khan.rules.state import UNKNOWN_CARD
 
 from ..khan.game_builders import through_placement
 
@@ -229,7 +229,7 @@ def test_a_header_without_seed_needs_its_commitment() -> None:
 
 @pytest.mark.parametrize("wrong", [None, 1, "1", [True], {}])
 def test_khan_consent_with_a_wrong_type_is_refused(wrong: object) -> None:
-    from boardkit_khan.actions import Consent
+    from boardkit_khan.rules.actions import Consent
 
     match = played(3, 0)
     with pytest.raises(IllegalActionError) as info:
@@ -239,8 +239,8 @@ def test_khan_consent_with_a_wrong_type_is_refused(wrong: object) -> None:
 
 
 def test_khan_actions_with_wrong_field_types_are_illegal_not_type_errors() -> None:
-    from boardkit_khan.actions import Conquer, Discard, Invade, PlaceStartYurt
-    from boardkit_khan.placements import StackKey
+    from boardkit_khan.rules.actions import Conquer, Discard, Invade, PlaceStartYurt
+    from boardkit_khan.rules.placements import StackKey
 
     match = played(3, 0)
     cell = next(iter(match.legal_actions())).cell

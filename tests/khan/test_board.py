@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boardkit.geometry.grid import Direction, cells_of
-from boardkit_khan.board import (
+from boardkit_khan.rules.board import (
     Board,
     BoardFileError,
     InvalidBoardError,
@@ -17,8 +17,8 @@ from boardkit_khan.board import (
     parse_board,
     text_map,
 )
-from boardkit_khan.board_validation import default_board, load_board, validate_board
-from boardkit_khan.placements import stack_placements, standard_stack_keys
+from boardkit_khan.rules.board_validation import default_board, load_board, validate_board
+from boardkit_khan.rules.placements import stack_placements, standard_stack_keys
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "boardkit_khan" / "data" / "board.txt"
 TEXT = DATA.read_text(encoding="utf-8")

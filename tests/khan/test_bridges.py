@@ -11,12 +11,17 @@ import pytest
 
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, orientations, placement_mask
-from boardkit_khan.board import Board, build_board
-from boardkit_khan.board_validation import validate_board
-from boardkit_khan.components import TileKind
-from boardkit_khan.conquest import Conquest, Refusal, Situation, evaluate
-from boardkit_khan.events import TileLaid
-from boardkit_khan.placements import StackKey, placement_table, standard_stack_keys, tile_banks
+from boardkit_khan.rules.board import Board, build_board
+from boardkit_khan.rules.board_validation import validate_board
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.conquest import Conquest, Refusal, Situation, evaluate
+from boardkit_khan.rules.events import TileLaid
+from boardkit_khan.rules.placements import (
+    StackKey,
+    placement_table,
+    standard_stack_keys,
+    tile_banks,
+)
 
 from .game_builders import (
     BOARD,

@@ -9,10 +9,10 @@ import pytest
 
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import PENTOMINO_NAMES, SHAPES, TETROMINO_NAMES, same_free_shape
-from boardkit_khan import components
-from boardkit_khan.board import Region
-from boardkit_khan.board_validation import default_board
-from boardkit_khan.components import (
+from boardkit_khan.rules import components
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.components import (
     CAMP_YURTS,
     Card,
     ComponentsFileError,

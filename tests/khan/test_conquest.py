@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from boardkit import IllegalActionError, Rng
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, orientations, placement_mask
-from boardkit_khan import conquest as conquest_module
-from boardkit_khan.board import Region
-from boardkit_khan.board_validation import default_board
-from boardkit_khan.components import TileKind, standard_tiles
-from boardkit_khan.conquest import (
+from boardkit_khan.rules import conquest as conquest_module
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.components import TileKind, standard_tiles
+from boardkit_khan.rules.conquest import (
     NO_PROTECTION,
     Conquest,
     ConquestInputError,
@@ -28,8 +28,8 @@ from boardkit_khan.conquest import (
     has_legal_conquest,
     legal_conquests,
 )
-from boardkit_khan.fits import fit_finder, reach
-from boardkit_khan.placements import (
+from boardkit_khan.rules.fits import fit_finder, reach
+from boardkit_khan.rules.placements import (
     StackKey,
     placement_table,
     stack_key_of,

@@ -11,7 +11,6 @@ import pytest
 from attrs import evolve
 
 from boardkit.bots import heuristic
-from boardkit_khan.components import TileKind
 from boardkit_khan.heuristic import (
     POTENTIAL_WEIGHT,
     evaluate,
@@ -19,8 +18,9 @@ from boardkit_khan.heuristic import (
     seat_values,
     standings,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import KhanState, Outcome
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import KhanState, Outcome
 from tests.khan.game_builders import (
     GAME,
     STATIC,

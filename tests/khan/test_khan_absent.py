@@ -10,11 +10,17 @@ import pytest
 
 from boardkit import Match, Rng
 from boardkit.present.menus import ActionMenu
-from boardkit_khan.absent import ANSWER_FIRST, CONQUER, conquest_candidates
-from boardkit_khan.actions import Conquer
-from boardkit_khan.refusals import conquest_refusal
-from boardkit_khan.rules import active_player
-from boardkit_khan.state import STEP_ACTIONS, STEP_CONQUER, STEP_EXTRA, STEP_SPECIAL, static_for
+from boardkit_khan.present.absent import ANSWER_FIRST, CONQUER, conquest_candidates
+from boardkit_khan.rules.actions import Conquer
+from boardkit_khan.rules.legality import active_player
+from boardkit_khan.rules.refusals import conquest_refusal
+from boardkit_khan.rules.state import (
+    STEP_ACTIONS,
+    STEP_CONQUER,
+    STEP_EXTRA,
+    STEP_SPECIAL,
+    static_for,
+)
 
 CLAUSE = re.compile(r"K-[A-Z]")
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from boardkit import Match, Rng
-from boardkit_khan.action_list import ActionList, CellActions
-from boardkit_khan.actions import Conquer, Invade, InvadeAnywhere, KhanAction
 from boardkit_khan.game import KhanGame
-from boardkit_khan.rules import (
+from boardkit_khan.rules.action_list import ActionList, CellActions
+from boardkit_khan.rules.actions import Conquer, Invade, InvadeAnywhere, KhanAction
+from boardkit_khan.rules.legality import (
     anywhere_actions,
     conquer_actions,
     displace_actions,
     invade_actions,
 )
-from boardkit_khan.state import STEP_ACTIONS, STEP_CONQUER, STEP_EXTRA, static_for
+from boardkit_khan.rules.state import STEP_ACTIONS, STEP_CONQUER, STEP_EXTRA, static_for
 
 
 def _eager(state: object) -> list[KhanAction]:

@@ -9,10 +9,10 @@ import pytest
 from attrs import evolve
 
 from boardkit import IllegalActionError
-from boardkit_khan.actions import Conquer, Discard, DisplaceRuler, Invade, InvadeAnywhere
-from boardkit_khan.board import Region
-from boardkit_khan.components import SpecialCard, TileKind
-from boardkit_khan.events import (
+from boardkit_khan.rules.actions import Conquer, Discard, DisplaceRuler, Invade, InvadeAnywhere
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.components import SpecialCard, TileKind
+from boardkit_khan.rules.events import (
     CardPlayed,
     CardsDiscarded,
     NeutralYurtPlaced,
@@ -20,10 +20,10 @@ from boardkit_khan.events import (
     TileLaid,
     YurtPlaced,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.rulers import SUPPLY
-from boardkit_khan.rules import discard_actions
-from boardkit_khan.state import STEP_ACTIONS, STEP_DISCARD, ActiveSpecial, KhanState
+from boardkit_khan.rules.legality import discard_actions
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.rulers import SUPPLY
+from boardkit_khan.rules.state import STEP_ACTIONS, STEP_DISCARD, ActiveSpecial, KhanState
 
 from .game_builders import (
     BOARD,

@@ -22,12 +22,12 @@ import pytest
 from boardkit import InvalidLogError, InvalidOptionsError, Match, Rng
 from boardkit.cli import main
 from boardkit.cli.arguments import parse_option_args
-from boardkit_khan.actions import PlaceStartYurt
-from boardkit_khan.board import board_to_toml, parse_board
-from boardkit_khan.board_option import MAX_BOARD_CHARS, MAX_MESSAGE_CHARS, board_option
-from boardkit_khan.board_validation import default_board
 from boardkit_khan.game import KhanGame
-from boardkit_khan.state import static_for
+from boardkit_khan.rules.actions import PlaceStartYurt
+from boardkit_khan.rules.board import board_to_toml, parse_board
+from boardkit_khan.rules.board_option import MAX_BOARD_CHARS, MAX_MESSAGE_CHARS, board_option
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.state import static_for
 
 GAME = KhanGame()
 SHIPPED_FILE = resources.files("boardkit_khan").joinpath("data", "board.txt").read_text("utf-8")

@@ -7,18 +7,18 @@ from attrs import evolve
 
 from boardkit import IllegalActionError
 from boardkit.flow import TurnEnded, TurnStarted
-from boardkit_khan.actions import Conquer, Invade, NoSpecial
-from boardkit_khan.components import SpecialCard, TileKind
-from boardkit_khan.events import (
+from boardkit_khan.rules.actions import Conquer, Invade, NoSpecial
+from boardkit_khan.rules.components import SpecialCard, TileKind
+from boardkit_khan.rules.events import (
     ActionsForfeited,
     GameScored,
     SpecialReturned,
     TileLaid,
     TurnForfeited,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.scoring import score_game
-from boardkit_khan.state import PHASE_END, STEP_CONQUER, ActiveSpecial, KhanState, TurnState
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.scoring import score_game
+from boardkit_khan.rules.state import PHASE_END, STEP_CONQUER, ActiveSpecial, KhanState, TurnState
 
 from .game_builders import (
     BOARD,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, assert_type
 
 from boardkit import Match, Rng, engine
-from boardkit_khan.events import CardDrawn, CardPlayed, CardRevealed, DrawPileShuffled
-from boardkit_khan.state import UNKNOWN_CARD, KhanState
+from boardkit_khan.rules.events import CardDrawn, CardPlayed, CardRevealed, DrawPileShuffled
+from boardkit_khan.rules.state import UNKNOWN_CARD, KhanState
 
 from .game_builders import GAME, new_match, through_placement
 
@@ -100,7 +100,7 @@ def test_render_shows_only_the_viewers_hand_k_h1() -> None:
     match = _played(3, seed=2, decisions=10)
     state = match.state
     text = GAME.render_text(state, 0)
-    from boardkit_khan.actions import card_text
+    from boardkit_khan.rules.actions import card_text
 
     mine = [card_text(c) for c in state.cards.hands[0]]
     theirs = [card_text(c) for c in state.cards.hands[1]]

@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardkit import Match, Rng
-from boardkit_khan.components import special_cards_per_player
-from boardkit_khan.events import SpecialPlayed, TileLaid
-from boardkit_khan.state import SPECIAL_ORDER, KhanState
+from boardkit_khan.rules.components import special_cards_per_player
+from boardkit_khan.rules.events import SpecialPlayed, TileLaid
+from boardkit_khan.rules.state import SPECIAL_ORDER, KhanState
 
 from .game_builders import BOARD, GAME
 

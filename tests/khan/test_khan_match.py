@@ -10,7 +10,7 @@ import pytest
 
 from boardkit import Match, NotYourDecisionError, Rng
 from boardkit.codec import codec_for
-from boardkit_khan.actions import (
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -23,10 +23,10 @@ from boardkit_khan.actions import (
     PlayDivineSupport,
     PlayScout,
 )
-from boardkit_khan.board import Region
-from boardkit_khan.components import TileKind
-from boardkit_khan.events import ConsentRefused, ConsentRequested, TileLaid
-from boardkit_khan.placements import StackKey
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.events import ConsentRefused, ConsentRequested, TileLaid
+from boardkit_khan.rules.placements import StackKey
 
 from .game_builders import GAME, card_id, cell
 
@@ -171,7 +171,7 @@ def test_no_menu_level_is_longer_than_a_region() -> None:
     where action A with a Khan card once listed over a hundred cells."""
     from boardkit import Match, Rng
     from boardkit.present.menus import ActionMenu
-    from boardkit_khan.actions import Discard, Invade
+    from boardkit_khan.rules.actions import Discard, Invade
 
     longest = 0
     kinds: set[str] = set()
@@ -201,8 +201,8 @@ def test_no_menu_level_is_longer_than_a_region() -> None:
 def test_why_not_gives_the_rules_reasons_for_absent_actions() -> None:
     """Action D after a first action, an occupied cell for D, a start-yurt region taken."""
     from boardkit import Match, Rng
-    from boardkit_khan.actions import InvadeAnywhere
-    from boardkit_khan.state import STEP_ACTIONS
+    from boardkit_khan.rules.actions import InvadeAnywhere
+    from boardkit_khan.rules.state import STEP_ACTIONS
 
     match = Match.new("khan", 2, seed=3)
     rng = Rng(3, 1)

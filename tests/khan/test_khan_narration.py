@@ -11,10 +11,11 @@ import pytest
 from boardkit.flow import FLOW_EVENT_TYPES, DecisionOwed, TurnStarted
 from boardkit.present.narration import narrate_entry, narrate_match_entry
 from boardkit.testing.narration_checks import check_narration
-from boardkit_khan.actions import card_text
-from boardkit_khan.board import Region
-from boardkit_khan.components import SpecialCard, TileKind
-from boardkit_khan.events import (
+from boardkit_khan.present.narration import QUIET_EVENTS, tile_name
+from boardkit_khan.rules.actions import card_text
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.components import SpecialCard, TileKind
+from boardkit_khan.rules.events import (
     EVENT_TYPES,
     ActionsForfeited,
     ActionsGranted,
@@ -40,9 +41,8 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.narration import QUIET_EVENTS, tile_name
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import PHASE_MAIN, KhanState
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import PHASE_MAIN, KhanState
 
 from .game_builders import (
     GAME,

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from boardkit import Match, Rng
 from boardkit.errors import InvalidPositionError
-from boardkit_khan.board import board_to_toml
-from boardkit_khan.board_validation import default_board
 from boardkit_khan.builders import GAME, main_state
-from boardkit_khan.notation import INVARIANTS, board_digest, format_position, parse_position
-from boardkit_khan.state import KhanState
-from boardkit_khan.views import view
+from boardkit_khan.present.notation import INVARIANTS, board_digest, format_position, parse_position
+from boardkit_khan.rules.board import board_to_toml
+from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.state import KhanState
+from boardkit_khan.rules.views import view
 
 from ..perft import check_perft_file
 

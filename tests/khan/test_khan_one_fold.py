@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from boardkit.runner.simulate import random_playout
-from boardkit_khan import reducer
 from boardkit_khan.game import KhanGame
+from boardkit_khan.rules import reducer
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -11,12 +11,12 @@ from attrs import evolve
 
 from boardkit import InvalidOptionsError, Match, Rng
 from boardkit.present.menus import ActionMenu
-from boardkit_khan.actions import DisplaceRuler, PlaceStartYurt
-from boardkit_khan.board_option import board_option
-from boardkit_khan.components import TileKind
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import KhanOptions, PlacedTile
-from boardkit_khan.turn import final_score
+from boardkit_khan.rules.actions import DisplaceRuler, PlaceStartYurt
+from boardkit_khan.rules.board_option import board_option
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import KhanOptions, PlacedTile
+from boardkit_khan.rules.turn import final_score
 
 from .game_builders import BOARD, GAME, STATIC, main_state, mask, with_field
 

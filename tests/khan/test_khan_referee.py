@@ -24,12 +24,12 @@ import pytest
 
 from boardkit import Match, Rng
 from boardkit.geometry.polyomino import SHAPES
-from boardkit_khan.actions import Conquer
-from boardkit_khan.components import SpecialCard, TileKind
-from boardkit_khan.events import CardRevealed, RulerMoved, RulerRemoved
-from boardkit_khan.placements import StackKey
-from boardkit_khan.rules import check_conquer
-from boardkit_khan.state import KhanState
+from boardkit_khan.rules.actions import Conquer
+from boardkit_khan.rules.components import SpecialCard, TileKind
+from boardkit_khan.rules.events import CardRevealed, RulerMoved, RulerRemoved
+from boardkit_khan.rules.legality import check_conquer
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import KhanState
 
 from .game_builders import BOARD, GAME, STATIC
 

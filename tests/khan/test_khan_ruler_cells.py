@@ -13,13 +13,13 @@ from boardkit import InvalidOptionsError, Match, Rng
 from boardkit.cli import main
 from boardkit.cli.arguments import parse_option_args
 from boardkit.testing import check_playout
-from boardkit_khan.actions import PlaceStartYurt
-from boardkit_khan.board import parse_board
-from boardkit_khan.board_option import board_option
-from boardkit_khan.board_validation import default_board, validate_board
 from boardkit_khan.game import KhanGame
-from boardkit_khan.ruler_cells import MAX_CHARS, canonical_ruler_cells, start_cells_of
-from boardkit_khan.state import static_for
+from boardkit_khan.rules.actions import PlaceStartYurt
+from boardkit_khan.rules.board import parse_board
+from boardkit_khan.rules.board_option import board_option
+from boardkit_khan.rules.board_validation import default_board, validate_board
+from boardkit_khan.rules.ruler_cells import MAX_CHARS, canonical_ruler_cells, start_cells_of
+from boardkit_khan.rules.state import static_for
 
 GAME = KhanGame()
 BOARD = default_board()

@@ -7,18 +7,18 @@ from attrs import evolve
 
 from boardkit.flow import PhaseStarted, TurnEnded, TurnStarted
 from boardkit.geometry.grid import Direction
-from boardkit_khan.actions import Discard, DisplaceRuler, InvadeAnywhere, NoSpecial
-from boardkit_khan.components import TileKind
-from boardkit_khan.events import (
+from boardkit_khan.rules.actions import Discard, DisplaceRuler, InvadeAnywhere, NoSpecial
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.events import (
     CardRevealed,
     EndPhaseTriggered,
     NeutralYurtPlaced,
     RulerMoved,
     RulerRemoved,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.rulers import SUPPLY, find_flight
-from boardkit_khan.state import PHASE_END, PHASE_MAIN, STEP_ACTIONS, KhanState, TurnState
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.rulers import SUPPLY, find_flight
+from boardkit_khan.rules.state import PHASE_END, PHASE_MAIN, STEP_ACTIONS, KhanState, TurnState
 
 from .game_builders import (
     BOARD,

@@ -1,4 +1,4 @@
-"""Khan's compact picture for the terminal (:mod:`boardkit_khan.screen`): what stays when a
+"""Khan's compact picture for the terminal (:mod:`boardkit_khan.present.screen`): what stays when a
 screen keeps only the rows beside the map."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 from boardkit import Match
 from boardkit.terminal.frames import picture_lines
-from boardkit_khan.screen import picture
+from boardkit_khan.present.screen import picture
 
 
 def test_special_cards_in_play_come_before_the_legend() -> None:

@@ -6,9 +6,9 @@ import pytest
 
 from boardkit import IllegalActionError
 from boardkit.flow import PhaseStarted, TurnStarted
-from boardkit_khan.actions import DisplaceRuler, PlaceStartYurt
-from boardkit_khan.components import CAMP_YURTS, HAND_SIZE
-from boardkit_khan.events import (
+from boardkit_khan.rules.actions import DisplaceRuler, PlaceStartYurt
+from boardkit_khan.rules.components import CAMP_YURTS, HAND_SIZE
+from boardkit_khan.rules.events import (
     CardDrawn,
     CardRevealed,
     DiscardReshuffled,
@@ -16,7 +16,7 @@ from boardkit_khan.events import (
     StartPlayerChosen,
     YurtPlaced,
 )
-from boardkit_khan.state import (
+from boardkit_khan.rules.state import (
     PHASE_MAIN,
     PHASE_PLACEMENT,
     PLACEMENT_ROUNDS,

@@ -7,7 +7,7 @@ from attrs import evolve
 
 from boardkit import IllegalActionError, NotYourDecisionError
 from boardkit.flow import DecisionOwed, DecisionSettled, StepStarted
-from boardkit_khan.actions import (
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -21,9 +21,9 @@ from boardkit_khan.actions import (
     PlayProtection,
     PlayScout,
 )
-from boardkit_khan.board import Region
-from boardkit_khan.components import SpecialCard, TileKind
-from boardkit_khan.events import (
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.components import SpecialCard, TileKind
+from boardkit_khan.rules.events import (
     ConsentGiven,
     ConsentRefused,
     ConsentRequested,
@@ -31,8 +31,8 @@ from boardkit_khan.events import (
     SpecialReturned,
     TileLaid,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import STEP_ACTIONS, STEP_EXTRA, ActiveSpecial, KhanState
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import STEP_ACTIONS, STEP_EXTRA, ActiveSpecial, KhanState
 
 from .game_builders import (
     STATIC,

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from boardkit import IllegalActionError, Match, Rng
-from boardkit_khan.actions import PlaceStartYurt
-from boardkit_khan.board import Region
-from boardkit_khan.state import PHASE_PLACEMENT, PLACEMENT_ROUNDS, KhanState
+from boardkit_khan.rules.actions import PlaceStartYurt
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.state import PHASE_PLACEMENT, PLACEMENT_ROUNDS, KhanState
 
 from .game_builders import BOARD, GAME, new_match, region_mask
 

@@ -14,7 +14,8 @@ from boardkit.testing.target_checks import (
     check_targets,
     svg_target_ids,
 )
-from boardkit_khan.actions import (
+from boardkit_khan.game import KhanGame
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -27,10 +28,9 @@ from boardkit_khan.actions import (
     PlayProtection,
     PlayScout,
 )
-from boardkit_khan.components import TileKind
-from boardkit_khan.game import KhanGame
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import static_for
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import static_for
 
 GAME = KhanGame()
 STATIC = static_for("")

@@ -8,7 +8,7 @@ from attrs import evolve
 
 from boardkit import IllegalActionError
 from boardkit.flow import StepStarted, TurnEnded
-from boardkit_khan.actions import (
+from boardkit_khan.rules.actions import (
     Discard,
     DisplaceRuler,
     Invade,
@@ -17,8 +17,8 @@ from boardkit_khan.actions import (
     NoSpecial,
     PlayProtection,
 )
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.events import (
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.events import (
     ActionsForfeited,
     CardDrawn,
     CardRevealed,
@@ -26,7 +26,7 @@ from boardkit_khan.events import (
     SpecialPlayed,
     SpecialReturned,
 )
-from boardkit_khan.state import (
+from boardkit_khan.rules.state import (
     STEP_ACTIONS,
     STEP_SPECIAL,
     KhanState,

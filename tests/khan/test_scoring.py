@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import mask_of
-from boardkit_khan.board import Board, build_board
-from boardkit_khan.scoring import (
+from boardkit_khan.rules.board import Board, build_board
+from boardkit_khan.rules.scoring import (
     AREA_BONUSES,
     Score,
     ScoringInputError,

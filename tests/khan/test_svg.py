@@ -20,7 +20,16 @@ from boardkit import Match, Rng, registry
 from boardkit.cli import main
 from boardkit.geometry.grid import cells_of
 from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
-from boardkit_khan.actions import (
+from boardkit_khan.game import KhanGame
+from boardkit_khan.present.svg import (
+    _MARGIN,
+    DEFAULT_SIZE,
+    board_svg,
+    outline_loops,
+    render_svg,
+    ruler_colour,
+)
+from boardkit_khan.rules.actions import (
     Conquer,
     Discard,
     DisplaceRuler,
@@ -29,20 +38,11 @@ from boardkit_khan.actions import (
     PlaceStartYurt,
     card_text,
 )
-from boardkit_khan.board import Region
-from boardkit_khan.board_option import board_option
-from boardkit_khan.components import TileKind
-from boardkit_khan.game import KhanGame
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import KhanState, static_for
-from boardkit_khan.svg import (
-    _MARGIN,
-    DEFAULT_SIZE,
-    board_svg,
-    outline_loops,
-    render_svg,
-    ruler_colour,
-)
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.board_option import board_option
+from boardkit_khan.rules.components import TileKind
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import KhanState, static_for
 
 NS = {"svg": SVG_NAMESPACE}
 BOARD = static_for("").board

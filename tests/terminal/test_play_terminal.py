@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from boardkit import Match, Rng
-from boardkit_khan.actions import Conquer, InvadeAnywhere, card_text
-from boardkit_khan.state import static_for
+from boardkit_khan.rules.actions import Conquer, InvadeAnywhere, card_text
+from boardkit_khan.rules.state import static_for
 from tests.terminal.screen_driver import Terminal
 
 

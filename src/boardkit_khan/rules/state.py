@@ -6,10 +6,10 @@ JSON exactly (see :mod:`boardkit.codec`). It is split into small parts (:class:`
 only that part and the top level.
 
 Cells are ``row * width + col`` and sets of cells are int bitmasks (bit ``1 << cell``), as on the
-:class:`~boardkit_khan.board.Board`. Cards are ints: the index of the card in the standard deck
-(:func:`~boardkit_khan.components.standard_deck`); :data:`UNKNOWN_CARD` stands for a card the
-reader may not see (in views and redacted logs). Tiles are ints too: the index of the tile in
-:func:`~boardkit_khan.components.standard_tiles`; the stock is a bitmask over those indices.
+:class:`~boardkit_khan.rules.board.Board`. Cards are ints: the index of the card in the standard
+deck (:func:`~boardkit_khan.rules.components.standard_deck`); :data:`UNKNOWN_CARD` stands for a card
+the reader may not see (in views and redacted logs). Tiles are ints too: the index of the tile in
+:func:`~boardkit_khan.rules.components.standard_tiles`; the stock is a bitmask over those indices.
 
 :class:`Static` holds everything that never changes during a game (the board, the deck, the
 tiles, the placement table); :func:`static_for` builds it once per board and caches it by the
@@ -29,9 +29,9 @@ from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
 from boardkit.registry import game_position_text
 from boardkit.replacing import replacer
-from boardkit_khan.board import Board, Region
-from boardkit_khan.board_option import board_from_option
-from boardkit_khan.components import (
+from boardkit_khan.rules.board import Board, Region
+from boardkit_khan.rules.board_option import board_from_option
+from boardkit_khan.rules.components import (
     CAMP_YURTS,
     Card,
     SpecialCard,
@@ -43,7 +43,7 @@ from boardkit_khan.components import (
     standard_deck,
     standard_tiles,
 )
-from boardkit_khan.placements import PlacementTable, StackKey, placement_table, stack_key_of
+from boardkit_khan.rules.placements import PlacementTable, StackKey, placement_table, stack_key_of
 
 #: A card the reader of a view or a redacted log may not see (K-H1).
 UNKNOWN_CARD = -1
@@ -320,7 +320,7 @@ class Static:
     land_rays: tuple[tuple[tuple[int, ...], ...], ...]
     """Per cell and direction: the land cells of the ruler's ray, nearest first (K-R1)."""
     available_memo: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
-    """Memo of :func:`boardkit_khan.rules.available_stacks`: usable tile mask → stacks (a
+    """Memo of :func:`boardkit_khan.rules.legality.available_stacks`: usable tile mask → stacks (a
     cache of a pure function of the tables, bounded by that function; not game state)."""
     stack_sets: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
     """The one tuple of each set of stacks :attr:`available_memo` has given, by the bits of
@@ -380,7 +380,8 @@ def build_static(board: Board) -> Static:
 @lru_cache(maxsize=32)
 def static_for(board: str) -> Static:
     """The static tables of the board an option value names: ``""`` for the shipped board, else
-    a board's canonical text (see :mod:`boardkit_khan.board_option`), checked and cached by it.
+    a board's canonical text (see :mod:`boardkit_khan.rules.board_option`), checked and cached by
+    it.
 
     Raises :class:`~boardkit.errors.InvalidOptionsError` naming every problem of a bad board.
     Opens no file. The cache is keyed by the text, so every state of a match, which holds the
@@ -396,7 +397,7 @@ def initial_state(
     full camps (K-S2), all tiles in the stock, no cards dealt yet.
 
     ``rulers`` are the start cells in board order (the option ``ruler_cells``, already checked
-    by :mod:`boardkit_khan.ruler_cells`); ``None``: the cells printed on the board.
+    by :mod:`boardkit_khan.rules.ruler_cells`); ``None``: the cells printed on the board.
     """
     static = static_for(options.board)
     board = static.board

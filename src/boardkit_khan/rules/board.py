@@ -14,29 +14,34 @@ precomputed ``int`` bitmasks (cell ``i`` ↔ bit ``1 << i``, ``i = row * width +
 
 There is deliberately no mask of "banks": the river forks and its branch ends inside the land,
 so the two banks of the branch are one piece of the map. Which land a bridge joins across the
-river is read at the tile, per placement (:func:`boardkit_khan.placements.tile_banks`, K-A-C2).
+river is read at the tile, per placement (:func:`boardkit_khan.rules.placements.tile_banks`,
+K-A-C2).
 
 Parsing never checks the game's numbers; that is the job of
-:func:`boardkit_khan.board_validation.validate_board`, so that a broken file can be loaded and
+:func:`boardkit_khan.rules.board_validation.validate_board`, so that a broken file can be loaded and
 every problem reported at once. The checked boards, the shipped one
-(:func:`~boardkit_khan.board_validation.default_board`) and board files
-(:func:`~boardkit_khan.board_validation.load_board`), come from that module too, which sits
-above this one.
+(:func:`~boardkit_khan.rules.board_validation.default_board`) and board files
+(:func:`~boardkit_khan.rules.board_validation.load_board`), come from that module too, which sits
+above this one. Until 0.3.0, ``default_board``, ``load_board`` and ``DEFAULT_BOARD_RESOURCE``
+are still found here too, as before 0.1.0, with a :class:`DeprecationWarning` naming their place.
 """
 
 from __future__ import annotations
 
+import importlib
 import tomllib
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from boardkit._moved import REMOVED_IN
+from boardkit.english import count_of, noun_for
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction, Grid, cells_of
-from boardkit.present.voice import count_of, noun_for
 
 #: How far a ruler may be displaced (K-R1); the length of the precomputed rays.
 RULER_REACH = 3
@@ -314,7 +319,7 @@ def parse_board(text: str, source: str = "<string>") -> Board:
     """Parse a board file's text (TOML, format described in ``docs/khan-board.md``).
 
     Raises :class:`BoardFileError` naming the file, and the line or key that is wrong. Does
-    not check the game's numbers; see :func:`~boardkit_khan.board_validation.validate_board`.
+    not check the game's numbers; see :func:`~boardkit_khan.rules.board_validation.validate_board`.
     """
     try:
         data = tomllib.loads(text)
@@ -562,3 +567,27 @@ def _toml_str(text: str) -> str:
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
+
+
+MOVED_TO_VALIDATION = ("default_board", "load_board", "DEFAULT_BOARD_RESOURCE")
+"""The names that moved from this module to :mod:`boardkit_khan.rules.board_validation` in 0.1.0
+without notice; they are found here again, with a warning, until 0.3.0."""
+
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is still an error
+
+    def __getattr__(name: str) -> object:
+        """A name of :data:`MOVED_TO_VALIDATION`, from its module, with a
+        :class:`DeprecationWarning`."""
+        if name not in MOVED_TO_VALIDATION:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # Imported by name, on this deprecated path only: board_validation imports this module,
+        # and the import graph of tests/test_layers.py (import statements) keeps no circle.
+        validation = importlib.import_module("boardkit_khan.rules.board_validation")
+        warnings.warn(
+            f"{name} is no longer in boardkit_khan.board (boardkit_khan.rules.board since "
+            f"0.2.0): import it from {validation.__name__}; the old place is removed in "
+            f"{REMOVED_IN}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(validation, name)

@@ -3,9 +3,9 @@ asked for.
 
 A crowded position has dozens of legal conquests and a hundred cells for action D; a random
 player, a bot's sampling or a menu's first page looks at one or a few of them. :class:`ActionList`
-holds the conquests the generator found (:class:`~boardkit_khan.conquest.Conquest` tuples, made
-at tuple speed) and turns one into a :class:`~boardkit_khan.actions.Conquer` action only when
-it is read; the invasions and action D are :class:`CellActions`, a cell mask per card that
+holds the conquests the generator found (:class:`~boardkit_khan.rules.conquest.Conquest` tuples,
+made at tuple speed) and turns one into a :class:`~boardkit_khan.rules.actions.Conquer` action only
+when it is read; the invasions and action D are :class:`CellActions`, a cell mask per card that
 gives its count at once and finds the cell of an index only when it is read. The order and
 length are those of the plain list it replaces: the actions before the conquests (invasions,
 displacements), the conquests, then the actions after them (action D).
@@ -17,9 +17,9 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.actions import Conquer, KhanAction
-from boardkit_khan.conquest import Conquest
-from boardkit_khan.placements import StackKey
+from boardkit_khan.rules.actions import Conquer, KhanAction
+from boardkit_khan.rules.conquest import Conquest
+from boardkit_khan.rules.placements import StackKey
 
 _CONQUER: dict[tuple[StackKey, int, int], Conquer] = {}
 

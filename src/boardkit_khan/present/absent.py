@@ -12,7 +12,7 @@ The candidates follow the menu level asked about:
 - under ``C: conquer``, every stack (used up, reserved by a Scout, or fitting nowhere); under a
   tile, each of its orientations; under an orientation, every cell of the board as the anchor,
   those where the tile does not even fit included. Conquests are worded by
-  :mod:`.refusals`, everything else by the rules' :func:`~boardkit_khan.rules.check`.
+  :mod:`.refusals`, everything else by the rules' :func:`~boardkit_khan.rules.legality.check`.
 
 The reasons read only the board, the stock, the active cards and the decider's own hand, so
 they leak nothing. While a consent is owed, the one answering is told to answer first.
@@ -27,7 +27,7 @@ from boardkit.errors import IllegalActionError
 from boardkit.game import Game
 from boardkit.geometry.grid import cells_of
 from boardkit.present.menus import ActionMenu, absent_reasons
-from boardkit_khan.actions import (
+from boardkit_khan.rules.actions import (
     Conquer,
     Discard,
     DisplaceRuler,
@@ -41,10 +41,10 @@ from boardkit_khan.actions import (
     PlayScout,
     menu_path,
 )
-from boardkit_khan.board import Region
-from boardkit_khan.refusals import conquest_refusal, no_conquest
-from boardkit_khan.rules import active_player, check, start_regions_used
-from boardkit_khan.state import (
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.legality import active_player, check, start_regions_used
+from boardkit_khan.rules.refusals import conquest_refusal, no_conquest
+from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
     STEP_ACTIONS,
     STEP_CONQUER,
@@ -59,7 +59,7 @@ from boardkit_khan.state import (
 )
 
 CONQUER = "C: conquer"
-"""The menu label of action C (:func:`~boardkit_khan.actions.menu_path`)."""
+"""The menu label of action C (:func:`~boardkit_khan.rules.actions.menu_path`)."""
 
 INVADE = "A: invade"
 """The menu label of action A."""

@@ -1,7 +1,7 @@
 """Which elements of the Khan picture each action touches: playing Khan by clicks.
 
 The game's :meth:`~boardkit.game.Game.action_targets` hook; the ids are the ``data-target``
-attributes of :mod:`boardkit_khan.svg`. In the order a person clicks them:
+attributes of :mod:`boardkit_khan.present.svg`. In the order a person clicks them:
 
 - a start yurt (K-S4) or an invasion of any land (K-A-D): the cell;
 - an invasion (K-A-A): the hand card played, then the cell (two cards of the same terrain
@@ -20,7 +20,8 @@ attributes of :mod:`boardkit_khan.svg`. In the order a person clicks them:
 from __future__ import annotations
 
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.actions import (
+from boardkit_khan.present.svg import card_target, cell_target, ruler_target, stock_target
+from boardkit_khan.rules.actions import (
     Conquer,
     Discard,
     DisplaceRuler,
@@ -29,8 +30,7 @@ from boardkit_khan.actions import (
     PlaceStartYurt,
     PlayScout,
 )
-from boardkit_khan.state import KhanState, static_for
-from boardkit_khan.svg import card_target, cell_target, ruler_target, stock_target
+from boardkit_khan.rules.state import KhanState, static_for
 
 
 def action_targets(game: object, action: object, state: KhanState) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """Where every orientation of every stack fits, in one generated function per board.
 
-The conquest scan (:mod:`boardkit_khan.conquest`) asks, for each orientation of each available
+The conquest scan (:mod:`boardkit_khan.rules.conquest`) asks, for each orientation of each available
 stack, which anchors place the tile on allowed cells only: ``anchors & allowed & AND(allowed >>
 d for d in offsets)``. Done orientation by orientation that is about 360 ``&`` in a Python loop
 for the 102 orientations of the 23 standard stacks. Most orientations share their first cells
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import NamedTuple
 
-from boardkit_khan.placements import PlacementTable, StackKey
+from boardkit_khan.rules.placements import PlacementTable, StackKey
 
 __all__ = ["FitFinder", "Orientation", "fit_finder", "reach"]
 

@@ -19,8 +19,8 @@ Classes for tests and style sheets: ``cell`` (with ``land region-M`` … or ``ri
 ``bridge``), ``owner-mark``, ``camp-yurt``, ``stock-stack`` (``data-count``), ``hand-card``,
 ``highlight`` (``cell-highlight``, ``placement-outline``, ``ruler-highlight``).
 
-Click targets (see :mod:`boardkit.present.clicks` and :mod:`boardkit_khan.targets`): every cell in
-play (:func:`cell_target`, ``cell-40``), every ruler on the board (:func:`ruler_target`,
+Click targets (see :mod:`boardkit.present.clicks` and :mod:`boardkit_khan.present.targets`): every
+cell in play (:func:`cell_target`, ``cell-40``), every ruler on the board (:func:`ruler_target`,
 ``ruler-2``), every stack of the tile stock with tiles left (:func:`stock_target`,
 ``stock-conquest-P5``) and every card of the viewer's own hand (:func:`card_target`,
 ``card-17``) carries a ``data-target`` id, the same in every state. Tiles, yurts, labels and
@@ -48,7 +48,8 @@ from boardkit.present.svg import (
     text,
     title,
 )
-from boardkit_khan.actions import (
+from boardkit_khan.present.render import RULER_MARKS
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -63,17 +64,16 @@ from boardkit_khan.actions import (
     PlayScout,
     card_text,
 )
-from boardkit_khan.board import Board, Region
-from boardkit_khan.placements import StackKey
-from boardkit_khan.render import RULER_MARKS
-from boardkit_khan.state import (
+from boardkit_khan.rules.board import Board, Region
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import (
     SPECIAL_ORDER,
     UNKNOWN_CARD,
     KhanState,
     Static,
     static_for,
 )
-from boardkit_khan.views import view
+from boardkit_khan.rules.views import view
 
 DEFAULT_SIZE = 520
 """Default width of the grid in pixels (cells are ``size / width`` pixels square)."""
@@ -827,6 +827,6 @@ def render_svg(
     """The game's ``render_svg`` hook: :func:`board_svg` as SVG text.
 
     Shaped as a method (``game`` first) so that the game class can take it as it is:
-    ``render_svg = boardkit_khan.svg.render_svg``.
+    ``render_svg = boardkit_khan.present.svg.render_svg``.
     """
     return board_svg(state, player=player, highlight=highlight).to_string()

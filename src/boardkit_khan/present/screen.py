@@ -20,19 +20,19 @@ from collections.abc import Sequence
 
 from boardkit.geometry.grid import cells_of
 from boardkit.present.screen import Line, Picture, Segment, line
-from boardkit_khan.actions import card_text
-from boardkit_khan.board import Region
-from boardkit_khan.narration import tile_name
-from boardkit_khan.render import RULER_MARKS
-from boardkit_khan.scoring import area_bonuses, areas_of, tile_points
-from boardkit_khan.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, Static, static_for
-from boardkit_khan.views import view
+from boardkit_khan.present.render import RULER_MARKS
+from boardkit_khan.rules.actions import card_text
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.placements import tile_name
+from boardkit_khan.rules.scoring import area_bonuses, areas_of, tile_points
+from boardkit_khan.rules.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, Static, static_for
+from boardkit_khan.rules.views import view
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 """The yurt colours of the four seats, in seat order."""
 
 SPECIAL_SHORT = ("M", "P", "D", "S")
-"""The four special cards in :data:`~boardkit_khan.state.SPECIAL_ORDER`, a letter each."""
+"""The four special cards in :data:`~boardkit_khan.rules.state.SPECIAL_ORDER`, a letter each."""
 
 HAND_WIDTH = 48
 """The widest line of the hand in the side panel (the map takes the other 31 columns)."""

@@ -8,10 +8,10 @@ What is decided where (clause IDs of ``rules/khan.md``):
 
 * placement rounds (K-S4): :func:`placement_cells`;
 * step 2 (K-T2): A (K-A-A) :func:`invade_actions`, B (K-A-B) :func:`displace_actions`,
-  C (K-A-C via :mod:`boardkit_khan.conquest`) :func:`conquer_actions`, D (K-A-D)
+  C (K-A-C via :mod:`boardkit_khan.rules.conquest`) :func:`conquer_actions`, D (K-A-D)
   :func:`anywhere_actions` and :func:`discard_actions`;
-* step 4 (K-T4, K-X1…K-X4): :mod:`boardkit_khan.specials`;
-* consent (K-X5): :class:`~boardkit_khan.actions.Consent` while a decision is owed;
+* step 4 (K-T4, K-X1…K-X4): :mod:`boardkit_khan.rules.specials`;
+* consent (K-X5): :class:`~boardkit_khan.rules.actions.Consent` while a decision is owed;
 * end phase (K-E2): conquests only.
 
 Actions are cached objects: the same request is always the same instance, which keeps building
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
-from boardkit_khan.action_list import ActionList, CellActions, conquer_action
-from boardkit_khan.actions import (
+from boardkit_khan.rules.action_list import ActionList, CellActions, conquer_action
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -40,10 +40,10 @@ from boardkit_khan.actions import (
     PlayProtection,
     PlayScout,
 )
-from boardkit_khan.board import Region
-from boardkit_khan.cards import hand_subsets
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.conquest import (
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.cards import hand_subsets
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.conquest import (
     NO_PROTECTION,
     Conquest,
     Protections,
@@ -53,8 +53,8 @@ from boardkit_khan.conquest import (
     has_legal_conquest,
     legal_conquests,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import (
+from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_PLACEMENT,
     STEP_ACTIONS,
@@ -339,7 +339,7 @@ def can_conquer(state: KhanState, static: Static, player: int) -> bool:
 
     Asked when the player may go on conquering (the end phase), so his decision lists the very
     same conquests next: they are listed here in full, and that listing is taken over then
-    (see :func:`boardkit_khan.conquest.legal_conquests`) rather than scanned twice."""
+    (see :func:`boardkit_khan.rules.conquest.legal_conquests`) rather than scanned twice."""
     return bool(conquests(state, static, player))
 
 
@@ -543,7 +543,7 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
     """Every action the deciding player may take now, in a fixed order.
 
     In step 2 and in end-phase turns the conquests stay :class:`.Conquest` tuples until an
-    action is read (:class:`~boardkit_khan.action_list.ActionList`)."""
+    action is read (:class:`~boardkit_khan.rules.action_list.ActionList`)."""
     flow = state.flow
     who = decider(flow)
     if who is None or state.outcome is not None:

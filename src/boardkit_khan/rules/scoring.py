@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from boardkit.errors import BoardkitError
-from boardkit_khan.board import Board
+from boardkit_khan.rules.board import Board
 
 __all__ = [
     "AREA_BONUSES",

@@ -3,13 +3,15 @@
 A tile lies on the board in one of its orientations (rotations and flips, K-A-C3) with that
 orientation's anchor on some cell. Which of those placements can ever be legal depends only on
 the board's map, so this module computes them once per ``(board, stack)`` and caches them; the
-conquest rules (:mod:`boardkit_khan.conquest`) then only do a few ``&`` operations per call.
+conquest rules (:mod:`boardkit_khan.rules.conquest`) then only do a few ``&`` operations per call.
 
 Vocabulary
     *Stack* — the tiles of one kind and one shape (the rulebook sorts the stock "by type and
     form" into stacks). Identical tiles are interchangeable, so actions name a
     :class:`StackKey` rather than a tile: ``StackKey(TileKind.CONQUEST, "L4")``. ``shape`` is
     a name from :data:`boardkit.geometry.polyomino.SHAPES`.
+    A stack's name in words (:func:`tile_name`: "the L-pentomino") is given here too, so the
+    rules' refusals and the narration name tiles alike.
 
     *Placement identity* — ``(stack, orientation, anchor)``. ``orientation`` is the index into
     :func:`boardkit.geometry.polyomino.orientations` of the shape (stable: it depends only on the
@@ -29,7 +31,7 @@ What is filtered here (the static part of the rules)
       all on one side) is no bridge. Bridges may cross region borders (no region check at all).
 
     Whether the covered land cells hold yurts and whether a ruler or a tile is in the way
-    (K-A-C4) change during play and are checked in :mod:`boardkit_khan.conquest`.
+    (K-A-C4) change during play and are checked in :mod:`boardkit_khan.rules.conquest`.
 
 Public API
     ``StackKey(bridge, shape)`` · ``Placement`` (orientation, anchor, mask, land, river) ·
@@ -49,8 +51,8 @@ import attrs
 
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, Shape, anchor, normalise, orientations
-from boardkit_khan.board import Board
-from boardkit_khan.components import TileKind, TileSpec, standard_tiles
+from boardkit_khan.rules.board import Board
+from boardkit_khan.rules.components import TileKind, TileSpec, standard_tiles
 
 __all__ = [
     "OrientationPlacements",
@@ -74,7 +76,7 @@ def _kind_order(kind: TileKind) -> str:
 class StackKey:
     """One stack of identical tiles: its kind and its shape name.
 
-    The same pair as :attr:`boardkit_khan.components.TileSpec.stack`, as a JSON-friendly value
+    The same pair as :attr:`boardkit_khan.rules.components.TileSpec.stack`, as a JSON-friendly value
     (an enum and a string) that actions and events can carry. Keys sort by kind value, then
     shape name.
     """
@@ -95,6 +97,23 @@ class StackKey:
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.shape}"
+
+
+_SIZE_WORDS = {2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino"}
+_NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
+
+
+def tile_name(stack: StackKey) -> str:
+    """A tile as a person names it: "the L-pentomino", "the straight three-cell bridge"."""
+    letter, size = stack.shape[0], int(stack.shape[1:] or 0)
+    if stack.bridge:
+        form = "straight" if letter == "I" else f"{letter}-shaped"
+        return f"the {form} {_NUMBER_WORDS.get(size, str(size))}-cell bridge"
+    if size == 2:
+        return "the domino"
+    if size == 3:
+        return "the straight tromino" if letter == "I" else "the bent tromino"
+    return f"the {letter}-{_SIZE_WORDS.get(size, 'omino')}"
 
 
 @attrs.frozen(slots=True)

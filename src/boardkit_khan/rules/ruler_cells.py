@@ -28,9 +28,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from boardkit.english import a_or_an
 from boardkit.errors import InvalidOptionsError, shorten_text
-from boardkit.present.voice import a_or_an
-from boardkit_khan.board import Board, parse_cell_label
+from boardkit_khan.rules.board import Board, parse_cell_label
 
 OPTION = "ruler_cells"
 #: The longest value accepted (eight pairs of a shipped board take about 80 characters).
@@ -147,6 +147,6 @@ def canonical_ruler_cells(value: object, board: Board) -> str:
 def start_cells(value: str, board_text: str) -> tuple[int, ...]:
     """:func:`start_cells_of` for the board the ``board`` option ``board_text`` names, cached
     by both texts (so a setup is never read for another board)."""
-    from boardkit_khan.state import static_for
+    from boardkit_khan.rules.state import static_for
 
     return start_cells_of(value, static_for(board_text).board)

@@ -32,11 +32,11 @@ from typing import Any
 
 import attrs
 
+from boardkit.english import noun_for
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import SHAPES, Shape
-from boardkit.present.voice import noun_for
-from boardkit_khan.board import Board, Region
+from boardkit_khan.rules.board import Board, Region
 
 #: K-C7: neutral yurts in each ruler's camp at the start (they drive K-R4).
 CAMP_YURTS = 5

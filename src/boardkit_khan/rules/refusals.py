@@ -1,11 +1,11 @@
 """Why a conquest (action C) is refused, in the words a player reads: "a ruler stands on E7",
 "the tile would cover 1 of your yurts but 2 of blue's".
 
-The rules themselves live in :mod:`boardkit_khan.conquest` (whose refusals name the clause and
+The rules themselves live in :mod:`boardkit_khan.rules.conquest` (whose refusals name the clause and
 the seat numbers, for logs and tests); this module words the same checks, in the same order,
 for the person deciding, so that a menu can say why a tile, an orientation or a cell is not on
-offer (:mod:`boardkit_khan.absent`). It reads only the board, the stock, the active cards and
-the decider's own seat, all public (K-H1), so a reason gives nothing away. Other seats are
+offer (:mod:`boardkit_khan.present.absent`). It reads only the board, the stock, the active cards
+and the decider's own seat, all public (K-H1), so a reason gives nothing away. Other seats are
 named by their yurt colour (the names belong to the front end).
 
 A test holds it to the rules: a conquest is refused here exactly when it is not legal.
@@ -13,14 +13,13 @@ A test holds it to the rules: a conquest is refused here exactly when it is not 
 
 from __future__ import annotations
 
+from boardkit.english import join_words
 from boardkit.errors import IllegalActionError
 from boardkit.geometry.grid import cells_of
-from boardkit.present.voice import join_words
-from boardkit_khan.actions import Conquer
-from boardkit_khan.narration import tile_name
-from boardkit_khan.placements import StackKey, bridge_problem
-from boardkit_khan.rules import available_stacks, check_conquer, protections
-from boardkit_khan.state import KhanState, Static
+from boardkit_khan.rules.actions import Conquer
+from boardkit_khan.rules.legality import available_stacks, check_conquer, protections
+from boardkit_khan.rules.placements import StackKey, bridge_problem, tile_name
+from boardkit_khan.rules.state import KhanState, Static
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 """The seats as a reason names them: by the colour of their yurts."""
@@ -46,7 +45,7 @@ def stack_refusal(state: KhanState, static: Static, player: int, stack: StackKey
 
 def conquest_refusal(state: KhanState, static: Static, player: int, action: Conquer) -> str | None:
     """Why ``player`` may not make the conquest ``action`` now, in plain words; ``None`` when
-    the rules allow it (the step aside: :func:`boardkit_khan.rules.check` words that)."""
+    the rules allow it (the step aside: :func:`boardkit_khan.rules.legality.check` words that)."""
     stack = action.stack
     refused = stack_refusal(state, static, player, stack)
     if refused is not None:

@@ -19,10 +19,10 @@ from typing import Any
 from boardkit.flow import DecisionOwed
 from boardkit.geometry.grid import cells_of
 from boardkit.present.voice import Voice, describe_flow_event, join_words
-from boardkit_khan.actions import card_text
-from boardkit_khan.board import Board
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.events import (
+from boardkit_khan.rules.actions import card_text
+from boardkit_khan.rules.board import Board
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.events import (
     ActionsForfeited,
     ActionsGranted,
     ActionTaken,
@@ -47,8 +47,8 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.placements import StackKey
-from boardkit_khan.state import (
+from boardkit_khan.rules.placements import tile_name as tile_name
+from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
     REMOVALS_TO_END,
     UNKNOWN_CARD,
@@ -67,22 +67,6 @@ SPECIAL_NAMES = {
     SpecialCard.DIVINE_SUPPORT: "Divine Support",
     SpecialCard.SCOUT: "Scout",
 }
-
-_SIZE_WORDS = {2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino"}
-_NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
-
-
-def tile_name(stack: StackKey) -> str:
-    """A tile as a person names it: "the L-pentomino", "the straight three-cell bridge"."""
-    letter, size = stack.shape[0], int(stack.shape[1:] or 0)
-    if stack.bridge:
-        form = "straight" if letter == "I" else f"{letter}-shaped"
-        return f"the {form} {_NUMBER_WORDS.get(size, str(size))}-cell bridge"
-    if size == 2:
-        return "the domino"
-    if size == 3:
-        return "the straight tromino" if letter == "I" else "the bent tromino"
-    return f"the {letter}-{_SIZE_WORDS.get(size, 'omino')}"
 
 
 def _cells(board: Board, mask: int) -> str:

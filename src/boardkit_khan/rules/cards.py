@@ -1,6 +1,6 @@
 """Deck handling (K-S5): shuffling, dealing, drawing, the face-up discard pile, reshuffling.
 
-Cards are deck indices (see :mod:`boardkit_khan.state`). The draw pile's order is secret and
+Cards are deck indices (see :mod:`boardkit_khan.rules.state`). The draw pile's order is secret and
 decided by shuffle events; drawing takes the top card, so a draw itself needs no randomness.
 When the last card of the draw pile is taken, the discard pile is shuffled at once into a new draw
 pile (the German rulebook: "Wird die letzte Karte vom Nachziehstapel gezogen, werden die Karten
@@ -12,9 +12,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from boardkit.rng import Rng
-from boardkit_khan.components import HAND_SIZE
-from boardkit_khan.events import CardDrawn, CardRevealed, DiscardReshuffled, DrawPileShuffled
-from boardkit_khan.reducer import Script
+from boardkit_khan.rules.components import HAND_SIZE
+from boardkit_khan.rules.events import CardDrawn, CardRevealed, DiscardReshuffled, DrawPileShuffled
+from boardkit_khan.rules.reducer import Script
 
 
 def deal(script: Script, deck_size: int, rng: Rng) -> None:

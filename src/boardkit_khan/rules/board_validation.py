@@ -1,4 +1,4 @@
-"""Check a :class:`~boardkit_khan.board.Board` against the published numbers (K-C1…K-C3), and
+"""Check a :class:`~boardkit_khan.rules.board.Board` against the published numbers (K-C1…K-C3), and
 load the boards that pass: the shipped one (:func:`default_board`) and board files
 (:func:`load_board`).
 
@@ -12,7 +12,7 @@ Definitions used by the checks (documented in ``docs/khan-board.md``):
   3 ends (cells with one river side-neighbour). A 2×2 block of river is a cycle.
 * **Bridges** — the river must separate land somewhere: at least one placement of the
   standard bridges (straight 3, straight 4, L-shaped 4, any orientation) passes the bridge rule
-  of K-A-C2 (:func:`boardkit_khan.placements.tile_banks`: its river cells separate its land
+  of K-A-C2 (:func:`boardkit_khan.rules.placements.tile_banks`: its river cells separate its land
   cells). Banks are read at the tile, not as parts of the map: the branch of the river ends
   inside the land, so counting the map's land components would say nothing about bridges.
 * **Outland exceptions** — the cells listed in ``[outland] not_bordering`` must be land cells
@@ -33,9 +33,9 @@ from importlib import resources
 from itertools import combinations
 from pathlib import Path
 
+from boardkit.english import count_of
 from boardkit.geometry.grid import cells_of
-from boardkit.present.voice import count_of
-from boardkit_khan.board import (
+from boardkit_khan.rules.board import (
     Board,
     BoardFileError,
     InvalidBoardError,
@@ -43,7 +43,7 @@ from boardkit_khan.board import (
     parse_board,
     read_board_file,
 )
-from boardkit_khan.placements import stack_placements, standard_stack_keys
+from boardkit_khan.rules.placements import stack_placements, standard_stack_keys
 
 __all__ = [
     "BOX_SIZE",

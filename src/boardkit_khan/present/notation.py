@@ -7,7 +7,7 @@ fields of :mod:`boardkit.notation`:
 
 - ``board=default`` (the shipped board) or ``board=<digest>``: the board is *referred to*, never
   inlined. The digest is the first 12 hex digits of the SHA-256 of the board in the board-file
-  format (:func:`~boardkit_khan.board.board_to_toml`, which is also the canonical text the
+  format (:func:`~boardkit_khan.rules.board.board_to_toml`, which is also the canonical text the
   ``board`` option carries); :func:`parse_position` resolves it among the boards
   it is given. ``river=yes`` is the option ``area_counts_river``; ``starts=player`` is the option
   ``start_yurts_per_player`` (the Dutch reading of K-S4; ``starts=region`` is the German default).
@@ -29,8 +29,8 @@ fields of :mod:`boardkit.notation`:
 - ``start`` player, ``regions`` used in the placement rounds per seat, ``placements`` made,
   ``end=TRIGGER:FIRST:TURNS`` once the end phase is triggered, ``outcome`` once scored.
 
-:func:`format_position` with ``player=p`` writes :func:`~boardkit_khan.views.view` of the state:
-the other hands and the draw pile as counts. :func:`parse_position` checks the invariants in
+:func:`format_position` with ``player=p`` writes :func:`~boardkit_khan.rules.views.view` of the
+state: the other hands and the draw pile as counts. :func:`parse_position` checks the invariants in
 :data:`INVARIANTS` and refuses a broken position with
 :class:`~boardkit.errors.InvalidPositionError` naming the invariant.
 """
@@ -56,8 +56,8 @@ from boardkit.notation import (
     syntax,
     yes_no,
 )
-from boardkit_khan.board import Region, board_to_toml
-from boardkit_khan.components import (
+from boardkit_khan.rules.board import Region, board_to_toml
+from boardkit_khan.rules.components import (
     CAMP_YURTS,
     HAND_SIZE,
     SpecialCard,
@@ -65,8 +65,8 @@ from boardkit_khan.components import (
     TileKind,
     special_cards_per_player,
 )
-from boardkit_khan.placements import Placement, StackKey
-from boardkit_khan.state import (
+from boardkit_khan.rules.placements import Placement, StackKey
+from boardkit_khan.rules.state import (
     OFF_BOARD,
     SPECIAL_ORDER,
     TRIGGER_NONE,
@@ -84,7 +84,7 @@ from boardkit_khan.state import (
     TurnState,
     static_for,
 )
-from boardkit_khan.views import view
+from boardkit_khan.rules.views import view
 
 GAME: Final = "khan"
 DEFAULT_BOARD: Final = "default"

@@ -19,15 +19,15 @@ from __future__ import annotations
 from boardkit.flow import next_seat
 from boardkit.geometry.grid import Direction
 from boardkit.rng import Rng
-from boardkit_khan.cards import reveal_top
-from boardkit_khan.events import (
+from boardkit_khan.rules.cards import reveal_top
+from boardkit_khan.rules.events import (
     EndPhaseTriggered,
     NeutralYurtPlaced,
     RulerMoved,
     RulerRemoved,
 )
-from boardkit_khan.reducer import Script
-from boardkit_khan.state import REMOVALS_TO_END, TRIGGER_NONE, Static
+from boardkit_khan.rules.reducer import Script
+from boardkit_khan.rules.state import REMOVALS_TO_END, TRIGGER_NONE, Static
 
 SUPPLY = -1
 """The ``camp`` of a neutral yurt taken from the general supply (K-R3, action B)."""

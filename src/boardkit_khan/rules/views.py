@@ -5,9 +5,9 @@ What is secret: the cards in a player's hand (from everyone else) and the order 
 of the players and in play, the face-up discard pile, and how many cards each hand and the pile
 hold.
 
-* :func:`view` is a :class:`~boardkit_khan.state.KhanState` in which every card the player may
-  not see is :data:`~boardkit_khan.state.UNKNOWN_CARD`; counts stay. It is a full state, so the
-  rules can be asked about it (the deciding player always sees his own hand).
+* :func:`view` is a :class:`~boardkit_khan.rules.state.KhanState` in which every card the player may
+  not see is :data:`~boardkit_khan.rules.state.UNKNOWN_CARD`; counts stay. It is a full state, so
+  the rules can be asked about it (the deciding player always sees his own hand).
 * :func:`redact` hides the same things in events: a shuffle's order, a card someone else drew.
 * :func:`determinize` deals every card the player cannot see — the other hands and the draw pile
   — again at random, keeping every count, so ``view(determinize(s, p), p) == view(s, p)``.
@@ -20,8 +20,8 @@ from __future__ import annotations
 from attrs import evolve
 
 from boardkit.rng import Rng
-from boardkit_khan.events import CardDrawn, DiscardReshuffled, DrawPileShuffled
-from boardkit_khan.state import UNKNOWN_CARD, KhanState, static_for
+from boardkit_khan.rules.events import CardDrawn, DiscardReshuffled, DrawPileShuffled
+from boardkit_khan.rules.state import UNKNOWN_CARD, KhanState, static_for
 
 
 def _hidden(cards: tuple[int, ...]) -> tuple[int, ...]:

@@ -2,8 +2,8 @@
 
 Every action is a small frozen attrs class (hashable, JSON-able through the codec) built only
 from things the acting player can see: his own hand cards (by deck index), board cells (``row *
-width + col``), ruler indices, tile stacks (:class:`~boardkit_khan.placements.StackKey`) with an
-orientation and an anchor cell, regions.
+width + col``), ruler indices, tile stacks (:class:`~boardkit_khan.rules.placements.StackKey`) with
+an orientation and an anchor cell, regions.
 
 Action D ("invade any land and discard") is two decisions: :class:`InvadeAnywhere` picks the
 cell and spends both actions, then :class:`Discard` picks the 0–4 cards (the Dutch rulebook calls
@@ -18,9 +18,9 @@ from typing import get_args
 from attrs import frozen
 
 from boardkit.geometry.grid import Grid
-from boardkit_khan.board import Board, Region
-from boardkit_khan.components import Card, standard_deck
-from boardkit_khan.placements import StackKey
+from boardkit_khan.rules.board import Board, Region
+from boardkit_khan.rules.components import Card, standard_deck
+from boardkit_khan.rules.placements import StackKey
 
 
 @frozen

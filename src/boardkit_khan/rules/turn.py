@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from boardkit.errors import IllegalActionError
 from boardkit.flow import DecisionOwed, DecisionSettled, StepStarted, TurnEnded, next_seat
 from boardkit.rng import Rng
-from boardkit_khan.actions import (
+from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
     Discard,
@@ -43,9 +43,9 @@ from boardkit_khan.actions import (
     PlaceStartYurt,
     PlayHighMorale,
 )
-from boardkit_khan.cards import deal, refill_hand
-from boardkit_khan.conquest import Conquest
-from boardkit_khan.events import (
+from boardkit_khan.rules.cards import deal, refill_hand
+from boardkit_khan.rules.conquest import Conquest
+from boardkit_khan.rules.events import (
     ActionsForfeited,
     ActionsGranted,
     ActionTaken,
@@ -59,9 +59,7 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.reducer import Script, new_script
-from boardkit_khan.rulers import action_b, step_one
-from boardkit_khan.rules import (
+from boardkit_khan.rules.legality import (
     active_player,
     can_conquer,
     can_ever_conquer,
@@ -71,9 +69,11 @@ from boardkit_khan.rules import (
     special_actions,
     tile_to_take,
 )
-from boardkit_khan.scoring import score_game
-from boardkit_khan.specials import play_special, return_all, return_lasting, return_scouts
-from boardkit_khan.state import (
+from boardkit_khan.rules.reducer import Script, new_script
+from boardkit_khan.rules.rulers import action_b, step_one
+from boardkit_khan.rules.scoring import score_game
+from boardkit_khan.rules.specials import play_special, return_all, return_lasting, return_scouts
+from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_MAIN,
     PHASE_PLACEMENT,
@@ -316,7 +316,7 @@ def _end_turn_start(script: Script, static: Static, player: int) -> None:
 
 
 def final_score(state: KhanState, static: Static) -> GameScored:
-    """K-V1…K-V4 through :mod:`boardkit_khan.scoring`."""
+    """K-V1…K-V4 through :mod:`boardkit_khan.rules.scoring`."""
     tiles = [(t.mask, static.tiles[t.tile].points, t.owners) for t in state.field.placed]
     sheet = score_game(
         static.board, tiles, state.players, area_counts_river=state.options.area_counts_river

@@ -3,7 +3,7 @@
 A log must be self-contained and loading it must never open a file it names (a path such as
 ``/dev/zero`` or ``/dev/stdin`` would eat memory or hang; editing the file would silently change
 old replays). So the option's value is the board itself: ``""`` for the shipped reconstruction,
-else the *canonical text* of a board file (what :func:`~boardkit_khan.board.board_to_toml`
+else the *canonical text* of a board file (what :func:`~boardkit_khan.rules.board.board_to_toml`
 writes). The text is checked here on every set-up, a log's included, by the same parser and
 validator as a board file, with a size limit and bounded error messages.
 
@@ -13,7 +13,7 @@ line) reads a board file and gives the option's value.
 Why canonical text and no hash beside it: equal boards give equal text, so the text identifies
 the board by itself; a hash stored next to it would be a second source of truth that needs its
 own check and proves nothing against someone who edits a log (they would change both). The state
-keeps a reference to the same text, and :func:`~boardkit_khan.state.static_for` caches the
+keeps a reference to the same text, and :func:`~boardkit_khan.rules.state.static_for` caches the
 board's tables by it, so a state costs no more than before.
 """
 
@@ -21,10 +21,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from boardkit.english import a_or_an
 from boardkit.errors import InvalidOptionsError
-from boardkit.present.voice import a_or_an
-from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, board_to_toml, parse_board
-from boardkit_khan.board_validation import default_board, load_board
+from boardkit_khan.rules.board import (
+    Board,
+    BoardFileError,
+    InvalidBoardError,
+    board_to_toml,
+    parse_board,
+)
+from boardkit_khan.rules.board_validation import default_board, load_board
 
 #: The longest board text the option accepts (the shipped board's is about 1,100 characters).
 MAX_BOARD_CHARS = 16_384
@@ -77,7 +83,7 @@ def board_from_option(value: object) -> Board:
         board = parse_board(value, "the board text")
     except BoardFileError as exc:
         raise _refuse(str(exc)) from None
-    from boardkit_khan.board_validation import validate_board
+    from boardkit_khan.rules.board_validation import validate_board
 
     problems = validate_board(board)
     if problems:

@@ -5,7 +5,7 @@ laying a tile, and both the move generator (:func:`legal_conquests`) and the val
 (:func:`evaluate`) use it, so ``legal_actions`` and ``apply`` cannot disagree.
 
 Inputs
-    ``table`` — the board's :class:`~boardkit_khan.placements.PlacementTable`
+    ``table`` — the board's :class:`~boardkit_khan.rules.placements.PlacementTable`
     (``placement_table(board)``, cached per board).
 
     :class:`Situation` — what lies on the board now: ``yurts`` (one mask per seat, a tuple
@@ -20,7 +20,7 @@ The rules applied (clause IDs are those of ``rules/khan.md``)
     * K-A-C1 conquest tile: every covered cell is land and holds a yurt (any owner, neutral too).
     * K-A-C2 bridge: at least one river cell; every covered land cell holds a yurt; the covered
       river cells separate the covered land cells, i.e. land on both banks where the bridge
-      crosses (static part: :func:`boardkit_khan.placements.tile_banks`).
+      crosses (static part: :func:`boardkit_khan.rules.placements.tile_banks`).
     * K-A-C3 every orientation (rotations and flips) is offered.
     * K-A-C4 nothing under a tile may be a ruler or another tile (river cells under a bridge
       included).
@@ -62,13 +62,13 @@ from typing import NamedTuple
 
 import attrs
 
+from boardkit.english import count_of
 from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
-from boardkit.present.voice import count_of
-from boardkit_khan.board import Board, Region
-from boardkit_khan.components import TileSpec
-from boardkit_khan.fits import FitFinder, fit_finder, reach
-from boardkit_khan.placements import (
+from boardkit_khan.rules.board import Board, Region
+from boardkit_khan.rules.components import TileSpec
+from boardkit_khan.rules.fits import FitFinder, fit_finder, reach
+from boardkit_khan.rules.placements import (
     PlacementTable,
     StackKey,
     stack_key_of,
@@ -246,8 +246,8 @@ _BY_IDENTITY: dict[tuple[int, int], tuple[object, object, _Avail]] = {}
 _BY_IDENTITY_LIMIT = 4096
 """The finder and available-stack bits of an immutable collection of stacks, keyed by the
 identities of the table and the collection: the rules hand in the same tuple object for the
-same stock (:func:`boardkit_khan.rules.available_stacks` remembers them), and hashing a tuple
-of stacks costs more than the rest of the look-up. The objects are kept beside the result, so
+same stock (:func:`boardkit_khan.rules.legality.available_stacks` remembers them), and hashing a
+tuple of stacks costs more than the rest of the look-up. The objects are kept beside the result, so
 their identities cannot be reused while listed."""
 
 
@@ -280,7 +280,7 @@ def _scan(
 ) -> list[Conquest]:
     """The generator behind :func:`legal_conquests` and :func:`has_legal_conquest`.
 
-    The board's generated finder (:mod:`boardkit_khan.fits`) gives, for every orientation,
+    The board's generated finder (:mod:`boardkit_khan.rules.fits`) gives, for every orientation,
     the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
     unblocked river) and whose tile covers an own yurt.
     Those are checked one by one for the majority (inlined, same outcome as

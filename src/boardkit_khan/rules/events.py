@@ -2,9 +2,9 @@
 
 Every random outcome is an event (the start player, each shuffle), so replay needs no random
 generator. Events that carry secrets — a shuffled draw pile, a card drawn into a hand — are
-passed through :func:`boardkit_khan.views.redact` before a player reads them; the reducer accepts
-the redacted forms (cards replaced by :data:`~boardkit_khan.state.UNKNOWN_CARD`), so a redacted
-log folds to a state the player sees exactly as the real one (K-H1).
+passed through :func:`boardkit_khan.rules.views.redact` before a player reads them; the reducer
+accepts the redacted forms (cards replaced by :data:`~boardkit_khan.rules.state.UNKNOWN_CARD`), so a
+redacted log folds to a state the player sees exactly as the real one (K-H1).
 
 The flow events of :mod:`boardkit.flow` (``StepStarted``, ``TurnEnded``, ``DecisionOwed`` …) are
 emitted alongside these; the reducer sees them too.
@@ -16,9 +16,9 @@ from typing import get_args
 
 from attrs import frozen
 
-from boardkit_khan.board import Region
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.placements import StackKey
+from boardkit_khan.rules.board import Region
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.placements import StackKey
 
 # --- setup ----------------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Folding Khan events into the state — no checks, the events are facts.
 
 :func:`reduce` is the game's reducer: one small function per event type, looked up in a table.
-It accepts redacted events (cards replaced by :data:`~boardkit_khan.state.UNKNOWN_CARD`): a hand
-or pile then simply holds placeholders, so a player's redacted log folds to a state the player
+It accepts redacted events (cards replaced by :data:`~boardkit_khan.rules.state.UNKNOWN_CARD`): a
+hand or pile then simply holds placeholders, so a player's redacted log folds to a state the player
 sees exactly as the real one (K-H1).
 
 :func:`new_script` starts a :class:`~boardkit.recorder.Recorder` (a :data:`Script`): it records
@@ -29,8 +29,8 @@ from boardkit.flow import (
 )
 from boardkit.recorder import Recorder
 from boardkit.replacing import replacer
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.events import (
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.events import (
     ActionsForfeited,
     ActionsGranted,
     ActionTaken,
@@ -55,7 +55,7 @@ from boardkit_khan.events import (
     TurnForfeited,
     YurtPlaced,
 )
-from boardkit_khan.state import (
+from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_PLACEMENT,
     SPECIAL_ORDER,

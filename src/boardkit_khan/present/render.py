@@ -10,15 +10,15 @@ this. Only the viewing player's hand is shown.
 from __future__ import annotations
 
 from boardkit.present.voice import count_of
-from boardkit_khan.actions import card_text
-from boardkit_khan.components import SpecialCard
-from boardkit_khan.state import (
+from boardkit_khan.rules.actions import card_text
+from boardkit_khan.rules.components import SpecialCard
+from boardkit_khan.rules.state import (
     SPECIAL_ORDER,
     UNKNOWN_CARD,
     KhanState,
     static_for,
 )
-from boardkit_khan.views import view
+from boardkit_khan.rules.views import view
 
 RULER_MARKS = "ABCDEFGH"
 _SPECIAL_NAMES = {

@@ -1,0 +1,124 @@
+"""Khan's old public names keep working until 0.3.0, each with a DeprecationWarning that names
+its new place: the flat modules that moved into ``boardkit_khan.rules`` and
+``boardkit_khan.present``, the names of the old module ``boardkit_khan.rules`` (now
+``boardkit_khan.rules.legality``), and the board loaders that left ``boardkit_khan.board``."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import boardkit_khan
+from boardkit._moved import moves
+from boardkit_khan.rules import board, board_validation, legality
+
+PACKAGE = Path(boardkit_khan.__file__).parent
+KHAN_MOVES = {old: new for old, new in moves().items() if old.startswith("boardkit_khan.")}
+
+
+def _forget(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Make the next import of ``name`` a first one (the hook warns only then)."""
+    monkeypatch.delitem(sys.modules, name, raising=False)
+
+
+def test_every_module_of_rules_and_present_keeps_its_old_name() -> None:
+    moved = {
+        f"boardkit_khan.{sub}.{path.stem}"
+        for sub in ("rules", "present")
+        for path in (PACKAGE / sub).glob("*.py")
+        if path.stem not in {"__init__", "legality"}  # legality's old name is the package's
+    }
+    assert set(KHAN_MOVES.values()) == moved
+    assert all(old == "boardkit_khan." + new.rsplit(".", 1)[1] for old, new in KHAN_MOVES.items())
+
+
+@pytest.mark.parametrize("old", sorted(KHAN_MOVES))
+def test_an_old_module_name_warns_and_gives_the_new_module(
+    old: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new = KHAN_MOVES[old]
+    _forget(monkeypatch, old)
+    with pytest.warns(DeprecationWarning, match=rf"^{old} moved to {new} in 0\.2\.0"):
+        module = importlib.import_module(old)
+    assert module is importlib.import_module(new)
+
+
+def test_from_an_old_module_name_imports_the_same_objects(monkeypatch: pytest.MonkeyPatch) -> None:
+    _forget(monkeypatch, "boardkit_khan.state")
+    namespace: dict[str, object] = {}
+    with pytest.warns(DeprecationWarning, match="boardkit_khan.rules.state"):
+        exec("from boardkit_khan.state import KhanState, _ruler_index", namespace)
+    state = importlib.import_module("boardkit_khan.rules.state")
+    assert namespace["KhanState"] is state.KhanState
+    assert namespace["_ruler_index"] is state._ruler_index  # private names too
+
+
+def test_the_old_module_name_board_option_leaves_the_function_of_that_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    function = boardkit_khan.board_option
+    _forget(monkeypatch, "boardkit_khan.board_option")
+    with pytest.warns(DeprecationWarning, match="boardkit_khan.rules.board_option"):
+        module = importlib.import_module("boardkit_khan.board_option")
+    assert module.MAX_BOARD_CHARS > 0
+    assert boardkit_khan.board_option is function and callable(boardkit_khan.board_option)
+
+
+@pytest.mark.parametrize("name", ["check", "legal_actions", "_cells"])
+def test_a_name_of_the_old_module_rules_warns_and_gives_the_legality_one(name: str) -> None:
+    rules = importlib.import_module("boardkit_khan.rules")
+    with pytest.warns(
+        DeprecationWarning,
+        match=rf"^boardkit_khan\.rules\.{name} moved to boardkit_khan\.rules\.legality\.{name} ",
+    ):
+        found = getattr(rules, name)
+    assert found is getattr(legality, name)
+
+
+def test_the_rules_package_leaves_submodules_be_and_refuses_unknown_names() -> None:
+    rules = importlib.import_module("boardkit_khan.rules")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # a submodule not imported yet is not one of the old module's names: no warning, and
+        # the AttributeError lets ``from boardkit_khan.rules import turn`` import the module
+        with pytest.raises(AttributeError, match="no attribute 'turn'"):
+            rules.__getattr__("turn")
+        unknown = "no_such_rule"
+        with pytest.raises(AttributeError, match="no attribute 'no_such_rule'"):
+            getattr(rules, unknown)
+        with pytest.raises(ImportError):
+            exec("from boardkit_khan.rules import no_such_rule", {})
+
+
+@pytest.mark.parametrize("name", board.MOVED_TO_VALIDATION)
+def test_a_board_loader_is_found_in_board_with_a_warning_naming_its_module(name: str) -> None:
+    with pytest.warns(
+        DeprecationWarning,
+        match=rf"^{name} is no longer in boardkit_khan\.board .*"
+        r"import it from boardkit_khan\.rules\.board_validation; .* removed in 0\.3\.0",
+    ):
+        found = getattr(board, name)
+    assert found is getattr(board_validation, name)
+
+
+def test_from_boardkit_khan_board_import_default_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    _forget(monkeypatch, "boardkit_khan.board")
+    namespace: dict[str, object] = {}
+    with pytest.warns(DeprecationWarning) as caught:
+        exec("from boardkit_khan.board import default_board", namespace)
+    messages = [str(warning.message) for warning in caught]
+    assert any("boardkit_khan.board moved to boardkit_khan.rules.board" in m for m in messages)
+    assert any(m.startswith("default_board is no longer in boardkit_khan.board") for m in messages)
+    assert namespace["default_board"] is board_validation.default_board
+
+
+def test_board_still_refuses_a_name_it_never_had() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        never_here = "validate_board"
+        with pytest.raises(AttributeError, match="no attribute 'validate_board'"):
+            getattr(board, never_here)
