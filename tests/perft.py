@@ -92,7 +92,7 @@ def rewrite_perft_file(game: Game[Any, Any], path: Path, parse: Callable[[str], 
 def main() -> None:
     """``python -m tests.perft``: recount both games' perft files after a rules change."""
     from boardkit_khan.game import KhanGame
-    from boardkit_khan.present.notation import parse_position as parse_khan
+    from boardkit_khan.rules.notation import parse_position as parse_khan
     from boardkit_shangrila.game import ShangrilaGame
     from boardkit_shangrila.notation import parse_position as parse_shangrila
 

@@ -271,15 +271,18 @@ def game_picture(name: str, state: object, player: int | None = None) -> str:
 
 
 def game_position_text(name: str, state: object) -> str:
-    """``state`` in the notation of the installed game ``name`` (its ``format_position``).
+    """``state`` in the notation of the installed game ``name`` (deprecated), or its ``repr``
+    when the game cannot write it.
 
-    What a game's state class returns for ``str(state)``: one line that names the whole
-    position and reads back with ``parse_position``, reached through the registry because the
-    state cannot import its game (the notation module imports the state module). ``str()``
-    must not fail, so a state the notation cannot write (one built by hand that breaks an
-    invariant, a game without a notation, a game known here under another name) falls back to
-    its ``repr``.
+    Looking a game up by name to write a state fails for a game registered under another name;
+    write through the game object instead: ``game.format_position(state)``.
     """
+    warnings.warn(
+        "boardkit.registry.game_position_text(name, state) is deprecated: write through the "
+        "game, game.format_position(state); it is removed in 0.3.0",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     try:
         text = load_game(name).format_position(state)
     except Exception:

@@ -42,6 +42,8 @@ top rather than forming a room of their own.
 - :mod:`.rules.specials`: playing special cards and taking their yurts back;
 - :mod:`.rules.scoring`: final scoring and the winner;
 - :mod:`.rules.refusals`: why a conquest is refused, in the words a player reads;
+- :mod:`.rules.notation`: the position notation, a state as text and back (the rules' own
+  format: a log that starts from a position is replayed through it, so it is not presentation);
 - :mod:`.rules.views`: hidden information: what a seat may see, redaction, determinization.
 
 :mod:`.present`, the game shown:
@@ -51,7 +53,6 @@ top rather than forming a room of their own.
 - :mod:`.present.svg`: the SVG picture;
 - :mod:`.present.targets`: which parts of the picture each action touches (play by clicks);
 - :mod:`.present.narration`: events as lines a person reads;
-- :mod:`.present.notation`: the position notation, a state as text and back;
 - :mod:`.present.absent`: why an option is missing from a menu.
 """
 
@@ -102,7 +103,7 @@ register_moves(
         "boardkit_khan.views": "boardkit_khan.rules.views",
         "boardkit_khan.absent": "boardkit_khan.present.absent",
         "boardkit_khan.narration": "boardkit_khan.present.narration",
-        "boardkit_khan.notation": "boardkit_khan.present.notation",
+        "boardkit_khan.notation": "boardkit_khan.rules.notation",
         "boardkit_khan.render": "boardkit_khan.present.render",
         "boardkit_khan.screen": "boardkit_khan.present.screen",
         "boardkit_khan.svg": "boardkit_khan.present.svg",

@@ -1,6 +1,6 @@
 """Build Khan positions in code: start a match, skip the placement rounds, then change the board,
 the cards or the turn by hand to set up the situation a rule is about (tests, puzzles, bug
-reports). For a whole position as one string see :mod:`boardkit_khan.present.notation`.
+reports). For a whole position as one string see :mod:`boardkit_khan.rules.notation`.
 
 Cells are written as labels (``"J4"``: column J, row 4 from the north) on the shipped board.
 """

@@ -70,7 +70,7 @@ segment             size        meaning
 ==================  ==========  =================================================================
 
 The text observation is the position notation's player form
-(:func:`~boardkit_khan.present.notation.format_position` with ``player``): the other hands and the
+(:func:`~boardkit_khan.rules.notation.format_position` with ``player``): the other hands and the
 draw pile as counts.
 """
 

@@ -30,16 +30,17 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan import encoding
 from boardkit_khan.heuristic import evaluate as heuristic_value
-from boardkit_khan.present import absent, narration, notation, screen, targets
+from boardkit_khan.present import absent, narration, screen, targets
 from boardkit_khan.present import svg as pictures
-from boardkit_khan.present.notation import format_position
 from boardkit_khan.present.render import render_text
+from boardkit_khan.rules import notation
 from boardkit_khan.rules.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
 from boardkit_khan.rules.board import Board
 from boardkit_khan.rules.board_option import board_option
 from boardkit_khan.rules.components import CAMP_YURTS
 from boardkit_khan.rules.events import EVENT_TYPES, StartPlayerChosen
 from boardkit_khan.rules.legality import legal_actions
+from boardkit_khan.rules.notation import format_position
 from boardkit_khan.rules.reducer import reduce as reduce_event
 from boardkit_khan.rules.ruler_cells import canonical_ruler_cells, start_cells
 from boardkit_khan.rules.state import (

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from boardkit import Match, Rng
 from boardkit.errors import InvalidPositionError
 from boardkit_khan.builders import GAME, main_state
-from boardkit_khan.present.notation import INVARIANTS, board_digest, format_position, parse_position
+from boardkit_khan.rules.notation import INVARIANTS, board_digest, format_position, parse_position
 from boardkit_khan.rules.board import board_to_toml
 from boardkit_khan.rules.board_validation import default_board
 from boardkit_khan.rules.state import KhanState

@@ -27,7 +27,6 @@ from attrs import frozen
 from boardkit.errors import InvalidOptionsError
 from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
-from boardkit.registry import game_position_text
 from boardkit.replacing import replacer
 from boardkit_khan.rules.board import Board, Region
 from boardkit_khan.rules.board_option import board_from_option
@@ -253,15 +252,6 @@ class KhanState:
     def players(self) -> int:
         """Number of seats."""
         return self.flow.players
-
-    def __str__(self) -> str:
-        """The position in the game's notation, one line (the whole state, hidden parts
-        included: a state holds them; ``format_position(state, player)`` writes one seat's view).
-
-        Written by the game's ``format_position`` hook, found through the plugin registry (the
-        notation module imports this one).
-        """
-        return game_position_text("khan", self)
 
 
 with_field: Callable[[KhanState, Field], KhanState] = replacer(KhanState, "field")
