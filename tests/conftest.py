@@ -1,20 +1,27 @@
-"""Hypothesis profiles: "fast" for laptops (the default), "ci" when CI=true."""
+"""Hypothesis profiles: "fast" for laptops (the default), "ci" when CI=true.
+
+"fast" runs fewer examples (tests with their own count scale it with :func:`tests.budget.examples`)
+and does not shrink a failing example: the test fails all the same, CI's run shrinks it.
+"""
 
 from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
+
+from tests.budget import CI_EXAMPLES, FAST_EXAMPLES
 
 settings.register_profile(
     "fast",
-    max_examples=8,
+    max_examples=FAST_EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 settings.register_profile(
     "ci",
-    max_examples=40,
+    max_examples=CI_EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,

@@ -80,11 +80,28 @@ RUNS = {
 def test_every_script_is_listed_here_and_in_the_readme() -> None:
     scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_")}
     assert scripts == set(RUNS)
+    assert set(RUNS) >= SLOW
     readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in readme for name in scripts)
 
 
-@pytest.mark.parametrize("script", sorted(RUNS))
+SLOW = {
+    "adapters_bench.py",  # a process pool and OpenSpiel
+    "compiled_vs_pure.py",  # compiles a module first
+    "core_bench.py",  # its smallest workload still replays whole games
+    "framework_cost.py",
+    "old_vs_new.py",  # checks out and runs the old commit too
+    "replay_reference.py",
+    "server_load.py",  # starts a server
+    "shangrila_bench.py",
+}
+"""Scripts that take more than a few seconds even at their smallest size (marked ``slow``)."""
+
+
+@pytest.mark.parametrize(
+    "script",
+    [pytest.param(s, marks=[pytest.mark.slow] if s in SLOW else []) for s in sorted(RUNS)],
+)
 def test_the_script_runs_and_prints_its_table(script: str) -> None:
     arguments, expected = RUNS[script]
     done = subprocess.run(

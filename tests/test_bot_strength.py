@@ -36,6 +36,7 @@ def strength_script() -> ModuleType:
     [("khan", 2, 2), ("shangrila", 3, 6)],
 )
 @pytest.mark.parametrize("rival", ["first", "random"])
+@pytest.mark.slow  # whole tournaments of the real games with a greedy bot
 def test_greedy_beats_the_naive_players(game: str, players: int, games: int, rival: str) -> None:
     """Khan: every game; Shangrila (three seats, so greedy holds two in half of the games and a
     lucky rival may take one): at least two thirds of them."""

@@ -68,7 +68,17 @@ def page_id(page: Path) -> str:
     return page.relative_to(DOCS).as_posix() if page.is_relative_to(DOCS) else page.name
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[page_id(p) for p in PAGES])
+SLOW_PAGES = {"research.md"}
+"""Pages whose examples start a Ray cluster (marked ``slow``)."""
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(p, id=page_id(p), marks=[pytest.mark.slow] if p.name in SLOW_PAGES else [])
+        for p in PAGES
+    ],
+)
 def test_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}

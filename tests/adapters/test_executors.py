@@ -17,6 +17,7 @@ def _sim_facts(summary: SimulationSummary) -> tuple[object, ...]:
             summary.min_length, summary.max_length)  # fmt: skip
 
 
+@pytest.mark.slow  # eighteen three-player Shangrila games with a greedy bot
 def test_any_executor_gives_the_same_tournament() -> None:
     local = run_tournament("shangrila", ["random", "greedy"], 6, players=3, seed=11, workers=1)
     with ThreadPoolExecutor(2) as threads:

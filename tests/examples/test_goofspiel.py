@@ -39,6 +39,7 @@ from boardkit.present.narration import narrate_match_entry
 from boardkit.runner.tournament import run_tournament
 from boardkit.testing import ConformanceError, check_game, check_redacted_headers
 from boardkit.testing.encoding_checks import check_encodings
+from tests.budget import examples
 
 GAME = Goofspiel()
 
@@ -177,7 +178,7 @@ def _bid_views(match: Match[GoofspielState]) -> None:
                 assert entry["action"] == {"type": "Bid", "card": HIDDEN}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_pending_bids_and_the_pile_never_show(players: int, seed: int, choices: int) -> None:
     match = Match.new(GAME, players, seed=seed)

@@ -15,6 +15,7 @@ from boardkit.examples.goofspiel.positions import INVARIANTS
 from boardkit.options import Config
 from boardkit.positions import viewer_position
 from boardkit.testing import check_game
+from tests.budget import examples
 
 GAME = Goofspiel()
 CONFIGS = [(players, ties) for players in (2, 3, 4) for ties in ("discard", "carry")]
@@ -182,7 +183,7 @@ def _reads_or_refuses(text: str, config: Config) -> None:
     assert GAME.parse_position(again, config, partial=True) == state
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text())
 def test_arbitrary_text_is_refused_with_a_position_error(text: str) -> None:
     _reads_or_refuses(text, _config())
@@ -194,7 +195,7 @@ EDITS = st.tuples(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.sampled_from(TEXTS), st.lists(EDITS, min_size=1, max_size=4))
 def test_mutated_positions_read_or_are_refused_with_a_position_error(
     valid: str, edits: list[tuple[int, str, str]]

@@ -23,6 +23,7 @@ from boardkit.examples.highcard import (
 )
 from boardkit.present.narration import narrate_entry
 from boardkit.testing import ConformanceError, check_game
+from tests.budget import examples
 
 
 def test_high_card_passes_the_kit() -> None:
@@ -31,7 +32,7 @@ def test_high_card_passes_the_kit() -> None:
         {"players": 3, "options": {"rounds": 1, "deck": 9}},
         {"players": 4, "options": {"rounds": 3, "deck": 24}},
     ]
-    check_game(HighCardGame(), configs, max_examples=12)
+    check_game(HighCardGame(), configs, max_examples=examples(12))
 
 
 def test_a_deck_too_small_for_the_table_is_refused() -> None:

@@ -28,6 +28,7 @@ from boardkit.geometry.polyomino import (
     same_free_shape,
     shape_from_picture,
 )
+from tests.budget import examples
 
 GRID = Grid(13, 13)
 
@@ -243,7 +244,7 @@ def test_placement_counts_on_an_open_box() -> None:
     assert placements(SHAPES["I5"], small, small.full_mask) == ()
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.sampled_from(sorted(SHAPES)),
     st.integers(0, Grid(6, 6).full_mask),

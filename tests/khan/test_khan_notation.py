@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 from boardkit import Match, Rng
 from boardkit.errors import InvalidPositionError
 from boardkit_khan.builders import GAME, main_state
-from boardkit_khan.rules.notation import INVARIANTS, board_digest, format_position, parse_position
 from boardkit_khan.rules.board import board_to_toml
 from boardkit_khan.rules.board_validation import default_board
+from boardkit_khan.rules.notation import INVARIANTS, board_digest, format_position, parse_position
 from boardkit_khan.rules.state import KhanState
 from boardkit_khan.rules.views import view
+from tests.budget import examples
 
 from ..perft import check_perft_file
 
@@ -34,7 +35,7 @@ def _states(players: int, options: dict[str, Any], seed: int) -> list[KhanState]
     return states
 
 
-@settings(deadline=None, max_examples=25)
+@settings(deadline=None, max_examples=examples(25))
 @given(
     players=st.sampled_from([2, 3, 4]),
     river=st.booleans(),
@@ -60,7 +61,7 @@ def test_refused_consents_and_the_dutch_start_rule_round_trip_k_x2_k_s4() -> Non
     assert parse_position(text) == state
 
 
-@settings(deadline=None, max_examples=10)
+@settings(deadline=None, max_examples=examples(10))
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**31))
 def test_a_players_text_holds_nothing_hidden_k_h1(players: int, seed: int) -> None:
     """A player's text reads back as his view, and a determinized twin writes the same text."""

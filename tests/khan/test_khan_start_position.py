@@ -14,8 +14,8 @@ from boardkit.positions import viewer_position
 from boardkit.testing import ConformanceError
 from boardkit.testing.positions import check_position_playout
 from boardkit_khan.game import KhanGame
-from boardkit_khan.rules.notation import board_digest
 from boardkit_khan.rules.board import board_to_toml, parse_board
+from boardkit_khan.rules.notation import board_digest
 from boardkit_khan.rules.state import KhanState
 
 from .test_khan_board_option import CUSTOM_FILE

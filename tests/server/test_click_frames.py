@@ -24,7 +24,9 @@ FAST = Limits(rate=10_000.0, burst=10_000)
 
 @pytest.fixture()
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(data_dir=tmp_path, think_ms=0, limits=FAST)) as test_client:
+    # the collector's schedule is left alone (see test_protocol.py's client fixture)
+    app = create_app(data_dir=tmp_path, think_ms=0, limits=FAST, gc_sweep_every=None)
+    with TestClient(app) as test_client:
         try:
             yield test_client
         finally:

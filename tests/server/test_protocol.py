@@ -41,8 +41,12 @@ def data(tmp_path: Path) -> Path:
 @pytest.fixture()
 def client(data: Path) -> Iterator[TestClient]:
     # The tests play at machine speed, far above any person's rate: lift the rate limit here
-    # (test_a_flood_is_rate_limited_and_the_connection_survives checks it).
-    with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as test_client:
+    # (test_a_flood_is_rate_limited_and_the_connection_survives checks it). The collector's
+    # schedule is left alone: installing it runs a full collection of this whole test process,
+    # a third of a second in a long run (tests/server/test_gcpolicy.py checks the schedule,
+    # and the tests that make their own application below run with it).
+    app = create_app(data_dir=data, think_ms=0, limits=FAST, gc_sweep_every=None)
+    with TestClient(app) as test_client:
         try:
             yield test_client
         finally:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from boardkit.server.errors import ProtocolError
 from boardkit.server.protocol import CLIENT_TYPES, Limits, parse_message
+from tests.budget import examples
 
 LIMITS = Limits()
 
@@ -65,19 +66,19 @@ def check(raw: str | bytes) -> None:
             assert type(message[key]) is int and message[key] >= 0
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(near_messages)
 def test_near_misses_of_real_messages(message: dict[str, Any]) -> None:
     check(json.dumps(message))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(json_values)
 def test_any_json_value(value: Any) -> None:
     check(json.dumps(value))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(max_size=200) | st.binary(max_size=200))
 def test_any_text_or_bytes(raw: str | bytes) -> None:
     check(raw)
@@ -92,7 +93,7 @@ def test_an_oversized_frame_is_refused_before_it_is_read() -> None:
         raise AssertionError("an oversized frame was accepted")
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.text(st.characters(categories=["Cs", "Ll", "Nd", "Po"]), max_size=30))
 def test_text_with_lone_surrogates(raw: str) -> None:
     """A lone surrogate cannot come in a WebSocket text frame, but JSON can spell one out

@@ -3,10 +3,13 @@ two-colour variant (S-S1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from boardkit.testing import check_game
 from boardkit_shangrila.game import ShangrilaGame
 
 
+@pytest.mark.slow  # five configurations of whole games under every check of the kit
 def test_conformance_kit_passes_for_every_configuration() -> None:
     """S-S1, S-E1: every supported configuration keeps the boardkit contract."""
     check_game(

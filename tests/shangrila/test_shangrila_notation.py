@@ -14,6 +14,7 @@ from boardkit.errors import InvalidPositionError
 from boardkit_shangrila.builders import GAME, build
 from boardkit_shangrila.notation import INVARIANTS, format_position, parse_position
 from boardkit_shangrila.state import ShangrilaState
+from tests.budget import examples
 
 from ..perft import check_perft_file
 
@@ -38,7 +39,7 @@ def _states(players: int, options: dict[str, Any], seed: int) -> list[ShangrilaS
     return states
 
 
-@settings(deadline=None, max_examples=30)
+@settings(deadline=None, max_examples=examples(30))
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**31))
 def test_every_state_of_random_play_round_trips(
     setup: tuple[int, dict[str, Any]], seed: int

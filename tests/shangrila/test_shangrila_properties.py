@@ -40,6 +40,7 @@ from boardkit_shangrila.state import (
     ShangrilaState,
     colour_to_move,
 )
+from tests.budget import examples
 
 GAME = ShangrilaGame()
 
@@ -187,7 +188,7 @@ def _check_placement_turn(state: ShangrilaState) -> list[PlaceSetupMaster]:
     return actions
 
 
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=examples(40))
 @example(config=(3, {}), seed=0, adversary=True)
 @given(
     config=st.sampled_from([c for c in CONFIGS if "edition" not in c[1]]),

@@ -7,6 +7,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from boardkit import Match
 from boardkit.cli import main
 from boardkit.result import outcome_text
@@ -55,6 +57,7 @@ def test_bots_are_given_one_for_all_or_one_per_seat() -> None:
     assert code == 2 and "--delay" in err
 
 
+@pytest.mark.slow  # a whole four-player Khan game, every frame through a terminal emulator
 def test_on_a_terminal_one_screen_is_updated_in_place_and_ends_with_the_result() -> None:
     term = Terminal.boardkit("watch", "khan", "--players", "4", "--seed", "1", "--delay", "0")
     assert term.finish() == 0

@@ -17,6 +17,7 @@ from boardkit.testing.secrets import (
     json_difference,
     text_difference,
 )
+from tests.budget import examples
 from tests.core.secret_game import UNKNOWN, Dealt, SecretGame, SecretState, Swap, Swapped
 
 
@@ -89,7 +90,7 @@ class DescribesWithTheTopCard(SecretGame):
 
 
 def test_the_honest_secret_game_passes() -> None:
-    check_game(SecretGame(), max_examples=20)
+    check_game(SecretGame(), max_examples=examples(20))
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ of the flow's events (:mod:`.hooks`), narration (:mod:`.narration_checks`), clic
 (:mod:`.target_checks`), research encodings (:mod:`.encoding_checks`), positions
 (:mod:`.positions`) and, for a game with hidden information, the leak check (:mod:`.secrets`).
 Each module's checks can also be called alone; :func:`check_redacted_headers` checks that no
-redacted log of a match holds its seed.
+redacted log of a match holds its seed. Golden playthroughs, a seeded game kept as readable text
+and compared with what play gives now, are :mod:`.playthroughs`.
 """
 
 from boardkit.testing.conformance import check_game, check_playout
