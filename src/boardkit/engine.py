@@ -15,7 +15,7 @@ event is folded once, as it is recorded. A game hook that looked ahead in a reco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from attrs import frozen
@@ -152,7 +152,7 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     if hooks.setup:
         state = record(reduce, state, out, game.setup(state, config, rng))
     phase = game.first_phase(state) if hooks.first_phase else _FIRST_PHASE
-    state = record(reduce, state, out, (_phase_started(phase),))
+    state = record(reduce, state, out, (PhaseStarted(phase),))
     if hooks.on_phase_start:
         state = record(reduce, state, out, game.on_phase_start(state, rng))
     player = game.first_player(state) if hooks.first_player else 0
@@ -169,12 +169,6 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
 
 _FIRST_PHASE = "main"
 """What the default :meth:`~boardkit.game.Game.first_phase` names."""
-
-
-@lru_cache(maxsize=64)
-def _phase_started(phase: str) -> PhaseStarted:
-    """One shared :class:`~boardkit.flow.PhaseStarted` per phase name met at setup."""
-    return PhaseStarted(phase)
 
 
 def step(

@@ -19,7 +19,7 @@ takes the recorder's state as the fold of those events and does not fold them ag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Generic, TypeVar, overload
 
 from boardkit.flow import FLOW_EVENT_TYPES, Flow, reduce_flow
 from boardkit.replacing import replacer
@@ -31,20 +31,12 @@ Reducer = Callable[[S, object], S]
 
 _FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 
-_WITH_FLOW: dict[type, Callable[[Any, Flow], Any]] = {}
-"""By state class, :func:`boardkit.replacing.replacer` over ``flow``: one entry per state class
-(a handful per process), so the table stays as small as the set of games loaded."""
-
 
 def replace_flow(state: S, flow: Flow) -> S:
     """``state`` with ``flow`` in place of its flow: a fast ``attrs.evolve(state, flow=flow)``
-    (:func:`boardkit.replacing.replacer`, made once per state class). What folding a flow
-    event does before the game's reducer."""
-    cls = type(state)
-    replace = _WITH_FLOW.get(cls)
-    if replace is None:
-        replace = _WITH_FLOW[cls] = replacer(cls, "flow")
-    return replace(state, flow)  # type: ignore[no-any-return]
+    (:func:`boardkit.replacing.replacer`, which makes it once per state class). What folding
+    a flow event does before the game's reducer."""
+    return replacer(type(state), "flow")(state, flow)
 
 
 def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
