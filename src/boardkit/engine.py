@@ -27,10 +27,10 @@ from boardkit.errors import (
     NotStartedError,
     NotYourDecisionError,
 )
-from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, turn_started
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted
 from boardkit.game import A, Game, S
 from boardkit.options import Config
-from boardkit.recorder import Reducer, record, replace_flow
+from boardkit.recorder import Reducer, record
 from boardkit.rng import Rng
 
 _MAX_HOOK_ROUNDS = 10_000
@@ -84,10 +84,9 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
 
     A hook that gives no event costs no fold (most hooks of most games give none), and a hook
     the game does not override is not called at all (the default gives nothing). ``result``
-    is asked again only when a hook changed the state since it was last asked. The
-    :class:`~boardkit.flow.TurnStarted` between two turns and the flow after it come from
-    :func:`boardkit.flow.turn_started`, so it is folded by replacing the state's flow and
-    handing the event to the game's reducer, as :func:`fold` would.
+    is asked again only when a hook changed the state since it was last asked. Every event,
+    the :class:`~boardkit.flow.TurnStarted` between two turns included, is folded by
+    :func:`boardkit.recorder.record`.
     """
     hooks = _hooks(type(game))
     result = game.result
@@ -101,9 +100,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             return state
         if hooks.plain:  # no turn hook: the next seat clockwise starts its turn
             player = 0 if flow.active is None else (flow.active + 1) % flow.players
-            turn, flow = turn_started(flow, player)
-            out.append(turn)
-            state = reduce(replace_flow(state, flow), turn)
+            state = record(reduce, state, out, (TurnStarted(player, flow.turn + 1),))
             flow = state.flow
             if flow.ended or flow.turn_over:
                 continue
@@ -128,9 +125,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             player = game.next_player(state)
         else:
             player = 0 if flow.active is None else (flow.active + 1) % flow.players
-        turn, flow = turn_started(flow, player)
-        out.append(turn)
-        state = reduce(replace_flow(state, flow), turn)
+        state = record(reduce, state, out, (TurnStarted(player, flow.turn + 1),))
         if hooks.on_turn_start and (events := game.on_turn_start(state, rng)):
             state = record(reduce, state, out, events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
@@ -156,12 +151,7 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     if hooks.on_phase_start:
         state = record(reduce, state, out, game.on_phase_start(state, rng))
     player = game.first_player(state) if hooks.first_player else 0
-    if state.flow.turn == 0:  # as always: turn_started gives TurnStarted(player, 1)
-        turn, flow = turn_started(state.flow, player)
-        out.append(turn)
-        state = reduce(replace_flow(state, flow), turn)
-    else:  # an initial state that counts turns already: the first turn is still turn 1
-        state = record(reduce, state, out, (TurnStarted(player, 1),))
+    state = record(reduce, state, out, (TurnStarted(player, 1),))  # always turn 1
     if hooks.on_turn_start:
         state = record(reduce, state, out, game.on_turn_start(state, rng))
     return _settle(game, reduce, state, out, rng), out

@@ -6,8 +6,10 @@ a pure function, and :func:`replace_flow`), then the game's reducer sees the eve
 :func:`fold_event` does it for one event; :func:`record` and a :class:`Recorder` do it while
 keeping the events, which is how the engine (:mod:`boardkit.engine`) builds a log entry: the
 engine decides which events happen and in what order, and hands every one of them to this
-module, so the fold is written once. The engine's hook loop and a game's look-ahead use the
-same functions, and nothing outside this module reads its one table (see :func:`replace_flow`).
+module, so the fold is written once, here, rather than in the engine: a game's look-ahead
+(a :class:`Recorder`) folds the same way without importing the engine. Folding keeps no
+table of its own: what a fold costs never depends on what was folded before (the one table
+it relies on, :func:`boardkit.replacing.replacer`'s, holds one copier per state class).
 
 A game whose rules must look at the state *between* their own events (Khan: the next step of
 a turn depends on what the last event changed) builds its events in a :class:`Recorder` started
