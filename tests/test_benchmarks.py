@@ -14,6 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = {
     "core_bench.py": (["--repeat", "1"], ["replay", "state_at"]),
+    "game_length.py": (
+        ["--rounds", "1", "--decisions", "400", "--long", "400"],
+        ["engine.step", "Match.play", "long / short", "400 decisions"],
+    ),
     "shangrila_bench.py": (["--quick"], ["legal_actions / s", "replay events / s"]),
     "khan_bench.py": (["--games", "2", "--repeat", "1"], ["games (engine)", "replay events"]),
     "khan_conquest_bench.py": (["--runs", "5", "--positions", "1"], ["legal", "mean µs"]),

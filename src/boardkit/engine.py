@@ -4,21 +4,22 @@ These functions hold no state of their own; :class:`boardkit.match.Match`, repla
 bots and the conformance kit all go through them, so there is exactly one way an action turns into
 events. The hook order they follow is documented in :mod:`boardkit.flow`.
 
-Each log entry is built the way a :class:`~boardkit.recorder.Recorder` builds it
-(:func:`boardkit.recorder.record`): every event is folded once, as it is recorded. A game hook
-that looked ahead in a recorder of its own (started at the state it was given) hands that
-recorder back, and its state is kept as it is (see :meth:`boardkit.game.Game.apply`).
+The engine decides which events happen and in which order; folding them into states is
+:mod:`boardkit.recorder`'s, through its public functions only. Each log entry is built the way
+a :class:`~boardkit.recorder.Recorder` builds it (:func:`boardkit.recorder.record`): every
+event is folded once, as it is recorded. A game hook that looked ahead in a recorder of its own
+(started at the state it was given) hands that recorder back, and its state is kept as it is
+(see :meth:`boardkit.game.Game.apply`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from attrs import frozen
 
-from boardkit import flow as flow_tables
 from boardkit import recorder
 from boardkit.errors import (
     GameDefinitionError,
@@ -26,10 +27,10 @@ from boardkit.errors import (
     NotStartedError,
     NotYourDecisionError,
 )
-from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, next_seat, turn_started
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, next_seat
 from boardkit.game import A, Game, S
 from boardkit.options import Config
-from boardkit.recorder import _REPLACERS, Reducer, _flow_replacer, record, replace_flow
+from boardkit.recorder import Reducer, record
 from boardkit.rng import Rng
 
 _MAX_HOOK_ROUNDS = 10_000
@@ -38,9 +39,6 @@ _MAX_HOOK_ROUNDS = 10_000
 def fold(game: Game[S, Any], state: S, events: Iterable[object]) -> S:
     """The state after applying ``events`` in order (flow first, then the game's reducer)."""
     return recorder.fold(game.reduce, state, events)
-
-
-_fold = recorder.fold
 
 
 @frozen
@@ -86,14 +84,12 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
 
     A hook that gives no event costs no fold (most hooks of most games give none), and a hook
     the game does not override is not called at all (the default gives nothing). ``result``
-    is asked again only when a hook changed the state since it was last asked. The
-    :class:`~boardkit.flow.TurnStarted` between two turns and the flow after it come from
-    :func:`boardkit.flow.turn_started` (remembered, not built), so it is folded by replacing
-    the state's flow and handing the event to the game's reducer, as :func:`fold` would.
+    is asked again only when a hook changed the state since it was last asked. Every event,
+    the :class:`~boardkit.flow.TurnStarted` between two turns included, is folded by
+    :func:`boardkit.recorder.record`.
     """
     hooks = _hooks(type(game))
     result = game.result
-    turns, clockwise, replacers = flow_tables._TURNS, flow_tables._CLOCKWISE, _REPLACERS
     for _ in range(_MAX_HOOK_ROUNDS):
         flow = state.flow
         if flow.ended:
@@ -103,14 +99,8 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
         if not flow.turn_over:
             return state
         if hooks.plain:  # no turn hook: the next seat clockwise starts its turn
-            ahead = clockwise.get(id(flow))
-            if ahead is None or ahead[0] is not flow:
-                player = next_seat(flow.active, flow.players)
-                ahead = (flow, *turn_started(flow, player))
-            turn = ahead[1]
-            out.append(turn)
-            cls = type(state)
-            state = reduce((replacers.get(cls) or _flow_replacer(cls))(state, ahead[2]), turn)
+            player = next_seat(flow.active, flow.players)
+            state = record(reduce, state, out, (TurnStarted(player, flow.turn + 1),))
             flow = state.flow
             if flow.ended or flow.turn_over:
                 continue
@@ -135,13 +125,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             player = game.next_player(state)
         else:
             player = next_seat(flow.active, flow.players)
-        known = turns.get(id(flow))  # turn_started's remembered answer, looked up here
-        if known is None or known[0] is not flow or (hit := known[1].get(player)) is None:
-            hit = turn_started(flow, player)
-        turn = hit[0]
-        out.append(turn)
-        cls = type(state)
-        state = reduce((replacers.get(cls) or _flow_replacer(cls))(state, hit[1]), turn)
+        state = record(reduce, state, out, (TurnStarted(player, flow.turn + 1),))
         if hooks.on_turn_start and (events := game.on_turn_start(state, rng)):
             state = record(reduce, state, out, events)
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
@@ -163,16 +147,11 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     if hooks.setup:
         state = record(reduce, state, out, game.setup(state, config, rng))
     phase = game.first_phase(state) if hooks.first_phase else _FIRST_PHASE
-    state = record(reduce, state, out, (_phase_started(phase),))
+    state = record(reduce, state, out, (PhaseStarted(phase),))
     if hooks.on_phase_start:
         state = record(reduce, state, out, game.on_phase_start(state, rng))
     player = game.first_player(state) if hooks.first_player else 0
-    if state.flow.turn == 0:  # as always: turn_started gives TurnStarted(player, 1)
-        turn, flow = turn_started(state.flow, player)
-        out.append(turn)
-        state = reduce(replace_flow(state, flow), turn)
-    else:  # an initial state that counts turns already: the first turn is still turn 1
-        state = record(reduce, state, out, (TurnStarted(player, 1),))
+    state = record(reduce, state, out, (TurnStarted(player, 1),))  # always turn 1
     if hooks.on_turn_start:
         state = record(reduce, state, out, game.on_turn_start(state, rng))
     return _settle(game, reduce, state, out, rng), out
@@ -180,12 +159,6 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
 
 _FIRST_PHASE = "main"
 """What the default :meth:`~boardkit.game.Game.first_phase` names."""
-
-
-@lru_cache(maxsize=64)
-def _phase_started(phase: str) -> PhaseStarted:
-    """One shared :class:`~boardkit.flow.PhaseStarted` per phase name met at setup."""
-    return PhaseStarted(phase)
 
 
 def step(
@@ -217,7 +190,7 @@ def step(
     kind = type(events)
     if kind is list or kind is tuple:  # what record() does with a plain sequence
         out = list(events)
-        state = _fold(reduce, state, out)
+        state = recorder.fold(reduce, state, out)
     else:
         out = []
         state = record(reduce, state, out, events)

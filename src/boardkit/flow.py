@@ -142,17 +142,19 @@ FlowEvent = (
 
 FLOW_EVENT_TYPES: tuple[type, ...] = get_args(FlowEvent)
 """The flow event classes, in the order of :data:`FlowEvent`."""
-_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 
 
-def _next_flow(flow: Flow, event: object) -> Flow:
-    """The flow after one event, built (see :func:`reduce_flow`).
+def reduce_flow(flow: Flow, event: object) -> Flow:
+    """The flow after one event; events that are not flow events leave it unchanged.
 
-    Built with the constructor rather than ``attrs.evolve``: the constructor is several times
-    cheaper.
+    A pure function of its arguments that keeps nothing: the flow is built with the
+    constructor (several times cheaper than ``attrs.evolve``), which costs the same at turn 10
+    and at turn 10,000. Folding (:mod:`boardkit.recorder`) calls it for every flow event.
     """
     cls = type(event)
     f = flow
+    if cls is TurnEnded:
+        return Flow(f.players, f.phase, f.turn, f.active, f.step, f.owed, True, f.ended)
     if cls is TurnStarted:
         assert isinstance(event, TurnStarted)
         return Flow(f.players, f.phase, event.turn, event.player, "", f.owed, False, f.ended)
@@ -165,8 +167,6 @@ def _next_flow(flow: Flow, event: object) -> Flow:
         return Flow(f.players, f.phase, f.turn, f.active, f.step, owed, f.turn_over, f.ended)
     if cls is DecisionSettled:
         return Flow(f.players, f.phase, f.turn, f.active, f.step, f.owed[1:], f.turn_over, f.ended)
-    if cls is TurnEnded:
-        return Flow(f.players, f.phase, f.turn, f.active, f.step, f.owed, True, f.ended)
     if cls is PhaseStarted:
         assert isinstance(event, PhaseStarted)
         return Flow(f.players, event.phase, f.turn, f.active, f.step, f.owed, f.turn_over, f.ended)
@@ -175,132 +175,14 @@ def _next_flow(flow: Flow, event: object) -> Flow:
     return flow
 
 
-_CACHE_LIMIT = 1 << 13
-_INTERNED: dict[Flow, Flow] = {}
-"""One canonical object per flow value met: transitions are remembered per object."""
-_TRANSITIONS: dict[int, tuple[Flow, dict[object, Flow]]] = {}
-"""``id(flow)`` of a canonical flow: the flow itself (which keeps its id from being reused
-while it is here) and the flows events lead to, keyed by :func:`_event_key`."""
-
-
-_SMALL_TEXT = 256
-"""Most characters of phase, step and owed kinds together in a flow the tables keep."""
-
-
-def _small(flow: Flow) -> bool:
-    """Whether the tables may keep ``flow``: they outlive the match that made it, so a log
-    read from outside (long step names, many owed decisions) must not fill them with large
-    flows; such flows are built each time instead."""
-    owed = flow.owed
-    if len(owed) > 8:
-        return False
-    size = len(flow.phase) + len(flow.step)
-    for decision in owed:
-        size += len(decision.kind)
-    return size <= _SMALL_TEXT
-
-
-def _event_key(event: object) -> object:
-    """A hashable key of a flow event that is cheap to build (its class and fields)."""
-    cls = type(event)
-    if cls is TurnEnded or cls is GameEnded or cls is DecisionSettled:
-        return cls
-    if cls is TurnStarted:
-        return (event.player, event.turn)  # type: ignore[attr-defined]
-    if cls is StepStarted:
-        return ("s", event.step)  # type: ignore[attr-defined]
-    if cls is PhaseStarted:
-        return ("p", event.phase)  # type: ignore[attr-defined]
-    return (cls, event.player, event.kind)  # type: ignore[attr-defined]
-
-
-def reduce_flow(flow: Flow, event: object) -> Flow:
-    """The flow after one event; events that are not flow events leave it unchanged.
-
-    This runs several times per turn in every playout, replay and search. Flows are values,
-    and the same few recur from game to game (turn 3, seat 2, step "actions" …), so each new
-    flow value is kept once (interned) and every transition between kept flows is remembered:
-    after the first games, a flow event costs two dictionary lookups instead of building a
-    :class:`Flow`. A flow that is equal to a kept one but another object (a game's initial
-    flow, a flow read from JSON) finds the kept one by value, once. The tables are emptied
-    when they grow past a bound (a few thousand flows: a 4-player Khan or Shangrila game meets
-    about 1,500 over a hundred games), and keep only small flows (:func:`_small`), so what
-    they hold stays under a few megabytes.
-    """
-    if type(event) not in _FLOW_TYPES:
-        return flow
-    known = _TRANSITIONS.get(id(flow))
-    key = _event_key(event)
-    if known is not None and known[0] is flow:
-        nxt = known[1].get(key)
-        if nxt is not None:
-            return nxt
-    else:
-        canonical = _INTERNED.get(flow)
-        if canonical is not None:  # the same value met before as another object
-            flow = canonical
-            known = _TRANSITIONS.get(id(flow))
-            if known is not None and (nxt := known[1].get(key)) is not None:
-                return nxt
-    nxt = _next_flow(flow, event)
-    if not _small(nxt) or not _small(flow):
-        return nxt  # an odd flow (long names, many owed decisions) is not kept alive
-    if len(_INTERNED) >= _CACHE_LIMIT:
-        _clear_tables()
-        known = None
-    nxt = _INTERNED.setdefault(nxt, nxt)
-    if known is None or known[0] is not flow:
-        flow = _INTERNED.setdefault(flow, flow)
-        known = _TRANSITIONS.get(id(flow))
-        if known is None:
-            known = _TRANSITIONS[id(flow)] = (flow, {})
-    known[1][key] = nxt
-    return nxt
-
-
-_TURNS: dict[int, tuple[Flow, dict[int, tuple[TurnStarted, Flow]]]] = {}
-"""``id(flow)`` of a canonical flow: the flow itself, and by player the :class:`TurnStarted`
-that begins that player's next turn and the flow after it (see :func:`turn_started`)."""
-
-
-_CLOCKWISE: dict[int, tuple[Flow, TurnStarted, Flow]] = {}
-"""``id(flow)`` of a canonical flow: the flow itself, and :func:`turn_started`'s answer for
-the next seat clockwise (seat 0 when nobody is active), the engine's usual next turn."""
-
-
-def _clear_tables() -> None:
-    _INTERNED.clear()
-    _TRANSITIONS.clear()
-    _TURNS.clear()
-    _CLOCKWISE.clear()
-
-
 def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
     """The event that begins ``player``'s turn after ``flow`` (turn ``flow.turn + 1``), and
-    the flow it leads to: what the engine emits between two turns.
-
-    Both are remembered per canonical flow and player (:func:`reduce_flow`'s tables), so
-    between turns the engine builds neither an event nor a flow: the same :class:`TurnStarted`
-    object stands in every log entry that starts that turn (events are values; a shared one
-    is equal to a new one, and is written the same).
-    """
-    known = _TURNS.get(id(flow))
-    if known is not None and known[0] is flow:
-        hit = known[1].get(player)
-        if hit is not None:
-            return hit
-    event = TurnStarted(player, flow.turn + 1)
-    nxt = reduce_flow(flow, event)
-    canonical = _INTERNED.get(flow) if nxt is _INTERNED.get(nxt) else None
-    if canonical is None:
-        return event, nxt  # an odd flow, not kept: nothing remembered either
-    known = _TURNS.get(id(canonical))
-    if known is None:
-        known = _TURNS[id(canonical)] = (canonical, {})
-    known[1][player] = (event, nxt)
-    if player == next_seat(canonical.active, canonical.players):
-        _CLOCKWISE[id(canonical)] = (canonical, event, nxt)
-    return event, nxt
+    the flow it leads to: what the engine emits between two turns."""
+    f = flow
+    return (
+        TurnStarted(player, f.turn + 1),
+        Flow(f.players, f.phase, f.turn + 1, player, "", f.owed, False, f.ended),
+    )
 
 
 def next_seat(active: int | None, players: int) -> int:

@@ -446,9 +446,7 @@ class Match(Generic[S, A]):
         if player is not None and type(player) is not int:
             raise IllegalActionError("action", f"a player is a seat number, not {shorten(player)}")
         game = self.game
-        checked = _CHECKED.get(type(game))  # check_action's memo of checked action objects
-        if checked is None or checked.get(id(action)) is not action:
-            check_action(game, action)
+        check_action(game, action)
         entries = self._entries
         seq = len(entries)
         state = self._state
@@ -664,9 +662,7 @@ class Match(Generic[S, A]):
         game, action = self.game, entry.action
         try:
             if not decoded:
-                checked = _CHECKED.get(type(game))  # check_action's memo, looked up here
-                if checked is None or checked.get(id(action)) is not action:
-                    check_action(game, action)
+                check_action(game, action)
             return engine.step(
                 game, self._state, entry.player, action, Rng.for_entry(self.config.seed, seq)
             )
@@ -827,9 +823,12 @@ def check_action(game: Game[Any, Any], action: object) -> None:
     wrong type in a field (``True``, ``1.0``, ``"1"`` or ``None`` where an int belongs, a tuple
     where a set belongs) fails that. Raises :class:`~boardkit.errors.IllegalActionError` with
     rule ``"action"`` naming the field problem, before the rules ever see the action.
+
+    An action equal to one that passed before, with the same type at every level (the same
+    object, or a new ``Take(2)`` like the last one), passes without its JSON round trip: it
+    would write the same JSON and read back the same way (see :func:`_passed_before`).
     """
-    checked = _checked_actions(game)
-    if checked.get(id(action)) is action:
+    if _passed_before(game, action):
         return
     codec = codec_for(game).actions
     try:
@@ -849,30 +848,41 @@ def check_action(game: Game[Any, Any], action: object) -> None:
             "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
         )
     if _unchangeable(action):
-        if len(checked) >= _CHECKED_LIMIT:
+        checked = _CHECKED.get(type(game))
+        if checked is None:
+            checked = _CHECKED[type(game)] = {}
+        elif len(checked) >= _CHECKED_LIMIT:
             checked.clear()
-        checked[id(action)] = action
+        checked[action] = action
 
 
 _CHECKED_LIMIT = 16_384
-"""Most action objects remembered as checked, per game class: above the 4,415 shared actions of
+"""Most actions remembered as checked, per game class: above the 4,415 distinct actions of
 Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
 does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
-_CHECKED: dict[type, dict[int, object]] = {}
+_CHECKED: dict[type, dict[object, object]] = {}
+"""By game class, the actions that passed :func:`check_action`, each keyed by itself (by
+value: an equal action finds it, whatever object it is)."""
 
 
-def _checked_actions(game: Game[Any, Any]) -> dict[int, object]:
-    """The action objects of ``game``'s class that passed :func:`check_action`, by ``id``.
+def _passed_before(game: Game[Any, Any], action: object) -> bool:
+    """Whether an action equal to ``action``, with the same type at every level, passed
+    :func:`check_action` for ``game``'s class.
 
-    Games that hand out shared action objects (Shangrila, most small games) offer the same
-    few objects again and again; an object that passed once, and cannot change, passes again
-    without its JSON round trip. The dict holds the objects, so an ``id`` is never reused while
-    it is in there.
+    Games offer the same few actions again and again, as shared objects (Shangrila) or as new
+    equal ones (Nim's ``Take(2)``); checking them again would cost a JSON round trip each. The
+    memo is keyed by value, so the identity of objects never matters; an equal action of other
+    types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. Only actions that
+    cannot change are kept (:func:`_unchangeable`), so a key's hash never changes.
     """
     checked = _CHECKED.get(type(game))
     if checked is None:
-        checked = _CHECKED[type(game)] = {}
-    return checked
+        return False
+    try:
+        known = checked.get(action)
+        return known is not None and (known is action or _same(action, known))
+    except Exception:  # unhashable, or a malformed object whose hash or == fails: check it
+        return False
 
 
 _SCALARS = frozenset((int, str, float, bool, type(None)))

@@ -1,9 +1,15 @@
-"""Folding events: the one place where "fold a flow event, then reduce" is written.
+"""Folding events: the one module where an event reaches a state.
 
-:func:`fold` is how every event reaches a state, live or in replay: a flow event of
-:mod:`boardkit.flow` first updates the state's ``flow``, then the game's reducer sees the event.
+:func:`fold` is how every event reaches a state, live, in replay and in search: a flow event
+of :mod:`boardkit.flow` first updates the state's ``flow`` (:func:`boardkit.flow.reduce_flow`,
+a pure function, and :func:`replace_flow`), then the game's reducer sees the event.
 :func:`fold_event` does it for one event; :func:`record` and a :class:`Recorder` do it while
-keeping the events, which is how the engine builds a log entry.
+keeping the events, which is how the engine (:mod:`boardkit.engine`) builds a log entry: the
+engine decides which events happen and in what order, and hands every one of them to this
+module, so the fold is written once, here, rather than in the engine: a game's look-ahead
+(a :class:`Recorder`) folds the same way without importing the engine. Folding keeps no
+table of its own: what a fold costs never depends on what was folded before (the one table
+it relies on, :func:`boardkit.replacing.replacer`'s, holds one copier per state class).
 
 A game whose rules must look at the state *between* their own events (Khan: the next step of
 a turn depends on what the last event changed) builds its events in a :class:`Recorder` started
@@ -15,10 +21,9 @@ takes the recorder's state as the fold of those events and does not fold them ag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Generic, TypeVar, overload
 
-from boardkit import flow as flow_tables
-from boardkit.flow import FLOW_EVENT_TYPES, Flow, GameEnded, TurnEnded, _event_key, reduce_flow
+from boardkit.flow import FLOW_EVENT_TYPES, Flow, reduce_flow
 from boardkit.replacing import replacer
 
 S = TypeVar("S")
@@ -27,51 +32,26 @@ Reducer = Callable[[S, object], S]
 """A game's reducer: the state after one event (see :meth:`boardkit.game.Game.reduce`)."""
 
 _FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
-_BY_TYPE = frozenset((TurnEnded, GameEnded))
-"""Flow events whose transitions are keyed by their type alone (fieldless)."""
-
-_Replacer = Callable[[Any, Flow], Any]
-_REPLACERS: dict[type, _Replacer] = {}
-
-
-def _flow_replacer(cls: type) -> _Replacer:
-    """A fast ``evolve(state, flow=...)`` for one state class (:func:`boardkit.replacing.replacer`
-    over ``flow``: a flow event builds one such copy), kept in :data:`_REPLACERS` where the
-    engine's loop looks it up."""
-    replace = _REPLACERS.get(cls)
-    if replace is None:
-        replace = _REPLACERS[cls] = replacer(cls, "flow")
-    return replace
 
 
 def replace_flow(state: S, flow: Flow) -> S:
     """``state`` with ``flow`` in place of its flow: a fast ``attrs.evolve(state, flow=flow)``
-    (see :func:`_flow_replacer`). What folding a flow event does before the game's reducer."""
-    cls = type(state)
-    return (_REPLACERS.get(cls) or _flow_replacer(cls))(state, flow)  # type: ignore[no-any-return]
+    (:func:`boardkit.replacing.replacer`, which makes it once per state class). What folding
+    a flow event does before the game's reducer."""
+    return replacer(type(state), "flow")(state, flow)
 
 
 def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
     """The state after applying ``events`` in order: for each one, its flow part first (for a
     flow event of :mod:`boardkit.flow`), then ``reduce``.
 
-    The only place where events meet a state; :func:`fold_event` and :class:`Recorder` use it.
+    The only place where events meet a state; :func:`fold_event`, :func:`record` and
+    :class:`Recorder` use it.
     """
-    flow_types, replacers, transitions = _FLOW_TYPES, _REPLACERS, flow_tables._TRANSITIONS
+    flow_types = _FLOW_TYPES
     for event in events:
-        kind = type(event)
-        if kind in flow_types:
-            # reduce_flow's remembered transition, looked up here (a flow event per turn)
-            flow = state.flow  # type: ignore[attr-defined]
-            known = transitions.get(id(flow))
-            if (
-                known is None
-                or known[0] is not flow
-                or (nxt := known[1].get(kind if kind in _BY_TYPE else _event_key(event))) is None
-            ):
-                nxt = reduce_flow(flow, event)
-            cls = type(state)
-            state = (replacers.get(cls) or _flow_replacer(cls))(state, nxt)
+        if type(event) in flow_types:
+            state = replace_flow(state, reduce_flow(state.flow, event))  # type: ignore[attr-defined]
         state = reduce(state, event)
     return state
 

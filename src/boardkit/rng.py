@@ -29,7 +29,6 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -62,14 +61,15 @@ def seed_bytes(seed: int) -> bytes:
     return seed.to_bytes(SEED_BYTES, "big")
 
 
-@lru_cache(maxsize=8, typed=True)
 def _keyed(seed: int) -> hashlib.blake2b:
     """A BLAKE2b hasher keyed with a valid seed that has hashed nothing yet (a
     :class:`ValueError` for anything else).
 
-    Every block is hashed by a copy of it: a copy carries the key's setup (the parameter block
-    and the key, padded to a block of its own), so a block costs half of a hasher built from
-    the key, and the digest is the same (hashing is deterministic from that state on).
+    Each :class:`Rng` builds one and hashes every block with a copy of it: a copy carries the
+    key's setup (the parameter block and the key, padded to a block of its own), so a block
+    costs half of a hasher built from the key, and the digest is the same (hashing is
+    deterministic from that state on). Building one costs no more than finding it in a cache
+    would, so none is kept between streams.
     """
     _check_seed(seed)
     return hashlib.blake2b(digest_size=64, key=seed_bytes(seed), person=_PERSON)

@@ -29,6 +29,8 @@ from boardkit.flow import (
     TurnStarted,
     asked_out_of_turn,
     decider,
+    reduce_flow,
+    turn_started,
 )
 
 
@@ -178,14 +180,12 @@ def test_decider_follows_the_flow() -> None:
     assert decider(Flow(3, active=2, ended=True)) is None
 
 
-def test_remembered_flow_transitions_give_what_building_gives() -> None:
-    """reduce_flow remembers transitions between interned flows: the answers must be the
-    flows _next_flow builds, the same object for the same value, and a full table is emptied
-    without changing an answer."""
-    from boardkit import flow as flow_module
-
+def test_reduce_flow_builds_each_flow() -> None:
+    """reduce_flow folds every flow event into a new flow and leaves the flow alone on any
+    other event."""
     events: list[object] = [
         TurnStarted(1, 1),
+        StepStarted("act"),
         DecisionOwed(0, "consent"),
         DecisionOwed(2, "consent"),
         DecisionSettled(0),
@@ -194,27 +194,18 @@ def test_remembered_flow_transitions_give_what_building_gives() -> None:
         TurnStarted(2, 2),
         GameEnded(),
     ]
-    for _ in range(2):  # the second pass is answered from the tables
-        f = Flow(3)
-        seen = []
-        for event in events:
-            built = flow_module._next_flow(f, event)
-            f = flow_module.reduce_flow(f, event)
-            assert f == built
-            seen.append(f)
-        assert f.ended and f.owed == () and f.phase == "late"
-    again = Flow(3)
-    for event, before in zip(events, seen, strict=True):
-        again = flow_module.reduce_flow(again, event)
-        assert again is before  # interned: one object per value
-    assert flow_module.reduce_flow(again, object()) is again  # not a flow event
-    limit = flow_module._CACHE_LIMIT
-    try:
-        flow_module._CACHE_LIMIT = len(flow_module._INTERNED)
-        f = flow_module.reduce_flow(Flow(3, "x"), TurnStarted(0, 9))
-        assert f == Flow(3, "x", 9, 0) and len(flow_module._INTERNED) <= 2
-    finally:
-        flow_module._CACHE_LIMIT = limit
+    f = Flow(3)
+    seen = []
+    for event in events:
+        f = reduce_flow(f, event)
+        seen.append(f)
+    assert seen[0] == Flow(3, "", 1, 1) and seen[1].step == "act"
+    assert seen[3].owed == (Owed(0, "consent"), Owed(2, "consent"))
+    assert seen[4].owed == (Owed(2, "consent"),)
+    assert seen[5].turn_over and seen[6].phase == "late"
+    assert seen[7] == Flow(3, "late", 2, 2, "", (Owed(2, "consent"),))
+    assert f.ended and f.owed == () and f.phase == "late"
+    assert reduce_flow(f, object()) is f  # not a flow event
 
 
 class EndsAtTurnEnd(RoundsGame):
@@ -276,37 +267,14 @@ def test_default_hooks_give_clockwise_turns() -> None:
     assert [e for e in match.log.entries[-1].events if isinstance(e, TurnStarted)] == []
 
 
-def test_large_flows_are_not_kept() -> None:
-    """A flow with a long step name (as a hostile log may carry) is built, not remembered."""
-    from boardkit import flow as flow_module
-
-    long_step = "s" * 10_000
-    before = len(flow_module._INTERNED)
-    f = flow_module.reduce_flow(Flow(2, "main", 1, 0), StepStarted(long_step))
-    assert f.step == long_step
-    assert all(kept.step != long_step for kept in flow_module._INTERNED)
-    assert len(flow_module._INTERNED) <= before + 1  # at most the small start flow
-    g = flow_module.reduce_flow(f, TurnEnded())
-    assert g.turn_over and g.step == long_step
-    assert all(kept.step != long_step for kept in flow_module._INTERNED)
-
-
-def test_turn_started_gives_what_folding_gives_and_shares_its_objects() -> None:
-    """turn_started(flow, p) is TurnStarted(p, turn + 1) and the flow reduce_flow gives, for
-    kept flows and for an equal flow that is another object; its answers are shared."""
-    from boardkit import flow as flow_module
-
-    start = flow_module.reduce_flow(Flow(3), PhaseStarted("main"))
-    event, after = flow_module.turn_started(start, 2)
-    assert event == TurnStarted(2, 1) and after == flow_module.reduce_flow(start, event)
-    assert flow_module.turn_started(start, 2)[0] is event  # remembered
-    twin = Flow(3, "main")  # equal, another object
-    assert twin is not start
-    assert flow_module.turn_started(twin, 2) == (event, after)
-    odd = Flow(3, "x" * 300)  # too big to keep: built, correct, not remembered
-    event, after = flow_module.turn_started(odd, 1)
-    assert event == TurnStarted(1, 1) and after == Flow(3, "x" * 300, 1, 1)
-    assert flow_module.turn_started(odd, 1)[0] is not event
+def test_turn_started_gives_what_folding_gives() -> None:
+    """turn_started(flow, p) is TurnStarted(p, turn + 1) and the flow reduce_flow gives."""
+    start = reduce_flow(Flow(3), PhaseStarted("main"))
+    event, after = turn_started(start, 2)
+    assert event == TurnStarted(2, 1) and after == reduce_flow(start, event)
+    owing = Flow(3, "x", 4, 0, "s", (Owed(1, "k"),), True)
+    event, after = turn_started(owing, 1)
+    assert event == TurnStarted(1, 5) and after == reduce_flow(owing, event)
 
 
 def test_the_engine_names_the_default_first_phase() -> None:

@@ -294,14 +294,22 @@ def test_state_at_agrees_with_folding_from_the_start_in_any_order_and_after_undo
 
 
 def test_an_action_checked_once_is_remembered_but_an_equal_one_of_another_type_is_not() -> None:
-    from boardkit.match import _checked_actions, check_action
+    """The memo of checked actions is keyed by value: an equal action (another object) passes
+    without a JSON round trip, an equal one of other field types is still refused."""
+    from unittest import mock
+
+    from boardkit import match as match_module
+    from boardkit.match import check_action
 
     game = NimGame()
     shared = Take(1)
     check_action(game, shared)
-    assert _checked_actions(game).get(id(shared)) is shared
-    check_action(game, shared)  # remembered: passes again
-    assert Take(True) == shared  # equal (True == 1), yet not the object that was checked
+    with mock.patch.object(match_module, "codec_for", side_effect=AssertionError("round trip")):
+        check_action(game, shared)  # remembered: passes again, no round trip
+        check_action(game, Take(1))  # an equal new object too
+        assert Take(True) == shared  # equal (True == 1), yet of another type
+        with pytest.raises(AssertionError, match="round trip"):
+            check_action(game, Take(True))
     with pytest.raises(IllegalActionError, match="expected int, got True"):
         check_action(game, Take(True))
     match = Match.new(game, 2, seed=1)

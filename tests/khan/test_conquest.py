@@ -725,7 +725,7 @@ def test_a_small_change_is_carried_over_and_a_seat_count_change_is_not() -> None
     see the calls of the compiled build, where the module calls its own functions directly)."""
     sit, player = random_situation(5)
     before = legal_conquests(TABLE, sit, player, ALL)
-    last = conquest_module._LAST[(id(TABLE), player)]
+    last = conquest_module._LAST[(TABLE, player)]
     finder, usable = conquest_module._finder(TABLE, ALL)
     free = next(iter(cells_of(BOARD.land & ~sit.blocked & ~sit.neutral & ~sum(sit.yurts))))
     yurts = list(sit.yurts)
@@ -736,7 +736,7 @@ def test_a_small_change_is_carried_over_and_a_seat_count_change_is_not() -> None
     assert legal_conquests(TABLE, after, player, ALL) == _fresh(after, player, ALL)
     assert len(_fresh(after, player, ALL)) >= len(before)
     other = Situation((*after.yurts, 0), after.neutral, after.blocked, after.protections)
-    last = conquest_module._LAST[(id(TABLE), player)]
+    last = conquest_module._LAST[(TABLE, player)]
     assert conquest_module._carried(last, TABLE, other, player, finder, usable) is None
     assert legal_conquests(TABLE, other, player, ALL) == _fresh(other, player, ALL)
 

@@ -325,7 +325,7 @@ def highlight_marks(highlight: object, static: Static) -> tuple[int, int, int | 
 # --- the grid -------------------------------------------------------------------------------------
 
 
-_FIXED: dict[tuple[int, float], tuple[Board, tuple[Element, ...]]] = {}
+_FIXED: dict[tuple[Board, float], tuple[Element, ...]] = {}
 _FIXED_LIMIT = 64
 """The most boards and sizes :func:`_fixed_layers` keeps."""
 
@@ -335,14 +335,14 @@ def _fixed_layers(frame: _Frame) -> tuple[Element, ...]:
     one size, so they are built once, frozen (:meth:`boardkit.present.svg.Element.freeze`) and
     shared
     by every picture, which then writes them as one piece of text."""
-    key = (id(frame.board), frame.cell)
+    key = (frame.board, frame.cell)  # boards are compared by value: equal ones look alike
     known = _FIXED.get(key)
-    if known is not None and known[0] is frame.board:  # the board kept alive beside its id
-        return known[1]
+    if known is not None:
+        return known
     layers = (_labels(frame).freeze(), _cells(frame).freeze(), _outland(frame).freeze())
     if len(_FIXED) >= _FIXED_LIMIT:
         _FIXED.clear()
-    _FIXED[key] = (frame.board, layers)
+    _FIXED[key] = layers
     return layers
 
 

@@ -163,7 +163,9 @@ def _generate(table: PlacementTable, stacks: frozenset[StackKey]) -> FitFinder:
     )
 
 
-_REACH: dict[int, tuple[FitFinder, tuple[int, ...]]] = {}
+_REACH: dict[Find, tuple[int, ...]] = {}
+"""By finder (its generated ``find`` function, one object per finder, hashed by identity and
+kept alive as the key), what :func:`reach` worked out."""
 
 
 def reach(finder: FitFinder) -> tuple[int, ...]:
@@ -173,9 +175,9 @@ def reach(finder: FitFinder) -> tuple[int, ...]:
     Whether a placement fits depends only on its own cells, so ``find`` run on allowed masks
     cut down to the reach of some cells still reports exactly the fits covering those cells.
     """
-    known = _REACH.get(id(finder))
-    if known is not None and known[0] is finder:
-        return known[1]
+    known = _REACH.get(finder.find)
+    if known is not None:
+        return known
     cells: dict[int, int] = {}
     for o in finder.orientations:
         anchors = o.anchors
@@ -192,5 +194,5 @@ def reach(finder: FitFinder) -> tuple[int, ...]:
     table = tuple(cells.get(cell, 0) for cell in range(max(cells, default=-1) + 1))
     if len(_REACH) >= _FINDERS_LIMIT:
         _REACH.clear()
-    _REACH[id(finder)] = (finder, table)
+    _REACH[finder.find] = table
     return table

@@ -415,29 +415,7 @@ def has_step_action(state: KhanState, static: Static, player: int) -> bool:
 
 
 def special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
-    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special".
-
-    The answer depends only on the state's field, cards, specials, turn and end trigger; the
-    turn asks it when step 3 ends and again when the step-4 decision is listed, with the same
-    parts (only the flow changed between), so the last answer is kept and reused when every
-    part is the very same object.
-    """
-    parts = (state.field, state.cards, state.specials, state.turn, state.end_trigger, static)
-    last = _LAST_SPECIALS[0]  # one read: another thread may replace it, never change it
-    if last[0] == player and all(a is b for a, b in zip(last[1], parts, strict=True)):
-        return list(last[2])
-    found = _special_actions(state, static, player)
-    _LAST_SPECIALS[0] = (player, parts, tuple(found))
-    return found
-
-
-_LAST_SPECIALS: list[tuple[int, tuple[object, ...], tuple[KhanAction, ...]]] = [
-    (-1, (None,) * 6, ())
-]
-"""The last :func:`special_actions` call: ``(player, parts, actions)`` (see there)."""
-
-
-def _special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
+    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special"."""
     held = state.specials.held[player]
     players = state.players
     active = state.specials.active
