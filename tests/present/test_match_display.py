@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from boardkit import Match
+from boardkit import Match, registry
 from boardkit.errors import NotOfferedError, RedactedMatchError, UndoError
 from boardkit.examples.nim import NimGame
 from boardkit.present.notebook import NOTEBOOK_ENTRIES
@@ -58,13 +58,21 @@ def test_str_of_a_state_is_its_position_and_reads_back() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), [("khan", 3), ("shangrila", 3)])
-def test_str_of_a_plugin_state_is_its_position(name: str, players: int) -> None:
+def test_a_plugin_state_is_written_by_its_game_not_by_a_registry_lookup(
+    name: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     match = Match.new(name, players, seed=2)
     for _ in range(3):
         match.play(match.legal_actions()[0])
-    text = str(match.state)
+
+    def no_lookup(*args: object) -> None:
+        raise AssertionError("a state looked its game up in the registry")
+
+    monkeypatch.setattr(registry, "load_game", no_lookup)
+    text = match.game.format_position(match.state)
     assert text.startswith(f"{name} players={players} ") and "\n" not in text
     assert match.game.parse_position(text, match.config) == match.state
+    assert str(match.state) == repr(match.state)  # a state does not know its game
 
 
 def test_render_at_draws_any_entry() -> None:
