@@ -162,7 +162,13 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "framework: the game protocol",
-        ("boardkit.game", "boardkit.registry", "boardkit.codec", "boardkit.positions"),
+        (
+            "boardkit.game",
+            "boardkit.registry",
+            "boardkit.codec",
+            "boardkit.positions",
+            "boardkit.action_check",
+        ),
     ),
     ("framework: the fold", ("boardkit.engine", "boardkit.recorder")),
     ("framework: the log", ("boardkit.log", "boardkit.log.*")),

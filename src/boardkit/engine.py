@@ -172,7 +172,7 @@ def step(
 
     The action's fields are taken to have their declared types: :meth:`Match.play
     <boardkit.match.Match.play>` and the log reader check that first
-    (:func:`boardkit.match.check_action`), this low-level step does not. A field of the wrong
+    (:func:`boardkit.action_check.check_action`), this low-level step does not. A field of the wrong
     type may fail here with a plain ``TypeError``, in the compiled build sooner than in pure
     Python (docs/performance.md).
     """

@@ -31,26 +31,19 @@ or undo, since the secrets it would need are not in it.
 
 from __future__ import annotations
 
-import enum
-import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, Generic, overload
 
-import attrs
-from attrs import evolve
 from typing_extensions import TypeVar  # a default for A on Python < 3.13 (PEP 696)
 
 from boardkit import engine
-from boardkit.codec import CodecError, codec_for
+from boardkit.action_check import check_action as check_action
 from boardkit.english import count_of
 from boardkit.errors import (
-    BoardkitError,
     IllegalActionError,
     InvalidLogError,
-    InvalidOptionsError,
-    InvalidPositionError,
     NotOfferedError,
     RedactedMatchError,
     UndoError,
@@ -66,13 +59,9 @@ from boardkit.log import (
     LogHeader,
     LogLimits,
     Viewer,
-    check_header_for,
     check_redaction,
-    iter_entries,
     log_to_json,
     new_salt,
-    parse_document,
-    parse_header,
     pinned_salt,
     redact_log,
     shown_action,
@@ -80,6 +69,7 @@ from boardkit.log import (
 )
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
+from boardkit.replay import Replay, replay_entries
 from boardkit.result import Result, outcome_text
 from boardkit.rng import Rng
 
@@ -588,90 +578,26 @@ class Match(Generic[S, A]):
         """
         if not log.entries:
             raise InvalidLogError("the log has no setup entry")
-        match = cls._begin(game, log.header, log.entries[0], verify)
+        replay = Replay.start(game, log.header, log.entries[0], verify)
+        match = cls._from_replay(replay, log.entries[0])
         for entry in log.entries[1:]:
-            match._replay_entry(entry)
+            match._add_replayed(entry, replay.add(entry))
         return match
 
     @classmethod
-    def _begin(cls, game: Game[S, A], header: LogHeader, setup: Entry, verify: bool) -> Match[S, A]:
-        """A match after the setup entry of a log with ``header``, checked as far as it can be."""
-        check_header_for(game, header)
-        if not header.is_redacted and not header.commitment_holds():
-            raise InvalidLogError("the seed and salt do not give the seed_commitment")
-        verify = verify and not header.is_redacted
-        seed = 0 if header.seed is None else header.seed  # a redacted match never draws
-        try:
-            config = game.make_config(len(header.players), header.options, seed)
-        except InvalidOptionsError as exc:
-            raise InvalidLogError(f"header does not set up a valid game: {exc}") from None
-        header = evolve(header, game=game.name, options=dict(config.options))
-        if setup.seq != 0 or setup.player is not None or setup.action is not None:
-            raise InvalidLogError("the setup entry has no player and no action", 0)
-        if header.start_position is not None:
-            state = _start_of_log(game, header, config, setup)
-        elif verify:
-            state, events = _guarded(0, lambda: engine.start(game, config))
-            if tuple(events) != setup.events:
-                raise InvalidLogError("setup events differ from what the seed gives", 0)
-        else:
-            state = _guarded(0, lambda: engine.fold(game, game.initial(config), setup.events))
-        return cls(game, header, config, setup, state, verified=verify)
+    def _from_replay(cls, replay: Replay[S, A], setup: Entry) -> Match[S, A]:
+        """A match standing where ``replay`` has just started (after the setup entry)."""
+        return cls(
+            replay.game, replay.header, replay.config, setup, replay.state, verified=replay.verified
+        )
 
-    def _replay_entry(self, entry: Entry, decoded: bool = False) -> None:
-        """Replay one entry onto the match; ``decoded`` when the strict codec just read its
-        action from JSON (it then survives its log by construction, see :func:`check_action`)."""
+    def _add_replayed(self, entry: Entry, state: S) -> None:
+        """Keep ``entry`` and the state ``replay`` gave for it, as :meth:`play` keeps its own."""
         seq = len(self._entries)
-        if entry.seq != seq:
-            raise InvalidLogError(f"sequence number {shorten(entry.seq)} where {seq} belongs", seq)
-        who = self.to_decide
-        if who is None:
-            raise InvalidLogError("an action after the end of the game", seq)
-        if entry.player != who or type(entry.player) is not int:
-            raise InvalidLogError(
-                f"player {shorten(entry.player)} acted, but player {who} decides", seq
-            )
-        if self.verified:
-            try:
-                state, events = self._verify_step(entry, seq, decoded)
-                if tuple(events) != entry.events:
-                    raise InvalidLogError(_first_difference(events, entry.events), seq)
-            except InvalidLogError as exc:
-                raise InvalidLogError(exc.reason, seq, self._position_text()) from None
-        else:
-            state = _guarded(seq, lambda: engine.fold(self.game, self._state, entry.events))
         self._entries.append(entry)
         self._state = state
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
-
-    def _position_text(self) -> str | None:
-        """The current position in the game's notation, for an error report; ``None`` when the
-        game writes no positions or cannot write this one."""
-        if not self.game.offers("format_position"):
-            return None
-        try:
-            return self.game.format_position(self._state)
-        except Exception:  # a report must never hide the error it reports
-            return None
-
-    def _verify_step(self, entry: Entry, seq: int, decoded: bool) -> tuple[Any, list[object]]:
-        """The state and events the rules give for ``entry``'s action. A refusal, or any
-        unexpected failure of the game on logged input (as :func:`_guarded` words it), is an
-        :class:`~boardkit.errors.InvalidLogError`."""
-        game, action = self.game, entry.action
-        try:
-            if not decoded:
-                check_action(game, action)
-            return engine.step(
-                game, self._state, entry.player, action, Rng.for_entry(self.config.seed, seq)
-            )
-        except IllegalActionError as exc:
-            raise InvalidLogError(f"illegal action: {exc}", seq) from None
-        except BoardkitError:
-            raise
-        except Exception as exc:
-            raise _failed(seq, exc) from None
 
     @overload
     @classmethod
@@ -709,18 +635,14 @@ class Match(Generic[S, A]):
         The game is looked up by the header's name if not given. Entries are decoded one at a
         time as they are replayed, within ``limits`` (default :class:`~boardkit.log.LogLimits`).
         """
-        doc = parse_document(text, limits)
-        header = parse_header(doc)
-        if game is None:
-            game = _game_of_log(header.game)
-        check_header_for(game, header)
         match: Match[Any, Any] | None = None
-        for entry in iter_entries(game, doc):
+        replay: Replay[Any, Any] | None = None
+        for replay, entry in replay_entries(text, game, verify, limits=limits):
             if match is None:
-                match = cls._begin(game, header, entry, verify)
+                match = cls._from_replay(replay, entry)
             else:
-                match._replay_entry(entry, decoded=True)
-        assert match is not None  # iter_entries refuses a log without entries
+                match._add_replayed(entry, replay.state)
+        assert match is not None  # the reader refuses a log without entries
         return match
 
     @overload
@@ -765,192 +687,3 @@ class Match(Generic[S, A]):
         limits = DEFAULT_LIMITS if limits is None else limits
         data = read_bytes(path, limits.max_bytes + 1)
         return cls.from_json(data, game, verify, limits=limits)
-
-
-def _start_of_log(game: Game[Any, Any], header: LogHeader, config: Config, setup: Entry) -> Any:
-    """The state a log with a ``start_position`` starts from, checked like a new match's."""
-    assert header.start_position is not None
-    if setup.events:
-        raise InvalidLogError("a log that starts from a position has no setup events", 0)
-    try:
-        return start_state(game, header.start_position, config, partial=header.is_redacted)
-    except (InvalidPositionError, NotOfferedError) as exc:
-        raise InvalidLogError(f"header 'start_position': {exc}") from None
-    except Exception as exc:
-        raise InvalidLogError(
-            f"header 'start_position': the game failed to read it ({type(exc).__name__}: "
-            f"{shorten(str(exc), 120)})"
-        ) from None
-
-
-def _game_of_log(name: str) -> Game[Any, Any]:
-    """The installed game a log names; a missing or broken one is an :class:`InvalidLogError`.
-
-    The log is what cannot be used here, whatever the reason, so callers catch one error.
-    """
-    from boardkit.errors import GameDefinitionError, UnknownGameError
-    from boardkit.registry import load_game
-
-    try:
-        return load_game(name)
-    except UnknownGameError as exc:
-        raise InvalidLogError(f"the log is for a game that is not installed: {exc}") from None
-    except GameDefinitionError as exc:
-        raise InvalidLogError(f"the log's game cannot be loaded: {exc}") from None
-
-
-def _guarded(seq: int, run: Callable[[], T]) -> T:
-    """``run()``, with a game's unexpected failure on logged input as an InvalidLogError."""
-    try:
-        return run()
-    except BoardkitError:
-        raise
-    except Exception as exc:
-        raise _failed(seq, exc) from None
-
-
-def _failed(seq: int, exc: Exception) -> InvalidLogError:
-    """What a game's unexpected failure on entry ``seq`` of a log is reported as."""
-    return InvalidLogError(
-        f"the game failed on this entry ({type(exc).__name__}: {shorten(str(exc), 120)})", seq
-    )
-
-
-def check_action(game: Game[Any, Any], action: object) -> None:
-    """Refuse an action that would not survive its own log.
-
-    Dumped to JSON and loaded back, the action must give an equal object of the same class; a
-    wrong type in a field (``True``, ``1.0``, ``"1"`` or ``None`` where an int belongs, a tuple
-    where a set belongs) fails that. Raises :class:`~boardkit.errors.IllegalActionError` with
-    rule ``"action"`` naming the field problem, before the rules ever see the action.
-
-    An action equal to one that passed before, with the same type at every level (the same
-    object, or a new ``Take(2)`` like the last one), passes without its JSON round trip: it
-    would write the same JSON and read back the same way (see :func:`_passed_before`).
-    """
-    if _passed_before(game, action):
-        return
-    codec = codec_for(game).actions
-    try:
-        text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
-        text.encode("utf-8")
-        back = codec.load(json.loads(text))
-    except CodecError as exc:
-        raise IllegalActionError("action", f"not a valid action: {exc}") from None
-    except Exception as exc:  # an object cattrs cannot even write
-        raise IllegalActionError(
-            "action",
-            f"{shorten(action)} cannot be written to a log: {_unwritable_field(game, action)}"
-            f"({type(exc).__name__}: {shorten(str(exc), 100)})",
-        ) from None
-    if not _same(action, back):
-        raise IllegalActionError(
-            "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
-        )
-    if _unchangeable(action):
-        checked = _CHECKED.get(type(game))
-        if checked is None:
-            checked = _CHECKED[type(game)] = {}
-        elif len(checked) >= _CHECKED_LIMIT:
-            checked.clear()
-        checked[action] = action
-
-
-_CHECKED_LIMIT = 16_384
-"""Most actions remembered as checked, per game class: above the 4,415 distinct actions of
-Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
-does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
-_CHECKED: dict[type, dict[object, object]] = {}
-"""By game class, the actions that passed :func:`check_action`, each keyed by itself (by
-value: an equal action finds it, whatever object it is)."""
-
-
-def _passed_before(game: Game[Any, Any], action: object) -> bool:
-    """Whether an action equal to ``action``, with the same type at every level, passed
-    :func:`check_action` for ``game``'s class.
-
-    Games offer the same few actions again and again, as shared objects (Shangrila) or as new
-    equal ones (Nim's ``Take(2)``); checking them again would cost a JSON round trip each. The
-    memo is keyed by value, so the identity of objects never matters; an equal action of other
-    types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. Only actions that
-    cannot change are kept (:func:`_unchangeable`), so a key's hash never changes.
-    """
-    checked = _CHECKED.get(type(game))
-    if checked is None:
-        return False
-    try:
-        known = checked.get(action)
-        return known is not None and (known is action or _same(action, known))
-    except Exception:  # unhashable, or a malformed object whose hash or == fails: check it
-        return False
-
-
-_SCALARS = frozenset((int, str, float, bool, type(None)))
-_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
-"""What ``__setattr__`` is on a frozen attrs class (taken from one, attrs has no flag for it)."""
-
-
-def _unchangeable(value: object) -> bool:
-    """Whether ``value`` can never change: scalars, and frozen attrs or tuples of them."""
-    cls: Any = type(value)
-    if cls in _SCALARS or isinstance(value, enum.Enum):
-        return True
-    if cls is tuple or cls is frozenset:
-        return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
-    if attrs.has(cls) and cls.__setattr__ is _FROZEN_SETATTR:
-        return all(_unchangeable(getattr(value, f.name)) for f in attrs.fields(cls))
-    return False
-
-
-def _same(a: object, b: object) -> bool:
-    """Equal, with the same type at every level (``"healer"`` is not ``Guild.HEALER``)."""
-    cls: Any = type(a)
-    if type(b) is not cls:
-        return False
-    if attrs.has(cls):
-        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(cls))
-    if isinstance(a, tuple | list):
-        assert isinstance(b, tuple | list)
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, frozenset | set):
-        assert isinstance(b, frozenset | set)
-        return {(type(x), x) for x in a} == {(type(y), y) for y in b}
-    return a == b
-
-
-def _unwritable_field(game: Game[Any, Any], action: object) -> str:
-    """``"field NAME "`` for the first field that cannot be written, or ``""``."""
-    cls: Any = type(action)
-    if not attrs.has(cls):
-        return ""
-    converter = codec_for(game).converter
-    try:
-        attrs.resolve_types(cls)
-        for f in attrs.fields(cls):
-            try:
-                converter.unstructure(getattr(action, f.name), unstructure_as=f.type)
-            except Exception:
-                return f"field {f.name} "
-    except Exception:
-        return ""
-    return ""
-
-
-def _changed_field(action: object, back: object) -> str:
-    cls: Any = type(action)
-    if type(back) is cls and attrs.has(cls):
-        for f in attrs.fields(cls):
-            mine, theirs = getattr(action, f.name), getattr(back, f.name)
-            if not _same(mine, theirs):
-                return (
-                    f"field {f.name} is {shorten(mine)} ({type(mine).__name__}) but reads back as "
-                    f"{shorten(theirs)} ({type(theirs).__name__})"
-                )
-    return f"it reads back as {shorten(back)}"
-
-
-def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
-    for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
-        if a != b:
-            return f"event {i} is recorded as {shorten(b)}, but the action gives {shorten(a)}"
-    return f"the action gives {count_of(len(got), 'event')}, the log records {len(recorded)}"

@@ -8,9 +8,9 @@ import pytest
 from attrs import frozen
 
 from boardkit import load_game
+from boardkit.action_check import _same
 from boardkit.codec import _MISS, TaggedCodec, codec_for, make_converter
 from boardkit.flow import TurnEnded
-from boardkit.match import _same
 from boardkit.runner.simulate import simulate
 
 

@@ -298,13 +298,13 @@ def test_an_action_checked_once_is_remembered_but_an_equal_one_of_another_type_i
     without a JSON round trip, an equal one of other field types is still refused."""
     from unittest import mock
 
-    from boardkit import match as match_module
-    from boardkit.match import check_action
+    from boardkit import action_check
+    from boardkit.action_check import check_action
 
     game = NimGame()
     shared = Take(1)
     check_action(game, shared)
-    with mock.patch.object(match_module, "codec_for", side_effect=AssertionError("round trip")):
+    with mock.patch.object(action_check, "codec_for", side_effect=AssertionError("round trip")):
         check_action(game, shared)  # remembered: passes again, no round trip
         check_action(game, Take(1))  # an equal new object too
         assert Take(True) == shared  # equal (True == 1), yet of another type

@@ -1,0 +1,155 @@
+"""Actions that survive their own log: the JSON round trip every action passes before the
+rules see it.
+
+A log records each action as JSON, and a replay reads it back. An action that would read back
+as something else (``True``, ``1.0`` or ``"1"`` where an int belongs, a tuple where a set
+belongs) would give a log that does not replay, so :func:`check_action` refuses it first, with
+an :class:`~boardkit.errors.IllegalActionError` naming the field. :class:`~boardkit.match.Match`
+checks every action it plays, and a replay every action of a log it was handed as objects (an
+action just read from JSON survives by construction).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Any
+
+import attrs
+
+from boardkit.codec import CodecError, codec_for
+from boardkit.errors import IllegalActionError, shorten
+from boardkit.game import Game
+
+
+def check_action(game: Game[Any, Any], action: object) -> None:
+    """Refuse an action that would not survive its own log.
+
+    Dumped to JSON and loaded back, the action must give an equal object of the same class; a
+    wrong type in a field (``True``, ``1.0``, ``"1"`` or ``None`` where an int belongs, a tuple
+    where a set belongs) fails that. Raises :class:`~boardkit.errors.IllegalActionError` with
+    rule ``"action"`` naming the field problem, before the rules ever see the action.
+
+    An action equal to one that passed before, with the same type at every level (the same
+    object, or a new ``Take(2)`` like the last one), passes without its JSON round trip: it
+    would write the same JSON and read back the same way (see :func:`_passed_before`).
+    """
+    if _passed_before(game, action):
+        return
+    codec = codec_for(game).actions
+    try:
+        text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+        back = codec.load(json.loads(text))
+    except CodecError as exc:
+        raise IllegalActionError("action", f"not a valid action: {exc}") from None
+    except Exception as exc:  # an object cattrs cannot even write
+        raise IllegalActionError(
+            "action",
+            f"{shorten(action)} cannot be written to a log: {_unwritable_field(game, action)}"
+            f"({type(exc).__name__}: {shorten(str(exc), 100)})",
+        ) from None
+    if not _same(action, back):
+        raise IllegalActionError(
+            "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
+        )
+    if _unchangeable(action):
+        checked = _CHECKED.get(type(game))
+        if checked is None:
+            checked = _CHECKED[type(game)] = {}
+        elif len(checked) >= _CHECKED_LIMIT:
+            checked.clear()
+        checked[action] = action
+
+
+_CHECKED_LIMIT = 16_384
+"""Most actions remembered as checked, per game class: above the 4,415 distinct actions of
+Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
+does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
+_CHECKED: dict[type, dict[object, object]] = {}
+"""By game class, the actions that passed :func:`check_action`, each keyed by itself (by
+value: an equal action finds it, whatever object it is)."""
+
+
+def _passed_before(game: Game[Any, Any], action: object) -> bool:
+    """Whether an action equal to ``action``, with the same type at every level, passed
+    :func:`check_action` for ``game``'s class.
+
+    Games offer the same few actions again and again, as shared objects (Shangrila) or as new
+    equal ones (Nim's ``Take(2)``); checking them again would cost a JSON round trip each. The
+    memo is keyed by value, so the identity of objects never matters; an equal action of other
+    types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. Only actions that
+    cannot change are kept (:func:`_unchangeable`), so a key's hash never changes.
+    """
+    checked = _CHECKED.get(type(game))
+    if checked is None:
+        return False
+    try:
+        known = checked.get(action)
+        return known is not None and (known is action or _same(action, known))
+    except Exception:  # unhashable, or a malformed object whose hash or == fails: check it
+        return False
+
+
+_SCALARS = frozenset((int, str, float, bool, type(None)))
+_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
+"""What ``__setattr__`` is on a frozen attrs class (taken from one, attrs has no flag for it)."""
+
+
+def _unchangeable(value: object) -> bool:
+    """Whether ``value`` can never change: scalars, and frozen attrs or tuples of them."""
+    cls: Any = type(value)
+    if cls in _SCALARS or isinstance(value, enum.Enum):
+        return True
+    if cls is tuple or cls is frozenset:
+        return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
+    if attrs.has(cls) and cls.__setattr__ is _FROZEN_SETATTR:
+        return all(_unchangeable(getattr(value, f.name)) for f in attrs.fields(cls))
+    return False
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, with the same type at every level (``"healer"`` is not ``Guild.HEALER``)."""
+    cls: Any = type(a)
+    if type(b) is not cls:
+        return False
+    if attrs.has(cls):
+        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(cls))
+    if isinstance(a, tuple | list):
+        assert isinstance(b, tuple | list)
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, frozenset | set):
+        assert isinstance(b, frozenset | set)
+        return {(type(x), x) for x in a} == {(type(y), y) for y in b}
+    return a == b
+
+
+def _unwritable_field(game: Game[Any, Any], action: object) -> str:
+    """``"field NAME "`` for the first field that cannot be written, or ``""``."""
+    cls: Any = type(action)
+    if not attrs.has(cls):
+        return ""
+    converter = codec_for(game).converter
+    try:
+        attrs.resolve_types(cls)
+        for f in attrs.fields(cls):
+            try:
+                converter.unstructure(getattr(action, f.name), unstructure_as=f.type)
+            except Exception:
+                return f"field {f.name} "
+    except Exception:
+        return ""
+    return ""
+
+
+def _changed_field(action: object, back: object) -> str:
+    cls: Any = type(action)
+    if type(back) is cls and attrs.has(cls):
+        for f in attrs.fields(cls):
+            mine, theirs = getattr(action, f.name), getattr(back, f.name)
+            if not _same(mine, theirs):
+                return (
+                    f"field {f.name} is {shorten(mine)} ({type(mine).__name__}) but reads back as "
+                    f"{shorten(theirs)} ({type(theirs).__name__})"
+                )
+    return f"it reads back as {shorten(back)}"
