@@ -320,3 +320,29 @@ def test_the_private_read_check_sees_both_forms(tmp_path: Path) -> None:
         "boardkit.engine:2 imports boardkit.recorder._REPLACERS",
         "boardkit.engine:3 reads boardkit.flow._TURNS",
     ]
+
+
+# --- inside a game: the rules never import the presentation ----------------------------------
+
+
+def rules_reaching_presentation() -> list[str]:
+    """Every run-time import from a game's ``rules`` package into its ``present`` package or
+    into the framework's presentation kit."""
+    files = module_files()
+    known = set(files)
+    bad: list[str] = []
+    for name, path in sorted(files.items()):
+        parts = name.split(".")
+        if len(parts) < 2 or parts[1] != "rules" or not parts[0].startswith("boardkit_"):
+            continue
+        for imported in sorted(imports_of(name, path, known, run_time_only=True)):
+            if imported.startswith((f"{parts[0]}.present", "boardkit.present")):
+                bad.append(f"{name} imports {imported}")
+    return bad
+
+
+def test_a_games_rules_never_import_its_presentation() -> None:
+    games = {name.split(".")[0] for name in module_files() if ".rules." in name}
+    assert {"boardkit_khan", "boardkit_shangrila"} <= games
+    bad = rules_reaching_presentation()
+    assert bad == [], "\n".join(bad)
