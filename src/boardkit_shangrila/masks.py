@@ -126,15 +126,6 @@ _COLOURS_OF: Final = tuple(tuple(c for c in range(4) if bits >> c & 1) for bits 
 """The colours of a 4-bit colour mask."""
 
 
-def kept(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks | None:
-    """The masks of a board and its supplies if this thread keeps them, else ``None`` (for a
-    shortcut that is only worth taking when they need not be worked out)."""
-    entry: _Entry = _SLOT.entry
-    if entry[0] is spaces and entry[1] is supply:
-        return entry[2]
-    return None
-
-
 def masks_of(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
     """The masks of a board and its supplies (read them, never change them): the kept ones, or
     worked out and kept."""
