@@ -14,7 +14,7 @@ from attrs import frozen
 from boardkit import Config, Flow, Game, IllegalActionError, Result, Rng, TurnEnded
 from boardkit.flow import TURN_ENDED, PhaseStarted, reduce_flow, turn_started
 from boardkit.recorder import replace_flow
-from boardkit.seats import seat_rngs
+from boardkit.runner.seats import seat_rngs
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight lines of three cells."""
@@ -185,7 +185,7 @@ def protocol_floor_game(game: TicTacToeGame, seed: int) -> tuple[int, TicTacToeS
     with no framework around them; returns the moves played and the final state.
 
     Per move: the legal actions, the seat's draw from its seeded stream (the seat rule of
-    :mod:`boardkit.seats`), the entry's stream, ``apply``, each event folded (a flow event
+    :mod:`boardkit.runner.seats`), the entry's stream, ``apply``, each event folded (a flow event
     replaces the state's flow, then the reducer sees it), ``result``, the next turn's
     ``TurnStarted`` folded the same way and ``result`` again. No checks, no loop over
     hooks, no recorder: what is left is the cost of immutable states, events folded one

@@ -61,7 +61,7 @@ from boardkit.options import Config
 from boardkit.recorder import fold, record
 from boardkit.registry import load_game
 from boardkit.rng import Rng
-from boardkit.simulate import simulate
+from boardkit.runner.simulate import simulate
 
 PARTS = ("listing", "draw", "apply", "fold", "settle")
 """The timed parts of the hand-written loop, in the order they run."""

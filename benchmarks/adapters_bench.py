@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 from _timing import Contender, interleave, print_table, ratio
 
-from boardkit.tournament import run_tournament
+from boardkit.runner.tournament import run_tournament
 
 StepFn = Callable[[int], float]
 

@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/bot_strength.py [--games N] [--game NAME ...] [--workers W]
 [--output FILE]``. Each row of :data:`ROWS` is a two-bot tournament
-(:func:`boardkit.tournament.run_tournament`): seats rotate between the bots game by game and
+(:func:`boardkit.runner.tournament.run_tournament`): seats rotate between the bots game by game and
 game ``i`` uses seed ``S + i``, so for given seeds the table is the same on every machine and
 with any number of workers. Timings are left out of the table for that reason (see
 ``benchmarks/bots_bench.py`` for them).
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from boardkit.tournament import TournamentSummary, run_tournament
+from boardkit.runner.tournament import TournamentSummary, run_tournament
 
 KHAN_MCTS = "mcts:iterations=40:rollout_cap=10:prior_weight=1:widening=2"
 """The guided search for Khan: priors and widening from the heuristic, short rollouts."""

@@ -46,7 +46,7 @@ def workloads() -> dict[str, Callable[[int], int]]:
     """Each piece of work by name: ``work(i)`` does the ``i``-th piece and returns its units."""
     from boardkit import Match, Rng, decider
     from boardkit.bots import MCTSBot
-    from boardkit.simulate import random_playout, simulate
+    from boardkit.runner.simulate import random_playout, simulate
     from boardkit_khan.game import KhanGame
     from boardkit_shangrila.game import ShangrilaGame
 

@@ -30,7 +30,7 @@ from boardkit import Match, Rng, engine
 from boardkit.examples.nim import NimGame, Take
 from boardkit.log import parse_document, parse_entries
 from boardkit.match import SNAPSHOT_EVERY
-from boardkit.simulate import random_playout, simulate
+from boardkit.runner.simulate import random_playout, simulate
 
 LONG_OPTIONS = {"stones": 20_000, "max_take": 2}
 LONG_DECISIONS = 10_000

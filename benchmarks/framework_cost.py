@@ -12,7 +12,7 @@ tic-tac-toe (uniform random moves), in interleaved rounds (``benchmarks/_timing.
   seeded draw, the entry's stream, ``apply``, every event folded into a new immutable state,
   ``result``), inlined by hand with no framework around them
   (``_tictactoe.protocol_floor_game``): what no framework code can go below;
-- ``boardkit engine``: ``boardkit.simulate`` with the game written on the protocol
+- ``boardkit engine``: ``boardkit.runner.simulate`` with the game written on the protocol
   (``_tictactoe.TicTacToeGame``: its marks in one int, tables of the 512 masks, shared
   action and event objects), 20 games per call;
 - ``boardkit Match``: ``random_playout``, the same game through :class:`boardkit.Match`;
@@ -46,7 +46,7 @@ from _tictactoe import (
 from _timing import Contender, interleave, print_table, ratio
 
 from boardkit import Game
-from boardkit.simulate import random_playout, simulate
+from boardkit.runner.simulate import random_playout, simulate
 
 
 def open_spiel_contender() -> Contender | None:

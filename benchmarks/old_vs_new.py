@@ -40,7 +40,7 @@ PACKAGES = ("boardkit", "boardkit_khan", "boardkit_shangrila")
 def side(prefix: str) -> dict[str, ModuleType]:
     """The modules one side needs, imported from the packages named with ``prefix``."""
     names = {
-        "simulate": "boardkit.simulate",
+        "simulate": "boardkit.runner.simulate",
         "match": "boardkit.match",
         "log": "boardkit.log",
         "nim": "boardkit.examples.nim",

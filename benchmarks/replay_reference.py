@@ -2,7 +2,7 @@
 
 Run ``python benchmarks/replay_reference.py [--games N] [--rounds R] [--seconds S]``. For
 Shangrila (4 players), Khan (4 players) and Nim (300 stones, so that its log is long enough to
-step through), logs of ``N`` random games (``boardkit.simulate``) are replayed in interleaved
+step through), logs of ``N`` random games (``boardkit.runner.simulate``) are replayed in interleaved
 rounds (``benchmarks/_timing.py``) three ways: from JSON text with the events folded
 (``Match.from_json(verify=False)``), from a decoded :class:`boardkit.Log` folded
 (``Match.from_log(verify=False)``) and from a decoded log verified (``verify=True``: the rules
@@ -28,7 +28,7 @@ from _timing import Contender, Rates, interleave, per_second, print_table, ratio
 
 from boardkit import Game, Log, Match, load_game
 from boardkit.log import log_to_json, parse_document, parse_entries
-from boardkit.simulate import simulate
+from boardkit.runner.simulate import simulate
 
 GAMES: tuple[tuple[str, int, dict[str, object]], ...] = (
     ("shangrila", 4, {}),

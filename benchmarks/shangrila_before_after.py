@@ -8,9 +8,9 @@ both packages over the *same* framework, in interleaved rounds with the bare bas
 (``benchmarks/_timing.py``):
 
 - ``bare``: ``benchmarks/bare_shangrila.py``;
-- ``engine`` old / new: ``boardkit.simulate(game_object, 1, …)``;
-- ``Match`` old / new: ``boardkit.simulate.random_playout(game_object, …)``;
-- ``by name`` new: ``boardkit.simulate("shangrila", 1, …)``.
+- ``engine`` old / new: ``boardkit.runner.simulate(game_object, 1, …)``;
+- ``Match`` old / new: ``boardkit.runner.simulate.random_playout(game_object, …)``;
+- ``by name`` new: ``boardkit.runner.simulate("shangrila", 1, …)``.
 
 It prints games per second, the ratio to bare, and for the new package the ratio to the old one
 (median of the per-round ratios, lowest and highest round in brackets). The framework is the
@@ -30,7 +30,7 @@ from _old_code import extract_old
 from _timing import Contender, interleave, per_second, print_table, ratio
 from bare_shangrila import play_random
 
-from boardkit.simulate import random_playout, simulate
+from boardkit.runner.simulate import random_playout, simulate
 from boardkit_shangrila.game import ShangrilaGame
 
 PACKAGE = "boardkit_shangrila"

@@ -5,10 +5,10 @@ Four contenders play whole random games (uniform random players), one game per c
 interleaved rounds (see ``benchmarks/_timing.py``):
 
 - ``bare``: ``benchmarks/bare_shangrila.py``, mutable lists and no framework;
-- ``engine``: ``boardkit.simulate(game_object, 1, …)``, the engine path without a log;
-- ``Match``: ``boardkit.simulate.random_playout(game_object, …)``, what front ends and scripts use
-  (the log is kept, legal actions come from ``Match.legal_actions``);
-- ``by name``: ``boardkit.simulate("shangrila", 1, …)``, the game looked up on every call.
+- ``engine``: ``boardkit.runner.simulate(game_object, 1, …)``, the engine path without a log;
+- ``Match``: ``boardkit.runner.simulate.random_playout(game_object, …)``, what front ends and
+  scripts use (the log is kept, legal actions come from ``Match.legal_actions``);
+- ``by name``: ``boardkit.runner.simulate("shangrila", 1, …)``, the game looked up on every call.
 
 The table gives each one's median games per second and its ratio to the bare baseline (median
 of the per-round ratios, lowest and highest round in brackets): 1.00× would mean the framework
@@ -23,7 +23,7 @@ import random
 from _timing import Contender, interleave, per_second, print_table, ratio
 from bare_shangrila import play_random
 
-from boardkit.simulate import random_playout, simulate
+from boardkit.runner.simulate import random_playout, simulate
 from boardkit_shangrila.game import ShangrilaGame
 
 

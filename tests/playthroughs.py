@@ -1,7 +1,8 @@
 """Golden playthroughs as readable text: a seeded random game of each game, entry by entry.
 
 In the spirit of OpenSpiel's playthrough files: for every entry of the game, the action taken
-(``describe_action``), the narration a spectator reads (:func:`boardkit.narration.narrate_entry`),
+(``describe_action``), the narration a spectator reads
+(:func:`boardkit.present.narration.narrate_entry`),
 the state after it in the game's position notation, and how many legal actions the next player
 had. A change to the rules, the notation or the narration shows up as a diff of these files,
 which a reviewer can read line by line; ``tests/test_playthroughs.py`` regenerates them in memory
@@ -25,8 +26,8 @@ from attrs import frozen
 from boardkit import Game, Match, Rng
 from boardkit.examples.goofspiel import Goofspiel
 from boardkit.examples.nim import NimGame
-from boardkit.narration import narrate_match_entry
 from boardkit.notation import FLOW_KEYS
+from boardkit.present.narration import narrate_match_entry
 from boardkit_khan.game import KhanGame
 from boardkit_shangrila.game import ShangrilaGame
 

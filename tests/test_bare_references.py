@@ -22,7 +22,7 @@ import bare_shangrila as bare
 from khan_conquest_bench import crowded_situation
 
 from boardkit import Match, Rng
-from boardkit.simulate import random_playout
+from boardkit.runner.simulate import random_playout
 from boardkit_khan.board_validation import default_board
 from boardkit_khan.conquest import legal_conquests
 from boardkit_khan.placements import placement_table, standard_stack_keys

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-from boardkit.tournament import run_tournament
+from boardkit.runner.tournament import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "docs" / "generated" / "bot-strength.md"

@@ -112,7 +112,10 @@ def test_a_fresh_environment_builds_the_pure_wheel_unless_asked_and_then_the_com
     assert extensions == {*compilable(), RUNTIME_MODULE}
     assert set(pure_names) <= set(names)  # the sources ship too (tracebacks, inspection)
     subprocess.run([str(python), "-m", "pip", "install", "-q", str(compiled)], check=True)
-    play = "from boardkit.simulate import simulate\nprint(simulate('shangrila', 3, 4, seed=8).wins)"
+    play = (
+        "from boardkit.runner.simulate import simulate\n"
+        "print(simulate('shangrila', 3, 4, seed=8).wins)"
+    )
     check = "import boardkit.compiled as c\nassert all(c.compiled_modules().values())"
     done = subprocess.run(
         [str(python), "-c", f"{check}\n{play}"], capture_output=True, text=True, cwd=tmp_path

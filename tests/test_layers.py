@@ -1,19 +1,24 @@
-"""The layout keeps its layers: no module imports itself round a circle, and the core imports
+"""The layout keeps its floors (docs/architecture.md): imports only go down, no module imports
+itself round a circle, no module reads another module's private names, and the core imports
 without the command line.
 
 The import graph is read from the source (``ast``), lazy imports inside functions included, so
-a circle hidden behind a function-level import counts too. ``from a import b`` is an edge to
-the module ``a.b`` when ``b`` is a module, else to ``a``; a package's ``__init__`` running
-before its submodules is not counted as an edge (every package with re-exports would be a
-circle).
+an upward import or a circle hidden behind a function-level import counts too; imports under
+``if TYPE_CHECKING:`` are left out of the floors (types only, never run). ``from a import b``
+is an edge to the module ``a.b`` when ``b`` is a module, else to ``a``; a package's
+``__init__`` running before its submodules is not counted as an edge (every package with
+re-exports would be a circle).
 """
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGES = ("boardkit", "boardkit_khan", "boardkit_shangrila")
@@ -31,11 +36,26 @@ def module_files() -> dict[str, Path]:
     return modules
 
 
-def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
-    """The modules of ``known`` that module ``name`` imports, wherever in it the import is."""
+def _type_only_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for statement in node.body:
+                inside.update(id(sub) for sub in ast.walk(statement))
+    return inside
+
+
+def imports_of(name: str, path: Path, known: set[str], *, run_time_only: bool = False) -> set[str]:
+    """The modules of ``known`` that module ``name`` imports, wherever in it the import is
+    (with ``run_time_only``, leaving out those under ``if TYPE_CHECKING:``)."""
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_only_nodes(tree) if run_time_only else set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -54,7 +74,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
 def import_graph() -> dict[str, set[str]]:
     files = module_files()
     known = set(files)
-    return {name: imports_of(name, path, known) for name, path in files.items()}
+    return {name: imports_of(name, path, known, run_time_only=True) for name, path in files.items()}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -116,3 +136,181 @@ def test_the_core_imports_without_the_command_line() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     # (mypyc's runtime for the compiled modules, boardkit_compiled__mypyc, is part of the core)
     assert done.stdout.strip() == "", f"import boardkit pulled in: {done.stdout.strip()}"
+
+
+# --- the floors ------------------------------------------------------------------------------
+
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "framework: basics",
+        (
+            "boardkit._moved",
+            "boardkit.errors",
+            "boardkit.english",
+            "boardkit.result",
+            "boardkit.rng",
+            "boardkit.flow",
+            "boardkit.files",
+            "boardkit.extras",
+            "boardkit.compiled",
+            "boardkit.chance",
+            "boardkit.options",
+            "boardkit.notation",
+            "boardkit.replacing",
+            "boardkit.geometry*",
+        ),
+    ),
+    (
+        "framework: the game protocol",
+        ("boardkit.game", "boardkit.registry", "boardkit.codec", "boardkit.positions"),
+    ),
+    ("framework: the fold", ("boardkit.engine", "boardkit.recorder")),
+    ("framework: the log", ("boardkit.log", "boardkit.log.*")),
+    ("framework: matches and replay", ("boardkit", "boardkit.match", "boardkit.replay")),
+    ("presentation kit", ("boardkit.present*",)),
+    ("bots", ("boardkit.bots*",)),
+    ("games", ("boardkit.examples*", "boardkit_khan*", "boardkit_shangrila*")),
+    ("runner", ("boardkit.runner*",)),
+    ("conformance kit", ("boardkit.testing*",)),
+    ("front ends", ("boardkit.terminal*", "boardkit.server*", "boardkit.adapters*")),
+    ("command line", ("boardkit.cli*", "boardkit.__main__")),
+)
+"""The floors, lowest first: a module imports only modules on its own floor or below. The
+patterns are ``fnmatch`` patterns over dotted names; every module matches exactly one floor."""
+
+FRONT_ENDS = ("boardkit.terminal", "boardkit.server", "boardkit.adapters")
+"""Front ends share a floor but never import one another."""
+
+UPWARD_ALLOWED: dict[tuple[str, str], str] = {
+    ("boardkit.match", "boardkit.present.notebook"): (
+        "Match._repr_html_: Jupyter looks for display methods on the object itself; the "
+        "presentation kit is imported only when a notebook asks"
+    ),
+}
+"""The upward imports allowed, each with its reason. Every one is a function-level import."""
+
+
+def floor_of(module: str) -> int:
+    """The index in :data:`FLOORS` of ``module``'s floor; fails for a module on no floor."""
+    found = [
+        index
+        for index, (_, patterns) in enumerate(FLOORS)
+        if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)
+    ]
+    assert len(found) == 1, f"{module} is on {len(found)} floors; give it one in FLOORS"
+    return found[0]
+
+
+def front_end(module: str) -> str | None:
+    return next((f for f in FRONT_ENDS if module == f or module.startswith(f + ".")), None)
+
+
+def upward_imports() -> list[str]:
+    """Every run-time import that goes up a floor or across front ends, as text."""
+    files = module_files()
+    known = set(files)
+    bad: list[str] = []
+    for name, path in sorted(files.items()):
+        for imported in sorted(imports_of(name, path, known, run_time_only=True)):
+            if (name, imported) in UPWARD_ALLOWED:
+                continue
+            mine, theirs = floor_of(name), floor_of(imported)
+            if theirs > mine:
+                bad.append(f"{name} ({FLOORS[mine][0]}) imports {imported} ({FLOORS[theirs][0]})")
+            elif front_end(name) and front_end(imported) and front_end(name) != front_end(imported):
+                bad.append(f"front end {name} imports another front end's {imported}")
+    return bad
+
+
+def test_every_module_is_on_exactly_one_floor() -> None:
+    for name in module_files():
+        floor_of(name)
+
+
+def test_imports_only_go_down() -> None:
+    bad = upward_imports()
+    assert bad == [], "\n".join(bad)
+
+
+def test_the_floor_check_sees_an_upward_import(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from boardkit.present.screen import Picture\n"
+        "def f():\n    from boardkit.terminal.play import main\n"
+    )
+    known = {"boardkit.present.screen", "boardkit.terminal.play"}
+    assert imports_of("boardkit.game", module, known, run_time_only=True) == {
+        "boardkit.terminal.play"
+    }
+    assert floor_of("boardkit.terminal.play") > floor_of("boardkit.game")
+    assert floor_of("boardkit_khan.rules") < floor_of("boardkit.cli.app")
+    with pytest.raises(AssertionError, match="on 0 floors"):
+        floor_of("elsewhere.module")
+
+
+def test_the_allowed_upward_imports_are_still_needed() -> None:
+    files = module_files()
+    known = set(files)
+    for name, imported in UPWARD_ALLOWED:
+        assert imported in imports_of(name, files[name], known, run_time_only=True), (
+            f"{name} no longer imports {imported}: drop it from UPWARD_ALLOWED"
+        )
+
+
+# --- private names stay private ----------------------------------------------------------------
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_reads(name: str, path: Path, known: set[str]) -> list[str]:
+    """Where module ``name`` reads a private name (``_x``) of another of our modules: ``from m
+    import _x``, or ``m._x`` through a module it imported as ``m``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: dict[str, str] = {}
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in known and alias.asname:
+                    aliases[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                child = f"{node.module}.{alias.name}"
+                if child in known:
+                    aliases[alias.asname or alias.name] = child
+                elif node.module in known and node.module != name and _private(alias.name):
+                    found.append(f"{name}:{node.lineno} imports {node.module}.{alias.name}")
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and aliases[node.value.id] != name
+            and _private(node.attr)
+        ):
+            found.append(f"{name}:{node.lineno} reads {aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_module_reads_another_modules_private_names() -> None:
+    files = module_files()
+    known = set(files)
+    found = [read for n, p in sorted(files.items()) for read in private_reads(n, p, known)]
+    assert found == [], "\n".join(found)
+
+
+def test_the_private_read_check_sees_both_forms(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from boardkit import flow as tables\n"
+        "from boardkit.recorder import _REPLACERS, record\n"
+        "x = tables._TURNS, tables.Flow, tables.__name__\n"
+    )
+    known = {"boardkit", "boardkit.flow", "boardkit.recorder", "boardkit.engine"}
+    assert private_reads("boardkit.engine", module, known) == [
+        "boardkit.engine:2 imports boardkit.recorder._REPLACERS",
+        "boardkit.engine:3 reads boardkit.flow._TURNS",
+    ]

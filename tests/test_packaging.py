@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAY = "from boardkit.simulate import simulate\nprint(simulate('khan', 2, 3, seed=5).wins)"
+PLAY = "from boardkit.runner.simulate import simulate\nprint(simulate('khan', 2, 3, seed=5).wins)"
 
 
 def _clean_env() -> dict[str, str]:

@@ -19,7 +19,7 @@ import pytest
 
 from boardkit import Match, engine
 from boardkit.errors import IllegalActionError
-from boardkit.narration import narrate_match_entry
+from boardkit.present.narration import narrate_match_entry
 from boardkit.rng import Rng
 
 NOUNS = [

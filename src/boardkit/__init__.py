@@ -5,6 +5,7 @@ Define a game by subclassing :class:`Game`; play it through a :class:`Match`; sa
 verify its :class:`Log`.
 """
 
+from boardkit._moved import register_moves
 from boardkit.engine import fold
 from boardkit.errors import (
     BoardkitError,
@@ -47,7 +48,27 @@ from boardkit.registry import GamePlugin, available_games, game_plugins, load_ga
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+# Modules that moved in 0.2.0 keep their old names, with a DeprecationWarning, until 0.3.0.
+register_moves(
+    {
+        "boardkit.voice": "boardkit.present.voice",
+        "boardkit.narration": "boardkit.present.narration",
+        "boardkit.screen": "boardkit.present.screen",
+        "boardkit.svg": "boardkit.present.svg",
+        "boardkit.menus": "boardkit.present.menus",
+        "boardkit.clicks": "boardkit.present.clicks",
+        "boardkit.notebook": "boardkit.present.notebook",
+        "boardkit.play": "boardkit.terminal.play",
+        "boardkit.watching": "boardkit.terminal.watch",
+        "boardkit.frames": "boardkit.terminal.frames",
+        "boardkit.keys": "boardkit.terminal.keys",
+        "boardkit.seats": "boardkit.runner.seats",
+        "boardkit.simulate": "boardkit.runner.simulate",
+        "boardkit.tournament": "boardkit.runner.tournament",
+    }
+)
 
 __all__ = [
     "FULL",

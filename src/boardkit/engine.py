@@ -26,7 +26,7 @@ from boardkit.errors import (
     NotStartedError,
     NotYourDecisionError,
 )
-from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, turn_started
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, next_seat, turn_started
 from boardkit.game import A, Game, S
 from boardkit.options import Config
 from boardkit.recorder import _REPLACERS, Reducer, _flow_replacer, record, replace_flow
@@ -105,7 +105,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
         if hooks.plain:  # no turn hook: the next seat clockwise starts its turn
             ahead = clockwise.get(id(flow))
             if ahead is None or ahead[0] is not flow:
-                player = 0 if flow.active is None else (flow.active + 1) % flow.players
+                player = next_seat(flow.active, flow.players)
                 ahead = (flow, *turn_started(flow, player))
             turn = ahead[1]
             out.append(turn)
@@ -134,7 +134,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
         if hooks.next_player:
             player = game.next_player(state)
         else:
-            player = 0 if flow.active is None else (flow.active + 1) % flow.players
+            player = next_seat(flow.active, flow.players)
         known = turns.get(id(flow))  # turn_started's remembered answer, looked up here
         if known is None or known[0] is not flow or (hit := known[1].get(player)) is None:
             hit = turn_started(flow, player)

@@ -298,10 +298,16 @@ def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
     if known is None:
         known = _TURNS[id(canonical)] = (canonical, {})
     known[1][player] = (event, nxt)
-    active = canonical.active
-    if player == (0 if active is None else (active + 1) % canonical.players):
+    if player == next_seat(canonical.active, canonical.players):
         _CLOCKWISE[id(canonical)] = (canonical, event, nxt)
     return event, nxt
+
+
+def next_seat(active: int | None, players: int) -> int:
+    """The seat after ``active`` going clockwise (seat order, wrapping round to seat 0); seat
+    0 when nobody is active yet. The engine's usual next turn, and every game's "the next
+    player" where its rules go round the table."""
+    return 0 if active is None else (active + 1) % players
 
 
 def decider(flow: Flow) -> int | None:

@@ -98,20 +98,41 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from attrs import frozen
 
-from boardkit.errors import InvalidOptionsError, InvalidPlayerCountError, NotOfferedError
-from boardkit.flow import HasFlow
+from boardkit.errors import (
+    GameDefinitionError,
+    InvalidOptionsError,
+    InvalidPlayerCountError,
+    NotOfferedError,
+)
+from boardkit.flow import HasFlow, next_seat
 from boardkit.options import Config, Option, OptionValue, check_seed, resolve_options
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
-from boardkit.screen import DEFAULT_COLOURS, Picture
-from boardkit.voice import Voice, describe_flow_event
+
+if TYPE_CHECKING:  # the presentation kit sits above the framework: types only
+    from boardkit.present.screen import Picture
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A")
+
+
+class SvgText(str):
+    """A finished SVG document as text (it is a ``str``), which Jupyter shows as a picture
+    (:meth:`_repr_svg_`): what :meth:`Game.picture` returns."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's hook: the picture instead of a text repr."""
+        return str(self)
+
+
+DEFAULT_COLOURS: Final = ("red", "blue", "green", "yellow", "magenta", "cyan")
+"""Seat colours of a game that names none (:meth:`Game.player_colours`)."""
 
 Events = Sequence[object]
 """What :meth:`Game.apply` and the hooks return: event objects, in order."""
@@ -227,7 +248,7 @@ class Game(ABC, Generic[S, A]):
     quiet_events: ClassVar[tuple[type, ...]] = ()
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow
-    events of :data:`boardkit.voice.QUIET_FLOW_EVENTS` need not be listed."""
+    events of :data:`boardkit.present.voice.QUIET_FLOW_EVENTS` need not be listed."""
 
     def offers(self, hook: str) -> bool:
         """Whether the game offers the optional ``hook`` (one of :data:`OPTIONAL_HOOKS`): true
@@ -454,8 +475,7 @@ class Game(ABC, Generic[S, A]):
 
     def next_player(self, state: S) -> int:
         """The seat whose turn comes next (default: clockwise, seat order)."""
-        active = state.flow.active
-        return 0 if active is None else (active + 1) % state.flow.players
+        return next_seat(state.flow.active, state.flow.players)
 
     def on_turn_start(self, state: S, rng: Rng) -> Events:
         """Events at the start of a turn (may end the turn at once, say for a forced pass, by
@@ -540,7 +560,8 @@ class Game(ABC, Generic[S, A]):
     def action_path(self, action: A, state: S | None = None) -> tuple[str, ...]:
         """Menu labels for ``action``, from the most general to the most specific.
 
-        Who calls it: front ends, through :mod:`boardkit.menus`, once per legal action, to build
+        Who calls it: front ends, through :mod:`boardkit.present.menus`, once per legal action, to
+        build
         nested menus (kind of action, then tile, then cell), which keeps a choice among hundreds
         of actions manageable. ``state`` is the position the menu is for, as in
         :meth:`describe_action`. What it must guarantee: a non-empty tuple of non-empty strings;
@@ -564,7 +585,7 @@ class Game(ABC, Generic[S, A]):
         the event is not worth a line (bookkeeping).
 
         Who calls it: the front ends and log viewers, through
-        :func:`boardkit.narration.narrate_entry`, once per event of a log entry, in order.
+        :func:`boardkit.present.narration.narrate_entry`, once per event of a log entry, in order.
 
         What it may assume:
 
@@ -575,7 +596,7 @@ class Game(ABC, Generic[S, A]):
         - ``event`` has already been passed through :meth:`redact` for ``player``.
         - ``player`` is the seat the text is for (that seat is "you"), ``None`` a spectator;
           ``names[i]`` is seat ``i``'s name, when the caller has names (see
-          :class:`boardkit.voice.Voice`, which words sentences for a reader).
+          :class:`boardkit.present.voice.Voice`, which words sentences for a reader).
 
         What it must guarantee: it never raises for an event the game can emit; it reveals
         nothing ``player`` may not see (read hidden parts of ``state`` only through what
@@ -584,11 +605,13 @@ class Game(ABC, Generic[S, A]):
         :attr:`quiet_events`. Checked by :func:`boardkit.testing.narration_checks.check_narration`
         on random playouts, against a :meth:`determinize` twin of each state [narration].
 
-        The default narrates the flow events of :mod:`boardkit.flow` with generic lines
-        ("turn 7: blue's turn", "the game is over") and leaves every game event unsaid: override
-        it, call ``super()`` for the flow events you do not word yourself.
+        The default says nothing (``None``) about any event. The flow events of
+        :mod:`boardkit.flow` that a game leaves unsaid get the framework's generic lines ("turn 7:
+        blue's turn", "the game is over") from :mod:`boardkit.present.narration`, unless the game
+        lists them in :attr:`quiet_events`; a game words them itself by returning a line (and may
+        use :func:`boardkit.present.voice.describe_flow_event` for the generic one).
         """
-        return describe_flow_event(event, Voice(player, names))
+        return None
 
     def describe_events(
         self,
@@ -601,7 +624,7 @@ class Game(ABC, Generic[S, A]):
         lines than one each, or ``None`` to word them one by one with :meth:`describe_event`.
 
         Why: a deal of sixteen cards reads better as "each player draws 4 cards; you draw …"
-        than as sixteen lines. Who calls it: :func:`boardkit.narration.narrate_entry` (so
+        than as sixteen lines. Who calls it: :func:`boardkit.present.narration.narrate_entry` (so
         ``boardkit play``, ``boardkit watch``, the server and the notebooks), for every such
         run of an entry, after :meth:`offers` says it is offered.
 
@@ -618,33 +641,51 @@ class Game(ABC, Generic[S, A]):
         """Offered or not. The state as an SVG picture, as ``player`` may see it.
 
         Who calls it: ``boardkit render``, the web front end, Jupyter (``Match._repr_svg_`` and
-        the states' own ``_repr_svg_``), always after :meth:`offers` says it is offered.
+        :meth:`picture`), always after :meth:`offers` says it is offered.
         ``highlight`` is an action to mark (the last one played), or ``None``.
 
         What it must guarantee: a well-formed SVG document as text (it parses as XML, its root
         an ``svg`` element); it depends only on what ``player`` sees; the ids of
         :meth:`action_targets` are ``data-target`` attributes of its elements [the picture
         parses, ``_repr_svg_``, the leak check, click targets]. The picture helpers of
-        :mod:`boardkit.svg` build such documents. The default raises
+        :mod:`boardkit.present.svg` build such documents. The default raises
         :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "render_svg", "the game draws no picture")
 
+    def picture(self, state: S, player: int | None = None, highlight: A | None = None) -> SvgText:
+        """``state`` drawn by this game's :meth:`render_svg`, as ``player`` may see it (``None``:
+        a spectator): SVG text that shows itself as a picture in Jupyter.
+
+        Not a hook: what a notebook or a script calls to see a state. The drawing goes through
+        the game object, never through the registry, so a game registered under any name, or
+        never registered, draws its states. Raises
+        :class:`~boardkit.errors.NotOfferedError` for a game that draws no picture and
+        :class:`~boardkit.errors.GameDefinitionError` when ``render_svg`` returns no text.
+        """
+        drawn = self.render_svg(state, player, highlight)
+        if not isinstance(drawn, str):
+            raise GameDefinitionError(
+                f"{self.name}.render_svg returned {type(drawn).__name__}, not text"
+            )
+        return SvgText(drawn)
+
     def render_screen(self, state: S, player: int | None, names: Sequence[str]) -> Picture:
         """Offered or not. The compact picture of ``state`` for an 80×24 terminal, as ``player``
         (``None``: a spectator) may see it: the board in a few short lines and a side panel
-        (whose turn, the running score, a legend in words). See :mod:`boardkit.screen`.
+        (whose turn, the running score, a legend in words). See :mod:`boardkit.present.screen`.
 
         Who calls it: ``boardkit play`` at every decision and ``boardkit watch`` at every
-        entry, through :func:`boardkit.frames.game_picture`, always after :meth:`offers` says
-        it is offered (a game that does not offer it is drawn from :meth:`render_text`).
+        entry, through :func:`boardkit.terminal.frames.game_picture`, always after :meth:`offers`
+        says it is offered (a game that does not offer it is drawn from :meth:`render_text`).
         ``names[i]`` is seat ``i``'s name; a segment tagged with seat ``i`` is painted in
         ``player_colours(players)[i]``.
 
-        What it must guarantee: a :class:`~boardkit.screen.Picture` whose segments are strings
-        tagged with a seat of the game or ``None``, with no line break and no control
+        What it must guarantee: a :class:`~boardkit.present.screen.Picture` whose segments are
+        strings tagged with a seat of the game or ``None``, with no line break and no control
         character; board and side panel side by side fit
-        :data:`~boardkit.screen.SCREEN_COLUMNS` columns (``picture.width``), for every state and
+        :data:`~boardkit.present.screen.SCREEN_COLUMNS` columns (``picture.width``), for every
+        state and
         names up to 8 characters; and it depends only on what ``player`` sees (the same picture
         for a :meth:`determinize` twin) [screen pictures]. The default raises
         :class:`~boardkit.errors.NotOfferedError`.
@@ -655,9 +696,10 @@ class Game(ABC, Generic[S, A]):
         """Each seat's colour as a word (``"red"``), in seat order, for ``players`` seats.
 
         Who calls it: the terminal front ends, to say "you are red" and to paint a seat's
-        names and pieces (through :mod:`boardkit.frames`, which knows rich's colour names). What
+        names and pieces (through :mod:`boardkit.terminal.frames`, which knows rich's colour
+        names). What
         it must guarantee: ``players`` distinct non-empty words [screen pictures]. The default
-        is a palette of six colours (:data:`~boardkit.screen.DEFAULT_COLOURS`), repeated past six
+        is a palette of six colours (:data:`DEFAULT_COLOURS`), repeated past six
         seats; a game whose pieces have colours names them.
         """
         return tuple(DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)] for seat in range(players))
@@ -670,7 +712,7 @@ class Game(ABC, Generic[S, A]):
         Who calls it: front ends, when a person types a number or a word that picks nothing at
         that level (``boardkit play`` then says "village 4 is not on offer: village 4 is
         full"), with the true state and the labels chosen so far (a prefix of
-        :meth:`action_path`). :func:`boardkit.menus.absent_reasons` builds the mapping from
+        :meth:`action_path`). :func:`boardkit.present.menus.absent_reasons` builds the mapping from
         candidate actions and the game's refusals.
 
         What it must guarantee: every key is a label that :meth:`action_path` would put at
@@ -703,7 +745,7 @@ class Game(ABC, Generic[S, A]):
 
         Who calls it: front ends that let a person play by clicking the game's SVG picture (the
         web page of ``boardkit serve``, which gets them in each legal action's ``targets``),
-        through :func:`boardkit.clicks.narrow` (the page through its port of it,
+        through :func:`boardkit.present.clicks.narrow` (the page through its port of it,
         ``static/clicks.js``), once per legal action of the position on show.
 
         What it may assume: ``action`` is legal in ``state``, and ``state`` is the true state
@@ -719,8 +761,8 @@ class Game(ABC, Generic[S, A]):
           in every state of every match with the same options, so a front end may keep them
           across updates;
         - ids come in the order a person would click them (source village, then the bridge);
-          :mod:`boardkit.clicks` matches clicks in any order, so the order is a guide, and two
-          actions should differ in the *set* of their ids, or else a menu of their
+          :mod:`boardkit.present.clicks` matches clicks in any order, so the order is a guide, and
+          two actions should differ in the *set* of their ids, or else a menu of their
           :meth:`action_path` decides between them.
 
         Checked by :func:`boardkit.testing.target_checks.check_targets` on random playouts

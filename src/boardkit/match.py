@@ -44,6 +44,7 @@ from typing_extensions import TypeVar  # a default for A on Python < 3.13 (PEP 6
 
 from boardkit import engine
 from boardkit.codec import CodecError, codec_for
+from boardkit.english import count_of
 from boardkit.errors import (
     BoardkitError,
     IllegalActionError,
@@ -77,13 +78,10 @@ from boardkit.log import (
     shown_action,
     viewer_text,
 )
-from boardkit.narration import narrate_match_entry
-from boardkit.notebook import NOTEBOOK_ENTRIES, ShownEntry, match_html
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
-from boardkit.result import Result
+from boardkit.result import Result, outcome_text
 from boardkit.rng import Rng
-from boardkit.voice import count_of, join_words
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A", default=Any)
@@ -207,10 +205,9 @@ class Match(Generic[S, A]):
         :class:`~boardkit.errors.InvalidPlayerCountError` for a player count the game does not
         allow) saying what is allowed; nothing is set up.
         """
-        if isinstance(game, str):
-            from boardkit.registry import load_game
+        from boardkit.registry import as_game
 
-            game = load_game(game)
+        game = as_game(game)
         names = _player_names(game, players)
         config = game.make_config(len(names), options, seed)
         state, events = engine.start(game, config)
@@ -265,10 +262,9 @@ class Match(Generic[S, A]):
         :data:`boardkit.positions.START_INVARIANTS`, and a player's view (hidden parts unknown);
         :class:`~boardkit.errors.NotOfferedError` for a game without a notation.
         """
-        if isinstance(game, str):
-            from boardkit.registry import load_game
+        from boardkit.registry import as_game
 
-            game = load_game(game)
+        game = as_game(game)
         names = _player_names(game, position_players(position) if players is None else players)
         config = game.make_config(len(names), options, seed)
         salt = new_salt() if seed is None else pinned_salt(config.seed)
@@ -417,39 +413,23 @@ class Match(Generic[S, A]):
         result = self.result
         if result is None:
             return "over"
-        winners = [names[w] for w in result.winners]
-        if not winners:
-            outcome = "no winner"
-        elif len(winners) == 1:
-            outcome = f"{winners[0]} wins"
-        else:
-            outcome = f"shared win: {join_words(winners)}"
+        outcome = outcome_text(result, names)
         scores = "–".join(str(score) for score in result.scores)
         return f"over: {outcome}, scores {scores}" if scores else f"over: {outcome}"
 
     def _repr_html_(self) -> str:
-        """Jupyter: the status line, the picture (or the text board) and the last
-        :data:`~boardkit.notebook.NOTEBOOK_ENTRIES` entries narrated, all as a spectator sees
-        them (as its viewer, for a match loaded from a redacted log)."""
-        player = self._shown_player(None)
-        has_picture = self.game.offers("render_svg")
-        picture = self.render_svg(player) if has_picture else None
-        board = "" if has_picture else self.render(player)
-        first = max(0, len(self._entries) - NOTEBOOK_ENTRIES)
-        shown = [self._shown_entry(seq, player) for seq in range(first, len(self._entries))]
-        status = f"{self.game.title or self.game.name} — {self.status()}"
-        return match_html(status, picture, board, shown)
+        """Jupyter: the status line, the picture (or the text board) and the last few entries
+        narrated, as a spectator sees them (as its viewer, for a match loaded from a redacted
+        log); see :func:`boardkit.present.notebook.match_html`.
 
-    def _shown_entry(self, seq: int, player: int | None) -> ShownEntry:
-        entry = self._entries[seq]
-        shown = shown_action(self.game, entry, player)
-        if entry.player is None or shown is None:
-            headline = "setup"
-        else:
-            before = self.state_at(seq - 1)
-            action = self.game.describe_action(shown, before)
-            headline = f"{self.header.players[entry.player]}: {action}"
-        return ShownEntry(seq, headline, tuple(narrate_match_entry(self, seq, player)))
+        The one place the framework reaches into the presentation kit, and only when Jupyter
+        asks: Jupyter looks for display methods on the object itself, and importing the kit
+        here, not at the top, keeps ``import boardkit`` free of it (as python-chess draws a
+        board's SVG only when a notebook asks for one).
+        """
+        from boardkit.present.notebook import match_html
+
+        return match_html(self)
 
     # --- playing ---------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import field, frozen
 
+from boardkit.english import a_or_an, noun_for
 from boardkit.errors import (
     GameDefinitionError,
     InvalidOptionsError,
@@ -14,7 +15,6 @@ from boardkit.errors import (
     shorten_text,
 )
 from boardkit.rng import SEED_BITS
-from boardkit.voice import a_or_an, noun_for
 
 OptionValue = bool | int | str
 """The values an option may take: JSON scalars, so that log headers stay plain."""

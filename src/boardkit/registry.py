@@ -19,6 +19,7 @@ status, so that one broken package never hides the games of the others.
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -100,6 +101,15 @@ def load_game(name: str) -> Game[Any, Any]:
         raise UnknownGameError(name, available_games())
     _refuse_duplicates(name, found)
     return _construct(found[0].name, found[0].value, _load_class(found[0]))
+
+
+def as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
+    """``game`` itself, or a fresh instance of the game called ``game`` (:func:`load_game`).
+
+    What every entry point that accepts "a game or its name" (simulations, tournaments, the
+    research adapters, :class:`~boardkit.match.Match`) does with that argument.
+    """
+    return load_game(game) if isinstance(game, str) else game
 
 
 def game_plugins() -> list[GamePlugin]:
@@ -241,30 +251,34 @@ def _brief(text: str) -> str:
 
 
 def game_picture(name: str, state: object, player: int | None = None) -> str:
-    """The SVG text the installed game ``name`` draws of ``state`` (its ``render_svg`` hook).
+    """The SVG text the installed game ``name`` draws of ``state`` (deprecated).
 
-    For a game's state class to show itself in Jupyter (``_repr_svg_``): the picture module
-    imports the state module, so the state reaches its picture through the registry rather
-    than by importing it. A game that draws no picture raises
+    Looking a game up by name to draw a state fails for a game registered under another name;
+    draw through the game object instead: ``game.picture(state, player)``
+    (:meth:`boardkit.game.Game.picture`). A game that draws no picture raises
     :class:`~boardkit.errors.GameDefinitionError`.
     """
+    warnings.warn(
+        "boardkit.registry.game_picture(name, state) is deprecated: draw through the game, "
+        "game.picture(state, player); it is removed in 0.3.0",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     game = load_game(name)
     if not game.offers("render_svg"):
         raise GameDefinitionError(f"the game {name!r} draws no picture (it has no render_svg)")
-    picture = game.render_svg(state, player, None)
-    if not isinstance(picture, str):
-        raise GameDefinitionError(f"{name}.render_svg returned {type(picture).__name__}, not text")
-    return picture
+    return str(game.picture(state, player))
 
 
 def game_position_text(name: str, state: object) -> str:
     """``state`` in the notation of the installed game ``name`` (its ``format_position``).
 
     What a game's state class returns for ``str(state)``: one line that names the whole
-    position and reads back with ``parse_position``, reached through the registry for the same
-    reason as :func:`game_picture` (the notation module imports the state module). ``str()``
+    position and reads back with ``parse_position``, reached through the registry because the
+    state cannot import its game (the notation module imports the state module). ``str()``
     must not fail, so a state the notation cannot write (one built by hand that breaks an
-    invariant, a game without a notation) falls back to its ``repr``.
+    invariant, a game without a notation, a game known here under another name) falls back to
+    its ``repr``.
     """
     try:
         text = load_game(name).format_position(state)

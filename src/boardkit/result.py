@@ -1,6 +1,9 @@
-"""The outcome of a finished game."""
+"""The outcome of a finished game, and the words that tell it."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -16,3 +19,32 @@ class Result:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     detail: str = ""
+
+
+T = TypeVar("T")
+
+
+def outcome_parts(winners: Sequence[T]) -> list[str | T]:
+    """Who won, as words with the winners in their places, in order: ``["nobody wins"]``,
+    ``[ann, " wins"]``, ``[ann, " and ", bob, " share the win"]``, ``[a, ", ", b, " and ", c,
+    " share the win"]``.
+
+    The one wording of a game's outcome; :func:`outcome_text` joins it for plain text, and a
+    front end that paints names (``boardkit watch``) puts its own pieces in the winners'
+    places.
+    """
+    if not winners:
+        return ["nobody wins"]
+    parts: list[str | T] = []
+    for index, winner in enumerate(winners):
+        if index:
+            parts.append(" and " if index == len(winners) - 1 else ", ")
+        parts.append(winner)
+    parts.append(" wins" if len(winners) == 1 else " share the win")
+    return parts
+
+
+def outcome_text(result: Result, names: Sequence[str]) -> str:
+    """Who won ``result``, with the players' names (``names[i]`` for seat ``i``): ``"nobody
+    wins"``, ``"ann wins"``, ``"ann and bob share the win"`` (see :func:`outcome_parts`)."""
+    return "".join(outcome_parts([names[seat] for seat in result.winners]))

@@ -139,7 +139,7 @@ class Rng:
     @classmethod
     def for_seat(cls, seed: int, stream: int) -> Rng:
         """``Rng(seed, stream)`` for a stream number the caller has checked (the seat rule of
-        :mod:`boardkit.seats`), built the quick way :meth:`for_entry` is."""
+        :mod:`boardkit.runner.seats`), built the quick way :meth:`for_entry` is."""
         if cls is not Rng:
             return cls(seed, stream)
         return _stream_of(seed, stream)

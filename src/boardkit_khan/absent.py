@@ -26,7 +26,7 @@ from typing import Any
 from boardkit.errors import IllegalActionError
 from boardkit.game import Game
 from boardkit.geometry.grid import cells_of
-from boardkit.menus import ActionMenu, absent_reasons
+from boardkit.present.menus import ActionMenu, absent_reasons
 from boardkit_khan.actions import (
     Conquer,
     Discard,

@@ -36,7 +36,7 @@ import attrs
 
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction, Grid, cells_of
-from boardkit.voice import count_of, noun_for
+from boardkit.present.voice import count_of, noun_for
 
 #: How far a ruler may be displaced (K-R1); the length of the precomputed rays.
 RULER_REACH = 3

@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardkit.errors import InvalidOptionsError
-from boardkit.voice import a_or_an
+from boardkit.present.voice import a_or_an
 from boardkit_khan.board import Board, BoardFileError, InvalidBoardError, board_to_toml, parse_board
 from boardkit_khan.board_validation import default_board, load_board
 

@@ -34,7 +34,7 @@ from itertools import combinations
 from pathlib import Path
 
 from boardkit.geometry.grid import cells_of
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
 from boardkit_khan.board import (
     Board,
     BoardFileError,

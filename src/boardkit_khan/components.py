@@ -35,7 +35,7 @@ import attrs
 from boardkit.errors import BoardkitError
 from boardkit.geometry.grid import Direction
 from boardkit.geometry.polyomino import SHAPES, Shape
-from boardkit.voice import noun_for
+from boardkit.present.voice import noun_for
 from boardkit_khan.board import Board, Region
 
 #: K-C7: neutral yurts in each ruler's camp at the start (they drive K-R4).

@@ -64,7 +64,7 @@ import attrs
 
 from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
 from boardkit_khan.board import Board, Region
 from boardkit_khan.components import TileSpec
 from boardkit_khan.fits import FitFinder, fit_finder, reach

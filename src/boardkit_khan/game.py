@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from boardkit.errors import InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
 from boardkit.options import Config, Option, OptionValue
+from boardkit.present.screen import Picture
+from boardkit.present.voice import Voice
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit.screen import Picture
-from boardkit.voice import Voice
 from boardkit_khan import absent, encoding, narration, notation, screen, targets
 from boardkit_khan import svg as pictures
 from boardkit_khan.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path

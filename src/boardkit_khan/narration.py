@@ -1,6 +1,6 @@
 """Khan's events as lines a person wants to read (the game's ``describe_event``).
 
-Each function words one event type for a :class:`~boardkit.voice.Voice` (the reader and the
+Each function words one event type for a :class:`~boardkit.present.voice.Voice` (the reader and the
 players' names), reading the state *before* the event: "Seljuk moves from B6 to B5", "a neutral
 yurt from Seljuk's camp goes on B6 (4 left)", "red conquers with the L-pentomino on C3 D3 D4 D5
 E5 (5 points), covering 2 of blue's yurts; red's yurt goes on it".
@@ -18,7 +18,7 @@ from typing import Any
 
 from boardkit.flow import DecisionOwed
 from boardkit.geometry.grid import cells_of
-from boardkit.voice import Voice, describe_flow_event, join_words
+from boardkit.present.voice import Voice, describe_flow_event, join_words
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Board
 from boardkit_khan.components import SpecialCard

@@ -164,7 +164,7 @@ class StackPlacements:
             return None
         where = f"{self.key} in orientation {orientation} at {grid.label(anchor_cell)}"
         if self.key.bridge:
-            return ("K-A-C2", f"{where} {_bridge_problem(self, orientation, anchor_cell)}")
+            return ("K-A-C2", f"{where} {bridge_problem(self, orientation, anchor_cell)}")
         return ("K-A-C1", f"{where} would cover a cell that is not land")
 
 
@@ -192,7 +192,9 @@ def tile_banks(board: Board, mask: int) -> list[int]:
     return board.grid.components(mask & board.land)
 
 
-def _bridge_problem(stack: StackPlacements, orientation: int, anchor_cell: int) -> str:
+def bridge_problem(stack: StackPlacements, orientation: int, anchor_cell: int) -> str:
+    """Why a bridge of ``stack`` placed so cannot stand, as the end of a sentence that starts
+    with the bridge ("would leave the field"); asked only of a placement already refused."""
     board = stack.board
     oriented = orientations(SHAPES[stack.key.shape])[orientation]
     mask = _raw_mask(board, oriented, anchor_cell)

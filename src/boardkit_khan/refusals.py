@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from boardkit.errors import IllegalActionError
 from boardkit.geometry.grid import cells_of
-from boardkit.voice import join_words
+from boardkit.present.voice import join_words
 from boardkit_khan.actions import Conquer
 from boardkit_khan.narration import tile_name
-from boardkit_khan.placements import StackKey, _bridge_problem
+from boardkit_khan.placements import StackKey, bridge_problem
 from boardkit_khan.rules import available_stacks, check_conquer, protections
 from boardkit_khan.state import KhanState, Static
 
@@ -60,7 +60,7 @@ def conquest_refusal(state: KhanState, static: Static, player: int, action: Conq
         if not 0 <= action.anchor < board.grid.size:
             return f"there is no cell {action.anchor} on the board"
         if stack.bridge:
-            return f"the bridge {_bridge_problem(stacked, action.orientation, action.anchor)}"
+            return f"the bridge {bridge_problem(stacked, action.orientation, action.anchor)}"
         return "the tile would cover a cell that is not land (river or off the board)"
     field = state.field
     mask = placement.mask

@@ -9,7 +9,7 @@ this. Only the viewing player's hand is shown.
 
 from __future__ import annotations
 
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
 from boardkit_khan.actions import card_text
 from boardkit_khan.components import SpecialCard
 from boardkit_khan.state import (

@@ -29,7 +29,7 @@ import re
 from functools import lru_cache
 
 from boardkit.errors import InvalidOptionsError, shorten_text
-from boardkit.voice import a_or_an
+from boardkit.present.voice import a_or_an
 from boardkit_khan.board import Board, parse_cell_label
 
 OPTION = "ruler_cells"

@@ -16,6 +16,7 @@ removed leaves his new cell free again.
 
 from __future__ import annotations
 
+from boardkit.flow import next_seat
 from boardkit.geometry.grid import Direction
 from boardkit.rng import Rng
 from boardkit_khan.cards import reveal_top
@@ -90,7 +91,7 @@ def _check_end(script: Script, in_step1: bool) -> None:
             script.emit(NeutralYurtPlaced(cell, ruler), RulerRemoved(ruler, "end"))
     active = state.flow.active
     assert active is not None
-    first = active if in_step1 else (active + 1) % state.players
+    first = active if in_step1 else next_seat(active, state.players)
     script.emit(EndPhaseTriggered(in_step1, first))
 
 

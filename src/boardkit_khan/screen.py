@@ -1,5 +1,5 @@
 """Khan's compact picture for an 80×24 terminal (:meth:`KhanGame.render_screen
-<boardkit_khan.game.KhanGame.render_screen>`; see :mod:`boardkit.screen`).
+<boardkit_khan.game.KhanGame.render_screen>`; see :mod:`boardkit.present.screen`).
 
 The map is 13 rows of two-character cells. The first character says what stands on the cell
 (a region letter, ``~`` river, ``.`` out of play, a seat number ``1``–``4`` for a yurt, ``n`` a
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardkit.geometry.grid import cells_of
-from boardkit.screen import Line, Picture, Segment, line
+from boardkit.present.screen import Line, Picture, Segment, line
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Region
 from boardkit_khan.narration import tile_name

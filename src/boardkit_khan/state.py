@@ -27,7 +27,7 @@ from attrs import frozen
 from boardkit.errors import InvalidOptionsError
 from boardkit.flow import Flow
 from boardkit.geometry.grid import Direction
-from boardkit.registry import game_picture, game_position_text
+from boardkit.registry import game_position_text
 from boardkit.replacing import replacer
 from boardkit_khan.board import Board, Region
 from boardkit_khan.board_option import board_from_option
@@ -262,16 +262,6 @@ class KhanState:
         notation module imports this one).
         """
         return game_position_text("khan", self)
-
-    def _repr_svg_(self) -> str:
-        """Jupyter: the board as a spectator sees it (hands stay hidden); for one player's
-        picture, ``boardkit_khan.svg.board_svg(state, player=p)``.
-
-        Drawn by the game's ``render_svg`` hook, found through the plugin registry: the
-        picture module sits above this one (it imports the state), so the state never imports
-        it.
-        """
-        return game_picture("khan", self)
 
 
 with_field: Callable[[KhanState, Field], KhanState] = replacer(KhanState, "field")

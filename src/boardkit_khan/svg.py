@@ -19,8 +19,8 @@ Classes for tests and style sheets: ``cell`` (with ``land region-M`` … or ``ri
 ``bridge``), ``owner-mark``, ``camp-yurt``, ``stock-stack`` (``data-count``), ``hand-card``,
 ``highlight`` (``cell-highlight``, ``placement-outline``, ``ruler-highlight``).
 
-Click targets (see :mod:`boardkit.clicks` and :mod:`boardkit_khan.targets`): every cell in play
-(:func:`cell_target`, ``cell-40``), every ruler on the board (:func:`ruler_target`,
+Click targets (see :mod:`boardkit.present.clicks` and :mod:`boardkit_khan.targets`): every cell in
+play (:func:`cell_target`, ``cell-40``), every ruler on the board (:func:`ruler_target`,
 ``ruler-2``), every stack of the tile stock with tiles left (:func:`stock_target`,
 ``stock-conquest-P5``) and every card of the viewer's own hand (:func:`card_target`,
 ``card-17``) carries a ``data-target`` id, the same in every state. Tiles, yurts, labels and
@@ -34,7 +34,7 @@ import re
 
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES
-from boardkit.svg import (
+from boardkit.present.svg import (
     Element,
     PictureError,
     Svg,
@@ -285,7 +285,7 @@ def highlight_marks(highlight: object, static: Static) -> tuple[int, int, int | 
 
     ``highlight`` is ``None``, an int mask of cells, or a Khan action (a conquest outlines its
     placement, a yurt action marks its cell, a displacement rings the ruler; the other actions
-    mark nothing). Anything else raises :class:`~boardkit.svg.UnsupportedHighlightError`.
+    mark nothing). Anything else raises :class:`~boardkit.present.svg.UnsupportedHighlightError`.
     """
     board = static.board
     size = board.grid.size
@@ -332,7 +332,8 @@ _FIXED_LIMIT = 64
 
 def _fixed_layers(frame: _Frame) -> tuple[Element, ...]:
     """The grid's labels, cells and outland edges: the same in every picture of one board at
-    one size, so they are built once, frozen (:meth:`boardkit.svg.Element.freeze`) and shared
+    one size, so they are built once, frozen (:meth:`boardkit.present.svg.Element.freeze`) and
+    shared
     by every picture, which then writes them as one piece of text."""
     key = (id(frame.board), frame.cell)
     known = _FIXED.get(key)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
-from boardkit.flow import DecisionOwed, DecisionSettled, StepStarted, TurnEnded
+from boardkit.flow import DecisionOwed, DecisionSettled, StepStarted, TurnEnded, next_seat
 from boardkit.rng import Rng
 from boardkit_khan.actions import (
     Conquer,
@@ -169,8 +169,7 @@ def next_player(state: KhanState) -> int:
     """Clockwise; the first end-phase turn goes to the player K-E1 names."""
     if state.flow.phase == PHASE_END and state.end_turns == 0:
         return state.end_first_player
-    active = state.flow.active
-    return 0 if active is None else (active + 1) % state.players
+    return next_seat(state.flow.active, state.players)
 
 
 # --- apply ----------------------------------------------------------------------------------------

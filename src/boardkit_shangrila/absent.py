@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from boardkit.game import Game
-from boardkit.menus import absent_reasons
+from boardkit.present.menus import absent_reasons
 from boardkit_shangrila.actions import (
     Action,
     Journey,

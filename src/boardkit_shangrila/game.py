@@ -23,8 +23,8 @@ from boardkit import (
     Option,
     Rng,
 )
-from boardkit.screen import Picture
-from boardkit.voice import Voice
+from boardkit.present.screen import Picture
+from boardkit.present.voice import Voice
 from boardkit_shangrila import absent, encoding, narration, notation, screen, targets, turns
 from boardkit_shangrila import svg as pictures
 from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardkit.flow import TurnStarted
-from boardkit.voice import Voice, describe_flow_event
+from boardkit.present.voice import Voice, describe_flow_event
 from boardkit_shangrila.components import (
     COLOUR_INDEX,
     COLOURS,

@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
+from boardkit.english import a_or_an, count_of
 from boardkit.errors import IllegalActionError
-from boardkit.voice import a_or_an, count_of
 from boardkit_shangrila.actions import (
     Action,
     Journey,

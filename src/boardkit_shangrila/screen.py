@@ -1,5 +1,5 @@
 """Shangrila's compact picture for an 80×24 terminal (:meth:`ShangrilaGame.render_screen
-<boardkit_shangrila.game.ShangrilaGame.render_screen>`; see :mod:`boardkit.screen`).
+<boardkit_shangrila.game.ShangrilaGame.render_screen>`; see :mod:`boardkit.present.screen`).
 
 One line per village: its number, ``*`` when it carries a stone, the seven guild spaces as the
 guild's initial and the colour initial of the master on it (``.`` empty, ``+`` a student on the
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardkit.screen import Line, Picture, Segment, line
+from boardkit.present.screen import Line, Picture, Segment, line
 from boardkit_shangrila.board import ROUTES, VILLAGE_COUNT
 from boardkit_shangrila.components import (
     COLOUR_INITIALS,

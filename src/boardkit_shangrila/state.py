@@ -23,7 +23,7 @@ from typing import Final
 from attrs import frozen
 
 from boardkit import Flow
-from boardkit.registry import game_picture, game_position_text
+from boardkit.registry import game_position_text
 from boardkit_shangrila.board import VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 
@@ -64,15 +64,6 @@ class ShangrilaState:
         notation module imports this one).
         """
         return game_position_text("shangrila", self)
-
-    def _repr_svg_(self) -> str:
-        """Jupyter: the board picture of this state (``boardkit_shangrila.svg.board_svg``).
-
-        Drawn by the game's ``render_svg`` hook, found through the plugin registry: the
-        picture module sits above this one (it imports the state), so the state never imports
-        it.
-        """
-        return game_picture("shangrila", self)
 
 
 @frozen

@@ -14,7 +14,8 @@ Every piece carries a class so that tests and style sheets can find it: ``villag
 ``master``, ``student``, ``stone``, ``bridge intact`` / ``bridge broken``, ``supply``,
 ``highlight`` (plus ``village-highlight``, ``space-highlight`` or ``journey``).
 
-Click targets (see :mod:`boardkit.clicks` and :mod:`boardkit_shangrila.targets`): every village
+Click targets (see :mod:`boardkit.present.clicks` and :mod:`boardkit_shangrila.targets`): every
+village
 group, guild space group and bridge line carries a ``data-target`` id (:func:`village_target`
 ``village-4``, :func:`space_target` ``space-4-healer``, :func:`bridge_target` ``bridge-4-7``), the
 same in every state. A space lies inside its village's group, so a front end takes the innermost
@@ -28,7 +29,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from boardkit.svg import (
+from boardkit.present.svg import (
     AttributeValue,
     Element,
     PictureError,
@@ -167,7 +168,7 @@ def _space(village: object, guild: object) -> SpaceRef:
 def highlight_marks(highlight: object) -> _Marks:
     """Read ``highlight``: ``None``; a village number or an iterable of them; or an action
     (a journey becomes an arrow, a master or student placement marks its spaces, a pass marks
-    nothing). Anything else raises :class:`~boardkit.svg.UnsupportedHighlightError`."""
+    nothing). Anything else raises :class:`~boardkit.present.svg.UnsupportedHighlightError`."""
     marks = _Marks()
     if highlight is None or isinstance(highlight, Pass):
         return marks
@@ -324,7 +325,8 @@ _SPACES_LIMIT = 8192
 
 def _space_drawing(village: int, guild: int, code: int, size: float, marked: bool) -> Element:
     """One guild space and what stands on it: the same for the same arguments in every
-    picture, so each is drawn once, frozen (:meth:`boardkit.svg.Element.freeze`) and shared."""
+    picture, so each is drawn once, frozen (:meth:`boardkit.present.svg.Element.freeze`) and
+    shared."""
     key = (village, guild, code, size, marked)
     drawn = _SPACES.get(key)
     if drawn is None:

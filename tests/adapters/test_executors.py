@@ -8,8 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from boardkit.cli import main
-from boardkit.simulate import SimulationSummary, simulate
-from boardkit.tournament import run_tournament
+from boardkit.runner.simulate import SimulationSummary, simulate
+from boardkit.runner.tournament import run_tournament
 
 
 def _sim_facts(summary: SimulationSummary) -> tuple[object, ...]:

@@ -4,7 +4,7 @@ Two or three players add 1 or 2 to a running total in turn; whoever brings it to
 default) wins. Tests use it where they need a game that does *not* offer a hook (no picture, no
 click targets, no bot hints, no positions, no encodings), now that the tutorial game, Nim,
 offers them all. It keeps every default of :class:`boardkit.game.Game`, so it also shows what a
-game gets for free; it passes the conformance kit (tests/core/test_conformance.py).
+game gets for free; it passes the conformance kit (tests/testing/test_conformance.py).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from boardkit import Config, Flow, Game, IllegalActionError, Result, Rng, TurnEnded
-from boardkit.voice import Voice
+from boardkit.present.voice import Voice
 
 UNKNOWN = 0
 

@@ -11,7 +11,7 @@ from boardkit import load_game
 from boardkit.codec import _MISS, TaggedCodec, codec_for, make_converter
 from boardkit.flow import TurnEnded
 from boardkit.match import _same
-from boardkit.simulate import simulate
+from boardkit.runner.simulate import simulate
 
 
 @pytest.mark.parametrize("name", ["nim", "shangrila", "khan"])

@@ -13,8 +13,8 @@ from boardkit import Match
 from boardkit.bots import FirstBot
 from boardkit.examples.goofspiel import Bid, Goofspiel, GoofspielState
 from boardkit.examples.nim import NimGame, NimState, Take
+from boardkit.runner.tournament import play_game
 from boardkit.testing import check_playout
-from boardkit.tournament import play_game
 
 
 def test_a_match_of_a_game_instance_has_its_state_and_action_types() -> None:

@@ -11,7 +11,7 @@ from boardkit import InvalidOptionsError, InvalidPlayerCountError, Match, Option
 from boardkit.errors import GameDefinitionError
 from boardkit.examples.nim import NimGame
 from boardkit.options import MAX_NAME_CHARS, OptionValue, distinct_names
-from boardkit.simulate import simulate
+from boardkit.runner.simulate import simulate
 
 
 def test_defaults_fill_in_and_are_recorded_in_the_header() -> None:

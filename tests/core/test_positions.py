@@ -18,8 +18,8 @@ from boardkit.errors import InvalidPositionError, NotOfferedError
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.flow import Flow
 from boardkit.log import LogHeader
-from boardkit.narration import narrate_match_entry
 from boardkit.positions import START_INVARIANTS, offers_positions, position_players
+from boardkit.present.narration import narrate_match_entry
 from tests.core.secret_game import SecretGame
 
 NIM = NimGame()

@@ -14,7 +14,7 @@ from boardkit import Flow, Rng, engine
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import TurnEnded
 from boardkit.recorder import Recorder, fold, fold_event, replace_flow
-from boardkit.simulate import random_playout
+from boardkit.runner.simulate import random_playout
 
 
 class CountingNim(NimGame):

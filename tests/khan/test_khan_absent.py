@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from boardkit import Match, Rng
-from boardkit.menus import ActionMenu
+from boardkit.present.menus import ActionMenu
 from boardkit_khan.absent import ANSWER_FIRST, CONQUER, conquest_candidates
 from boardkit_khan.actions import Conquer
 from boardkit_khan.refusals import conquest_refusal

@@ -170,7 +170,7 @@ def test_no_menu_level_is_longer_than_a_region() -> None:
     of the menu holds more lines than the largest region has cells (23 on the shipped board),
     where action A with a Khan card once listed over a hundred cells."""
     from boardkit import Match, Rng
-    from boardkit.menus import ActionMenu
+    from boardkit.present.menus import ActionMenu
     from boardkit_khan.actions import Discard, Invade
 
     longest = 0

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from boardkit.flow import FLOW_EVENT_TYPES, DecisionOwed, TurnStarted
-from boardkit.narration import narrate_entry, narrate_match_entry
+from boardkit.present.narration import narrate_entry, narrate_match_entry
 from boardkit.testing.narration_checks import check_narration
 from boardkit_khan.actions import card_text
 from boardkit_khan.board import Region

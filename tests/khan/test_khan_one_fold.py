@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from boardkit.simulate import random_playout
+from boardkit.runner.simulate import random_playout
 from boardkit_khan import reducer
 from boardkit_khan.game import KhanGame
 

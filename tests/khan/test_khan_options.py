@@ -10,7 +10,7 @@ import pytest
 from attrs import evolve
 
 from boardkit import InvalidOptionsError, Match, Rng
-from boardkit.menus import ActionMenu
+from boardkit.present.menus import ActionMenu
 from boardkit_khan.actions import DisplaceRuler, PlaceStartYurt
 from boardkit_khan.board_option import board_option
 from boardkit_khan.components import TileKind

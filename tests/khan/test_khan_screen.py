@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from boardkit import Match
-from boardkit.frames import picture_lines
+from boardkit.terminal.frames import picture_lines
 from boardkit_khan.screen import picture
 
 

@@ -6,9 +6,9 @@ from functools import cache
 from typing import Any
 
 from boardkit import Match, Rng
-from boardkit.clicks import click, narrow
 from boardkit.flow import decider
 from boardkit.geometry.grid import cells_of
+from boardkit.present.clicks import click, narrow
 from boardkit.testing.target_checks import (
     check_position_targets,
     check_targets,

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from boardkit import Match, Rng
+from boardkit import Match, Rng, registry
 from boardkit.cli import main
 from boardkit.geometry.grid import cells_of
-from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
+from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_khan.actions import (
     Conquer,
     Discard,
@@ -294,12 +294,40 @@ def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     assert len(with_class(root, "hand-card")) == len(state.cards.hands[2])
 
 
-def test_a_state_shows_itself_as_the_spectators_picture_in_jupyter() -> None:
+def test_the_game_draws_a_state_as_the_spectators_picture_in_jupyter() -> None:
     """K-H1 holds in a notebook too: a bare state draws without any hand."""
     state = played(3, 4, 30).state
-    document = state._repr_svg_()
+    document = KhanGame().picture(state)._repr_svg_()
     assert document == board_svg(state).to_string()
     root = ET.fromstring(document)
     assert root.tag == f"{{{SVG_NAMESPACE}}}svg"
     assert not with_class(root, "hand-card")
     assert with_class(root, "yurt")
+
+
+class RenamedKhan(KhanGame):
+    """Khan, known to the registry under another name."""
+
+    name = "khan-renamed"
+
+
+def test_a_game_registered_under_another_name_draws_its_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Drawing goes through the game object: a state never looks its game up by name."""
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    registry.register(RenamedKhan)
+    match = Match.new("khan-renamed", 3, seed=4)
+    for _ in range(30):
+        match.play(match.legal_actions()[0])
+    game = match.game
+    assert isinstance(game, RenamedKhan)
+
+    def no_lookup(name: str) -> Any:
+        raise AssertionError(f"looked up {name!r} in the registry to draw")
+
+    monkeypatch.setattr(registry, "load_game", no_lookup)
+    picture = game.picture(match.state)
+    assert picture == board_svg(match.state).to_string() == picture._repr_svg_()
+    assert match._repr_svg_() == match.render_svg()
+    assert not hasattr(match.state, "_repr_svg_")  # states do not draw themselves

@@ -27,8 +27,8 @@ import pytest
 from boardkit import Match
 from boardkit.bots.random_bot import RandomBot
 from boardkit.flow import decider
-from boardkit.narration import narrate_entry
-from boardkit.server.bots import bot_rng
+from boardkit.present.narration import narrate_entry
+from boardkit.runner.seats import seat_rng
 from boardkit_khan.actions import Conquer, card_text
 from boardkit_khan.svg import card_target
 from tests.server.browsing import Player
@@ -212,14 +212,14 @@ def replay_khan(seed: int, plan_seed: int, *, until_consent: bool) -> tuple[Matc
     """The match the server will hold, played by the plan (humans) and the bot's generator."""
     match = Match.new("khan", ["seat 1", "seat 2", "random bot"], seed=seed)
     plan = random.Random(plan_seed)
-    bot = RandomBot()
+    bot, stream = RandomBot(), seat_rng(seed, 2)
     while not match.is_over:
         flow = match.state.flow
         who = decider(flow)
         if until_consent and who != flow.active and who in (0, 1) and flow.active in (0, 1):
             break
         if who == 2:
-            match.play(bot.choose(match.game, match.state, 2, bot_rng(seed, len(match) - 1)))
+            match.play(bot.choose(match.game, match.state, 2, stream))
         else:
             legal = match.legal_actions()
             match.play(legal[plan.randrange(len(legal))])
@@ -262,7 +262,7 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
     # The test's own copy of the match, played by the same plan, says what to click.
     match = Match.new("khan", ["seat 1", "seat 2", "random bot"], seed=seed)
     plan = random.Random(plan_seed)
-    bot = RandomBot()
+    bot, stream = RandomBot(), seat_rng(seed, 2)
     consents = menu_only = orientation_lists = 0
     reloaded = mid_click = False
     rng = random.Random(3)
@@ -271,7 +271,7 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
         flow = match.state.flow
         who = decider(flow)
         if who == 2:
-            match.play(bot.choose(match.game, match.state, 2, bot_rng(seed, seq)))
+            match.play(bot.choose(match.game, match.state, 2, stream))
             ann.wait_seq(seq + 1)
             continue
         legal = match.legal_actions()

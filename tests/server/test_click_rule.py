@@ -1,4 +1,4 @@
-"""The page's click rule (static/clicks.js) is boardkit.clicks, ported: the same answers.
+"""The page's click rule (static/clicks.js) is boardkit.present.clicks, ported: the same answers.
 
 Chromium runs the shipped clicks.js on the targets of real positions of Shangrila and Khan (and
 on bad input), and every answer of ``narrow`` and ``click`` is compared with the Python module's.
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from boardkit import Match
-from boardkit.clicks import ClickError, click, narrow
+from boardkit.present.clicks import ClickError, click, narrow
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -19,7 +19,7 @@ from boardkit import Match
 from boardkit.bots.mcts import DEFAULT_ITERATIONS, MCTSBot
 from boardkit.bots.random_bot import RandomBot
 from boardkit.log import entry_to_json, redact_entries
-from boardkit.narration import narrate_entry
+from boardkit.present.narration import narrate_entry
 from boardkit.server import create_app
 from boardkit.server.protocol import Limits
 from boardkit.server.service import server_bot

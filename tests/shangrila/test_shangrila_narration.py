@@ -7,8 +7,8 @@ from typing import Any
 
 from boardkit import Rng, engine
 from boardkit.flow import FLOW_EVENT_TYPES, TurnStarted
-from boardkit.narration import narrate_entry
-from boardkit.screen import plain
+from boardkit.present.narration import narrate_entry
+from boardkit.present.screen import plain
 from boardkit.testing.narration_checks import check_narration
 from boardkit_shangrila.actions import Journey
 from boardkit_shangrila.components import Colour, Guild

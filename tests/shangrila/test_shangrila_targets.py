@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from boardkit import Match, Rng
-from boardkit.clicks import click, narrow
+from boardkit.present.clicks import click, narrow
 from boardkit.testing.target_checks import check_targets, svg_target_ids
 from boardkit_shangrila.actions import (
     Journey,

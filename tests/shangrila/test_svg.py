@@ -16,7 +16,7 @@ import pytest
 
 from boardkit import Match, Rng
 from boardkit.cli import main
-from boardkit.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
+from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_shangrila.actions import Journey, Pass, PlaceMaster, RecruitStudents
 from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
 from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILDS, Guild
@@ -246,9 +246,9 @@ def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     assert len(with_class(root, "master")) == sum(1 for c in match.state_at(at).spaces if c)
 
 
-def test_a_state_shows_itself_as_its_picture_in_jupyter() -> None:
+def test_the_game_draws_a_state_as_its_picture_in_jupyter() -> None:
     state = played(3, 11, 40).state
-    document = state._repr_svg_()
+    document = ShangrilaGame().picture(state)._repr_svg_()
     assert document == board_svg(state).to_string()
     root = ET.fromstring(document)
     assert root.tag == f"{{{SVG_NAMESPACE}}}svg"

@@ -7,6 +7,6 @@ Each adapter is an optional extra (``pip install boardkit[pettingzoo]``, ``[gymn
 They read a game only through the protocol (:class:`boardkit.game.Game`): the action index
 (``num_actions``, ``action_to_index``, ``index_to_action``), the observation
 (``observation_shape``, ``observation``, ``observation_text``) and, for OpenSpiel's chance
-nodes, :mod:`boardkit.chance`. :class:`~boardkit.adapters.table.Table` is the one driver they
+nodes, :mod:`boardkit.chance`. :class:`~boardkit.adapters.table.AdapterMatch` is the one driver they
 share; it needs nothing beyond the core.
 """

@@ -18,8 +18,8 @@ Facts:
 - **The agent** plays seat ``seat``; every other seat is played by a boardkit bot named by a
   spec for :func:`boardkit.bots.bot_from_spec` (``"random"``, ``"greedy"``,
   ``"mcts:iterations=200"`` …): ``opponents`` lists one spec per other seat, in seat order, or a
-  single spec for all of them. The bot in seat ``s`` draws from ``Rng(seed, BOT_STREAM + s)``
-  as in a tournament (:data:`boardkit.seats.BOT_STREAM`), so ``reset(seed=s)`` and the
+  single spec for all of them. The bot in seat ``s`` draws from the seat's stream of the seed
+  (:func:`boardkit.runner.seats.seat_rng`) as in every loop, so ``reset(seed=s)`` and the
   same actions always give the same game. The bots also answer the decisions their seats owe
   out of turn (Khan's consent), and the agent is asked whenever its seat must decide.
 - **Actions**: ``Discrete(num_actions)``, the game's action index. The observation's
@@ -40,14 +40,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from boardkit.adapters.table import Table
+from boardkit.adapters.table import AdapterMatch
 from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
 from boardkit.errors import IllegalActionError, InvalidOptionsError
 from boardkit.extras import needs_extra
 from boardkit.game import Game
 from boardkit.rng import Rng
-from boardkit.seats import BOT_STREAM
+from boardkit.runner.seats import seat_rng
 
 with needs_extra("gymnasium", "boardkit.adapters.gymnasium"):
     import gymnasium
@@ -79,7 +79,7 @@ class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self.table = Table(game, players, options, reward)
+        self.table = AdapterMatch(game, players, options, reward)
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidOptionsError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
         if illegal not in ILLEGAL_MODES:
@@ -131,7 +131,7 @@ class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         self.table.reset(seed)
         game_seed = self.table.config.seed
-        self._rngs = {s: Rng(game_seed, BOT_STREAM + s) for s in self.bots}
+        self._rngs = {s: seat_rng(game_seed, s) for s in self.bots}
         self._bots_play()
         return self._observe()
 

@@ -52,13 +52,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardkit import engine
-from boardkit.adapters.table import as_game, rewards_of
+from boardkit.adapters.table import rewards_of
 from boardkit.chance import ChanceNeeded, ChanceRng
 from boardkit.errors import InvalidOptionsError, NotOfferedError
 from boardkit.extras import needs_extra
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.options import Config
+from boardkit.registry import as_game
 from boardkit.rng import Rng
 
 with needs_extra("openspiel", "boardkit.adapters.openspiel"):

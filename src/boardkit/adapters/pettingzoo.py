@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from boardkit.adapters.table import Table
+from boardkit.adapters.table import AdapterMatch
 from boardkit.extras import needs_extra
 from boardkit.game import Game
 
@@ -72,7 +72,7 @@ class BoardkitAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.table = Table(game, players, options, reward)
+        self.table = AdapterMatch(game, players, options, reward)
         self.metadata = {**type(self).metadata, "name": f"boardkit_{self.table.game.name}_v0"}  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [_agent(seat) for seat in range(players)]

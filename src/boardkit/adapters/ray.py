@@ -3,15 +3,15 @@
 ::
 
     from boardkit.adapters.ray import ray_executor
-    from boardkit.tournament import run_tournament
+    from boardkit.runner.tournament import run_tournament
 
     with ray_executor(num_cpus=2) as executor:   # or address="ray://head:10001"
         summary = run_tournament("nim", ["random", "greedy"], 20, seed=1, executor=executor)
 
 :class:`RayExecutor` is a :class:`concurrent.futures.Executor` whose ``submit`` runs the call as
 a Ray task (``ray.remote``) and returns the task's ``concurrent.futures.Future``; so
-:func:`boardkit.tournament.run_tournament` and :func:`boardkit.simulate.simulate` run on Ray
-through their ``executor`` parameter, unchanged. Results for a seed are identical to a local
+:func:`boardkit.runner.tournament.run_tournament` and :func:`boardkit.runner.simulate.simulate` run
+on Ray through their ``executor`` parameter, unchanged. Results for a seed are identical to a local
 run: every game depends only on its seed.
 
 Limits: the workers must be able to import boardkit and the games (the same environment on

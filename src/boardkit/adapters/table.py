@@ -1,10 +1,10 @@
 """One game at a table, driven by action indices: what every research adapter shares.
 
-A :class:`Table` plays one match on the bare engine (:func:`boardkit.engine.start` and
-:func:`boardkit.engine.step`, entry ``seq`` drawing from ``Rng.for_entry(seed, seq)`` as a
+An :class:`AdapterMatch` plays one match on the bare engine (:func:`boardkit.engine.start`
+and :func:`boardkit.engine.step`, entry ``seq`` drawing from ``Rng.for_entry(seed, seq)`` as a
 :class:`~boardkit.match.Match` does), so a game played through an adapter is the same game a
-``Match`` with the same seed and actions would give, and its log (:meth:`Table.log`) replays
-and verifies like any other.
+``Match`` with the same seed and actions would give, and its log (:meth:`AdapterMatch.log`)
+replays and verifies like any other.
 
 Rewards come at the end only (the adapters give 0 before), in one of two documented modes:
 
@@ -19,12 +19,13 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from boardkit import engine
+from boardkit._moved import renamed_attribute
 from boardkit.errors import IllegalActionError, InvalidOptionsError
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader
 from boardkit.options import Config
-from boardkit.registry import load_game
+from boardkit.registry import as_game
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 
@@ -42,12 +43,7 @@ def rewards_of(result: Result, players: int, mode: str = "win") -> tuple[float, 
     return tuple(1.0 if seat in winners else -1.0 for seat in range(players))
 
 
-def as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
-    """An installed game by name, or the game itself."""
-    return load_game(game) if isinstance(game, str) else game
-
-
-class Table:
+class AdapterMatch:
     """One match of ``game`` with ``players`` seats, played by action index.
 
     Raises :class:`~boardkit.errors.NotOfferedError` (via the checks below) when the game
@@ -149,3 +145,8 @@ class Table:
             self.config.seed,
         )  # fmt: skip
         return Log(header, tuple(self.entries))
+
+
+def __getattr__(name: str) -> object:
+    """``Table``, the old name of :class:`AdapterMatch` (deprecated)."""
+    return renamed_attribute(__name__, name, {"Table": ("AdapterMatch", AdapterMatch)})

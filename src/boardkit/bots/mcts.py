@@ -38,7 +38,7 @@ player, rng)`` (which by contract keeps only what ``player`` may see) and
 ``game.legal_actions(state)`` for the searching player's own options. Every simulated step,
 result and evaluation is computed on a determinized world. So two states that look the same to
 the searching player give the same search, draw for draw, when the game's ``determinize`` depends
-only on the player's view (``tests/core/test_bots.py`` checks both).
+only on the player's view (``tests/bots/test_bots.py`` checks both).
 
 Budget: ``iterations`` (reproducible) and/or ``seconds`` (wall clock, so not reproducible);
 the search stops at whichever comes first. With neither, it runs :data:`DEFAULT_ITERATIONS`.

@@ -16,7 +16,7 @@ from rich.progress import (
 )
 
 from boardkit.options import Option, OptionValue
-from boardkit.result import Result
+from boardkit.result import Result, outcome_text
 
 #: Longer option values (a Khan board's text) are summarised in listings, not printed.
 SHOWN_OPTION_CHARS = 60
@@ -54,12 +54,7 @@ def result_text(result: Result | None, names: Sequence[str]) -> str:
     """A one-line account of a result, with player names."""
     if result is None:
         return "no result"
-    if not result.winners:
-        outcome = "nobody wins"
-    elif len(result.winners) == 1:
-        outcome = f"{names[result.winners[0]]} wins"
-    else:
-        outcome = "shared win: " + ", ".join(names[w] for w in result.winners)
+    outcome = outcome_text(result, names)
     scores = ", ".join(str(s) for s in result.scores)
     detail = f"; {result.detail}" if result.detail else ""
     return f"{outcome} (scores {scores}){detail}"

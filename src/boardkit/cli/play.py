@@ -14,8 +14,8 @@ replace the recorded ones seat by seat from seat 0 (``--seat human`` takes seat 
 leaves the others as they were).
 
 The game is saved after every entry: to ``--log PATH``, to the resumed file, or else to a new
-file named after the game and the time (see :func:`boardkit.play.default_save_path`); the command
-says where at the start. An existing file is never replaced unless ``--force`` is given (the
+file named after the game and the time (see :func:`boardkit.terminal.play.default_save_path`); the
+command says where at the start. An existing file is never replaced unless ``--force`` is given (the
 resumed file is the exception: the game in it goes on). Without ``--seed`` a fresh seed is drawn
 from the operating system and printed.
 
@@ -50,8 +50,8 @@ from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.files import check_writable, file_error
 from boardkit.log import viewer_text
 from boardkit.match import Match
-from boardkit.play import PlaySession, PlayStatus, resumed_kinds
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
+from boardkit.terminal.play import PlaySession, PlayStatus, resumed_kinds
 
 NAMES_PLAYERS_HELP = "number of players (default: as many as --names, else the smallest allowed)"
 """``--players`` of the commands that also take ``--names`` (play, watch)."""

@@ -21,8 +21,8 @@ from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
 from boardkit.files import check_writable
 from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.narration import narrate_match_entry
-from boardkit.simulate import random_playout
+from boardkit.present.narration import narrate_match_entry
+from boardkit.runner.simulate import random_playout
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

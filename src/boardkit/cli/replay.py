@@ -12,7 +12,7 @@ from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
 from boardkit.log import viewer_text
 from boardkit.match import Match
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

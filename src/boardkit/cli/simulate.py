@@ -22,8 +22,8 @@ from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, l
 from boardkit.files import atomic_write_text, make_folder
 from boardkit.log import Log, log_to_json
 from boardkit.options import check_game_count
-from boardkit.simulate import SimulationSummary, simulate
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
+from boardkit.runner.simulate import SimulationSummary, simulate
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

@@ -35,8 +35,8 @@ from boardkit.cli.output import duration, options_text, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError
 from boardkit.options import check_game_count
-from boardkit.tournament import TournamentError, TournamentSummary, run_tournament
-from boardkit.voice import count_of
+from boardkit.present.voice import count_of
+from boardkit.runner.tournament import TournamentError, TournamentSummary, run_tournament
 
 COMMAND = "tournament"
 DEFAULT_BOTS = "random,greedy"

@@ -9,7 +9,7 @@ On a terminal the game is one screen updated in place, an entry every ``--delay`
 (default 0.8); space pauses, ``n`` steps, ``+``/``-`` change the speed, ``q`` stops, and
 ``--step`` starts paused. Piped or redirected it prints a plain transcript instead: the board
 once, one block per entry, the board and the result at the end (no waiting unless ``--delay``
-is given). See :mod:`boardkit.watching`.
+is given). See :mod:`boardkit.terminal.watch`.
 
 Bots are given one spec per seat (``--bots greedy,mcts:iterations=200,random``) or one for
 every seat (default ``greedy``). Players are named after their colours unless ``--names`` is
@@ -34,9 +34,9 @@ from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
 from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.files import check_writable
 from boardkit.game import Game
-from boardkit.keys import KeyReader
 from boardkit.match import Match
-from boardkit.watching import Watch
+from boardkit.terminal.keys import KeyReader
+from boardkit.terminal.watch import Watch
 
 DEFAULT_BOT = "greedy"
 

@@ -17,7 +17,7 @@ alone as a check that they suffice (issue 11). Where Nim shows every optional ho
 shows what Nim cannot: hidden information (``view``, ``redact``, ``determinize``), chance
 beyond the start player, a configuration refused by ``check_config``, a turn hook
 (``on_turn_end`` shows the hands) and a ``score`` bot hint. Its test is a single
-``check_game`` call (tests/core/test_highcard.py). It is not registered as an entry point:
+``check_game`` call (tests/examples/test_highcard.py). It is not registered as an entry point:
 ``Match.new(HighCardGame(), 3)`` plays it, and ``boardkit.register(HighCardGame)`` makes it
 known by name in a running process.
 """
@@ -39,7 +39,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit.voice import Voice, count_of, join_words
+from boardkit.present.voice import Voice, count_of, join_words
 
 HIDDEN = 0
 """A card nobody may see (cards are 1 to ``deck``)."""

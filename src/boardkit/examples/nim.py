@@ -29,8 +29,8 @@ from boardkit import (
 from boardkit.errors import InvalidPositionError
 from boardkit.flow import decider
 from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
-from boardkit.svg import Svg, circle, text
-from boardkit.voice import Voice, count_of
+from boardkit.present.svg import Svg, circle, text
+from boardkit.present.voice import Voice, count_of
 
 STONE_GAP = 24
 """Pixels between the centres of two stones in the picture."""

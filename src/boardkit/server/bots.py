@@ -5,35 +5,26 @@ A bot's :meth:`~boardkit.bots.base.Bot.choose` runs on a worker thread of a
 safely while the loop goes on). The bot's move is then committed like any player's, through the
 match service, and only if the match is still where the bot looked at it. A *think time* makes a
 bot wait at least that long before its move, so people can follow the game.
+
+What a bot draws from is the seat rule of :mod:`boardkit.runner.seats`, as in every other loop (the
+match service hands the runner the whole choice, stream included): the same seed and the same
+moves give the same bot moves on the server as in ``boardkit play`` or a tournament.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from boardkit.bots.base import Bot
-from boardkit.game import Game
-from boardkit.rng import SEED_BITS, Rng
+Choose = Callable[[], Any]
+"""A bot's whole choice, run on a worker thread: it returns the action and whatever the match
+service needs to commit it (the bot's random stream, standing after the choice)."""
 
-BOT_STREAMS = 1 << 62
-"""Bots of a match with a *pinned* seed draw from stream ``BOT_STREAMS + seq`` of that seed, so
-that a pinned match (tests, demos) replays the same with the same human moves."""
-
-
-def bot_rng(seed: int | None, seq: int) -> Rng:
-    """The generator a bot uses at entry ``seq``: from the pinned seed, else fresh from the OS."""
-    if seed is None:
-        return Rng(secrets.randbits(SEED_BITS))
-    return Rng(seed, BOT_STREAMS + seq)
-
-
-Commit = Callable[[int, int, Any], Awaitable[None]]
-"""Commits (seat, seq, action) for a bot; seq is the last entry the bot saw."""
+Commit = Callable[[Any], Awaitable[None]]
+"""Commits what a :data:`Choose` returned, on the event loop."""
 
 
 class BotRunner:
@@ -43,45 +34,28 @@ class BotRunner:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardkit-bot")
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def start(
-        self,
-        bot: Bot,
-        game: Game[Any, Any],
-        state: Any,
-        seat: int,
-        seq: int,
-        think_ms: int,
-        commit: Commit,
-        rng: Rng,
-    ) -> None:
-        """Let ``bot`` choose for ``seat`` at entry ``seq`` with ``rng``, then ``commit``."""
-        task = asyncio.create_task(self._play(bot, game, state, seat, seq, think_ms, commit, rng))
+    def start(self, name: str, seat: int, think_ms: int, choose: Choose, commit: Commit) -> None:
+        """Run ``choose`` (the bot ``name``'s choice for ``seat``) on a worker thread, wait
+        until ``think_ms`` have passed since the start, then ``commit`` what it returned."""
+        task = asyncio.create_task(self._play(name, seat, think_ms, choose, commit))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _play(
-        self,
-        bot: Bot,
-        game: Game[Any, Any],
-        state: Any,
-        seat: int,
-        seq: int,
-        think_ms: int,
-        commit: Commit,
-        rng: Rng,
+        self, name: str, seat: int, think_ms: int, choose: Choose, commit: Commit
     ) -> None:
         began = time.monotonic()
         loop = asyncio.get_running_loop()
         try:
-            action = await loop.run_in_executor(self._pool, bot.choose, game, state, seat, rng)
+            chosen = await loop.run_in_executor(self._pool, choose)
             wait = think_ms / 1000 - (time.monotonic() - began)
             if wait > 0:
                 await asyncio.sleep(wait)
-            await commit(seat, seq, action)
+            await commit(chosen)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a failing bot must not take the server down
-            print(f"boardkit: bot {bot.name} failed in seat {seat}: {exc!r}", flush=True)
+            print(f"boardkit: bot {name} failed in seat {seat}: {exc!r}", flush=True)
 
     async def close(self) -> None:
         """Cancel pending bot moves and stop the threads."""

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -42,13 +43,14 @@ from boardkit.log import (
     entry_to_json,
     header_to_json,
     log_to_json,
-    pinned_salt,
     redact_log,
 )
 from boardkit.match import Match
 from boardkit.options import distinct_names
 from boardkit.registry import load_game
-from boardkit.server.bots import BotRunner, bot_rng
+from boardkit.rng import Rng
+from boardkit.runner.seats import catch_up, seat_rng
+from boardkit.server.bots import BotRunner
 from boardkit.server.errors import (
     AuthError,
     ConflictError,
@@ -140,10 +142,10 @@ class LiveMatch:
         self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
-        header = match.header
-        pinned = header.seed is not None and header.salt == pinned_salt(header.seed)
-        self.pinned_seed = header.seed if pinned else None
-        """The seed, when it was pinned (then it is no secret, and bots draw from it)."""
+        self.seat_streams: dict[int, tuple[int, Rng]] = {}
+        """Per bot seat: its random stream (:func:`boardkit.runner.seats.seat_rng` of the match
+        seed)
+        and the log length it stands at; a seat not in it stands at the start."""
 
     @property
     def length(self) -> int:
@@ -525,7 +527,9 @@ class MatchService:
         if status != live.record.status:
             live.record = _with_status(live.record, status)
 
-    async def _commit_bot(self, live: LiveMatch, seat: int, seq: int, action: Any) -> None:
+    async def _commit_bot(
+        self, live: LiveMatch, seat: int, seq: int, action: Any, rng: Rng
+    ) -> None:
         async with live.lock:
             if live.length - 1 != seq or decider(live.states[-1].flow) != seat:
                 return  # the match moved on (another process's bot, say)
@@ -533,6 +537,7 @@ class MatchService:
                 await self._commit_locked(live, seat, action)
             except ProtocolError:
                 return
+            live.seat_streams[seat] = (live.length, rng)
         self.hub.publish(live.id)
         self._start_bot(live)
 
@@ -549,12 +554,13 @@ class MatchService:
             bot = live.bots[seat] = server_bot(live.record.seats[seat].bot)
         live.bot_at = live.length - 1
 
-        async def commit(seat: int, seq: int, action: Any) -> None:
-            await self._commit_bot(live, seat, seq, action)
-
         seq = live.length - 1
-        rng = bot_rng(live.pinned_seed, seq)
-        self.bots.start(bot, live.game, state, seat, seq, live.record.think_ms, commit, rng)
+        choose = _bot_choice(live, bot, seat)
+
+        async def commit(chosen: tuple[Any, Rng]) -> None:
+            await self._commit_bot(live, seat, seq, *chosen)
+
+        self.bots.start(bot.name, seat, live.record.think_ms, choose, commit)
 
     # --- other processes -------------------------------------------------------------------------
 
@@ -593,6 +599,29 @@ class MatchService:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
+
+
+def _bot_choice(live: LiveMatch, bot: Bot, seat: int) -> Callable[[], tuple[Any, Rng]]:
+    """The bot's choice in the match as it stands, to run on a worker thread: its seat's
+    stream is brought up to the log (:func:`boardkit.runner.seats.catch_up`: only after a load, when
+    the bot's earlier moves were made in another process or before a restart), then the bot
+    chooses from it. Returns the action and the stream as it stands after the choice.
+
+    Everything it reads is taken now, on the event loop: the committed entries and states
+    only grow, but the thread must not see them move."""
+    game, state = live.game, live.states[-1]
+    length, kept = live.seat_streams.get(seat, (1, None))
+    if kept is None or length > live.length:
+        length, kept = 1, seat_rng(live.match.config.seed, seat)
+    rng = copy.copy(kept)
+    todo = live.entries[length:]  # what the stream has not followed yet
+    before = live.states[length - 1 : -1]  # the state before each of them
+
+    def choose() -> tuple[Any, Rng]:
+        catch_up(game, todo, lambda seq: before[seq - length], {seat: bot}, {seat: rng})
+        return bot.choose(game, state, seat, rng), rng
+
+    return choose
 
 
 def _states_of(match: Match[Any]) -> list[Any]:

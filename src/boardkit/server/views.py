@@ -4,7 +4,7 @@ Everything a client receives is built here, from the seat's point of view only:
 
 - entries: each entry of the log *redacted for the seat* (:func:`boardkit.log.redact_entries`),
   the acting seat, a text of the action and the narration lines for the seat
-  (:func:`boardkit.narration.narrate_entry`);
+  (:func:`boardkit.present.narration.narrate_entry`);
 - the picture: the game's ``render_svg(state, seat, highlight)`` hook, which draws the seat's view;
 - the legal actions, only for the seat that must decide now (:func:`boardkit.flow.decider`):
   each with its index in the legal list, its ``action_path`` menu labels, its text and, where
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
-from boardkit.narration import narrate_entry
+from boardkit.present.narration import narrate_entry
 from boardkit.rng import Rng
 
 if TYPE_CHECKING:

@@ -40,13 +40,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from boardkit import engine
+from boardkit.bots.random_bot import RandomBot
 from boardkit.codec import codec_for
 from boardkit.errors import IllegalActionError, InvalidLogError
-from boardkit.flow import HasFlow, decider
+from boardkit.flow import HasFlow, decider, next_seat
 from boardkit.game import Game
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
 from boardkit.rng import Rng
+from boardkit.runner.seats import seat_rngs
 from boardkit.testing import positions, secrets
 from boardkit.testing.errors import ConformanceError
 from boardkit.testing.hooks import HookChecks
@@ -101,7 +103,8 @@ def check_playout(
     match = Match.new(game, players, options, seed)
     config = match.config
     bound = game.max_entries(config)
-    chooser = Rng(seed, 0xC0FFEE)
+    chooser = Rng(seed, 0xC0FFEE)  # the kit's own draws: samples and trials, no moves
+    streams, bot = seat_rngs(seed, players), RandomBot()
     seen: list[object] = []
     where = f"{game.name} players={players} options={dict(options or {})} seed={seed}"
     leak_rng = Rng(seed, 0x5EC2E7)
@@ -117,7 +120,8 @@ def check_playout(
         state = match.state
         at = f"{where} entry {len(match)}"
         who = match.to_decide
-        _expect(who is not None, f"{at}: nobody decides but the game is not over")
+        if who is None:
+            raise ConformanceError(f"{at}: nobody decides but the game is not over")
         legal = match.legal_actions()
         _expect(len(legal) > 0, f"{at}: player {who} must decide but has no legal action")
         _check_unique(legal, at)
@@ -145,7 +149,7 @@ def check_playout(
             except IllegalActionError as exc:
                 raise ConformanceError(f"{at}: listed action {action!r} refused: {exc}") from None
         _check_illegal(match, legal, seen, illegal_samples, chooser, at)
-        action = chooser.choice(legal)
+        action = bot.choose(game, state, who, streams[who])
         seen.append(action)
         if len(seen) > 256:
             del seen[: len(seen) - 256]
@@ -229,7 +233,7 @@ def _check_illegal(
     who = match.to_decide
     trials: list[tuple[object, int | None]] = [(a, None) for a in _sample(candidates, k, rng)]
     if who is not None and match.config.players > 1:
-        trials.append((legal[0], (who + 1) % match.config.players))
+        trials.append((legal[0], next_seat(who, match.config.players)))
     for action, player in trials:
         try:
             match.play(action, player)

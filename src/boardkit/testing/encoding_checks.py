@@ -30,15 +30,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from boardkit import engine
+from boardkit.bots.random_bot import RandomBot
 from boardkit.chance import ChanceNeeded, ChanceRng, RecordingRng
 from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.options import Config
 from boardkit.rng import Rng
+from boardkit.runner.seats import seat_rngs
 from boardkit.testing.errors import ConformanceError
 
-_CHOOSER_STREAM = 0xE4C0_DE00
 _TWIN_STREAM = 0xE4C0_DE01
 
 
@@ -46,7 +47,7 @@ def _playout(
     game: Game[Any, Any], config: Config, max_steps: int | None
 ) -> Iterable[tuple[int, Any]]:
     """``(seq, state)`` for the state after setup and after every action of a random game."""
-    chooser = Rng(config.seed, _CHOOSER_STREAM)
+    streams, bot = seat_rngs(config.seed, config.players), RandomBot()
     state, _ = engine.start(game, config)
     seq = 0
     yield seq, state
@@ -54,7 +55,7 @@ def _playout(
         if max_steps is not None and seq >= max_steps:
             return
         seq += 1
-        action = chooser.choice(game.legal_actions(state))
+        action = bot.choose(game, state, who, streams[who])
         state, _ = engine.step(game, state, who, action, Rng.for_entry(config.seed, seq))
         yield seq, state
 
@@ -226,7 +227,7 @@ def check_chance(game: Game[Any, Any], config: Config, *, max_steps: int | None 
     """Check that every entry's draws can be given as chance outcomes; return the draws seen."""
     bound = game.max_chance_outcomes(config)
     where = f"{game.name} players={config.players} seed={config.seed}"
-    chooser = Rng(config.seed, _CHOOSER_STREAM)
+    streams, bot = seat_rngs(config.seed, config.players), RandomBot()
     state: Any = None
     who: int | None = None
     action: object = None
@@ -263,7 +264,7 @@ def check_chance(game: Game[Any, Any], config: Config, *, max_steps: int | None 
         who = decider(state.flow)
         if who is None or (max_steps is not None and seq >= max_steps):
             return draws
-        action = chooser.choice(game.legal_actions(state))
+        action = bot.choose(game, state, who, streams[who])
         seq += 1
 
 

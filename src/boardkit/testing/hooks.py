@@ -4,7 +4,7 @@
 :class:`HookChecks`); each is callable alone on a state or a match:
 
 - :func:`check_menu_paths` — every legal action has a menu path (a non-empty tuple of non-empty
-  strings) and no two legal actions share one, so :mod:`boardkit.menus` can offer each;
+  strings) and no two legal actions share one, so :mod:`boardkit.present.menus` can offer each;
 - :func:`check_bot_hints` — a game that offers :meth:`~boardkit.game.Game.score` or
   :meth:`~boardkit.game.Game.evaluate` gives a finite number for every seat;
 - :func:`check_picture` — a game that offers :meth:`~boardkit.game.Game.render_svg` draws, for
@@ -12,9 +12,10 @@
   same picture of the match;
 - :func:`check_screen` — every game names ``players`` distinct seat colours, and a game that
   offers :meth:`~boardkit.game.Game.render_screen` draws, for every viewer, a
-  :class:`~boardkit.screen.Picture` of plain one-line segments tagged with seats of the game,
-  as wide as it promises (:data:`~boardkit.screen.SCREEN_COLUMNS`) with 8-character names, and
-  the same picture for a :meth:`~boardkit.game.Game.determinize` twin (it holds nothing the
+  :class:`~boardkit.present.screen.Picture` of plain one-line segments tagged with seats of the
+  game,
+  as wide as it promises (:data:`~boardkit.present.screen.SCREEN_COLUMNS`) with 8-character names,
+  and the same picture for a :meth:`~boardkit.game.Game.determinize` twin (it holds nothing the
   viewer cannot see);
 - :func:`check_why_not` — a game that offers :meth:`~boardkit.game.Game.why_not` names, at a
   level of the menu, only labels that no legal action puts there, each with a plain reason (no
@@ -41,10 +42,10 @@ from typing import Any
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.menus import ActionMenu
 from boardkit.options import Config
+from boardkit.present.menus import ActionMenu
+from boardkit.present.screen import SCREEN_COLUMNS, Picture
 from boardkit.rng import Rng
-from boardkit.screen import SCREEN_COLUMNS, Picture
 from boardkit.testing import encoding_checks, narration_checks, target_checks
 from boardkit.testing.errors import ConformanceError
 
@@ -142,7 +143,8 @@ SCREEN_NAMES = tuple(f"player {seat + 1}" for seat in range(9))
 
 def check_screen(game: Game[Any, Any], state: Any, players: int, rng: Rng, at: str) -> None:
     """Seat colours, and for a game that offers it the compact picture of every viewer: well
-    formed, within :data:`~boardkit.screen.SCREEN_COLUMNS`, the same for a determinize twin."""
+    formed, within :data:`~boardkit.present.screen.SCREEN_COLUMNS`, the same for a determinize
+    twin."""
     colours = game.player_colours(players)
     if (
         type(colours) is not tuple

@@ -1,17 +1,17 @@
 """The narration checks of the conformance kit: every event gets a line, and no line leaks.
 
 :func:`check_narration` plays random games and narrates every log entry for every seat and for a
-spectator (:func:`boardkit.narration.narrate_events`), checking that
+spectator (:func:`boardkit.present.narration.narrate_events`), checking that
 
 - the game's :attr:`~boardkit.game.Game.quiet_events` are event types of the game;
 - :meth:`~boardkit.game.Game.describe_event` never raises, and returns a non-empty line or
   ``None``; ``None`` only for the quiet event types (the game's and
-  :data:`boardkit.voice.QUIET_FLOW_EVENTS`);
+  :data:`boardkit.present.voice.QUIET_FLOW_EVENTS`);
 - with hidden information, a player's lines do not depend on what that player cannot see: the
   entry narrated from the state before it and from a :meth:`~boardkit.game.Game.determinize`
   twin of that state (the player's knowledge kept, the rest re-drawn) gives the same text;
 - a game that offers :meth:`~boardkit.game.Game.describe_events` words the runs of an entry
-  (:func:`boardkit.narration.narrate_entry`) in non-empty lines, the same for the twin.
+  (:func:`boardkit.present.narration.narrate_entry`) in non-empty lines, the same for the twin.
 
 Random playouts do not reach every event type (a refused consent is rare); the report lists the
 types seen, so a game's tests can narrate the others on built positions::
@@ -31,12 +31,12 @@ from boardkit import engine
 from boardkit.flow import FLOW_EVENT_TYPES
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.narration import narrate_entry, narrate_events
+from boardkit.present.narration import narrate_entry, narrate_events
+from boardkit.present.voice import QUIET_FLOW_EVENTS
 from boardkit.rng import Rng
+from boardkit.runner.simulate import random_playout
 from boardkit.testing.errors import ConformanceError
-from boardkit.voice import QUIET_FLOW_EVENTS
 
-_CHOOSER_STREAM = 0x4E_A88A_7E
 _TWIN_STREAM = 0x7_114_0000
 
 
@@ -163,10 +163,7 @@ def check_narration_playout(
 ) -> NarrationReport:
     """Play one random game and check the narration of every ``every``-th entry (and the setup)."""
     check_quiet_events(game)
-    match: Match[Any] = Match.new(game, players, options, seed)
-    chooser = Rng(seed, _CHOOSER_STREAM)
-    while not match.is_over:
-        match.play(chooser.choice(match.legal_actions()))
+    match: Match[Any] = random_playout(game, players, options, seed)
     return check_match_narration(match, every=every)
 
 

@@ -7,7 +7,8 @@
 - a game that offers targets also draws pictures (``render_svg``), and every id is the
   ``data-target`` of an element of the picture the deciding player sees of that position;
 - the clicks tell the legal actions apart: two actions with the same *set* of targets (what
-  :mod:`boardkit.clicks` can tell apart, since it takes clicks in any order) are *ambiguous*, and
+  :mod:`boardkit.present.clicks` can tell apart, since it takes clicks in any order) are
+  *ambiguous*, and
   then a menu must decide between them, so their :meth:`~boardkit.game.Game.action_path` must
   differ.
 
@@ -30,10 +31,8 @@ from attrs import frozen
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.rng import Rng
+from boardkit.runner.simulate import random_playout
 from boardkit.testing.errors import ConformanceError
-
-_CHOOSER_STREAM = 0x7A_26E7
 
 _EXAMPLES = 5
 
@@ -148,14 +147,15 @@ def check_targets_playout(
     every: int = 1,
 ) -> TargetReport:
     """Play one random game and check the targets at every ``every``-th position."""
-    match: Match[Any] = Match.new(game, players, options, seed)
-    chooser = Rng(seed, _CHOOSER_STREAM)
     where = f"{game.name} players={players} options={dict(options or {})} seed={seed}"
     report = TargetReport()
-    while not match.is_over:
-        if len(match) % every == 0:
+
+    def check(match: Match[Any]) -> None:
+        nonlocal report
+        if not match.is_over and len(match) % every == 0:
             report += check_position_targets(game, match.state, f"{where} entry {len(match)}")
-        match.play(chooser.choice(match.legal_actions()))
+
+    random_playout(game, players, options, seed, watch=check)
     return report
 
 

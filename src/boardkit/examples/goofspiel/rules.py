@@ -28,10 +28,10 @@ from boardkit.examples.goofspiel.state import (
 from boardkit.flow import DecisionOwed, DecisionSettled, Flow, TurnEnded, decider
 from boardkit.game import Events, Game
 from boardkit.options import Config, Option
+from boardkit.present.screen import Picture
+from boardkit.present.voice import Voice, count_of
 from boardkit.result import Result
 from boardkit.rng import Rng
-from boardkit.screen import Picture
-from boardkit.voice import Voice, count_of
 
 
 def _set(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -21,8 +21,8 @@ from boardkit.examples.goofspiel.state import (
     PrizeWon,
 )
 from boardkit.flow import DecisionOwed, TurnStarted
-from boardkit.screen import Line, Picture, line
-from boardkit.voice import Voice, count_of, join_words
+from boardkit.present.screen import Line, Picture, line
+from boardkit.present.voice import Voice, count_of, join_words
 
 
 def _stake(points: int, prize: int) -> str:

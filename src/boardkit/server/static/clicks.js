@@ -1,4 +1,4 @@
-// Playing by clicks: the narrowing rule of boardkit.clicks (Python), the same in the browser.
+// Playing by clicks: the narrowing rule of boardkit.present.clicks (Python), the same in the browser.
 //
 // targetsByAction[i] is the list of board ids the i-th legal action touches (the server sends
 // them as `targets`, from the game's action_targets hook); clicks are the ids clicked so far.

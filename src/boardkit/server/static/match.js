@@ -1,7 +1,7 @@
 // The match page: the seat's picture, its decisions as board clicks (where the game names the
 // elements an action touches) and as nested menus, narration, scores, the seat's log with time
 // travel, and the result. Everything shown comes from the server, for this seat only; nothing
-// here knows a game: clicks go through boardkitClicks (clicks.js), the rule of boardkit.clicks.
+// here knows a game: clicks go through boardkitClicks (clicks.js), the rule of boardkit.present.clicks.
 "use strict";
 // $ and el come from dom.js.
 

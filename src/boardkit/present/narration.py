@@ -1,0 +1,165 @@
+"""Event narration: a log entry as the lines a person wants to read, as one player may see it.
+
+A game words single events in :meth:`~boardkit.game.Game.describe_event`; this module walks a
+whole log entry for it. :func:`narrate_entry` redacts each event for the reader, hands it to the
+game with the state *before* it, then folds it, so every line sees the position it happened in
+("Seljuk moves from B6 to B5", then "a neutral yurt from Seljuk's camp goes on B6")::
+
+    from boardkit import Match
+    from boardkit.present.narration import narrate_match_entry
+
+    match = Match.new("nim", ["ann", "bob"], seed=3)
+    match.play(match.legal_actions()[0])
+    for line in narrate_match_entry(match, 1, player=None):
+        print(line)
+
+Events are folded in their redacted form (every game's reducer accepts redacted events), so the
+same functions narrate a player's redacted log, starting from a state folded from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from boardkit import engine
+from boardkit.game import Game
+from boardkit.log import Log, LogHeader
+from boardkit.present.voice import (
+    QUIET_FLOW_EVENTS,
+    Voice,
+    a_or_an,
+    count_of,
+    describe_flow_event,
+    join_words,
+)
+
+__all__ = [
+    "QUIET_FLOW_EVENTS",
+    "ReplayedMatch",
+    "Voice",
+    "a_or_an",
+    "count_of",
+    "describe",
+    "describe_flow_event",
+    "join_words",
+    "narrate_entry",
+    "narrate_events",
+    "narrate_match_entry",
+    "runs_of_a_type",
+]
+
+
+class ReplayedMatch(Protocol):
+    """What :func:`narrate_match_entry` reads of a match: a :class:`boardkit.match.Match`.
+
+    A protocol rather than the class, so that :mod:`boardkit.match` can narrate its own entries
+    (a notebook's compact log) without an import circle.
+    """
+
+    game: Game[Any, Any]
+    header: LogHeader
+
+    @property
+    def log(self) -> Log: ...
+
+    @property
+    def start_state(self) -> Any: ...
+
+    def state_at(self, seq: int) -> Any: ...
+
+
+def describe(
+    game: Game[Any, Any],
+    event: object,
+    state: Any,
+    player: int | None,
+    names: Sequence[str] = (),
+) -> str | None:
+    """One (redacted) event's line: the game's own (:meth:`~boardkit.game.Game.describe_event`),
+    or for a flow event the game leaves unsaid and does not list as quiet, the framework's
+    generic line (:func:`~boardkit.present.voice.describe_flow_event`)."""
+    line = game.describe_event(event, state, player, names)
+    if line is None and type(event) not in game.quiet_events:
+        return describe_flow_event(event, Voice(player, names))
+    return line
+
+
+def narrate_events(
+    game: Game[Any, Any],
+    state: Any,
+    events: Iterable[object],
+    player: int | None,
+    names: Sequence[str] = (),
+) -> list[tuple[object, str | None]]:
+    """Every event of an entry (redacted for ``player``) with its line or ``None``.
+
+    ``state`` is the state before the first event. Each event is redacted, described against
+    the state before it, then folded. The conformance check uses this form to see which events
+    went unsaid; front ends want :func:`narrate_entry`.
+    """
+    out: list[tuple[object, str | None]] = []
+    for event in events:
+        seen = game.redact(event, player)
+        out.append((seen, describe(game, seen, state, player, names)))
+        state = engine.fold(game, state, (seen,))
+    return out
+
+
+def narrate_entry(
+    game: Game[Any, Any],
+    state_before: Any,
+    entry_events: Iterable[object],
+    player: int | None,
+    names: Sequence[str] = (),
+) -> list[str]:
+    """The lines of one log entry as ``player`` (``None``: a spectator) may read them.
+
+    ``state_before`` is the state before the entry (for the setup entry,
+    ``game.initial(config)``); ``names`` are the seats' names, as in a log header. A run of
+    events of one type is worded together when the game offers
+    :meth:`~boardkit.game.Game.describe_events` ("each player draws 4 cards"), else each event
+    by :meth:`~boardkit.game.Game.describe_event`.
+    """
+    events = list(entry_events)
+    if not game.offers("describe_events"):
+        pairs = narrate_events(game, state_before, events, player, names)
+        return [text for _, text in pairs if text]
+    lines: list[str] = []
+    state = state_before
+    for run in runs_of_a_type(events):
+        seen = [game.redact(event, player) for event in run]
+        grouped = game.describe_events(seen, state, player, names) if len(seen) > 1 else None
+        if grouped is not None:
+            lines += grouped
+            state = engine.fold(game, state, seen)
+            continue
+        for pair in narrate_events(game, state, run, player, names):
+            if pair[1]:
+                lines.append(pair[1])
+        state = engine.fold(game, state, seen)
+    return lines
+
+
+def runs_of_a_type(events: Sequence[object]) -> list[list[object]]:
+    """``events`` cut into runs of consecutive events of one type (what
+    :meth:`~boardkit.game.Game.describe_events` may word together)."""
+    runs: list[list[object]] = []
+    for event in events:
+        if runs and type(runs[-1][0]) is type(event):
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
+
+
+def narrate_match_entry(match: ReplayedMatch, seq: int, player: int | None) -> list[str]:
+    """The lines of entry ``seq`` of a :class:`~boardkit.match.Match`, with its players' names.
+
+    Entry 0 (the setup) is narrated from :attr:`Match.start_state` (``game.initial(config)``,
+    or the position the match started from); any other from ``match.state_at(seq - 1)``.
+    """
+    game = match.game
+    entry = match.log.entries[seq]
+    before = match.start_state if seq == 0 else match.state_at(seq - 1)
+    return narrate_entry(game, before, entry.events, player, match.header.players)

@@ -1,0 +1,80 @@
+"""How a match shows itself in Jupyter: a status line, its picture and a compact log, as HTML.
+
+:func:`match_html` gathers what to show (the picture from the game's ``render_svg`` hook, or its
+text board; the last :data:`NOTEBOOK_ENTRIES` entries narrated by
+:mod:`boardkit.present.narration`) and lays it out; :meth:`boardkit.match.Match._repr_html_` calls
+it when Jupyter shows a match. Everything that comes from players or
+games as text (names, narration, the text board) is escaped; the picture is the game's own SVG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from boardkit.log import FULL, shown_action
+from boardkit.present.narration import narrate_match_entry
+
+if TYPE_CHECKING:
+    from boardkit.match import Match
+
+NOTEBOOK_ENTRIES = 5
+"""How many of the last log entries a match shows in a notebook."""
+
+
+@frozen
+class ShownEntry:
+    """One log entry in the compact log: its number, who played what, and its narration."""
+
+    seq: int
+    headline: str
+    lines: tuple[str, ...]
+
+
+def match_html(match: Match[Any, Any]) -> str:
+    """The HTML a notebook shows for ``match``: the game and its status as a heading, the
+    picture (or the text board), and the last :data:`NOTEBOOK_ENTRIES` entries, each with who
+    played what and its narration, all as a spectator sees them (as its viewer, for a match
+    loaded from a redacted log)."""
+    player = None if match.viewer is FULL else match.viewer
+    has_picture = match.game.offers("render_svg")
+    picture = match.render_svg(player) if has_picture else None
+    board = "" if has_picture else match.render(player)
+    first = max(0, len(match) - NOTEBOOK_ENTRIES)
+    shown = [_shown_entry(match, seq, player) for seq in range(first, len(match))]
+    status = f"{match.game.title or match.game.name} — {match.status()}"
+    return layout(status, picture, board, shown)
+
+
+def _shown_entry(match: Match[Any, Any], seq: int, player: int | None) -> ShownEntry:
+    entry = match.log.entries[seq]
+    shown = shown_action(match.game, entry, player)
+    if entry.player is None or shown is None:
+        headline = "setup"
+    else:
+        action = match.game.describe_action(shown, match.state_at(seq - 1))
+        headline = f"{match.header.players[entry.player]}: {action}"
+    return ShownEntry(seq, headline, tuple(narrate_match_entry(match, seq, player)))
+
+
+def layout(status: str, picture: str | None, board_text: str, entries: Sequence[ShownEntry]) -> str:
+    """The HTML of a match: ``status`` as a heading, ``picture`` (SVG text) or else the text
+    board in a ``<pre>``, then ``entries`` as a numbered list (each its headline, then its
+    narration lines)."""
+    shown = picture if picture is not None else f"<pre>{escape(board_text)}</pre>"
+    items = "".join(_entry_html(entry) for entry in entries)
+    log = f'<ol start="{entries[0].seq}" style="margin:0.3em 0">{items}</ol>' if entries else ""
+    return (
+        '<div class="boardkit-match">'
+        f'<div style="font-weight:bold">{escape(status)}</div>'
+        f"<div>{shown}</div>{log}</div>"
+    )
+
+
+def _entry_html(entry: ShownEntry) -> str:
+    said = "; ".join(entry.lines)
+    tail = f" — {escape(said)}" if said else ""
+    return f"<li><b>{escape(entry.headline)}</b>{tail}</li>"

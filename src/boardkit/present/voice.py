@@ -1,0 +1,115 @@
+"""Wording helpers for event narration: names, "you", verbs, lists, and the flow events' lines.
+
+A narration is written for one reader: a seat (then that seat is "you" and its verbs take the
+second person: "you draw", "blue draws") or a spectator (``None``). :class:`Voice` holds the
+reader and the players' names and words sentences for them; games use it in their
+:meth:`~boardkit.game.Game.describe_event`. :func:`describe_flow_event` gives the framework's
+lines for the flow events of :mod:`boardkit.flow`, which every game gets unless it overrides them.
+
+The plain English helpers (:func:`count_of`, :func:`join_words`, …) live in
+:mod:`boardkit.english`, where the framework's own messages use them too; they are importable from
+here as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+from boardkit.english import a_or_an as a_or_an
+from boardkit.english import count_of as count_of
+from boardkit.english import join_words as join_words
+from boardkit.english import noun_for as noun_for
+from boardkit.flow import (
+    DecisionOwed,
+    DecisionSettled,
+    GameEnded,
+    PhaseStarted,
+    StepStarted,
+    TurnEnded,
+    TurnStarted,
+)
+
+QUIET_FLOW_EVENTS: tuple[type, ...] = (StepStarted, DecisionSettled, TurnEnded)
+"""Flow events the framework narrates as ``None`` by design: they are bookkeeping that the
+surrounding events already tell (a step's name, a settled decision, the end of a turn)."""
+
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
+_ES_ENDINGS = ("sses", "shes", "ches", "xes", "zzes", "oes")
+
+
+def second_person(verb: str) -> str:
+    """The "you" form of a third-person present verb: ``draws`` → ``draw``, ``passes`` →
+    ``pass``, ``has`` → ``have``; in a phrase only the first word changes (``conquers with`` →
+    ``conquer with``). Verbs that do not end in ``s`` (``can``) are kept."""
+    head, space, rest = verb.partition(" ")
+    if space:
+        return f"{second_person(head)} {rest}"
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(_ES_ENDINGS):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def _names(names: Sequence[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
+@frozen
+class Voice:
+    """Words for one reader: ``player`` (a seat, or ``None`` for a spectator) and the names of
+    the seats (``names[i]`` for seat ``i``; seats without a name are ``player i``)."""
+
+    player: int | None
+    names: tuple[str, ...] = field(default=(), converter=_names)
+
+    def name(self, seat: int) -> str:
+        """The seat's name, never "you" (for texts such as "blue's turn" seen by blue)."""
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"player {seat}"
+
+    def has_name(self, seat: int) -> bool:
+        """Whether the caller named the seat with more than the default ``player i``."""
+        return 0 <= seat < len(self.names) and self.names[seat] != f"player {seat}"
+
+    def who(self, seat: int) -> str:
+        """The seat as a subject: "you" for the reader's own seat, else its name."""
+        return "you" if seat == self.player else self.name(seat)
+
+    def whose(self, seat: int) -> str:
+        """The possessive: "your" for the reader, else "blue's"."""
+        return "your" if seat == self.player else f"{self.name(seat)}'s"
+
+    def verb(self, seat: int, third_person: str) -> str:
+        """``third_person`` ("draws") agreeing with :meth:`who` of ``seat`` ("you draw")."""
+        return second_person(third_person) if seat == self.player else third_person
+
+    def does(self, seat: int, third_person: str) -> str:
+        """Subject and verb: "blue draws", "you draw"."""
+        return f"{self.who(seat)} {self.verb(seat, third_person)}"
+
+
+def describe_flow_event(event: object, voice: Voice) -> str | None:
+    """The framework's line for a flow event; ``None`` for the quiet ones and for other events.
+
+    - ``PhaseStarted("main")``: "the main phase begins"
+    - ``TurnStarted(1, 7)``: "turn 7: blue's turn" ("turn 7: your turn" for blue)
+    - ``DecisionOwed(2, "consent")``: "yellow must decide: consent" ("you must decide …")
+    - ``GameEnded()``: "the game is over"
+    """
+    if isinstance(event, PhaseStarted):
+        return f"the {event.phase} phase begins" if event.phase else "a new phase begins"
+    if isinstance(event, TurnStarted):
+        return f"turn {event.turn}: {voice.whose(event.player)} turn"
+    if isinstance(event, DecisionOwed):
+        return f"{voice.who(event.player)} must decide: {event.kind}"
+    if isinstance(event, GameEnded):
+        return "the game is over"
+    return None

@@ -1,0 +1,1038 @@
+"""Terminal play for people: a match between human and bot seats, driven by typed commands.
+
+:class:`PlaySession` runs one :class:`~boardkit.match.Match` to its end (or until the people at
+the keyboard stop), reading lines from an input stream and writing plain text to an output
+stream, so tests drive it with :class:`io.StringIO` and the command line with the terminal.
+It only uses the game protocol, so every installed game plays the same way.
+
+Choosing among many actions: the legal actions are arranged in a menu tree built from
+:meth:`~boardkit.game.Game.action_path` (the UI-free model of :mod:`boardkit.present.menus`). Each
+level
+shows the distinct labels with the number of actions under each; a person types a number or the
+start of a label. Levels with a single label are passed through without asking. This module is
+the terminal around that model: prompts, commands (undo, save, quit …), printing.
+
+Seats: each seat is ``"human"`` or a bot spec of :mod:`boardkit.bots` (``"random"``,
+``"greedy"``, ``"mcts:iterations=200"``). The match is driven by the one game loop,
+:func:`boardkit.runner.seats.play_out`, and bots choose from the random stream of their seat (the
+seat rule of :mod:`boardkit.runner.seats`), so a session fed the same input plays the same game, and
+bots alone play the game ``boardkit play-random``, ``simulate`` and ``tournament`` play with
+that seed.
+
+Hidden information: each human is shown only :meth:`~boardkit.game.Game.render_text` for their
+own seat. When several humans share one terminal in a game with hidden information, a "pass the
+terminal" screen separates their turns so that nobody sees another player's hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import datetime
+import enum
+import importlib
+import re
+import shutil
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from attrs import evolve, frozen
+
+from boardkit.bots.random_bot import RandomBot
+from boardkit.bots.registry import bot_from_spec
+from boardkit.errors import (
+    BoardkitError,
+    GameDefinitionError,
+    IllegalActionError,
+    InvalidOptionsError,
+    OverwriteError,
+    UndoError,
+    shorten,
+)
+from boardkit.flow import Flow, asked_out_of_turn
+from boardkit.game import Game
+from boardkit.log import shown_action
+from boardkit.match import Match
+from boardkit.present.menus import (
+    ActionMenu,
+    MenuItem,
+    MenuWalk,
+    absent_item,
+    line_numbers,
+    match_item,
+    typing_hint,
+)
+from boardkit.present.narration import narrate_match_entry
+from boardkit.present.screen import Picture
+from boardkit.present.voice import a_or_an, count_of
+from boardkit.result import Result, outcome_text
+from boardkit.rng import Rng
+from boardkit.runner.seats import AskAgain, Chooser, catch_up, play_out, seat_rngs
+from boardkit.terminal.frames import game_picture, picture_lines
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard."""
+
+RANDOM = "random"
+"""The built-in bot: uniform among the legal actions."""
+
+NOTICE_ROWS = 3
+"""Rows a decision screen on a terminal gives a message (a refusal, what a command did) at
+most; a longer message is cut there."""
+
+
+HELP_TEXT = """\
+At each menu, type:
+  a number            choose that line
+  a label's start     choose the line it starts (case does not matter; must be unambiguous)
+  a deeper label      typed in full, go straight to it (a cell such as K10 under its
+                      region); an action so named waits for Enter
+  Enter               choose the only line, when there is just one
+  .. or back          go up one level
+  list                list every action under this level, one per line
+  undo                take back your last action, and every action after it (the
+                      bots' replies, other people's moves): it is your decision again
+  redo                play again what the last undo took back
+  board               show the whole board again, with everything the game draws
+  save [PATH]         save the game's log (default: {save_path}); never replaces
+                      another file: save! PATH does
+  quit                save the log and stop; resume later with --resume
+  ? or help           this text
+Commands win over labels: to choose a label that reads like a command, type its number."""
+
+
+def make_chooser(kind: str) -> Chooser | None:
+    """The bot for seat kind ``kind``; ``None`` for a human seat.
+
+    ``kind`` is any bot spec :func:`boardkit.bots.bot_from_spec` reads (``"random"``,
+    ``"greedy"``, ``"mcts:iterations=200"``). Unknown kinds raise
+    :class:`~boardkit.errors.InvalidOptionsError` naming what works.
+    """
+    spec = kind.strip()
+    if spec.lower() == HUMAN:
+        return None
+    try:
+        return bot_from_spec(spec)
+    except BoardkitError as exc:
+        raise InvalidOptionsError(f"seat {shorten(kind)}: {exc} (or human, for a person)") from None
+    except (KeyError, ValueError, TypeError) as exc:
+        raise InvalidOptionsError(
+            f"seat {shorten(kind)} is not a bot this boardkit knows ({exc})"
+        ) from None
+
+
+@frozen
+class Seat:
+    """One player at the table: display name, seat kind and the bot (``None`` for a human)."""
+
+    name: str
+    kind: str
+    chooser: Chooser | None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person decides for this seat."""
+        return self.chooser is None
+
+
+def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
+    """Seats for ``names``; ``kinds`` may be shorter (default: seat 0 human, the rest random)."""
+    if len(kinds) > len(names):
+        raise InvalidOptionsError(
+            f"{count_of(len(kinds), 'seat kind')} given for {count_of(len(names), 'player')}; "
+            "give at most one per player"
+        )
+    defaults = [HUMAN if i == 0 and not kinds else RANDOM for i in range(len(names))]
+    filled = [*kinds, *defaults[len(kinds) :]]
+    seats = []
+    for name, kind in zip(names, filled, strict=True):
+        chooser = make_chooser(kind)
+        seats.append(Seat(name, HUMAN if chooser is None else kind.strip(), chooser))
+    return tuple(seats)
+
+
+def resumed_kinds(recorded: Sequence[str] | None, given: Sequence[str]) -> list[str]:
+    """The seat kinds of a resumed game: the ``given`` kinds (``--seat``) replace the recorded
+    ones seat by seat from seat 0, and the seats they do not reach keep the kind the log
+    records (its header's ``seats``); a log that records none leaves the defaults."""
+    if recorded is None:
+        return list(given)
+    return [*given, *recorded[len(given) :]]
+
+
+# --- the session --------------------------------------------------------------------------------
+
+
+class PlayStatus(enum.Enum):
+    """How a session stopped."""
+
+    FINISHED = "finished"
+    """The game ended."""
+    QUIT = "quit"
+    """A person typed quit."""
+    END_OF_INPUT = "end of input"
+    """The input ran out (Ctrl-D, or a script's end)."""
+    INTERRUPTED = "interrupted"
+    """Ctrl-C."""
+
+
+class _Stop(Exception):
+    """Unwinds a session to :meth:`PlaySession.run` (quit, end of input)."""
+
+    def __init__(self, status: PlayStatus) -> None:
+        super().__init__(status.value)
+        self.status = status
+
+
+class PlaySession:
+    """One match played at a terminal by humans and bots; see the module docstring.
+
+    ``seats`` gives a kind per seat (``"human"``, ``"random"`` or a bot name), or ready
+    :class:`Seat` objects; missing kinds default to seat 0 human and the rest random.
+    ``save_path`` is the session's file: the log is written there at the start, after every
+    entry (action, owed decision or undo), on ``quit``, at the end of input and at the end of the
+    game, so nothing is lost if the terminal closes. It defaults to ``log_path`` or else to
+    :func:`default_save_path`. ``log_path``, if given and different, is written after every
+    entry too. A file that exists before the session first writes it is not replaced unless
+    ``overwrite`` is true (the command line passes it for ``--force`` and for the file a game
+    is resumed from); files the session wrote itself are kept up to date. ``echo`` writes each
+    line read after its prompt, so that a session fed from a script reads like a transcript.
+    """
+
+    def __init__(
+        self,
+        match: Match[Any],
+        seats: Sequence[str | Seat] = (),
+        *,
+        input: TextIO | None = None,
+        output: TextIO | None = None,
+        save_path: str | Path | None = None,
+        log_path: str | Path | None = None,
+        echo: bool = False,
+        overwrite: bool = False,
+    ) -> None:
+        self.match = match
+        self.game: Game[Any, Any] = match.game
+        names = match.header.players
+        if seats and all(isinstance(s, Seat) for s in seats):
+            if len(seats) != len(names):
+                raise InvalidOptionsError(
+                    f"{count_of(len(seats), 'seat')} given for {count_of(len(names), 'player')}"
+                )
+            self.seats = tuple(s for s in seats if isinstance(s, Seat))
+        else:
+            self.seats = make_seats(names, [s if isinstance(s, str) else s.kind for s in seats])
+        self.input = input if input is not None else sys.stdin
+        self.output = output if output is not None else sys.stdout
+        self.log_path = Path(log_path) if log_path is not None else None
+        chosen = save_path if save_path is not None else self.log_path
+        self._default_path = chosen is None
+        self.save_path = Path(chosen) if chosen is not None else default_save_path(self.game.name)
+        self._replaceable = {self.save_path, self.log_path} if overwrite else set()
+        """Files the session may write over: its own once written, all given ones if allowed."""
+        humans = sum(seat.is_human for seat in self.seats)
+        self.hot_seat = humans > 1 and self.game.hidden_information
+        recorded = match.header.seats
+        match.header = evolve(match.header, seats=tuple(seat.kind for seat in self.seats))
+        self._rngs = seat_rngs(match.config.seed, len(names))
+        self._rngs_at: dict[int, list[Rng]] = {}
+        """The bots' random streams as they stood when the log had ``k`` entries: an undo
+        puts them back, so that the bots' randomness is a function of the log alone."""
+        self._catch_up_rngs(recorded)
+        self._shown_to: int | None = None
+        self.echo = echo
+        self.drawn = self.game.offers("render_screen")
+        """Whether the game draws a compact picture (then seats have colours worth saying)."""
+        self.colours = self.game.player_colours(len(names))
+        self._redo: list[tuple[int | None, Any]] = []
+        self._narrated = len(match) - 1
+        self._notice: str | None = None
+        """What :meth:`_tell` keeps for the next decision screen (on a terminal)."""
+        self._told: dict[int, int] = {}
+        """For each human seat, where the log stood when it last decided (in a resumed game, at
+        its last action in the log): what came after is told again after its pass screen
+        (:meth:`_retell`) or when the game is resumed (:meth:`_recap`); a seat not in it has
+        all that this session played told."""
+        self._started = len(match)
+        for entry in match.log.entries[1:]:  # a resumed game: each person's last decision
+            if entry.player is not None and self.seats[entry.player].is_human:
+                self._told[entry.player] = entry.seq
+        self._story: list[str] = []
+        """What was told of the moves since the last decision screen (on a terminal its last
+        lines are repeated on that screen, which is cleared first)."""
+
+    # --- the bots' random streams -----------------------------------------------------------
+
+    def _catch_up_rngs(self, recorded: Sequence[str] | None) -> None:
+        """Bring the bots' streams to where an uninterrupted session would have them.
+
+        A bot draws from its seat's stream (the seat rule of :mod:`boardkit.runner.seats`) at each
+        of its decisions, so a resumed game asks the bots of the log's seats (its header's
+        ``seats``, else this session's) to choose again at each of their entries, on the same
+        states: their streams then stand exactly where they stood, and the game goes on as if
+        it had never stopped.
+        """
+        self._remember_rngs(1)
+        if len(self.match) == 1:
+            return
+        kinds = recorded if recorded is not None else [seat.kind for seat in self.seats]
+        bots = {
+            seat: bot for seat, kind in enumerate(kinds) if (bot := make_chooser(kind)) is not None
+        }
+        catch_up(
+            self.game,
+            self.match.log.entries[1:],
+            lambda seq: self.match.state_at(seq - 1),
+            bots,
+            self._rngs,
+            after=lambda seq: self._remember_rngs(seq + 1),
+        )
+
+    def _remember_rngs(self, entries: int) -> None:
+        self._rngs_at[entries] = [copy.copy(rng) for rng in self._rngs]
+
+    def _restore_rngs(self) -> None:
+        """The streams as they stood at this length of the log (after an undo or a redo)."""
+        kept = self._rngs_at.get(len(self.match))
+        if kept is not None:
+            self._rngs[:] = [copy.copy(rng) for rng in kept]
+
+    # --- running ----------------------------------------------------------------------------
+
+    def run(self) -> PlayStatus:
+        """Play until the game ends or the people stop; the log is saved either way.
+
+        An exception from the game or a bot is raised after the log has been saved.
+        """
+        try:
+            for text in self._intro().splitlines():  # the first screen repeats it
+                self._tell_story(text)
+            self._recap()
+            if self.save_path not in self._replaceable:
+                self._start_saving_reported()
+            play_out(
+                self.match,
+                [seat.chooser or _Asker(self) for seat in self.seats],
+                rngs=self._rngs,
+                after=self._played,
+                on_illegal=self._illegal,
+            )
+            self._finish()
+            return PlayStatus.FINISHED
+        except _Stop as stop:
+            self._stop_message(stop.status)
+            return stop.status
+        except KeyboardInterrupt:
+            self._say("")
+            self._stop_message(PlayStatus.INTERRUPTED)
+            return PlayStatus.INTERRUPTED
+        except Exception:  # a bug in a game or a bot: keep the game played so far, then fail
+            self._save(self.save_path)
+            raise
+
+    def _intro(self) -> str:
+        who = ", ".join(
+            f"{seat.name} ({'you' if seat.is_human else seat.kind})"
+            if sum(s.is_human for s in self.seats) == 1
+            else f"{seat.name} ({seat.kind})"
+            for seat in self.seats
+        )
+        title = self.game.title or self.game.name
+        resumed = len(self.match) - 1
+        plural = "" if resumed == 1 else "s"
+        again = f", resumed after {resumed} action{plural}" if resumed else ""
+        humans = [seat for seat in range(len(self.seats)) if self.seats[seat].is_human]
+        colours = ""
+        if self.drawn and humans:
+            said = [
+                f"{'you are' if len(humans) == 1 else self.seats[s].name + ' is'} {self.colours[s]}"
+                for s in humans
+            ]
+            colours = "\n" + "; ".join(said) + "."
+        return (
+            f"{title}: {who}{again}.{colours}\n"
+            f"The game is saved to {self.save_path} after every move. Type ? for help."
+        )
+
+    # --- after each decision --------------------------------------------------------------
+
+    def _played(self, player: int, action: Any, before: Any) -> None:
+        seat = self.seats[player]
+        who = seat.name if seat.is_human else f"{seat.name} (bot)"
+        self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
+        self._narrate_new()
+        if self._redo and self._redo[0] == (player, action):
+            self._redo.pop(0)
+        else:
+            self._redo = []
+        self._remember_rngs(len(self.match))
+        self._autosave()
+
+    def _narrate_new(self) -> None:
+        """The narration of every entry not told yet, automatic events included, as the one
+        person at the table may read it (a spectator's view when several share the screen)."""
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        reader = humans[0] if len(humans) == 1 else None
+        while self._narrated < len(self.match) - 1:
+            self._narrated += 1
+            for text in narrate_match_entry(self.match, self._narrated, reader):
+                self._tell_story(f"  {text}")
+
+    def _retell(self, player: int) -> None:
+        """After a pass screen (which cleared the screen and its scrollback), what happened
+        since ``player`` last decided, as ``player`` may read it (their own cards named), so
+        that nobody at a shared keyboard misses the other players' moves."""
+        since = min(self._told.get(player, self._started), len(self.match))
+        self._tell_since(since, player, f"since {self.seats[player].name}'s last decision:")
+
+    def _recap(self) -> None:
+        """A resumed game, when nobody passes the terminal: what was played from the people's
+        last decision in the log on, as the one person at the table may read it, so that the
+        game is picked up knowing the last moves."""
+        if self.hot_seat or not self._told:  # a pass screen retells; or nobody has acted
+            return
+        humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
+        reader = humans[0] if len(humans) == 1 else None
+        self._tell_since(max(self._told.values()), reader, "the last moves:")
+
+    def _tell_since(self, since: int, reader: int | None, head: str) -> None:
+        """Tell the log's entries from ``since`` on, as ``reader`` may read them, after
+        ``head``; nothing when there are none."""
+        if since >= len(self.match):
+            return
+        self._tell_story(head)
+        for seq in range(since, len(self.match)):
+            entry = self.match.log.entries[seq]
+            action = shown_action(self.game, entry, reader)
+            if entry.player is not None and action is not None:
+                before = self.match.state_at(seq - 1)
+                seat = self.seats[entry.player]
+                who = seat.name if seat.is_human else f"{seat.name} (bot)"
+                self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
+            for text in narrate_match_entry(self.match, seq, reader):
+                self._tell_story(f"  {text}")
+
+    def _illegal(self, player: int, action: Any, error: IllegalActionError) -> Any:
+        """A person's refused action is told and asked again; a bot's is replaced at random."""
+        seat = self.seats[player]
+        if seat.is_human:
+            self._tell(f"refused: {error.reason}")
+            return None
+        self._say(f"{seat.name} (bot) chose a refused action ({error.reason}); playing at random")
+        return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
+
+    # --- humans -----------------------------------------------------------------------------
+
+    def _human_decision(self, player: int) -> Any:
+        seat = self.seats[player]
+        flow = self.match.state.flow
+        owed = flow.owed[0] if flow.owed else None
+        out_of_turn = owed is not None and owed.player == player and self._asked_out_of_turn(flow)
+        if self.hot_seat and self._shown_to != player:
+            why = f", who must answer {a_or_an(owed.kind)} request" if out_of_turn and owed else ""
+            self._pass_screen(seat.name + why)
+            self._retell(player)
+        self._shown_to = player
+        self._told[player] = len(self.match)
+        actions = self.match.legal_actions()
+        if not actions:
+            raise GameDefinitionError(
+                f"{self.game.name} lists no legal action for {seat.name}, yet the game goes on"
+            )
+        return self._choose(ActionMenu(self.game, actions, self.match.state), player)
+
+    def _decision_texts(self, player: int) -> list[str]:
+        """Whose decision it is, and the game's words for it (a question asked out of turn)."""
+        texts = [self._decision_line(player)]
+        if self.game.offers("describe_decision"):
+            names = [s.name for s in self.seats]
+            question = self.game.describe_decision(self.match.state, player, names)
+            if question:
+                texts += question.splitlines()
+        return texts
+
+    def _show_decision(
+        self,
+        player: int,
+        items: Sequence[MenuItem],
+        prefix: tuple[str, ...],
+        flat: bool,
+    ) -> None:
+        """The picture, whose decision it is, the menu level and what :meth:`_tell` kept.
+
+        In a pipe, everything, one menu line per action. On a terminal, one screenful: the
+        texts wrapped at word ends, the menu in columns when it is long, the kept message in
+        its place just above the prompt (at most :data:`NOTICE_ROWS` rows), and the picture's
+        side panel cut to the rows left (the board itself is kept whole), so that the board,
+        the question, the menu and a refusal stay on the screen together, 80×24 included. The
+        screen is cleared first (its scrollback keeps what was told before), and what was told
+        of the moves since the previous screen is repeated above the board (:func:`fit_story`),
+        in the rows the board, the texts and the menu leave: the side panel's rows below the
+        board give way to it, since what the bots just did is news and the legend is not.
+        """
+        texts = self._decision_texts(player)
+        picture = game_picture(self.game, self.match.state, player, [s.name for s in self.seats])
+        if not self._colour():
+            self._say("")
+            if self.drawn:
+                self._draw(picture, 79, None)
+            else:
+                self._say(self.game.render_text(self.match.state, player))
+            for text in texts + self._level_lines(items, prefix, flat):
+                self._say(text)
+            return
+        columns, rows = shutil.get_terminal_size((80, 24))
+        width = max(columns - 1, 20)
+        texts = [part for text in texts for part in (textwrap.wrap(text, width) or [""])]
+        notice = textwrap.wrap(f"! {self._notice}", width) if self._notice else []
+        if len(notice) > NOTICE_ROWS:
+            notice = [*notice[: NOTICE_ROWS - 1], notice[NOTICE_ROWS - 1][: width - 1] + "…"]
+        self._notice = None
+        used = len(texts) + len(notice)
+        room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
+        menu = self._level_lines(items, prefix, flat, width, max(room, 2))
+        left = rows - 1 - used - len(menu)
+        self._fresh_screen(picture, width, left)
+        for text in texts + menu + notice:
+            self._say(text)
+
+    def _fresh_screen(self, picture: Picture, width: int, rows: int) -> None:
+        """Clear the screen, then tell what was played since the last screen (as much of it as
+        fits beside the board, :func:`fit_story`) and draw ``picture``, in ``rows`` rows."""
+        story = fit_story(self._story, width, rows - len(picture.board))
+        self._story = []
+        self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
+        for text in story:
+            self._say(text)
+        self._draw(picture, width, max(rows - len(story), len(picture.board)))
+
+    def _draw(self, picture: Picture, width: int, height: int | None) -> None:
+        """The picture in at most ``width`` columns and ``height`` rows, in colour on a
+        terminal."""
+        lines = picture_lines(picture, self.colours if self._colour() else (), width, height)
+        if self._colour():
+            from rich.console import Console
+
+            console = Console(file=self.output, force_terminal=True, highlight=False)
+            for row in lines:
+                console.print(row, soft_wrap=True)
+            self.output.flush()
+        else:
+            for row in lines:
+                self._say(row.plain)
+
+    def _colour(self) -> bool:
+        isatty = getattr(self.output, "isatty", None)
+        return bool(isatty is not None and isatty())
+
+    def _asked_out_of_turn(self, flow: Flow) -> bool:
+        return asked_out_of_turn(flow, self.game.simultaneous_decisions)
+
+    def _decision_line(self, player: int) -> str:
+        flow = self.match.state.flow
+        name = self.seats[player].name
+        if self.drawn:
+            name = f"{name} ({self.colours[player]})"
+        where = [f"turn {flow.turn}"]
+        if flow.phase:
+            where.append(f"phase {flow.phase}")
+        if flow.step:
+            where.append(f"step {flow.step}")
+        owed = flow.owed[0] if flow.owed else None
+        if owed is not None and self._asked_out_of_turn(flow):
+            active = ""
+            if flow.active is not None:
+                active = f", during {self.seats[flow.active].name}'s turn"
+            return f"{name} must answer: {owed.kind} ({', '.join(where)}{active})"
+        if owed is not None:
+            return f"{name} to decide: {owed.kind} ({', '.join(where)})"
+        return f"{name} to play ({', '.join(where)})"
+
+    def _pass_screen(self, name: str) -> None:
+        self._clear()
+        self._say(f"pass the terminal to {name}, press Enter")
+        self._read("")
+        self._clear()
+
+    def _choose(self, menu: ActionMenu, player: int) -> Any:
+        """Walk the menu until one action is chosen (commands are handled on the way).
+
+        On a terminal a refusal ("there is no line 7", why an option is absent) redraws the
+        decision screen with the message in its place above the prompt, so that no message
+        pushes the board or the menu off the screen; in a pipe it is one more line.
+        """
+        walk = MenuWalk(menu)
+        show = True
+        first = True
+        pending: int | None = None  # the action a deeper label named: Enter plays it
+        while True:
+            items = walk.items()
+            if show and (first or self._colour()):
+                self._show_decision(player, items, walk.prefix, walk.flat)
+            elif show:
+                self._show_level(items, walk.prefix, walk.flat)
+            show = True
+            first = False
+            text = self._read(self._prompt(self.seats[player].name, walk.prefix, walk.flat))
+            text = text.strip()
+            command, _, argument = text.partition(" ")
+            command = command.lower()
+            found, pending = pending, None
+            if found is not None and text == "":
+                return menu.actions[found]
+            if text == "" and len(items) == 1:
+                picked: MenuItem | str = items[0]
+            elif text == "":
+                show = self._notify(f"{typing_hint(items)}, or ? for help")
+                continue
+            elif command in ("..", "back"):
+                if not walk.back():
+                    show = self._notify("already at the top menu")
+                continue
+            elif command in ("?", "help"):
+                self._say(HELP_TEXT.format(save_path=self.save_path))
+                show = False
+                continue
+            elif command == "list":
+                walk.list_all()
+                continue
+            elif command == "undo":
+                self._undo(player)  # returns only when there was nothing to undo
+                show = self._colour()
+                continue
+            elif command == "redo":
+                self._redo_all()  # returns only when there was nothing to redo
+                show = self._colour()
+                continue
+            elif command == "board":
+                self._say(self.game.render_text(self.match.state, player))
+                show = not self._colour()  # a redrawn screen would push the board away
+                continue
+            elif command in ("save", "save!"):
+                target = Path(argument.strip()) if argument.strip() else self.save_path
+                self._write(target, quiet=False, force=command == "save!", tell=True)
+                show = self._colour()
+                continue
+            elif command == "quit":
+                raise _Stop(PlayStatus.QUIT)
+            else:
+                picked = match_item(items, text)
+            if isinstance(picked, str) and not walk.flat and not text.isdigit():
+                places = menu.places_named(walk.prefix, text)
+                if len(places) == 1 and len(menu.under(places[0])) == 1:
+                    pending = menu.under(places[0])[0]  # Enter plays it: a word may mislead
+                    action = self.game.describe_action(menu.actions[pending], self.match.state)
+                    show = self._notify(f"{action}: press Enter to play it, or type anything else")
+                    continue
+                if len(places) == 1:  # a label of a deeper level, typed out in full
+                    walk.open(places[0])
+                    continue
+                if places:
+                    picked = self._places_text(walk, text, places)
+            if isinstance(picked, str):
+                show = self._notify(self._why_absent(walk, text) or picked)
+                continue
+            chosen = walk.enter(picked)
+            if chosen is not None:
+                return menu.actions[chosen]
+
+    def _notify(self, message: str) -> bool:
+        """:meth:`_tell` ``message``; whether the decision screen is to be drawn again (on a
+        terminal, where the message waits for it)."""
+        self._tell(message)
+        return self._colour()
+
+    def _tell(self, message: str) -> None:
+        """Tell the person at the keyboard ``message`` (a refusal, what a command did).
+
+        On a terminal the message waits in :attr:`_notice` for the next decision screen, which
+        keeps a place for it above the prompt, so that it never pushes the board or the menu
+        off the screen; elsewhere it is printed at once.
+        """
+        if not self._colour():
+            self._say(message)
+            return
+        self._notice = f"{self._notice}; {message}" if self._notice else message
+
+    @staticmethod
+    def _places_text(walk: MenuWalk, text: str, places: Sequence[tuple[str, ...]]) -> str:
+        """``text`` names a label found under several lines of this level: which ones."""
+        depth = len(walk.prefix)
+        lines = list(dict.fromkeys(place[depth] for place in places))
+        shown = ", ".join(lines[:6]) + (", …" if len(lines) > 6 else "")
+        label = places[0][-1]
+        if len(lines) == 1:
+            return f"{label} is in more than one place under {lines[0]}; choose {lines[0]} first"
+        return f"{label} is under {len(lines)} lines here ({shown}); choose one of them first"
+
+    def _why_absent(self, walk: MenuWalk, text: str) -> str | None:
+        """Why what ``text`` names is not on this level, when the game says (``why_not``)."""
+        if walk.flat or not text or not self.game.offers("why_not"):
+            return None
+        absent = dict(self.game.why_not(self.match.state, walk.prefix))
+        named = absent_item(absent, text)
+        if named is None:
+            return None
+        label, reason = named
+        return f"{label} is not on offer: {reason}"
+
+    def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
+        for text in self._level_lines(items, prefix, flat):
+            self._say(text)
+
+    @staticmethod
+    def _level_lines(
+        items: Sequence[MenuItem],
+        prefix: tuple[str, ...],
+        flat: bool,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> list[str]:
+        """A menu level as lines: where it is, then its numbered lines; in columns (numbers
+        reading down) when a ``height`` is given that one column would pass and the columns
+        fit ``width``."""
+        head = []
+        if prefix or flat:
+            where = " / ".join(prefix) if prefix else "top"
+            head.append(f"{'all actions under' if flat else 'in'} {where}:")
+        numbers = line_numbers(items)
+        digits = len(str(max(numbers, default=1)))
+        cells = [
+            f"{number:>{digits}}. {item.label}{'' if item.leaf else f'  ({len(item.actions)})'}"
+            for number, item in zip(numbers, items, strict=True)
+        ]
+        tall = height is not None and len(head) + len(cells) > height
+        if not tall or width is None or height is None:
+            return head + [f"  {cell}" for cell in cells]
+        down = max(height - len(head), 1)
+        across = -(-len(cells) // down)
+        cell_width = max(len(cell) for cell in cells) + 2
+        if 2 + across * cell_width > width + 2:
+            return head + [f"  {cell}" for cell in cells]
+        down = -(-len(cells) // across)  # as few rows as the columns need
+        rows = [
+            "  " + "".join(f"{cells[i]:<{cell_width}}" for i in range(r, len(cells), down))
+            for r in range(down)
+        ]
+        return head + [row.rstrip() for row in rows]
+
+    @staticmethod
+    def _prompt(name: str, prefix: tuple[str, ...], flat: bool) -> str:
+        where = " / ".join(prefix) + (" (list)" if flat else "")
+        return f"{name} [{where.strip()}]> " if where else f"{name}> "
+
+    def _undo(self, player: int) -> None:
+        """Go back to before ``player``'s last action; every entry after it goes too (the
+        bots' replies, other people's moves), and is kept for ``redo``. Raises
+        :class:`~boardkit.runner.seats.AskAgain` when done, so that the game loop asks again."""
+        log = self.match.log
+        mine = [e.seq for e in log.entries[1:] if e.player == player]
+        if not mine:
+            self._tell(f"nothing to undo: {self.seats[player].name} has not acted yet")
+            return
+        count = len(log.entries) - mine[-1]
+        undone = [(e.player, e.action) for e in log.entries[mine[-1] :]]
+        try:
+            self.match.undo(count)
+        except UndoError as exc:  # pragma: no cover - the count is always in range
+            self._tell(f"cannot undo: {exc}")
+            return
+        self._redo = undone + self._redo
+        self._restore_rngs()
+        self._narrated = min(self._narrated, len(self.match) - 1)
+        others = sorted({self.seats[p].name for p, _ in undone[1:] if p is not None})
+        after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
+        self._tell(
+            f"undid {count_of(count, 'action')}: "
+            f"{self.seats[player].name}'s last{after}; "
+            f"redo plays {'it' if count == 1 else 'them'} again"
+        )
+        self._autosave()
+        raise AskAgain()
+
+    def _redo_all(self) -> None:
+        """Play again every action the undos took back (they were legal there before)."""
+        if not self._redo:
+            self._tell("nothing to redo")
+            return
+        redone = 0
+        while self._redo:
+            player, action = self._redo.pop(0)
+            try:
+                self.match.play(action, player)
+            except IllegalActionError:  # pragma: no cover - the same position as before
+                self._redo = []
+                break
+            redone += 1
+            self._narrate_new()
+        self._restore_rngs()
+        self._tell(f"redid {count_of(redone, 'action')}")
+        self._autosave()
+        raise AskAgain()
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        """The final position and the result. A game that draws a compact picture is shown in
+        it, as at every decision, with the players' names in its score table; on a terminal the
+        end is one screen like a decision's: the last moves on top (:func:`fit_story`), the
+        picture, and the result below it, wrapped at word ends."""
+        names = [seat.name for seat in self.seats]
+        colours = self.colours if self.drawn else ()
+        if not self._colour():
+            self._say("")
+            if self.drawn:
+                self._draw(game_picture(self.game, self.match.state, None, names), 79, None)
+            else:
+                self._say(self.game.render_text(self.match.state, None))
+            self._say(result_lines(self.match.result, names, colours))
+        else:
+            columns, rows = shutil.get_terminal_size((80, 24))
+            width = max(columns - 1, 20)
+            result = result_lines(self.match.result, names, colours, width).splitlines()
+            if self.drawn:
+                picture = game_picture(self.game, self.match.state, None, names)
+            else:
+                picture = Picture.of_text(self.game.render_text(self.match.state, None))
+            left = rows - 2 - len(result)  # the last rows: "log saved to ..." and the prompt
+            self._fresh_screen(picture, width, left)
+            for text in result:
+                self._say(text)
+        self._save(self.save_path)
+
+    def _stop_message(self, status: PlayStatus) -> None:
+        if status is PlayStatus.END_OF_INPUT:
+            self._say("end of input")
+        if self._save(self.save_path):
+            self._say(f"resume with: boardkit play --resume {self.save_path}")
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def start_saving(self) -> None:
+        """Write the session's file for the first time, before anybody acts.
+
+        A default file name that was taken meanwhile moves on to the next free one; a file
+        given by the caller that exists already raises :class:`~boardkit.errors.OverwriteError`
+        (unless the session may overwrite it), and an unwritable one raises :class:`OSError`,
+        so a front end can refuse to start rather than lose the game later.
+        """
+        while True:
+            try:
+                self.match.save(self.save_path, overwrite=self.save_path in self._replaceable)
+            except OverwriteError:
+                if not self._default_path:
+                    raise
+                self.save_path = default_save_path(self.game.name)
+                continue
+            self._replaceable.add(self.save_path)
+            return
+
+    def _start_saving_reported(self) -> None:
+        """:meth:`start_saving`, with a failure told to the players instead of raised."""
+        try:
+            self.start_saving()
+        except (OverwriteError, OSError) as exc:
+            self._say(f"error: {_write_error(self.save_path, exc)}")
+
+    def _autosave(self) -> None:
+        self._write(self.save_path, quiet=True)
+        if self.log_path is not None and self.log_path != self.save_path:
+            self._write(self.log_path, quiet=True)
+
+    def _save(self, path: Path) -> bool:
+        return self._write(path, quiet=False)
+
+    def _write(self, path: Path, quiet: bool, force: bool = False, tell: bool = False) -> bool:
+        """Save the log to ``path``; a file the session did not write is only replaced by force.
+
+        What happened is printed, or with ``tell`` kept for the decision screen (:meth:`_tell`).
+        """
+        say = self._tell if tell else self._say
+        try:
+            self.match.save(path, overwrite=force or path in self._replaceable)
+        except (OverwriteError, OSError) as exc:
+            say(f"error: {_write_error(path, exc)}")
+            return False
+        self._replaceable.add(path)
+        if not quiet:
+            say(f"log saved to {path}")
+        return True
+
+    # --- input and output -------------------------------------------------------------------
+
+    def _tell_story(self, text: str) -> None:
+        """Tell a move or what it did; a terminal's next decision screen repeats it. On a
+        terminal a long line is wrapped at word ends, its indent kept (the terminal itself
+        would break it mid-word)."""
+        if not self._colour():
+            self._say(text)
+            return
+        self._story.append(text)
+        width = max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
+        indent = text[: len(text) - len(text.lstrip())]
+        for part in textwrap.wrap(text, width, subsequent_indent=indent) or [""]:
+            self._say(part)
+
+    def _say(self, text: str) -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def _read(self, prompt: str) -> str:
+        """One line of input without its newline; the end of input stops the session."""
+        if self._interactive():
+            _load_line_editing()
+            try:
+                return input(prompt)  # line editing and history when readline is loaded
+            except EOFError:
+                self._say("")
+                raise _Stop(PlayStatus.END_OF_INPUT) from None
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self._say("")
+            raise _Stop(PlayStatus.END_OF_INPUT)
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self._say(line)
+        return line
+
+    def _interactive(self) -> bool:
+        """Whether the session talks to the process's own terminal."""
+        return (
+            self.input is sys.stdin
+            and self.output is sys.stdout
+            and sys.stdin.isatty()
+            and sys.stdout.isatty()
+        )
+
+    def _clear(self) -> None:
+        """Clear a real terminal and its scrollback (so a hand cannot be scrolled back to); on
+        other streams, a rule."""
+        isatty = getattr(self.output, "isatty", None)
+        if isatty is not None and isatty():
+            self.output.write("\x1b[H\x1b[2J\x1b[3J")
+        else:
+            self.output.write("-" * 40 + "\n")
+        self.output.flush()
+
+
+class _Asker:
+    """A human seat of a session, as the game loop sees it: asks the person at the terminal."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        return self.session._human_decision(player)
+
+
+def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
+    """What was told of the moves since the last decision screen, in at most ``rows`` rows of
+    ``width`` columns, for the top of the next one.
+
+    ``story`` holds a line per move (``bob (bot): take 2``), each followed by its narration,
+    indented (``  bob takes 2 stones, 5 left``); long lines wrap at word ends, their indent kept.
+    When everything does not fit, what the screen tells anyway goes first: the lines that
+    announce a turn (``  turn 7: bob's turn``, the framework's wording: the next move or the
+    decision line below says whose turn it is), then a move's line where narration follows it
+    (the narration tells the same move in full words), and then the oldest lines: the newest
+    are kept, each whole (a wrapped line is not cut).
+    """
+    if rows <= 0:
+        return []
+
+    def wrapped(text: str) -> list[str]:
+        indent = text[: len(text) - len(text.lstrip())]
+        return textwrap.wrap(text, width, subsequent_indent=indent) or [""]
+
+    def height(lines: Sequence[str]) -> int:
+        return sum(len(wrapped(text)) for text in lines)
+
+    if height(story) > rows:
+        story = [text for text in story if not _TURN_LINE.match(text)]
+    if height(story) > rows:
+        story = [
+            text
+            for k, text in enumerate(story)
+            if text.startswith(" ") or k + 1 == len(story) or not story[k + 1].startswith(" ")
+        ]
+    kept: list[list[str]] = []  # whole lines, newest first: a line is never shown cut
+    for text in reversed(story):
+        parts = wrapped(text)
+        if sum(map(len, kept)) + len(parts) > rows:
+            break
+        kept.append(parts)
+    if not kept and story:
+        return wrapped(story[-1])[:rows]
+    return [part for parts in reversed(kept) for part in parts]
+
+
+_TURN_LINE = re.compile(r"\s+turn \d+: ")
+"""A narration line announcing a turn (:func:`boardkit.present.voice.describe_flow_event`)."""
+
+
+def default_save_path(game: str, folder: Path | None = None) -> Path:
+    """A file name for a new game's log that no file has yet, in ``folder`` (default: here).
+
+    ``GAME-YYYYMMDD-HHMMSSZ.json`` (the UTC time; ``-2``, ``-3``, ... are added when a file of
+    that name exists), so that games sort by date and never replace one another. The seed is
+    left out of the name: a file name is easily shared, and the seed gives the hidden cards away.
+    """
+    place = folder if folder is not None else Path()
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%SZ")
+    path = place / f"{game}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = place / f"{game}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def _write_error(path: Path, exc: OverwriteError | OSError) -> str:
+    """What a failed save tells the players, with the way out."""
+    if isinstance(exc, OverwriteError):
+        return f"{path} already exists; it was not replaced (save! {path} replaces it)"
+    return f"cannot write {path}: {exc.strerror or exc}"
+
+
+def _load_line_editing() -> None:
+    """Give ``input()`` line editing and history where the readline module exists."""
+    with contextlib.suppress(ImportError):  # Windows has no readline
+        importlib.import_module("readline")
+
+
+def result_lines(
+    result: Result | None,
+    names: Sequence[str],
+    colours: Sequence[str] = (),
+    width: int = 79,
+) -> str:
+    """The result as text: who won, each player's score (with their colour when ``colours``
+    are given), then the game's account of it (``result.detail``) wrapped at ``width``, the
+    framework's default names in it (``player 0``) replaced by the players' names."""
+    if result is None:
+        return "the game ended without a result"
+    head = f"game over: {outcome_text(result, names)}"
+    shown = [
+        f"{name} ({colours[seat]})" if seat < len(colours) else name
+        for seat, name in enumerate(names)
+    ]
+    column = max(len(n) for n in shown)
+    lines = [head]
+    lines += [
+        f"  {name:<{column}}  {score}" for name, score in zip(shown, result.scores, strict=False)
+    ]
+    if result.detail:
+        detail = _DEFAULT_NAME.sub(
+            lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], result.detail
+        )
+        lines += textwrap.wrap(f"({detail})", width, initial_indent="  ", subsequent_indent="  ")
+    return "\n".join(lines)
+
+
+_DEFAULT_NAME = re.compile(r"\bplayer (\d+)\b")
+"""A seat's name where none is given (:meth:`boardkit.present.voice.Voice.name`)."""

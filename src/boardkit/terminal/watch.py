@@ -1,0 +1,296 @@
+"""Watching a game between bots as it happens: a live screen on a terminal, a transcript in a pipe.
+
+:class:`Watch` drives a :class:`~boardkit.match.Match` between bots with the one game loop
+(:func:`boardkit.runner.seats.play_out`, so the bots play exactly the game ``play-random``,
+``simulate`` and ``tournament`` play with that seed) and shows it in one of two ways:
+
+* **live** (the console is a terminal): one screen updated in place (rich's ``Live``) with a
+  header (entry, who decides next), the game's compact picture
+  (:meth:`~boardkit.game.Game.render_screen`: board, running score, whose turn), the
+  narration of the last entries, and a line of keys. Entries come at a pace (``delay``
+  seconds apart, less the bots' thinking time); keys change it:
+  space pauses and resumes, ``n`` or Enter plays one entry while paused, ``+`` and ``-`` change
+  the speed, ``q`` stops. ``step`` starts paused, so every entry waits for a key. The frame is
+  cut to the console's size, so it fits 80×24.
+* **transcript** (a pipe or a file): the picture once at the start, then one block per entry
+  (its action and its narration, indented), then the final picture and the result. No board
+  is repeated, and nothing waits unless a delay was asked for.
+
+Either way the game ends with the result: the final picture (with the score table the game's
+screen draws) and who won with how much.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.text import Text
+
+from boardkit.log import shown_action
+from boardkit.match import Match
+from boardkit.present.narration import narrate_match_entry
+from boardkit.present.screen import Picture
+from boardkit.result import Result, outcome_parts
+from boardkit.runner.seats import Chooser, play_out
+from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
+from boardkit.terminal.keys import KeyReader
+
+DEFAULT_DELAY = 0.8
+"""Seconds between entries on a live screen when no ``--delay`` is given."""
+
+KEYS_HELP = "space pause · n next · + faster · - slower · q quit"
+
+MIN_NARRATION = 3
+"""Lines of narration a live frame keeps however tall the picture is."""
+
+
+class StopWatching(Exception):
+    """Raised from inside the game loop when the watcher pressed ``q``."""
+
+
+class EntryBlock:
+    """One log entry as the watcher reads it: a heading and its narration lines."""
+
+    def __init__(self, heading: Text, lines: Sequence[str]) -> None:
+        self.heading = heading
+        self.lines = list(lines)
+
+
+class Watch:
+    """A match between ``bots`` (one per seat; ``specs`` are their names as shown) on
+    ``console``; see the module docstring. :meth:`run` plays it to the end."""
+
+    def __init__(
+        self,
+        match: Match[Any],
+        bots: Sequence[Chooser],
+        specs: Sequence[str],
+        console: Console,
+        *,
+        delay: float | None = None,
+        step: bool = False,
+        keys: KeyReader | None = None,
+    ) -> None:
+        self.match = match
+        self.game = match.game
+        self.bots = list(bots)
+        self.specs = list(specs)
+        self.console = console
+        self.live = console.is_terminal
+        self.delay = (DEFAULT_DELAY if self.live else 0.0) if delay is None else delay
+        self.paused = step
+        self.keys = keys if keys is not None else KeyReader()
+        self.names = list(match.header.players)
+        self.colours = self.game.player_colours(len(self.names)) if console.color_system else ()
+        self.blocks: deque[EntryBlock] = deque(maxlen=40)
+        self.shown = -1
+        self._live: Live | None = None
+        self._released = time.monotonic()
+
+    # --- the run ----------------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play the match to its end; ``False`` if the watcher stopped it first (``q``)."""
+        finished = True
+        if self.live:
+            with self.keys, Live(console=self.console, auto_refresh=False, transient=False) as live:
+                self._live = live
+                try:
+                    self._catch_up()
+                    play_out(self.match, self.bots, after=lambda *_: self._catch_up())
+                except StopWatching:
+                    finished = False
+                live.update(self._frame(final=True), refresh=True)
+                self._live = None
+            return finished
+        else:
+            self._intro()
+            try:
+                self._catch_up()
+                play_out(self.match, self.bots, after=lambda *_: self._catch_up())
+            except StopWatching:  # pragma: no cover - keys are only read live
+                finished = False
+            self._print_picture()
+        self._print_result(finished)
+        return finished
+
+    def _catch_up(self) -> None:
+        """Show every entry not shown yet, then pace."""
+        while self.shown < len(self.match) - 1:
+            self.shown += 1
+            block = self._block(self.shown)
+            self.blocks.append(block)
+            if self._live is not None:
+                self._live.update(self._frame(), refresh=True)
+                self._pace()
+            else:
+                self._print_block(block)
+                if self.delay:
+                    self.keys.wait(self.delay)
+
+    # --- entries ------------------------------------------------------------------------------
+
+    def _who(self, seat: int) -> Text:
+        text = name_text(self.names[seat], seat, self.colours)
+        if seat < len(self.specs):
+            text.append(f" ({self.specs[seat]})")
+        return text
+
+    def _block(self, seq: int) -> EntryBlock:
+        entry = self.match.log.entries[seq]
+        heading = Text(f"{seq}. ")
+        if entry.action is None:
+            heading.append("setup")
+        else:
+            before = self.match.state_at(seq - 1)
+            if entry.player is not None:
+                heading.append_text(self._who(entry.player))
+                heading.append(": ")
+            action = shown_action(self.game, entry, None)  # the watcher is a spectator
+            heading.append(self.game.describe_action(action, before))
+        return EntryBlock(heading, narrate_match_entry(self.match, seq, None))
+
+    # --- live -------------------------------------------------------------------------------
+
+    def _pace(self) -> None:
+        """Wait between entries, reading keys: pause, step, speed, quit.
+
+        The wait counts from the end of the previous one, so a bot's thinking time is part of
+        the delay rather than added to it.
+        """
+        while True:
+            if self.paused:
+                if not self.keys.active:
+                    break  # no keyboard to resume with: never hang
+                key = self.keys.wait(None)
+            else:
+                left = self._released + self.delay - time.monotonic()
+                key = self.keys.wait(left) if left > 0 else None
+                if key is None:
+                    break
+            if key is None:
+                continue
+            if key in ("q", "Q"):
+                raise StopWatching()
+            if key in (" ", "p", "P"):
+                self.paused = not self.paused
+            elif key in ("n", "N", "\r", "\n"):
+                break
+            elif key in ("+", "="):
+                self.delay = round(self.delay / 1.5, 2)
+            elif key in ("-", "_"):
+                self.delay = round(max(self.delay, 0.1) * 1.5, 2)
+            if self._live is not None:
+                self._live.update(self._frame(), refresh=True)
+        self._released = time.monotonic()
+
+    def _frame(self, final: bool = False) -> Group:
+        width = self.console.width - 1  # a full-width line leaves some terminals a line down
+        # a live frame leaves the last line free (a full screen would scroll); the final one
+        # leaves two more, for the seed line and the shell's prompt
+        height = self.console.height - (3 if final else 1)
+        header = self._header(final)
+        picture = self._picture()
+        last = self._last_line(final)
+        room = max(height - len(header) - 1 - MIN_NARRATION - 1, len(picture.board))
+        drawn = picture_lines(picture, self.colours, width, room)
+        lines_left = height - len(header) - len(drawn) - 1 - 1
+        narration = self._narration(max(lines_left, 1), width)
+        rule = Text("─" * width, style="dim")
+        return Group(*header, *drawn, rule, *narration, last)
+
+    def _header(self, final: bool) -> list[Text]:
+        title = self.game.title or self.game.name
+        head = Text(f"{title} · entry {self.shown}", style="bold")
+        seat = self.match.to_decide
+        if final or seat is None:
+            head.append(" · game over" if self.match.is_over else " · stopped")
+        else:
+            head.append(" · next: ")
+            head.append_text(self._who(seat))
+        lines = [fit(head, self.console.width)]
+        if not self.game.offers("render_screen"):
+            score = score_line(self.game, self.match.state, self.names, self.colours)
+            if score is not None:
+                lines.append(fit(score, self.console.width))
+        return lines
+
+    def _last_line(self, final: bool) -> Text:
+        if final:
+            if not self.match.is_over:
+                return Text(f"stopped after entry {self.shown}")
+            return fit(result_text(self.match.result, self.names, self.colours), self.console.width)
+        state = "paused" if self.paused else f"{self.delay:g} s per entry"
+        return fit(Text(f"{KEYS_HELP} · {state}", style="dim"), self.console.width)
+
+    def _narration(self, rows: int, width: int) -> list[Text]:
+        lines: list[Text] = []
+        for block in self.blocks:
+            lines.append(fit(block.heading, width))
+            lines += [fit(Text(f"   {text}"), width) for text in block.lines]
+        shown = lines[-rows:]
+        return shown + [Text("")] * (rows - len(shown))
+
+    def _picture(self) -> Picture:
+        return game_picture(self.game, self.match.state, None, self.names)
+
+    # --- transcript -------------------------------------------------------------------------
+
+    def _intro(self) -> None:
+        title = self.game.title or self.game.name
+        who = Text(f"{title}: ")
+        for seat in range(len(self.names)):
+            if seat:
+                who.append(", ")
+            who.append_text(self._who(seat))
+        self.console.print(who, soft_wrap=True)
+
+    def _print_picture(self) -> None:
+        for row in picture_lines(self._picture(), self.colours, max(self.console.width, 80)):
+            self.console.print(row, soft_wrap=True)
+
+    def _print_block(self, block: EntryBlock) -> None:
+        if block.heading.plain.endswith("setup"):
+            self.console.print(block.heading, soft_wrap=True)
+            for text in block.lines:
+                self.console.print(Text(f"   {text}"), soft_wrap=True)
+            self._print_picture()
+            return
+        self.console.print("")
+        self.console.print(block.heading, soft_wrap=True)
+        for text in block.lines:
+            self.console.print(Text(f"   {text}"), soft_wrap=True)
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def _print_result(self, finished: bool) -> None:
+        self.console.print("")
+        if not finished:
+            self.console.print(f"stopped after entry {self.shown}", soft_wrap=True)
+            return
+        self.console.print(result_text(self.match.result, self.names, self.colours))
+
+
+def result_text(result: Result | None, names: Sequence[str], colours: Sequence[str]) -> Text:
+    """Who won and everybody's score, best first: ``red wins with 28 · blue 25 · …``."""
+    if result is None:
+        return Text("the game ended without a result")
+    text = Text()
+    for part in outcome_parts(result.winners):
+        if isinstance(part, str):
+            text.append(part)
+        else:
+            text.append_text(name_text(names[part], part, colours))
+    order = sorted(range(len(result.scores)), key=lambda s: -result.scores[s])
+    text.append(": ")
+    for i, seat in enumerate(order):
+        if i:
+            text.append(" · ")
+        text.append_text(name_text(names[seat], seat, colours))
+        text.append(f" {result.scores[seat]}")
+    return text

@@ -1,0 +1,116 @@
+"""High-card swap, the second example game (written from game.py and the tutorial alone): it
+passes the conformance kit, and the kit catches the mistakes made while writing it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from boardkit import Config, IllegalActionError, InvalidOptionsError, Match, Rng
+from boardkit.examples.highcard import (
+    HIDDEN,
+    Dealt,
+    DeckLaid,
+    HighCardGame,
+    HighCardState,
+    Stand,
+    StarterDrawn,
+    Swap,
+    Swapped,
+)
+from boardkit.present.narration import narrate_entry
+from boardkit.testing import ConformanceError, check_game
+
+
+def test_high_card_passes_the_kit() -> None:
+    configs: list[dict[str, Any]] = [
+        {"players": 2},
+        {"players": 3, "options": {"rounds": 1, "deck": 9}},
+        {"players": 4, "options": {"rounds": 3, "deck": 24}},
+    ]
+    check_game(HighCardGame(), configs, max_examples=12)
+
+
+def test_a_deck_too_small_for_the_table_is_refused() -> None:
+    game = HighCardGame()
+    with pytest.raises(InvalidOptionsError, match="need a deck of 20 cards at least"):
+        game.make_config(4, {"rounds": 3})
+    assert game.make_config(4, {"rounds": 3, "deck": 20}).players == 4
+
+
+def test_a_game_swaps_secretly_and_ends_with_the_hands_shown() -> None:
+    game = HighCardGame()
+    match: Match[HighCardState] = Match.new(game, ["ann", "bob"], {"rounds": 1}, seed=5)
+    state = match.state
+    seat = match.to_decide
+    assert seat is not None
+    hand = state.hands[seat]
+    assert match.legal_actions() == [Stand(), *(Swap(card) for card in hand)]
+    with pytest.raises(IllegalActionError, match="not in your hand"):
+        match.play(Swap(next(c for c in range(1, 17) if c not in hand)))
+    drawn = state.deck[0]
+    match.play(Swap(hand[0]))
+    assert drawn in match.state.hands[seat] and match.state.discards == (hand[0],)
+    other = 1 - seat
+    seen = game.view(match.state, other)
+    assert seen.hands[seat] == (HIDDEN, HIDDEN) and set(seen.deck) == {HIDDEN}
+    own = narrate_entry(match.game, state, match.log.entries[1].events, seat, ("ann", "bob"))
+    theirs = narrate_entry(match.game, state, match.log.entries[1].events, other, ("ann", "bob"))
+    assert f"you swap {hand[0]} for {drawn}" in own
+    assert f"{('ann', 'bob')[seat]} swaps {hand[0]} for a card" in theirs
+    match.play(Stand())
+    assert match.is_over and match.result is not None
+    totals = tuple(sum(h) for h in match.state.hands)
+    assert match.result.scores == totals and match.state.shown
+    assert game.view(match.state, other).hands == match.state.hands
+
+
+class DealsInShuffleOrder(HighCardGame):
+    """The first draft's mistake: a hand dealt in the order of the shuffle, not sorted. The
+    hand is the same, but the order tells the player something about the shuffle."""
+
+    def setup(self, state: HighCardState, config: Config, rng: Rng) -> Sequence[object]:
+        cards = rng.shuffled(range(1, int(config.option("deck")) + 1))
+        n = config.players
+        dealt = [Dealt(p, tuple(cards[2 * p : 2 * p + 2])) for p in range(n)]
+        return [*dealt, DeckLaid(tuple(cards[2 * n :])), StarterDrawn(rng.below(n))]
+
+
+class ShowsAllHands(HighCardGame):
+    def view(self, state: HighCardState, player: int | None) -> HighCardState:
+        return evolve(state, deck=(HIDDEN,) * len(state.deck))
+
+
+class TellsWhatWasDrawn(HighCardGame):
+    def redact(self, event: object, player: int | None) -> object:
+        return event if isinstance(event, Swapped) else super().redact(event, player)
+
+
+class StrictReducer(HighCardGame):
+    """The first draft's other mistake: a reducer that insists the discarded card is in the
+    hand, which a redacted event folded onto a re-drawn twin need not be."""
+
+    def reduce(self, state: HighCardState, event: object) -> HighCardState:
+        if isinstance(event, Swapped):
+            hand = state.hands[event.player]
+            if event.discarded not in hand and HIDDEN not in hand:
+                raise ValueError("list.remove(x): x not in list")
+        return super().reduce(state, event)
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (DealsInShuffleOrder(), "setup: leak to player .: the redacted events differ"),
+        (ShowsAllHands(), "view changes when hidden information is re-drawn"),
+        (TellsWhatWasDrawn(), "leak to (player .|the spectator): the redacted events"),
+        (StrictReducer(), "narration raised ValueError"),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, HighCardGame) else "",
+)
+def test_the_kit_tells_a_broken_high_card_what_it_got_wrong(game: HighCardGame, words: str) -> None:
+    with pytest.raises(ConformanceError, match=words):
+        check_game(game, [{"players": 2}, {"players": 3}], max_examples=8)

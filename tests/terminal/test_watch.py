@@ -1,0 +1,84 @@
+"""``boardkit watch``: a game between bots shown as it happens on a terminal (checked on an
+emulated 80×24 screen), and as a plain transcript in a pipe."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from boardkit import Match
+from boardkit.cli import main
+from boardkit.result import outcome_text
+from tests.terminal.screen_driver import COLUMNS, ROWS, Terminal
+
+ANSI = re.compile(r"\x1b\[")
+
+
+def watch_text(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["watch", *args], stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_piped_it_prints_each_entry_once_and_the_board_only_at_both_ends(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    code, text, err = watch_text(
+        "shangrila", "--players", "3", "--seed", "3", "--save-log", str(log)
+    )
+    assert code == 0, err
+    assert not ANSI.search(text)  # plain text in a file
+    match = Match.load(log)
+    headings = re.findall(r"^(\d+)\. (red|blue|yellow) \(greedy\): ", text, re.MULTILINE)
+    assert [int(n) for n, _ in headings] == list(range(1, len(match)))
+    # the board (village 12's line) is drawn at the start and at the end, never in between
+    assert len(re.findall(r"^12[ *] ", text, re.MULTILINE)) == 2
+    assert text.index("\n1. ") < text.rindex("\n12")
+    result = match.result
+    assert result is not None
+    assert outcome_text(result, match.header.players) in text
+    for name, score in zip(match.header.players, result.scores, strict=True):
+        assert f"{name} {score}" in text.rsplit("\n12", 1)[1]
+    # the narration of automatic entries is there too (the set-up's start player)
+    assert "is drawn to start" in text
+
+
+def test_bots_are_given_one_for_all_or_one_per_seat() -> None:
+    code, text, _ = watch_text("nim", "--players", "2", "--seed", "1", "--bots", "first,random")
+    assert code == 0
+    assert "(first)" in text and "(random)" in text
+    code, _, err = watch_text("nim", "--players", "3", "--bots", "first,random")
+    assert code == 2 and "2 bots for 3 players" in err
+    code, _, err = watch_text("nim", "--bots", "cleverest")
+    assert code == 2 and "cleverest" in err
+    code, _, err = watch_text("nim", "--delay", "-1")
+    assert code == 2 and "--delay" in err
+
+
+def test_on_a_terminal_one_screen_is_updated_in_place_and_ends_with_the_result() -> None:
+    term = Terminal.boardkit("watch", "khan", "--players", "4", "--seed", "1", "--delay", "0")
+    assert term.finish() == 0
+    screen = term.text().splitlines()
+    assert len(term.screen.display) == ROWS and len(term.screen.display[0]) == COLUMNS
+    # nothing scrolled away: the frame's header is still the top line, the result below
+    assert screen[0].startswith("Khan · entry ") and "game over" in screen[0]
+    assert re.search(r"^(red|blue|green|yellow) wins: ", term.text(), re.MULTILINE)
+    assert "tiles+bonus=score" in term.text()
+    # in place: the cursor went back up over the frame, again and again
+    assert term.raw.count("\x1b[1A") > 50
+    assert "\x1b[1;31m" in term.raw  # red's pieces and name in red
+
+
+def test_step_waits_for_a_key_and_q_stops() -> None:
+    term = Terminal.boardkit("watch", "shangrila", "--players", "3", "--seed", "1", "--step")
+    term.wait_for("paused")
+    assert "entry 0" in term.text().splitlines()[0]
+    term.pump(0.5)
+    assert "entry 0" in term.text().splitlines()[0]  # nothing moves until a key
+    term.type("n")
+    term.wait_for("entry 1 ")
+    term.type("n")
+    term.wait_for("entry 2 ")
+    term.type("q")
+    assert term.finish() == 0
+    assert "stopped after entry 2" in term.text()
