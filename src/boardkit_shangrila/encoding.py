@@ -6,7 +6,7 @@ player's observation is the whole board; it is written from that player's seat a
 (own colours marked), which is what a learning agent needs to tell "mine" from "theirs".
 
 **Action index** (4,415 actions, the same for every configuration; a space is ``village * 7 +
-guild`` and a path's index is its place in :data:`~boardkit_shangrila.board.PATHS`):
+guild`` and a path's index is its place in :data:`~boardkit_shangrila.rules.board.PATHS`):
 
 ============================  =======  ==================================================
 actions                       count    index
@@ -41,8 +41,8 @@ segment                    size    meaning
 =========================  ======  ========================================================
 
 **Action mask**: :func:`legal_mask` marks the indices of the legal actions of the colour to
-move, read from the listing of :func:`boardkit_shangrila.rules.legal` without building action
-objects (so it agrees with ``legal_actions`` and with the refusals by construction).
+move, read from the listing of :func:`boardkit_shangrila.rules.legality.legal` without building
+action objects (so it agrees with ``legal_actions`` and with the refusals by construction).
 
 The text observation is the position notation
 (:func:`~boardkit_shangrila.notation.format_position`).
@@ -55,7 +55,7 @@ from itertools import combinations
 from typing import Final
 
 from boardkit.errors import InvalidActionIndexError
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
     Pass,
@@ -63,10 +63,16 @@ from boardkit_shangrila.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import PATHS, VILLAGE_COUNT
-from boardkit_shangrila.components import GUILD_COUNT, GUILD_INDEX, GUILDS, TILES_PER_GUILD, Guild
-from boardkit_shangrila.rules import legal
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.board import PATHS, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import (
+    GUILD_COUNT,
+    GUILD_INDEX,
+    GUILDS,
+    TILES_PER_GUILD,
+    Guild,
+)
+from boardkit_shangrila.rules.legality import legal
+from boardkit_shangrila.rules.state import (
     MAIN,
     MASTER,
     SPACE_COUNT,

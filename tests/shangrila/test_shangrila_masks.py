@@ -1,6 +1,6 @@
 """The shortcuts taken for speed give the answers of the plain code: the guild masks kept beside
-the state (boardkit_shangrila.masks) always equal the masks worked out from scratch, whether the
-reducer carried them over or not; the rules' memo of the last position never answers for
+the state (boardkit_shangrila.rules.masks) always equal the masks worked out from scratch,
+whether the reducer carried them over or not; the rules' memo of the last position never answers for
 another one; ``LegalActions[i]`` is the ``i``-th action of the listing; the game's ``result``
 ends the game exactly when ``is_over`` says so; the framework's default ``next_player`` always
 seats the colour to move."""
@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 
 from boardkit import Match, Rng
-from boardkit_shangrila import masks
-from boardkit_shangrila.actions import PlaceMaster, RecruitStudents
-from boardkit_shangrila.components import Colour, Guild
-from boardkit_shangrila.events import MasterExpelled, MasterPlaced, StudentRecruited
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.reducer import reduce
-from boardkit_shangrila.rules import legal, refusal
-from boardkit_shangrila.scoring import is_over
-from boardkit_shangrila.state import MAIN, ShangrilaState, colour_to_move, seat_of
+from boardkit_shangrila.rules import masks
+from boardkit_shangrila.rules.actions import PlaceMaster, RecruitStudents
+from boardkit_shangrila.rules.components import Colour, Guild
+from boardkit_shangrila.rules.events import MasterExpelled, MasterPlaced, StudentRecruited
+from boardkit_shangrila.rules.legality import legal, refusal
+from boardkit_shangrila.rules.reducer import reduce
+from boardkit_shangrila.rules.scoring import is_over
+from boardkit_shangrila.rules.state import MAIN, ShangrilaState, colour_to_move, seat_of
 
 GAME = ShangrilaGame()
 

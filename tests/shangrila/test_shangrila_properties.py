@@ -24,18 +24,18 @@ from hypothesis import strategies as st
 
 from boardkit import Match, Rng
 from boardkit_shangrila import encoding
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import INCIDENT
-from boardkit_shangrila.components import GUILDS
-from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.rules import legal, placement_limits, refusal
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.board import INCIDENT
+from boardkit_shangrila.rules.components import GUILDS
+from boardkit_shangrila.rules.legality import legal, placement_limits, refusal
+from boardkit_shangrila.rules.state import (
     MASTER,
     PLACEMENT,
     WITH_STUDENT,

@@ -34,9 +34,9 @@ from __future__ import annotations
 import threading
 from typing import Any, Final
 
-from boardkit_shangrila.board import VILLAGE_COUNT
-from boardkit_shangrila.components import GUILD_COUNT, TILES_PER_GUILD
-from boardkit_shangrila.state import MASTER, WITH_STUDENT
+from boardkit_shangrila.rules.board import VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILD_COUNT, TILES_PER_GUILD
+from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT
 
 Masks = list[int]
 """The flat list of guild masks described in the module docstring."""

@@ -6,7 +6,7 @@ This is the one place that knows the rules, and each rule is written once:
   village, as a guild mask; :func:`main_info` decides the three actions (S-A1, S-A2, S-A3,
   S-A3e): the spaces for a new master, the masters that can take a student and the journeys,
   as lists, with :func:`pair_allowed` for two students together. Both read the guild masks of
-  :mod:`boardkit_shangrila.masks` and are remembered for the last state asked about;
+  :mod:`boardkit_shangrila.rules.masks` and are remembered for the last state asked about;
 - :func:`legal` lists the legal actions from them (:class:`LegalActions`), and
   :func:`boardkit_shangrila.encoding.legal_mask` sets the research mask from that listing;
 - ``verify_<kind>`` (:func:`verify_setup_master`, :func:`verify_place_master`,
@@ -33,7 +33,7 @@ from typing import Any, overload
 
 from boardkit.english import a_or_an, count_of
 from boardkit.errors import IllegalActionError
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
     Pass,
@@ -41,8 +41,8 @@ from boardkit_shangrila.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import INCIDENT, RED_VILLAGE, ROUTES, VILLAGE_COUNT, path_index
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.board import INCIDENT, RED_VILLAGE, ROUTES, VILLAGE_COUNT, path_index
+from boardkit_shangrila.rules.components import (
     COLOURS,
     GUILD_COUNT,
     GUILD_INDEX,
@@ -51,7 +51,7 @@ from boardkit_shangrila.components import (
     TILES_PER_GUILD,
     Guild,
 )
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules.events import (
     BridgeBroken,
     JourneyMade,
     MasterExpelled,
@@ -63,7 +63,7 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.masks import (
+from boardkit_shangrila.rules.masks import (
     ALONE,
     FULL,
     PRESENT,
@@ -73,7 +73,7 @@ from boardkit_shangrila.masks import (
     TAUGHT,
     masks_of,
 )
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.state import (
     MAIN,
     MASTER,
     PLACEMENT,
@@ -93,8 +93,8 @@ def placement_limits(colours: int) -> tuple[int, int]:
 
 # --- generating -------------------------------------------------------------------------------
 #
-# Generation reads the state's guild masks (:mod:`boardkit_shangrila.masks`: per village, which
-# spaces are empty and which hold a colour's master alone or with a student; per colour, which
+# Generation reads the state's guild masks (:mod:`boardkit_shangrila.rules.masks`: per village,
+# which spaces are empty and which hold a colour's master alone or with a student; per colour, which
 # guilds it has in supply), a few ints per village, kept up to date by the reducer. Targets are
 # space indices ``village * 7 + guild``; ``_SPACES_OF[v][mask]`` turns a guild mask into them.
 

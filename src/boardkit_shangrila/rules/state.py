@@ -24,8 +24,8 @@ from attrs import frozen
 
 from boardkit import Flow
 from boardkit.registry import game_position_text
-from boardkit_shangrila.board import VILLAGE_COUNT
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
+from boardkit_shangrila.rules.board import VILLAGE_COUNT
+from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 
 EMPTY: Final = 0
 MASTER: Final = 1

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardkit import Result, Rng, TurnEnded
-from boardkit_shangrila.actions import Action
-from boardkit_shangrila.components import STONES_GERMAN
-from boardkit_shangrila.rules import action_events, legal, verify
-from boardkit_shangrila.scoring import final_result
-from boardkit_shangrila.state import MAIN, ShangrilaState
+from boardkit_shangrila.rules.actions import Action
+from boardkit_shangrila.rules.components import STONES_GERMAN
+from boardkit_shangrila.rules.legality import action_events, legal, verify
+from boardkit_shangrila.rules.scoring import final_result
+from boardkit_shangrila.rules.state import MAIN, ShangrilaState
 
 _TURN_ENDED = TurnEnded()
 
@@ -28,7 +28,7 @@ def legal_actions(state: ShangrilaState) -> Sequence[Action]:
 
 
 def apply(state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
-    """Check ``action`` against the rules (:func:`~boardkit_shangrila.rules.verify` raises
+    """Check ``action`` against the rules (:func:`~boardkit_shangrila.rules.legality.verify` raises
     the refusal); its events and the end of the turn."""
     colour = (state.start + state.flow.turn - 1) % state.colours  # colour_to_move
     verify(state, colour, action)
