@@ -24,8 +24,8 @@ measures the parts, so the bounds are figures anyone can reproduce rather than e
 A clock inside the loop adds a little to every part, so the parts come out slightly high and
 "the rest" slightly low (Khan's can show a small negative figure); the floors below lean the
 other way on purpose. In Shangrila the fold of a live action also keeps the guild masks beside
-the state up to date (:mod:`boardkit_shangrila.masks`), work a bare replay skips because nobody
-asks for masks there; verification does ask (``apply`` checks through them).
+the state up to date (:mod:`boardkit_shangrila.rules.masks`), work a bare replay skips because
+nobody asks for masks there; verification does ask (``apply`` checks through them).
 
 Rounds are interleaved as in ``benchmarks/_timing.py``, timed in CPU time (the parts by
 ``perf_counter`` inside the loop, less one clock reading each); every figure is the median over

@@ -16,7 +16,7 @@ from typing import Any
 
 from boardkit import Match, Rng, engine
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.state import ShangrilaState
+from boardkit_shangrila.rules.state import ShangrilaState
 
 GAME = ShangrilaGame()
 

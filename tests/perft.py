@@ -94,7 +94,7 @@ def main() -> None:
     from boardkit_khan.game import KhanGame
     from boardkit_khan.rules.notation import parse_position as parse_khan
     from boardkit_shangrila.game import ShangrilaGame
-    from boardkit_shangrila.notation import parse_position as parse_shangrila
+    from boardkit_shangrila.rules.notation import parse_position as parse_shangrila
 
     here = Path(__file__).resolve().parent
     for game, folder, parse in (

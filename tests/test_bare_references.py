@@ -26,16 +26,16 @@ from boardkit.runner.simulate import random_playout
 from boardkit_khan.rules.board_validation import default_board
 from boardkit_khan.rules.conquest import legal_conquests
 from boardkit_khan.rules.placements import placement_table, standard_stack_keys
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.components import GUILD_INDEX
-from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.state import MAIN, ShangrilaState, colour_to_move
+from boardkit_shangrila.rules.components import GUILD_INDEX
+from boardkit_shangrila.rules.state import MAIN, ShangrilaState, colour_to_move
 
 GAME = ShangrilaGame()
 

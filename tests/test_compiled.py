@@ -103,7 +103,10 @@ def test_a_fresh_environment_builds_the_pure_wheel_unless_asked_and_then_the_com
     pure = _wheel(tmp_path, python, compile_=False)
     assert pure.name.endswith("-none-any.whl")
     pure_names = _names(pure)
-    assert "boardkit/compilable.txt" in pure_names and "boardkit_shangrila/rules.py" in pure_names
+    assert (
+        "boardkit/compilable.txt" in pure_names
+        and "boardkit_shangrila/rules/legality.py" in pure_names
+    )
     assert not [n for n in pure_names if n.endswith(".so")]
     compiled = _wheel(tmp_path, python, compile_=True)
     assert not compiled.name.endswith("-none-any.whl")  # tagged for this Python and platform

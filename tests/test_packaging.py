@@ -57,7 +57,7 @@ def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -
         "src/boardkit/compilable.txt",
         "src/boardkit/server/static/match.js",
         "src/boardkit_khan/data/board.txt",
-        "src/boardkit_shangrila/rules.py",
+        "src/boardkit_shangrila/rules/legality.py",
     }
     assert needed <= names, sorted(needed - names)
     assert not [n for n in names if n.startswith("tests/")]  # all of the suite or none of it

@@ -25,12 +25,12 @@ from boardkit_khan.present.svg import board_svg as khan_svg
 from boardkit_khan.rules.actions import Conquer
 from boardkit_khan.rules.events import StartPlayerChosen
 from boardkit_khan.rules.state import KhanState
-from boardkit_shangrila.actions import Journey
-from boardkit_shangrila.components import Colour
-from boardkit_shangrila.events import StartColourDrawn
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.state import ShangrilaState
-from boardkit_shangrila.svg import board_svg as shangrila_svg
+from boardkit_shangrila.present.svg import board_svg as shangrila_svg
+from boardkit_shangrila.rules.actions import Journey
+from boardkit_shangrila.rules.components import Colour
+from boardkit_shangrila.rules.events import StartColourDrawn
+from boardkit_shangrila.rules.state import ShangrilaState
 
 HERE = Path(__file__).resolve().parent
 

@@ -5,7 +5,7 @@ A village is written as a string of tokens ``<guild initial><colour initial>[+]`
 yellow fire keeper, a blue yeti whisperer and a violet healer with a student. Supplies are set so
 that every colour still owns exactly 42 tiles (board + supply).
 
-For a whole position in one string see :mod:`boardkit_shangrila.notation`; these builders are
+For a whole position in one string see :mod:`boardkit_shangrila.rules.notation`; these builders are
 the quicker way to write "this village holds that, it is red's move" in code.
 """
 
@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from attrs import evolve
 
 from boardkit import Flow
-from boardkit_shangrila.board import PATH_INDEX
-from boardkit_shangrila.components import (
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.rules.board import PATH_INDEX
+from boardkit_shangrila.rules.components import (
     COLOUR_INITIALS,
     COLOURS,
     GUILD_COUNT,
@@ -25,8 +26,7 @@ from boardkit_shangrila.components import (
     GUILDS,
     TILES_PER_GUILD,
 )
-from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.state import MAIN, MASTER, WITH_STUDENT, ShangrilaState
+from boardkit_shangrila.rules.state import MAIN, MASTER, WITH_STUDENT, ShangrilaState
 
 GAME = ShangrilaGame()
 _GUILD_BY_INITIAL = {GUILD_INITIALS[g]: i for i, g in enumerate(GUILDS)}

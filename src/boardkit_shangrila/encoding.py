@@ -6,7 +6,7 @@ player's observation is the whole board; it is written from that player's seat a
 (own colours marked), which is what a learning agent needs to tell "mine" from "theirs".
 
 **Action index** (4,415 actions, the same for every configuration; a space is ``village * 7 +
-guild`` and a path's index is its place in :data:`~boardkit_shangrila.board.PATHS`):
+guild`` and a path's index is its place in :data:`~boardkit_shangrila.rules.board.PATHS`):
 
 ============================  =======  ==================================================
 actions                       count    index
@@ -40,8 +40,12 @@ segment                    size    meaning
 ``edition``                1       1 for the English edition
 =========================  ======  ========================================================
 
+**Action mask**: :func:`legal_mask` marks the indices of the legal actions of the colour to
+move, read from the listing of :func:`boardkit_shangrila.rules.legality.legal` without building
+action objects (so it agrees with ``legal_actions`` and with the refusals by construction).
+
 The text observation is the position notation
-(:func:`~boardkit_shangrila.notation.format_position`).
+(:func:`~boardkit_shangrila.rules.notation.format_position`).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ from itertools import combinations
 from typing import Final
 
 from boardkit.errors import InvalidActionIndexError
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
     Pass,
@@ -59,9 +63,16 @@ from boardkit_shangrila.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import PATHS, VILLAGE_COUNT
-from boardkit_shangrila.components import GUILD_COUNT, GUILD_INDEX, GUILDS, TILES_PER_GUILD, Guild
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.board import PATHS, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import (
+    GUILD_COUNT,
+    GUILD_INDEX,
+    GUILDS,
+    TILES_PER_GUILD,
+    Guild,
+)
+from boardkit_shangrila.rules.legality import legal
+from boardkit_shangrila.rules.state import (
     MAIN,
     MASTER,
     SPACE_COUNT,
@@ -159,6 +170,31 @@ def index_to_action(index: object) -> Action:
         a, b = PATHS[path]
         return Journey(b, a) if back else Journey(a, b)
     return Pass()
+
+
+def legal_mask(state: ShangrilaState) -> list[int]:
+    """The action mask of ``state``: ``NUM_ACTIONS`` entries, 1 at the index of each legal
+    action of the colour to move (``Pass()`` alone when it has nothing else, S-P1), else 0;
+    all 0 once the game is over."""
+    mask = [0] * NUM_ACTIONS
+    if state.flow.ended:
+        return mask
+    actions = legal(state, colour_to_move(state))
+    if actions.must_pass:
+        mask[_PASS] = 1
+        return mask
+    for space in actions.setup_spaces:
+        mask[_SETUP + space] = 1
+    for space in actions.place_spaces:
+        mask[_MASTER + space] = 1
+    for spaces in actions.student_spaces:
+        if len(spaces) == 1:
+            mask[_ONE + spaces[0]] = 1
+        else:
+            mask[_TWO + _PAIR_INDEX[spaces[0], spaces[1]]] = 1
+    for a, b in actions.journeys:
+        mask[_JOURNEY + 2 * _PATH_INDEX[min(a, b), max(a, b)] + (0 if a < b else 1)] = 1
+    return mask
 
 
 def first_colour(state: ShangrilaState, player: int) -> int:

@@ -25,18 +25,25 @@ from boardkit import (
 )
 from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice
-from boardkit_shangrila import absent, encoding, narration, notation, screen, targets, turns
-from boardkit_shangrila import svg as pictures
-from boardkit_shangrila.actions import ACTION_TYPES, Action, describe, menu_path
-from boardkit_shangrila.board import ALL_BRIDGES, RED_VILLAGE, RED_VILLAGE_BRIDGES, VILLAGE_COUNT
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
-from boardkit_shangrila.events import EVENT_TYPES, StartColourDrawn
+from boardkit_shangrila import encoding
 from boardkit_shangrila.heuristic import evaluate as journey_aware
-from boardkit_shangrila.notation import format_position
-from boardkit_shangrila.reducer import reduce as reduce_event
-from boardkit_shangrila.render import render_text
-from boardkit_shangrila.scoring import seat_tally
-from boardkit_shangrila.state import (
+from boardkit_shangrila.present import absent, narration, screen, targets
+from boardkit_shangrila.present import svg as pictures
+from boardkit_shangrila.present.render import render_text
+from boardkit_shangrila.rules import notation, turns
+from boardkit_shangrila.rules.actions import ACTION_TYPES, Action, describe, menu_path
+from boardkit_shangrila.rules.board import (
+    ALL_BRIDGES,
+    RED_VILLAGE,
+    RED_VILLAGE_BRIDGES,
+    VILLAGE_COUNT,
+)
+from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, TILES_PER_GUILD
+from boardkit_shangrila.rules.events import EVENT_TYPES, StartColourDrawn
+from boardkit_shangrila.rules.notation import format_position
+from boardkit_shangrila.rules.reducer import reduce as reduce_event
+from boardkit_shangrila.rules.scoring import seat_tally
+from boardkit_shangrila.rules.state import (
     EDITIONS,
     MAIN,
     PLACEMENT,
@@ -131,7 +138,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     """Check an action against the rules; its events and the end of the turn."""
 
     reduce = staticmethod(reduce_event)
-    """Fold one event (see :mod:`.reducer`): the reducer itself, not a method around it, as
+    """Fold one event (see :mod:`.rules.reducer`): the reducer itself, not a method around it, as
     this runs for every event (and in the compiled build it runs compiled, with no Python
     frame at all)."""
 
@@ -189,10 +196,11 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         return journey_aware(state, player)
 
     render_svg = pictures.render_svg
-    """The state as an SVG picture (see :mod:`boardkit_shangrila.svg`)."""
+    """The state as an SVG picture (see :mod:`boardkit_shangrila.present.svg`)."""
 
     action_targets = targets.action_targets
-    """The picture's elements an action touches, for play by clicks (see :mod:`.targets`)."""
+    """The picture's elements an action touches, for play by clicks (see
+    :mod:`.present.targets`)."""
 
     def describe_event(
         self,
@@ -201,7 +209,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         player: int | None = None,
         names: Sequence[str] = (),
     ) -> str | None:
-        """E.g. "red places a master (rainmaker) in village 3" (see :mod:`.narration`)."""
+        """E.g. "red places a master (rainmaker) in village 3" (see :mod:`.present.narration`)."""
         return narration.describe_event(event, state, Voice(player, names))
 
     def describe_action(self, action: Action, state: ShangrilaState | None = None) -> str:
@@ -217,7 +225,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         self, state: ShangrilaState, player: int | None, names: Sequence[str]
     ) -> Picture:
         """One line per village with its masters, and a side panel with the score and the
-        supply (see :mod:`.screen`); nothing is hidden, so ``player`` changes nothing."""
+        supply (see :mod:`.present.screen`); nothing is hidden, so ``player`` changes nothing."""
         return screen.picture(state, player, names)
 
     def player_colours(self, players: int) -> tuple[str, ...]:
@@ -226,7 +234,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def why_not(self, state: ShangrilaState, path: tuple[str, ...]) -> Mapping[str, str]:
         """Masters, students and journeys that are not on offer, with the rules' reasons
-        (see :mod:`.absent`)."""
+        (see :mod:`.present.absent`)."""
         return absent.why_not(self, state, path)
 
     # --- positions as text -------------------------------------------------------------------

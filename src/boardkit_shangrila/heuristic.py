@@ -18,10 +18,10 @@ on the difference). A finished game is judged by the final counts.
 
 from __future__ import annotations
 
-from boardkit_shangrila.board import PATHS, VILLAGE_COUNT
-from boardkit_shangrila.components import GUILD_COUNT
-from boardkit_shangrila.scoring import final_result, is_over
-from boardkit_shangrila.state import MASTER, WITH_STUDENT, ShangrilaState, strength
+from boardkit_shangrila.rules.board import PATHS, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILD_COUNT
+from boardkit_shangrila.rules.scoring import final_result, is_over
+from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT, ShangrilaState, strength
 
 STUDENT_VALUE = 0.5
 """A student against a master (it counts for nothing at the end, but it travels)."""

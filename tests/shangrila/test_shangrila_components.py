@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from boardkit import InvalidOptionsError, InvalidPlayerCountError, Match, Rng
-from boardkit_shangrila.board import (
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.rules.board import (
     ADJACENCY,
     ALL_BRIDGES,
     PATHS,
@@ -17,7 +18,7 @@ from boardkit_shangrila.board import (
     bridges_at,
     path_index,
 )
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.components import (
     COLOURS,
     GUILD_COUNT,
     GUILDS,
@@ -28,9 +29,8 @@ from boardkit_shangrila.components import (
     Guild,
     guild_by_name,
 )
-from boardkit_shangrila.events import StartColourDrawn
-from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.state import PLACEMENT, colour_to_move, seat_of, space
+from boardkit_shangrila.rules.events import StartColourDrawn
+from boardkit_shangrila.rules.state import PLACEMENT, colour_to_move, seat_of, space
 
 GAME = ShangrilaGame()
 

@@ -6,16 +6,16 @@ Village A is 4 and village B is 7 (the rulebook's picture has no numbers; any tw
 from __future__ import annotations
 
 from boardkit import Rng, engine
-from boardkit_shangrila.actions import Journey
-from boardkit_shangrila.components import GUILD_INDEX, Colour, Guild
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules.actions import Journey
+from boardkit_shangrila.rules.components import GUILD_INDEX, Colour, Guild
+from boardkit_shangrila.rules.events import (
     BridgeBroken,
     JourneyMade,
     MasterExpelled,
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.state import colour_to_move, strength, supply_of, village_codes
+from boardkit_shangrila.rules.state import colour_to_move, strength, supply_of, village_codes
 
 from .builders import GAME, build, village_text
 

@@ -18,8 +18,8 @@ from boardkit_shangrila.heuristic import (
     journeys,
     seat_values,
 )
-from boardkit_shangrila.scoring import final_result
-from boardkit_shangrila.state import ShangrilaState
+from boardkit_shangrila.rules.scoring import final_result
+from boardkit_shangrila.rules.state import ShangrilaState
 
 from .builders import GAME, build, parse_village
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from boardkit import IllegalActionError, InvalidLogError, Match, Rng, engine
-from boardkit_shangrila.actions import Journey, PlaceMaster, PlaceSetupMaster, RecruitStudents
-from boardkit_shangrila.components import Guild
 from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.rules.actions import Journey, PlaceMaster, PlaceSetupMaster, RecruitStudents
+from boardkit_shangrila.rules.components import Guild
 
 GAME = ShangrilaGame()
 

@@ -1,7 +1,7 @@
 """The shortcuts taken for speed give the answers of the plain code: the guild masks kept beside
-the state (boardkit_shangrila.masks) always equal the masks worked out from scratch, whether the
-reducer carried them over or not; neither the remembered draw of ``LegalActions`` nor the quick
-legality test read from the masks ever lets an illegal action through; the game's ``result``
+the state (boardkit_shangrila.rules.masks) always equal the masks worked out from scratch,
+whether the reducer carried them over or not; the rules' memo of the last position never answers for
+another one; ``LegalActions[i]`` is the ``i``-th action of the listing; the game's ``result``
 ends the game exactly when ``is_over`` says so; the framework's default ``next_player`` always
 seats the colour to move."""
 
@@ -13,17 +13,15 @@ from typing import Any
 import pytest
 
 from boardkit import Match, Rng
-from boardkit_shangrila import masks
-from boardkit_shangrila.actions import Journey, PlaceMaster, RecruitStudents
-from boardkit_shangrila.components import Colour, Guild
-from boardkit_shangrila.events import MasterExpelled, MasterPlaced, StudentRecruited
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.reducer import reduce
-from boardkit_shangrila.rules import _plainly_legal, legal, refusal, refusal_in_full
-from boardkit_shangrila.scoring import is_over
-from boardkit_shangrila.state import MAIN, ShangrilaState, colour_to_move, seat_of
-
-from .test_shangrila_properties import candidates
+from boardkit_shangrila.rules import masks
+from boardkit_shangrila.rules.actions import PlaceMaster, RecruitStudents
+from boardkit_shangrila.rules.components import Colour, Guild
+from boardkit_shangrila.rules.events import MasterExpelled, MasterPlaced, StudentRecruited
+from boardkit_shangrila.rules.legality import legal, refusal
+from boardkit_shangrila.rules.reducer import reduce
+from boardkit_shangrila.rules.scoring import is_over
+from boardkit_shangrila.rules.state import MAIN, ShangrilaState, colour_to_move, seat_of
 
 GAME = ShangrilaGame()
 
@@ -100,8 +98,9 @@ def test_each_thread_keeps_its_own_masks() -> None:
     assert _kept(state)
 
 
-def test_a_drawn_action_is_checked_in_full_against_another_state() -> None:
-    """The remembered draw holds for the very state it was drawn from, no other."""
+def test_an_action_listed_for_one_state_is_checked_again_in_the_next() -> None:
+    """The rules remember the last position they decided; an action listed there is legal
+    there, and checked afresh in the next position and for another colour."""
     match: Match[Any] = Match.new(GAME, 4, seed=3)
     rng = Rng(3, 5)
     while match.state.flow.phase != MAIN:
@@ -143,31 +142,3 @@ def test_drawing_by_index_gives_the_listing_order() -> None:
             )
             match.play(rng.choice(match.legal_actions()))
     assert checked_pairs > 100
-
-
-@pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {"edition": "english"})])
-def test_the_quick_legality_test_agrees_with_the_full_checks(
-    players: int, options: dict[str, Any]
-) -> None:
-    """``refusal`` first asks the masks whether a master, a recruitment or a journey is plainly
-    legal; that answer is never "yes" for an action the full checks refuse, and it is "yes" for
-    every such action the generator lists (so the checks in full run only for refusals)."""
-    quick = 0
-    match: Match[Any] = Match.new(GAME, players, options, 21)
-    rng = Rng(21, 3)
-    step = 0
-    while not match.is_over:
-        state = match.state
-        colour = colour_to_move(state)
-        if step % 4 == 0:
-            masks.masks_of(state.spaces, state.supply)  # kept: the quick test may answer
-            for action in candidates(state, colour):
-                if _plainly_legal(state, colour, action):
-                    quick += 1
-                    assert refusal_in_full(state, colour, action) is None, action
-        for action in legal(state, colour):
-            if type(action) in (PlaceMaster, RecruitStudents, Journey):
-                assert _plainly_legal(state, colour, action), action
-        match.play(rng.choice(match.legal_actions()))
-        step += 1
-    assert quick > 200

@@ -10,9 +10,9 @@ from boardkit.flow import FLOW_EVENT_TYPES, TurnStarted
 from boardkit.present.narration import narrate_entry
 from boardkit.present.screen import plain
 from boardkit.testing.narration_checks import check_narration
-from boardkit_shangrila.actions import Journey
-from boardkit_shangrila.components import Colour, Guild
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules.actions import Journey
+from boardkit_shangrila.rules.components import Colour, Guild
+from boardkit_shangrila.rules.events import (
     EVENT_TYPES,
     MasterPlaced,
     Passed,
@@ -21,7 +21,7 @@ from boardkit_shangrila.events import (
     TravellerJoined,
     TravellerReturned,
 )
-from boardkit_shangrila.state import PLACEMENT
+from boardkit_shangrila.rules.state import PLACEMENT
 
 from .builders import GAME, build
 

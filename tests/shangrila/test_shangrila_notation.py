@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from boardkit import Match, Rng
 from boardkit.errors import InvalidPositionError
 from boardkit_shangrila.builders import GAME, build
-from boardkit_shangrila.notation import INVARIANTS, format_position, parse_position
-from boardkit_shangrila.state import ShangrilaState
+from boardkit_shangrila.rules.notation import INVARIANTS, format_position, parse_position
+from boardkit_shangrila.rules.state import ShangrilaState
 from tests.budget import examples
 
 from ..perft import check_perft_file

@@ -3,9 +3,10 @@
 Checked after every action: tiles are conserved per colour and guild (S-C3); a master carries
 at most one student of its own colour (S-A2); nothing changes in a village with a stone
 (S-A3e); bridges only disappear (S-A3d); stones lie exactly on villages without an intact
-bridge (S-A3e, S-S2); the game ends within ``max_entries``. And: the legal-action generator and
-the refusal checks agree on every candidate action (one set of rules, S-A1, S-A2, S-A3, S-S3,
-S-P1).
+bridge (S-A3e, S-S2); the game ends within ``max_entries``. And one set of rules: in random
+reachable positions, the listing (``legal_actions``), the research mask (``encoding.legal_mask``)
+and the refusals (``apply``'s checks) agree on every action of the action index and on a wide
+net of malformed ones, and every refusal names a clause (S-A1, S-A2, S-A3, S-S3, S-P1).
 
 Placement (S-S3, revised): whoever chooses, every colour can place every guild it still needs
 (never a pass), only a guild with no space within the limits is placed outside them (never with
@@ -22,18 +23,19 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boardkit import Match, Rng
-from boardkit_shangrila.actions import (
+from boardkit_shangrila import encoding
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import INCIDENT
-from boardkit_shangrila.components import GUILDS
-from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.rules import legal, placement_limits, refusal
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.board import INCIDENT
+from boardkit_shangrila.rules.components import GUILDS
+from boardkit_shangrila.rules.legality import legal, placement_limits, refusal
+from boardkit_shangrila.rules.state import (
     MASTER,
     PLACEMENT,
     WITH_STUDENT,
@@ -94,24 +96,62 @@ def candidates(state: ShangrilaState, colour: int) -> list[Any]:
     return out
 
 
-def playout(players: int, options: dict[str, Any], seed: int, compare_every: int = 0) -> Match[Any]:
+def playout(players: int, options: dict[str, Any], seed: int) -> Match[Any]:
     match: Match[Any] = Match.new(GAME, players, options, seed)
     bound = GAME.max_entries(match.config)
     rng = Rng(seed, 7)
-    step = 0
     while not match.is_over:
         state = match.state
-        if compare_every and step % compare_every == 0:
-            colour = colour_to_move(state)
-            listed = set(legal(state, colour))
-            for action in candidates(state, colour):
-                ok = refusal(state, colour, action) is None
-                assert ok == (action in listed), (action, ok, GAME.render_text(state))
         match.play(rng.choice(match.legal_actions()))
         check_invariants(state, match.state)
         assert len(match) <= bound
-        step += 1
     return match
+
+
+def check_one_set_of_rules(state: ShangrilaState) -> int:
+    """Listing, mask and refusals agree on ``state``: an index is in the mask exactly when its
+    action is listed, and exactly when the refusals accept it; the listing's order and length
+    hold no repeats; every refused action's refusal names a clause of the rulebook, and so does
+    every refusal of a malformed action. Returns how many actions were legal."""
+    colour = colour_to_move(state)
+    listed = list(legal(state, colour))
+    assert len(listed) == len(set(listed)) == len(GAME.legal_actions(state))
+    listed_indices = {encoding.action_to_index(action) for action in listed}
+    mask = encoding.legal_mask(state)
+    assert len(mask) == encoding.NUM_ACTIONS
+    assert {i for i, bit in enumerate(mask) if bit} == listed_indices
+    for index in range(encoding.NUM_ACTIONS):
+        action = encoding.index_to_action(index)
+        refused = refusal(state, colour, action)
+        assert (refused is None) == bool(mask[index]), (action, refused, GAME.render_text(state))
+        if refused is not None:
+            assert refused[0].startswith("S-"), (action, refused)
+    for action in candidates(state, colour):
+        refused = refusal(state, colour, action)
+        assert (refused is None) == (action in listed), (action, refused)
+        assert refused is None or refused[0].startswith("S-"), (action, refused)
+    for odd in MALFORMED:
+        refused = refusal(state, colour, odd)
+        assert refused is not None and refused[0].startswith("S-"), (odd, refused)
+    return len(listed_indices)
+
+
+MALFORMED: list[Any] = [
+    PlaceMaster(13, GUILDS[0]),
+    PlaceMaster(True, GUILDS[0]),
+    PlaceMaster(1, "healer"),  # type: ignore[arg-type]
+    PlaceSetupMaster(-1, GUILDS[0]),
+    PlaceSetupMaster(0, None),  # type: ignore[arg-type]
+    RecruitStudents(()),
+    RecruitStudents(((0, GUILDS[0]), (1, GUILDS[1]), (2, GUILDS[2]))),
+    RecruitStudents(((0, GUILDS[0]), (0, GUILDS[0]))),
+    RecruitStudents(((0, "yeti"),)),
+    RecruitStudents(((0,),)),
+    Journey(0, 13),
+    Journey(0, 12),
+    Journey(False, 1),
+]
+"""Actions a front end or a log could send with fields no rule allows."""
 
 
 @settings(deadline=None)
@@ -123,13 +163,43 @@ def test_invariants_hold_in_random_playouts(config: tuple[int, dict[str, Any]], 
     assert GAME.result(match.state) is not None
 
 
-@settings(deadline=None, max_examples=4)
-@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
-def test_generator_and_refusals_agree(config: tuple[int, dict[str, Any]], seed: int) -> None:
-    """One set of rules: an action is listed by legal_actions exactly when apply accepts it
-    (S-S3, S-A1, S-A2, S-A3, S-P1), on positions from random games."""
+@settings(deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32 - 1),
+    plies=st.lists(st.integers(0, 250), min_size=1, max_size=3),
+)
+def test_listing_mask_and_refusals_are_one_set_of_rules(
+    config: tuple[int, dict[str, Any]], seed: int, plies: list[int]
+) -> None:
+    """One set of rules: in positions reached by random legal play (placement and main phase,
+    every configuration), ``legal_actions``, ``encoding.legal_mask`` and ``apply``'s refusals
+    agree on every action of the action index (S-S3, S-A1, S-A2, S-A3, S-P1)."""
     players, options = config
-    playout(players, options, seed, compare_every=9)
+    match: Match[Any] = Match.new(GAME, players, options, seed)
+    rng = Rng(seed, 13)
+    wanted = set(plies)
+    for ply in range(max(wanted) + 1):
+        if match.is_over:
+            break
+        if ply in wanted:
+            check_one_set_of_rules(match.state)
+        match.play(rng.choice(match.legal_actions()))
+
+
+def test_one_set_of_rules_in_a_whole_game() -> None:
+    """The same agreement in every 5th position of one 3-player game: the net of the property
+    above, cast over a game's phases, with legal actions of every kind among them."""
+    match: Match[Any] = Match.new(GAME, 3, {}, 8)
+    rng = Rng(8, 13)
+    kinds: set[type] = set()
+    while not match.is_over:
+        if len(match) % 5 == 0:
+            check_one_set_of_rules(match.state)
+        action = rng.choice(match.legal_actions())
+        kinds.add(type(action))
+        match.play(action)
+    assert kinds >= {PlaceSetupMaster, PlaceMaster, RecruitStudents, Journey}
 
 
 def test_max_entries_is_large_enough_but_finite() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardkit_shangrila.board import PATHS
+from boardkit_shangrila.rules.board import PATHS
 
 from .builders import GAME, build
 
@@ -49,7 +49,7 @@ def test_the_count_heuristic_rewards_own_masters_and_students() -> None:
     The game's evaluate hook adds the journeys' threats (test_shangrila_heuristic.py)."""
     from boardkit import Match
     from boardkit_shangrila.game import ShangrilaGame
-    from boardkit_shangrila.scoring import heuristic, standing
+    from boardkit_shangrila.rules.scoring import heuristic, standing
 
     match = Match.new("shangrila", 3, seed=3)
     game = match.game

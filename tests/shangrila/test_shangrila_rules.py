@@ -11,16 +11,16 @@ import pytest
 
 from boardkit import IllegalActionError, Match, Rng, engine
 from boardkit.log import Entry, LogHeader
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import PATHS
-from boardkit_shangrila.components import GUILD_INDEX, GUILD_INITIALS, Guild
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules.board import PATHS
+from boardkit_shangrila.rules.components import GUILD_INDEX, GUILD_INITIALS, Guild
+from boardkit_shangrila.rules.events import (
     BridgeBroken,
     MasterExpelled,
     StonePlaced,
@@ -28,9 +28,15 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.rules import legal
-from boardkit_shangrila.scoring import final_result
-from boardkit_shangrila.state import MAIN, PLACEMENT, ShangrilaState, colour_to_move, supply_of
+from boardkit_shangrila.rules.legality import legal
+from boardkit_shangrila.rules.scoring import final_result
+from boardkit_shangrila.rules.state import (
+    MAIN,
+    PLACEMENT,
+    ShangrilaState,
+    colour_to_move,
+    supply_of,
+)
 
 from .builders import GAME, build, village_text
 
@@ -314,7 +320,7 @@ def test_s_a3a_full_tie_the_destination_is_stronger() -> None:
 
 
 def _red() -> Any:
-    from boardkit_shangrila.components import Colour
+    from boardkit_shangrila.rules.components import Colour
 
     return Colour.RED
 

@@ -9,17 +9,17 @@ from typing import Any
 from boardkit import Match, Rng
 from boardkit.present.clicks import click, narrow
 from boardkit.testing.target_checks import check_targets, svg_target_ids
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.game import ShangrilaGame
+from boardkit_shangrila.present.svg import board_svg
+from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import PATHS, VILLAGE_COUNT
-from boardkit_shangrila.components import GUILDS, Guild
-from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.svg import board_svg
+from boardkit_shangrila.rules.board import PATHS, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILDS, Guild
 
 GAME = ShangrilaGame()
 CONFIGS: list[dict[str, Any]] = [

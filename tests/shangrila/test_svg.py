@@ -17,12 +17,12 @@ import pytest
 from boardkit import Match, Rng
 from boardkit.cli import main
 from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
-from boardkit_shangrila.actions import Journey, Pass, PlaceMaster, RecruitStudents
-from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILDS, Guild
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.state import WITH_STUDENT, ShangrilaState, supply_of
-from boardkit_shangrila.svg import DEFAULT_SIZE, board_svg, render_svg, village_centre
+from boardkit_shangrila.present.svg import DEFAULT_SIZE, board_svg, render_svg, village_centre
+from boardkit_shangrila.rules.actions import Journey, Pass, PlaceMaster, RecruitStudents
+from boardkit_shangrila.rules.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, GUILDS, Guild
+from boardkit_shangrila.rules.state import WITH_STUDENT, ShangrilaState, supply_of
 from tests.shangrila.builders import build
 
 NS = {"svg": SVG_NAMESPACE}

@@ -1,6 +1,7 @@
 """A small SVG builder for board pictures: elements, escaping, groups, text and a document.
 
-Games draw their boards with it (see ``boardkit_shangrila.svg`` and ``boardkit_khan.present.svg``);
+Games draw their boards with it (see ``boardkit_shangrila.present.svg`` and
+``boardkit_khan.present.svg``);
 the ``boardkit render`` command and Jupyter (through :meth:`Svg._repr_svg_`) show the result. It is
 deliberately tiny: an :class:`Element` is a tag, its attributes and its children, and
 :meth:`Element.to_string` writes it out with every attribute value and every piece of text

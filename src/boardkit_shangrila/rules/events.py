@@ -6,7 +6,7 @@ from typing import get_args
 
 from attrs import frozen
 
-from boardkit_shangrila.components import Colour, Guild
+from boardkit_shangrila.rules.components import Colour, Guild
 
 
 @frozen

@@ -4,7 +4,7 @@ One small function per event class, found through a dict keyed by class, so that
 no chain of ``isinstance`` tests. Each builds the new state directly (cheaper than ``evolve``)
 and shares every untouched tuple with the old one. An event that changes the board or a supply
 also carries the old state's guild masks over to the new one, changed where it changed
-(:mod:`boardkit_shangrila.masks`; nothing happens when the old state has none kept).
+(:mod:`boardkit_shangrila.rules.masks`; nothing happens when the old state has none kept).
 """
 
 from __future__ import annotations
@@ -12,10 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardkit_shangrila import masks
-from boardkit_shangrila.board import PATH_INDEX
-from boardkit_shangrila.components import COLOUR_INDEX, GUILD_COUNT, GUILD_INDEX, Colour, Guild
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules import masks
+from boardkit_shangrila.rules.board import PATH_INDEX
+from boardkit_shangrila.rules.components import (
+    COLOUR_INDEX,
+    GUILD_COUNT,
+    GUILD_INDEX,
+    Colour,
+    Guild,
+)
+from boardkit_shangrila.rules.events import (
     BridgeBroken,
     JourneyMade,
     MasterExpelled,
@@ -28,7 +34,7 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.state import MASTER, WITH_STUDENT, ShangrilaState
+from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT, ShangrilaState
 
 
 def _new(

@@ -34,9 +34,9 @@ from __future__ import annotations
 import threading
 from typing import Any, Final
 
-from boardkit_shangrila.board import VILLAGE_COUNT
-from boardkit_shangrila.components import GUILD_COUNT, TILES_PER_GUILD
-from boardkit_shangrila.state import MASTER, WITH_STUDENT
+from boardkit_shangrila.rules.board import VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILD_COUNT, TILES_PER_GUILD
+from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT
 
 Masks = list[int]
 """The flat list of guild masks described in the module docstring."""
@@ -124,15 +124,6 @@ def compute(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
 
 _COLOURS_OF: Final = tuple(tuple(c for c in range(4) if bits >> c & 1) for bits in range(16))
 """The colours of a 4-bit colour mask."""
-
-
-def kept(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks | None:
-    """The masks of a board and its supplies if this thread keeps them, else ``None`` (for a
-    shortcut that is only worth taking when they need not be worked out)."""
-    entry: _Entry = _SLOT.entry
-    if entry[0] is spaces and entry[1] is supply:
-        return entry[2]
-    return None
 
 
 def masks_of(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardkit.present.screen import Line, Picture, Segment, line
-from boardkit_shangrila.board import ROUTES, VILLAGE_COUNT
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import (
     COLOUR_INITIALS,
     COLOURS,
     GUILD_COUNT,
@@ -23,8 +23,8 @@ from boardkit_shangrila.components import (
     GUILDS,
     STONES_GERMAN,
 )
-from boardkit_shangrila.scoring import seat_tally, standing
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.scoring import seat_tally, standing
+from boardkit_shangrila.rules.state import (
     MAIN,
     WITH_STUDENT,
     ShangrilaState,

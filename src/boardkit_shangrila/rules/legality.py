@@ -1,10 +1,23 @@
 """The rules of play: which actions are legal, and what a journey does.
 
-This is the one place that knows the rules. :func:`refusal` says why an action is illegal (the
-clause and a message) or ``None``; :func:`legal` lists the legal actions; :func:`action_events`
-turns a legal action into events. The generators below are written for speed, the refusal
-checks for clear messages; a test plays every candidate action of many random states through
-both and demands they agree, so they cannot drift apart.
+This is the one place that knows the rules, and each rule is written once:
+
+- :func:`setup_info` decides the placement phase (S-S3, S-S2): the legal spaces of each
+  village, as a guild mask; :func:`main_info` decides the three actions (S-A1, S-A2, S-A3,
+  S-A3e): the spaces for a new master, the masters that can take a student and the journeys,
+  as lists, with :func:`pair_allowed` for two students together. Both read the guild masks of
+  :mod:`boardkit_shangrila.rules.masks` and are remembered for the last state asked about;
+- :func:`legal` lists the legal actions from them (:class:`LegalActions`), and
+  :func:`boardkit_shangrila.encoding.legal_mask` sets the research mask from that listing;
+- ``verify_<kind>`` (:func:`verify_setup_master`, :func:`verify_place_master`,
+  :func:`verify_recruitment`, :func:`verify_journey`, :func:`verify_pass`; :func:`verify`
+  picks one) accepts an action exactly when that decision holds it, and otherwise raises
+  :class:`~boardkit.errors.IllegalActionError` naming the clause broken. Working out *which*
+  clause (the ``_why_not_*`` helpers) runs only for a refused action: it explains a refusal
+  and never decides one. :func:`refusal` gives the same answer as a value.
+
+So the listing, the mask and the refusals cannot disagree: they all read the one decision.
+:func:`action_events` turns a legal action into events.
 
 Legal-action lists are :class:`LegalActions`: a sequence that knows its length at once and builds
 an action object only when asked for it (a mid-game position can offer a few hundred pairs of
@@ -14,12 +27,13 @@ students, and a random player needs just one of them).
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
-from boardkit.present.voice import a_or_an, count_of
-from boardkit_shangrila.actions import (
+from boardkit.english import a_or_an, count_of
+from boardkit.errors import IllegalActionError
+from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
     Pass,
@@ -27,8 +41,8 @@ from boardkit_shangrila.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import INCIDENT, RED_VILLAGE, ROUTES, VILLAGE_COUNT, path_index
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.board import INCIDENT, RED_VILLAGE, ROUTES, VILLAGE_COUNT, path_index
+from boardkit_shangrila.rules.components import (
     COLOURS,
     GUILD_COUNT,
     GUILD_INDEX,
@@ -37,7 +51,7 @@ from boardkit_shangrila.components import (
     TILES_PER_GUILD,
     Guild,
 )
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules.events import (
     BridgeBroken,
     JourneyMade,
     MasterExpelled,
@@ -49,7 +63,7 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.masks import (
+from boardkit_shangrila.rules.masks import (
     ALONE,
     FULL,
     PRESENT,
@@ -57,11 +71,9 @@ from boardkit_shangrila.masks import (
     STOCKED,
     STUDENTS,
     TAUGHT,
-    Masks,
-    kept,
     masks_of,
 )
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.state import (
     MAIN,
     MASTER,
     PLACEMENT,
@@ -81,8 +93,8 @@ def placement_limits(colours: int) -> tuple[int, int]:
 
 # --- generating -------------------------------------------------------------------------------
 #
-# Generation reads the state's guild masks (:mod:`boardkit_shangrila.masks`: per village, which
-# spaces are empty and which hold a colour's master alone or with a student; per colour, which
+# Generation reads the state's guild masks (:mod:`boardkit_shangrila.rules.masks`: per village,
+# which spaces are empty and which hold a colour's master alone or with a student; per colour, which
 # guilds it has in supply), a few ints per village, kept up to date by the reducer. Targets are
 # space indices ``village * 7 + guild``; ``_SPACES_OF[v][mask]`` turns a guild mask into them.
 
@@ -109,56 +121,67 @@ _HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
 """Villages 7-12 of a village mask shifted right by seven."""
 
 
-# Listing the legal actions and then checking the chosen one read the same summaries of the same
-# state: the set-up rows, or the main-phase targets. A one-entry memo keyed by the state's
-# identity (states are immutable, so the same object always gives the same answer) lets the
-# check reuse what the listing computed. The memo keeps at most one state alive per kind.
-_SETUP_MEMO: tuple[object, int, tuple[int, int, list[tuple[int, int, bool]]]] = (
-    None,
-    -1,
-    (0, 0, []),
-)
-_MAIN_MEMO: tuple[object, int, tuple[list[int], list[int], list[tuple[int, int]], int]] = (
-    None,
-    -1,
-    ([], [], [], 0),
-)
+# The listing, the research mask and the refusals of one position all read the same decision:
+# the set-up info, or the main-phase info. A one-entry memo keyed by the state's identity
+# (states are immutable, so the same object always gives the same answer) lets a check of the
+# chosen action reuse what the listing computed. The memo keeps at most one state alive per kind.
+
+SetupInfo = tuple[int, int, list[int]]
+""":func:`setup_info`: ``(guilds still to place, stuck guilds, legal guild mask per village)``."""
+
+MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
+""":func:`main_info`: ``(place, recruit, journeys, single)``."""
+
+_SETUP_MEMO: tuple[object, int, SetupInfo] = (None, -1, (0, 0, []))
+_MAIN_MEMO: tuple[object, int, MainInfo] = (None, -1, ([], [], [], 0))
 
 
-def _setup_info(state: ShangrilaState, colour: int) -> tuple[int, int, list[tuple[int, int, bool]]]:
-    """``(guilds still to place, stuck guilds, placement rows)`` of ``colour`` (S-S3),
-    remembered for the last state asked about.
+def setup_info(state: ShangrilaState, colour: int) -> SetupInfo:
+    """The placement phase's rules for ``colour`` (S-S3, S-S2), remembered for the last state
+    asked about: ``(guilds still to place, stuck guilds, legal)``, where ``legal[v]`` is the
+    guild mask of the spaces of village ``v`` where ``colour`` may place a set-up master now.
 
-    A row is ``(village, empty-space guild mask, within the limits)`` for every village in play
-    (no stone, S-S2): a village is within the limits while it holds fewer tiles than the
-    village limit and fewer masters of ``colour`` than the colour limit. A stuck guild is one
-    still to place with no free space in any village within the limits."""
+    A guild still to place is one of which the colour has all six tiles in supply. A village
+    with a Stone of the Wise is out of play (S-S2). A village in play is within the limits
+    while it holds fewer tiles than the village limit and fewer masters of ``colour`` than the
+    colour limit (:func:`placement_limits`). A guild goes to a free space of its guild in a
+    village within the limits; a *stuck* guild, one with no such space anywhere, goes to any
+    free space of its guild in a village in play (the revised S-S3; see :func:`setup_targets`
+    for why a colour never has to pass)."""
     global _SETUP_MEMO
     memo = _SETUP_MEMO
     if memo[0] is state and memo[1] == colour:
         return memo[2]
     m = masks_of(state.spaces, state.supply)
     guilds = m[FULL + colour]
-    rows: list[tuple[int, int, bool]] = []
-    reachable = 0
+    legal = [0] * VILLAGE_COUNT
     if guilds:
         village_limit, colour_limit = placement_limits(state.colours)
         stones = state.stones
         alone = ALONE + colour * VILLAGE_COUNT
         pop = _POPCOUNT
+        outside: list[int] = []  # villages in play beyond the limits
+        reachable = 0
         for v in range(VILLAGE_COUNT):
             if stones >> v & 1:
                 continue
-            free = m[v]
+            free = m[v] & guilds
             # masters, and any students on them (none in a game's own placement phase)
-            within = (
-                GUILD_COUNT - pop[free] + pop[m[STUDENTS + v]] < village_limit
+            if (
+                GUILD_COUNT - pop[m[v]] + pop[m[STUDENTS + v]] < village_limit
                 and pop[m[alone + v]] < colour_limit
-            )
-            if within:
+            ):
                 reachable |= free
-            rows.append((v, free, within))
-    info = (guilds, guilds & ~reachable, rows)
+                legal[v] = free
+            else:
+                outside.append(v)
+        stuck = guilds & ~reachable
+        if stuck:
+            for v in outside:
+                legal[v] = m[v] & stuck
+    else:
+        stuck = 0
+    info = (guilds, stuck, legal)
     _SETUP_MEMO = (state, colour, info)
     return info
 
@@ -178,16 +201,12 @@ def relaxed_guilds(state: ShangrilaState, colour: int) -> int:
     keep the limits, and a stuck guild stays stuck (placements only fill spaces and villages).
     It never arises with four colours (see :func:`setup_targets`).
     """
-    return _setup_info(state, colour)[1]
+    return setup_info(state, colour)[1]
 
 
 def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
     """Spaces (``village * 7 + guild``) where ``colour`` may place a set-up master now
-    (S-S3, S-S2).
-
-    A guild the colour still needs goes to a free space of its guild in a village within the
-    placement limits; if no such space exists, to any free space of its guild in a village in
-    play (:func:`relaxed_guilds`).
+    (S-S3, S-S2): the spaces of :func:`setup_info`.
 
     Why a colour never has to pass during placement (by induction over its turns): it has seven
     placement turns and has placed a master on each earlier one, so on each of its turns it
@@ -205,12 +224,11 @@ def setup_targets(state: ShangrilaState, colour: int) -> list[int]:
     has placed at most 6 tiles, so at most ``a <= 3`` villages are blocked by 2. That takes at
     least ``k + 2 * a + 3 * (13 - k - a) = 39 - 2 * k - a >= 30`` tiles: more than 27.
     """
-    guilds, stuck, rows = _setup_info(state, colour)
     out: list[int] = []
-    for v, empty, within in rows:
-        mask = empty & (guilds if within else stuck)
+    spaces_of = _SPACES_OF
+    for v, mask in enumerate(setup_info(state, colour)[2]):
         if mask:
-            out += _SPACES_OF[v][mask]
+            out += spaces_of[v][mask]
     return out
 
 
@@ -223,17 +241,28 @@ def main_targets(
 
     The lists are remembered for the last state asked about and handed out again for it:
     callers read them and never change them."""
-    place, recruit, journeys, _ = _main_info(state, colour)
+    place, recruit, journeys, _ = main_info(state, colour)
     return place, recruit, journeys
 
 
-MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
-""":func:`main_targets` and the guilds of which the colour has a single tile (a mask)."""
+def main_info(state: ShangrilaState, colour: int) -> MainInfo:
+    """The main phase's rules for ``colour``, remembered for the last state asked about.
 
+    Only villages in play (no Stone of the Wise, S-A3e) where the colour has a master count:
 
-def _main_info(state: ShangrilaState, colour: int) -> MainInfo:
-    """:func:`main_targets` and the colour's single-tile guilds, remembered for the last state
-    asked about."""
+    - S-A1: a master may go on an empty space of a guild the colour has in supply;
+    - S-A2: a student may go on an own master without a student, of a guild in supply; two
+      students of one guild need two tiles of it (``single``: the guilds, a mask, of which the
+      colour has exactly one, see :func:`pair_allowed`), and one student alone is allowed only
+      when no two can be recruited;
+    - S-A3: the students of a village where the colour has one may travel over an intact
+      bridge to a neighbour in play.
+
+    Returned as ``(place, recruit, journeys, single)``: the spaces (``village * 7 + guild``)
+    of new masters and of masters that can take a student, and the journeys ``(source,
+    destination)``, in listing order (by village, then guild or neighbour); ``single`` is the
+    mask of the pair rule. Checking one action looks it up in these lists (a few dozen small
+    ints or pairs, compared in C), so the listing builds nothing for the check alone."""
     global _MAIN_MEMO
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
@@ -243,11 +272,12 @@ def _main_info(state: ShangrilaState, colour: int) -> MainInfo:
     alone = ALONE + colour * VILLAGE_COUNT
     taught = TAUGHT + colour * VILLAGE_COUNT
     bridges = state.bridges
+    stones = state.stones
     spaces_of = _SPACES_OF
     place: list[int] = []
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
-    here = m[PRESENT + colour] & ~state.stones  # villages in play where the colour has a master
+    here = m[PRESENT + colour] & ~stones  # villages in play where the colour has a master
     for v in _LOW_VILLAGES[here & 127] + _HIGH_VILLAGES[here >> 7]:
         if stocked:
             free = m[v] & stocked
@@ -258,17 +288,44 @@ def _main_info(state: ShangrilaState, colour: int) -> MainInfo:
                 recruit += spaces_of[v][mine]
         if m[taught + v]:
             for w, p in ROUTES[v]:
-                if bridges >> p & 1:
+                if bridges >> p & 1 and not stones >> w & 1:
                     journeys.append((v, w))
     info = (place, recruit, journeys, m[SINGLE + colour])
     _MAIN_MEMO = (state, colour, info)
     return info
 
 
+def _guilds_pair_allowed(ga: int, gb: int, single: int) -> bool:
+    """The guild part of :func:`pair_allowed`: two students of guilds ``ga`` and ``gb``."""
+    return ga != gb or not single >> ga & 1
+
+
+_PAIR_RULES: tuple[int, ...] = tuple(
+    sum(
+        1 << (ga * GUILD_COUNT + gb)
+        for ga in range(GUILD_COUNT)
+        for gb in range(GUILD_COUNT)
+        if _guilds_pair_allowed(ga, gb, single)
+    )
+    for single in range(1 << GUILD_COUNT)
+)
+""":func:`_guilds_pair_allowed` as a table: for each ``single`` mask, bit ``ga * 7 + gb``
+(the listing reads it for every pair it makes, without a call)."""
+
+
+def pair_allowed(a: int, b: int, single: int) -> bool:
+    """Whether students on two eligible masters, spaces ``a`` and ``b``, may be recruited
+    together (S-A2): two masters, not one twice, and not two of one guild when the colour has
+    one tile of it left (``single``: those guilds, as a mask)."""
+    return a != b and bool(
+        _PAIR_RULES[single] >> (a % GUILD_COUNT * GUILD_COUNT + b % GUILD_COUNT) & 1
+    )
+
+
 def pair_count(recruit: Sequence[int], single: int) -> int:
-    """How many two-student recruitments the eligible masters ``recruit`` (space indices)
-    allow (S-A2): any two of them, except two of one guild when one tile of it is left
-    (``single``: the guilds, as a mask, of which the colour has exactly one tile)."""
+    """How many pairs of the eligible masters ``recruit`` (distinct space indices)
+    :func:`pair_allowed` allows, counted without listing them: any two, less the pairs of one
+    guild of which one tile is left."""
     k = len(recruit)
     if k < 2:
         return 0
@@ -306,6 +363,9 @@ _JOURNEY_ACTIONS: dict[tuple[int, int], Journey] = {
     (v, w): Journey(v, w) for v in range(VILLAGE_COUNT) for w, _ in ROUTES[v]
 }
 _PASS = Pass()
+_SHARED_SPACES: dict[int, tuple[int, ...]] = {id(a): (i,) for i, a in enumerate(_SINGLE_ACTIONS)}
+"""The spaces of each shared recruitment, by the object's identity (shared objects live as long
+as this module, so their ids are never reused): checking one of them need not read its fields."""
 
 
 def _pair_action(a: int, b: int) -> RecruitStudents:
@@ -316,15 +376,8 @@ def _pair_action(a: int, b: int) -> RecruitStudents:
         va, ga = divmod(a, GUILD_COUNT)
         vb, gb = divmod(b, GUILD_COUNT)
         action = _PAIR_ACTIONS[key] = RecruitStudents(((va, GUILDS[ga]), (vb, GUILDS[gb])))
+        _SHARED_SPACES[id(action)] = (a, b)
     return action
-
-
-# The last action drawn by index from a list of legal actions, with the state and colour it was
-# listed for: checking that very action object for that very state (what the engine does right
-# after a player picked it) needs no second look at the rules. Only an action handed out by
-# ``LegalActions[i]`` is remembered; any other (built by a front end, read from a log) is checked
-# in full. Identity, not equality, is compared, and the entry keeps its objects alive.
-_DRAWN: tuple[object, int, object] = (None, -1, None)
 
 
 class LegalActions(Sequence[Action]):
@@ -332,7 +385,6 @@ class LegalActions(Sequence[Action]):
     student recruitments, journeys (each by village, then guild) — or a lone :class:`Pass`."""
 
     __slots__ = (
-        "_colour",
         "_journeys",
         "_n",
         "_n_pairs",
@@ -343,21 +395,16 @@ class LegalActions(Sequence[Action]):
         "_setup",
         "_single",
         "_singles",
-        "_state",
     )
 
     def __init__(
         self,
-        state: ShangrilaState,
-        colour: int,
         setup: list[int],
         place: list[int],
         recruit: list[int],
         single: int,
         journeys: list[tuple[int, int]],
     ) -> None:
-        self._state = state
-        self._colour = colour
         self._setup = setup
         self._place = place
         self._recruit = recruit
@@ -384,14 +431,37 @@ class LegalActions(Sequence[Action]):
         """Whether passing is the only thing left (S-P1)."""
         return self._n == 0
 
+    @property
+    def setup_spaces(self) -> Sequence[int]:
+        """The spaces (``village * 7 + guild``) of the legal set-up masters, in order."""
+        return self._setup
+
+    @property
+    def place_spaces(self) -> Sequence[int]:
+        """The spaces of the legal new masters (S-A1), in order."""
+        return self._place
+
+    @property
+    def student_spaces(self) -> Sequence[Sequence[int]]:
+        """The spaces of the legal recruitments (S-A2), in order: one space each, or two."""
+        if self._singles:
+            return [(i,) for i in self._recruit]
+        return self._pair_list()
+
+    @property
+    def journeys(self) -> Sequence[tuple[int, int]]:
+        """The legal journeys ``(source, destination)`` (S-A3), in order."""
+        return self._journeys
+
     def _pair_list(self) -> list[tuple[int, int]]:
         if self._pairs is None:
             single = self._single
             if single:
+                rule = _PAIR_RULES[single]  # pair_allowed's table; a != b here
                 self._pairs = [
                     (a, b)
                     for a, b in combinations(self._recruit, 2)
-                    if (a - b) % GUILD_COUNT or not single >> a % GUILD_COUNT & 1
+                    if rule >> (a % GUILD_COUNT * GUILD_COUNT + b % GUILD_COUNT) & 1
                 ]
             else:
                 self._pairs = list(combinations(self._recruit, 2))
@@ -441,10 +511,7 @@ class LegalActions(Sequence[Action]):
             index += n
         if not 0 <= index < n:
             raise IndexError("legal action index out of range")
-        global _DRAWN
-        action = self._build(index)
-        _DRAWN = (self._state, self._colour, action)
-        return action
+        return self._build(index)
 
     def __iter__(self) -> Iterator[Action]:
         if self._n == 0:
@@ -474,9 +541,9 @@ class LegalActions(Sequence[Action]):
 def legal(state: ShangrilaState, colour: int) -> LegalActions:
     """Every legal action of ``colour`` now (the colour to move)."""
     if state.flow.phase == PLACEMENT:
-        return LegalActions(state, colour, setup_targets(state, colour), [], [], 0, [])
-    place, recruit, journeys, single = _main_info(state, colour)
-    return LegalActions(state, colour, [], place, recruit, single, journeys)
+        return LegalActions(setup_targets(state, colour), [], [], 0, [])
+    place, recruit, journeys, single = main_info(state, colour)
+    return LegalActions([], place, recruit, single, journeys)
 
 
 def can_act(state: ShangrilaState, colour: int) -> bool:
@@ -527,10 +594,34 @@ def _village_row(state: ShangrilaState, village: int) -> tuple[int, ...]:
     return state.spaces[village * GUILD_COUNT : village * GUILD_COUNT + GUILD_COUNT]
 
 
-def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal | None:
+def _unexplained(action: object) -> AssertionError:
+    """The error for a refusal no clause explains: the explanations below missed a rule the
+    decision holds (a bug; the property tests look for it)."""
+    return AssertionError(f"the rules refuse {action!r} but no clause says why")
+
+
+def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> None:
+    """Accept a set-up master of ``colour`` exactly when :func:`setup_info` holds its space;
+    otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-S3,
+    S-S2, S-C1, S-C2)."""
     if state.flow.phase != PLACEMENT:
-        return "S-S3", "the placement phase is over; a new master is placed as action 1 now"
-    sent: Any = action  # its fields as sent, unchecked (see _journey_refusal)
+        raise IllegalActionError(
+            "S-S3", "the placement phase is over; a new master is placed as action 1 now"
+        )
+    sent: Any = action  # its fields as sent, unchecked (see verify_journey)
+    v, guild = sent.village, sent.guild
+    if (
+        type(v) is int
+        and 0 <= v < VILLAGE_COUNT
+        and type(guild) is Guild
+        and setup_info(state, colour)[2][v] >> GUILD_INDEX[guild] & 1
+    ):
+        return
+    raise IllegalActionError(*_why_not_setup(state, colour, action))
+
+
+def _why_not_setup(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal:
+    sent: Any = action
     v, guild = sent.village, sent.guild
     bad = _space_refusal(state, v, guild)
     if bad:
@@ -543,24 +634,41 @@ def _setup_refusal(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
     row = _village_row(state, v)
     if row[g]:
         return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
+    # Beyond the limits (a free space of a needed guild is refused only there).
     village_limit, colour_limit = placement_limits(state.colours)
     tiles = GUILD_COUNT - row.count(0)
-    if tiles < village_limit and row.count(MASTER + colour) < colour_limit:
-        return None
-    # Beyond the limits: allowed only for a guild with no space within them (S-S3, relaxed),
-    # asked last because working it out looks at every village.
-    if relaxed_guilds(state, colour) >> g & 1:
-        return None
     if tiles >= village_limit:
         return "S-S3", f"village {v} holds {tiles} tiles, the most allowed during placement"
-    most = count_of(colour_limit, "tile")
-    return "S-S3", f"{name} has {most} in village {v}, the most allowed during placement"
+    if row.count(MASTER + colour) >= colour_limit:
+        most = count_of(colour_limit, "tile")
+        return "S-S3", f"{name} has {most} in village {v}, the most allowed during placement"
+    raise _unexplained(action)
 
 
-def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal | None:
+def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster) -> None:
+    """Accept a new master of ``colour`` (action 1) exactly when :func:`main_info` holds its
+    space; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
+    (S-A1, S-A3e, S-S3, S-C1, S-C2)."""
     if state.flow.phase != MAIN:
-        return "S-S3", "during placement, only the start masters are placed (one of each guild)"
-    sent: Any = action  # its fields as sent, unchecked (see _journey_refusal)
+        raise IllegalActionError(
+            "S-S3", "during placement, only the start masters are placed (one of each guild)"
+        )
+    sent: Any = action  # its fields as sent, unchecked (see verify_journey)
+    v, guild = sent.village, sent.guild
+    memo = _MAIN_MEMO  # main_info's memo, read here: the engine checks what it just listed
+    info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
+    if (
+        type(v) is int
+        and 0 <= v < VILLAGE_COUNT
+        and type(guild) is Guild
+        and v * GUILD_COUNT + GUILD_INDEX[guild] in info[0]
+    ):
+        return
+    raise IllegalActionError(*_why_not_place(state, colour, action))
+
+
+def _why_not_place(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal:
+    sent: Any = action
     v, guild = sent.village, sent.guild
     bad = _space_refusal(state, v, guild)
     if bad:
@@ -574,13 +682,49 @@ def _place_refusal(state: ShangrilaState, colour: int, action: PlaceMaster) -> R
         return "S-A1", f"{name} has no {GUILD_NAMES[guild]} left in supply"
     if MASTER + colour not in row and WITH_STUDENT + colour not in row:
         return "S-A1", f"{name} has no master in village {v}, so cannot place one there"
-    return None
+    raise _unexplained(action)
 
 
-def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents) -> Refusal | None:
+def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStudents) -> None:
+    """Accept students of ``colour`` (action 2) exactly when :func:`main_info` holds each
+    master and :func:`pair_allowed` the pair, or, for one student, no pair is possible;
+    otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-A2,
+    S-A3e, S-S3, S-C1, S-C2)."""
     if state.flow.phase != MAIN:
-        return "S-S3", "during placement only set-up masters are placed"
-    sent: Any = action  # its fields as sent, unchecked (see _journey_refusal)
+        raise IllegalActionError("S-S3", "during placement only set-up masters are placed")
+    spaces = _SHARED_SPACES.get(id(action)) or _recruit_spaces(action)
+    memo = _MAIN_MEMO  # main_info's memo, read here (see verify_place_master)
+    info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
+    eligible = info[1]
+    if len(spaces) == 2:
+        a, b = spaces
+        if a in eligible and b in eligible and pair_allowed(a, b, info[3]):
+            return
+    elif spaces and spaces[0] in eligible and not pair_count(eligible, info[3]):
+        return
+    raise IllegalActionError(*_why_not_recruit(state, colour, action))
+
+
+def _recruit_spaces(action: RecruitStudents) -> tuple[int, ...]:
+    """The spaces of a recruitment's one or two placements, or ``()`` when they are no such
+    thing (its fields as sent, unchecked; see verify_journey)."""
+    sent: Any = action
+    placements = sent.placements
+    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
+        return ()
+    spaces = []
+    for p in placements:
+        if type(p) is not tuple or len(p) != 2:
+            return ()
+        v, guild = p
+        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
+            return ()
+        spaces.append(v * GUILD_COUNT + GUILD_INDEX[guild])
+    return tuple(spaces)
+
+
+def _why_not_recruit(state: ShangrilaState, colour: int, action: RecruitStudents) -> Refusal:
+    sent: Any = action
     placements = sent.placements
     if type(placements) is not tuple or not 1 <= len(placements) <= 2:
         return "S-A2", "recruiting places one or two students"
@@ -608,18 +752,32 @@ def _recruit_refusal(state: ShangrilaState, colour: int, action: RecruitStudents
             left = count_of(have, GUILD_NAMES[GUILDS[g]])
             return "S-A2", f"{name} has only {left} left in supply"
     if len(placements) == 1:
-        _, recruit, _, single = _main_info(state, colour)
+        _, recruit, _, single = main_info(state, colour)
         if pair_count(recruit, single):
             return "S-A2", "two students can be recruited, so recruiting one alone is not allowed"
-    return None
+    raise _unexplained(action)
 
 
-def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Refusal | None:
+def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
+    """Accept a journey of ``colour``'s students (action 3) exactly when :func:`main_info`
+    holds it; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
+    (S-A3, S-A3d, S-A3e, S-S2, S-S3, S-C1)."""
     if state.flow.phase != MAIN:
-        return "S-S3", "no journeys during placement"
+        raise IllegalActionError("S-S3", "no journeys during placement")
     # The fields as sent, typed Any: an action built in Python may hold anything, and the
     # compiled build (docs/performance.md) would otherwise read them as the ints they are
     # declared to be (``True`` as 1), or fail with a bare TypeError, before the checks below.
+    sent: Any = action
+    s, d = sent.source, sent.destination
+    if type(s) is int and type(d) is int:
+        memo = _MAIN_MEMO  # main_info's memo, read here (see verify_place_master)
+        info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
+        if (s, d) in info[2]:
+            return
+    raise IllegalActionError(*_why_not_journey(state, colour, action))
+
+
+def _why_not_journey(state: ShangrilaState, colour: int, action: Journey) -> Refusal:
     sent: Any = action
     s, d = sent.source, sent.destination
     bad = _village_refusal(s) or _village_refusal(d)
@@ -633,106 +791,44 @@ def _journey_refusal(state: ShangrilaState, colour: int, action: Journey) -> Ref
         return stone
     if not state.bridges >> path & 1:
         return "S-A3d", f"the bridge between villages {s} and {d} is broken"
-    if WITH_STUDENT + colour not in state.spaces[s * GUILD_COUNT : s * GUILD_COUNT + GUILD_COUNT]:
+    if WITH_STUDENT + colour not in _village_row(state, s):
         return "S-A3", f"{_colour_name(colour)} has no student in village {s}"
-    return None
+    raise _unexplained(action)
 
 
-def _plainly_legal(state: ShangrilaState, colour: int, action: object) -> bool:
-    """Whether a master, a recruitment or a journey is legal, read from the guild masks; only
-    ever ``True`` for a legal action (well-typed fields, every rule of its refusal met).
-    ``False`` means "ask :func:`refusal`'s checks", which find the reason: they run for actions
-    that are refused, set-up masters, passes, and states whose masks this thread does not keep
-    (a bot trying several actions from one state: working the masks out would cost more than
-    the checks)."""
-    m = kept(state.spaces, state.supply)
-    if m is None or state.flow.phase != MAIN:
-        return False
-    kind = type(action)
-    if kind is RecruitStudents:
-        return _plain_recruitment(state, colour, m, action.placements)  # type: ignore[attr-defined]
-    if kind is PlaceMaster:
-        v, guild = action.village, action.guild  # type: ignore[attr-defined]
-        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
-            return False
-        free = m[v] & m[STOCKED + colour]  # empty spaces of guilds left in supply
-        return bool(
-            free >> GUILD_INDEX[guild] & 1 and (m[PRESENT + colour] & ~state.stones) >> v & 1
-        )
-    if kind is Journey:
-        s, d = action.source, action.destination  # type: ignore[attr-defined]
-        if type(s) is not int or type(d) is not int or not 0 <= s < VILLAGE_COUNT:
-            return False
-        path = _PATHS_FROM[s].get(d)
-        if path is None or not state.bridges >> path & 1 or state.stones >> s & 1:
-            return False
-        if state.stones >> d & 1:
-            return False
-        return bool(m[TAUGHT + colour * VILLAGE_COUNT + s])
-    return False
+def verify_pass(state: ShangrilaState, colour: int, action: Pass) -> None:
+    """Accept a pass of ``colour`` exactly when :func:`legal` offers nothing else (S-P1)."""
+    if can_act(state, colour):
+        raise IllegalActionError("S-P1", "a player who has a legal action may not pass")
 
 
-def _plain_recruitment(state: ShangrilaState, colour: int, m: Masks, placements: object) -> bool:
-    """:func:`_plainly_legal` for a recruitment: one or two own masters without a student, in
-    villages without a stone, with tiles in supply (two of one guild for two of one guild), and
-    a single student only when no pair is possible (S-A2)."""
-    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
-        return False
-    alone = ALONE + colour * VILLAGE_COUNT
-    stocked = m[STOCKED + colour]
-    guilds = []
-    for p in placements:
-        if type(p) is not tuple or len(p) != 2:
-            return False
-        v, guild = p
-        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
-            return False
-        g = GUILD_INDEX[guild]
-        if state.stones >> v & 1 or not (m[alone + v] & stocked) >> g & 1:
-            return False
-        guilds.append(g)
-    if len(placements) == 1:
-        _, recruit, _, single = _main_info(state, colour)
-        return pair_count(recruit, single) == 0
-    if placements[0] == placements[1]:
-        return False
-    return guilds[0] != guilds[1] or not m[SINGLE + colour] >> guilds[0] & 1
+_VERIFIERS: dict[type, Callable[[ShangrilaState, int, Any], None]] = {
+    PlaceSetupMaster: verify_setup_master,
+    PlaceMaster: verify_place_master,
+    RecruitStudents: verify_recruitment,
+    Journey: verify_journey,
+    Pass: verify_pass,
+}
+"""The check of each kind of action."""
 
 
-_PATHS_FROM: tuple[dict[int, int], ...] = tuple(dict(ROUTES[v]) for v in range(VILLAGE_COUNT))
-"""For each village, the path index to each neighbour."""
+def verify(state: ShangrilaState, colour: int, action: object) -> None:
+    """Accept ``action`` by ``colour`` now, or raise :class:`~boardkit.errors.IllegalActionError`
+    naming the clause that refuses it (the ``verify_<kind>`` of its kind)."""
+    check = _VERIFIERS.get(type(action))
+    if check is None:
+        raise IllegalActionError("action", f"{action!r} is not a Shangrila action")
+    check(state, colour, action)
 
 
 def refusal(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
-    """Why ``colour`` may not play ``action`` now, or ``None`` when it is legal."""
-    drawn = _DRAWN
-    if drawn[2] is action and drawn[0] is state and drawn[1] == colour:
-        return None  # just drawn from this state's legal actions
-    if _plainly_legal(state, colour, action):
-        return None
-    return refusal_in_full(state, colour, action)
-
-
-def refusal_in_full(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
-    """:func:`refusal` without its shortcuts: every check of the action's rules, in order."""
-    kind = type(action)
-    if kind is PlaceSetupMaster:
-        assert isinstance(action, PlaceSetupMaster)
-        return _setup_refusal(state, colour, action)
-    if kind is PlaceMaster:
-        assert isinstance(action, PlaceMaster)
-        return _place_refusal(state, colour, action)
-    if kind is RecruitStudents:
-        assert isinstance(action, RecruitStudents)
-        return _recruit_refusal(state, colour, action)
-    if kind is Journey:
-        assert isinstance(action, Journey)
-        return _journey_refusal(state, colour, action)
-    if kind is Pass:
-        if can_act(state, colour):
-            return "S-P1", "a player who has a legal action may not pass"
-        return None
-    return "action", f"{action!r} is not a Shangrila action"
+    """Why ``colour`` may not play ``action`` now, ``(clause, message)``, or ``None`` when it
+    is legal: :func:`verify`'s answer as a value."""
+    try:
+        verify(state, colour, action)
+    except IllegalActionError as error:
+        return error.rule, error.reason
+    return None
 
 
 # --- resolving --------------------------------------------------------------------------------

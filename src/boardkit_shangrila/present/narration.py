@@ -14,7 +14,7 @@ from typing import Any
 
 from boardkit.flow import TurnStarted
 from boardkit.present.voice import Voice, describe_flow_event
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.components import (
     COLOUR_INDEX,
     COLOURS,
     GUILD_COUNT,
@@ -23,7 +23,7 @@ from boardkit_shangrila.components import (
     Colour,
     Guild,
 )
-from boardkit_shangrila.events import (
+from boardkit_shangrila.rules.events import (
     BridgeBroken,
     JourneyMade,
     MasterExpelled,
@@ -36,7 +36,7 @@ from boardkit_shangrila.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.state import PLACEMENT, WITH_STUDENT, ShangrilaState, seat_of
+from boardkit_shangrila.rules.state import PLACEMENT, WITH_STUDENT, ShangrilaState, seat_of
 
 
 def guild_word(guild: Guild) -> str:

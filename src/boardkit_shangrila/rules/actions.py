@@ -11,7 +11,7 @@ from typing import Any, get_args
 
 from attrs import field, frozen
 
-from boardkit_shangrila.components import GUILD_INDEX, GUILD_NAMES, Guild
+from boardkit_shangrila.rules.components import GUILD_INDEX, GUILD_NAMES, Guild
 
 Placement = tuple[int, Guild]
 """Where a student goes: ``(village, guild)``."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardkit import IllegalActionError, Result, Rng, TurnEnded
-from boardkit_shangrila.actions import Action
-from boardkit_shangrila.components import STONES_GERMAN
-from boardkit_shangrila.rules import action_events, legal, refusal
-from boardkit_shangrila.scoring import final_result
-from boardkit_shangrila.state import MAIN, ShangrilaState
+from boardkit import Result, Rng, TurnEnded
+from boardkit_shangrila.rules.actions import Action
+from boardkit_shangrila.rules.components import STONES_GERMAN
+from boardkit_shangrila.rules.legality import action_events, legal, verify
+from boardkit_shangrila.rules.scoring import final_result
+from boardkit_shangrila.rules.state import MAIN, ShangrilaState
 
 _TURN_ENDED = TurnEnded()
 
@@ -28,11 +28,10 @@ def legal_actions(state: ShangrilaState) -> Sequence[Action]:
 
 
 def apply(state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
-    """Check ``action`` against the rules; its events and the end of the turn."""
+    """Check ``action`` against the rules (:func:`~boardkit_shangrila.rules.legality.verify` raises
+    the refusal); its events and the end of the turn."""
     colour = (state.start + state.flow.turn - 1) % state.colours  # colour_to_move
-    refused = refusal(state, colour, action)
-    if refused is not None:
-        raise IllegalActionError(*refused)
+    verify(state, colour, action)
     events: list[object] = action_events(state, colour, action)  # a new list every time
     events.append(_TURN_ENDED)
     return events

@@ -18,9 +18,9 @@ grammar, with an example, is in docs/positions.md; in brief::
   is the number of colours.
 - ``start``: the start colour (``-`` before it is drawn); ``passes``: passes in a row.
 
-:func:`parse` checks the invariants of the module docstring of :mod:`.state` and of the rules
-(see :data:`INVARIANTS`) and refuses a broken position with
-:class:`~boardkit.errors.InvalidPositionError` naming the invariant.
+:func:`parse` checks the invariants of the module docstring of
+:mod:`~boardkit_shangrila.rules.state` and of the rules (see :data:`INVARIANTS`) and refuses a
+broken position with :class:`~boardkit.errors.InvalidPositionError` naming the invariant.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from boardkit.notation import (
     read_fields,
     syntax,
 )
-from boardkit_shangrila.board import (
+from boardkit_shangrila.rules.board import (
     ALL_BRIDGES,
     INCIDENT,
     PATH_INDEX,
@@ -49,13 +49,13 @@ from boardkit_shangrila.board import (
     RED_VILLAGE_BRIDGES,
     VILLAGE_COUNT,
 )
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.components import (
     COLOUR_INITIALS,
     COLOURS,
     GUILD_COUNT,
     TILES_PER_GUILD,
 )
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.state import (
     EDITIONS,
     EMPTY,
     MASTER,

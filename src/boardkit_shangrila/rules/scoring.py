@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from boardkit import Result
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, STONES_GERMAN
-from boardkit_shangrila.state import MAIN, MASTER, ShangrilaState
+from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, STONES_GERMAN
+from boardkit_shangrila.rules.state import MAIN, MASTER, ShangrilaState
 
 
 def is_over(state: ShangrilaState) -> bool:

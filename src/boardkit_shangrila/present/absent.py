@@ -4,7 +4,7 @@ the rules in plain words ("village 4 is full").
 
 The candidates are every action of the phase's kinds: a master of each guild in each village,
 a single student on each guild space, a journey over each bridge of the map. The rules'
-:func:`~boardkit_shangrila.rules.refusal` says why each absent one is refused; nothing is
+:func:`~boardkit_shangrila.rules.legality.refusal` says why each absent one is refused; nothing is
 hidden in Shangrila (S-H1), so the reasons leak nothing.
 """
 
@@ -15,17 +15,17 @@ from typing import Any
 
 from boardkit.game import Game
 from boardkit.present.menus import absent_reasons
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import ROUTES, VILLAGE_COUNT
-from boardkit_shangrila.components import GUILDS
-from boardkit_shangrila.rules import refusal
-from boardkit_shangrila.state import PLACEMENT, ShangrilaState, colour_to_move
+from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILDS
+from boardkit_shangrila.rules.legality import refusal
+from boardkit_shangrila.rules.state import PLACEMENT, ShangrilaState, colour_to_move
 
 
 def candidates(state: ShangrilaState) -> Iterator[Action]:

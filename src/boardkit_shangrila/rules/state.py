@@ -23,9 +23,8 @@ from typing import Final
 from attrs import frozen
 
 from boardkit import Flow
-from boardkit.registry import game_position_text
-from boardkit_shangrila.board import VILLAGE_COUNT
-from boardkit_shangrila.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
+from boardkit_shangrila.rules.board import VILLAGE_COUNT
+from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, GUILD_INDEX, Colour, Guild
 
 EMPTY: Final = 0
 MASTER: Final = 1
@@ -55,15 +54,6 @@ class ShangrilaState:
     stones: int
     start: int = -1
     passes: int = 0
-
-    def __str__(self) -> str:
-        """The position in the game's notation, one line (the whole state, hidden parts
-        included: a state holds them; ``format_position(state, player)`` writes one seat's view).
-
-        Written by the game's ``format_position`` hook, found through the plugin registry (the
-        notation module imports this one).
-        """
-        return game_position_text("shangrila", self)
 
 
 @frozen

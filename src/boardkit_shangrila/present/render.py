@@ -7,8 +7,8 @@ Each village is one line: its number, a ``*`` when it carries a stone, the seven
 
 from __future__ import annotations
 
-from boardkit_shangrila.board import PATHS, ROUTES, VILLAGE_COUNT
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.board import PATHS, ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import (
     COLOUR_INITIALS,
     COLOURS,
     GUILD_COUNT,
@@ -16,7 +16,7 @@ from boardkit_shangrila.components import (
     GUILDS,
     STONES_GERMAN,
 )
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.state import (
     MAIN,
     WITH_STUDENT,
     ShangrilaState,

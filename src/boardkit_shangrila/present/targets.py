@@ -1,7 +1,7 @@
 """Which elements of the Shangrila picture each action touches: playing Shangrila by clicks.
 
 The game's :meth:`~boardkit.game.Game.action_targets` hook; the ids are the ``data-target``
-attributes of :mod:`boardkit_shangrila.svg`. In the order a person clicks them:
+attributes of :mod:`boardkit_shangrila.present.svg`. In the order a person clicks them:
 
 - placing a master (set-up or action 1): the village, then the guild space;
 - recruiting students (action 2): the space of each master that gets a student;
@@ -14,14 +14,14 @@ attributes of :mod:`boardkit_shangrila.svg`. In the order a person clicks them:
 
 from __future__ import annotations
 
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.present.svg import bridge_target, space_target, village_target
+from boardkit_shangrila.rules.actions import (
     Journey,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.state import ShangrilaState
-from boardkit_shangrila.svg import bridge_target, space_target, village_target
+from boardkit_shangrila.rules.state import ShangrilaState
 
 
 def action_targets(game: object, action: object, state: ShangrilaState) -> tuple[str, ...]:

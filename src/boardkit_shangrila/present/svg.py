@@ -14,13 +14,12 @@ Every piece carries a class so that tests and style sheets can find it: ``villag
 ``master``, ``student``, ``stone``, ``bridge intact`` / ``bridge broken``, ``supply``,
 ``highlight`` (plus ``village-highlight``, ``space-highlight`` or ``journey``).
 
-Click targets (see :mod:`boardkit.present.clicks` and :mod:`boardkit_shangrila.targets`): every
-village
-group, guild space group and bridge line carries a ``data-target`` id (:func:`village_target`
-``village-4``, :func:`space_target` ``space-4-healer``, :func:`bridge_target` ``bridge-4-7``), the
-same in every state. A space lies inside its village's group, so a front end takes the innermost
-clickable element under the pointer. The journey arrow ignores the pointer, so that it never
-hides the bridge under it.
+Click targets (see :mod:`boardkit.present.clicks` and
+:mod:`boardkit_shangrila.present.targets`): every village group, guild space group and bridge
+line carries a ``data-target`` id (:func:`village_target` ``village-4``, :func:`space_target`
+``space-4-healer``, :func:`bridge_target` ``bridge-4-7``), the same in every state. A space
+lies inside its village's group, so a front end takes the innermost clickable element under the
+pointer. The journey arrow ignores the pointer, so that it never hides the bridge under it.
 """
 
 from __future__ import annotations
@@ -44,15 +43,15 @@ from boardkit.present.svg import (
     text,
     title,
 )
-from boardkit_shangrila.actions import (
+from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
     PlaceMaster,
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
-from boardkit_shangrila.components import (
+from boardkit_shangrila.rules.board import PATHS, POSITIONS, RED_VILLAGE, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import (
     COLOURS,
     GUILD_COUNT,
     GUILD_INDEX,
@@ -63,7 +62,7 @@ from boardkit_shangrila.components import (
     STONES_GERMAN,
     Guild,
 )
-from boardkit_shangrila.state import (
+from boardkit_shangrila.rules.state import (
     MAIN,
     WITH_STUDENT,
     ShangrilaState,
@@ -570,6 +569,6 @@ def render_svg(
     """The game's ``render_svg`` hook: :func:`board_svg` as SVG text.
 
     Shaped as a method (``game`` first) so that the game class can take it as it is:
-    ``render_svg = boardkit_shangrila.svg.render_svg``.
+    ``render_svg = boardkit_shangrila.present.svg.render_svg``.
     """
     return board_svg(state, player=player, highlight=highlight).to_string()
