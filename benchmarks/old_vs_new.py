@@ -38,16 +38,26 @@ PACKAGES = ("boardkit", "boardkit_khan", "boardkit_shangrila")
 
 
 def side(prefix: str) -> dict[str, ModuleType]:
-    """The modules one side needs, imported from the packages named with ``prefix``."""
+    """The modules one side needs, imported from the packages named with ``prefix``; a module
+    is looked for under its name of today, then under its name before 0.2.0's layout."""
     names = {
-        "simulate": "boardkit.runner.simulate",
-        "match": "boardkit.match",
-        "log": "boardkit.log",
-        "nim": "boardkit.examples.nim",
-        "khan": "boardkit_khan.game",
-        "shangrila": "boardkit_shangrila.game",
+        "simulate": ("boardkit.runner.simulate", "boardkit.simulate"),
+        "match": ("boardkit.match",),
+        "log": ("boardkit.log",),
+        "nim": ("boardkit.examples.nim",),
+        "khan": ("boardkit_khan.game",),
+        "shangrila": ("boardkit_shangrila.game",),
     }
-    return {key: importlib.import_module(prefix + name) for key, name in names.items()}
+    return {key: _first_module(prefix, tries) for key, tries in names.items()}
+
+
+def _first_module(prefix: str, names: tuple[str, ...]) -> ModuleType:
+    for name in names[:-1]:
+        try:
+            return importlib.import_module(prefix + name)
+        except ModuleNotFoundError:
+            continue
+    return importlib.import_module(prefix + names[-1])
 
 
 def games_of(mods: dict[str, ModuleType]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import ast
 import fnmatch
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,13 @@ def module_files() -> dict[str, Path]:
     return modules
 
 
+@cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a source file, parsed once per test session (every check reads all of
+    them)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _type_only_nodes(tree: ast.AST) -> set[int]:
     """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks."""
     inside: set[int] = set()
@@ -51,7 +59,7 @@ def imports_of(name: str, path: Path, known: set[str], *, run_time_only: bool = 
     (with ``run_time_only``, leaving out those under ``if TYPE_CHECKING:``)."""
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     skipped = _type_only_nodes(tree) if run_time_only else set()
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -274,7 +282,7 @@ def _private(name: str) -> bool:
 def private_reads(name: str, path: Path, known: set[str]) -> list[str]:
     """Where module ``name`` reads a private name (``_x``) of another of our modules: ``from m
     import _x``, or ``m._x`` through a module it imported as ``m``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     aliases: dict[str, str] = {}
     found: list[str] = []
     for node in ast.walk(tree):

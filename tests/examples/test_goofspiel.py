@@ -44,6 +44,7 @@ from tests.budget import examples
 GAME = Goofspiel()
 
 
+@pytest.mark.slow  # the whole kit for 2, 3 and 4 players and both tie rules: about 3 s
 def test_the_kit_passes_every_player_count_and_both_tie_rules() -> None:
     check_game(
         GAME,
@@ -54,6 +55,10 @@ def test_the_kit_passes_every_player_count_and_both_tie_rules() -> None:
         ],
         max_examples=4,
     )
+
+
+def test_the_kit_passes_two_players() -> None:
+    check_game(GAME, [{"players": 2}], max_examples=1)
 
 
 def test_it_is_registered_as_goofspiel() -> None:

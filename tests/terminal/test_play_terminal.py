@@ -8,6 +8,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from boardkit import Match, Rng
 from boardkit_khan.rules.actions import Conquer, InvadeAnywhere, card_text
 from boardkit_khan.rules.state import static_for
@@ -74,6 +76,7 @@ def test_shangrila_at_80x24_picks_by_number_and_word(tmp_path: Path) -> None:
     assert term.finish() == 0
 
 
+@pytest.mark.slow  # a whole Khan game in a pseudo-terminal: 2-4 s
 def test_hot_seat_khan_never_shows_a_hand_to_the_other_player(tmp_path: Path) -> None:
     term = Terminal.boardkit(
         "play", "khan", "--players", "2", "--names", "ann,bob", "--seat", "human,human",
@@ -124,6 +127,7 @@ def test_hot_seat_khan_never_shows_a_hand_to_the_other_player(tmp_path: Path) ->
     assert len(told) >= len(segments[4::2]) - 1 and any("ann: " in seg for seg in told)
 
 
+@pytest.mark.slow  # a whole Khan game in a pseudo-terminal: 2-4 s
 def test_resume_at_80x24_seats_the_recorded_bot_again(tmp_path: Path) -> None:
     term = Terminal.boardkit(
         "play", "khan", "--players", "2", "--names", "ann,bob", "--seat", "human,greedy",
@@ -231,6 +235,7 @@ def test_hot_seat_consent_goes_to_the_protected_player_with_the_question(tmp_pat
     assert term.finish() == 0
 
 
+@pytest.mark.slow  # a whole Khan game in a pseudo-terminal: 2-4 s
 def test_khan_conquest_refusals_keep_the_whole_screen_at_80x24(tmp_path: Path) -> None:
     """Action C typed down to a cell where a ruler stands: the reason, in words, in its place
     above the prompt; the board's first row, the question and the menu stay on the screen
