@@ -143,8 +143,12 @@ class Replay(Generic[S, A]):
             except InvalidLogError as exc:
                 raise InvalidLogError(exc.reason, seq, self._position_text()) from None
         else:
-            before = self.state
-            state = _guarded(seq, lambda: engine.fold(self.game, before, entry.events))
+            try:  # as _guarded words it, without a closure per entry
+                state = engine.fold(self.game, self.state, entry.events)
+            except BoardkitError:
+                raise
+            except Exception as exc:
+                raise _failed(seq, exc) from None
         self.state = state
         self.length = seq + 1
         return state
