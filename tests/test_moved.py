@@ -12,8 +12,8 @@ import warnings
 import pytest
 
 import boardkit
-import boardkit_khan  # noqa: F401  (each package registers its own moves when imported)
-import boardkit_shangrila  # noqa: F401
+import boardkit_khan.rules  # (each package registers its own moves when imported)
+import boardkit_shangrila.rules
 from boardkit import _moved
 
 
@@ -61,3 +61,24 @@ def test_new_names_do_not_warn_and_unknown_names_still_fail() -> None:
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("boardkit.no_such_module")
     assert boardkit.__version__ == "0.2.0"
+
+
+def test_a_package_that_took_an_old_modules_name_still_gives_that_modules_names() -> None:
+    from boardkit_khan.rules import legality as khan_legality
+    from boardkit_shangrila.rules import legality as shangrila_legality
+
+    for package, legality in (
+        (boardkit_khan.rules, khan_legality),
+        (boardkit_shangrila.rules, shangrila_legality),
+    ):
+        name = next(
+            n for n in vars(legality) if not n.startswith("_") and callable(vars(legality)[n])
+        )
+        with pytest.warns(
+            DeprecationWarning, match=rf"{package.__name__}\.{name} moved to"
+        ) as seen:
+            value = getattr(package, name)
+        assert value is getattr(legality, name)
+        assert seen[0].filename == __file__  # the line that asked, not the forwarding code
+        with pytest.raises(AttributeError, match="no_such_name"):
+            package.no_such_name  # noqa: B018

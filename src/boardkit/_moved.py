@@ -25,6 +25,7 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import pkgutil
 import sys
 import warnings
 from collections.abc import Mapping, Sequence
@@ -109,3 +110,36 @@ def renamed_attribute(module: str, name: str, renamed: dict[str, tuple[str, obje
         stacklevel=3,  # the line that asked for the old name
     )
     return value
+
+
+def forwarded_name(package: str, name: str, target: str) -> object:
+    """A package's module-level ``__getattr__`` answer, when the package took over the name of
+    a module that moved into it (``boardkit_khan.rules`` was a module, and is now the package
+    holding it as ``boardkit_khan.rules.legality``): a name of the old module, taken from the
+    module ``target``, with a :class:`DeprecationWarning` naming its new place.
+
+    A dunder, the name of one of the package's own submodules not imported yet (the import
+    system then imports it) or a name ``target`` lacks is an :class:`AttributeError`, as
+    without ``__getattr__``. A package reads::
+
+        if not TYPE_CHECKING:  # type checkers still see a misspelt name as an error
+
+            def __getattr__(name: str) -> object:
+                return forwarded_name(__name__, name, "boardkit_khan.rules.legality")
+    """
+    missing = AttributeError(f"module {package!r} has no attribute {name!r}")
+    if name.startswith("__"):
+        raise missing
+    path = getattr(sys.modules[package], "__path__", ())
+    if name in {found.name for found in pkgutil.iter_modules(path)}:
+        raise missing
+    module = importlib.import_module(target)
+    if not hasattr(module, name):
+        raise missing
+    warnings.warn(
+        f"{package}.{name} moved to {target}.{name} in 0.2.0; the old name is removed in "
+        f"{REMOVED_IN}",
+        DeprecationWarning,
+        stacklevel=3,  # the line that asked the package for the name
+    )
+    return getattr(module, name)

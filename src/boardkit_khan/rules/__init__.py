@@ -20,28 +20,13 @@ name is this package's since 0.2.0) are still found here, with a :class:`Depreca
 
 from __future__ import annotations
 
-import pkgutil
-import warnings
 from typing import TYPE_CHECKING
 
-from boardkit._moved import REMOVED_IN
+from boardkit._moved import forwarded_name
 
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is still an error
 
     def __getattr__(name: str) -> object:
-        """A public or private name of the old module ``boardkit_khan.rules``, from
-        :mod:`.legality`, with a :class:`DeprecationWarning`."""
-        missing = AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        if name.startswith("__") or name in {m.name for m in pkgutil.iter_modules(__path__)}:
-            raise missing  # a submodule not imported yet: the import system imports it
-        from boardkit_khan.rules import legality
-
-        if not hasattr(legality, name):
-            raise missing
-        warnings.warn(
-            f"{__name__}.{name} moved to {legality.__name__}.{name} in 0.2.0; the old name is "
-            f"removed in {REMOVED_IN}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(legality, name)
+        """A name of the old module ``boardkit_khan.rules``, from :mod:`.legality`, with a
+        :class:`DeprecationWarning`."""
+        return forwarded_name(__name__, name, "boardkit_khan.rules.legality")

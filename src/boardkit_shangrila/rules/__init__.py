@@ -9,24 +9,13 @@ from this package until 0.3.0, with a :class:`DeprecationWarning`.
 
 from __future__ import annotations
 
-import importlib
-import warnings
+from typing import TYPE_CHECKING
 
-from boardkit._moved import REMOVED_IN
+from boardkit._moved import forwarded_name
 
-_LEGALITY = "boardkit_shangrila.rules.legality"
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is still an error
 
-
-def __getattr__(name: str) -> object:
-    """A name of the old module ``boardkit_shangrila.rules``: the same object, from
-    :mod:`boardkit_shangrila.rules.legality`, with a warning naming its new place."""
-    legality = importlib.import_module(_LEGALITY)
-    if name.startswith("__") or not hasattr(legality, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"{__name__}.{name} moved to {_LEGALITY}.{name} in 0.2.0; the old name is removed in "
-        f"{REMOVED_IN}",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return getattr(legality, name)
+    def __getattr__(name: str) -> object:
+        """A name of the old module ``boardkit_shangrila.rules``: the same object, from
+        :mod:`boardkit_shangrila.rules.legality`, with a warning naming its new place."""
+        return forwarded_name(__name__, name, "boardkit_shangrila.rules.legality")
