@@ -74,7 +74,6 @@ from boardkit_khan.rules.state import (
 
 _INVADE_ROWS: dict[int, tuple[Invade, ...]] = {}
 _ANYWHERE_ROW: list[InvadeAnywhere] = []
-_PLACE: dict[int, PlaceStartYurt] = {}
 _DISPLACE: dict[int, DisplaceRuler] = {}
 CONSENT_YES = Consent(True)
 CONSENT_NO = Consent(False)
@@ -113,18 +112,11 @@ def _place_row(size: int) -> tuple[PlaceStartYurt, ...]:
     """``PlaceStartYurt(cell)`` for every cell of a board of ``size`` cells, shared."""
     row = _PLACE_ROWS.get(size)
     if row is None:
-        row = _PLACE_ROWS[size] = tuple(_place(cell) for cell in range(size))
+        row = _PLACE_ROWS[size] = tuple(PlaceStartYurt(cell) for cell in range(size))
     return row
 
 
 _PLACE_ROWS: dict[int, tuple[PlaceStartYurt, ...]] = {}
-
-
-def _place(cell: int) -> PlaceStartYurt:
-    action = _PLACE.get(cell)
-    if action is None:
-        action = _PLACE[cell] = PlaceStartYurt(cell)
-    return action
 
 
 def _displace(ruler: int) -> DisplaceRuler:
