@@ -74,7 +74,6 @@ from boardkit_khan.rules.state import (
 
 _INVADE_ROWS: dict[int, tuple[Invade, ...]] = {}
 _ANYWHERE_ROW: list[InvadeAnywhere] = []
-_DISPLACE: dict[int, DisplaceRuler] = {}
 CONSENT_YES = Consent(True)
 CONSENT_NO = Consent(False)
 NO_SPECIAL = NoSpecial()
@@ -97,17 +96,6 @@ def _anywhere_row(size: int) -> list[InvadeAnywhere]:
     return _ANYWHERE_ROW
 
 
-def _displace_row(rulers: int) -> tuple[DisplaceRuler, ...]:
-    """``DisplaceRuler(ruler)`` for rulers ``0 … rulers - 1``, built once."""
-    row = _DISPLACE_ROWS.get(rulers)
-    if row is None:
-        row = _DISPLACE_ROWS[rulers] = tuple(_displace(ruler) for ruler in range(rulers))
-    return row
-
-
-_DISPLACE_ROWS: dict[int, tuple[DisplaceRuler, ...]] = {}
-
-
 def _place_row(size: int) -> tuple[PlaceStartYurt, ...]:
     """``PlaceStartYurt(cell)`` for every cell of a board of ``size`` cells, shared."""
     row = _PLACE_ROWS.get(size)
@@ -117,13 +105,6 @@ def _place_row(size: int) -> tuple[PlaceStartYurt, ...]:
 
 
 _PLACE_ROWS: dict[int, tuple[PlaceStartYurt, ...]] = {}
-
-
-def _displace(ruler: int) -> DisplaceRuler:
-    action = _DISPLACE.get(ruler)
-    if action is None:
-        action = _DISPLACE[ruler] = DisplaceRuler(ruler)
-    return action
 
 
 _BYTE_CELLS: list[list[tuple[int, ...]]] = []
@@ -292,7 +273,7 @@ def displace_actions(state: KhanState) -> list[DisplaceRuler]:
     """K-A-B: any ruler on the board, unless the end phase was triggered."""
     if state.end_trigger != TRIGGER_NONE:
         return []
-    return [_displace(r) for r, cell in enumerate(state.field.rulers) if cell >= 0]
+    return [DisplaceRuler(r) for r, cell in enumerate(state.field.rulers) if cell >= 0]
 
 
 def refused_consent(state: KhanState, conquest: Conquest) -> tuple[int, ...]:
@@ -537,7 +518,8 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
             for ruler, cell in enumerate(state.field.rulers):
                 if cell >= 0:
                     rulers |= 1 << ruler
-            parts.append((_displace_row(len(state.field.rulers)), rulers))
+            displace = tuple(DisplaceRuler(r) for r in range(len(state.field.rulers)))
+            parts.append((displace, rulers))
         tail: Sequence[KhanAction] = ()
         if step == STEP_ACTIONS and state.turn.actions_left == 2:
             tail = CellActions([(_anywhere_row(size), free)])
