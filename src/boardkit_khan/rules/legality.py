@@ -40,7 +40,6 @@ from boardkit_khan.rules.actions import (
     PlayProtection,
     PlayScout,
 )
-from boardkit_khan.rules.board import Region
 from boardkit_khan.rules.cards import hand_subsets
 from boardkit_khan.rules.components import SpecialCard
 from boardkit_khan.rules.conquest import (
@@ -409,7 +408,7 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             taken = any(a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player for a in active)
             repeat = players == 2 and SpecialCard.DIVINE_SUPPORT in returned
             if not taken and not repeat:
-                out.append(_divine(None))
+                out.append(PlayDivineSupport(None))
         else:
             guarded = {
                 a.region
@@ -419,7 +418,7 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             pictured = divine_regions_of(static, player)
             for region in static.region_index:
                 if region in pictured and region not in guarded:
-                    out.append(_divine(region))
+                    out.append(PlayDivineSupport(region))
     # K-X4: Scout.
     if held[3] > 0:
         for stack in scout_stacks(state, static, player):
@@ -434,15 +433,7 @@ def _scout(stack: StackKey) -> PlayScout:
     return action
 
 
-def _divine(region: Region | None) -> PlayDivineSupport:
-    action = _DIVINE.get(region)
-    if action is None:
-        action = _DIVINE[region] = PlayDivineSupport(region)
-    return action
-
-
 _SCOUT: dict[StackKey, PlayScout] = {}
-_DIVINE: dict[Region | None, PlayDivineSupport] = {}
 
 
 def divine_regions_of(static: Static, player: int) -> frozenset[object]:
