@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
-from boardkit_khan.rules.action_list import ActionList, CellActions, conquer_action
+from boardkit_khan.rules.action_list import ActionList, CellActions
 from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
@@ -301,9 +301,7 @@ def conquests(state: KhanState, static: Static, player: int) -> list[Conquest]:
 
 def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conquer]:
     """K-A-C as actions."""
-    return [
-        conquer_action(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)
-    ]
+    return [Conquer(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)]
 
 
 def can_conquer(state: KhanState, static: Static, player: int) -> bool:
