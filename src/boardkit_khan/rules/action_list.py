@@ -19,18 +19,6 @@ from typing import overload
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.rules.actions import Conquer, KhanAction
 from boardkit_khan.rules.conquest import Conquest
-from boardkit_khan.rules.placements import StackKey
-
-_CONQUER: dict[tuple[StackKey, int, int], Conquer] = {}
-
-
-def conquer_action(stack: StackKey, orientation: int, anchor: int) -> Conquer:
-    """The one shared ``Conquer(stack, orientation, anchor)`` (actions are values)."""
-    key = (stack, orientation, anchor)
-    action = _CONQUER.get(key)
-    if action is None:
-        action = _CONQUER[key] = Conquer(stack, orientation, anchor)
-    return action
 
 
 def _index(index: int, n: int) -> int:
@@ -120,7 +108,7 @@ class CellActions(_LazyActions):
 
 
 class ActionList(_LazyActions):
-    """``[*head, *(conquer_action(c) for c in conquests), *tail]``, built on demand.
+    """``[*head, *(a Conquer for each conquest), *tail]``, built on demand.
 
     ``head`` and ``tail`` are lists or lazy sequences (:class:`CellActions`).
     """
@@ -148,7 +136,7 @@ class ActionList(_LazyActions):
             return self._head[i]
         if i < self._split:
             c = self._conquests[i - head]
-            return conquer_action(c.stack, c.orientation, c.anchor)
+            return Conquer(c.stack, c.orientation, c.anchor)
         return self._tail[i - self._split]
 
     @overload
@@ -168,5 +156,5 @@ class ActionList(_LazyActions):
     def __iter__(self) -> Iterator[KhanAction]:
         yield from self._head
         for c in self._conquests:
-            yield conquer_action(c.stack, c.orientation, c.anchor)
+            yield Conquer(c.stack, c.orientation, c.anchor)
         yield from self._tail

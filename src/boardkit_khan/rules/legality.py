@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
-from boardkit_khan.rules.action_list import ActionList, CellActions, conquer_action
+from boardkit_khan.rules.action_list import ActionList, CellActions
 from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
@@ -40,7 +40,6 @@ from boardkit_khan.rules.actions import (
     PlayProtection,
     PlayScout,
 )
-from boardkit_khan.rules.board import Region
 from boardkit_khan.rules.cards import hand_subsets
 from boardkit_khan.rules.components import SpecialCard
 from boardkit_khan.rules.conquest import (
@@ -74,8 +73,6 @@ from boardkit_khan.rules.state import (
 
 _INVADE_ROWS: dict[int, tuple[Invade, ...]] = {}
 _ANYWHERE_ROW: list[InvadeAnywhere] = []
-_PLACE: dict[int, PlaceStartYurt] = {}
-_DISPLACE: dict[int, DisplaceRuler] = {}
 CONSENT_YES = Consent(True)
 CONSENT_NO = Consent(False)
 NO_SPECIAL = NoSpecial()
@@ -98,40 +95,15 @@ def _anywhere_row(size: int) -> list[InvadeAnywhere]:
     return _ANYWHERE_ROW
 
 
-def _displace_row(rulers: int) -> tuple[DisplaceRuler, ...]:
-    """``DisplaceRuler(ruler)`` for rulers ``0 … rulers - 1``, built once."""
-    row = _DISPLACE_ROWS.get(rulers)
-    if row is None:
-        row = _DISPLACE_ROWS[rulers] = tuple(_displace(ruler) for ruler in range(rulers))
-    return row
-
-
-_DISPLACE_ROWS: dict[int, tuple[DisplaceRuler, ...]] = {}
-
-
 def _place_row(size: int) -> tuple[PlaceStartYurt, ...]:
     """``PlaceStartYurt(cell)`` for every cell of a board of ``size`` cells, shared."""
     row = _PLACE_ROWS.get(size)
     if row is None:
-        row = _PLACE_ROWS[size] = tuple(_place(cell) for cell in range(size))
+        row = _PLACE_ROWS[size] = tuple(PlaceStartYurt(cell) for cell in range(size))
     return row
 
 
 _PLACE_ROWS: dict[int, tuple[PlaceStartYurt, ...]] = {}
-
-
-def _place(cell: int) -> PlaceStartYurt:
-    action = _PLACE.get(cell)
-    if action is None:
-        action = _PLACE[cell] = PlaceStartYurt(cell)
-    return action
-
-
-def _displace(ruler: int) -> DisplaceRuler:
-    action = _DISPLACE.get(ruler)
-    if action is None:
-        action = _DISPLACE[ruler] = DisplaceRuler(ruler)
-    return action
 
 
 _BYTE_CELLS: list[list[tuple[int, ...]]] = []
@@ -300,7 +272,7 @@ def displace_actions(state: KhanState) -> list[DisplaceRuler]:
     """K-A-B: any ruler on the board, unless the end phase was triggered."""
     if state.end_trigger != TRIGGER_NONE:
         return []
-    return [_displace(r) for r, cell in enumerate(state.field.rulers) if cell >= 0]
+    return [DisplaceRuler(r) for r, cell in enumerate(state.field.rulers) if cell >= 0]
 
 
 def refused_consent(state: KhanState, conquest: Conquest) -> tuple[int, ...]:
@@ -329,9 +301,7 @@ def conquests(state: KhanState, static: Static, player: int) -> list[Conquest]:
 
 def conquer_actions(state: KhanState, static: Static, player: int) -> list[Conquer]:
     """K-A-C as actions."""
-    return [
-        conquer_action(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)
-    ]
+    return [Conquer(c.stack, c.orientation, c.anchor) for c in conquests(state, static, player)]
 
 
 def can_conquer(state: KhanState, static: Static, player: int) -> bool:
@@ -436,7 +406,7 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             taken = any(a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player for a in active)
             repeat = players == 2 and SpecialCard.DIVINE_SUPPORT in returned
             if not taken and not repeat:
-                out.append(_divine(None))
+                out.append(PlayDivineSupport(None))
         else:
             guarded = {
                 a.region
@@ -446,7 +416,7 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             pictured = divine_regions_of(static, player)
             for region in static.region_index:
                 if region in pictured and region not in guarded:
-                    out.append(_divine(region))
+                    out.append(PlayDivineSupport(region))
     # K-X4: Scout.
     if held[3] > 0:
         for stack in scout_stacks(state, static, player):
@@ -461,15 +431,7 @@ def _scout(stack: StackKey) -> PlayScout:
     return action
 
 
-def _divine(region: Region | None) -> PlayDivineSupport:
-    action = _DIVINE.get(region)
-    if action is None:
-        action = _DIVINE[region] = PlayDivineSupport(region)
-    return action
-
-
 _SCOUT: dict[StackKey, PlayScout] = {}
-_DIVINE: dict[Region | None, PlayDivineSupport] = {}
 
 
 def divine_regions_of(static: Static, player: int) -> frozenset[object]:
@@ -545,7 +507,8 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
             for ruler, cell in enumerate(state.field.rulers):
                 if cell >= 0:
                     rulers |= 1 << ruler
-            parts.append((_displace_row(len(state.field.rulers)), rulers))
+            displace = tuple(DisplaceRuler(r) for r in range(len(state.field.rulers)))
+            parts.append((displace, rulers))
         tail: Sequence[KhanAction] = ()
         if step == STEP_ACTIONS and state.turn.actions_left == 2:
             tail = CellActions([(_anywhere_row(size), free)])
