@@ -8,6 +8,7 @@ verify its :class:`Log`.
 from boardkit._moved import register_moves
 from boardkit.engine import fold
 from boardkit.errors import (
+    ActionTextError,
     BoardkitError,
     FileAccessError,
     GameDefinitionError,
@@ -72,6 +73,7 @@ register_moves(
 
 __all__ = [
     "FULL",
+    "ActionTextError",
     "BoardkitError",
     "Config",
     "DecisionOwed",

@@ -122,6 +122,32 @@ class NotStartedError(IllegalActionError):
         )
 
 
+class ActionTextError(IllegalActionError):
+    """A typed action text names no legal action, or several (rule ``"text"``).
+
+    Raised by :meth:`Game.parse_action <boardkit.game.Game.parse_action>` and so by
+    :meth:`Match.play_text <boardkit.match.Match.play_text>` (see :mod:`boardkit.action_text`).
+    ``text`` is what was typed; ``candidates`` the action texts the reason names: the actions
+    the text could mean, or, when it means none, the legal actions whose texts begin most like
+    it; ``matches`` how many legal actions it could mean (0: none, 2 or more: ambiguous);
+    ``legal`` how many legal actions there are.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        text: object,
+        candidates: tuple[str, ...],
+        matches: int,
+        legal: int,
+    ) -> None:
+        super().__init__("text", message)
+        self.text = text
+        self.candidates = candidates
+        self.matches = matches
+        self.legal = legal
+
+
 class InvalidLogError(BoardkitError):
     """A log could not be read, replayed or verified.
 

@@ -29,7 +29,7 @@ setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_
                         ``phase_over``, ``on_phase_end``, ``next_phase``, ``on_phase_start``,
                         ``next_player``, ``on_turn_start``
 hidden information      ``view``, ``redact``, ``redact_action``, ``determinize``
-presentation            ``describe_action``, ``action_path``, ``render_text``,
+presentation            ``describe_action``, ``parse_action``, ``action_path``, ``render_text``,
                         ``describe_event``, ``player_colours``, ``render_svg``,
                         ``render_screen``, ``why_not``, ``describe_decision`` and
                         ``describe_events`` (offered or not)
@@ -102,6 +102,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from attrs import frozen
 
+from boardkit import action_text
 from boardkit.errors import (
     GameDefinitionError,
     InvalidOptionsError,
@@ -554,8 +555,36 @@ class Game(ABC, Generic[S, A]):
         (usually the one it is played in). A game whose texts depend on the match's options,
         such as a board chosen by an option, reads them there; without it the game describes
         the action with its defaults. It must reveal nothing hidden [the leak check].
+
+        The text is also how a person types the action (:meth:`parse_action`): in a position
+        of play, two legal actions never have the same text, case and runs of white space
+        aside, and the text of each reads back to it [action texts].
         """
         return str(action)
+
+    def parse_action(self, state: S, text: str) -> A:
+        """The legal action of ``state`` that ``text`` names: moves as text.
+
+        Who calls it: :meth:`boardkit.match.Match.play_text`, ``boardkit play`` (a move typed
+        at any menu level) and the server's page (a move typed in its text field), on the true
+        state, for the player who decides in it.
+
+        The default reads ``text`` against the :meth:`describe_action` texts of the legal
+        actions of ``state`` (see :mod:`boardkit.action_text`): case and runs of white space
+        aside, the text of one action, else the start of exactly one action's text. A game may
+        read more (other spellings, a notation of its own: Shangrila takes ``->`` for ``→``),
+        usually by rewriting ``text`` and handing it to the default.
+
+        What it must guarantee: for every legal action ``a`` of a state of play,
+        ``parse_action(state, describe_action(a, state)) == a`` [action texts]; what it returns
+        is a legal action of ``state``; any text it cannot read raises
+        :class:`~boardkit.errors.IllegalActionError`, never another exception (the default's
+        :class:`~boardkit.errors.ActionTextError` names the candidates: the actions an
+        ambiguous text could mean, or those that start most like an unknown one), and a state
+        in which nobody decides raises :class:`~boardkit.errors.GameOverError` or
+        :class:`~boardkit.errors.NotStartedError`.
+        """
+        return action_text.parse_action(self, state, text)
 
     def action_path(self, action: A, state: S | None = None) -> tuple[str, ...]:
         """Menu labels for ``action``, from the most general to the most specific.

@@ -45,6 +45,7 @@ from boardkit.errors import (
     IllegalActionError,
     InvalidLogError,
     NotOfferedError,
+    NotYourDecisionError,
     RedactedMatchError,
     UndoError,
     shorten,
@@ -450,6 +451,39 @@ class Match(Generic[S, A]):
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
         return recorded
+
+    def parse_action(self, text: str) -> A:
+        """The legal action of the current position that ``text`` names, as the game reads it
+        (:meth:`Game.parse_action <boardkit.game.Game.parse_action>`: by default the text
+        :meth:`~boardkit.game.Game.describe_action` gives it, case and runs of white space
+        aside, or an unambiguous start of it). Nothing is played.
+
+        A text that names no legal action, or several, raises
+        :class:`~boardkit.errors.ActionTextError` naming the candidates; a finished game
+        raises :class:`~boardkit.errors.GameOverError`.
+        """
+        return self.game.parse_action(self._state, text)
+
+    def play_text(self, text: str, player: int | None = None) -> tuple[object, ...]:
+        """Play the action ``text`` names (see :meth:`parse_action`) for ``player`` (default:
+        whoever must decide), and return its events: ``match.play_text("take 2")``.
+
+        The text is read against the legal actions of the player who decides now, so a
+        ``player`` who does not decide is refused with
+        :class:`~boardkit.errors.NotYourDecisionError` before the text is read. Every refusal
+        is an :class:`~boardkit.errors.IllegalActionError` and changes nothing.
+        """
+        if not self._full:
+            self._check_writable("play")
+        if player is not None:
+            if type(player) is not int:
+                raise IllegalActionError(
+                    "action", f"a player is a seat number, not {shorten(player)}"
+                )
+            who = self.to_decide
+            if who is not None and player != who:
+                raise NotYourDecisionError(player, who)
+        return self.play(self.parse_action(text), player)
 
     # --- the log ---------------------------------------------------------------------------------
 

@@ -215,6 +215,13 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     def describe_action(self, action: Action, state: ShangrilaState | None = None) -> str:
         return describe(action)
 
+    def parse_action(self, state: ShangrilaState, text: str) -> Action:
+        """The action's text, as the default reads it, with ``->`` for a journey's arrow
+        ``→``, which a keyboard lacks: ``journey 4 -> 7``."""
+        if isinstance(text, str):
+            text = text.replace("->", "→")
+        return super().parse_action(state, text)
+
     def action_path(self, action: Action, state: ShangrilaState | None = None) -> tuple[str, ...]:
         return menu_path(action)
 

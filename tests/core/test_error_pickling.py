@@ -25,6 +25,7 @@ from boardkit.bots.base import UnknownBotError
 from boardkit.chance import ChanceNeeded
 from boardkit.cli.support import CommandError
 from boardkit.errors import (
+    ActionTextError,
     BoardkitError,
     FileAccessError,
     GameOverError,
@@ -39,13 +40,14 @@ from boardkit.errors import (
     OverwriteError,
     UnknownGameError,
 )
-from boardkit.server.errors import ConflictError, ServerError
+from boardkit.server.errors import ConflictError, ProtocolError, ServerError
 from boardkit_khan.rules.board import InvalidBoardError
 
 # One instance of every error class whose constructor takes more than a message.
 EXAMPLES: list[BoardkitError] = [
     IllegalActionError("S-A1", "the bridge is taken"),
     NotYourDecisionError(1, 0),
+    ActionTextError("take could be 2 legal actions", "take", ("take 1", "take 2"), 2, 3),
     GameOverError(),
     NotStartedError(),
     InvalidLogError("a repeated key", 3, "entries[3].action"),
@@ -60,6 +62,7 @@ EXAMPLES: list[BoardkitError] = [
     ChanceNeeded(6),
     CommandError("no such file", 1),
     ServerError("full", "capacity"),
+    ProtocolError("'take' could be 2 legal actions", "bad_text", ("take 1", "take 2")),
     InvalidBoardError("board.toml", ["too few cells", "no river"]),
 ]
 

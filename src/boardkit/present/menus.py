@@ -247,6 +247,21 @@ def typing_hint(items: Sequence[MenuItem]) -> str:
     return f"type {text}" if text.startswith("one of") else f"type a number from {text}"
 
 
+def items_starting(items: Sequence[MenuItem], text: str) -> list[MenuItem]:
+    """The lines ``text`` (not a number) may pick, case ignored: the one whose label it is,
+    else those whose label it starts, else those with a word it starts. One line: ``text``
+    picks it; none: the level knows nothing of ``text``; several: it is ambiguous."""
+    lowered = text.casefold()
+    exact = [item for item in items if item.label.casefold() == lowered]
+    if len(exact) == 1:
+        return exact
+    starts = [item for item in items if item.label.casefold().startswith(lowered)]
+    if starts:
+        return starts
+    # a word the label shows will do too: "nizari" picks "invade with Nizari/W/Ice desert"
+    return [item for item in items if any(w.startswith(lowered) for w in _words(item.label))]
+
+
 def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
     """The item ``text`` picks (a line number of :func:`line_numbers`, a label start or the
     start of a word it shows), or why it picks none."""
@@ -256,18 +271,9 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
         if number in numbers:
             return items[numbers.index(number)]
         return f"there is no line {number}; choose {numbers_text(items)}"
-    lowered = text.casefold()
-    exact = [item for item in items if item.label.casefold() == lowered]
-    if len(exact) == 1:
-        return exact[0]
-    starts = [item for item in items if item.label.casefold().startswith(lowered)]
+    starts = items_starting(items, text)
     if len(starts) == 1:
         return starts[0]
-    if not starts:
-        # a word the label shows will do too: "nizari" picks "invade with Nizari/W/Ice desert"
-        starts = [item for item in items if any(w.startswith(lowered) for w in _words(item.label))]
-        if len(starts) == 1:
-            return starts[0]
     if not starts:
         return f"nothing here starts with {text!r}; {typing_hint(items)}, or ?"
     shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")

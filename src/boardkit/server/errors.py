@@ -22,9 +22,24 @@ class ServerError(BoardkitError):
 
 
 class ProtocolError(ServerError):
-    """A client's request is malformed, not allowed, or not possible now."""
+    """A client's request is malformed, not allowed, or not possible now.
+
+    ``candidates``, for an action text that names no legal action or several (code
+    ``bad_text``), are the action texts the message names; the error frame carries them.
+    """
 
     code = "bad_request"
+    candidates: tuple[str, ...] | None = None
+
+    def __init__(
+        self,
+        message: str,
+        code: str | None = None,
+        candidates: tuple[str, ...] | None = None,
+    ) -> None:
+        super().__init__(message, code)
+        if candidates is not None:
+            self.candidates = candidates
 
 
 class NotFoundError(ProtocolError):

@@ -5,9 +5,13 @@ Every frame is one JSON object with a ``type``. A client sends:
 ``hello``  ``{"type": "hello", "match": ID, "token": TOKEN?, "svg": true?}``
     First message of a connection: bind it to a match, as the seat of ``token`` or (without
     one) as a spectator. ``svg: false`` asks for no pictures (clients that draw their own).
-``act``    ``{"type": "act", "seq": N, "index": I}``
+``act``    ``{"type": "act", "seq": N, "index": I}`` or ``{"type": "act", "seq": N, "text": T}``
     Play legal action ``I`` of the list the server sent with entry ``N`` (the last entry the
-    client saw). A stale ``N`` is answered with ``error`` (code ``stale``) and a full ``state``.
+    client saw), or the legal action the text ``T`` names, as a person typed it (read by
+    :meth:`Game.parse_action <boardkit.game.Game.parse_action>`: the action's text, case and
+    spaces aside, or an unambiguous start of it; at most :data:`MAX_TEXT` characters). A stale
+    ``N`` is answered with ``error`` (code ``stale``) and a full ``state``; a text that names
+    no legal action, or several, with ``error`` code ``bad_text`` and its ``candidates``.
 ``sync``   ``{"type": "sync"}``: send me everything again (a full ``state``).
 ``view``   ``{"type": "view", "seq": K}``: the picture after entry ``K`` (time travel).
 ``ping``   ``{"type": "ping"}``: answered with ``pong``.
@@ -39,6 +43,9 @@ and is refused before it reaches a lookup (a lone surrogate, say, cannot even be
 
 CLIENT_TYPES = ("hello", "act", "sync", "view", "ping")
 """The message types a client may send."""
+
+MAX_TEXT = 400
+"""The longest action text an ``act`` may carry, in characters (Khan's longest is under 80)."""
 
 
 @frozen
@@ -131,11 +138,20 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
             raise ProtocolError("hello: field 'svg' must be true or false")
         return {"type": kind, "match": match, "token": token, "svg": svg}
     if kind == "act":
-        _only(message, ("seq", "index"))
+        _only(message, ("seq", "index", "text"))
+        if ("index" in message) == ("text" in message):
+            raise ProtocolError("act: give either 'index' or 'text' (the action's text)")
+        text = message.get("text")
+        if "text" in message and (not isinstance(text, str) or len(text) > MAX_TEXT):
+            raise ProtocolError(
+                f"act: field 'text' must be a string of at most {MAX_TEXT} characters, not "
+                f"{shorten(text, 40)}"
+            )
         return {
             "type": kind,
             "seq": _int_field(message, "seq"),
-            "index": _int_field(message, "index"),
+            "index": _int_field(message, "index") if "index" in message else None,
+            "text": text,
         }
     if kind == "view":
         _only(message, ("seq",))

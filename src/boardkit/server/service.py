@@ -33,7 +33,7 @@ from boardkit import engine
 from boardkit.bots.base import Bot
 from boardkit.bots.registry import BOTS, make_bot
 from boardkit.codec import codec_for
-from boardkit.errors import BoardkitError, IllegalActionError, shorten
+from boardkit.errors import ActionTextError, BoardkitError, IllegalActionError, shorten
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import (
@@ -458,23 +458,31 @@ class MatchService:
 
     # --- playing ---------------------------------------------------------------------------------
 
-    async def act(self, match_id: str, seat: int, seq: int, index: int) -> None:
-        """Play legal action ``index`` for ``seat``, who saw the match up to entry ``seq``.
+    async def act(
+        self, match_id: str, seat: int, seq: int, index: int | None, text: str | None = None
+    ) -> None:
+        """Play legal action ``index`` for ``seat``, who saw the match up to entry ``seq``; or,
+        with ``index`` ``None``, the legal action ``text`` names (:meth:`Game.parse_action
+        <boardkit.game.Game.parse_action>`, on the true state: the seat decides, so the
+        actions it reads are the seat's own).
 
         Raises :class:`ProtocolError` with code ``stale`` when ``seq`` is not the last entry,
-        ``not_running``, ``finished``, ``not_your_turn`` or ``bad_action``; the match is then
-        unchanged.
+        ``not_running``, ``finished``, ``not_your_turn``, ``bad_action`` or ``bad_text`` (a
+        text that names no legal action or several; the error's ``candidates`` are those the
+        message names); the match is then unchanged.
 
         The move runs as a task of its own, shielded from the caller: a connection that closes
         while its move is being written does not cut the move in half (stored in the database
         but undone in this process's copy); the move is finished, and everyone hears of it.
         """
         live = await self.live(match_id)
-        move = asyncio.ensure_future(self._act(live, seat, seq, index))
+        move = asyncio.ensure_future(self._act(live, seat, seq, index, text))
         move.add_done_callback(_retrieved)
         await asyncio.shield(move)
 
-    async def _act(self, live: LiveMatch, seat: int, seq: int, index: int) -> None:
+    async def _act(
+        self, live: LiveMatch, seat: int, seq: int, index: int | None, text: str | None
+    ) -> None:
         async with live.lock:
             if seq > live.length - 1:
                 await self._refresh_locked(live)
@@ -491,12 +499,16 @@ class MatchService:
                 raise ProtocolError(
                     f"it is not your decision: seat {deciding} decides now", "not_your_turn"
                 )
-            legal = live.legal_actions()
-            if index >= len(legal):
-                raise ProtocolError(
-                    f"no legal action {index}: there are {len(legal)}", "bad_action"
-                )
-            await self._commit_locked(live, seat, legal[index])
+            if index is None:
+                action = _read_text(live, text)
+            else:
+                legal = live.legal_actions()
+                if index >= len(legal):
+                    raise ProtocolError(
+                        f"no legal action {index}: there are {len(legal)}", "bad_action"
+                    )
+                action = legal[index]
+            await self._commit_locked(live, seat, action)
         self.hub.publish(live.id)
         self._start_bot(live)
 
@@ -599,6 +611,16 @@ class MatchService:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
+
+
+def _read_text(live: LiveMatch, text: str | None) -> Any:
+    """The legal action ``text`` names in the match's last state, or ``bad_text``."""
+    try:
+        return live.game.parse_action(live.states[-1], "" if text is None else text)
+    except ActionTextError as exc:
+        raise ProtocolError(exc.reason, "bad_text", exc.candidates) from None
+    except IllegalActionError as exc:  # a game's own reader, refusing in its own words
+        raise ProtocolError(exc.reason, "bad_text", ()) from None
 
 
 def _bot_choice(live: LiveMatch, bot: Bot, seat: int) -> Callable[[], tuple[Any, Rng]]:

@@ -85,6 +85,8 @@ class Session:
             await self._dispatch(message)
         except ProtocolError as exc:
             extra: dict[str, Any] = {}
+            if exc.candidates is not None:
+                extra["candidates"] = list(exc.candidates)
             if exc.code == "stale" and self.live is not None:
                 await self.send(error_message(exc))
                 await self._send_state(full=True)
@@ -117,7 +119,9 @@ class Session:
         elif kind == "act":
             if self.seat is None:
                 raise ProtocolError("a spectator cannot act; join a seat", "not_a_player")
-            await self.service.act(self.live.id, self.seat, message["seq"], message["index"])
+            await self.service.act(
+                self.live.id, self.seat, message["seq"], message["index"], message["text"]
+            )
 
     async def _hello(self, message: dict[str, Any]) -> None:
         if self.live is not None:

@@ -43,7 +43,9 @@ from attrs import evolve, frozen
 
 from boardkit.bots.random_bot import RandomBot
 from boardkit.bots.registry import bot_from_spec
+from boardkit.action_text import normalise
 from boardkit.errors import (
+    ActionTextError,
     BoardkitError,
     GameDefinitionError,
     IllegalActionError,
@@ -61,6 +63,7 @@ from boardkit.present.menus import (
     MenuItem,
     MenuWalk,
     absent_item,
+    items_starting,
     line_numbers,
     match_item,
     typing_hint,
@@ -90,6 +93,9 @@ At each menu, type:
   a label's start     choose the line it starts (case does not matter; must be unambiguous)
   a deeper label      typed in full, go straight to it (a cell such as K10 under its
                       region); an action so named waits for Enter
+  a move's text       as the game writes it (take 2, journey 4 -> 7), at any level: plays
+                      it; an unambiguous start of one (special: div) waits for Enter
+  move TEXT           the same, for a text that reads like a label or a command
   Enter               choose the only line, when there is just one
   .. or back          go up one level
   list                list every action under this level, one per line
@@ -101,7 +107,8 @@ At each menu, type:
                       another file: save! PATH does
   quit                save the log and stop; resume later with --resume
   ? or help           this text
-Commands win over labels: to choose a label that reads like a command, type its number."""
+Commands win over labels, and labels over moves' texts: to choose a label that reads like a
+command, type its number."""
 
 
 def make_chooser(kind: str) -> Chooser | None:
@@ -567,7 +574,7 @@ class PlaySession:
         walk = MenuWalk(menu)
         show = True
         first = True
-        pending: int | None = None  # the action a deeper label named: Enter plays it
+        pending: int | None = None  # the action a deeper label or a text's start named
         while True:
             items = walk.items()
             if show and (first or self._colour()):
@@ -618,8 +625,15 @@ class PlaySession:
                 continue
             elif command == "quit":
                 raise _Stop(PlayStatus.QUIT)
+            elif command == "move":
+                typed = self._typed_move(menu, argument)
+                if isinstance(typed, _Typed) and typed.whole:
+                    return menu.actions[typed.index]
+                pending, show = self._offer(menu, typed)
+                continue
             else:
                 picked = match_item(items, text)
+            places: list[tuple[str, ...]] = []
             if isinstance(picked, str) and not walk.flat and not text.isdigit():
                 places = menu.places_named(walk.prefix, text)
                 if len(places) == 1 and len(menu.under(places[0])) == 1:
@@ -632,12 +646,55 @@ class PlaySession:
                     continue
                 if places:
                     picked = self._places_text(walk, text, places)
+            if isinstance(picked, str) and not text.isdigit():  # a move's text, then?
+                typed = self._typed_move(menu, text)
+                if isinstance(typed, _Typed) and typed.whole:
+                    return menu.actions[typed.index]
+                if isinstance(typed, _Typed):
+                    pending, show = self._offer(menu, typed)
+                    continue
+                several = isinstance(typed, ActionTextError) and typed.matches > 1
+                unknown = not places and not items_starting(items, text)
+                if unknown and (several or " " in text.strip()):
+                    picked = typed.reason  # several moves start so, or it reads like one
             if isinstance(picked, str):
                 show = self._notify(self._why_absent(walk, text) or picked)
                 continue
             chosen = walk.enter(picked)
             if chosen is not None:
                 return menu.actions[chosen]
+
+    def _typed_move(self, menu: ActionMenu, text: str) -> _Typed | IllegalActionError:
+        """The legal action ``text`` names as a move's text (:meth:`Game.parse_action
+        <boardkit.game.Game.parse_action>`), or the refusal (which names the candidates).
+
+        The text is the action's whole text unless it is, case and spaces aside, a shorter
+        start of it: a start waits for Enter, as a deeper label does, since the person may
+        have meant another action that starts the same way."""
+        try:
+            action = self.game.parse_action(self.match.state, text)
+        except IllegalActionError as exc:
+            return exc
+        try:
+            index = menu.actions.index(action)
+        except ValueError:  # a game whose reader gives what it does not list: the kit refuses it
+            raise GameDefinitionError(
+                f"{self.game.name}.parse_action read {text!r} as {action!r}, which is not a "
+                "legal action"
+            ) from None
+        said = normalise(self.game.describe_action(action, self.match.state))
+        typed = normalise(text)
+        return _Typed(index, not (said.startswith(typed) and said != typed))
+
+    def _offer(
+        self, menu: ActionMenu, typed: _Typed | IllegalActionError
+    ) -> tuple[int | None, bool]:
+        """What a move's text typed short leads to: the action it starts, waiting for Enter,
+        or the refusal. The pending action (or ``None``), and whether to redraw."""
+        if isinstance(typed, IllegalActionError):
+            return None, self._notify(typed.reason)
+        said = self.game.describe_action(menu.actions[typed.index], self.match.state)
+        return typed.index, self._notify(f"{said}: press Enter to play it, or type anything else")
 
     def _notify(self, message: str) -> bool:
         """:meth:`_tell` ``message``; whether the decision screen is to be drawn again (on a
@@ -918,6 +975,15 @@ class PlaySession:
         else:
             self.output.write("-" * 40 + "\n")
         self.output.flush()
+
+
+@frozen
+class _Typed:
+    """A legal action a move's text named: its index in the menu, and whether the text was
+    the action's whole text (played at once) or the start of it (Enter plays it)."""
+
+    index: int
+    whole: bool
 
 
 class _Asker:

@@ -19,7 +19,8 @@ step that
   re-drawn (:meth:`Game.determinize`) or comes out of another random stream: the leak check of
   :mod:`boardkit.testing.secrets`;
 - the number of log entries stays within :meth:`Game.max_entries`;
-- every legal action has a menu path of its own; the bot hints a game offers (``score``,
+- every legal action has a menu path of its own, and a text of its own that reads back to it
+  (:mod:`boardkit.testing.text_checks`: moves as text); the bot hints a game offers (``score``,
   ``evaluate``) are finite for every seat; click targets and research encodings keep their
   contracts, for a game that offers them (:mod:`boardkit.testing.hooks`);
 

@@ -27,7 +27,8 @@
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
-The kit checks a game's narration (:mod:`boardkit.testing.narration_checks`), click targets
+The kit checks a game's action texts (:mod:`boardkit.testing.text_checks`: every legal action's
+text reads back to it), narration (:mod:`boardkit.testing.narration_checks`), click targets
 (:mod:`boardkit.testing.target_checks`) and research encodings
 (:mod:`boardkit.testing.encoding_checks`) on the same states, when the game offers them.
 """
@@ -46,7 +47,7 @@ from boardkit.options import Config
 from boardkit.present.menus import ActionMenu
 from boardkit.present.screen import SCREEN_COLUMNS, Picture
 from boardkit.rng import Rng
-from boardkit.testing import encoding_checks, narration_checks, target_checks
+from boardkit.testing import encoding_checks, narration_checks, target_checks, text_checks
 from boardkit.testing.errors import ConformanceError
 
 _SVG_ROOT = "{http://www.w3.org/2000/svg}svg"
@@ -299,6 +300,7 @@ class HookChecks:
         self.game = game
         self.players = config.players
         self.rng = Rng(seed, 0x400C5)
+        self.text_rng = Rng(seed, 0x7E475)  # its own stream: the other checks draw as before
         self.targets = game.offers("action_targets")
         self.index_size = (
             encoding_checks.action_index_size(game, config)
@@ -317,9 +319,10 @@ class HookChecks:
         self.bad_indices_checked = False
 
     def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
-        """Menus, bot hints, click targets and encodings at one state of play."""
+        """Menus, action texts, bot hints, click targets and encodings at one state of play."""
         game = self.game
         check_menu_paths(game, state, legal, at)
+        text_checks.check_action_texts(game, state, legal, self.text_rng, at)
         check_bot_hints(game, state, self.players, at)
         check_screen(game, state, self.players, self.rng, at)
         check_why_not(game, state, legal, self.rng, at)

@@ -1,6 +1,7 @@
 // The match page: the seat's picture, its decisions as board clicks (where the game names the
-// elements an action touches) and as nested menus, narration, scores, the seat's log with time
-// travel, and the result. Everything shown comes from the server, for this seat only; nothing
+// elements an action touches), as nested menus and as a typed move (an action's text, read by
+// the server's Game.parse_action), narration, scores, the seat's log with time travel, and the
+// result. Everything shown comes from the server, for this seat only; nothing
 // here knows a game: clicks go through boardkitClicks (clicks.js), the rule of boardkit.present.clicks.
 "use strict";
 // $ and el come from dom.js.
@@ -10,7 +11,7 @@ const stored = JSON.parse(localStorage.getItem(`boardkit.seat.${matchId}`) || "n
 
 const app = {
   ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null,
-  retry: 500, sending: false,
+  retry: 500, sending: false, textsFor: null,
 };
 
 function seatName(seat) {
@@ -77,6 +78,7 @@ function take(state) {
     app.path = [];
     app.clicks = [];
     $("act-error").textContent = "";
+    $("move-text").value = "";
   }
   render(state.entries.length > 0 || state.full);
 }
@@ -181,6 +183,7 @@ function drawDecision() {
   picking.replaceChildren();
   picking.hidden = true;
   const you = app.welcome.you;
+  drawMoveForm(!state.over && state.to_decide === you && state.legal.length > 0);
   if (state.over) {
     $("turn").textContent = "The game is over";
     return;
@@ -204,6 +207,30 @@ function drawDecision() {
   }
   drawMenu(actions);
   if (open) menu.append(el("p", { class: "hint" }, "Or click the board: lit places are moves."));
+}
+
+// The typed move: shown while this seat decides, its suggestions the legal actions' texts (the
+// server reads what is sent; an unambiguous start of a text will do).
+function drawMoveForm(deciding) {
+  $("move-form").hidden = !deciding;
+  if (!deciding || app.textsFor === app.state.seq) return;
+  app.textsFor = app.state.seq;
+  $("move-texts").replaceChildren(...app.state.legal.map((action) => el("option", { value: action.text })));
+}
+
+function playText(event) {
+  event.preventDefault();
+  if (app.sending || !app.state) return;
+  const text = $("move-text").value;
+  if (!text.trim()) {
+    $("act-error").textContent = "Type a move as the menus write it, or the start of one.";
+    return;
+  }
+  app.sending = true;
+  $("act-error").textContent = "";
+  // For scripts and tests: the last action this page sent, as "entry:text".
+  document.body.dataset.sent = `${app.state.seq}:text`;
+  send({ type: "act", seq: app.state.seq, text });
 }
 
 // The board selection: what was clicked, the moves it leaves (complete ones first), a way out.
@@ -387,6 +414,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && app.clicks.length) cancelClicks();
 });
 
+$("move-form").addEventListener("submit", playText);
 $("slider").addEventListener("input", () => travel(Number($("slider").value)));
 $("back").addEventListener("click", () => travel((app.pastSeq ?? app.state.seq) - 1));
 $("forward").addEventListener("click", () => travel((app.pastSeq ?? app.state.seq) + 1));
