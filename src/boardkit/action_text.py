@@ -154,7 +154,7 @@ class ActionTexts(Generic[A]):
             order = sorted(range(total), key=lambda i: -_common_prefix(key, self._keys[i]))
             shown = [self.texts[i] for i in order[:SHOWN]]
             near = key and _common_prefix(key, self._keys[order[0]]) > 0
-            which = "those that start most like it" if near else "the first"
+            which = "those that start most like it" if near else f"the first {len(shown)}"
             tail = f"{total} legal actions, {which}: {_listing(shown, total)}"
         return ActionTextError(f"{head}; {tail}", text, tuple(shown), 0, total)
 

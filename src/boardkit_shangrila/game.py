@@ -13,6 +13,7 @@ exactly ``7 * colours`` turns, so the turn comes back to the start colour for th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from boardkit import (
@@ -51,6 +52,10 @@ from boardkit_shangrila.rules.state import (
     ShangrilaState,
     seat_of,
 )
+
+
+_ARROW = re.compile(r"\s*(?:->|→)\s*")
+"""A journey's arrow as typed: ``->`` or ``→``, with or without spaces around it."""
 
 
 def colours_in_play(config: Config) -> int:
@@ -217,9 +222,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
 
     def parse_action(self, state: ShangrilaState, text: str) -> Action:
         """The action's text, as the default reads it, with ``->`` for a journey's arrow
-        ``→``, which a keyboard lacks: ``journey 4 -> 7``."""
+        ``→``, which a keyboard lacks, and the arrow with or without spaces around it:
+        ``journey 4->7``."""
         if isinstance(text, str):
-            text = text.replace("->", "→")
+            text = _ARROW.sub(" → ", text)
         return super().parse_action(state, text)
 
     def action_path(self, action: Action, state: ShangrilaState | None = None) -> tuple[str, ...]:
