@@ -143,10 +143,7 @@ class ActionTexts(Generic[A]):
     def _unknown(self, text: str) -> ActionTextError:
         key = normalise(text)
         total = len(self)
-        if not key:
-            head = "no action text given"
-        else:
-            head = f"no legal action reads {shorten(text, 60)}"
+        head = f"no legal action reads {shorten(text, 60)}" if key else "no action text given"
         if total <= SHOWN:
             shown = list(self.texts)
             tail = f"the legal {'action is' if total == 1 else 'actions are'}: " + ", ".join(shown)

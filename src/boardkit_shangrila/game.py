@@ -53,7 +53,6 @@ from boardkit_shangrila.rules.state import (
     seat_of,
 )
 
-
 _ARROW = re.compile(r"\s*(?:->|→)\s*")
 """A journey's arrow as typed: ``->`` or ``→``, with or without spaces around it."""
 

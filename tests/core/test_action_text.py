@@ -14,14 +14,14 @@ from boardkit import (
     RedactedMatchError,
 )
 from boardkit.action_text import SHOWN, ActionTexts, normalise
-from boardkit.examples.nim import NimGame, Take
+from boardkit.examples.nim import NimGame, NimState, Take
 from tests.core.plain_game import Add, PlainGame
 
 ANN_STARTS = 1
 """A seed with which Nim's start player (drawn at setup) is seat 0."""
 
 
-def nim(stones: int = 15, max_take: int = 3) -> Match[object, Take]:
+def nim(stones: int = 15, max_take: int = 3) -> Match[NimState, Take]:
     return Match.new(NimGame(), ["ann", "bob"], {"stones": stones, "max_take": max_take}, 1)
 
 
@@ -52,7 +52,9 @@ def test_an_ambiguous_text_names_the_actions_it_could_be() -> None:
         match.parse_action("take")
     error = caught.value
     assert isinstance(error, IllegalActionError) and error.rule == "text"
-    assert error.reason == "'take' could be 3 legal actions: take 1, take 2, take 3; type more of one"
+    assert (
+        error.reason == "'take' could be 3 legal actions: take 1, take 2, take 3; type more of one"
+    )
     assert error.candidates == ("take 1", "take 2", "take 3")
     assert (error.text, error.matches, error.legal) == ("take", 3, 3)
 
@@ -100,7 +102,7 @@ def test_a_blank_text_or_one_that_is_no_string_is_refused() -> None:
 def test_two_actions_with_one_text_name_neither_and_the_error_blames_the_game() -> None:
     table = ActionTexts(["a", "b", "c"], ["Go", "go", "stay"])
     assert table.clashes() == [(0, 1)]
-    with pytest.raises(ActionTextError, match="is the text of 2 legal actions .* same text"):
+    with pytest.raises(ActionTextError, match=r"is the text of 2 legal actions .* same text"):
         table.parse("go")
     assert table.parse("st") == "c"
 
@@ -145,6 +147,7 @@ def test_a_refused_text_changes_nothing() -> None:
 
 def test_play_text_for_a_player_who_does_not_decide_is_refused_before_the_text_is_read() -> None:
     match = nim()
+    assert match.to_decide is not None
     other = 1 - match.to_decide
     with pytest.raises(NotYourDecisionError):
         match.play_text("no such move", player=other)

@@ -41,9 +41,9 @@ from typing import Any, TextIO
 
 from attrs import evolve, frozen
 
+from boardkit.action_text import normalise
 from boardkit.bots.random_bot import RandomBot
 from boardkit.bots.registry import bot_from_spec
-from boardkit.action_text import normalise
 from boardkit.errors import (
     ActionTextError,
     BoardkitError,
