@@ -25,9 +25,11 @@ How a text is matched (the same rules everywhere):
    begin most like it (at most :data:`SHOWN` of them, with the number of the rest).
 
 Reading a text costs one :meth:`~boardkit.game.Game.describe_action` per legal action and a pass
-over their texts: about 2 ms for Khan's 300-odd actions of a full hand, far below a person's
-typing. A caller that reads many texts in one position (the conformance kit reads back every
-legal action's text) builds one :class:`ActionTexts` and asks it each time.
+over their texts: measured at 8 to 12 ms for the 314 legal actions of a two-player Khan position
+and 12 to 18 ms for the 501 of a four-player one (three quarters of it Khan's own
+``describe_action``), 1 to 3 ms for Shangrila's 130, on a busy two-core machine: far below what
+a person typing notices. A caller that reads many texts in one position (the conformance kit
+reads back every legal action's text) builds one :class:`ActionTexts` and asks it each time.
 """
 
 from __future__ import annotations

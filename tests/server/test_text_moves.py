@@ -13,8 +13,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardkit.server import create_app
-from boardkit.server.protocol import MAX_TEXT, Limits, parse_message
 from boardkit.server.errors import ProtocolError
+from boardkit.server.protocol import MAX_TEXT, Limits, parse_message
 from tests.server.helpers import create, decider_of, join, live
 from tests.server.wsclient import Seat
 
