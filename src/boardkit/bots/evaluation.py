@@ -16,6 +16,7 @@ turns heuristic values of an unfinished game into such shares.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from boardkit.game import Game
@@ -80,5 +81,5 @@ def estimated_rewards(game: Game[Any, Any], state: Any, players: int) -> Rewards
     if high == low:
         return (even,) * players
     spread = [(v - low) / (high - low) for v in values]
-    total = sum(spread)
+    total = math.fsum(spread)
     return tuple(CAPPED_WEIGHT * (s / total) + (1.0 - CAPPED_WEIGHT) * even for s in spread)

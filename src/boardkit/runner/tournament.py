@@ -321,10 +321,10 @@ def summarise_bot(name: str, records: Sequence[GameRecord]) -> BotSummary:
             scores.append(float(record.scores[seat]))
             moves += record.moves[seat]
             seconds += record.think_seconds[seat]
-    mean = sum(scores) / len(scores) if scores else 0.0
+    mean = math.fsum(scores) / len(scores) if scores else 0.0
     interval: tuple[float, float] | None = None
     if len(scores) >= 2:
-        variance = sum((s - mean) ** 2 for s in scores) / (len(scores) - 1)
+        variance = math.fsum((s - mean) ** 2 for s in scores) / (len(scores) - 1)
         half = Z_95 * math.sqrt(variance / len(scores))
         interval = (mean - half, mean + half)
     return BotSummary(
