@@ -77,8 +77,11 @@ def playthrough_text(
         lines += _entry(match, len(match) - 1)
     result = match.result
     assert result is not None
-    winners = ", ".join(players[w] for w in result.winners)
-    lines += ["", f"result: {winners} won; scores {list(result.scores)}"]
+    if result.is_draw:
+        outcome = "a draw"
+    else:
+        outcome = ", ".join(players[w] for w in result.winners) + " won"
+    lines += ["", f"result: {outcome}; scores {list(result.scores)}"]
     return "\n".join(lines) + "\n"
 
 
