@@ -156,7 +156,7 @@ def test_simulate_counts_shared_wins_and_draws_of_both_kinds() -> None:
     assert summary.shared_wins == starters.count(0)
     assert summary.draws == starters.count(1) + starters.count(2)
     assert summary.wins == (0, 0, 0)
-    assert 0 < starters.count(1) and 0 < starters.count(2) and 0 < summary.shared_wins
+    assert starters.count(1) > 0 and starters.count(2) > 0 and summary.shared_wins > 0
     with pytest.warns(DeprecationWarning, match="no_winner is renamed SimulationSummary.draws"):
         assert summary.no_winner == summary.draws
 

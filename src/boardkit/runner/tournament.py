@@ -3,8 +3,9 @@
 :func:`play_game` plays one game between bots and returns the :class:`~boardkit.match.Match`
 (its log can be saved, replayed and verified like any other). :func:`run_tournament` plays
 ``n_games`` of them and reports, per bot: wins (a shared win counts 1/k to each of the k
-winners, and a draw 1/k to each of the game's k seats, half a game each of two), draws, win rate, mean score with a 95 % confidence interval, and mean thinking time per
-move; and the mean game length.
+winners, and a draw 1/k to each of the game's k seats, half a game each of two), draws, win
+rate, mean score with a 95 % confidence interval, and mean thinking time per move; and the mean
+game length.
 
 Seating: with as many seats as bots or more, game ``i`` puts bot ``(i + s) mod B`` in seat ``s``
 (so every bot sits in every seat equally often over ``B`` games, and no bot always starts); with

@@ -77,10 +77,8 @@ def playthrough_text(
         lines += _entry(match, len(match) - 1)
     result = match.result
     assert result is not None
-    if result.is_draw:
-        outcome = "a draw"
-    else:
-        outcome = ", ".join(players[w] for w in result.winners) + " won"
+    won = ", ".join(players[w] for w in result.winners) + " won"
+    outcome = "a draw" if result.is_draw else won
     lines += ["", f"result: {outcome}; scores {list(result.scores)}"]
     return "\n".join(lines) + "\n"
 
