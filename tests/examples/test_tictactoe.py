@@ -122,6 +122,23 @@ def test_the_cli_replays_a_drawn_game(
     assert "3 X O X" in capsys.readouterr().out
 
 
+def test_the_cli_counts_draws_in_simulations_and_tournaments(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))  # this test only
+    registry.register(TicTacToeGame)
+    draws = simulate(TicTacToeGame(), 30, seed=0).draws
+    assert main(["simulate", "tictactoe", "-n", "30", "--seed", "0"]) == 0
+    rows = [[c.strip() for c in line.split("│")] for line in capsys.readouterr().out.splitlines()]
+    assert ["draw", str(draws), f"{100 * draws / 30:.1f} %"] in rows
+    bots = "mcts:iterations=200,mcts:iterations=200"
+    argv = ["tournament", "tictactoe", "--bots", bots, "-n", "4", "--seed", "0", "--workers", "1"]
+    assert main(argv) == 0
+    mcts = "mcts:iterations=200"
+    drawn = run_tournament(TicTacToeGame(), [mcts, mcts], 4, 2, None, 0, 1).bots[0].draws
+    assert f"decisions; {drawn} draw" in capsys.readouterr().out
+
+
 def test_simulate_and_tournaments_count_draws() -> None:
     game = TicTacToeGame()
     summary = simulate(game, 60, seed=0)

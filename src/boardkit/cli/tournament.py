@@ -162,7 +162,7 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
     )
     table = Table(title="bots", title_justify="left", show_edge=False)
     table.add_column("bot", overflow="fold")  # long specs fold; the figures never do
-    for column in ("games", "wins", "draws", "win rate", "score ± 95% CI", "time/move"):
+    for column in ("games", "wins", "win rate", "score ± 95% CI", "time/move"):
         table.add_column(column, justify="right", no_wrap=True)
     for bot in summary.bots:
         if bot.score_ci95 is None:
@@ -173,7 +173,6 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
             bot.name,
             str(bot.games),
             f"{bot.wins:g}",
-            str(bot.draws),
             f"{100 * bot.win_rate:.1f} %",
             score,
             duration(bot.mean_move_seconds),
@@ -181,6 +180,7 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
     out.print(table)
     out.print(
         f"mean game length {summary.mean_length:.1f} decisions; "
+        f"{count_of(sum(record.draw for record in summary.records), 'draw')}; "
         f"{count_of(summary.workers, 'worker')}; {duration(summary.total_seconds)} in all",
         soft_wrap=True,
     )
