@@ -418,6 +418,11 @@ class Game(ABC, Generic[S, A]):
         not ``None`` the framework emits :class:`~boardkit.flow.GameEnded` (the one way a game
         ends). What it must guarantee: winners sorted, distinct, seats; one score per seat
         [a result at the end].
+
+        A draw is a result like any other: no winners (``Result((), (0, 0), "a full board
+        without a line")``), or every seat a winner when the rules say a tie shares the win;
+        :attr:`Result.is_draw <boardkit.result.Result.is_draw>` is true for both, and the front
+        ends say "a draw" (``boardkit.examples.tictactoe`` ends in one on a full board).
         """
 
     @abstractmethod

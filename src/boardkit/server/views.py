@@ -12,7 +12,7 @@ Everything a client receives is built here, from the seat's point of view only:
 - scores where the game offers ``score``; in a game with hidden information they are computed on
   :meth:`~boardkit.game.Game.determinize` of the state for the seat, so that a score can never
   carry what the seat may not see;
-- the result once the game is over.
+- the result once the game is over, with its outcome in words ("a draw" for a draw).
 
 The seed and the other seats' secrets are in none of these.
 
@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import narrate_entry
+from boardkit.result import outcome_parts
 from boardkit.rng import Rng
 
 if TYPE_CHECKING:
@@ -165,14 +166,22 @@ def scores_text(live: LiveMatch, seat: int | None) -> str:
 
 
 def result_of(live: LiveMatch) -> dict[str, Any] | None:
-    """The outcome once the game is over."""
+    """The outcome once the game is over: the winners, the scores, the game's account, whether
+    it is a draw, and ``outcome``, the words of :func:`boardkit.result.outcome_parts` with each
+    winner's seat number in its place (the page puts the seat's name there)."""
     state = live.states[-1]
     if not state.flow.ended:
         return None
     result = live.game.result(state)
     if result is None:
         return None
-    return {"winners": list(result.winners), "scores": list(result.scores), "detail": result.detail}
+    return {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "detail": result.detail,
+        "draw": result.is_draw,
+        "outcome": outcome_parts(result.winners, len(result.scores)),
+    }
 
 
 def state_message(

@@ -281,7 +281,7 @@ def result_text(result: Result | None, names: Sequence[str], colours: Sequence[s
     if result is None:
         return Text("the game ended without a result")
     text = Text()
-    for part in outcome_parts(result.winners):
+    for part in outcome_parts(result.winners, len(result.scores)):
         if isinstance(part, str):
             text.append(part)
         else:

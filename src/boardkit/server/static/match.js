@@ -155,10 +155,11 @@ function drawBanner() {
   const state = app.state;
   const banner = $("banner");
   if (state.result) {
-    const winners = state.result.winners.map(seatName).join(" and ");
+    // The server words the outcome ("a draw", "… wins", "… and … share the win") with seat
+    // numbers in the winners' places; the page puts the seats' names there.
+    const outcome = state.result.outcome.map((part) => (typeof part === "number" ? seatName(part) : part)).join("");
     banner.hidden = false;
-    banner.replaceChildren(el("strong", {}, `Game over — ${winners} ${state.result.winners.length > 1 ? "win" : "wins"}. `),
-      el("span", {}, state.result.detail));
+    banner.replaceChildren(el("strong", {}, `Game over — ${outcome}. `), el("span", {}, state.result.detail));
   } else if (state.status === "open") {
     banner.hidden = false;
     banner.textContent = "Waiting for players to join… share this page's address with them.";
