@@ -191,7 +191,7 @@ class Impure(NimGame):
 
 
 def test_broken_chance_is_caught() -> None:
-    with pytest.raises(ConformanceError, match="entry 0: GameDefinitionError: .*raw random bits"):
+    with pytest.raises(ConformanceError, match=r"entry 0: GameDefinitionError: .*raw random bits"):
         check_chance(RawBits(), nim_config(RawBits()))
     with pytest.raises(ConformanceError, match="past max_chance_outcomes"):
         check_chance(Understated(), nim_config(Understated(), 3))

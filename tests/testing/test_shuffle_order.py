@@ -3,7 +3,7 @@ caught directly, whatever the size of the deck, and an honest game passes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -22,8 +22,8 @@ from boardkit import (
     load_game,
 )
 from boardkit.examples.highcard import HighCardGame
-from boardkit.runner.simulate import random_playout
 from boardkit.present.voice import Voice
+from boardkit.runner.simulate import random_playout
 from boardkit.testing import ConformanceError, check_game, check_playout
 from boardkit.testing.secrets import (
     TwistedRng,
@@ -119,7 +119,8 @@ class HandsGame(Game[HandsState, object]):
         if not isinstance(action, Redeal):
             raise IllegalActionError("hands", f"{action!r} is not an action of this game")
         cards = list(rng.shuffled((*state.deck, *state.hands[player])))
-        return [Dealt(player, self.listed(cards[:HAND])), DeckLaid(tuple(cards[HAND:])), TurnEnded()]
+        dealt = Dealt(player, self.listed(cards[:HAND]))
+        return [dealt, DeckLaid(tuple(cards[HAND:])), TurnEnded()]
 
     def reduce(self, state: HandsState, event: object) -> HandsState:
         if isinstance(event, Dealt):
@@ -248,6 +249,16 @@ def test_a_redeal_in_shuffle_order_is_caught_in_play() -> None:
             check_playout(RedealsInShuffleOrder(), 2, None, seed)
 
 
+def _entry_run(
+    game: Game[Any, Any], config: Config, before: Any, player: int | None, action: object
+) -> Callable[[Rng], list[object]]:
+    """Plays one entry of a match again with a given random stream: the setup when there is
+    no action, else ``action`` by ``player`` on ``before``."""
+    if action is None:
+        return lambda rng: engine.start(game, config, rng)[1]
+    return lambda rng: engine.step(game, before, player, action, rng)[1]
+
+
 @pytest.mark.parametrize(
     ("name", "players"), [("khan", 2), ("khan", 4), ("goofspiel", 3), ("highcard", 3)]
 )
@@ -259,22 +270,10 @@ def test_every_entry_of_the_shipped_games_that_shuffles_passes(name: str, player
     for seed in range(2):
         match = random_playout(game, players, None, seed)
         for entry in match.log.entries:
-            if entry.seq == 0:
-                before = match.start_state
-                tried += check_shuffle_order(
-                    game, before, lambda rng: engine.start(game, match.config, rng)[1], seed, 1, ""
-                )
-                continue
-            before = match.state_at(entry.seq - 1)
-            player, action = entry.player, entry.action
-            tried += check_shuffle_order(
-                game,
-                before,
-                lambda rng, b=before, p=player, a=action: engine.step(game, b, p, a, rng)[1],
-                seed,
-                entry.seq + 1,
-                f"{name} seed={seed} entry {entry.seq}",
-            )
+            before = match.start_state if entry.seq == 0 else match.state_at(entry.seq - 1)
+            run = _entry_run(game, match.config, before, entry.player, entry.action)
+            where = f"{name} seed={seed} entry {entry.seq}"
+            tried += check_shuffle_order(game, before, run, seed, entry.seq + 1, where)
     assert tried > 0  # the game shuffles, and the check played its entries again
 
 

@@ -371,9 +371,7 @@ class TwistedRng(Rng):
 
     __slots__ = ("_call", "_calls", "_pairs")
 
-    def __init__(
-        self, seed: int, stream: int, call: int, pairs: Sequence[tuple[int, int]]
-    ) -> None:
+    def __init__(self, seed: int, stream: int, call: int, pairs: Sequence[tuple[int, int]]) -> None:
         super().__init__(seed, stream)
         self._call = call
         self._pairs = tuple(pairs)
