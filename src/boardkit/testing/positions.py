@@ -52,7 +52,8 @@ def check_position_playout(
     with reporting(where, lambda: at):
         config = match.config
         text = game.format_position(state)
-        _expect(game.parse_position(text, config) == state, f"{at}: the position does not read back")
+        back = game.parse_position(text, config)
+        _expect(back == state, f"{at}: the position does not read back")
         for viewer in [None, *range(config.players)]:
             _check_viewer_form(game, state, config, viewer, Rng(rng.next_u64(), seq), at)
         started: Match[Any] = Match.from_position(
