@@ -59,7 +59,7 @@ class CrashingPicture(NimGame):
         raise RuntimeError("no picture today")
 
 
-def _failure(run: Callable[[], None]) -> str:
+def _failure(run: Callable[[], object]) -> str:
     with pytest.raises(ConformanceError) as caught:
         run()
     return str(caught.value)
