@@ -799,8 +799,9 @@ class Game(ABC, Generic[S, A]):
 
         - ``greedy`` looks **one action ahead**: for each of its legal actions it plays the
           action (with the turn hooks it sets off) and calls ``evaluate(after, player)`` for its
-          own seat on the position right after it. A win or a loss there decides first; among
-          the rest the highest value wins, ties at random. Greedy never sees another seat's
+          own seat on the position right after it. A game that ends there decides first (a
+          win above a shared win or a draw, a loss below everything); among the rest the
+          highest value wins, ties at random. Greedy never sees another seat's
           reply nor its own next move, so the value must say what a position *promises*, not
           only what is already scored: with "points on the table", an action that costs now and
           pays later (opening a long project, an expedition that starts in debt) always looks
