@@ -783,24 +783,51 @@ class Game(ABC, Generic[S, A]):
         """Offered or not. ``player``'s standing now, in a game still going on: what the final
         score would be if the game ended here.
 
-        Who calls it: bots, through :func:`boardkit.bots.evaluation.heuristic`, when the game
-        offers no :meth:`evaluate`. It may assume ``state`` is a state of play and ``player`` a
-        seat. What it must guarantee: a finite number, higher is better, for every seat of
-        every state [bot hints well-formed]. The default raises
-        :class:`~boardkit.errors.NotOfferedError`; bots then count only final results.
+        Who calls it: bots, through :func:`boardkit.bots.evaluation.heuristic`, only when the
+        game offers no :meth:`evaluate`; then the bots use it exactly as :meth:`evaluate` says
+        (greedy on the position one action ahead, MCTS at a cut-off rollout and for priors), and
+        once the game is over they read ``result(state).scores`` instead. It may assume
+        ``state`` is a state of play and ``player`` a seat. What it must guarantee: a finite
+        number, higher is better, for every seat of every state [bot hints well-formed]. The
+        default raises :class:`~boardkit.errors.NotOfferedError`; bots then count only final
+        results (an unfinished position is worth 0 to every seat).
         """
         raise NotOfferedError(self.name, "score")
 
     def evaluate(self, state: S, player: int) -> float:
         """Offered or not. A heuristic value of ``state`` for ``player``: higher is better.
 
-        Who calls it: greedy and search bots, through
-        :func:`boardkit.bots.evaluation.heuristic`, on positions they look ahead to (finished
-        games included), many times per move: keep it fast. It may assume what :meth:`score`
-        may. What it must guarantee: a finite number for every seat of every state, the same
-        for equal inputs [bot hints well-formed]. Bots may call it on the true state, so a game
-        with hidden information decides what its heuristic may read. The default raises
-        :class:`~boardkit.errors.NotOfferedError`.
+        Who calls it: the bots of :mod:`boardkit.bots`, through
+        :func:`boardkit.bots.evaluation.heuristic` (which prefers it to :meth:`score`), on
+        positions they look ahead to, finished games included, many times per move: keep it
+        fast. What each does with it:
+
+        - ``greedy`` looks **one action ahead**: for each of its legal actions it plays the
+          action (with the turn hooks it sets off) and calls ``evaluate(after, player)`` for its
+          own seat on the position right after it. A game that ends there decides first (a
+          win above a shared win or a draw, a loss below everything); among the rest the
+          highest value wins, ties at random. Greedy never sees another seat's
+          reply nor its own next move, so the value must say what a position *promises*, not
+          only what is already scored: with "points on the table", an action that costs now and
+          pays later (opening a long project, an expedition that starts in debt) always looks
+          worse than waiting, and greedy never takes it. With hidden information the value is
+          the mean over a few :meth:`determinize` worlds, so differences count, not only the
+          order.
+        - ``mcts`` calls it where a rollout stops at ``rollout_cap`` unfinished: the values of
+          all seats are mapped onto [0, 1] (the leader 1, the last 0), turned into shares and
+          blended half and half with an even split. Guided search (``prior_weight`` or
+          ``widening``) also ranks every action of a node by ``evaluate`` of the position it
+          leads to, for the seat that plays it, mapped onto [0, 1] among the node's actions;
+          ``rollout_sample`` above 1 plays, at each rollout move, the best of that many random
+          actions by the mover's value. Only how the values compare matters to MCTS: adding a
+          constant or scaling them by a positive factor changes nothing.
+        - ``random`` and ``first`` never call it.
+
+        It may assume what :meth:`score` may. What it must guarantee: a finite number for every
+        seat of every state, the same for equal inputs [bot hints well-formed]. Bots may call it
+        on the true state, so a game with hidden information decides what its heuristic may
+        read. The default raises :class:`~boardkit.errors.NotOfferedError` (docs/bots.md, "The
+        bot hints").
         """
         raise NotOfferedError(self.name, "evaluate")
 
