@@ -215,6 +215,8 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
             "to_decide": deciding,
             "asked": asked_out_of_turn(flow, live.game.simultaneous_decisions),
             "over": bool(flow.ended),
+            "verified": live.verified,
+            **({} if live.note is None else {"note": live.note}),
         }
     )
     parts = [

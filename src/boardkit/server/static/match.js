@@ -165,6 +165,11 @@ function drawBanner() {
   } else {
     banner.hidden = true;
   }
+  if (state.verified === false) {  // a finished match whose game changed: its stored history
+    if (banner.hidden) banner.replaceChildren();
+    banner.hidden = false;
+    banner.append(el("p", { class: "unverified" }, state.note || "Not verified: read-only."));
+  }
 }
 
 // Candidates are listed one by one (with their full text) when the clicks leave at most this
