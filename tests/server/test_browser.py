@@ -383,3 +383,33 @@ def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: 
         assert not named, f"a frame for seat {seat} at entry {at} holds the targets {named}"
         checked += bool(secret)
     assert checked > 0, "no frame had a secret to keep: the check proved nothing"
+
+
+def test_goofspiel_shows_the_table_a_round_ended_on_until_go_on(
+    browser: Any, server: ServerProcess
+) -> None:
+    ann = Player(browser, server.url, "ann")
+    ann.lobby()
+    ann.page.select_option("#game", "goofspiel")
+    ann.page.select_option("#players", "2")
+    ann.page.select_option("[data-seat='1']", "first")
+    ann.page.click("#create-button")
+    ann.page.wait_for_url("**/match/*")
+    ann.wait_seq(0)
+    ann.page.wait_for_selector("#menu button.action")
+    ann.page.locator("#menu button.action").last.click()  # bid 13; the bot bids after
+    ann.page.wait_for_selector("body[data-round-end='1']", state="attached")
+    assert ann.page.locator("#past").is_visible()
+    assert ann.page.inner_text("#past-text").startswith("round 1 of 13 is over: ")
+    table = ann.page.inner_text("#board pre.text-board")
+    assert table.startswith("round 1 of 13") and "last bid 13" in table
+    assert ann.page.inner_text("#past-live") == "go on"
+    moment = ann.page.locator("#log li.round-end[data-round='1']")
+    assert moment.inner_text() == "round 1 is over"
+    ann.page.click("#past-live")
+    assert ann.page.locator("#past").is_hidden() and ann.body("round-end") == ""
+    assert ann.page.inner_text("#past-live") == "back to now"
+    moment.click()  # the moment again, from the log
+    ann.page.wait_for_selector("body[data-round-end='1']", state="attached")
+    assert ann.page.inner_text("#board pre.text-board") == table
+    assert not ann.errors
