@@ -29,11 +29,11 @@ from attrs import frozen
 
 from boardkit import recorder
 from boardkit.errors import UndoError
-from boardkit.flow import RoundEnded
+from boardkit.flow import HasFlow, RoundEnded
 from boardkit.game import Game
 from boardkit.log import Log
 
-S = TypeVar("S")
+S = TypeVar("S", bound=HasFlow)
 
 __all__ = ["RoundEnd", "RoundEnded", "find_round_end", "has_round_end", "round_ends"]
 
@@ -112,4 +112,6 @@ def find_round_end(match: Played[S], round: int) -> RoundEnd[S]:
     if not marked:
         raise UndoError(f"no round ends in this log ({match.game.name} marks no round ends)")
     listing = f"{marked[0]} to {marked[-1]}" if len(marked) > 1 else str(marked[0])
-    raise UndoError(f"no round {round!r:.20} ends in this log; it marks the end of rounds {listing}")
+    raise UndoError(
+        f"no round {round!r:.20} ends in this log; it marks the end of rounds {listing}"
+    )

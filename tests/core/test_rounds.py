@@ -11,16 +11,16 @@ from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardkit import Game, Match, RoundEnded, Rng, UndoError, fold
-from boardkit.examples.goofspiel import Goofspiel, GoofspielState
+from boardkit import Match, Rng, RoundEnded, UndoError, fold
+from boardkit.examples.goofspiel import Bid, Goofspiel, GoofspielState
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.present.narration import describe, narrate_match_entry
 from boardkit.rounds import find_round_end, has_round_end, round_ends
 from tests.budget import examples
 
 
-def _goofspiel(seed: int, players: int = 2) -> Match[GoofspielState, object]:
-    match: Match[GoofspielState, object] = Match.new(Goofspiel(), players, seed=seed)
+def _goofspiel(seed: int, players: int = 2) -> Match[GoofspielState, Bid]:
+    match = Match.new(Goofspiel(), players, seed=seed)
     rng = Rng(seed, 99)
     while not match.is_over:
         match.play(rng.choice(match.legal_actions()))
@@ -69,7 +69,7 @@ def test_a_round_not_marked_is_refused_naming_the_rounds_there_are() -> None:
         UndoError, match="no round 14 ends in this log; it marks the end of rounds 1 to 13"
     ):
         find_round_end(match, 14)
-    nim: Match[NimState, object] = Match.new(NimGame(), 2, seed=1)
+    nim = Match.new(NimGame(), 2, seed=1)
     with pytest.raises(UndoError, match="nim marks no round ends"):
         find_round_end(nim, 1)
 
@@ -111,8 +111,7 @@ class RoundsOfNim(NimGame):
 
 
 def test_a_marker_from_a_hook_stands_between_the_turns() -> None:
-    game: Game[NimState, object] = RoundsOfNim()  # type: ignore[assignment]
-    match = Match.new(game, 2, seed=2)
+    match = Match.new(RoundsOfNim(), 2, seed=2)
     while not match.is_over:
         match.play(match.legal_actions()[0])
     end = find_round_end(match, 1)

@@ -101,6 +101,7 @@ def entry_point(text: str) -> int | RoundAt:
         f"{shorten(text, 40)} is neither an entry number nor round:N (the moment round N ended)"
     )
 
+
 MAX_DELAY = 3600.0
 """The longest ``--delay`` (an hour): longer ones are typing slips, and ``time.sleep`` refuses
 the huge ones (``1e308``, ``inf``) with a traceback."""

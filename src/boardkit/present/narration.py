@@ -25,7 +25,6 @@ from typing import Any, Protocol
 from boardkit import engine
 from boardkit.game import Game
 from boardkit.log import Log, LogHeader
-from boardkit.rounds import RoundEnd, round_ends
 from boardkit.present.voice import (
     QUIET_FLOW_EVENTS,
     Voice,
@@ -34,6 +33,7 @@ from boardkit.present.voice import (
     describe_flow_event,
     join_words,
 )
+from boardkit.rounds import RoundEnd, round_ends
 
 __all__ = [
     "QUIET_FLOW_EVENTS",

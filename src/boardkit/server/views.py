@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Any
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import describe, narrate_entry
-from boardkit.rounds import has_round_end, round_ends
 from boardkit.rng import Rng
+from boardkit.rounds import has_round_end, round_ends
 
 if TYPE_CHECKING:
     from boardkit.server.service import LiveMatch
