@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -413,3 +415,45 @@ def test_goofspiel_shows_the_table_a_round_ended_on_until_go_on(
     ann.page.wait_for_selector("body[data-round-end='1']", state="attached")
     assert ann.page.inner_text("#board pre.text-board") == table
     assert not ann.errors
+
+
+def test_a_finished_match_that_no_longer_replays_is_shown_unverified(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Its stored setup changed (as a rules change would make it differ from what the seed
+    gives): the page still shows its history, and its banner says it is not verified."""
+    args = ["--data", str(tmp_path), "--think-ms", "0", "--allow-pinned-seeds"]
+    with serve(args, tmp_path / "first.log") as first:
+        request = urllib.request.Request(
+            first.url + "/api/matches",
+            data=json.dumps({"game": "nim", "seats": [{"bot": "first"}] * 2}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(request) as response:
+            match_id = json.loads(response.read())["id"]
+        for _ in range(200):
+            with urllib.request.urlopen(f"{first.url}/api/matches/{match_id}") as response:
+                if json.loads(response.read())["status"] == "finished":
+                    break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the bots never finished")
+    with sqlite3.connect(tmp_path / "boardkit.sqlite3") as db:
+        (body,) = db.execute(
+            "SELECT body FROM boardkit_entry WHERE match_id = ? AND seq = 0", (match_id,)
+        ).fetchone()
+        setup = json.loads(body)
+        drawn = next(e for e in setup["events"] if e["type"] == "StarterDrawn")
+        drawn["player"] = 1 - drawn["player"]
+        db.execute(
+            "UPDATE boardkit_entry SET body = ? WHERE match_id = ? AND seq = 0",
+            (json.dumps(setup), match_id),
+        )
+    with serve(args, tmp_path / "second.log") as second:
+        ann = Player(browser, second.url, "ann")
+        ann.page.goto(f"{second.url}/match/{match_id}")
+        ann.page.wait_for_selector("#banner p.unverified")
+        banner = ann.page.inner_text("#banner")
+        assert "Game over" in banner and "not verified, read-only" in banner
+        assert ann.body("over") == "true" and ann.page.locator("#log li").count() > 3
+        assert not ann.errors
