@@ -192,6 +192,32 @@ FLOW_EVENT_TYPES: tuple[type, ...] = get_args(FlowEvent)
 """The flow event classes, in the order of :data:`FlowEvent`."""
 
 
+# --- markers: framework events that change nothing, for the front ends --------------------------
+
+
+@frozen
+class RoundEnded:
+    """Round ``round`` (counted from 1) is over: a moment the front ends stop on.
+
+    A game emits it from the hook or action that ends a round, *after* the events that score
+    the round and *before* those that set up the next one (a new deal, the next prize), all in
+    one log entry. It changes no state (the flow and the game's reducer leave it alone), but
+    it marks the state folded up to it, the table the round ended on, which would otherwise
+    never be seen: ``boardkit watch`` and ``boardkit play`` stop on it, ``show --at round:N``
+    and ``render --at round:N`` show it, the browser page lets a reader step to it, and
+    narration words it (the framework's line is "round 3 is over"; a game's
+    :meth:`~boardkit.game.Game.describe_event` may give a summary instead).
+    :mod:`boardkit.rounds` finds these moments in a log. Like any event it is recorded, so
+    adding it to a game changes that game's logs: a new major version.
+    """
+
+    round: int
+
+
+MARKER_EVENT_TYPES: tuple[type, ...] = (RoundEnded,)
+"""The framework's marker events: written to logs like flow events, folded by nobody."""
+
+
 def reduce_flow(flow: Flow, event: object) -> Flow:
     """The flow after one event; events that are not flow events leave it unchanged.
 

@@ -219,7 +219,26 @@ class Game(ABC, Generic[S, A]):
     title: ClassVar[str] = ""
     """Human-readable title."""
     version: ClassVar[str]
-    """Required. Rules version as ``"MAJOR.MINOR"``; logs from a newer version are refused."""
+    """Required. Rules version as ``"MAJOR.MINOR"`` (two numbers, ``"1.0"``).
+
+    Every stored log names the version that wrote it, and is replayed by checking that the
+    installed rules give exactly the recorded events. So bump it with every release that
+    changes the rules:
+
+    - the **major** number (``"1.4"`` to ``"2.0"``) when the change alters the events of any
+      game already logged: a different setup or deal for the same seed, an action that gives
+      other events (or other events in another order), an action refused or allowed that was
+      not, a new event emitted (a round-end marker, say), an option's default changed. Logs of
+      the older major are then refused up front with a message naming both versions, instead
+      of failing half-way through with events that differ;
+    - the **minor** number (``"1.4"`` to ``"1.5"``) when every old log still replays to the
+      same events: a new option whose default plays as before, new words or pictures, a
+      faster implementation.
+
+    A log written by a newer version (major or minor) is refused, and so is one of an older
+    major; when a log of an accepted version replays to other events all the same, the error
+    says the rules probably changed without a major version bump (docs/log-format.md).
+    """
     player_counts: ClassVar[tuple[int, ...]]
     """Required. Every number of players the game supports."""
     options: ClassVar[tuple[Option, ...]] = ()

@@ -28,7 +28,7 @@ from typing import Any
 from attrs import frozen
 
 from boardkit import engine
-from boardkit.flow import FLOW_EVENT_TYPES
+from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.present.narration import narrate_entry, narrate_events
@@ -54,7 +54,7 @@ class NarrationReport:
 
 def check_quiet_events(game: Game[Any, Any]) -> None:
     """The game's quiet event types must be event types of the game (or flow events)."""
-    known = set(game.event_types) | set(FLOW_EVENT_TYPES)
+    known = set(game.event_types) | set(FLOW_EVENT_TYPES) | set(MARKER_EVENT_TYPES)
     strays = [t.__name__ for t in game.quiet_events if t not in known]
     if strays:
         raise ConformanceError(
