@@ -1,7 +1,8 @@
 """Moves as text round trip in every game: at random positions of Khan, Shangrila, Nim,
-Goofspiel and High-card swap, the text of every legal action reads back to it (the kit's check,
-:func:`boardkit.testing.text_checks.check_action_texts`), a start of an action's text names
-it or says which actions it could be, and ``Match.play_text`` plays what the text names.
+Goofspiel, High-card swap and tic-tac-toe, the text of every legal action reads back to it (the
+kit's check, :func:`boardkit.testing.text_checks.check_action_texts`), a start of an action's
+text names it or says which actions it could be, and ``Match.play_text`` plays what the text
+names.
 
 The full proof is 1,000 positions of each game (``slow``, under the "ci" profile); the fast
 suite looks at a handful of each (:func:`tests.budget.examples`).
@@ -21,6 +22,7 @@ from boardkit.action_text import SHOWN, normalise
 from boardkit.examples.goofspiel import Goofspiel
 from boardkit.examples.highcard import HighCardGame
 from boardkit.examples.nim import NimGame
+from boardkit.examples.tictactoe import TicTacToeGame
 from boardkit.testing.text_checks import check_action_texts
 from boardkit_khan.game import KhanGame
 from boardkit_shangrila.game import ShangrilaGame
@@ -33,6 +35,7 @@ GAMES: dict[str, tuple[Game[Any, Any], list[dict[str, Any]]]] = {
         HighCardGame(),
         [{"players": 2}, {"players": 3, "options": {"rounds": 1, "deck": 9}}],
     ),
+    "tictactoe": (TicTacToeGame(), [{"players": 2}]),
     "khan": (KhanGame(), [{"players": n} for n in (2, 3, 4)]),
     "shangrila": (
         ShangrilaGame(),
