@@ -72,7 +72,7 @@ def check_position(match: Match[Any], pick: int, cut: int, where: str) -> None:
         read = match.parse_action(start)
     except ActionTextError as error:
         assert cuts_a_number or error.matches > 1, (where, start, error.reason)
-        if error.matches > 1 and error.matches <= SHOWN:
+        if not cuts_a_number and error.matches <= SHOWN:  # this one is among those named
             assert text in error.candidates, (where, start, error.candidates)
     else:
         named_whole = normalise(game.describe_action(read, state)) == normalise(start)
