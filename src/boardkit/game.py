@@ -550,10 +550,21 @@ class Game(ABC, Generic[S, A]):
     def describe_action(self, action: A, state: S | None = None) -> str:
         """A short human-readable text of an action (for logs, terminals and errors).
 
-        ``state``, when the caller has one, is a position of the match the action belongs to
-        (usually the one it is played in). A game whose texts depend on the match's options,
-        such as a board chosen by an option, reads them there; without it the game describes
-        the action with its defaults. It must reveal nothing hidden [the leak check].
+        Who calls it: every front end, for the legal actions on offer (menus, the page's list)
+        and for the action of each log entry (the headline "ann: take 2"); the latter through
+        :func:`boardkit.present.narration.action_text`.
+
+        What it may assume: ``state`` is the state the action is played in: for an action on
+        offer, the state it is legal in; for the action of a log entry, the state *before*
+        that entry (never the state after it, where a card the action took is gone). So a
+        text may read the position ("take white 10 from the discards" off the pile's top).
+        ``state`` is ``None`` only for a caller with no match at all (a bot's statistics, a
+        docstring); the game then words the action alone, with its default options. The
+        action of a log entry may be one :meth:`redact_action` gave a reader.
+
+        What it must guarantee: a non-empty str for every legal action in its state, and for
+        every entry's (redacted) action in the state before the entry; it reveals nothing the
+        reader may not see [action texts, the leak check].
         """
         return str(action)
 
@@ -563,10 +574,11 @@ class Game(ABC, Generic[S, A]):
         Who calls it: front ends, through :mod:`boardkit.present.menus`, once per legal action, to
         build
         nested menus (kind of action, then tile, then cell), which keeps a choice among hundreds
-        of actions manageable. ``state`` is the position the menu is for, as in
-        :meth:`describe_action`. What it must guarantee: a non-empty tuple of non-empty strings;
-        two legal actions of one position never have the same path, so the last label tells
-        the action apart from every other legal action with the same prefix [menu paths unique].
+        of actions manageable. ``state`` is the position the menu is for, the state the
+        action is legal in, as in :meth:`describe_action`. What it must guarantee: a non-empty
+        tuple of non-empty strings; two legal actions of one position never have the same
+        path, so the last label tells the action apart from every other legal action with the
+        same prefix [menu paths unique].
         """
         return (type(action).__name__, self.describe_action(action, state))
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
-from boardkit.present.narration import narrate_entry
+from boardkit.present.narration import action_text, narrate_entry
 from boardkit.rng import Rng
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
         {
             "seq": seq,
             "player": entry.player,
-            "text": None if action is None else game.describe_action(action, before),
+            "text": action_text(game, entry, before, seat),
             "lines": narrate_entry(game, before, entry.events, seat, live.names),
             "entry": entry_to_json(game, seen),
         }

@@ -54,7 +54,6 @@ from boardkit.errors import (
 )
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.game import Game
-from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.present.menus import (
     ActionMenu,
@@ -65,7 +64,7 @@ from boardkit.present.menus import (
     match_item,
     typing_hint,
 )
-from boardkit.present.narration import narrate_match_entry
+from boardkit.present.narration import match_action_text, narrate_match_entry
 from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
 from boardkit.result import Result, outcome_text
@@ -406,12 +405,11 @@ class PlaySession:
         self._tell_story(head)
         for seq in range(since, len(self.match)):
             entry = self.match.log.entries[seq]
-            action = shown_action(self.game, entry, reader)
-            if entry.player is not None and action is not None:
-                before = self.match.state_at(seq - 1)
+            text = match_action_text(self.match, seq, reader)  # in the state it was played in
+            if entry.player is not None and text is not None:
                 seat = self.seats[entry.player]
                 who = seat.name if seat.is_human else f"{seat.name} (bot)"
-                self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
+                self._tell_story(f"{who}: {text}")
             for text in narrate_match_entry(self.match, seq, reader):
                 self._tell_story(f"  {text}")
 

@@ -31,9 +31,8 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
-from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.present.narration import narrate_match_entry
+from boardkit.present.narration import match_action_text, narrate_match_entry
 from boardkit.present.screen import Picture
 from boardkit.result import Result, outcome_parts
 from boardkit.runner.seats import Chooser, play_out
@@ -147,12 +146,10 @@ class Watch:
         if entry.action is None:
             heading.append("setup")
         else:
-            before = self.match.state_at(seq - 1)
             if entry.player is not None:
                 heading.append_text(self._who(entry.player))
                 heading.append(": ")
-            action = shown_action(self.game, entry, None)  # the watcher is a spectator
-            heading.append(self.game.describe_action(action, before))
+            heading.append(match_action_text(self.match, seq, None) or "")  # a spectator's
         return EntryBlock(heading, narrate_match_entry(self.match, seq, None))
 
     # --- live -------------------------------------------------------------------------------

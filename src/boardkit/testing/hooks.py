@@ -5,6 +5,8 @@
 
 - :func:`check_menu_paths` — every legal action has a menu path (a non-empty tuple of non-empty
   strings) and no two legal actions share one, so :mod:`boardkit.present.menus` can offer each;
+- :func:`check_action_texts` — every legal action, described in the state it is legal in
+  (:meth:`~boardkit.game.Game.describe_action`), gives a non-empty text;
 - :func:`check_bot_hints` — a game that offers :meth:`~boardkit.game.Game.score` or
   :meth:`~boardkit.game.Game.evaluate` gives a finite number for every seat;
 - :func:`check_picture` — a game that offers :meth:`~boardkit.game.Game.render_svg` draws, for
@@ -71,6 +73,24 @@ def check_menu_paths(game: Game[Any, Any], state: Any, legal: Sequence[object], 
             raise ConformanceError(
                 f"{at}: the legal actions {other!r} and {action!r} have the same menu path "
                 f"{path!r}; the last label must tell them apart"
+            )
+
+
+def check_action_texts(
+    game: Game[Any, Any], state: Any, legal: Sequence[object], at: str
+) -> None:
+    """Every legal action, described in ``state`` (the state it is legal in, as front ends
+    offer it), gives a non-empty str [action texts]."""
+    for action in legal:
+        try:
+            text = game.describe_action(action, state)
+        except Exception as exc:
+            raise ConformanceError(
+                f"{at}: describe_action({action!r}) raised {exc!r} in a state it is legal in"
+            ) from exc
+        if type(text) is not str or not text.strip():
+            raise ConformanceError(
+                f"{at}: describe_action({action!r}) gave {text!r}; it must give a non-empty str"
             )
 
 
@@ -319,6 +339,7 @@ class HookChecks:
     def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
         """Menus, bot hints, click targets and encodings at one state of play."""
         game = self.game
+        check_action_texts(game, state, legal, at)  # first: the default menu paths use them
         check_menu_paths(game, state, legal, at)
         check_bot_hints(game, state, self.players, at)
         check_screen(game, state, self.players, self.rng, at)
