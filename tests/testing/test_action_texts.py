@@ -79,8 +79,10 @@ class PeeksAtTheDeck(HighCardGame):
 
 def test_an_entry_text_that_reads_hidden_cards_is_caught() -> None:
     match = random_playout(PeeksAtTheDeck(), 2, None, 4)
-    with pytest.raises(ConformanceError, match="describe_action of the entry's action for a "
-                       "spectator depends on hidden information"):
+    with pytest.raises(
+        ConformanceError,
+        match="describe_action of the entry's action for a spectator depends on hidden information",
+    ):
         narration_checks.check_match_narration(match)
 
 

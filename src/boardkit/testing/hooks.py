@@ -76,9 +76,7 @@ def check_menu_paths(game: Game[Any, Any], state: Any, legal: Sequence[object], 
             )
 
 
-def check_action_texts(
-    game: Game[Any, Any], state: Any, legal: Sequence[object], at: str
-) -> None:
+def check_action_texts(game: Game[Any, Any], state: Any, legal: Sequence[object], at: str) -> None:
     """Every legal action, described in ``state`` (the state it is legal in, as front ends
     offer it), gives a non-empty str [action texts]."""
     for action in legal:
