@@ -61,5 +61,5 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         Text.assemble((game.name, "bold"), f" after entry {at} of 0–{last} ({what}){seen_by}"),
         soft_wrap=True,
     )
-    out.out(game.render_text(state, player), highlight=False)
+    out.out(game.render_text(state, player, names=match.header.players), highlight=False)
     return EXIT_OK

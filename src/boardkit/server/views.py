@@ -125,14 +125,15 @@ def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
         return None
     draw = live.game.render_svg
     latest = seq == live.length - 1
-    if latest and live.svg_at == seq and seat in live.svg_cache:
+    names = live.names  # a seat taken since the last picture names its player in the next
+    if latest and live.svg_at == seq and live.svg_names == names and seat in live.svg_cache:
         return live.svg_cache[seat]
     highlight = shown_action(live.game, live.entries[seq], seat) if seq > 0 else None
-    drawn = draw(live.states[seq], seat, highlight)
+    drawn = draw(live.states[seq], seat, highlight, names=names)
     picture = drawn if isinstance(drawn, str) else None
     if latest:
-        if live.svg_at != seq:
-            live.svg_at, live.svg_cache = seq, {}
+        if live.svg_at != seq or live.svg_names != names:
+            live.svg_at, live.svg_names, live.svg_cache = seq, names, {}
         live.svg_cache[seat] = picture
     return picture
 

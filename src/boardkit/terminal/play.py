@@ -478,7 +478,7 @@ class PlaySession:
             if self.drawn:
                 self._draw(picture, 79, None)
             else:
-                self._say(self.game.render_text(self.match.state, player))
+                self._say(self.game.render_text(self.match.state, player, names=self._names))
             for text in texts + self._level_lines(items, prefix, flat):
                 self._say(text)
             return
@@ -606,7 +606,7 @@ class PlaySession:
                 show = self._colour()
                 continue
             elif command == "board":
-                self._say(self.game.render_text(self.match.state, player))
+                self._say(self.game.render_text(self.match.state, player, names=self._names))
                 show = not self._colour()  # a redrawn screen would push the board away
                 continue
             elif command in ("save", "save!"):
@@ -785,7 +785,7 @@ class PlaySession:
             if self.drawn:
                 self._draw(game_picture(self.game, self.match.state, None, names), 79, None)
             else:
-                self._say(self.game.render_text(self.match.state, None))
+                self._say(self.game.render_text(self.match.state, None, names=names))
             self._say(result_lines(self.match.result, names, colours))
         else:
             columns, rows = shutil.get_terminal_size((80, 24))
@@ -794,7 +794,9 @@ class PlaySession:
             if self.drawn:
                 picture = game_picture(self.game, self.match.state, None, names)
             else:
-                picture = Picture.of_text(self.game.render_text(self.match.state, None))
+                picture = Picture.of_text(
+                    self.game.render_text(self.match.state, None, names=names)
+                )
             left = rows - 2 - len(result)  # the last rows: "log saved to ..." and the prompt
             self._fresh_screen(picture, width, left)
             for text in result:
@@ -873,6 +875,11 @@ class PlaySession:
         indent = text[: len(text) - len(text.lstrip())]
         for part in textwrap.wrap(text, width, subsequent_indent=indent) or [""]:
             self._say(part)
+
+    @property
+    def _names(self) -> list[str]:
+        """The seats' names, as the table shows them."""
+        return [seat.name for seat in self.seats]
 
     def _say(self, text: str) -> None:
         self.output.write(text + "\n")
