@@ -1,6 +1,6 @@
 """Moves as text round trip in every game: at random positions of Khan, Shangrila, Nim,
 Goofspiel, High-card swap and tic-tac-toe, the text of every legal action reads back to it (the
-kit's check, :func:`boardkit.testing.text_checks.check_action_texts`), a start of an action's
+kit's check, :func:`boardkit.testing.text_checks.check_texts_read_back`), a start of an action's
 text names it or says which actions it could be, and ``Match.play_text`` plays what the text
 names.
 
@@ -23,7 +23,7 @@ from boardkit.examples.goofspiel import Goofspiel
 from boardkit.examples.highcard import HighCardGame
 from boardkit.examples.nim import NimGame
 from boardkit.examples.tictactoe import TicTacToeGame
-from boardkit.testing.text_checks import check_action_texts
+from boardkit.testing.text_checks import check_texts_read_back
 from boardkit_khan.game import KhanGame
 from boardkit_shangrila.game import ShangrilaGame
 from tests.budget import examples
@@ -63,7 +63,7 @@ def check_position(match: Match[Any], pick: int, cut: int, where: str) -> None:
     whole text it is, or several (among them this one); play_text plays it."""
     game, state = match.game, match.state
     legal: Sequence[Any] = match.legal_actions()
-    check_action_texts(game, state, legal, Rng(pick, cut), where)
+    check_texts_read_back(game, state, legal, Rng(pick, cut), where)
     action = legal[pick % len(legal)]
     text = game.describe_action(action, state)
     start = text[: 1 + cut % len(text)]

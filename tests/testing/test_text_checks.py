@@ -11,7 +11,7 @@ import pytest
 from boardkit import Game, IllegalActionError, Match, Rng
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.testing import ConformanceError, check_game, check_playout
-from boardkit.testing.text_checks import SAMPLED, check_action_texts
+from boardkit.testing.text_checks import SAMPLED, check_texts_read_back
 from tests.core.secret_game import SecretGame
 
 
@@ -112,7 +112,7 @@ def test_a_reader_of_its_own_is_sampled_and_still_caught() -> None:
     caught = 0
     for seed in range(20):
         try:
-            check_action_texts(game, match.state, legal, Rng(seed, 1), "here")
+            check_texts_read_back(game, match.state, legal, Rng(seed, 1), "here")
         except ConformanceError as error:
             assert "reads back as" in str(error)
             caught += 1
@@ -130,7 +130,7 @@ def test_the_default_reader_is_checked_for_every_legal_action() -> None:
     match = Match.new(game, 2, seed=1)
     for seed in range(5):
         with pytest.raises(ConformanceError, match="the same text 'take 16' and 'TAKE 16'"):
-            check_action_texts(game, match.state, match.legal_actions(), Rng(seed, 1), "here")
+            check_texts_read_back(game, match.state, match.legal_actions(), Rng(seed, 1), "here")
 
 
 def test_check_game_runs_the_text_check() -> None:
@@ -140,4 +140,4 @@ def test_check_game_runs_the_text_check() -> None:
 
 def test_no_legal_action_means_nothing_to_check() -> None:
     empty: Sequence[object] = []
-    check_action_texts(NimGame(), None, empty, Rng(1, 1), "here")
+    check_texts_read_back(NimGame(), None, empty, Rng(1, 1), "here")

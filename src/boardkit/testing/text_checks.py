@@ -1,12 +1,13 @@
 """The conformance check of moves as text: every legal action's text reads back to it.
 
 :meth:`Game.parse_action <boardkit.game.Game.parse_action>` is how a person types a move
-(``Match.play_text``, ``boardkit play``, the server's page). :func:`check_action_texts` holds a
-game to its contract at one state of play [action texts]:
+(``Match.play_text``, ``boardkit play``, the server's page). :func:`check_texts_read_back`
+holds a game to its contract at one state of play [moves as text]:
 
 - every legal action has a non-empty text (:meth:`~boardkit.game.Game.describe_action` of the
   action in the state it is played in, the true state: in a game with hidden information the
-  deciding player types his own actions);
+  deciding player types his own actions; :func:`boardkit.testing.hooks.check_action_texts`,
+  which runs first, holds every text to that too);
 - no two legal actions have the same text once normalised (case and runs of white space
   aside, :func:`boardkit.action_text.normalise`): such a text names neither;
 - the text of every legal action parses back to it. For a game that keeps the default reader
@@ -42,7 +43,7 @@ NOTHING: Final = " ~no such action~"
 """Words added to a legal action's text to make one that names nothing."""
 
 
-def check_action_texts(
+def check_texts_read_back(
     game: Game[Any, Any], state: Any, legal: Sequence[object], rng: Rng, at: str
 ) -> None:
     """The legal actions of ``state`` have distinct texts that read back to them (see the
