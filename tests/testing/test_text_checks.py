@@ -72,7 +72,7 @@ class IllegalReader(NimGame):
     [
         (OneTextForAll(), r"Take\(count=1\) and Take\(count=2\) have the same text"),
         (TextsByCase(), r"the same text 'Take' and 'take' \(the same, case and spaces aside\)"),
-        (NoText(), "describe_action.* gave ' '; an action's text is non-empty text"),
+        (NoText(), r"describe_action\(Take\(count=2\)\) gave ' '"),  # hooks' check, first
         (FirstAlways(), r"the text 'take 2' of the legal action Take\(count=2\) reads back as"),
         (CrashingReader(), "raised ValueError.*is refused with an IllegalActionError"),
         (IllegalReader(), r"gave Take\(count=99\), which is not a legal action"),
@@ -136,6 +136,13 @@ def test_the_default_reader_is_checked_for_every_legal_action() -> None:
 def test_check_game_runs_the_text_check() -> None:
     with pytest.raises(ConformanceError, match="have the same text"):
         check_game(OneTextForAll(), [{"players": 2}], max_examples=1)
+
+
+def test_a_blank_text_is_refused_by_the_read_back_check_alone_too() -> None:
+    game = NoText()
+    match = Match.new(game, 2, seed=1)
+    with pytest.raises(ConformanceError, match="gave ' '; an action's text is non-empty text"):
+        check_texts_read_back(game, match.state, match.legal_actions(), Rng(1, 1), "here")
 
 
 def test_no_legal_action_means_nothing_to_check() -> None:
