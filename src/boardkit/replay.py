@@ -105,6 +105,11 @@ class Replay(Generic[S, A]):
             config = game.make_config(len(header.players), header.options, seed)
         except InvalidOptionsError as exc:
             raise InvalidLogError(f"header does not set up a valid game: {exc}") from None
+        if header.cap is None and config.cap is not None:
+            raise InvalidLogError(
+                f"{game.name} has no bound on its length, and the header names no entry cap"
+            )
+        config = evolve(config, cap=header.cap)
         header = evolve(header, game=game.name, options=dict(config.options))
         if setup.seq != 0 or setup.player is not None or setup.action is not None:
             raise InvalidLogError("the setup entry has no player and no action", 0)
@@ -128,6 +133,11 @@ class Replay(Generic[S, A]):
         seq = self.length
         if entry.seq != seq:
             raise InvalidLogError(f"sequence number {shorten(entry.seq)} where {seq} belongs", seq)
+        cap = self.config.cap
+        if cap is not None and seq >= cap:
+            raise InvalidLogError(
+                f"the log goes past its entry cap of {cap} entries (the setup entry included)", seq
+            )
         who = decider(self.state.flow)
         if who is None:
             raise InvalidLogError("an action after the end of the game", seq)
@@ -149,6 +159,11 @@ class Replay(Generic[S, A]):
                 raise
             except Exception as exc:
                 raise _failed(seq, exc) from None
+        if cap is not None and seq + 1 == cap and not state.flow.ended:
+            raise InvalidLogError(
+                f"the entry reaches the log's entry cap of {cap} entries, but the match goes on",
+                seq,
+            )
         self.state = state
         self.length = seq + 1
         return state
@@ -162,9 +177,9 @@ class Replay(Generic[S, A]):
             if not decoded:
                 check_action(game, action)
             assert entry.player is not None
-            return engine.step(
-                game, self.state, entry.player, action, Rng.for_entry(self.config.seed, seq)
-            )
+            rng = Rng.for_entry(self.config.seed, seq)
+            cut_off = engine.cut_off_at(self.config, seq)
+            return engine.step(game, self.state, entry.player, action, rng, cut_off)
         except IllegalActionError as exc:
             raise InvalidLogError(f"illegal action: {exc}", seq) from None
         except BoardkitError:

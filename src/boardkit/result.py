@@ -14,11 +14,16 @@ class Result:
 
     ``winners`` lists the seats sharing the win (more than one on a shared win); ``scores`` has
     one number per seat in seat order; ``detail`` is a short human-readable account.
+
+    ``truncated`` marks a match cut off at its entry cap before the game ended by its rules
+    (:attr:`boardkit.options.Config.cap`): nobody wins, the scores are the standings when it
+    was cut off, and :func:`boardkit.engine.outcome` gives it, never the game.
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     detail: str = ""
+    truncated: bool = False
 
 
 T = TypeVar("T")
@@ -44,7 +49,15 @@ def outcome_parts(winners: Sequence[T]) -> list[str | T]:
     return parts
 
 
+TRUNCATED_TEXT = "the game was cut off unfinished"
+"""How every front end words a truncated result (:attr:`Result.truncated`), where it would
+name the winners."""
+
+
 def outcome_text(result: Result, names: Sequence[str]) -> str:
     """Who won ``result``, with the players' names (``names[i]`` for seat ``i``): ``"nobody
-    wins"``, ``"ann wins"``, ``"ann and bob share the win"`` (see :func:`outcome_parts`)."""
+    wins"``, ``"ann wins"``, ``"ann and bob share the win"`` (see :func:`outcome_parts`), or
+    for a truncated result :data:`TRUNCATED_TEXT`."""
+    if result.truncated:
+        return TRUNCATED_TEXT
     return "".join(outcome_parts([names[seat] for seat in result.winners]))
