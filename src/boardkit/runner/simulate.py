@@ -51,7 +51,9 @@ class SimulationSummary:
     """How a batch of random games went.
 
     ``wins[seat]`` counts the games that seat won alone; ``shared_wins`` counts the games won
-    jointly by two or more seats and ``no_winner`` the games that ended with nobody winning.
+    jointly by two or more seats and ``no_winner`` the games that ended with nobody winning;
+    ``truncated`` counts the games cut off at their entry cap (see
+    :attr:`boardkit.options.Config.cap`), which are in none of the others.
     Lengths count log entries after the setup entry, that is, decisions made.
     """
 
@@ -68,6 +70,7 @@ class SimulationSummary:
     max_length: int
     mean_seconds: float
     total_seconds: float
+    truncated: int = 0
 
     @property
     def seeds(self) -> range:
@@ -84,6 +87,8 @@ def random_playout(
     options: Mapping[str, object] | None = None,
     seed: int | None = None,
     watch: Callable[[Match[Any]], None] | None = None,
+    *,
+    cap: int | None = None,
 ) -> Match[Any]:
     """A whole match between random players, played through :class:`Match`.
 
@@ -92,15 +97,16 @@ def random_playout(
     seed a fresh one is drawn (``match.config.seed`` tells it). The same arguments with the same
     seed always give the same log. ``watch``, when given, is
     called with the match after the setup and after every action (``boardkit play-random``
-    prints the board from it).
+    prints the board from it). ``cap`` is the match's entry cap (see
+    :meth:`Match.new <boardkit.match.Match.new>`; a :class:`Config` carries its own).
     """
     game = as_game(game)
     if isinstance(players, Config):
-        if options is not None or seed is not None:
-            raise InvalidOptionsError("give options and seed inside the Config, not beside it")
-        match = Match.new(game, players.players, players.options, players.seed)
+        if options is not None or seed is not None or cap is not None:
+            raise InvalidOptionsError("give options, seed and cap inside the Config, not beside it")
+        match = Match.new(game, players.players, players.options, players.seed, cap=players.cap)
     else:
-        match = Match.new(game, players, options, seed)
+        match = Match.new(game, players, options, seed, cap=cap)
     if watch is not None:
         watch(match)
     play_out(
@@ -135,7 +141,12 @@ class _Recorder:
     def play(self, action: Any, player: int | None = None) -> None:
         seq = self._seq
         state, events = engine.step(
-            self.game, self.state, player, action, Rng.for_entry(self._seed, seq)
+            self.game,
+            self.state,
+            player,
+            action,
+            Rng.for_entry(self._seed, seq),
+            engine.cut_off_at(self.config, seq),
         )
         self.state = state
         self.to_decide = decider(state.flow)
@@ -160,7 +171,7 @@ def _timed_playout(
     module-level function, so that executors in other processes can run it)."""
     t0 = time.perf_counter()
     state, decisions, entries = _fast_playout(game, config, keep_entries)
-    return game.result(state), decisions, entries, time.perf_counter() - t0
+    return engine.outcome(game, state), decisions, entries, time.perf_counter() - t0
 
 
 # --- many playouts -----------------------------------------------------------------------------
@@ -175,6 +186,8 @@ def simulate(
     progress: ProgressCallback | None = None,
     on_log: LogCallback | None = None,
     executor: Executor | None = None,
+    *,
+    cap: int | None = None,
 ) -> SimulationSummary:
     """Play ``n_games`` random games (seeds ``seed``, ``seed + 1``, …) and summarise them.
 
@@ -190,22 +203,25 @@ def simulate(
     :func:`boardkit.adapters.ray.ray_executor`), plays the games; the summary is the same as in
     this process (a game depends only on its seed), and ``progress`` and ``on_log`` are still
     called in game order.
+
+    ``cap`` is every game's entry cap (see :meth:`Match.new <boardkit.match.Match.new>`): a
+    game that reaches it is cut off and counted in ``truncated``.
     """
     game = as_game(game)
     check_game_count(n_games)
     names = seat_names(game.name, game.player_counts, players)
     if seed is None:
         seed = new_seed(n_games)
-    config = game.make_config(len(names), options, seed)
+    config = game.make_config(len(names), options, seed, cap)
     if seed + n_games - 1 > MAX_SEED:
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
 
     wins = [0] * len(names)
-    shared = no_winner = 0
+    shared = no_winner = truncated = 0
     lengths: list[int] = []
     playing_seconds = 0.0
     started = time.perf_counter()
-    configs = [Config(config.players, config.options, seed + i) for i in range(n_games)]
+    configs = [Config(config.players, config.options, seed + i, config.cap) for i in range(n_games)]
     keep = on_log is not None
     futures = None
     if executor is not None:
@@ -218,7 +234,9 @@ def simulate(
         playing_seconds += seconds
         lengths.append(decisions)
         winners = () if result is None else result.winners
-        if len(winners) == 1:
+        if result is not None and result.truncated:
+            truncated += 1
+        elif len(winners) == 1:
             wins[winners[0]] += 1
         elif winners:
             shared += 1
@@ -226,7 +244,12 @@ def simulate(
             no_winner += 1
         if on_log is not None:
             header = LogHeader(
-                game.name, game.version, names, dict(game_config.options), game_config.seed
+                game.name,
+                game.version,
+                names,
+                dict(game_config.options),
+                game_config.seed,
+                cap=game_config.cap,
             )
             on_log(index, Log(header, tuple(entries)))
         if progress is not None:
@@ -245,4 +268,5 @@ def simulate(
         max_length=max(lengths),
         mean_seconds=playing_seconds / n_games,
         total_seconds=time.perf_counter() - started,
+        truncated=truncated,
     )

@@ -116,6 +116,9 @@ class GameRecord:
     """Decisions made by each seat."""
     think_seconds: tuple[float, ...] = field(eq=False)
     """Time each seat's bot spent choosing, in total."""
+    truncated: bool = False
+    """Whether the game was cut off at its entry cap (no winner; the scores are the standings
+    then, see :func:`boardkit.engine.outcome`)."""
 
 
 class _Timed:
@@ -140,9 +143,10 @@ def _play(
     options: Mapping[str, object] | None,
     seed: int,
     bots: Sequence[Bot],
+    cap: int | None = None,
 ) -> tuple[Match[Any], list[int], list[float]]:
     """Play a whole game; also return the decisions and thinking time of every seat."""
-    match = Match.new(game, players, options, seed)
+    match = Match.new(game, players, options, seed, cap=cap)
     seats = len(match.header.players)
     if len(bots) != seats:
         raise InvalidOptionsError(f"{seats} seats need {seats} bots, not {len(bots)}")
@@ -217,6 +221,7 @@ class _Batch:
     indices: tuple[int, ...]
     save_dir: str | None
     overwrite: bool = False
+    cap: int | None = None
 
 
 def _play_batch(batch: _Batch) -> list[GameRecord]:
@@ -230,7 +235,7 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
         names = distinct_names(labels)  # player names in the log must differ: random, random#2
         bots = [copy.deepcopy(batch.bots[b]) for b in order]  # no state leaks between games
         try:
-            match, moves, seconds = _play(game, names, batch.options, seed, bots)
+            match, moves, seconds = _play(game, names, batch.options, seed, bots, batch.cap)
             if batch.save_dir is not None:
                 path = log_path(batch.save_dir, game.name, index, seed)
                 match.save(path, overwrite=batch.overwrite)
@@ -250,6 +255,7 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
                 length=len(match) - 1,
                 moves=tuple(moves),
                 think_seconds=tuple(seconds),
+                truncated=result is not None and result.truncated,
             )
         )
     return records
@@ -294,6 +300,11 @@ class TournamentSummary:
     records: tuple[GameRecord, ...]
     workers: int = field(eq=False)
     total_seconds: float = field(eq=False)
+
+    @property
+    def truncated(self) -> int:
+        """How many games were cut off at their entry cap (see :attr:`GameRecord.truncated`)."""
+        return sum(record.truncated for record in self.records)
 
     def bot(self, name: str) -> BotSummary:
         """The figures of the bot labelled ``name``."""
@@ -395,6 +406,8 @@ def run_tournament(
     progress: ProgressCallback | None = None,
     overwrite: bool = False,
     executor: Executor | None = None,
+    *,
+    cap: int | None = None,
 ) -> TournamentSummary:
     """Play ``n_games`` seeded games between the bots and summarise them.
 
@@ -414,6 +427,9 @@ def run_tournament(
     cluster through :func:`boardkit.adapters.ray.ray_executor`), plays the batches instead of a
     pool of ``workers`` processes; it is used, not shut down. The records are the same whatever
     runs them: a game depends only on its seed.
+
+    ``cap`` is every game's entry cap (see :meth:`Match.new <boardkit.match.Match.new>`); a
+    game cut off at it has no winner, and its record says ``truncated``.
     """
     started = time.perf_counter()
     game = as_game(game_name)
@@ -427,7 +443,7 @@ def run_tournament(
     if seed is None:
         seed = new_seed(n_games)
     seats = _default_players(game, options, seed) if players is None else players
-    config = game.make_config(seats, options, seed)
+    config = game.make_config(seats, options, seed, cap)
     if seed + n_games - 1 > MAX_SEED:
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
     bots = tuple(bot_from_spec(b) if isinstance(b, str) else b for b in bot_names)
@@ -441,7 +457,9 @@ def run_tournament(
 
     def batch(indices: tuple[int, ...]) -> _Batch:
         options = dict(config.options)
-        return _Batch(game, labels, bots, seats, options, seed, indices, save_dir, overwrite)
+        return _Batch(
+            game, labels, bots, seats, options, seed, indices, save_dir, overwrite, config.cap
+        )
 
     pieces = _batches(n_games, workers)
     records: list[GameRecord] = []
