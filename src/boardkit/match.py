@@ -266,8 +266,9 @@ class Match(Generic[S, A]):
         ``players`` is a number of seats or a list of names (default: as many seats as the
         position names). ``options`` must agree with the position (a Khan position on another
         board needs that board as the option ``board``); ``seed`` pins the randomness of the
-        entries to come, and ``cap`` caps its log entries, as in :meth:`new`. The log's header records the whole position as
-        ``start_position`` (in the game's canonical form) and its entry 0 holds no events.
+        entries to come, and ``cap`` caps its log entries, as in :meth:`new`. The log's header
+        records the whole position as ``start_position`` (in the game's canonical form) and its
+        entry 0 holds no events.
 
         Raises :class:`~boardkit.errors.InvalidPositionError` naming the broken invariant for a
         text the game cannot read, a position that breaks one of its invariants or one of

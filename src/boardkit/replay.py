@@ -42,7 +42,7 @@ from boardkit.errors import (
     NotOfferedError,
     shorten,
 )
-from boardkit.flow import HasFlow, decider
+from boardkit.flow import GameTruncated, HasFlow, decider
 from boardkit.game import Game
 from boardkit.log import (
     Entry,
@@ -149,7 +149,7 @@ class Replay(Generic[S, A]):
             try:
                 state, events = self._verify_step(entry, seq, decoded)
                 if tuple(events) != entry.events:
-                    raise InvalidLogError(_first_difference(events, entry.events), seq)
+                    raise InvalidLogError(_first_difference(events, entry.events, cap), seq)
             except InvalidLogError as exc:
                 raise InvalidLogError(exc.reason, seq, self._position_text()) from None
         else:
@@ -302,7 +302,13 @@ def _failed(seq: int, exc: Exception) -> InvalidLogError:
     )
 
 
-def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
+def _first_difference(
+    got: Sequence[object], recorded: Sequence[object], cap: int | None = None
+) -> str:
+    cut = [e for e in recorded if type(e) is GameTruncated]
+    if cut and not any(type(e) is GameTruncated for e in got):
+        where = "without an entry cap" if cap is None else f"before its cap of {cap} entries"
+        return f"the log cuts the match off ({shorten(cut[0])}) {where}"
     for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
         if a != b:
             return f"event {i} is recorded as {shorten(b)}, but the action gives {shorten(a)}"

@@ -16,6 +16,10 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from boardkit import Config, Flow, Game, IllegalActionError, Result, Rng, TurnEnded
+from boardkit.errors import InvalidActionIndexError
+
+CARDS = 4
+"""The cards 1 to 4 go round the table."""
 
 
 @frozen
@@ -97,6 +101,24 @@ class EndlessGame(Game[EndlessState, Pass | Knock]):
 
     def score(self, state: EndlessState, player: int) -> float:
         return float(sum(state.hands[player]))
+
+    def num_actions(self, config: Config) -> int:
+        return CARDS + 1  # pass the card i + 1 is index i; a knock is the last
+
+    def action_to_index(self, action: Pass | Knock, state: EndlessState) -> int:
+        return CARDS if isinstance(action, Knock) else action.card - 1
+
+    def index_to_action(self, index: int, state: EndlessState) -> Pass | Knock:
+        if type(index) is not int or not 0 <= index <= CARDS:
+            raise InvalidActionIndexError(f"action indices are 0 to {CARDS}, not {index!r}")
+        return Knock() if index == CARDS else Pass(index + 1)
+
+    def observation_shape(self, config: Config) -> tuple[int, ...]:
+        return (2, CARDS)  # the player's own cards, then the other's
+
+    def observation(self, state: EndlessState, player: int) -> list[float]:
+        mine, theirs = state.hands[player], state.hands[1 - player]
+        return [float(card in hand) for hand in (mine, theirs) for card in range(1, CARDS + 1)]
 
     def describe_action(self, action: Pass | Knock, state: EndlessState | None = None) -> str:
         return "knock" if isinstance(action, Knock) else f"pass the {action.card}"

@@ -81,7 +81,7 @@ def parse_header(doc: Document) -> LogHeader:
         if problem:
             raise InvalidLogError(problem)
     cap = head.get("cap")
-    if cap is not None and (type(cap) is not int or cap < MIN_CAP):
+    if "cap" in head and (type(cap) is not int or cap < MIN_CAP):
         raise InvalidLogError(
             f"header 'cap' must be an int of at least {MIN_CAP}, not {shorten(cap)}"
         )
