@@ -193,9 +193,6 @@ class GameInfo:
     """An upper bound on the log entries of a match: the game's own bound
     (:meth:`Game.max_entries`), or the match's entry cap (:attr:`cap`) where that is lower or
     the game has no bound (see :func:`entry_limit`)."""
-    cap: int | None
-    """The entry cap a match of this configuration is cut off at (:attr:`Config.cap
-    <boardkit.options.Config.cap>`); ``None``: no cap, the game always ends by its rules."""
     num_actions: int | None
     """The size of the action index (:meth:`Game.num_actions`); ``None``: not offered."""
     observation_shape: tuple[int, ...] | None
@@ -204,6 +201,9 @@ class GameInfo:
     """The widest random draw (:meth:`Game.max_chance_outcomes`); ``None``: not declared."""
     offers: frozenset[str]
     """The :data:`OPTIONAL_HOOKS` the game offers (see :meth:`Game.offers`)."""
+    cap: int | None = None
+    """The entry cap a match of this configuration is cut off at (:attr:`Config.cap
+    <boardkit.options.Config.cap>`); ``None``: no cap, the game always ends by its rules."""
 
 
 def entry_limit(game: Game[Any, Any], config: Config) -> int:
@@ -298,11 +298,11 @@ class Game(ABC, Generic[S, A]):
             player_counts=tuple(self.player_counts),
             hidden_information=self.hidden_information,
             max_entries=entry_limit(self, config),
-            cap=config.cap,
             num_actions=self.num_actions(config),
             observation_shape=self.observation_shape(config),
             max_chance_outcomes=self.max_chance_outcomes(config),
             offers=frozenset(hook for hook in OPTIONAL_HOOKS if self.offers(hook)),
+            cap=config.cap,
         )
 
     # --- configuration --------------------------------------------------------------------------

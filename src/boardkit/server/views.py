@@ -30,6 +30,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import narrate_entry
@@ -169,10 +170,15 @@ def result_of(live: LiveMatch) -> dict[str, Any] | None:
     state = live.states[-1]
     if not state.flow.ended:
         return None
-    result = live.game.result(state)
+    result = outcome(live.game, state)
     if result is None:
         return None
-    return {"winners": list(result.winners), "scores": list(result.scores), "detail": result.detail}
+    return {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "detail": result.detail,
+        "truncated": result.truncated,
+    }
 
 
 def state_message(

@@ -35,7 +35,7 @@ from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.present.narration import narrate_match_entry
 from boardkit.present.screen import Picture
-from boardkit.result import Result, outcome_parts
+from boardkit.result import TRUNCATED_TEXT, Result, outcome_parts
 from boardkit.runner.seats import Chooser, play_out
 from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
 from boardkit.terminal.keys import KeyReader
@@ -281,7 +281,9 @@ def result_text(result: Result | None, names: Sequence[str], colours: Sequence[s
     if result is None:
         return Text("the game ended without a result")
     text = Text()
-    for part in outcome_parts(result.winners):
+    if result.truncated:  # nobody won: the match was cut off at its entry cap
+        text.append(TRUNCATED_TEXT)
+    for part in () if result.truncated else outcome_parts(result.winners):
         if isinstance(part, str):
             text.append(part)
         else:

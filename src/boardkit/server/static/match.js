@@ -156,9 +156,12 @@ function drawBanner() {
   const banner = $("banner");
   if (state.result) {
     const winners = state.result.winners.map(seatName).join(" and ");
+    // a match cut off at its entry cap has no winner (boardkit.result.TRUNCATED_TEXT)
+    const head = state.result.truncated
+      ? "Game over — the game was cut off unfinished. "
+      : `Game over — ${winners} ${state.result.winners.length > 1 ? "win" : "wins"}. `;
     banner.hidden = false;
-    banner.replaceChildren(el("strong", {}, `Game over — ${winners} ${state.result.winners.length > 1 ? "win" : "wins"}. `),
-      el("span", {}, state.result.detail));
+    banner.replaceChildren(el("strong", {}, head), el("span", {}, state.result.detail));
   } else if (state.status === "open") {
     banner.hidden = false;
     banner.textContent = "Waiting for players to join… share this page's address with them.";
