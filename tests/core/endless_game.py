@@ -120,6 +120,9 @@ class EndlessGame(Game[EndlessState, Pass | Knock]):
         mine, theirs = state.hands[player], state.hands[1 - player]
         return [float(card in hand) for hand in (mine, theirs) for card in range(1, CARDS + 1)]
 
+    def max_chance_outcomes(self, config: Config) -> int:
+        return 0  # nothing is drawn
+
     def describe_action(self, action: Pass | Knock, state: EndlessState | None = None) -> str:
         return "knock" if isinstance(action, Knock) else f"pass the {action.card}"
 

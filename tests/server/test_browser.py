@@ -383,3 +383,24 @@ def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: 
         assert not named, f"a frame for seat {seat} at entry {at} holds the targets {named}"
         checked += bool(secret)
     assert checked > 0, "no frame had a secret to keep: the check proved nothing"
+
+
+def test_a_match_cut_off_at_its_cap_says_so_on_the_page(browser: Any, server: ServerProcess) -> None:
+    """A match of bots created with an entry cap of 3 (two Nim moves, never enough to end it)
+    is cut off; a spectator's page shows the truncated end, not a winner."""
+    body = {"game": "nim", "seats": [{"bot": "random"}, {"bot": "random"}], "cap": 3}
+    request = urllib.request.Request(
+        server.url + "/api/matches",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        match_id = json.loads(response.read())["id"]
+    watcher = Player(browser, server.url, "cy")
+    watcher.page.goto(f"{server.url}/match/{match_id}")
+    watcher.wait_over()
+    banner = watcher.page.inner_text("#banner")
+    assert "the game was cut off unfinished" in banner and "entry cap" in banner
+    assert " wins" not in banner
+    assert watcher.seq() == 2 and watcher.errors == []
+    watcher.close()
