@@ -83,7 +83,9 @@ game to each (the check is named in brackets):
   :class:`~boardkit.flow.GameEnded`, exactly once, as the last event of the log, when
   :meth:`~Game.result` stops being ``None`` (or :meth:`~Game.next_phase` gives ``None``, after
   which ``result`` must give the outcome). Then nobody decides and there is no legal action
-  [GameEnded once and last, a result at the end].
+  [GameEnded once and last, a result at the end]. A match that reaches its entry cap first
+  (see :meth:`~Game.max_entries`) is ended by the framework: ``GameTruncated`` then
+  ``GameEnded``, while the game's ``result`` stays ``None`` [a truncated end].
 - **Every random outcome is an event**, drawn from the :class:`~boardkit.rng.Rng` the framework
   hands to the hook, so that a replay draws nothing [replay, verification, tampering].
 - **Nothing hidden leaks**: whatever a player is shown (views, texts, pictures, menus, legal
@@ -400,7 +402,9 @@ class Game(ABC, Generic[S, A]):
         it is empty; every action listed is accepted by :meth:`apply`; no action is listed twice;
         the order depends on the position alone (see the module docstring). Checked at every
         state of the kit's playouts [not empty, no action twice, same order from JSON, a sample
-        applies].
+        applies]. A match the framework cut off at its entry cap is over whatever the game
+        lists there: :meth:`Match.legal_actions <boardkit.match.Match.legal_actions>` and every
+        front end ask ``state.flow.ended`` first.
         """
 
     @abstractmethod
