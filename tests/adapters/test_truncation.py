@@ -73,14 +73,14 @@ def test_gymnasium_still_terminates_a_game_that_ends() -> None:
 
 
 def test_gymnasium_env_checker_passes_on_a_game_without_a_bound() -> None:
-    check_env(BoardkitEnv(EndlessGame(), 2, cap=9), skip_render_check=True)  # type: ignore[arg-type]
+    check_env(BoardkitEnv(EndlessGame(), 2, cap=9), skip_render_check=True)
 
 
 def test_pettingzoo_sets_truncations_at_the_cap() -> None:
     environment = env(EndlessGame(), 2, cap=6)
     environment.reset(seed=2)
-    for agent in environment.agent_iter():
-        observation, reward, termination, truncation, _ = environment.last()
+    for _agent in environment.agent_iter():
+        observation, _, termination, truncation, _ = environment.last()
         action = None if termination or truncation else _first(observation["action_mask"])
         environment.step(action)
     assert environment.table.truncated

@@ -81,7 +81,7 @@ def test_a_bounded_game_may_be_cut_short_and_scores_zero_without_a_score_hook() 
 @pytest.mark.parametrize("cap", [0, 1, -5, True, 2.0, "3"])
 def test_a_bad_cap_is_refused(cap: object) -> None:
     with pytest.raises(InvalidOptionsError, match="entry cap"):
-        Match.new(EndlessGame(), 2, seed=1, cap=cap)  # type: ignore[arg-type]
+        Match.new(EndlessGame(), 2, seed=1, cap=cap)  # type: ignore[call-overload]
 
 
 def test_cut_off_at_names_the_last_entry_only() -> None:
@@ -150,7 +150,8 @@ def test_a_log_that_plays_on_at_its_cap_is_refused() -> None:
 def test_a_log_cut_off_before_its_cap_is_refused() -> None:
     doc = _doc(_passing(cap=5))
     doc["header"]["cap"] = 9  # the cut at entry 4 is not what the rules give under cap 9
-    with pytest.raises(InvalidLogError, match=r"cuts the match off \(GameTruncated\(entries=5\)\) before its cap of 9") as caught:
+    cut = r"cuts the match off \(GameTruncated\(entries=5\)\) before its cap of 9"
+    with pytest.raises(InvalidLogError, match=cut) as caught:
         Match.from_json(json.dumps(doc), EndlessGame())
     assert caught.value.entry == 4
 

@@ -385,7 +385,9 @@ def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: 
     assert checked > 0, "no frame had a secret to keep: the check proved nothing"
 
 
-def test_a_match_cut_off_at_its_cap_says_so_on_the_page(browser: Any, server: ServerProcess) -> None:
+def test_a_match_cut_off_at_its_cap_says_so_on_the_page(
+    browser: Any, server: ServerProcess
+) -> None:
     """A match of bots created with an entry cap of 3 (two Nim moves, never enough to end it)
     is cut off; a spectator's page shows the truncated end, not a winner."""
     body = {"game": "nim", "seats": [{"bot": "random"}, {"bot": "random"}], "cap": 3}
