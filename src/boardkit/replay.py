@@ -102,14 +102,13 @@ class Replay(Generic[S, A]):
         verify = verify and not header.is_redacted
         seed = 0 if header.seed is None else header.seed  # a redacted log never draws
         try:
-            config = game.make_config(len(header.players), header.options, seed)
+            config = game.make_config(len(header.players), header.options, seed, header.cap)
         except InvalidOptionsError as exc:
             raise InvalidLogError(f"header does not set up a valid game: {exc}") from None
-        if header.cap is None and config.cap is not None:
+        if header.cap is None and config.cap is not None:  # the default of today, not the log's
             raise InvalidLogError(
                 f"{game.name} has no bound on its length, and the header names no entry cap"
             )
-        config = evolve(config, cap=header.cap)
         header = evolve(header, game=game.name, options=dict(config.options))
         if setup.seq != 0 or setup.player is not None or setup.action is not None:
             raise InvalidLogError("the setup entry has no player and no action", 0)
