@@ -191,3 +191,12 @@ def test_outcome_is_the_games_result_unless_cut_off() -> None:
 def test_the_cut_comes_after_the_hooks_of_the_last_entry() -> None:
     events = _passing(cap=2).log.entries[-1].events
     assert events[-3:] == (TurnStarted(1, 2), GameTruncated(2), GAME_ENDED)
+
+
+def test_the_cut_is_narrated_by_the_framework() -> None:
+    from boardkit.present.narration import narrate_match_entry
+
+    match = _passing(cap=3)
+    lines = narrate_match_entry(match, 2, None)
+    assert "the match is cut off: it has reached its cap of 3 entries" in lines
+    assert lines[-1] == "the game is over"
