@@ -136,7 +136,7 @@ def print_summary(summary: SimulationSummary, out: Console) -> None:
     for seat, count in enumerate(summary.wins):
         wins.add_row(str(seat), str(count), percent(count, summary.games))
     wins.add_row("shared", str(summary.shared_wins), percent(summary.shared_wins, summary.games))
-    wins.add_row("no winner", str(summary.no_winner), percent(summary.no_winner, summary.games))
+    wins.add_row("draw", str(summary.draws), percent(summary.draws, summary.games))
     if summary.truncated:
         wins.add_row("cut off", str(summary.truncated), percent(summary.truncated, summary.games))
     out.print(wins)

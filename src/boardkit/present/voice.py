@@ -27,6 +27,7 @@ from boardkit.flow import (
     GameEnded,
     GameTruncated,
     PhaseStarted,
+    RoundEnded,
     StepStarted,
     TurnEnded,
     TurnStarted,
@@ -105,6 +106,8 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
     - ``DecisionOwed(2, "consent")``: "yellow must decide: consent" ("you must decide …")
     - ``GameTruncated(200)``: "the match is cut off: it has reached its cap of 200 entries"
     - ``GameEnded()``: "the game is over"
+    - ``RoundEnded(3)``: "round 3 is over" (a game's summary is better: see
+      :class:`~boardkit.flow.RoundEnded`)
     """
     if isinstance(event, PhaseStarted):
         return f"the {event.phase} phase begins" if event.phase else "a new phase begins"
@@ -116,4 +119,6 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
         return f"the match is cut off: it has reached its cap of {event.entries} entries"
     if isinstance(event, GameEnded):
         return "the game is over"
+    if isinstance(event, RoundEnded):
+        return f"round {event.round} is over"
     return None
