@@ -147,4 +147,4 @@ def test_simulations_on_processes_count_the_same_games_cut_off() -> None:
     with ProcessPoolExecutor(2) as processes:
         pooled = simulate(EndlessGame(), 12, 2, seed=5, cap=4, executor=processes)
     assert 0 < local.truncated == pooled.truncated < 12
-    assert local.truncated + sum(local.wins) + local.shared_wins + local.no_winner == 12
+    assert local.truncated + sum(local.wins) + local.shared_wins + local.draws == 12

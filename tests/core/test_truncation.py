@@ -52,7 +52,7 @@ def test_the_match_is_cut_off_at_its_cap() -> None:
     assert match.game.result(match.state) is None
     result = match.result
     assert result is not None and result.truncated
-    assert result.winners == ()
+    assert result.winners == () and not result.is_draw  # cut off: nobody won, nobody drew
     assert result.scores == tuple(sum(hand) for hand in match.state.hands)  # Game.score
     assert "turn 7" in result.detail
     assert outcome_text(result, ["ann", "bob"]) == TRUNCATED_TEXT
@@ -200,3 +200,13 @@ def test_the_cut_is_narrated_by_the_framework() -> None:
     lines = narrate_match_entry(match, 2, None)
     assert "the match is cut off: it has reached its cap of 3 entries" in lines
     assert lines[-1] == "the game is over"
+
+
+def test_a_simulation_counts_each_game_once_and_a_cut_as_no_draw() -> None:
+    from boardkit.runner.simulate import random_playout, simulate
+
+    summary = simulate(EndlessGame(), 16, 2, seed=9, cap=4)
+    results = [random_playout(EndlessGame(), 2, seed=9 + i, cap=4).result for i in range(16)]
+    assert summary.truncated == sum(1 for r in results if r is not None and r.truncated) > 0
+    assert summary.draws == sum(1 for r in results if r is not None and r.is_draw)
+    assert sum(summary.wins) + summary.shared_wins + summary.draws + summary.truncated == 16
