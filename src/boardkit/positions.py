@@ -9,7 +9,8 @@ invariants of its rules. A match can only start where the framework can take ove
 - someone must decide now (no turn half-ended, no game waiting to start), or the game is over;
 - the game's :meth:`~boardkit.game.Game.result` agrees with the flow: a result exactly when the
   game has ended (after every action the engine ends a game that has a result, so no settled
-  state is "won but going on");
+  state is "won but going on"), or the match was cut off at its entry cap (``truncated=yes``,
+  ended and without a result);
 - the player who must decide has a legal action (the contract of
   :meth:`~boardkit.game.Game.legal_actions`).
 
@@ -83,9 +84,11 @@ def check_start(game: Game[Any, Any], state: Any, config: Config, *, partial: bo
         raise refuse("players", f"a position for {flow.players} in a match of {config.players}")
     has_result = game.result(state) is not None
     if flow.ended:
-        if not has_result:
+        if not has_result and not flow.truncated:
             raise refuse("over", "the flow has ended but the game gives no result")
         return
+    if flow.truncated:
+        raise refuse("over", "the match was cut off but the flow goes on (write ended=yes)")
     if has_result:
         raise refuse("over", "the game has a result but the flow goes on (write ended=yes)")
     who = decider(flow)
