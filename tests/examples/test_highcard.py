@@ -11,18 +11,18 @@ from attrs import evolve
 
 from boardkit import Config, IllegalActionError, InvalidOptionsError, Match, Rng
 from boardkit.examples.highcard import (
+    HAND,
     HIDDEN,
-    Dealt,
-    DeckLaid,
     HighCardGame,
     HighCardState,
     Stand,
     StarterDrawn,
     Swap,
-    Swapped,
+    hand,
 )
 from boardkit.present.narration import narrate_entry
 from boardkit.testing import ConformanceError, check_game
+from boardkit.zones import Moved
 from tests.budget import examples
 
 
@@ -71,23 +71,29 @@ def test_a_game_swaps_secretly_and_ends_with_the_hands_shown() -> None:
 
 class DealsInShuffleOrder(HighCardGame):
     """The first draft's mistake: a hand dealt in the order of the shuffle, not sorted. The
-    hand is the same, but the order tells the player something about the shuffle."""
+    hand is the same, but the order tells the player something about the shuffle. The zones'
+    ``draw`` lists a hand's cards sorted; an event written by hand need not."""
 
     def setup(self, state: HighCardState, config: Config, rng: Rng) -> Sequence[object]:
-        cards = rng.shuffled(range(1, int(config.option("deck")) + 1))
+        shuffled = state.table.shuffle("deck", rng)
+        cards = shuffled.items
         n = config.players
-        dealt = [Dealt(p, tuple(cards[2 * p : 2 * p + 2])) for p in range(n)]
-        return [*dealt, DeckLaid(tuple(cards[2 * n :])), StarterDrawn(rng.below(n))]
+        seen = [state.table[hand(p)].audience for p in range(n)]
+        dealt = [
+            Moved("deck", hand(p), cards[HAND * p : HAND * p + HAND], seen[p]) for p in range(n)
+        ]
+        return [shuffled, *dealt, StarterDrawn(rng.below(n))]
 
 
 class ShowsAllHands(HighCardGame):
     def view(self, state: HighCardState, player: int | None) -> HighCardState:
-        return evolve(state, deck=(HIDDEN,) * len(state.deck))
+        return evolve(state, table=state.table.replace(state.table["deck"].masked()))
 
 
 class TellsWhatWasDrawn(HighCardGame):
     def redact(self, event: object, player: int | None) -> object:
-        return event if isinstance(event, Swapped) else super().redact(event, player)
+        drawn = isinstance(event, Moved) and event.source == "deck" and event.target != "discards"
+        return event if drawn else super().redact(event, player)
 
 
 class StrictReducer(HighCardGame):
@@ -95,9 +101,9 @@ class StrictReducer(HighCardGame):
     hand, which a redacted event folded onto a re-drawn twin need not be."""
 
     def reduce(self, state: HighCardState, event: object) -> HighCardState:
-        if isinstance(event, Swapped):
-            hand = state.hands[event.player]
-            if event.discarded not in hand and HIDDEN not in hand:
+        if isinstance(event, Moved) and event.target == "discards":
+            held = state.table[event.source].items
+            if any(card not in held for card in event.items) and HIDDEN not in held:
                 raise ValueError("list.remove(x): x not in list")
         return super().reduce(state, event)
 
@@ -108,7 +114,7 @@ class StrictReducer(HighCardGame):
         (DealsInShuffleOrder(), "setup: leak to player .: the redacted events differ"),
         (ShowsAllHands(), "view changes when hidden information is re-drawn"),
         (TellsWhatWasDrawn(), "leak to (player .|the spectator): the redacted events"),
-        (StrictReducer(), "narration raised ValueError"),
+        (StrictReducer(), "narration (of runs )?raised ValueError"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, HighCardGame) else "",
 )
