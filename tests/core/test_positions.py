@@ -14,7 +14,7 @@ import pytest
 
 from boardkit import InvalidLogError, Match, Rng
 from boardkit.cli import main
-from boardkit.errors import InvalidPositionError, NotOfferedError
+from boardkit.errors import InvalidPositionError
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.flow import Flow
 from boardkit.log import LogHeader
