@@ -3,6 +3,7 @@ passes the conformance kit, and the kit catches the mistakes made while writing 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,3 +122,28 @@ class StrictReducer(HighCardGame):
 def test_the_kit_tells_a_broken_high_card_what_it_got_wrong(game: HighCardGame, words: str) -> None:
     with pytest.raises(ConformanceError, match=words):
         check_game(game, [{"players": 2}, {"players": 3}], max_examples=8)
+
+
+def test_high_card_writes_positions_in_the_default_format_and_starts_from_them() -> None:
+    """High-card swap has no notation of its own: its positions are the codec's JSON, a match
+    starts from one, and each redacted log carries the viewer's form and gives his view."""
+    game = HighCardGame()
+    match: Match[HighCardState] = Match.new(game, 3, {"rounds": 1, "deck": 9}, seed=2)
+    match.play(Swap(match.state.hands[match.to_decide or 0][0]))
+    text = game.format_position(match.state)
+    assert game.parse_position(text, match.config) == match.state
+    started: Match[HighCardState] = Match.from_position(
+        game, text, options={"rounds": 1, "deck": 9}, seed=4
+    )
+    while not started.is_over:
+        started.play(started.legal_actions()[-1])
+    for viewer in (None, 0, 1, 2):
+        seen: Match[HighCardState] = Match.from_json(started.redacted_json(viewer), game)
+        start = json.loads(str(seen.header.start_position))
+        assert (
+            start.get("seen_by") == viewer
+            and HIDDEN in start["state"]["table"]["zones"][0]["items"]
+        )
+        for seq in range(len(started)):
+            assert game.view(seen.state_at(seq), viewer) == game.view(started.state_at(seq), viewer)
+        seen.check_against(Match.from_json(started.to_json(), game))
