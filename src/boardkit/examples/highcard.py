@@ -42,7 +42,8 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.present.voice import Voice, count_of, join_words
-from boardkit.zones import HIDDEN, ZONE_EVENT_TYPES, Moved, Revealed, Shuffled, Zone, Zones, redact
+from boardkit.zones import HIDDEN as HIDDEN  # a card the viewer may not see (cards are 1 to deck)
+from boardkit.zones import ZONE_EVENT_TYPES, Moved, Revealed, Shuffled, Zone, Zones, redact
 
 HAND = 2
 """Cards in a hand."""
@@ -236,20 +237,14 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
         if isinstance(event, Shuffled):
             return f"the deck is shuffled: {count_of(len(event.items), 'card')}"
         if isinstance(event, Moved) and event.target != "discards":
-            seat = state.table[event.target].owner
-            assert seat is not None
-            cards = _cards(event.items)
+            seat, cards = _owner(state, event.target), _cards(event.items)
             if state.flow.turn == 0:  # the deal
                 return f"{voice.who(seat)} {voice.verb(seat, 'is')} dealt {cards}"
             return f"{voice.does(seat, 'draws')} {cards}"
         if isinstance(event, Moved):
-            seat = state.table[event.source].owner
-            assert seat is not None
-            return f"{voice.does(seat, 'discards')} {_cards(event.items)}"
+            return f"{voice.does(_owner(state, event.source), 'discards')} {_cards(event.items)}"
         if isinstance(event, Revealed):
-            seat = state.table[event.zone].owner
-            assert seat is not None
-            return f"{voice.who(seat)} {voice.verb(seat, 'shows')} {_total(event.items)}"
+            return f"{voice.does(_owner(state, event.zone), 'shows')} {_total(event.items)}"
         if isinstance(event, StarterDrawn):
             return voice.does(event.player, "starts")
         if isinstance(event, Stood):
@@ -268,16 +263,14 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
         moves = [event for event in events if isinstance(event, Moved)]
         if len(moves) == len(events) == 2:
             laid, drawn = moves
-            seat = state.table[laid.source].owner
             if (laid.target, drawn.source, drawn.target) == ("discards", "deck", laid.source):
-                assert seat is not None
+                seat = _owner(state, laid.source)
                 return [
                     f"{voice.does(seat, 'swaps')} {_cards(laid.items)} for {_cards(drawn.items)}"
                 ]
-        if all(isinstance(event, Revealed) for event in events):
-            totals = (
-                f"{voice.who(p)} {_total(hand)}" for p, hand in enumerate(_shown(events, state))
-            )
+        shown = [event for event in events if isinstance(event, Revealed)]
+        if len(shown) == len(events):
+            totals = (f"{voice.who(_owner(state, e.zone))} {_total(e.items)}" for e in shown)
             return ["hands shown: " + ", ".join(totals)]
         return None
 
@@ -303,9 +296,8 @@ def _total(cards: Sequence[int]) -> str:
     return f"{'+'.join(map(str, cards))} = {sum(cards)}"
 
 
-def _shown(events: Sequence[object], state: HighCardState) -> list[tuple[int, ...]]:
-    """Each seat's hand once the ``Revealed`` events have been folded onto ``state``."""
-    table = state.table
-    for event in events:
-        table = table.fold(event)
-    return [table[hand(p)].items for p in range(state.flow.players)]
+def _owner(state: HighCardState, zone: str) -> int:
+    """The seat whose hand ``zone`` is, in ``state`` (before the hands are shown)."""
+    seat = state.table[zone].owner
+    assert seat is not None, f"{zone} is no hand"
+    return seat
