@@ -43,9 +43,8 @@ hook                      delegates to
 Folding a redacted event. A player's log folds onto a state whose hidden cards are
 :data:`HIDDEN`, and the conformance kit folds a player's redacted events onto a twin whose hidden
 cards were dealt again. So the fold takes each card of a :class:`Moved` from its source by what
-it is when the source holds it, else takes a :data:`HIDDEN` card, else (a hidden card moved out
-of a twin's re-dealt zone) the top card; a card that is neither there nor hidden is left alone
-(it was re-dealt elsewhere), and the fold never raises. The counts always come out right, and a
+it is when the source holds it, else takes a :data:`HIDDEN` card, else (a twin whose re-dealt
+source lacks the card) the top card; it never raises. The counts always come out right, and a
 reader's fold gives exactly what his view of the true state shows.
 
 What determinization assumes. :meth:`Zones.determinize` gathers every card the player cannot see
@@ -208,12 +207,12 @@ def _union(first: Audience, second: Audience) -> Audience:
 
 def _take(cards: list[int], card: int) -> None:
     """Take ``card`` out of ``cards`` as the fold does (the module docstring): itself, else a
-    hidden card, else the top card when ``card`` is hidden; else nothing."""
+    hidden card, else the top card (nothing from an empty zone)."""
     if card != HIDDEN and card in cards:
         cards.remove(card)
     elif HIDDEN in cards:
         cards.remove(HIDDEN)
-    elif card == HIDDEN and cards:
+    elif cards:
         del cards[0]
 
 
