@@ -18,7 +18,8 @@ The pieces:
   is the **top**. An unordered zone (a hand) keeps its cards sorted, so the order in which they
   arrived is no part of the state and tells nobody anything.
 - :class:`Zones` is the table: every zone of the game, by name. It builds the events
-  (:meth:`Zones.move`, :meth:`Zones.draw`, :meth:`Zones.shuffle`, :meth:`Zones.reveal`), folds
+  (:meth:`Zones.move`, :meth:`Zones.draw`, :meth:`Zones.deal`, :meth:`Zones.shuffle`,
+  :meth:`Zones.reveal`), folds
   them (:meth:`Zones.fold`), shows a player what he sees (:meth:`Zones.view`) and deals the
   unseen cards again (:meth:`Zones.determinize`).
 - Three events, :class:`Moved`, :class:`Shuffled` and :class:`Revealed`
@@ -33,7 +34,7 @@ hook                      delegates to
 ========================  ========================================================================
 ``event_types``           ``(*ZONE_EVENT_TYPES, ...)`` (the game's own events after them)
 ``initial``               a :class:`Zones` of the game's zones, the cards in their starting place
-``setup`` / ``apply``     ``table.shuffle("deck", rng)``, ``table.draw("deck", "hand 0", 2)`` …
+``setup`` / ``apply``     ``table.shuffle("deck", rng)``, ``table.deal("deck", hands, 2)`` …
 ``reduce``                ``evolve(state, table=state.table.fold(event))`` for a zone event
 ``view``                  ``evolve(state, table=state.table.view(player))``
 ``redact``                :func:`redact` (it returns any other event as it is)
@@ -91,8 +92,8 @@ def _check_cards(zone: Zone, _: object, items: tuple[int, ...]) -> None:
 
 
 def _check_owner(zone: Zone, _: object, owner: int | None) -> None:
-    if (owner is None) == (zone.visibility is Visibility.OWNER):
-        raise ZoneError(f"zone {zone.name!r}: a zone has an owner exactly when it is a hand")
+    if owner is None and zone.visibility is Visibility.OWNER:
+        raise ZoneError(f"zone {zone.name!r}: a zone seen by its owner needs an owner")
 
 
 @frozen
@@ -100,7 +101,7 @@ class Zone:
     """One named zone: its cards (top first), who sees them, and whether their order matters.
 
     Build one with :meth:`deck`, :meth:`hand` or :meth:`pile`; the constructor checks that an
-    unordered zone's cards are sorted and that only a hand has an owner.
+    unordered zone's cards are sorted and that a zone seen by its owner has one.
     """
 
     name: str
@@ -111,7 +112,8 @@ class Zone:
     """Whether the order of the cards matters (a deck, a pile); an unordered zone (a hand)
     keeps them sorted."""
     owner: int | None = field(default=None, validator=_check_owner)
-    """The seat whose hand this is (``OWNER`` zones only)."""
+    """The seat the zone belongs to (a hand, and the hand once it is shown); ``None`` for a zone
+    of nobody's. Only an ``OWNER`` zone's visibility depends on it."""
     items: tuple[int, ...] = field(default=(), validator=_check_cards)
     """The cards, top first; :data:`HIDDEN` for one the reader of a view may not see."""
 
@@ -142,7 +144,9 @@ class Zone:
         """The seats that see this zone's cards; ``None``: everyone."""
         if self.visibility is Visibility.PUBLIC:
             return None
-        return () if self.owner is None else (self.owner,)
+        if self.visibility is Visibility.OWNER and self.owner is not None:  # always, when built
+            return (self.owner,)
+        return ()
 
     def with_items(self, items: Iterable[int]) -> Zone:
         """This zone holding ``items`` (sorted first when the zone is unordered)."""
@@ -176,7 +180,8 @@ class Shuffled:
 
 @frozen
 class Revealed:
-    """The zone ``zone`` is turned face up, showing ``items``: from now on everyone sees it."""
+    """The zone ``zone`` is turned face up, showing ``items``: from now on everyone sees it (a
+    hand shown keeps its owner)."""
 
     zone: str
     items: tuple[int, ...]
@@ -276,6 +281,15 @@ class Zones:
             raise ZoneError(f"zone {source!r} holds {len(held)} cards; cannot draw {count}")
         return self.move(source, target, held[:count])
 
+    def deal(self, source: str, targets: Sequence[str], count: int) -> tuple[Moved, ...]:
+        """The events that deal ``count`` cards from the top of ``source`` to each of
+        ``targets`` in turn: one :class:`Moved` a target, the first taking the top cards."""
+        table, dealt = self, []
+        for target in targets:
+            dealt.append(table.draw(source, target, count))
+            table = table.fold(dealt[-1])
+        return tuple(dealt)
+
     def shuffle(self, zone: str, rng: Rng) -> Shuffled:
         """The event that shuffles ``zone``, drawn from ``rng``.
 
@@ -305,7 +319,7 @@ class Zones:
         if isinstance(event, Shuffled):
             return self.replace(self[event.zone].with_items(event.items))
         if isinstance(event, Revealed):
-            shown = evolve(self[event.zone], visibility=Visibility.PUBLIC, owner=None)
+            shown = evolve(self[event.zone], visibility=Visibility.PUBLIC)
             return self.replace(shown.with_items(event.items))
         return self
 

@@ -204,7 +204,21 @@ def test_who_sees_what() -> None:
     assert table.view(None)["deck"].items == (HIDDEN,) * 4
     shown = table.fold(table.reveal("hand 1"))
     assert shown["hand 1"].visibility is Visibility.PUBLIC and shown["hand 1"].seen_by(None)
+    assert shown["hand 1"].owner == 1 and shown["hand 1"].audience is None
     assert shown.view(0)["hand 1"].items == (0, 1)
+
+
+def test_a_deal_gives_each_target_its_block_from_the_top() -> None:
+    table = _table(0).replace(Zone.deck("deck", [9, 4, 7, 1, 3, 8, 2]))
+    dealt = table.deal("deck", ["hand 2", "hand 0", "discards"], 2)
+    assert [(m.target, m.items) for m in dealt] == [
+        ("hand 2", (4, 9)),
+        ("hand 0", (1, 7)),
+        ("discards", (3, 8)),
+    ]
+    assert _fold(table, list(dealt))["deck"].items == (2,)
+    with pytest.raises(ZoneError, match="holds 1 cards; cannot draw 2"):
+        table.deal("deck", ["hand 0", "hand 1", "hand 2", "discards"], 2)
 
 
 def test_a_shuffle_depends_on_the_cards_and_the_draws_alone() -> None:
@@ -239,8 +253,7 @@ def test_a_redacted_move_folds_onto_a_twin_that_lacks_its_cards() -> None:
         (lambda t: t.draw("deck", "hand 0", 5), "holds 4 cards; cannot draw 5"),
         (lambda t: Zones.of(Zone.pile("a"), Zone.pile("a")), "two zones share a name"),
         (lambda t: Zone("h", Visibility.OWNER, False, 0, (2, 1)), "keeps its cards sorted"),
-        (lambda t: Zone("p", Visibility.PUBLIC, True, 1), "an owner exactly when"),
-        (lambda t: Zone("h", Visibility.OWNER, False, None), "an owner exactly when"),
+        (lambda t: Zone("h", Visibility.OWNER, False, None), "needs an owner"),
         (lambda t: Zone.pile("p", [-2]), "cards are ints 0 or more"),
     ],
 )

@@ -186,11 +186,8 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
 
     def setup(self, state: HighCardState, config: Config, rng: Rng) -> Sequence[object]:
         shuffled = state.table.shuffle("deck", rng)
-        table = state.table.fold(shuffled)
-        dealt = []
-        for p in range(config.players):  # each hand as a set: nobody learns the shuffle's order
-            dealt.append(table.draw("deck", hand(p), HAND))
-            table = table.fold(dealt[-1])
+        hands = [hand(p) for p in range(config.players)]
+        dealt = state.table.fold(shuffled).deal("deck", hands, HAND)  # each hand sorted
         return [shuffled, *dealt, StarterDrawn(rng.below(config.players))]
 
     def first_player(self, state: HighCardState) -> int:
