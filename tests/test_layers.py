@@ -181,7 +181,10 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("framework: the fold", ("boardkit.engine", "boardkit.recorder")),
     ("framework: the log", ("boardkit.log", "boardkit.log.*")),
-    ("framework: matches and replay", ("boardkit", "boardkit.match", "boardkit.replay")),
+    (
+        "framework: matches and replay",
+        ("boardkit", "boardkit.match", "boardkit.replay", "boardkit.rounds"),
+    ),
     ("presentation kit", ("boardkit.present*",)),
     ("bots", ("boardkit.bots*",)),
     ("games", ("boardkit.examples*", "boardkit_khan*", "boardkit_shangrila*")),

@@ -25,7 +25,7 @@ from cattrs.cols import iterable_unstructure_factory
 from cattrs.gen import make_hetero_tuple_unstructure_fn
 
 from boardkit.errors import shorten, shorten_text
-from boardkit.flow import FLOW_EVENT_TYPES
+from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES
 
 if TYPE_CHECKING:  # types only: the protocol's default positions are written with this codec
     from boardkit.game import Game
@@ -410,7 +410,9 @@ class GameCodec:
     def __init__(self, game: Game[Any, Any]) -> None:
         self.converter = make_converter()
         self.actions = TaggedCodec(self.converter, game.action_types, "action")
-        self.events = TaggedCodec(self.converter, (*FLOW_EVENT_TYPES, *game.event_types), "event")
+        self.events = TaggedCodec(
+            self.converter, (*FLOW_EVENT_TYPES, *MARKER_EVENT_TYPES, *game.event_types), "event"
+        )
         self._state_type = game.state_type
 
     def dump_state(self, state: object) -> JSON:

@@ -27,7 +27,7 @@ from boardkit.errors import (
     NotStartedError,
     NotYourDecisionError,
 )
-from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, next_seat
+from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, check_name, next_seat
 from boardkit.game import A, Game, S
 from boardkit.options import Config
 from boardkit.recorder import Reducer, record
@@ -115,7 +115,7 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
             nxt = game.next_phase(state)
             if nxt is None:
                 return record(reduce, state, out, (GAME_ENDED,))
-            state = record(reduce, state, out, (PhaseStarted(nxt),))
+            state = record(reduce, state, out, (_phase_started(game, "next_phase", nxt),))
             if events := game.on_phase_start(state, rng):
                 state = record(reduce, state, out, events)
         if state is not checked and result(state) is not None:
@@ -146,8 +146,11 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     state = game.initial(config)
     if hooks.setup:
         state = record(reduce, state, out, game.setup(state, config, rng))
-    phase = game.first_phase(state) if hooks.first_phase else _FIRST_PHASE
-    state = record(reduce, state, out, (PhaseStarted(phase),))
+    if hooks.first_phase:
+        started = _phase_started(game, "first_phase", game.first_phase(state))
+    else:
+        started = _FIRST_PHASE_STARTED
+    state = record(reduce, state, out, (started,))
     if hooks.on_phase_start:
         state = record(reduce, state, out, game.on_phase_start(state, rng))
     player = game.first_player(state) if hooks.first_player else 0
@@ -159,6 +162,14 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
 
 _FIRST_PHASE = "main"
 """What the default :meth:`~boardkit.game.Game.first_phase` names."""
+_FIRST_PHASE_STARTED = PhaseStarted(_FIRST_PHASE)
+"""The event that starts it (one shared instance: events are values)."""
+
+
+def _phase_started(game: Game[Any, Any], hook: str, phase: object) -> PhaseStarted:
+    """The event that starts the phase a game's ``hook`` named, once the name is checked
+    (a :class:`~boardkit.errors.GameDefinitionError` naming the game, the hook and the name)."""
+    return PhaseStarted(check_name(phase, f"{game.name}: Game.{hook} gave the phase"))
 
 
 def step(

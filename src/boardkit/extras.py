@@ -1,9 +1,10 @@
 """Optional features and the extras that install them.
 
-The core needs only attrs, cattrs and rich. The server and each research adapter import more
-(Starlette, numpy, PettingZoo, OpenSpiel, Ray), installed by an extra of the same name. A
-module of such a feature imports those inside :func:`needs_extra`, so that a user who lacks
-them reads which extra to install instead of a bare ``No module named 'numpy'``.
+The core needs only attrs, cattrs, rich and hypothesis (for the conformance kit). The server
+and each research adapter import more (Starlette, numpy, PettingZoo, OpenSpiel, Ray), installed
+by an extra of the same name. A module of such a feature imports those inside
+:func:`needs_extra`, so that a user who lacks them reads which extra to install instead of a
+bare ``No module named 'numpy'``.
 """
 
 from __future__ import annotations

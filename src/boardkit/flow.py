@@ -18,13 +18,60 @@ Documented hook order (what :mod:`boardkit.engine` does after an action whose ev
         5. if the new turn is already over (say, a forced pass), go back to 1.
 
 All events produced by these hooks belong to the same log entry as the action that caused them.
+
+Phases, steps and the kinds of owed decisions are *names*: one word of letters, digits, ``_``,
+``-`` and ``.``, not beginning with ``-`` or ``.`` (:data:`NAME`). A position writes each as one
+``key=value`` word (``phase=end step=draw owed=1:consent``), so a name with a space, a comma or a
+colon could not be read back; the events refuse such a name when the game builds them, and the
+engine when :meth:`~boardkit.game.Game.first_phase` or :meth:`~boardkit.game.Game.next_phase`
+gives one, with a :class:`~boardkit.errors.GameDefinitionError` that names it (and the hook).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol, Self, get_args
+import re
+from typing import Any, ClassVar, Final, Protocol, Self, get_args
 
-from attrs import frozen
+from attrs import Attribute, field, frozen
+
+from boardkit.errors import GameDefinitionError
+
+NAME: Final = re.compile(r"\w[\w.-]*")
+"""What a phase, step or decision kind may be called (the whole name must match): a word of
+letters, digits, ``_``, ``-`` and ``.``, beginning with a letter, a digit or ``_``. Such a name
+is one word of a position and never ``-`` (which a position reads as "none")."""
+
+NAME_RULE: Final = (
+    "a phase, step or decision kind is one word of letters, digits, '_', '-' and '.', "
+    "beginning with a letter, a digit or '_' (a position writes it as one word)"
+)
+"""The rule of :data:`NAME` in words, as errors quote it."""
+
+
+def is_name(name: object) -> bool:
+    """Whether ``name`` may name a phase, a step or a decision kind (:data:`NAME`)."""
+    return type(name) is str and NAME.fullmatch(name) is not None
+
+
+def check_name(name: object, what: str) -> str:
+    """``name`` if it may name a phase, step or decision kind; else a
+    :class:`~boardkit.errors.GameDefinitionError` that says ``what`` gave which name.
+
+    ``what`` says where the name came from, as in ``"nim: Game.next_phase gave the phase"``.
+    """
+    if not is_name(name):
+        raise GameDefinitionError(f"{what} {name!r}, which is not a name: {NAME_RULE}")
+    assert isinstance(name, str)
+    return name
+
+
+def _named(kind: str) -> Any:
+    """An attrs validator: the field holds a name (:func:`check_name`)."""
+
+    def validate(instance: object, attribute: Attribute[str], value: object) -> None:
+        check_name(value, f"{type(instance).__name__} names the {kind}")
+
+    return validate
 
 
 @frozen
@@ -61,9 +108,9 @@ class HasFlow(Protocol):
 
 @frozen
 class PhaseStarted:
-    """A new phase began."""
+    """A new phase began; ``phase`` is a name (:data:`NAME`)."""
 
-    phase: str
+    phase: str = field(validator=_named("phase"))
 
 
 @frozen
@@ -76,17 +123,18 @@ class TurnStarted:
 
 @frozen
 class StepStarted:
-    """The active player moved on to a named step inside the turn."""
+    """The active player moved on to a named step inside the turn (:data:`NAME`)."""
 
-    step: str
+    step: str = field(validator=_named("step"))
 
 
 @frozen
 class DecisionOwed:
-    """``player`` must now decide something of ``kind`` before play goes on."""
+    """``player`` must now decide something of ``kind`` (a name, :data:`NAME`) before play
+    goes on."""
 
     player: int
-    kind: str
+    kind: str = field(validator=_named("decision kind"))
 
 
 @frozen
@@ -142,6 +190,32 @@ FlowEvent = (
 
 FLOW_EVENT_TYPES: tuple[type, ...] = get_args(FlowEvent)
 """The flow event classes, in the order of :data:`FlowEvent`."""
+
+
+# --- markers: framework events that change nothing, for the front ends --------------------------
+
+
+@frozen
+class RoundEnded:
+    """Round ``round`` (counted from 1) is over: a moment the front ends stop on.
+
+    A game emits it from the hook or action that ends a round, *after* the events that score
+    the round and *before* those that set up the next one (a new deal, the next prize), all in
+    one log entry. It changes no state (the flow and the game's reducer leave it alone), but
+    it marks the state folded up to it, the table the round ended on, which would otherwise
+    never be seen: ``boardkit watch`` and ``boardkit play`` stop on it, ``show --at round:N``
+    and ``render --at round:N`` show it, the browser page lets a reader step to it, and
+    narration words it (the framework's line is "round 3 is over"; a game's
+    :meth:`~boardkit.game.Game.describe_event` may give a summary instead).
+    :mod:`boardkit.rounds` finds these moments in a log. Like any event it is recorded, so
+    adding it to a game changes that game's logs: a new major version.
+    """
+
+    round: int
+
+
+MARKER_EVENT_TYPES: tuple[type, ...] = (RoundEnded,)
+"""The framework's marker events: written to logs like flow events, folded by nobody."""
 
 
 def reduce_flow(flow: Flow, event: object) -> Flow:

@@ -221,7 +221,26 @@ class Game(ABC, Generic[S, A]):
     title: ClassVar[str] = ""
     """Human-readable title."""
     version: ClassVar[str]
-    """Required. Rules version as ``"MAJOR.MINOR"``; logs from a newer version are refused."""
+    """Required. Rules version as ``"MAJOR.MINOR"`` (two numbers, ``"1.0"``).
+
+    Every stored log names the version that wrote it, and is replayed by checking that the
+    installed rules give exactly the recorded events. So bump it with every release that
+    changes the rules:
+
+    - the **major** number (``"1.4"`` to ``"2.0"``) when the change alters the events of any
+      game already logged: a different setup or deal for the same seed, an action that gives
+      other events (or other events in another order), an action refused or allowed that was
+      not, a new event emitted (a round-end marker, say), an option's default changed. Logs of
+      the older major are then refused up front with a message naming both versions, instead
+      of failing half-way through with events that differ;
+    - the **minor** number (``"1.4"`` to ``"1.5"``) when every old log still replays to the
+      same events: a new option whose default plays as before, new words or pictures, a
+      faster implementation.
+
+    A log written by a newer version (major or minor) is refused, and so is one of an older
+    major; when a log of an accepted version replays to other events all the same, the error
+    says the rules probably changed without a major version bump (docs/log-format.md).
+    """
     player_counts: ClassVar[tuple[int, ...]]
     """Required. Every number of players the game supports."""
     options: ClassVar[tuple[Option, ...]] = ()
@@ -420,6 +439,11 @@ class Game(ABC, Generic[S, A]):
         not ``None`` the framework emits :class:`~boardkit.flow.GameEnded` (the one way a game
         ends). What it must guarantee: winners sorted, distinct, seats; one score per seat
         [a result at the end].
+
+        A draw is a result like any other: no winners (``Result((), (0, 0), "a full board
+        without a line")``), or every seat a winner when the rules say a tie shares the win;
+        :attr:`Result.is_draw <boardkit.result.Result.is_draw>` is true for both, and the front
+        ends say "a draw" (``boardkit.examples.tictactoe`` ends in one on a full board).
         """
 
     @abstractmethod
@@ -780,24 +804,51 @@ class Game(ABC, Generic[S, A]):
         """Offered or not. ``player``'s standing now, in a game still going on: what the final
         score would be if the game ended here.
 
-        Who calls it: bots, through :func:`boardkit.bots.evaluation.heuristic`, when the game
-        offers no :meth:`evaluate`. It may assume ``state`` is a state of play and ``player`` a
-        seat. What it must guarantee: a finite number, higher is better, for every seat of
-        every state [bot hints well-formed]. The default raises
-        :class:`~boardkit.errors.NotOfferedError`; bots then count only final results.
+        Who calls it: bots, through :func:`boardkit.bots.evaluation.heuristic`, only when the
+        game offers no :meth:`evaluate`; then the bots use it exactly as :meth:`evaluate` says
+        (greedy on the position one action ahead, MCTS at a cut-off rollout and for priors), and
+        once the game is over they read ``result(state).scores`` instead. It may assume
+        ``state`` is a state of play and ``player`` a seat. What it must guarantee: a finite
+        number, higher is better, for every seat of every state [bot hints well-formed]. The
+        default raises :class:`~boardkit.errors.NotOfferedError`; bots then count only final
+        results (an unfinished position is worth 0 to every seat).
         """
         raise NotOfferedError(self.name, "score")
 
     def evaluate(self, state: S, player: int) -> float:
         """Offered or not. A heuristic value of ``state`` for ``player``: higher is better.
 
-        Who calls it: greedy and search bots, through
-        :func:`boardkit.bots.evaluation.heuristic`, on positions they look ahead to (finished
-        games included), many times per move: keep it fast. It may assume what :meth:`score`
-        may. What it must guarantee: a finite number for every seat of every state, the same
-        for equal inputs [bot hints well-formed]. Bots may call it on the true state, so a game
-        with hidden information decides what its heuristic may read. The default raises
-        :class:`~boardkit.errors.NotOfferedError`.
+        Who calls it: the bots of :mod:`boardkit.bots`, through
+        :func:`boardkit.bots.evaluation.heuristic` (which prefers it to :meth:`score`), on
+        positions they look ahead to, finished games included, many times per move: keep it
+        fast. What each does with it:
+
+        - ``greedy`` looks **one action ahead**: for each of its legal actions it plays the
+          action (with the turn hooks it sets off) and calls ``evaluate(after, player)`` for its
+          own seat on the position right after it. A game that ends there decides first (a
+          win above a shared win or a draw, a loss below everything); among the rest the
+          highest value wins, ties at random. Greedy never sees another seat's
+          reply nor its own next move, so the value must say what a position *promises*, not
+          only what is already scored: with "points on the table", an action that costs now and
+          pays later (opening a long project, an expedition that starts in debt) always looks
+          worse than waiting, and greedy never takes it. With hidden information the value is
+          the mean over a few :meth:`determinize` worlds, so differences count, not only the
+          order.
+        - ``mcts`` calls it where a rollout stops at ``rollout_cap`` unfinished: the values of
+          all seats are mapped onto [0, 1] (the leader 1, the last 0), turned into shares and
+          blended half and half with an even split. Guided search (``prior_weight`` or
+          ``widening``) also ranks every action of a node by ``evaluate`` of the position it
+          leads to, for the seat that plays it, mapped onto [0, 1] among the node's actions;
+          ``rollout_sample`` above 1 plays, at each rollout move, the best of that many random
+          actions by the mover's value. Only how the values compare matters to MCTS: adding a
+          constant or scaling them by a positive factor changes nothing.
+        - ``random`` and ``first`` never call it.
+
+        It may assume what :meth:`score` may. What it must guarantee: a finite number for every
+        seat of every state, the same for equal inputs [bot hints well-formed]. Bots may call it
+        on the true state, so a game with hidden information decides what its heuristic may
+        read. The default raises :class:`~boardkit.errors.NotOfferedError` (docs/bots.md, "The
+        bot hints").
         """
         raise NotOfferedError(self.name, "evaluate")
 

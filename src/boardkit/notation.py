@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final, TypeVar
 
 from boardkit.errors import InvalidPositionError
-from boardkit.flow import Flow, Owed
+from boardkit.flow import NAME_RULE, Flow, Owed, is_name
 
 NONE: Final = "-"
 """The value that stands for nothing: no phase, no active player, an empty list."""
@@ -120,12 +120,16 @@ def _owed(text: str, players: int) -> Owed:
     player, sep, kind = text.partition(":")
     if not sep or not kind:
         raise syntax(f"owed decision {text!r} is not PLAYER:KIND")
-    return Owed(number(player, "owing player", 0, players - 1), kind)
+    return Owed(number(player, "owing player", 0, players - 1), _name(kind, "decision kind"))
 
 
-def _name(text: str) -> str:
-    """A phase or step name: ``-`` for none, else the word itself."""
-    return "" if text == NONE else text
+def _name(text: str, what: str) -> str:
+    """A phase, step or decision kind (:data:`boardkit.flow.NAME`); ``-`` for none."""
+    if text == NONE and what != "decision kind":
+        return ""
+    if not is_name(text):
+        raise syntax(f"{what} {text!r} is not a name: {NAME_RULE}")
+    return text
 
 
 def parse_flow(fields: Mapping[str, str], counts: Iterable[int]) -> Flow:
@@ -140,10 +144,10 @@ def parse_flow(fields: Mapping[str, str], counts: Iterable[int]) -> Flow:
     active = None if active_text == NONE else number(active_text, "active", 0, players - 1)
     return Flow(
         players=players,
-        phase=_name(need(fields, "phase")),
+        phase=_name(need(fields, "phase"), "phase"),
         turn=number(need(fields, "turn"), "turn"),
         active=active,
-        step=_name(fields.get("step", NONE)),
+        step=_name(fields.get("step", NONE), "step"),
         owed=items(fields.get("owed", NONE), lambda t: _owed(t, players)),
         turn_over=yes_no(fields.get("turn_over", "no"), "turn_over"),
         ended=yes_no(fields.get("ended", "no"), "ended"),

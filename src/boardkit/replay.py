@@ -114,7 +114,12 @@ class Replay(Generic[S, A]):
         elif verify:
             state, events = _guarded(0, lambda: engine.start(game, config))
             if tuple(events) != setup.events:
-                raise InvalidLogError("setup events differ from what the seed gives", 0)
+                difference = _first_difference(events, setup.events, "the seed")
+                raise InvalidLogError(
+                    f"setup events differ from what the seed gives ({difference})"
+                    f"{rules_changed_hint(game, header)}",
+                    0,
+                )
         else:
             state = _guarded(0, lambda: engine.fold(game, game.initial(config), setup.events))
         return cls(game, header, config, state, verified=verify)
@@ -139,7 +144,11 @@ class Replay(Generic[S, A]):
             try:
                 state, events = self._verify_step(entry, seq, decoded)
                 if tuple(events) != entry.events:
-                    raise InvalidLogError(_first_difference(events, entry.events), seq)
+                    raise InvalidLogError(
+                        _first_difference(events, entry.events)
+                        + rules_changed_hint(self.game, self.header),
+                        seq,
+                    )
             except InvalidLogError as exc:
                 raise InvalidLogError(exc.reason, seq, self._position_text()) from None
         else:
@@ -287,8 +296,33 @@ def _failed(seq: int, exc: Exception) -> InvalidLogError:
     )
 
 
-def _first_difference(got: Sequence[object], recorded: Sequence[object]) -> str:
+def _first_difference(
+    got: Sequence[object], recorded: Sequence[object], source: str = "the action"
+) -> str:
     for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
         if a != b:
-            return f"event {i} is recorded as {shorten(b)}, but the action gives {shorten(a)}"
-    return f"the action gives {count_of(len(got), 'event')}, the log records {len(recorded)}"
+            return f"event {i} is recorded as {shorten(b)}, but {source} gives {shorten(a)}"
+    return f"{source} gives {count_of(len(got), 'event')}, the log records {len(recorded)}"
+
+
+def rules_changed_hint(game: Game[Any, Any], header: LogHeader) -> str:
+    """What a log's recorded events differing from what ``game`` computes probably means, as a
+    sentence to append to the error; empty for a log of an older major version (refused
+    before replay) or of another game.
+
+    The header check has accepted the log's version, so the installed rules claim to replay
+    it; events that differ all the same mean the rules changed without the major version
+    that says so (:attr:`boardkit.game.Game.version`).
+    """
+    written, installed = header.game_version, game.version
+    if header.game != game.name or written.split(".")[0] != installed.split(".")[0]:
+        return ""
+    if written == installed:
+        written = f"{written}, the installed version"
+    else:
+        written = f"{written} (installed: {installed})"
+    return (
+        f"; the log was written by {game.name} {written}: unless the log was edited, "
+        f"{game.name}'s rules changed without a major version bump (a change that alters "
+        f"the events of a logged game needs a new major version)"
+    )

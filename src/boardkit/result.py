@@ -12,29 +12,54 @@ from attrs import frozen
 class Result:
     """Who won and with what score.
 
-    ``winners`` lists the seats sharing the win (more than one on a shared win); ``scores`` has
-    one number per seat in seat order; ``detail`` is a short human-readable account.
+    ``winners`` lists the seats sharing the win (more than one on a shared win), sorted;
+    ``scores`` has one number per seat in seat order; ``detail`` is a short human-readable
+    account.
+
+    A draw is written like any other result, in either of two ways, and every front end says
+    "a draw" for both (:attr:`is_draw`):
+
+    - no winners: ``Result((), (0, 0), "a full board without a line")``;
+    - every seat a winner: ``Result((0, 1), (5, 5))``, for a game whose rules say a tie shares
+      the win.
+
+    A win shared by some seats but not all (``Result((0, 2), (7, 3, 7))``) is not a draw: the
+    others lost.
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     detail: str = ""
 
+    @property
+    def is_draw(self) -> bool:
+        """Whether nobody won, or every seat (of two or more) shares the win.
+
+        The number of seats is the length of :attr:`scores` (one score per seat); a game of
+        one seat that its player wins is a win, not a draw.
+        """
+        seats = len(self.scores)
+        return not self.winners or (seats > 1 and len(self.winners) == seats)
+
 
 T = TypeVar("T")
 
 
-def outcome_parts(winners: Sequence[T]) -> list[str | T]:
-    """Who won, as words with the winners in their places, in order: ``["nobody wins"]``,
-    ``[ann, " wins"]``, ``[ann, " and ", bob, " share the win"]``, ``[a, ", ", b, " and ", c,
-    " share the win"]``.
+DRAW = "a draw"
+"""The words for a draw (:attr:`Result.is_draw`) in every front end."""
+
+
+def outcome_parts(winners: Sequence[T], seats: int | None = None) -> list[str | T]:
+    """Who won, as words with the winners in their places, in order: ``[ann, " wins"]``,
+    ``[ann, " and ", bob, " share the win"]``, ``[a, ", ", b, " and ", c, " share the win"]``,
+    and ``["a draw"]`` when nobody won or when all ``seats`` (two or more) share the win.
 
     The one wording of a game's outcome; :func:`outcome_text` joins it for plain text, and a
     front end that paints names (``boardkit watch``) puts its own pieces in the winners'
-    places.
+    places. Without ``seats`` only a result without winners reads as a draw.
     """
-    if not winners:
-        return ["nobody wins"]
+    if not winners or (seats is not None and seats > 1 and len(winners) == seats):
+        return [DRAW]
     parts: list[str | T] = []
     for index, winner in enumerate(winners):
         if index:
@@ -45,6 +70,8 @@ def outcome_parts(winners: Sequence[T]) -> list[str | T]:
 
 
 def outcome_text(result: Result, names: Sequence[str]) -> str:
-    """Who won ``result``, with the players' names (``names[i]`` for seat ``i``): ``"nobody
-    wins"``, ``"ann wins"``, ``"ann and bob share the win"`` (see :func:`outcome_parts`)."""
-    return "".join(outcome_parts([names[seat] for seat in result.winners]))
+    """Who won ``result``, with the players' names (``names[i]`` for seat ``i``): ``"ann
+    wins"``, ``"ann and bob share the win"``, or ``"a draw"`` (:attr:`Result.is_draw`; see
+    :func:`outcome_parts`)."""
+    winners = [names[seat] for seat in result.winners]
+    return "".join(outcome_parts(winners, len(result.scores)))

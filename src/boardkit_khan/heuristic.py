@@ -28,6 +28,7 @@ call it once per candidate action (``benchmarks/bots_bench.py`` measures the who
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from boardkit_khan.rules.scoring import area_bonuses, areas_of, tile_points
@@ -49,7 +50,7 @@ def evaluate(state: KhanState, player: int) -> float:
     values = seat_values(state)
     if len(values) == 1:
         return values[0]
-    others = (sum(values) - values[player]) / (len(values) - 1)
+    others = (math.fsum(values) - values[player]) / (len(values) - 1)
     return values[player] - others
 
 
@@ -98,7 +99,7 @@ def potentials(state: KhanState, static: Static) -> tuple[float, ...]:
         weights = [
             (cluster & yurts[seat]).bit_count() ** MAJORITY_SHARPNESS for seat in range(players)
         ]
-        whole = sum(weights)
+        whole = math.fsum(weights)
         if not whole:
             continue
         for seat in range(players):
@@ -131,7 +132,7 @@ def _points_of_stock(board_file: str, stock: int) -> int:
 
 def _capped(totals: list[float], limit: int) -> tuple[float, ...]:
     """``totals`` scaled down, together, so that they add up to at most ``limit``."""
-    whole = sum(totals)
+    whole = math.fsum(totals)
     if whole <= limit or whole <= 0:
         return tuple(totals)
     scale = limit / whole

@@ -18,6 +18,8 @@ on the difference). A finished game is judged by the final counts.
 
 from __future__ import annotations
 
+import math
+
 from boardkit_shangrila.rules.board import PATHS, VILLAGE_COUNT
 from boardkit_shangrila.rules.components import GUILD_COUNT
 from boardkit_shangrila.rules.scoring import final_result, is_over
@@ -39,7 +41,7 @@ Delta = list[float]
 def evaluate(state: ShangrilaState, seat: int) -> float:
     """``seat``'s value minus the mean of the others' values (see the module docstring)."""
     values = seat_values(state)
-    others = (sum(values) - values[seat]) / (len(values) - 1)
+    others = (math.fsum(values) - values[seat]) / (len(values) - 1)
     return values[seat] - others
 
 

@@ -13,7 +13,7 @@ from boardkit.runner.tournament import run_tournament
 
 
 def _sim_facts(summary: SimulationSummary) -> tuple[object, ...]:
-    return (summary.wins, summary.shared_wins, summary.no_winner, summary.mean_length,
+    return (summary.wins, summary.shared_wins, summary.draws, summary.mean_length,
             summary.min_length, summary.max_length)  # fmt: skip
 
 

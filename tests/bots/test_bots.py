@@ -40,7 +40,7 @@ from boardkit.bots import (
     parse_bot_spec,
 )
 from boardkit.bots.base import sample_actions
-from boardkit.bots.evaluation import CAPPED_WEIGHT
+from boardkit.bots.evaluation import CAPPED_WEIGHT, outcome_for
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.runner.tournament import play_game
 from tests.core.plain_game import Add, PlainGame, PlainState
@@ -215,7 +215,15 @@ def test_heuristic_is_zero_when_the_game_offers_nothing() -> None:
 def test_outcome_rewards_share_a_win() -> None:
     assert outcome_rewards(Result((1,), (0, 5, 2)), 3) == (0.0, 1.0, 0.0)
     assert outcome_rewards(Result((0, 2), (4, 1, 4)), 3) == (0.5, 0.0, 0.5)
-    assert outcome_rewards(Result((), (0, 0)), 2) == (0.0, 0.0)
+
+
+def test_a_draw_of_either_kind_is_an_even_share_for_every_seat() -> None:
+    """Worth more than a loss and less than a win, so a search plays for it when losing."""
+    for drawn in (Result((), (0, 0)), Result((0, 1), (3, 3))):
+        assert outcome_rewards(drawn, 2) == (0.5, 0.5)
+        assert [outcome_for(drawn, seat) for seat in (0, 1)] == [0.5, 0.5]
+    assert outcome_rewards(Result((), (0, 0, 0)), 3) == pytest.approx((1 / 3,) * 3)
+    assert outcome_for(Result((0, 2), (4, 1, 4)), 1) == 0.0
 
 
 def test_estimated_rewards_blend_the_ranking_with_an_even_split() -> None:

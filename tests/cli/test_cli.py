@@ -511,3 +511,51 @@ def test_a_huge_argument_is_repeated_briefly_in_the_error(capsys: Capture, argv:
     assert code == 2 and err.startswith("error: ")
     assert len(err) < 400  # the argument was repeated whole, 5,000 characters (twice for --seat)
     assert "..." in err
+
+
+# --- show and render at the end of a round -----------------------------------------------------
+
+
+@pytest.fixture
+def goofspiel_log(tmp_path: Path) -> tuple[Path, Match[Any]]:
+    """A finished 2-player Goofspiel game saved to a file: it marks the end of 13 rounds."""
+    match = random_playout("goofspiel", 2, {}, seed=4)
+    path = tmp_path / "goofspiel.json"
+    match.save(path)
+    return path, match
+
+
+def test_show_at_round_prints_the_table_the_round_ended_on(
+    capsys: Capture, goofspiel_log: tuple[Path, Match[Any]]
+) -> None:
+    from boardkit.rounds import find_round_end
+
+    path, match = goofspiel_log
+    end = find_round_end(match, 3)
+    code, out, _ = run(capsys, "show", str(path), "--at", "round:3")
+    assert code == 0
+    heading, body = out.split("\n", 1)
+    assert heading.startswith(f"goofspiel at the end of round 3, in entry {end.seq} of 0–")
+    assert body.strip() == match.game.render_text(end.state, None)
+    assert body.strip() != match.game.render_text(match.state_at(end.seq), None)
+    code, out, _ = run(capsys, "show", str(path), "--at", "round:3", "--json")
+    assert json.loads(out) == codec_for(match.game).dump_state(end.state)
+
+
+def test_show_at_a_round_the_log_does_not_mark_is_a_usage_error(
+    capsys: Capture, goofspiel_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = goofspiel_log
+    code, _, err = run(capsys, "show", str(path), "--at", "round:14")
+    assert code == 2
+    assert "no round 14 ends in this log; it marks the end of rounds 1 to 13" in err
+
+
+@pytest.mark.parametrize("at", ["round:x", "rond:3", "3:round"])
+def test_an_at_that_is_neither_an_entry_nor_a_round_is_refused(
+    capsys: Capture, goofspiel_log: tuple[Path, Match[Any]], at: str
+) -> None:
+    path, _ = goofspiel_log
+    code, _, err = run(capsys, "show", str(path), "--at", at)
+    assert code == 2
+    assert f"{at!r} is neither an entry number nor round:N" in err

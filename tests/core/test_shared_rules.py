@@ -19,31 +19,58 @@ from boardkit.terminal.play import result_lines
 from boardkit.terminal.watch import result_text as watch_result_text
 from boardkit.testing import check_playout
 
-NAMES = ("ann", "bob", "cem")
+NAMES = ("ann", "bob", "cem", "dan")
 
 
 @pytest.mark.parametrize(
-    ("winners", "words"),
+    ("winners", "scores", "words"),
     [
-        ((), "nobody wins"),
-        ((1,), "bob wins"),
-        ((0, 2), "ann and cem share the win"),
-        ((0, 1, 2), "ann, bob and cem share the win"),
+        ((), (3, 2, 3), "a draw"),
+        ((1,), (3, 2, 3), "bob wins"),
+        ((0, 2), (3, 2, 3), "ann and cem share the win"),
+        ((0, 1, 2), (3, 3, 3), "a draw"),
+        ((0, 1, 3), (3, 3, 2, 3), "ann, bob and dan share the win"),
+        ((0,), (1,), "ann wins"),
     ],
 )
-def test_every_front_end_words_the_outcome_alike(winners: tuple[int, ...], words: str) -> None:
-    result = Result(winners, (3, 2, 3))
-    assert outcome_text(result, NAMES) == words
-    assert cli_result_text(result, NAMES).startswith(f"{words} (scores 3, 2, 3)")
-    assert result_lines(result, NAMES).splitlines()[0] == f"game over: {words}"
-    painted = watch_result_text(result, NAMES, ("red", "blue", "green"))
+def test_every_front_end_words_the_outcome_alike(
+    winners: tuple[int, ...], scores: tuple[int, ...], words: str
+) -> None:
+    result = Result(winners, scores)
+    names = NAMES[: len(scores)]
+    listed = ", ".join(map(str, scores))
+    assert outcome_text(result, names) == words
+    assert cli_result_text(result, names).startswith(f"{words} (scores {listed})")
+    assert result_lines(result, names).splitlines()[0] == f"game over: {words}"
+    painted = watch_result_text(result, names, ("red", "blue", "green", "white"))
     assert painted.plain.startswith(f"{words}: ")
 
 
 def test_outcome_parts_leave_the_winners_in_their_places() -> None:
     assert outcome_parts([7]) == [7, " wins"]
     assert outcome_parts([1, 2]) == [1, " and ", 2, " share the win"]
-    assert outcome_parts([]) == ["nobody wins"]
+    assert outcome_parts([1, 2], seats=3) == [1, " and ", 2, " share the win"]
+    assert outcome_parts([0, 1], seats=2) == ["a draw"]
+    assert outcome_parts([]) == ["a draw"]
+    assert outcome_parts([0], seats=1) == [0, " wins"]
+
+
+@pytest.mark.parametrize(
+    ("winners", "scores", "draw"),
+    [
+        ((), (0, 0), True),
+        ((0, 1), (5, 5), True),
+        ((0, 1, 2), (1, 1, 1), True),
+        ((1,), (0, 1), False),
+        ((0, 2), (7, 3, 7), False),
+        ((0,), (4,), False),  # one seat, and its player won
+        ((), (0,), True),  # one seat, and its player did not win
+    ],
+)
+def test_a_draw_is_no_winner_or_every_seat_sharing(
+    winners: tuple[int, ...], scores: tuple[int, ...], draw: bool
+) -> None:
+    assert Result(winners, scores).is_draw is draw
 
 
 class SharedNim(NimGame):
@@ -57,12 +84,12 @@ class SharedNim(NimGame):
 
 
 def test_match_status_words_a_shared_win_as_the_front_ends_do() -> None:
-    match: Match[Any] = Match.new(SharedNim(), NAMES, seed=1)
+    match: Match[Any] = Match.new(SharedNim(), NAMES[:3], seed=1)
     while not match.is_over:
         match.play(match.legal_actions()[0])
     result = match.result
     assert result is not None and len(result.winners) == 2
-    assert match.status() == f"over: {outcome_text(result, NAMES)}, scores 1–1–1"
+    assert match.status() == f"over: {outcome_text(result, NAMES[:3])}, scores 1–1–1"
     assert "share the win" in match.status()
 
 

@@ -107,7 +107,7 @@ def test_simulate_summary_matches_the_individual_games() -> None:
     assert summary.seeds == range(100, 130)
     assert summary.wins == tuple(wins)
     assert summary.shared_wins == 0
-    assert summary.no_winner == 0
+    assert summary.draws == 0
     assert summary.min_length == min(lengths)
     assert summary.max_length == max(lengths)
     assert summary.mean_length == pytest.approx(sum(lengths) / 30)
@@ -137,25 +137,28 @@ def test_simulate_reports_progress_after_every_game() -> None:
 
 
 class SharedNim(NimGame):
-    """Nim where taking the last stone makes seats 0 and 1 share the win (odd seeds: nobody)."""
+    """Three-player Nim whose end depends on the start player: seats 0 and 1 share the win
+    (starter 0), every seat shares it (starter 1, a draw), or nobody wins (starter 2, a draw)."""
 
     def result(self, state: NimState) -> Result | None:
         if state.winner is None:
             return None
         n = state.flow.players
-        if state.starter == 0:
-            return Result((0, 1), (1,) * n)
-        return Result((), (0,) * n)
+        return [Result((0, 1), (1,) * n), Result((0, 1, 2), (1,) * n), Result((), (0,) * n)][
+            state.starter
+        ]
 
 
-def test_simulate_counts_shared_wins_and_games_without_winner() -> None:
+def test_simulate_counts_shared_wins_and_draws_of_both_kinds() -> None:
     game = SharedNim()
-    summary = simulate(game, 40, players=2, seed=0)
-    starters = [random_playout(game, 2, seed=s).state.starter for s in range(40)]
+    summary = simulate(game, 60, players=3, seed=0)
+    starters = [random_playout(game, 3, seed=s).state.starter for s in range(60)]
     assert summary.shared_wins == starters.count(0)
-    assert summary.no_winner == starters.count(1)
-    assert summary.wins == (0, 0)
-    assert 0 < summary.shared_wins < 40
+    assert summary.draws == starters.count(1) + starters.count(2)
+    assert summary.wins == (0, 0, 0)
+    assert starters.count(1) > 0 and starters.count(2) > 0 and summary.shared_wins > 0
+    with pytest.warns(DeprecationWarning, match="no_winner is renamed SimulationSummary.draws"):
+        assert summary.no_winner == summary.draws
 
 
 @pytest.mark.parametrize("n_games", [0, -3])

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from attrs import evolve
 
 from boardkit import (
     FileAccessError,
@@ -153,6 +154,24 @@ def test_summary_counts_shared_wins_fractionally_and_gives_a_normal_interval() -
     assert (a.moves, a.mean_move_seconds) == (8, 0.25)
     c = summarise_bot("c", records)
     assert (c.games, c.wins, c.win_rate, c.score_ci95) == (1, 0.0, 0.0, None)
+
+
+def test_a_draw_counts_a_share_of_a_game_to_every_seat_whichever_way_it_is_written() -> None:
+    def drawn(index: int, seats: tuple[str, ...], winners: tuple[int, ...]) -> GameRecord:
+        played = record(index, seats, winners, (1,) * len(seats))
+        return evolve(played, draw=True)
+
+    records = [
+        drawn(0, ("a", "b"), ()),  # nobody won
+        drawn(1, ("b", "a"), (0, 1)),  # both share the win
+        drawn(2, ("a", "b", "c"), ()),
+        record(3, ("a", "b"), (1,), (0, 1)),
+    ]
+    a, b, c = (summarise_bot(name, records) for name in "abc")
+    assert (a.games, a.draws, b.games, b.draws, c.games, c.draws) == (4, 3, 4, 3, 1, 1)
+    assert a.wins == pytest.approx(0.5 + 0.5 + 1 / 3)
+    assert b.wins == pytest.approx(0.5 + 0.5 + 1 / 3 + 1)
+    assert c.wins == pytest.approx(1 / 3)
 
 
 # --- tournaments -------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -383,3 +385,75 @@ def check_no_hand_leaks(match: Match[Any], frames: list[str], seat: int, other: 
         assert not named, f"a frame for seat {seat} at entry {at} holds the targets {named}"
         checked += bool(secret)
     assert checked > 0, "no frame had a secret to keep: the check proved nothing"
+
+
+def test_goofspiel_shows_the_table_a_round_ended_on_until_go_on(
+    browser: Any, server: ServerProcess
+) -> None:
+    ann = Player(browser, server.url, "ann")
+    ann.lobby()
+    ann.page.select_option("#game", "goofspiel")
+    ann.page.select_option("#players", "2")
+    ann.page.select_option("[data-seat='1']", "first")
+    ann.page.click("#create-button")
+    ann.page.wait_for_url("**/match/*")
+    ann.wait_seq(0)
+    ann.page.wait_for_selector("#menu button.action")
+    ann.page.locator("#menu button.action").last.click()  # bid 13; the bot bids after
+    ann.page.wait_for_selector("body[data-round-end='1']", state="attached")
+    assert ann.page.locator("#past").is_visible()
+    assert ann.page.inner_text("#past-text").startswith("round 1 of 13 is over: ")
+    table = ann.page.inner_text("#board pre.text-board")
+    assert table.startswith("round 1 of 13") and "last bid 13" in table
+    assert ann.page.inner_text("#past-live") == "go on"
+    moment = ann.page.locator("#log li.round-end[data-round='1']")
+    assert moment.inner_text() == "round 1 is over"
+    ann.page.click("#past-live")
+    assert ann.page.locator("#past").is_hidden() and ann.body("round-end") == ""
+    assert ann.page.inner_text("#past-live") == "back to now"
+    moment.click()  # the moment again, from the log
+    ann.page.wait_for_selector("body[data-round-end='1']", state="attached")
+    assert ann.page.inner_text("#board pre.text-board") == table
+    assert not ann.errors
+
+
+def test_a_finished_match_that_no_longer_replays_is_shown_unverified(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Its stored setup changed (as a rules change would make it differ from what the seed
+    gives): the page still shows its history, and its banner says it is not verified."""
+    args = ["--data", str(tmp_path), "--think-ms", "0", "--allow-pinned-seeds"]
+    with serve(args, tmp_path / "first.log") as first:
+        request = urllib.request.Request(
+            first.url + "/api/matches",
+            data=json.dumps({"game": "nim", "seats": [{"bot": "first"}] * 2}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(request) as response:
+            match_id = json.loads(response.read())["id"]
+        for _ in range(200):
+            with urllib.request.urlopen(f"{first.url}/api/matches/{match_id}") as response:
+                if json.loads(response.read())["status"] == "finished":
+                    break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the bots never finished")
+    with sqlite3.connect(tmp_path / "boardkit.sqlite3") as db:
+        (body,) = db.execute(
+            "SELECT body FROM boardkit_entry WHERE match_id = ? AND seq = 0", (match_id,)
+        ).fetchone()
+        setup = json.loads(body)
+        drawn = next(e for e in setup["events"] if e["type"] == "StarterDrawn")
+        drawn["player"] = 1 - drawn["player"]
+        db.execute(
+            "UPDATE boardkit_entry SET body = ? WHERE match_id = ? AND seq = 0",
+            (json.dumps(setup), match_id),
+        )
+    with serve(args, tmp_path / "second.log") as second:
+        ann = Player(browser, second.url, "ann")
+        ann.page.goto(f"{second.url}/match/{match_id}")
+        ann.page.wait_for_selector("#banner p.unverified")
+        banner = ann.page.inner_text("#banner")
+        assert "Game over" in banner and "not verified, read-only" in banner
+        assert ann.body("over") == "true" and ann.page.locator("#log li").count() > 3
+        assert not ann.errors

@@ -946,3 +946,31 @@ def test_on_a_terminal_the_moves_are_wrapped_at_word_ends_as_they_are_told(
     told = out.getvalue().split("\x1b[2J", 1)[0].splitlines()  # before the end's screen
     assert "  bob (blue) places a set-up master" in told
     assert all(len(row) <= 39 for row in told if "/" not in row)  # a path is one word
+
+
+def test_piped_the_table_a_round_ended_on_is_printed_before_the_next_prize(
+    tmp_path: Path,
+) -> None:
+    match = Match.new("goofspiel", ["ann", "bob"], None, 3)
+    status, out = play(
+        match, ["13", "12", "quit"], [Seat("ann", "human", None), Seat("bob", "first", TakeOne())],
+        save_path=tmp_path / "g.json",
+    )  # fmt: skip
+    assert status is PlayStatus.QUIT
+    told, table = out.split("the table at the end of round 1:\n", 1)
+    assert told.rstrip().splitlines()[-1].startswith("  round 1 of 13 is over: you ")
+    table, after = table.split("\n  round 2 of 13\n", 1)
+    assert "round 1 of 13" in table and "ann (you): 2 points" in table and "last bid 13" in table
+    assert after.startswith("  the prize is ")
+    assert out.count("the table at the end of round") == 2  # rounds 1 and 2, then quit
+
+
+def test_redone_actions_do_not_stop_on_the_rounds_they_end(tmp_path: Path) -> None:
+    match = Match.new("goofspiel", ["ann", "bob"], None, 3)
+    script = ["13", "undo", "undo", "redo", "quit"]
+    _, out = play(
+        match, script, [Seat("ann", "human", None), Seat("bob", "first", TakeOne())],
+        save_path=tmp_path / "g.json",
+    )  # fmt: skip
+    assert out.count("the table at the end of round 1:") == 1  # when played, not when redone
+    assert "redid" in out

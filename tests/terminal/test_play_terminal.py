@@ -352,3 +352,23 @@ def test_at_80x24_the_side_panel_gives_way_to_what_the_bots_just_did(tmp_path: P
     assert any(row.startswith("12  H") for row in rows)  # the board stays whole
     term.line("quit")
     assert term.finish() == 0
+
+
+def test_goofspiel_stops_on_the_table_a_round_ended_on_until_enter(tmp_path: Path) -> None:
+    term = Terminal.boardkit(
+        "play", "goofspiel", "--players", "2", "--seat", "human,first",
+        "--names", "ann,bob", "--seed", "4", "--log", "g.json", cwd=tmp_path,
+    )  # fmt: skip
+    term.wait_for("ann (red) to decide")
+    term.line("13")
+    screen = term.wait_for("round 1 is over; press Enter to go on")
+    assert "round 1 of 13 is over: " in screen  # the summary, above the table
+    assert "round 1 of 13" in screen and "last bid 13" in screen  # the round's table, scored
+    assert "round 2 of 13" not in screen and "the prize is" not in screen.split("is over: ")[1]
+    term.pump(0.5)
+    assert "press Enter to go on" in term.text()  # it waits
+    term.line("")
+    screen = term.wait_for("ann (red) to decide")
+    assert "round 2 of 13" in screen
+    term.line("quit")
+    assert term.finish() == 0

@@ -85,3 +85,36 @@ def test_step_waits_for_a_key_and_q_stops() -> None:
     term.type("q")
     assert term.finish() == 0
     assert "stopped after entry 2" in term.text()
+
+
+def test_piped_the_table_each_round_ended_on_is_printed_where_the_round_ends() -> None:
+    code, text, err = watch_text("goofspiel", "--players", "2", "--seed", "4")
+    assert code == 0, err
+    tables = re.findall(r"^   — the table at the end of round (\d+):$", text, re.MULTILINE)
+    assert [int(n) for n in tables] == list(range(1, 14))
+    first = text.split("— the table at the end of round 1:\n", 1)
+    # the summary comes just before the table; the next prize only after it
+    assert first[0].rstrip().splitlines()[-1].startswith("   round 1 of 13 is over: ")
+    table, rest = first[1].split("\n   round 2 of 13\n", 1)
+    assert table.startswith("round 1 of 13 ") and "last bid" in table
+    assert rest.startswith("   the prize is ")
+
+
+def test_step_stops_on_the_table_a_round_ended_on_before_the_next_prize() -> None:
+    term = Terminal.boardkit("watch", "goofspiel", "--players", "2", "--seed", "4", "--step")
+    term.wait_for("paused")
+    term.type("n")
+    term.wait_for("entry 1 ")
+    term.type("n")
+    screen = term.wait_for("round 1 is over")
+    assert screen.splitlines()[0].startswith("Goofspiel · entry 2 · round 1 is over")
+    assert "last bid" in screen and "round 1 of 13" in screen  # the round's table, scored
+    assert "round 1 of 13 is over: " in screen  # the summary, the narration's last line
+    assert "the prize is" not in screen.split("round 1 of 13 is over: ", 1)[1]
+    term.pump(0.5)
+    assert "round 1 is over" in term.text()  # it waits for a key
+    term.type("n")
+    screen = term.wait_for("entry 2 · next")
+    assert "round 2 of 13" in screen and "round 1 is over" not in screen.splitlines()[0]
+    term.type("q")
+    assert term.finish() == 0

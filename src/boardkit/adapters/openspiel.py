@@ -25,7 +25,8 @@ The facts declared (``GameType`` / ``GameInfo``):
   (:mod:`boardkit.chance`); a shuffle of ``k`` cards is ``k - 1`` chance nodes in a row.
 - **information** imperfect when the game has hidden information, else perfect.
 - **utility** win/loss (:mod:`boardkit.adapters.table`, ``reward="win"``): +1 winners, -1 the
-  others, 0 when everyone or nobody wins; zero-sum with two players, general-sum with more.
+  others, 0 for all in a draw (nobody wins, or everyone shares the win); zero-sum with two
+  players, general-sum with more.
   Rewards come at the end (terminal reward model).
 - **num_distinct_actions** the game's action index size; **max_game_length** the decisions
   bound ``max_entries`` plus, per entry, as many chance nodes as the largest draw allows (a

@@ -26,8 +26,8 @@ Facts:
   :meth:`boardkit.game.Game.observation` of that agent's seat, from its view only) and
   ``"action_mask"`` (``Box(0, 1, (num_actions,), int8)``, the legal actions of the agent when it
   is the one to decide, all zeros otherwise).
-- **Rewards** at the end only, ``reward="win"`` (+1 winners, -1 the others, 0 for all when
-  everyone or nobody wins) or ``reward="score"`` (the final scores); see
+- **Rewards** at the end only, ``reward="win"`` (+1 winners, -1 the others, 0 for all in a
+  draw: nobody wins, or everyone shares the win) or ``reward="score"`` (the final scores); see
   :mod:`boardkit.adapters.table`.
 - **Termination**: every agent terminates when the game ends; games always end (their
   ``max_entries`` bound), so there is no truncation.

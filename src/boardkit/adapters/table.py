@@ -8,8 +8,9 @@ replays and verifies like any other.
 
 Rewards come at the end only (the adapters give 0 before), in one of two documented modes:
 
-- ``"win"`` (the default): +1 for each winner, -1 for every other seat; when every seat shares
-  the win, or nobody wins, 0 for all.
+- ``"win"`` (the default): +1 for each winner, -1 for every other seat; a draw (nobody wins,
+  or every seat of two or more shares the win: :attr:`boardkit.result.Result.is_draw`) is 0
+  for all.
 - ``"score"``: each seat's final score (:attr:`boardkit.result.Result.scores`).
 """
 
@@ -37,9 +38,9 @@ def rewards_of(result: Result, players: int, mode: str = "win") -> tuple[float, 
     """The final reward of every seat under ``mode`` (see the module docstring)."""
     if mode == "score":
         return tuple(float(s) for s in result.scores)
-    winners = set(result.winners)
-    if not winners or len(winners) == players:
+    if result.is_draw:
         return (0.0,) * players
+    winners = set(result.winners)
     return tuple(1.0 if seat in winners else -1.0 for seat in range(players))
 
 

@@ -10,12 +10,14 @@ final scores once the game is over (and on 0 when the game offers nothing). Bots
 the game's name: everything here goes through these hooks.
 
 Rewards for tree search live in [0, 1] per player and add up to at most 1 over the table:
-:func:`outcome_rewards` shares a win equally among the winners; :func:`estimated_rewards`
+:func:`outcome_rewards` shares a win equally among the winners, and a draw equally among all
+seats; :func:`estimated_rewards`
 turns heuristic values of an unfinished game into such shares.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from boardkit.game import Game
@@ -49,16 +51,21 @@ def heuristic(game: Game[Any, Any], state: Any, player: int) -> float:
 
 
 def outcome_rewards(result: Result, players: int) -> Rewards:
-    """A finished game as rewards: each winner gets an equal share of 1, the others 0."""
-    if not result.winners:
-        return (0.0,) * players
+    """A finished game as rewards: each winner gets an equal share of 1, the others 0; in a
+    draw (:attr:`~boardkit.result.Result.is_draw`: nobody won, or every seat shares the win)
+    every seat gets an equal share, so that a search prefers a draw to a loss."""
+    if result.is_draw:
+        return (1.0 / players,) * players
     share = 1.0 / len(result.winners)
     winners = set(result.winners)
     return tuple(share if seat in winners else 0.0 for seat in range(players))
 
 
 def outcome_for(result: Result, player: int) -> float:
-    """``player``'s share of the win: 1 alone, 1/k in a k-way shared win, 0 otherwise."""
+    """``player``'s share of the win: 1 alone, 1/k in a k-way shared win or a draw of k seats,
+    0 otherwise."""
+    if result.is_draw:
+        return 1.0 / len(result.scores)
     if player not in result.winners:
         return 0.0
     return 1.0 / len(result.winners)
@@ -80,5 +87,5 @@ def estimated_rewards(game: Game[Any, Any], state: Any, players: int) -> Rewards
     if high == low:
         return (even,) * players
     spread = [(v - low) / (high - low) for v in values]
-    total = sum(spread)
+    total = math.fsum(spread)
     return tuple(CAPPED_WEIGHT * (s / total) + (1.0 - CAPPED_WEIGHT) * even for s in spread)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from boardkit.cli.output import choices_text
-from boardkit.cli.support import EXIT_USAGE
+from boardkit.cli.support import EXIT_USAGE, RoundAt
 from boardkit.errors import InvalidOptionsError, shorten
 from boardkit.game import Game
 from boardkit.options import Option, OptionValue
@@ -69,9 +69,10 @@ def add_entry_arguments(sub: argparse.ArgumentParser, verb: str) -> None:
     sub.add_argument("log", metavar="LOG", help="a log file (JSON)")
     sub.add_argument(
         "--at",
-        type=int,
+        type=entry_point,
         metavar="K",
-        help="entry number (0 is the setup; negative counts from the end; default: the last)",
+        help="entry number (0 is the setup; negative counts from the end; default: the last), "
+        "or round:N for the table round N ended on",
     )
     sub.add_argument(
         "--player", type=int, metavar="P", help=f"{verb} only what seat P may see (default: all)"
@@ -84,6 +85,22 @@ def add_no_verify_argument(sub: argparse.ArgumentParser, help: str) -> None:
 
 
 # --- values ---------------------------------------------------------------------------------
+
+
+def entry_point(text: str) -> int | RoundAt:
+    """``--at``'s value: an entry number, or ``round:N`` (the moment round ``N`` ended)."""
+    word, colon, number = text.strip().partition(":")
+    try:
+        if colon and word.strip().lower() == "round":
+            return RoundAt(int(number))
+        if not colon:
+            return int(text)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(
+        f"{shorten(text, 40)} is neither an entry number nor round:N (the moment round N ended)"
+    )
+
 
 MAX_DELAY = 3600.0
 """The longest ``--delay`` (an hour): longer ones are typing slips, and ``time.sleep`` refuses

@@ -35,6 +35,7 @@ from boardkit.cli.support import (
     EXIT_FAILURE,
     EXIT_OK,
     CommandError,
+    RoundAt,
     Streams,
     entry_at,
     read_log_file,
@@ -105,12 +106,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 def render_log(
     path: str,
     *,
-    at: int | None = None,
+    at: int | RoundAt | None = None,
     player: int | None = None,
     highlight: bool = True,
     verify: bool = True,
 ) -> str:
-    """The SVG text of the state after entry ``at`` (default: the last) of the log at ``path``.
+    """The SVG text of the state after entry ``at`` (default: the last) of the log at ``path``,
+    or at the end of a round (``RoundAt``).
 
     With ``highlight`` the action of that entry is passed to the game's picture as the
     highlight (the setup entry has none).

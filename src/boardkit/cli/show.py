@@ -1,5 +1,5 @@
-"""``boardkit show``: the state after an entry of a log, as the game's text, its position
-notation, or JSON."""
+"""``boardkit show``: the state after an entry of a log (or at the end of a round), as the
+game's text, its position notation, or JSON."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
-from boardkit.cli.support import EXIT_OK, Streams, entry_at, read_log_file
+from boardkit.cli.support import EXIT_OK, RoundAt, Streams, entry_at, read_log_file
 from boardkit.codec import codec_for
 from boardkit.log import shown_action
 
@@ -57,9 +57,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         what = f"{actor}: {game.describe_action(shown_action(game, entry, player), state)}"
     seen_by = "" if player is None else f", as {match.header.players[player]} sees it"
     last = len(match) - 1
-    out.print(
-        Text.assemble((game.name, "bold"), f" after entry {at} of 0–{last} ({what}){seen_by}"),
-        soft_wrap=True,
-    )
+    if isinstance(args.at, RoundAt):  # the marker inside the entry, not the entry's end
+        where = f" at the end of round {args.at.round}, in entry {at} of 0–{last}"
+    else:
+        where = f" after entry {at} of 0–{last}"
+    out.print(Text.assemble((game.name, "bold"), f"{where} ({what}){seen_by}"), soft_wrap=True)
     out.out(game.render_text(state, player), highlight=False)
     return EXIT_OK

@@ -133,7 +133,7 @@ def print_summary(summary: SimulationSummary, out: Console) -> None:
     for seat, count in enumerate(summary.wins):
         wins.add_row(str(seat), str(count), percent(count, summary.games))
     wins.add_row("shared", str(summary.shared_wins), percent(summary.shared_wins, summary.games))
-    wins.add_row("no winner", str(summary.no_winner), percent(summary.no_winner, summary.games))
+    wins.add_row("draw", str(summary.draws), percent(summary.draws, summary.games))
     out.print(wins)
     figures = Table(title="games", title_justify="left", show_edge=False)
     figures.add_column("measure")

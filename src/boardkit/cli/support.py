@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from attrs import frozen
 from rich.console import Console
 from rich.text import Text
 
@@ -29,6 +30,7 @@ from boardkit.game import Game
 from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
 from boardkit.match import Match
 from boardkit.registry import load_game
+from boardkit.rounds import find_round_end
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -137,16 +139,30 @@ def read_log_file(path: str, verify: bool = True) -> Match[Any]:
         ) from None
 
 
-def entry_at(match: Match[Any], at: int | None, player: int | None) -> tuple[int, Any]:
-    """The entry number ``--at`` names (default: the last; negative counts from the end) and
-    the state after it; ``--player`` must be a seat of the log.
+@frozen
+class RoundAt:
+    """``--at round:N``: the moment round ``N`` ended (a :class:`~boardkit.flow.RoundEnded`
+    marker of the log), rather than the end of an entry."""
 
-    An entry out of range is an :class:`~boardkit.errors.UndoError` naming the range.
+    round: int
+
+
+def entry_at(match: Match[Any], at: int | RoundAt | None, player: int | None) -> tuple[int, Any]:
+    """The entry number ``--at`` names (default: the last; negative counts from the end) and
+    the state after it; for ``round:N``, the entry where round N ended and the state at its
+    marker (:func:`boardkit.rounds.find_round_end`). ``--player`` must be a seat of the log.
+
+    An entry out of range, or a round the log marks no end of, is an
+    :class:`~boardkit.errors.UndoError` naming what the log has.
     """
-    number = len(match) - 1 if at is None else at
-    if number < 0 <= number + len(match):
-        number += len(match)
-    state = match.state_at(number)
+    if isinstance(at, RoundAt):
+        end = find_round_end(match, at.round)
+        number, state = end.seq, end.state
+    else:
+        number = len(match) - 1 if at is None else at
+        if number < 0 <= number + len(match):
+            number += len(match)
+        state = match.state_at(number)
     seats = len(match.header.players)
     if player is not None and not 0 <= player < seats:
         raise CommandError(f"there is no seat {player}; this log has seats 0 to {seats - 1}")

@@ -180,6 +180,7 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
     out.print(table)
     out.print(
         f"mean game length {summary.mean_length:.1f} decisions; "
+        f"{count_of(sum(record.draw for record in summary.records), 'draw')}; "
         f"{count_of(summary.workers, 'worker')}; {duration(summary.total_seconds)} in all",
         soft_wrap=True,
     )

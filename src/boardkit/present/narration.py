@@ -33,6 +33,7 @@ from boardkit.present.voice import (
     describe_flow_event,
     join_words,
 )
+from boardkit.rounds import RoundEnd, round_ends
 
 __all__ = [
     "QUIET_FLOW_EVENTS",
@@ -44,6 +45,7 @@ __all__ = [
     "describe_flow_event",
     "join_words",
     "narrate_entry",
+    "narrate_entry_parts",
     "narrate_events",
     "narrate_match_entry",
     "runs_of_a_type",
@@ -139,6 +141,33 @@ def narrate_entry(
                 lines.append(pair[1])
         state = engine.fold(game, state, seen)
     return lines
+
+
+def narrate_entry_parts(
+    game: Game[Any, Any],
+    state_before: Any,
+    entry_events: Sequence[object],
+    player: int | None,
+    names: Sequence[str] = (),
+    seq: int = 0,
+) -> list[tuple[list[str], RoundEnd[Any] | None]]:
+    """The lines of entry ``seq`` cut at its round ends: each part's lines, and the round end
+    (:class:`~boardkit.rounds.RoundEnd`, with the table then) that closes it, ``None`` for
+    the last part. A front end shows a part, then the table its round ended on, and pauses.
+
+    An entry without a :class:`~boardkit.flow.RoundEnded` is one part, whose lines are
+    :func:`narrate_entry`'s. The line of a marker (the game's summary) ends its part.
+    """
+    events = list(entry_events)
+    ends = round_ends(game, state_before, events, seq)
+    parts: list[tuple[list[str], RoundEnd[Any] | None]] = []
+    state, done = state_before, 0
+    for end in ends:
+        cut = end.index + 1
+        parts.append((narrate_entry(game, state, events[done:cut], player, names), end))
+        state, done = end.state, cut
+    parts.append((narrate_entry(game, state, events[done:], player, names), None))
+    return parts
 
 
 def runs_of_a_type(events: Sequence[object]) -> list[list[object]]:

@@ -26,6 +26,7 @@ from boardkit.flow import (
     DecisionSettled,
     GameEnded,
     PhaseStarted,
+    RoundEnded,
     StepStarted,
     TurnEnded,
     TurnStarted,
@@ -103,6 +104,8 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
     - ``TurnStarted(1, 7)``: "turn 7: blue's turn" ("turn 7: your turn" for blue)
     - ``DecisionOwed(2, "consent")``: "yellow must decide: consent" ("you must decide …")
     - ``GameEnded()``: "the game is over"
+    - ``RoundEnded(3)``: "round 3 is over" (a game's summary is better: see
+      :class:`~boardkit.flow.RoundEnded`)
     """
     if isinstance(event, PhaseStarted):
         return f"the {event.phase} phase begins" if event.phase else "a new phase begins"
@@ -112,4 +115,6 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
         return f"{voice.who(event.player)} must decide: {event.kind}"
     if isinstance(event, GameEnded):
         return "the game is over"
+    if isinstance(event, RoundEnded):
+        return f"round {event.round} is over"
     return None

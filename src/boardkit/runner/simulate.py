@@ -20,6 +20,7 @@ against :func:`random_playout`, which does use ``Match``).
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -27,6 +28,7 @@ from typing import Any
 from attrs import frozen
 
 from boardkit import engine
+from boardkit._moved import REMOVED_IN
 from boardkit.bots.random_bot import RandomBot
 from boardkit.errors import InvalidOptionsError
 from boardkit.flow import decider
@@ -51,8 +53,10 @@ class SimulationSummary:
     """How a batch of random games went.
 
     ``wins[seat]`` counts the games that seat won alone; ``shared_wins`` counts the games won
-    jointly by two or more seats and ``no_winner`` the games that ended with nobody winning.
-    Lengths count log entries after the setup entry, that is, decisions made.
+    jointly by two or more seats but not all; ``draws`` counts the draws (nobody won, or every
+    seat shares the win: :attr:`boardkit.result.Result.is_draw`). Every game is counted once,
+    so ``sum(wins) + shared_wins + draws == games``. Lengths count log entries after the setup
+    entry, that is, decisions made.
     """
 
     game: str
@@ -62,7 +66,7 @@ class SimulationSummary:
     games: int
     wins: tuple[int, ...]
     shared_wins: int
-    no_winner: int
+    draws: int
     mean_length: float
     min_length: int
     max_length: int
@@ -73,6 +77,18 @@ class SimulationSummary:
     def seeds(self) -> range:
         """The seeds of the simulated games, in order."""
         return range(self.first_seed, self.first_seed + self.games)
+
+    @property
+    def no_winner(self) -> int:
+        """Deprecated: the old name of :attr:`draws` (which also counts a win every seat
+        shares)."""
+        warnings.warn(
+            f"SimulationSummary.no_winner is renamed SimulationSummary.draws in 0.2.0 (it also "
+            f"counts a win every seat shares); the old name is removed in {REMOVED_IN}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.draws
 
 
 # --- one playout -------------------------------------------------------------------------------
@@ -201,7 +217,7 @@ def simulate(
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
 
     wins = [0] * len(names)
-    shared = no_winner = 0
+    shared = draws = 0
     lengths: list[int] = []
     playing_seconds = 0.0
     started = time.perf_counter()
@@ -217,13 +233,12 @@ def simulate(
             result, decisions, entries, seconds = _timed_playout(game, game_config, keep)
         playing_seconds += seconds
         lengths.append(decisions)
-        winners = () if result is None else result.winners
-        if len(winners) == 1:
-            wins[winners[0]] += 1
-        elif winners:
-            shared += 1
+        if result is None or result.is_draw:
+            draws += 1
+        elif len(result.winners) == 1:
+            wins[result.winners[0]] += 1
         else:
-            no_winner += 1
+            shared += 1
         if on_log is not None:
             header = LogHeader(
                 game.name, game.version, names, dict(game_config.options), game_config.seed
@@ -239,7 +254,7 @@ def simulate(
         games=n_games,
         wins=tuple(wins),
         shared_wins=shared,
-        no_winner=no_winner,
+        draws=draws,
         mean_length=sum(lengths) / n_games,
         min_length=min(lengths),
         max_length=max(lengths),

@@ -3,8 +3,9 @@
 :func:`play_game` plays one game between bots and returns the :class:`~boardkit.match.Match`
 (its log can be saved, replayed and verified like any other). :func:`run_tournament` plays
 ``n_games`` of them and reports, per bot: wins (a shared win counts 1/k to each of the k
-winners), win rate, mean score with a 95 % confidence interval, and mean thinking time per
-move; and the mean game length.
+winners, and a draw 1/k to each of the game's k seats, half a game each of two), draws, win
+rate, mean score with a 95 % confidence interval, and mean thinking time per move; and the mean
+game length.
 
 Seating: with as many seats as bots or more, game ``i`` puts bot ``(i + s) mod B`` in seat ``s``
 (so every bot sits in every seat equally often over ``B`` games, and no bot always starts); with
@@ -116,6 +117,9 @@ class GameRecord:
     """Decisions made by each seat."""
     think_seconds: tuple[float, ...] = field(eq=False)
     """Time each seat's bot spent choosing, in total."""
+    draw: bool = False
+    """Whether the game was a draw: nobody won, or every seat shares the win
+    (:attr:`boardkit.result.Result.is_draw`)."""
 
 
 class _Timed:
@@ -250,6 +254,7 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
                 length=len(match) - 1,
                 moves=tuple(moves),
                 think_seconds=tuple(seconds),
+                draw=result is not None and result.is_draw,
             )
         )
     return records
@@ -268,7 +273,8 @@ class BotSummary:
     seats: int
     """Seats it occupied (more than ``games`` when it held several seats of one game)."""
     wins: float
-    """Games won; a win shared by k seats counts 1/k to each."""
+    """Games won; a win shared by k seats counts 1/k to each, and a draw 1/k to each of the
+    game's k seats (a draw of two players is half a win each, whether nobody won or both)."""
     win_rate: float
     """``wins / games``."""
     mean_score: float
@@ -278,6 +284,8 @@ class BotSummary:
     than two scores."""
     moves: int
     mean_move_seconds: float = field(eq=False)
+    draws: int = 0
+    """Games the bot took part in that ended in a draw."""
 
 
 @frozen
@@ -305,7 +313,7 @@ class TournamentSummary:
 
 def summarise_bot(name: str, records: Sequence[GameRecord]) -> BotSummary:
     """``name``'s figures over ``records`` (games it did not play are ignored)."""
-    games = 0
+    games = draws = 0
     wins = 0.0
     scores: list[float] = []
     moves = 0
@@ -315,16 +323,19 @@ def summarise_bot(name: str, records: Sequence[GameRecord]) -> BotSummary:
         if not seats:
             continue
         games += 1
+        draws += record.draw
         for seat in seats:
-            if seat in record.winners:
+            if record.draw:
+                wins += 1.0 / len(record.seats)
+            elif seat in record.winners:
                 wins += 1.0 / len(record.winners)
             scores.append(float(record.scores[seat]))
             moves += record.moves[seat]
             seconds += record.think_seconds[seat]
-    mean = sum(scores) / len(scores) if scores else 0.0
+    mean = math.fsum(scores) / len(scores) if scores else 0.0
     interval: tuple[float, float] | None = None
     if len(scores) >= 2:
-        variance = sum((s - mean) ** 2 for s in scores) / (len(scores) - 1)
+        variance = math.fsum((s - mean) ** 2 for s in scores) / (len(scores) - 1)
         half = Z_95 * math.sqrt(variance / len(scores))
         interval = (mean - half, mean + half)
     return BotSummary(
@@ -337,6 +348,7 @@ def summarise_bot(name: str, records: Sequence[GameRecord]) -> BotSummary:
         score_ci95=interval,
         moves=moves,
         mean_move_seconds=seconds / moves if moves else 0.0,
+        draws=draws,
     )
 
 

@@ -116,10 +116,25 @@ class _Loading:
 class LiveMatch:
     """One match in this process's memory: the match, every committed state, its caches."""
 
-    def __init__(self, record: MatchRecord, match: Match[Any]) -> None:
+    def __init__(
+        self,
+        record: MatchRecord,
+        match: Match[Any],
+        note: str | None = None,
+        written: str | None = None,
+    ) -> None:
         self.id = record.id
         self.record = record
         self.match = match
+        self.verified = note is None
+        """Whether the stored log was replayed and verified under the installed rules; a
+        finished match whose rules changed since is folded from its stored events instead
+        (shown read-only, with :attr:`note`)."""
+        self.note = note
+        """For an unverified match, the sentence that says why its history is not verified."""
+        self.written = written
+        """For an unverified match, the rules version its stored log was written by (the
+        logs it serves name it, not the installed one)."""
         self.game: Game[Any, Any] = match.game
         self.entries: list[Entry] = list(match.log.entries)
         """Committed entries (the full, unredacted ones: never sent as they are)."""
@@ -188,11 +203,16 @@ class LiveMatch:
             "entries": self.length,
             "options": dict(self.match.config.options),
             "created": self.record.created,
+            "verified": self.verified,
+            **({} if self.note is None else {"note": self.note}),
         }
 
     def log_json(self, seat: int | None, *, full: bool) -> str:
         """The log so far: full (seed revealed) or redacted for ``seat``."""
-        log = Log(self.match.header, self.entries)
+        header = self.match.header
+        if self.written is not None:
+            header = attrs.evolve(header, game_version=self.written)
+        log = Log(header, self.entries)
         if full:
             return log_to_json(self.game, log)
         return log_to_json(self.game, redact_log(self.game, log, seat))
@@ -431,18 +451,50 @@ class MatchService:
             f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
             f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
         )
+        note: str | None = None
+        written: str | None = None
         try:
             game = load_game(record.game)
             match = Match.from_json(text, game)
         except BoardkitError as exc:
             # The reason names the full log's events ("recorded as CardDrawn(card=42)"): it is
             # for the operator, never for a client, and the replay is not tried again.
-            self._broken.add(match_id)
             print(f"boardkit: match {match_id} does not replay: {exc}", flush=True)
-            raise self._unloadable(match_id) from None
-        live = LiveMatch(record, match)
+            shown = self._history_of(record, text) if record.status == FINISHED else None
+            if shown is None:
+                self._broken.add(match_id)
+                raise self._unloadable(match_id) from None
+            match, note, written = shown
+        live = LiveMatch(record, match, note, written)
         self._live[match_id] = live
         return live
+
+    @staticmethod
+    def _history_of(record: MatchRecord, text: str) -> tuple[Match[Any, Any], str, str] | None:
+        """A finished match whose stored log no longer replays under the installed game (its
+        rules changed since), folded from its stored events without verification, and the
+        note that says so to its readers; ``None`` when even that fails (the game is gone, or
+        its events no longer decode or fold).
+
+        The header's version is read as the installed one: the stored events are what is
+        shown, not what the installed rules would make of the actions. Such a match is only
+        read, never played on (it is finished).
+        """
+        try:
+            game = load_game(record.game)
+            doc = json.loads(text)
+            written = str(doc["header"]["game_version"])
+            doc["header"]["game_version"] = game.version
+            match = Match.from_json(_compact(doc), game, verify=False)
+        except (BoardkitError, ValueError, KeyError, TypeError):
+            return None
+        title = game.title or game.name
+        note = (
+            f"This match was played under {title} {written}; the installed rules "
+            f"({game.version}) no longer replay it, so its history is shown from its stored "
+            "events, not verified, read-only."
+        )
+        return match, note, written
 
     @staticmethod
     def _unloadable(match_id: str) -> StorageError:

@@ -4,7 +4,8 @@ Everything a client receives is built here, from the seat's point of view only:
 
 - entries: each entry of the log *redacted for the seat* (:func:`boardkit.log.redact_entries`),
   the acting seat, a text of the action and the narration lines for the seat
-  (:func:`boardkit.present.narration.narrate_entry`);
+  (:func:`boardkit.present.narration.narrate_entry`), and for an entry that ends a round
+  (:class:`~boardkit.flow.RoundEnded`) the table each round ended on (:func:`rounds_of`);
 - the picture: the game's ``render_svg(state, seat, highlight)`` hook, which draws the seat's view;
 - the legal actions, only for the seat that must decide now (:func:`boardkit.flow.decider`):
   each with its index in the legal list, its ``action_path`` menu labels, its text and, where
@@ -12,7 +13,7 @@ Everything a client receives is built here, from the seat's point of view only:
 - scores where the game offers ``score``; in a game with hidden information they are computed on
   :meth:`~boardkit.game.Game.determinize` of the state for the seat, so that a score can never
   carry what the seat may not see;
-- the result once the game is over.
+- the result once the game is over, with its outcome in words ("a draw" for a draw).
 
 The seed and the other seats' secrets are in none of these.
 
@@ -32,8 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
-from boardkit.present.narration import narrate_entry
+from boardkit.present.narration import describe, narrate_entry
+from boardkit.result import outcome_parts
 from boardkit.rng import Rng
+from boardkit.rounds import has_round_end, round_ends
 
 if TYPE_CHECKING:
     from boardkit.server.service import LiveMatch
@@ -77,17 +80,41 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     redacted = [game.redact(e, seat) for e in entry.events]
     action = shown_action(game, entry, seat)
     seen = Entry(entry.seq, entry.player, action, redacted)
-    text = encode(
-        {
-            "seq": seq,
-            "player": entry.player,
-            "text": None if action is None else game.describe_action(action, before),
-            "lines": narrate_entry(game, before, entry.events, seat, live.names),
-            "entry": entry_to_json(game, seen),
-        }
-    )
+    data: dict[str, Any] = {
+        "seq": seq,
+        "player": entry.player,
+        "text": None if action is None else game.describe_action(action, before),
+        "lines": narrate_entry(game, before, entry.events, seat, live.names),
+        "entry": entry_to_json(game, seen),
+    }
+    if has_round_end(entry.events):
+        data["rounds"] = rounds_of(live, seq, seat)
+    text = encode(data)
     live.entry_cache[key] = text
     return text
+
+
+def rounds_of(live: LiveMatch, seq: int, seat: int | None) -> list[dict[str, Any]]:
+    """The round ends of entry ``seq`` (:mod:`boardkit.rounds`) as ``seat`` may see them: the
+    round, the game's summary (the marker's narration line), and the table then, as the game's
+    text and its picture (``None`` for a game without one). The page shows the table a round
+    ended on, which the state after the entry (the next deal, the next prize) covers."""
+    game = live.game
+    before = game.initial(live.match.config) if seq == 0 else live.states[seq - 1]
+    events = live.entries[seq].events
+    out: list[dict[str, Any]] = []
+    for end in round_ends(game, before, events, seq):
+        marker = game.redact(events[end.index], seat)
+        drawn = game.render_svg(end.state, seat, None) if game.offers("render_svg") else None
+        out.append(
+            {
+                "round": end.round,
+                "summary": describe(game, marker, end.state, seat, live.names),
+                "board": game.render_text(end.state, seat),
+                "svg": drawn if isinstance(drawn, str) else None,
+            }
+        )
+    return out
 
 
 def legal_text(live: LiveMatch) -> str:
@@ -165,14 +192,22 @@ def scores_text(live: LiveMatch, seat: int | None) -> str:
 
 
 def result_of(live: LiveMatch) -> dict[str, Any] | None:
-    """The outcome once the game is over."""
+    """The outcome once the game is over: the winners, the scores, the game's account, whether
+    it is a draw, and ``outcome``, the words of :func:`boardkit.result.outcome_parts` with each
+    winner's seat number in its place (the page puts the seat's name there)."""
     state = live.states[-1]
     if not state.flow.ended:
         return None
     result = live.game.result(state)
     if result is None:
         return None
-    return {"winners": list(result.winners), "scores": list(result.scores), "detail": result.detail}
+    return {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "detail": result.detail,
+        "draw": result.is_draw,
+        "outcome": outcome_parts(result.winners, len(result.scores)),
+    }
 
 
 def state_message(
@@ -215,6 +250,8 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
             "to_decide": deciding,
             "asked": asked_out_of_turn(flow, live.game.simultaneous_decisions),
             "over": bool(flow.ended),
+            "verified": live.verified,
+            **({} if live.note is None else {"note": live.note}),
         }
     )
     parts = [

@@ -65,11 +65,12 @@ from boardkit.present.menus import (
     match_item,
     typing_hint,
 )
-from boardkit.present.narration import narrate_match_entry
+from boardkit.present.narration import narrate_entry_parts, narrate_match_entry
 from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
 from boardkit.result import Result, outcome_text
 from boardkit.rng import Rng
+from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import AskAgain, Chooser, catch_up, play_out, seat_rngs
 from boardkit.terminal.frames import game_picture, picture_lines
 
@@ -371,15 +372,44 @@ class PlaySession:
         self._remember_rngs(len(self.match))
         self._autosave()
 
-    def _narrate_new(self) -> None:
+    def _narrate_new(self, pause: bool = True) -> None:
         """The narration of every entry not told yet, automatic events included, as the one
-        person at the table may read it (a spectator's view when several share the screen)."""
+        person at the table may read it (a spectator's view when several share the screen).
+
+        Where an entry ends a round (:class:`~boardkit.flow.RoundEnded`), the table the round
+        ended on is shown after the game's summary, before the rest of the entry (the next
+        deal, the next prize); on a terminal the people press Enter to go on
+        (:meth:`_round_pause`). ``pause`` is false for actions redone after an undo."""
         humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
         reader = humans[0] if len(humans) == 1 else None
+        names = self.match.header.players
         while self._narrated < len(self.match) - 1:
             self._narrated += 1
-            for text in narrate_match_entry(self.match, self._narrated, reader):
-                self._tell_story(f"  {text}")
+            seq = self._narrated
+            before = self.match.start_state if seq == 0 else self.match.state_at(seq - 1)
+            events = self.match.log.entries[seq].events
+            for lines, end in narrate_entry_parts(self.game, before, events, reader, names, seq):
+                for text in lines:
+                    self._tell_story(f"  {text}")
+                if end is not None and pause and humans:
+                    self._round_pause(end, reader)
+
+    def _round_pause(self, end: RoundEnd[Any], reader: int | None) -> None:
+        """The table round ``end.round`` ended on, as ``reader`` sees it: in a pipe printed
+        after a line that says so; on a terminal on a screen of its own, with what was told
+        since the last screen, until Enter."""
+        names = [s.name for s in self.seats]
+        picture = game_picture(self.game, end.state, reader, names)
+        if not self._colour():
+            self._say(f"the table at the end of round {end.round}:")
+            if self.drawn:
+                self._draw(picture, 79, None)
+            else:
+                self._say(self.game.render_text(end.state, reader))
+            return
+        columns, rows = shutil.get_terminal_size((80, 24))
+        self._fresh_screen(picture, max(columns - 1, 20), rows - 1)
+        self._read(f"round {end.round} is over; press Enter to go on ")
 
     def _retell(self, player: int) -> None:
         """After a pass screen (which cleared the screen and its scrollback), what happened
@@ -767,7 +797,7 @@ class PlaySession:
                 self._redo = []
                 break
             redone += 1
-            self._narrate_new()
+            self._narrate_new(pause=False)
         self._restore_rngs()
         self._tell(f"redid {count_of(redone, 'action')}")
         self._autosave()

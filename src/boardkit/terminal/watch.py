@@ -11,10 +11,14 @@
   seconds apart, less the bots' thinking time); keys change it:
   space pauses and resumes, ``n`` or Enter plays one entry while paused, ``+`` and ``-`` change
   the speed, ``q`` stops. ``step`` starts paused, so every entry waits for a key. The frame is
-  cut to the console's size, so it fits 80×24.
+  cut to the console's size, so it fits 80×24. When an entry ends a round
+  (:class:`~boardkit.flow.RoundEnded`), the screen first shows the table the round ended on,
+  with the narration up to the game's summary, for :data:`ROUND_HOLD` delays (or until a key,
+  when paused), and only then the rest of the entry (the next deal, the next prize).
 * **transcript** (a pipe or a file): the picture once at the start, then one block per entry
   (its action and its narration, indented), then the final picture and the result. No board
-  is repeated, and nothing waits unless a delay was asked for.
+  is repeated, except the table each round ended on, printed where the round ends; nothing
+  waits unless a delay was asked for.
 
 Either way the game ends with the result: the final picture (with the score table the game's
 screen draws) and who won with how much.
@@ -33,9 +37,10 @@ from rich.text import Text
 
 from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.present.narration import narrate_match_entry
+from boardkit.present.narration import narrate_entry_parts
 from boardkit.present.screen import Picture
 from boardkit.result import Result, outcome_parts
+from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import Chooser, play_out
 from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
 from boardkit.terminal.keys import KeyReader
@@ -48,6 +53,9 @@ KEYS_HELP = "space pause · n next · + faster · - slower · q quit"
 MIN_NARRATION = 3
 """Lines of narration a live frame keeps however tall the picture is."""
 
+ROUND_HOLD = 3
+"""How many entries' delays a live screen stays on the table a round ended on."""
+
 
 class StopWatching(Exception):
     """Raised from inside the game loop when the watcher pressed ``q``."""
@@ -56,9 +64,17 @@ class StopWatching(Exception):
 class EntryBlock:
     """One log entry as the watcher reads it: a heading and its narration lines."""
 
-    def __init__(self, heading: Text, lines: Sequence[str]) -> None:
+    def __init__(
+        self,
+        heading: Text,
+        lines: Sequence[str],
+        rest: Sequence[tuple[RoundEnd[Any], Sequence[str]]] = (),
+    ) -> None:
         self.heading = heading
         self.lines = list(lines)
+        """The lines shown so far: up to the first round end of the entry, if it has one."""
+        self.rest = list(rest)
+        """The entry's round ends, each with the lines that follow it (up to the next one)."""
 
 
 class Watch:
@@ -89,6 +105,8 @@ class Watch:
         self.colours = self.game.player_colours(len(self.names)) if console.color_system else ()
         self.blocks: deque[EntryBlock] = deque(maxlen=40)
         self.shown = -1
+        self.moment: RoundEnd[Any] | None = None
+        """The round end being shown (its table on the screen), or ``None``."""
         self._live: Live | None = None
         self._released = time.monotonic()
 
@@ -126,6 +144,13 @@ class Watch:
             block = self._block(self.shown)
             self.blocks.append(block)
             if self._live is not None:
+                for end, lines in block.rest:  # the table each round ended on, for a while
+                    self.moment = end
+                    self._live.update(self._frame(), refresh=True)
+                    self._pace(self.delay * ROUND_HOLD)
+                    self.moment = None
+                    block.lines += lines
+                block.rest = []
                 self._live.update(self._frame(), refresh=True)
                 self._pace()
             else:
@@ -153,12 +178,18 @@ class Watch:
                 heading.append(": ")
             action = shown_action(self.game, entry, None)  # the watcher is a spectator
             heading.append(self.game.describe_action(action, before))
-        return EntryBlock(heading, narrate_match_entry(self.match, seq, None))
+        before = self.match.start_state if seq == 0 else self.match.state_at(seq - 1)
+        parts = narrate_entry_parts(
+            self.game, before, entry.events, None, self.match.header.players, seq
+        )
+        rest = [(end, parts[i + 1][0]) for i, (_, end) in enumerate(parts) if end is not None]
+        return EntryBlock(heading, parts[0][0], rest)
 
     # --- live -------------------------------------------------------------------------------
 
-    def _pace(self) -> None:
-        """Wait between entries, reading keys: pause, step, speed, quit.
+    def _pace(self, delay: float | None = None) -> None:
+        """Wait between entries (``delay``, default :attr:`delay`), reading keys: pause, step,
+        speed, quit.
 
         The wait counts from the end of the previous one, so a bot's thinking time is part of
         the delay rather than added to it.
@@ -169,7 +200,8 @@ class Watch:
                     break  # no keyboard to resume with: never hang
                 key = self.keys.wait(None)
             else:
-                left = self._released + self.delay - time.monotonic()
+                wait = self.delay if delay is None else delay
+                left = self._released + wait - time.monotonic()
                 key = self.keys.wait(left) if left > 0 else None
                 if key is None:
                     break
@@ -208,7 +240,9 @@ class Watch:
         title = self.game.title or self.game.name
         head = Text(f"{title} · entry {self.shown}", style="bold")
         seat = self.match.to_decide
-        if final or seat is None:
+        if self.moment is not None and not final:
+            head.append(f" · round {self.moment.round} is over")
+        elif final or seat is None:
             head.append(" · game over" if self.match.is_over else " · stopped")
         else:
             head.append(" · next: ")
@@ -237,7 +271,8 @@ class Watch:
         return shown + [Text("")] * (rows - len(shown))
 
     def _picture(self) -> Picture:
-        return game_picture(self.game, self.match.state, None, self.names)
+        state = self.match.state if self.moment is None else self.moment.state
+        return game_picture(self.game, state, None, self.names)
 
     # --- transcript -------------------------------------------------------------------------
 
@@ -265,6 +300,13 @@ class Watch:
         self.console.print(block.heading, soft_wrap=True)
         for text in block.lines:
             self.console.print(Text(f"   {text}"), soft_wrap=True)
+        for end, lines in block.rest:  # the table each round ended on, then the entry goes on
+            self.moment = end
+            self.console.print(Text(f"   — the table at the end of round {end.round}:"))
+            self._print_picture()
+            self.moment = None
+            for text in lines:
+                self.console.print(Text(f"   {text}"), soft_wrap=True)
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -281,7 +323,7 @@ def result_text(result: Result | None, names: Sequence[str], colours: Sequence[s
     if result is None:
         return Text("the game ended without a result")
     text = Text()
-    for part in outcome_parts(result.winners):
+    for part in outcome_parts(result.winners, len(result.scores)):
         if isinstance(part, str):
             text.append(part)
         else:

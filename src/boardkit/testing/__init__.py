@@ -1,6 +1,7 @@
 """Test helpers shipped with boardkit: the conformance kit every game runs.
 
-Call :func:`check_game` from a game's test suite; it needs ``hypothesis`` (the ``test`` extra).
+Call :func:`check_game` from a game's test suite; it runs under ``hypothesis``, which
+``pip install boardkit`` installs (no extra needed).
 One call checks the whole contract of :mod:`boardkit.game`, each optional hook when the game
 offers it: the flow and the log (:mod:`.conformance`), menus, bot hints, pictures and the rules
 of the flow's events (:mod:`.hooks`), narration (:mod:`.narration_checks`), click targets

@@ -38,7 +38,7 @@ from boardkit.game import Game
 from boardkit.options import Config
 from boardkit.rng import Rng
 from boardkit.runner.seats import seat_rngs
-from boardkit.testing.errors import ConformanceError
+from boardkit.testing.errors import ConformanceError, place, reporting
 
 _TWIN_STREAM = 0xE4C0_DE01
 
@@ -102,18 +102,20 @@ def check_action_index(
     game: Game[Any, Any], config: Config, *, max_steps: int | None = None
 ) -> int:
     """Check the action index on one random playout; return the number of states checked."""
-    size = action_index_size(game, config)
-    where = f"{game.name} players={config.players} options={dict(config.options)}"
+    where = place(game.name, config)
+    stage = [where]
     twin_rng = Rng(config.seed, _TWIN_STREAM)
     seen: dict[Any, int] = {}
     count = 0
-    for seq, state in _playout(game, config, max_steps):
-        at = f"{where} seed={config.seed} after entry {seq}"
-        check_state_action_index(game, state, size, seen, at)
-        check_index_twin(game, state, twin_rng, at)
-        if seq == 0 or decider(state.flow) is None:
-            check_bad_indices(game, state, size, at)
-        count += 1
+    with reporting(where, lambda: stage[0]):
+        size = action_index_size(game, config)
+        for seq, state in _playout(game, config, max_steps):
+            at = stage[0] = f"{where} after entry {seq}"
+            check_state_action_index(game, state, size, seen, at)
+            check_index_twin(game, state, twin_rng, at)
+            if seq == 0 or decider(state.flow) is None:
+                check_bad_indices(game, state, size, at)
+            count += 1
     return count
 
 
@@ -199,14 +201,17 @@ def check_observations(
     game: Game[Any, Any], config: Config, *, max_steps: int | None = None, every: int = 1
 ) -> int:
     """Check every seat's observation on one random playout; return the states checked."""
-    length = observation_length(game, config)
-    where = f"{game.name} players={config.players} options={dict(config.options)}"
+    where = place(game.name, config)
+    stage = [where]
     rng = Rng(config.seed, _TWIN_STREAM)
     count = 0
-    for seq, state in _playout(game, config, max_steps):
-        if seq % every == 0 or decider(state.flow) is None:
-            check_state_observations(game, state, length, rng, f"{where} after entry {seq}")
-            count += 1
+    with reporting(where, lambda: stage[0]):
+        length = observation_length(game, config)
+        for seq, state in _playout(game, config, max_steps):
+            stage[0] = f"{where} after entry {seq}"
+            if seq % every == 0 or decider(state.flow) is None:
+                check_state_observations(game, state, length, rng, stage[0])
+                count += 1
     return count
 
 
@@ -225,17 +230,25 @@ def _replay_entry(
 
 def check_chance(game: Game[Any, Any], config: Config, *, max_steps: int | None = None) -> int:
     """Check that every entry's draws can be given as chance outcomes; return the draws seen."""
+    where = place(game.name, config)
+    stage = [f"{where} entry 0"]
+    with reporting(where, lambda: stage[0]):
+        return _check_chance(game, config, where, stage, max_steps)
+
+
+def _check_chance(
+    game: Game[Any, Any], config: Config, where: str, stage: list[str], max_steps: int | None
+) -> int:
     bound = game.max_chance_outcomes(config)
-    where = f"{game.name} players={config.players} seed={config.seed}"
     streams, bot = seat_rngs(config.seed, config.players), RandomBot()
     state: Any = None
     who: int | None = None
     action: object = None
     seq, draws = 0, 0
     while True:
+        at = stage[0] = f"{where} entry {seq}"
         recording = RecordingRng.for_entry(config.seed, seq)
         after, events = _replay_entry(game, config, state, who, action, recording)
-        at = f"{where} entry {seq}"
         given = ChanceRng(recording.outcomes)
         again, replayed = _replay_entry(game, config, state, who, action, given)
         if replayed != events or again != after:

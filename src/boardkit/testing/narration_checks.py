@@ -28,14 +28,14 @@ from typing import Any
 from attrs import frozen
 
 from boardkit import engine
-from boardkit.flow import FLOW_EVENT_TYPES
+from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.present.narration import narrate_entry, narrate_events
 from boardkit.present.voice import QUIET_FLOW_EVENTS
 from boardkit.rng import Rng
 from boardkit.runner.simulate import random_playout
-from boardkit.testing.errors import ConformanceError
+from boardkit.testing.errors import ConformanceError, place, reporting
 
 _TWIN_STREAM = 0x7_114_0000
 
@@ -54,7 +54,7 @@ class NarrationReport:
 
 def check_quiet_events(game: Game[Any, Any]) -> None:
     """The game's quiet event types must be event types of the game (or flow events)."""
-    known = set(game.event_types) | set(FLOW_EVENT_TYPES)
+    known = set(game.event_types) | set(FLOW_EVENT_TYPES) | set(MARKER_EVENT_TYPES)
     strays = [t.__name__ for t in game.quiet_events if t not in known]
     if strays:
         raise ConformanceError(
@@ -162,8 +162,11 @@ def check_narration_playout(
     every: int = 1,
 ) -> NarrationReport:
     """Play one random game and check the narration of every ``every``-th entry (and the setup)."""
-    check_quiet_events(game)
-    match: Match[Any] = random_playout(game, players, options, seed)
+    config = game.make_config(players, options, seed)
+    where = place(game.name, config)
+    with reporting(where, lambda: where):
+        check_quiet_events(game)
+        match: Match[Any] = random_playout(game, config)
     return check_match_narration(match, every=every)
 
 
@@ -172,19 +175,20 @@ def check_match_narration(match: Match[Any], *, every: int = 1) -> NarrationRepo
     game = match.game
     names = match.header.players
     players = len(names)
-    where = f"{game.name} players={players} options={dict(match.config.options)}"
-    where += f" seed={match.config.seed}"
+    where = place(game.name, match.config)
+    stage = [where]
     rng = Rng(match.config.seed, _TWIN_STREAM)
     state = match.start_state
     seen: set[type] = set()
     narrated: set[type] = set()
-    for entry in match.log.entries:
-        if entry.seq % every == 0:
-            at = f"{where} entry {entry.seq}"
-            kinds = check_entry_narration(game, state, entry.events, players, names, rng, at)
-            seen.update(kinds)
-            narrated.update(kind for kind, said in kinds.items() if said)
-        state = engine.fold(game, state, entry.events)
+    with reporting(where, lambda: stage[0]):
+        for entry in match.log.entries:
+            if entry.seq % every == 0:
+                at = stage[0] = f"{where} entry {entry.seq}"
+                kinds = check_entry_narration(game, state, entry.events, players, names, rng, at)
+                seen.update(kinds)
+                narrated.update(kind for kind, said in kinds.items() if said)
+            state = engine.fold(game, state, entry.events)
     return NarrationReport(frozenset(seen), frozenset(narrated))
 
 

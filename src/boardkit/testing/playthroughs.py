@@ -77,8 +77,9 @@ def playthrough_text(
         lines += _entry(match, len(match) - 1)
     result = match.result
     assert result is not None
-    winners = ", ".join(players[w] for w in result.winners)
-    lines += ["", f"result: {winners} won; scores {list(result.scores)}"]
+    won = ", ".join(players[w] for w in result.winners) + " won"
+    outcome = "a draw" if result.is_draw else won
+    lines += ["", f"result: {outcome}; scores {list(result.scores)}"]
     return "\n".join(lines) + "\n"
 
 

@@ -26,7 +26,7 @@ from boardkit.options import Config
 from boardkit.positions import offers_positions, viewer_position
 from boardkit.rng import Rng
 from boardkit.testing import secrets
-from boardkit.testing.errors import ConformanceError
+from boardkit.testing.errors import ConformanceError, reporting
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -49,24 +49,26 @@ def check_position_playout(
     seq = rng.below(max(len(match) - 1, 1))
     state = match.state_at(seq)
     at = f"{where} position after entry {seq}"
-    config = match.config
-    text = game.format_position(state)
-    _expect(game.parse_position(text, config) == state, f"{at}: the position does not read back")
-    for viewer in [None, *range(config.players)]:
-        _check_viewer_form(game, state, config, viewer, Rng(rng.next_u64(), seq), at)
-    started: Match[Any] = Match.from_position(
-        game, text, match.header.players, config.options, config.seed
-    )
-    _expect(started.state == state, f"{at}: Match.from_position starts elsewhere")
-    _expect(started.header.start_position == text, f"{at}: the header's start_position")
-    while not started.is_over:
-        started.play(rng.choice(started.legal_actions()))
-    full_json = started.to_json()
-    verified = Match.from_json(full_json, game)
-    _expect(verified.state == started.state, f"{at}: the verified replay differs")
-    _expect(verified.to_json() == full_json, f"{at}: the log does not re-serialise the same")
-    for viewer in [None, *range(config.players)]:
-        _check_redacted(game, verified, viewer, f"{at}, redacted for {_who(viewer)}")
+    with reporting(where, lambda: at):
+        config = match.config
+        text = game.format_position(state)
+        back = game.parse_position(text, config)
+        _expect(back == state, f"{at}: the position does not read back")
+        for viewer in [None, *range(config.players)]:
+            _check_viewer_form(game, state, config, viewer, Rng(rng.next_u64(), seq), at)
+        started: Match[Any] = Match.from_position(
+            game, text, match.header.players, config.options, config.seed
+        )
+        _expect(started.state == state, f"{at}: Match.from_position starts elsewhere")
+        _expect(started.header.start_position == text, f"{at}: the header's start_position")
+        while not started.is_over:
+            started.play(rng.choice(started.legal_actions()))
+        full_json = started.to_json()
+        verified = Match.from_json(full_json, game)
+        _expect(verified.state == started.state, f"{at}: the verified replay differs")
+        _expect(verified.to_json() == full_json, f"{at}: the log does not re-serialise the same")
+        for viewer in [None, *range(config.players)]:
+            _check_redacted(game, verified, viewer, f"{at}, redacted for {_who(viewer)}")
     return started
 
 

@@ -17,6 +17,12 @@ knowing what the game's secrets are:
 - **Fresh randomness.** A secret can also be born in an entry (a deal, a shuffle, a draw). The
   setup and sampled actions are therefore also played under several random streams; outcomes
   that ``p`` sees alike must give ``p`` the same redacted events.
+- **Shuffle order.** Re-drawing by random streams finds two outcomes that look alike only by
+  luck (two seeds that deal a player the same hand of a large deck are rare), so an order that
+  leaks (a hand listed in the order of the shuffle) would pass. The kit therefore also makes
+  such outcomes itself: it plays the entry again with each shuffle's result permuted, a few
+  positions swapped (:func:`check_shuffle_order`); whenever a player's views stay the same, the
+  player's redacted events must stay the same too.
 - **Secret actions.** A secret can be a choice, too (a sealed bid, a card laid face down): then
   the action is the secret. Several legal actions of the deciding seat are played on the same
   state with the same random stream; for every other reader ``p``, two actions that ``p`` sees
@@ -37,8 +43,8 @@ the seed's commitment): with the seed, every secret of a match can be recomputed
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from typing import Any, TypeVar
 
 from attrs import evolve
 
@@ -62,6 +68,8 @@ PICTURE_ODDS = 8
 SECRET_ACTIONS = 4
 
 _SHOWN = 160  # characters of a differing value quoted in a report
+
+T = TypeVar("T")
 
 
 def _canonical(value: object) -> str:
@@ -338,6 +346,132 @@ def check_fresh_randomness(
                 )
 
 
+class ShuffleCounter(Rng):
+    """The stream ``Rng(seed, stream)``, noting the length of every list it shuffles."""
+
+    __slots__ = ("lengths",)
+
+    def __init__(self, seed: int, stream: int) -> None:
+        super().__init__(seed, stream)
+        self.lengths: list[int] = []
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        super().shuffle(items)
+        self.lengths.append(len(items))
+
+
+class TwistedRng(Rng):
+    """The stream ``Rng(seed, stream)``, except that the result of its ``call``-th shuffle
+    (counted from 0) has the positions of each pair of ``pairs`` swapped.
+
+    The game cannot tell: a shuffle's result is a uniformly random order, so is that order with
+    a fixed permutation applied, and the draws after the shuffle are the stream's own. Every
+    outcome of a twisted stream is one the seeded stream could have given.
+    """
+
+    __slots__ = ("_call", "_calls", "_pairs")
+
+    def __init__(self, seed: int, stream: int, call: int, pairs: Sequence[tuple[int, int]]) -> None:
+        super().__init__(seed, stream)
+        self._call = call
+        self._pairs = tuple(pairs)
+        self._calls = 0
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        super().shuffle(items)
+        if self._calls == self._call:
+            for a, b in self._pairs:
+                items[a], items[b] = items[b], items[a]
+        self._calls += 1
+
+
+def shuffle_twists(length: int, players: int) -> list[tuple[tuple[int, int], ...]]:
+    """The permutations the shuffle-order check applies to a shuffled list of ``length`` items,
+    each as disjoint pairs of positions to swap.
+
+    Hands are dealt from a shuffled deck in blocks (a player's cards next to one another) or
+    round the table (every ``players``-th card), from its top or from its bottom. So the rows
+    of ``stride`` items (1, and ``players``) are swapped pairwise (rows 0 and 1, 2 and 3, …, or
+    rows 1 and 2, 3 and 4, …), counted from the first item or from the last: a block or a
+    round-robin hand of two cards or more then keeps its cards in another order, while
+    whatever a row swap crosses changes hands, and the player who sees that is not checked by
+    that twist. At most eight twists per shuffle.
+    """
+    twists: list[tuple[tuple[int, int], ...]] = []
+    for stride in sorted({1, max(players, 1)}):
+        for offset in (0, stride):
+            pairs = [
+                (k, k + stride)
+                for k in range(offset, length - stride)
+                if ((k - offset) // stride) % 2 == 0
+            ]
+            for mirrored in (False, True):
+                twist = tuple(
+                    (length - 1 - a, length - 1 - b) if mirrored else (a, b) for a, b in pairs
+                )
+                if twist and twist not in twists:
+                    twists.append(twist)
+    return twists
+
+
+def _twist_text(twist: Sequence[tuple[int, int]], call: int, length: int) -> str:
+    shown = ", ".join(f"{a}<->{b}" for a, b in twist[:4])
+    more = ", …" if len(twist) > 4 else ""
+    return f"shuffle {call + 1} of the entry ({length} items) with positions {shown}{more} swapped"
+
+
+def check_shuffle_order(
+    game: Game[Any, Any],
+    before: Any,
+    run: Callable[[Rng], Sequence[object]],
+    seed: int,
+    stream: int,
+    at: str,
+) -> int:
+    """An entry's shuffles reveal no order a player does not see; return the twists tried.
+
+    ``run(rng)`` plays the entry (the setup, or an action) from ``before`` with ``rng`` and
+    gives its events; the real stream is ``Rng(seed, stream)``. The entry is played once to
+    find its shuffles, then again under each twist of :func:`shuffle_twists` of each shuffle
+    (:class:`TwistedRng`). For every reader (each seat and the spectator) whose views after
+    every event are the same as with the real stream, the redacted events must be the same
+    too.
+
+    Why this is sound: a twisted outcome is one the real stream could have given, and the
+    reader cannot tell it from the real one (the same views throughout); a redacted log is the
+    reader's record of the entry, so it may depend on nothing but what the reader saw.
+    Redacted events that differ tell the reader which of the two happened: they carry the
+    order of the shuffle (a hand listed as dealt rather than sorted) or more. Unlike re-drawing
+    with other seeds (:func:`check_fresh_randomness`), this finds an outcome that looks alike
+    on purpose, for a deck of any size.
+    """
+    counter = ShuffleCounter(seed, stream)
+    real = list(run(counter))
+    tried = 0
+    readers = [None, *range(before.flow.players)]
+    shows = [_Presenter(game, player) for player in readers]
+    real_trails = [show.trail(before, real) for show in shows]
+    real_told = [show.redacted(real) for show in shows]
+    for call, length in enumerate(counter.lengths):
+        for twist in shuffle_twists(length, before.flow.players):
+            events = list(run(TwistedRng(seed, stream, call, twist)))
+            tried += 1
+            for show, trail, told in zip(shows, real_trails, real_told, strict=True):
+                if show.trail(before, events) != trail:
+                    continue  # the reader saw the difference: nothing to hide
+                where = json_difference(told, show.redacted(events))
+                if where is not None:
+                    raise _leak(
+                        at,
+                        show.player,
+                        "the redacted events",
+                        f"{_twist_text(twist, call, length)} gives the same views but other "
+                        f"redacted events, so they tell the order of the shuffle: {where}",
+                        plural=True,
+                    )
+    return tried
+
+
 def check_secret_actions(
     game: Game[Any, Any],
     state: Any,
@@ -436,9 +570,16 @@ def check_redacted_headers(match: Any, where: str) -> None:
 def check_setup_secrets(
     game: Game[Any, Any], config: Config, seeds: Sequence[int], at: str
 ) -> None:
-    """The setup entry under each of ``seeds``: deals a player sees alike are redacted alike."""
+    """The setup entry under each of ``seeds``: deals a player sees alike are redacted alike;
+    and under the first seed, its shuffles twisted (:func:`check_shuffle_order`)."""
     outcomes = setup_outcomes(game, config, seeds)
-    check_fresh_randomness(game, game.initial(config), outcomes, at)
+    before = game.initial(config)
+    check_fresh_randomness(game, before, outcomes, at)
+    if seeds:
+        first = evolve(config, seed=seeds[0])
+        check_shuffle_order(
+            game, before, lambda rng: engine.start(game, first, rng)[1], seeds[0], 1, at
+        )
 
 
 def check_secrets_at(
@@ -457,8 +598,9 @@ def check_secrets_at(
 
     For the spectator and each seat: a twin by ``game.determinize`` (:func:`check_twin`) and the
     lockstep futures of both (:func:`check_twin_future`, at most ``horizon`` entries); then one
-    legal action under ``streams`` random streams (:func:`check_fresh_randomness`), and up to
-    :data:`SECRET_ACTIONS` legal actions under one stream (:func:`check_secret_actions`). ``pool``
+    legal action under ``streams`` random streams (:func:`check_fresh_randomness`) and with its
+    shuffles twisted (:func:`check_shuffle_order`), and up to :data:`SECRET_ACTIONS` legal
+    actions under one stream (:func:`check_secret_actions`). ``pool``
     holds public actions played earlier; ``rng`` draws the twins and the actions. SVG pictures
     are compared at one state in :data:`PICTURE_ODDS` (drawing them is slow).
     """
@@ -478,9 +620,20 @@ def check_secrets_at(
     distinct = [a for i, a in enumerate(sample) if a not in sample[:i]]
     rng_for = lambda: Rng.for_entry(seed, seq)  # noqa: E731
     check_secret_actions(game, state, distinct, rng_for, f"{at} (secret actions)")
-    if streams < 2:
-        return
     action = rng.choice(legal)
-    randoms = [Rng.for_entry(seed, seq), *(Rng(rng.next_u64(), seq) for _ in range(streams - 1))]
-    outcomes = step_outcomes(game, state, action, randoms)
-    check_fresh_randomness(game, state, outcomes, f"{at} ({action!r} under {streams} streams)")
+    if streams >= 2:
+        randoms = [
+            Rng.for_entry(seed, seq),
+            *(Rng(rng.next_u64(), seq) for _ in range(streams - 1)),
+        ]
+        outcomes = step_outcomes(game, state, action, randoms)
+        check_fresh_randomness(game, state, outcomes, f"{at} ({action!r} under {streams} streams)")
+    who = decider(state.flow)
+    check_shuffle_order(
+        game,
+        state,
+        lambda random: engine.step(game, state, who, action, random)[1],
+        seed,
+        seq + 1,
+        f"{at} ({action!r} with its shuffles twisted)",
+    )

@@ -32,7 +32,7 @@ from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.runner.simulate import random_playout
-from boardkit.testing.errors import ConformanceError
+from boardkit.testing.errors import ConformanceError, place, reporting
 
 _EXAMPLES = 5
 
@@ -147,15 +147,19 @@ def check_targets_playout(
     every: int = 1,
 ) -> TargetReport:
     """Play one random game and check the targets at every ``every``-th position."""
-    where = f"{game.name} players={players} options={dict(options or {})} seed={seed}"
+    config = game.make_config(players, options, seed)
+    where = place(game.name, config)
+    stage = [f"{where} setup"]
     report = TargetReport()
 
     def check(match: Match[Any]) -> None:
         nonlocal report
+        stage[0] = f"{where} entry {len(match)}"
         if not match.is_over and len(match) % every == 0:
-            report += check_position_targets(game, match.state, f"{where} entry {len(match)}")
+            report += check_position_targets(game, match.state, stage[0])
 
-    random_playout(game, players, options, seed, watch=check)
+    with reporting(where, lambda: stage[0]):
+        random_playout(game, config, watch=check)
     return report
 
 

@@ -13,7 +13,9 @@ equal totals share the win.
 How it maps onto boardkit. A round is a turn. When it starts, the game turns up the prize and
 owes every seat a ``"bid"`` decision (:class:`~boardkit.flow.DecisionOwed`, in seat order), so
 :func:`boardkit.decider` asks the seats one after another; the last bid reveals them all
-(``BidsRevealed``), scores the round and ends the turn, in the same log entry. The secrecy
+(``BidsRevealed``), scores the round, marks its end (:class:`~boardkit.flow.RoundEnded`: the
+front ends stop on the table the round ended on, which the next prize would otherwise cover)
+and ends the turn, in the same log entry. The secrecy
 lives in ``view`` and ``redact``: a bid placed but not yet revealed is
 :data:`~boardkit.examples.goofspiel.state.HIDDEN` to everyone but its bidder (and a hand keeps
 its pending bid, so the hand says nothing either), and the prize pile is unknown to everybody.

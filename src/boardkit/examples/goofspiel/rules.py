@@ -25,7 +25,7 @@ from boardkit.examples.goofspiel.state import (
     PrizeTied,
     PrizeWon,
 )
-from boardkit.flow import DecisionOwed, DecisionSettled, Flow, TurnEnded, decider
+from boardkit.flow import DecisionOwed, DecisionSettled, Flow, RoundEnded, TurnEnded, decider
 from boardkit.game import Events, Game
 from boardkit.options import Config, Option
 from boardkit.present.screen import Picture
@@ -43,7 +43,7 @@ class Goofspiel(Game[GoofspielState, Bid]):
 
     name = "goofspiel"
     title = "Goofspiel"
-    version = "1.0"
+    version = "2.0"  # 2.0: a RoundEnded marker ends each round (1.0 logs replay no more)
     player_counts = (2, 3, 4)
     options = (
         Option(
@@ -98,6 +98,8 @@ class Goofspiel(Game[GoofspielState, Bid]):
             events.append(PrizeWon(best[0], state.stake))
         else:  # a tie in the last round has no next round to carry to
             events.append(PrizeTied(state.stake, state.carry and bool(state.pile)))
+        # the table the round ended on, before the next turn turns up the next prize
+        events.append(RoundEnded(len(state.turned)))
         events.append(TurnEnded())
         return events
 

@@ -20,7 +20,7 @@ from boardkit.examples.goofspiel.state import (
     PrizeTied,
     PrizeWon,
 )
-from boardkit.flow import DecisionOwed, TurnStarted
+from boardkit.flow import DecisionOwed, RoundEnded, TurnStarted
 from boardkit.present.screen import Line, Picture, line
 from boardkit.present.voice import Voice, count_of, join_words
 
@@ -107,7 +107,19 @@ def event_line(event: object, state: GoofspielState, voice: Voice) -> str | None
     if isinstance(event, PrizeTied):
         fate = "carry over to the next round" if event.carried else "are discarded"
         return f"the highest bid is tied: {count_of(event.points, 'point')} {fate}"
+    if isinstance(event, RoundEnded):
+        return round_summary(event.round, state, voice)
     return None
+
+
+def round_summary(round: int, state: GoofspielState, voice: Voice) -> str:
+    """What the front ends show when round ``round`` ends (``state`` is the table then): the
+    round and every seat's points, best first ("round 3 of 13 is over: ann 12 points, bob 9,
+    you 0")."""
+    order = sorted(range(len(state.scores)), key=lambda seat: -state.scores[seat])
+    scores = [f"{voice.who(seat)} {state.scores[seat]}" for seat in order]
+    first = f"{scores[0]} {'point' if state.scores[order[0]] == 1 else 'points'}"
+    return f"round {round} of {CARDS} is over: {', '.join([first, *scores[1:]])}"
 
 
 def owed_lines(events: Sequence[object], voice: Voice) -> list[str] | None:

@@ -9,7 +9,7 @@ const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const stored = JSON.parse(localStorage.getItem(`boardkit.seat.${matchId}`) || "null");
 
 const app = {
-  ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null,
+  ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null, moment: null,
   retry: 500, sending: false,
 };
 
@@ -79,6 +79,10 @@ function take(state) {
     $("act-error").textContent = "";
   }
   render(state.entries.length > 0 || state.full);
+  // A round ended among the new entries: show the table it ended on, which the next deal or
+  // prize covers, until the reader goes on (not on a resync, nor while looking at the past).
+  const ended = state.full ? undefined : state.entries.filter((entry) => entry.rounds).pop();
+  if (ended && app.pastSeq === null) showRoundEnd(ended.rounds[ended.rounds.length - 1]);
 }
 
 // --- drawing -------------------------------------------------------------------------------------
@@ -91,7 +95,7 @@ function render(newEntries) {
   document.body.dataset.toDecide = String(state.to_decide);
   document.body.dataset.over = String(state.over);
   $("who").textContent = app.welcome.you === null ? "watching" : `you are ${seatName(app.welcome.you)}`;
-  if (app.pastSeq === null && state.svg !== undefined) drawBoard(state.svg);
+  if (app.pastSeq === null && app.moment === null && state.svg !== undefined) drawBoard(state.svg);
   drawDecision();
   markTargets();
   drawScores();
@@ -115,7 +119,7 @@ function targetsOf(action) {
 // The board ids of every legal action of this seat, now (empty in the past, or while others
 // decide): the input of the click rule.
 function targetLists() {
-  if (app.pastSeq !== null || !app.state || app.state.to_decide !== app.welcome?.you) return [];
+  if (app.pastSeq !== null || app.moment !== null || !app.state || app.state.to_decide !== app.welcome?.you) return [];
   return app.state.legal.map(targetsOf);
 }
 
@@ -155,15 +159,21 @@ function drawBanner() {
   const state = app.state;
   const banner = $("banner");
   if (state.result) {
-    const winners = state.result.winners.map(seatName).join(" and ");
+    // The server words the outcome ("a draw", "… wins", "… and … share the win") with seat
+    // numbers in the winners' places; the page puts the seats' names there.
+    const outcome = state.result.outcome.map((part) => (typeof part === "number" ? seatName(part) : part)).join("");
     banner.hidden = false;
-    banner.replaceChildren(el("strong", {}, `Game over — ${winners} ${state.result.winners.length > 1 ? "win" : "wins"}. `),
-      el("span", {}, state.result.detail));
+    banner.replaceChildren(el("strong", {}, `Game over — ${outcome}. `), el("span", {}, state.result.detail));
   } else if (state.status === "open") {
     banner.hidden = false;
     banner.textContent = "Waiting for players to join… share this page's address with them.";
   } else {
     banner.hidden = true;
+  }
+  if (state.verified === false) {  // a finished match whose game changed: its stored history
+    if (banner.hidden) banner.replaceChildren();
+    banner.hidden = false;
+    banner.append(el("p", { class: "unverified" }, state.note || "Not verified: read-only."));
   }
 }
 
@@ -318,6 +328,12 @@ function drawLog() {
       entryTitle(entry));
     item.addEventListener("click", () => travel(entry.seq));
     log.append(item);
+    for (const round of entry.rounds || []) {  // the moment a round ended, inside this entry
+      const moment = el("li", { value: String(entry.seq), class: "round-end", "data-round": String(round.round), title: round.summary },
+        `round ${round.round} is over`);
+      moment.addEventListener("click", () => showRoundEnd(round));
+      log.append(moment);
+    }
   }
   log.scrollTop = log.scrollHeight;
   const slider = $("slider");
@@ -338,6 +354,9 @@ function travel(seq) {
 
 function showPast(message) {
   if (app.pastSeq !== message.seq) return;
+  app.moment = null;
+  delete document.body.dataset.roundEnd;
+  $("past-live").textContent = "back to now";
   $("past").hidden = false;
   $("past-text").textContent = `After entry ${message.seq}: ${entryTitle(message.entry)}`;
   $("board").innerHTML = message.svg || "";
@@ -346,7 +365,26 @@ function showPast(message) {
   markTargets();
 }
 
+// The table a round ended on (an entry's "rounds", from the server): its summary above, the
+// picture (or the game's text) on the board, and "go on" back to the present.
+function showRoundEnd(round) {
+  app.moment = round;
+  $("past").hidden = false;
+  $("past-text").textContent = round.summary;
+  $("past-live").textContent = "go on";
+  if (round.svg) $("board").innerHTML = round.svg;
+  else $("board").replaceChildren(el("pre", { class: "text-board" }, round.board));
+  document.body.classList.add("in-past");
+  document.body.dataset.roundEnd = String(round.round);
+  for (const item of $("log").children) item.classList.toggle("current", item.dataset.round === String(round.round));
+  markTargets();
+  drawDecision();
+}
+
 function backToNow() {
+  app.moment = null;
+  delete document.body.dataset.roundEnd;
+  $("past-live").textContent = "back to now";
   app.pastSeq = null;
   $("past").hidden = true;
   document.body.classList.remove("in-past");
