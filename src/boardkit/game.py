@@ -96,11 +96,14 @@ game to each (the check is named in brackets):
 
 from __future__ import annotations
 
+import functools
+import inspect
+import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from attrs import frozen
 
@@ -205,13 +208,63 @@ def _overrides(kind: type, hook: str) -> bool:
     return owner is not Game
 
 
+NAMED_HOOKS: Final = ("render_text", "render_svg")
+"""The hooks the framework calls with the seats' names (``names=``); a game class whose own
+hook takes no ``names`` is adapted once, when the class is made (see :class:`Game`)."""
+
+
+def _takes_names(method: Callable[..., object]) -> bool:
+    """Whether ``method`` accepts a ``names`` keyword (by name, or through ``**kwargs``)."""
+    try:
+        parameters = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: treat it as the old one
+        return False
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return any(
+        (p.name == "names" and p.kind in keyword) or p.kind is inspect.Parameter.VAR_KEYWORD
+        for p in parameters
+    )
+
+
+def _without_names(method: Callable[..., str]) -> Callable[..., str]:
+    """``method`` (a hook written before it took names) as one that takes ``names`` and drops
+    them, so that every caller can pass them."""
+
+    @functools.wraps(method)
+    def adapted(self: object, *args: Any, names: object = None, **kwargs: Any) -> str:
+        return method(self, *args, **kwargs)
+
+    del adapted.__wrapped__  # its signature is its own: it takes names
+    return adapted
+
+
 class Game(ABC, Generic[S, A]):
     """Base class of every boardkit game plugin: ``Game[State, Action]``.
 
     ``S`` is the game's state class (it holds a :class:`~boardkit.flow.Flow` as ``flow``), ``A``
     its action type (a class, or a union of classes). See the module docstring for the groups
     of methods and the rules every game keeps.
+
+    A subclass whose :meth:`render_text` or :meth:`render_svg` takes no ``names`` keyword (the
+    signature before 0.2.0) keeps working: when the class is made, the hook is wrapped once in
+    one that takes ``names`` and drops them, with a :class:`DeprecationWarning`; 0.3.0 calls
+    the hooks with ``names=`` only.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for hook in NAMED_HOOKS:
+            method = vars(cls).get(hook)
+            if not inspect.isfunction(method) or _takes_names(method):
+                continue
+            warnings.warn(
+                f"{cls.__module__}.{cls.__qualname__}.{hook} takes no names; give it a keyword "
+                f"'names: Sequence[str] | None = None' (the seats' names, to name the seats "
+                "with); boardkit calls it without them until 0.3.0",
+                DeprecationWarning,
+                stacklevel=3,  # the class statement (through ABCMeta.__new__)
+            )
+            setattr(cls, hook, _without_names(method))
 
     # --- facts (class attributes) ---------------------------------------------------------------
 
@@ -576,10 +629,21 @@ class Game(ABC, Generic[S, A]):
     def describe_action(self, action: A, state: S | None = None) -> str:
         """A short human-readable text of an action (for logs, terminals and errors).
 
-        ``state``, when the caller has one, is a position of the match the action belongs to
-        (usually the one it is played in). A game whose texts depend on the match's options,
-        such as a board chosen by an option, reads them there; without it the game describes
-        the action with its defaults. It must reveal nothing hidden [the leak check].
+        Who calls it: every front end, for the legal actions on offer (menus, the page's list)
+        and for the action of each log entry (the headline "ann: take 2"); the latter through
+        :func:`boardkit.present.narration.action_text`.
+
+        What it may assume: ``state`` is the state the action is played in: for an action on
+        offer, the state it is legal in; for the action of a log entry, the state *before*
+        that entry (never the state after it, where a card the action took is gone). So a
+        text may read the position ("take white 10 from the discards" off the pile's top).
+        ``state`` is ``None`` only for a caller with no match at all (a bot's statistics, a
+        docstring); the game then words the action alone, with its default options. The
+        action of a log entry may be one :meth:`redact_action` gave a reader.
+
+        What it must guarantee: a non-empty str for every legal action in its state, and for
+        every entry's (redacted) action in the state before the entry; it reveals nothing the
+        reader may not see [action texts, the leak check].
         """
         return str(action)
 
@@ -589,15 +653,24 @@ class Game(ABC, Generic[S, A]):
         Who calls it: front ends, through :mod:`boardkit.present.menus`, once per legal action, to
         build
         nested menus (kind of action, then tile, then cell), which keeps a choice among hundreds
-        of actions manageable. ``state`` is the position the menu is for, as in
-        :meth:`describe_action`. What it must guarantee: a non-empty tuple of non-empty strings;
-        two legal actions of one position never have the same path, so the last label tells
-        the action apart from every other legal action with the same prefix [menu paths unique].
+        of actions manageable. ``state`` is the position the menu is for, the state the
+        action is legal in, as in :meth:`describe_action`. What it must guarantee: a non-empty
+        tuple of non-empty strings; two legal actions of one position never have the same
+        path, so the last label tells the action apart from every other legal action with the
+        same prefix [menu paths unique].
         """
         return (type(action).__name__, self.describe_action(action, state))
 
-    def render_text(self, state: S, player: int | None = None) -> str:
+    def render_text(
+        self, state: S, player: int | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
         """The state as text a person can read in a terminal, as ``player`` may see it.
+
+        Who calls it: ``boardkit show`` and ``play-random``, ``boardkit play`` (the ``board``
+        command), :meth:`boardkit.match.Match.render`, the notebook display of a game without
+        pictures. ``names[i]`` is seat ``i``'s name when the caller knows the players (a
+        match's log header), ``None`` when it does not; a text that names seats names them
+        so ("bob to play"), and words them its own way without names ("player 1 to play").
 
         It must depend only on what ``player`` sees [the leak check]. The default prints the
         view.
@@ -663,12 +736,21 @@ class Game(ABC, Generic[S, A]):
         """
         raise NotOfferedError(self.name, "describe_events", "the game words events one by one")
 
-    def render_svg(self, state: S, player: int | None = None, highlight: A | None = None) -> str:
+    def render_svg(
+        self,
+        state: S,
+        player: int | None = None,
+        highlight: A | None = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
         """Offered or not. The state as an SVG picture, as ``player`` may see it.
 
         Who calls it: ``boardkit render``, the web front end, Jupyter (``Match._repr_svg_`` and
         :meth:`picture`), always after :meth:`offers` says it is offered.
-        ``highlight`` is an action to mark (the last one played), or ``None``.
+        ``highlight`` is an action to mark (the last one played), or ``None``. ``names[i]`` is
+        seat ``i``'s name when the caller knows the players, as for :meth:`render_text`: a
+        picture that names seats (a score panel, whose turn it is) names them so.
 
         What it must guarantee: a well-formed SVG document as text (it parses as XML, its root
         an ``svg`` element); it depends only on what ``player`` sees; the ids of
@@ -679,9 +761,17 @@ class Game(ABC, Generic[S, A]):
         """
         raise NotOfferedError(self.name, "render_svg", "the game draws no picture")
 
-    def picture(self, state: S, player: int | None = None, highlight: A | None = None) -> SvgText:
+    def picture(
+        self,
+        state: S,
+        player: int | None = None,
+        highlight: A | None = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> SvgText:
         """``state`` drawn by this game's :meth:`render_svg`, as ``player`` may see it (``None``:
-        a spectator): SVG text that shows itself as a picture in Jupyter.
+        a spectator), with the seats' ``names`` when given: SVG text that shows itself as a
+        picture in Jupyter.
 
         Not a hook: what a notebook or a script calls to see a state. The drawing goes through
         the game object, never through the registry, so a game registered under any name, or
@@ -689,7 +779,7 @@ class Game(ABC, Generic[S, A]):
         :class:`~boardkit.errors.NotOfferedError` for a game that draws no picture and
         :class:`~boardkit.errors.GameDefinitionError` when ``render_svg`` returns no text.
         """
-        drawn = self.render_svg(state, player, highlight)
+        drawn = self.render_svg(state, player, highlight, names=names)
         if not isinstance(drawn, str):
             raise GameDefinitionError(
                 f"{self.name}.render_svg returned {type(drawn).__name__}, not text"

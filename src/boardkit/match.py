@@ -323,21 +323,36 @@ class Match(Generic[S, A]):
         self._check_can_show(player)
         return self.game.view(self._state, player)
 
-    def render(self, player: int | None = None, *, at: int | None = None) -> str:
+    def render(
+        self,
+        player: int | None = None,
+        *,
+        at: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         """The state as text, as ``player`` may see it: the current state, or with ``at`` the
         state right after entry ``at`` (0 is the state after setup; see :meth:`state_at`).
 
-        A match loaded from a redacted log shows its viewer's view by default.
+        Seats are named by ``names``, by default the players of the log header. A match
+        loaded from a redacted log shows its viewer's view by default.
         """
         player = self._shown_player(player)
-        return self.game.render_text(self._shown_state(at), player)
+        shown = self.header.players if names is None else tuple(names)
+        return self.game.render_text(self._shown_state(at), player, names=shown)
 
-    def render_svg(self, player: int | None = None, *, at: int | None = None) -> str:
+    def render_svg(
+        self,
+        player: int | None = None,
+        *,
+        at: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         """The game's picture of the state (SVG text), as ``player`` may see it: the current
         state, or with ``at`` the state right after entry ``at``; the action of that entry is
         highlighted.
 
-        Drawn by the game's ``render_svg(state, player, highlight)`` hook; a game without one
+        Drawn by the game's ``render_svg(state, player, highlight, names=...)`` hook, seats
+        named by ``names`` (by default the players of the log header); a game without one
         raises :class:`~boardkit.errors.NotOfferedError`. A match loaded from a redacted log
         shows its viewer's view by default.
         """
@@ -347,7 +362,8 @@ class Match(Generic[S, A]):
         state = self._shown_state(at)
         seq = len(self._entries) - 1 if at is None else at
         highlight = shown_action(self.game, self._entries[seq], player)
-        picture: str = self.game.render_svg(state, player, highlight)
+        shown = self.header.players if names is None else tuple(names)
+        picture: str = self.game.render_svg(state, player, highlight, names=shown)
         return picture
 
     def _shown_player(self, player: int | None) -> int | None:

@@ -297,9 +297,12 @@ class KhanGame(Game[KhanState, KhanAction]):
     action_targets = targets.action_targets
     """The picture's elements an action touches, for play by clicks (see :mod:`.targets`)."""
 
-    def render_text(self, state: KhanState, player: int | None = None) -> str:
-        """The board, camps, stock, specials, and ``player``'s hand (see :mod:`.render`)."""
-        return render_text(state, player)
+    def render_text(
+        self, state: KhanState, player: int | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
+        """The board, camps, stock, specials, and ``player``'s hand, each seat by its name in
+        ``names`` (see :mod:`.render`)."""
+        return render_text(state, player, names)
 
     def render_screen(self, state: KhanState, player: int | None, names: Sequence[str]) -> Picture:
         """The map with owners and a side panel (running score, rulers, legend, ``player``'s

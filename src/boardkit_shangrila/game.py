@@ -218,8 +218,14 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     def action_path(self, action: Action, state: ShangrilaState | None = None) -> tuple[str, ...]:
         return menu_path(action)
 
-    def render_text(self, state: ShangrilaState, player: int | None = None) -> str:
-        return render_text(state, player)
+    def render_text(
+        self,
+        state: ShangrilaState,
+        player: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return render_text(state, player, names)
 
     def render_screen(
         self, state: ShangrilaState, player: int | None, names: Sequence[str]

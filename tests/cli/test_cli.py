@@ -536,7 +536,7 @@ def test_show_at_round_prints_the_table_the_round_ended_on(
     assert code == 0
     heading, body = out.split("\n", 1)
     assert heading.startswith(f"goofspiel at the end of round 3, in entry {end.seq} of 0–")
-    assert body.strip() == match.game.render_text(end.state, None)
+    assert body.strip() == match.game.render_text(end.state, None, names=match.header.players)
     assert body.strip() != match.game.render_text(match.state_at(end.seq), None)
     code, out, _ = run(capsys, "show", str(path), "--at", "round:3", "--json")
     assert json.loads(out) == codec_for(match.game).dump_state(end.state)

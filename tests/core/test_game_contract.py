@@ -4,6 +4,7 @@ and the game's facts as data (``Game.info``)."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 
 import pytest
 
@@ -56,7 +57,12 @@ def test_offers_follows_the_class_and_refuses_unknown_names() -> None:
 
     class PlainWithPicture(PlainGame):
         def render_svg(
-            self, state: PlainState, player: int | None = None, highlight: object = None
+            self,
+            state: PlainState,
+            player: int | None = None,
+            highlight: object = None,
+            *,
+            names: Sequence[str] | None = None,
         ) -> str:
             return '<svg xmlns="http://www.w3.org/2000/svg"/>'
 

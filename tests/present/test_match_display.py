@@ -89,9 +89,9 @@ def test_render_svg_at_draws_any_entry_for_a_player_and_highlights_its_action() 
     match = Match.new("shangrila", 3, seed=5)
     for _ in range(4):
         match.play(match.legal_actions()[0])
-    draw = match.game.render_svg
+    draw, names = match.game.render_svg, match.header.players  # the seats named as in the log
     for at in (0, 2, 4):
-        expected = draw(match.state_at(at), 1, match.log.entries[at].action)
+        expected = draw(match.state_at(at), 1, match.log.entries[at].action, names=names)
         assert match.render_svg(1, at=at) == expected
     assert match.render_svg(at=4) == match.render_svg()
     assert match.render_svg(at=1) != match.render_svg(at=2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -239,7 +239,12 @@ class PicturedNim(NimGame):
     its title, one circle per stone left."""
 
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: object = None
+        self,
+        state: NimState,
+        player: int | None = None,
+        highlight: object = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> str:
         svg = Svg(20 * max(state.stones, 1), 20, title_text=f"seen by {player}: {highlight!r}")
         for k in range(state.stones):

@@ -467,7 +467,8 @@ def test_time_travel_shows_the_seats_past(client: TestClient) -> None:
     while view["type"] != "view":  # a bot's move may come first
         view = seat.receive()
     held = live(client, match_id)
-    assert view["svg"] == held.game.render_svg(held.states[2], 0, held.entries[2].action)
+    drawn = held.game.render_svg(held.states[2], 0, held.entries[2].action, names=held.names)
+    assert view["svg"] == drawn and "ann: " in drawn
     assert view["entry"]["seq"] == 2
 
 

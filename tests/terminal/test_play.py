@@ -686,10 +686,12 @@ def test_the_transcripts_in_the_docs_are_real_output(
 class BrokenRender(NimGame):
     """Nim whose drawing fails once a stone has been taken (a bug in a game)."""
 
-    def render_text(self, state: NimState, player: int | None = None) -> str:
+    def render_text(
+        self, state: NimState, player: int | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
         if state.stones < 7:
             raise RuntimeError("cannot draw the heap")
-        return super().render_text(state, player)
+        return super().render_text(state, player, names=names)
 
 
 def test_a_failing_game_keeps_the_log_and_the_command_reports_it(

@@ -105,14 +105,24 @@ class TextEvaluation(NimGame):
 
 class BrokenPicture(PlainGame):
     def render_svg(
-        self, state: PlainState, player: int | None = None, highlight: object = None
+        self,
+        state: PlainState,
+        player: int | None = None,
+        highlight: object = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> str:
         return "<svg><circle></svg>"
 
 
 class HtmlPicture(PlainGame):
     def render_svg(
-        self, state: PlainState, player: int | None = None, highlight: object = None
+        self,
+        state: PlainState,
+        player: int | None = None,
+        highlight: object = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> str:
         return "<html/>"
 
@@ -122,7 +132,12 @@ class FinalPictureFails(PlainGame):
     ``Match._repr_svg_`` asks for that one."""
 
     def render_svg(
-        self, state: PlainState, player: int | None = None, highlight: object = None
+        self,
+        state: PlainState,
+        player: int | None = None,
+        highlight: object = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> str:
         if state.total == state.target and highlight is not None:
             raise ValueError("no picture of the end")

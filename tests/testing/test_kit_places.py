@@ -5,7 +5,7 @@ kit found the fault or the game raised an error of its own inside a check."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
@@ -55,7 +55,9 @@ class LeakyView(SecretGame):
 
 
 class CrashingPicture(NimGame):
-    def render_text(self, state: NimState, player: int | None = None) -> str:
+    def render_text(
+        self, state: NimState, player: int | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
         raise RuntimeError("no picture today")
 
 

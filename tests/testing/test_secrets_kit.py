@@ -52,7 +52,9 @@ class KeepsTheDeal(SecretGame):
 class PrintsEveryHand(SecretGame):
     """The terminal text prints every hand, not only the reader's."""
 
-    def render_text(self, state: SecretState, player: int | None = None) -> str:
+    def render_text(
+        self, state: SecretState, player: int | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
         return f"{super().render_text(state, player)}\nhands: {state.hands}"
 
 
@@ -77,7 +79,14 @@ class NamesTheTopCard(SecretGame):
 class DrawsEveryHand(SecretGame):
     """An SVG picture that draws every hand."""
 
-    def render_svg(self, state: SecretState, player: int | None = None, last: object = None) -> str:
+    def render_svg(
+        self,
+        state: SecretState,
+        player: int | None = None,
+        last: object = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
         return f"<svg><text>{state.hands}</text></svg>"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -25,9 +26,15 @@ class UndrawnTargets(NimGame):
     """Broken: the picture draws one stone fewer than the targets name."""
 
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: Take | None = None
+        self,
+        state: NimState,
+        player: int | None = None,
+        highlight: Take | None = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> str:
-        return super().render_svg(state, player, highlight).replace('data-target="stone-0"', "")
+        drawn = super().render_svg(state, player, highlight, names=names)
+        return drawn.replace('data-target="stone-0"', "")
 
 
 class NoPicture(PlainGame):

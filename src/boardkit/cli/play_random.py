@@ -19,9 +19,8 @@ from boardkit.cli.arguments import (
 from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
 from boardkit.files import check_writable
-from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.present.narration import narrate_match_entry
+from boardkit.present.narration import match_action_text, narrate_match_entry
 from boardkit.runner.simulate import random_playout
 
 
@@ -71,8 +70,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             if args.delay:
                 time.sleep(args.delay)
             actor = match.header.players[entry.player] if entry.player is not None else "?"
-            action = shown_action(game, entry, None)  # everything here is a spectator's
-            title = f"{entry.seq}. {actor}: {game.describe_action(action, match.state)}"
+            # a spectator's text, worded in the state the action was played in
+            title = f"{entry.seq}. {actor}: {match_action_text(match, entry.seq, None)}"
         out.print(Rule(Text(title, style="bold"), align="left"))
         for line in narrate_match_entry(match, entry.seq, None):
             out.print(Text(f"  {line}"), soft_wrap=True)

@@ -128,7 +128,7 @@ def render_log(
         )
     entry = match.log.entries[entry_number]
     action = shown_action(game, entry, player) if highlight else None
-    document = game.render_svg(state, player, action)
+    document = game.render_svg(state, player, action, names=match.header.players)
     if not isinstance(document, str):
         raise RenderError(
             f"{game.name}.render_svg returned {type(document).__name__}, not SVG text",

@@ -12,7 +12,7 @@ from rich.text import Text
 from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
 from boardkit.cli.support import EXIT_OK, RoundAt, Streams, entry_at, read_log_file
 from boardkit.codec import codec_for
-from boardkit.log import shown_action
+from boardkit.present.narration import match_action_text
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         what = "the setup"
     else:
         actor = match.header.players[entry.player] if entry.player is not None else "nobody"
-        what = f"{actor}: {game.describe_action(shown_action(game, entry, player), state)}"
+        what = f"{actor}: {match_action_text(match, at, player)}"  # in the state before it
     seen_by = "" if player is None else f", as {match.header.players[player]} sees it"
     last = len(match) - 1
     if isinstance(args.at, RoundAt):  # the marker inside the entry, not the entry's end
@@ -62,5 +62,5 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     else:
         where = f" after entry {at} of 0–{last}"
     out.print(Text.assemble((game.name, "bold"), f"{where} ({what}){seen_by}"), soft_wrap=True)
-    out.out(game.render_text(state, player), highlight=False)
+    out.out(game.render_text(state, player, names=match.header.players), highlight=False)
     return EXIT_OK

@@ -41,7 +41,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
-from boardkit.present.voice import Voice, count_of, join_words
+from boardkit.present.voice import Voice, count_of, join_words, seat_name
 from boardkit.zones import HIDDEN as HIDDEN  # a card the viewer may not see (cards are 1 to deck)
 from boardkit.zones import ZONE_EVENT_TYPES, Moved, Revealed, Shuffled, Zone, Zones, redact
 
@@ -214,10 +214,17 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
     def describe_action(self, action: HighCardAction, state: HighCardState | None = None) -> str:
         return "stand" if isinstance(action, Stand) else f"swap {action.card}"
 
-    def render_text(self, state: HighCardState, player: int | None = None) -> str:
+    def render_text(
+        self,
+        state: HighCardState,
+        player: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
         seen = self.view(state, player)
         hands = "  ".join(
-            f"{p}: " + " ".join("?" if c == HIDDEN else str(c) for c in hand)
+            f"{seat_name(p, names, str(p))}: "
+            + " ".join("?" if c == HIDDEN else str(c) for c in hand)
             for p, hand in enumerate(seen.hands)
         )
         discards = " ".join(map(str, seen.discards)) or "none"

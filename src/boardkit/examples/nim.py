@@ -141,7 +141,11 @@ class NimGame(Game[NimState, Take]):
     def describe_action(self, action: Take, state: NimState | None = None) -> str:
         return f"take {action.count}"
 
-    def render_text(self, state: NimState, player: int | None = None) -> str:
+    def render_text(
+        self, state: NimState, player: int | None = None, *, names: Sequence[str] | None = None
+    ) -> str:
+        # The heap names no seat, so ``names`` (the players' names, when the caller knows
+        # them) changes nothing here; a game that names seats uses them.
         heap = "o" * state.stones
         return f"heap: {heap} ({_heap_caption(state, ', ')})"
 
@@ -159,7 +163,12 @@ class NimGame(Game[NimState, Take]):
         return super().describe_event(event, state, player, names)
 
     def render_svg(
-        self, state: NimState, player: int | None = None, highlight: Take | None = None
+        self,
+        state: NimState,
+        player: int | None = None,
+        highlight: Take | None = None,
+        *,
+        names: Sequence[str] | None = None,
     ) -> str:
         """A row of stones, ids ``stone-0`` … from the left (the same ids in every state); the
         stones the highlighted action took are drawn as rings after the heap."""

@@ -158,7 +158,13 @@ class TicTacToeGame(Game[TicTacToeState, Mark]):
             return f"{marks} {cell_name(event.cell)} with {MARKS[event.player]}"
         return super().describe_event(event, state, player, names)
 
-    def render_text(self, state: TicTacToeState, player: int | None = None) -> str:
+    def render_text(
+        self,
+        state: TicTacToeState,
+        player: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
         rows = [f"{row + 1} " + " ".join(state.board[3 * row : 3 * row + 3]) for row in range(3)]
         return "\n".join(["  a b c", *rows])
 

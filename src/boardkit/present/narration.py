@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from boardkit import engine
 from boardkit.game import Game
-from boardkit.log import Log, LogHeader
+from boardkit.log import Entry, Log, LogHeader, shown_action
 from boardkit.present.voice import (
     QUIET_FLOW_EVENTS,
     Voice,
@@ -40,10 +40,12 @@ __all__ = [
     "ReplayedMatch",
     "Voice",
     "a_or_an",
+    "action_text",
     "count_of",
     "describe",
     "describe_flow_event",
     "join_words",
+    "match_action_text",
     "narrate_entry",
     "narrate_entry_parts",
     "narrate_events",
@@ -180,6 +182,34 @@ def runs_of_a_type(events: Sequence[object]) -> list[list[object]]:
         else:
             runs.append([event])
     return runs
+
+
+def action_text(
+    game: Game[Any, Any], entry: Entry, state_before: Any, player: int | None
+) -> str | None:
+    """The text of ``entry``'s action as ``player`` (``None``: a spectator) may read it, or
+    ``None`` for an entry without an action (the setup).
+
+    The action is shown as the reader may see it (:func:`boardkit.log.shown_action`) and
+    described in the state it was played in, ``state_before`` (the state after the entry
+    before), as :meth:`~boardkit.game.Game.describe_action` promises: never the state after
+    the entry, where the action's cards may have moved ("take white 10 from the discards"
+    said of a pile whose top is now another card). Every front end words an entry's action
+    through this function or :func:`match_action_text`, so they all say the same.
+    """
+    action = shown_action(game, entry, player)
+    if action is None:
+        return None
+    return game.describe_action(action, state_before)
+
+
+def match_action_text(match: ReplayedMatch, seq: int, player: int | None) -> str | None:
+    """:func:`action_text` of entry ``seq`` of a :class:`~boardkit.match.Match`: its action
+    described in ``match.state_at(seq - 1)``, the state it was played in (``None`` for the
+    setup)."""
+    entry = match.log.entries[seq]
+    before = match.start_state if seq == 0 else match.state_at(seq - 1)
+    return action_text(match.game, entry, before, player)
 
 
 def narrate_match_entry(match: ReplayedMatch, seq: int, player: int | None) -> list[str]:

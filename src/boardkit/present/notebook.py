@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from boardkit.log import FULL, shown_action
-from boardkit.present.narration import narrate_match_entry
+from boardkit.log import FULL
+from boardkit.present.narration import match_action_text, narrate_match_entry
 
 if TYPE_CHECKING:
     from boardkit.match import Match
@@ -51,11 +51,10 @@ def match_html(match: Match[Any, Any]) -> str:
 
 def _shown_entry(match: Match[Any, Any], seq: int, player: int | None) -> ShownEntry:
     entry = match.log.entries[seq]
-    shown = shown_action(match.game, entry, player)
-    if entry.player is None or shown is None:
+    action = match_action_text(match, seq, player)
+    if entry.player is None or action is None:
         headline = "setup"
     else:
-        action = match.game.describe_action(shown, match.state_at(seq - 1))
         headline = f"{match.header.players[entry.player]}: {action}"
     return ShownEntry(seq, headline, tuple(narrate_match_entry(match, seq, player)))
 

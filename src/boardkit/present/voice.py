@@ -58,6 +58,16 @@ def second_person(verb: str) -> str:
     return verb
 
 
+def seat_name(seat: int, names: Sequence[str] | None, fallback: str) -> str:
+    """Seat ``seat``'s name in ``names`` (a log header's players, as a front end passes them to
+    :meth:`~boardkit.game.Game.render_text` and :meth:`~boardkit.game.Game.render_svg`), or
+    ``fallback`` ("seat 2", the game's own word for a seat) when the caller gave no names or
+    none for that seat. Pictures and texts name seats with it."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return fallback
+
+
 def _names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 

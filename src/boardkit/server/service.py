@@ -40,6 +40,7 @@ from boardkit.log import (
     LOG_FORMAT_VERSION,
     Entry,
     Log,
+    LogHeader,
     entry_to_json,
     header_to_json,
     log_to_json,
@@ -152,6 +153,7 @@ class LiveMatch:
         self.scores_at = -1
         self.scores_cache: dict[int | None, str] = {}
         self.svg_at = -1
+        self.svg_names: tuple[str, ...] = ()
         self.svg_cache: dict[int | None, str | None] = {}
         self.frames_at: tuple[int, MatchRecord | None] = (-1, None)
         self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
@@ -176,6 +178,21 @@ class LiveMatch:
     def names(self) -> tuple[str, ...]:
         """The seats' names, as joined."""
         return tuple(s.name for s in self.record.seats)
+
+    def header(self) -> LogHeader:
+        """The match's log header with the seats' names as they joined.
+
+        The stored header keeps the names the match was created with ("seat 1" for a free
+        human seat); the seat rows hold who took each seat, updated in the transaction that
+        takes it. Every log the server writes out takes its players from the seat rows, so a
+        downloaded log names ann and bob, matches stored before this rule included, and two
+        server processes that seat two players at once cannot overwrite each other's name.
+        Replay and verification never read the names (the seed commitment covers the seed
+        alone), so the renamed log verifies as the stored one does.
+        """
+        header = self.match.header
+        names = self.names
+        return header if header.players == names else attrs.evolve(header, players=names)
 
     def legal_actions(self) -> list[Any]:
         """The legal actions after the last committed entry."""
@@ -208,8 +225,9 @@ class LiveMatch:
         }
 
     def log_json(self, seat: int | None, *, full: bool) -> str:
-        """The log so far: full (seed revealed) or redacted for ``seat``."""
-        header = self.match.header
+        """The log so far: full (seed revealed) or redacted for ``seat``, its header naming the
+        players as they joined (:meth:`header`)."""
+        header = self.header()
         if self.written is not None:
             header = attrs.evolve(header, game_version=self.written)
         log = Log(header, self.entries)

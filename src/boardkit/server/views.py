@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
-from boardkit.present.narration import describe, narrate_entry
+from boardkit.present.narration import action_text, describe, narrate_entry
 from boardkit.result import outcome_parts
 from boardkit.rng import Rng
 from boardkit.rounds import has_round_end, round_ends
@@ -83,7 +83,7 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     data: dict[str, Any] = {
         "seq": seq,
         "player": entry.player,
-        "text": None if action is None else game.describe_action(action, before),
+        "text": action_text(game, entry, before, seat),
         "lines": narrate_entry(game, before, entry.events, seat, live.names),
         "entry": entry_to_json(game, seen),
     }
@@ -152,14 +152,15 @@ def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
         return None
     draw = live.game.render_svg
     latest = seq == live.length - 1
-    if latest and live.svg_at == seq and seat in live.svg_cache:
+    names = live.names  # a seat taken since the last picture names its player in the next
+    if latest and live.svg_at == seq and live.svg_names == names and seat in live.svg_cache:
         return live.svg_cache[seat]
     highlight = shown_action(live.game, live.entries[seq], seat) if seq > 0 else None
-    drawn = draw(live.states[seq], seat, highlight)
+    drawn = draw(live.states[seq], seat, highlight, names=names)
     picture = drawn if isinstance(drawn, str) else None
     if latest:
-        if live.svg_at != seq:
-            live.svg_at, live.svg_cache = seq, {}
+        if live.svg_at != seq or live.svg_names != names:
+            live.svg_at, live.svg_names, live.svg_cache = seq, names, {}
         live.svg_cache[seat] = picture
     return picture
 

@@ -63,7 +63,7 @@ def game_picture(
     :meth:`~boardkit.game.Game.render_screen` when it offers one, else its ``render_text``."""
     if game.offers("render_screen"):
         return game.render_screen(state, player, names)
-    return Picture.of_text(game.render_text(state, player))
+    return Picture.of_text(game.render_text(state, player, names=names))
 
 
 def picture_lines(

@@ -54,7 +54,6 @@ from boardkit.errors import (
 )
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.game import Game
-from boardkit.log import shown_action
 from boardkit.match import Match
 from boardkit.present.menus import (
     ActionMenu,
@@ -65,7 +64,11 @@ from boardkit.present.menus import (
     match_item,
     typing_hint,
 )
-from boardkit.present.narration import narrate_entry_parts, narrate_match_entry
+from boardkit.present.narration import (
+    match_action_text,
+    narrate_entry_parts,
+    narrate_match_entry,
+)
 from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
 from boardkit.result import Result, outcome_text
@@ -436,12 +439,11 @@ class PlaySession:
         self._tell_story(head)
         for seq in range(since, len(self.match)):
             entry = self.match.log.entries[seq]
-            action = shown_action(self.game, entry, reader)
-            if entry.player is not None and action is not None:
-                before = self.match.state_at(seq - 1)
+            text = match_action_text(self.match, seq, reader)  # in the state it was played in
+            if entry.player is not None and text is not None:
                 seat = self.seats[entry.player]
                 who = seat.name if seat.is_human else f"{seat.name} (bot)"
-                self._tell_story(f"{who}: {self.game.describe_action(action, before)}")
+                self._tell_story(f"{who}: {text}")
             for text in narrate_match_entry(self.match, seq, reader):
                 self._tell_story(f"  {text}")
 
@@ -510,7 +512,7 @@ class PlaySession:
             if self.drawn:
                 self._draw(picture, 79, None)
             else:
-                self._say(self.game.render_text(self.match.state, player))
+                self._say(self.game.render_text(self.match.state, player, names=self._names))
             for text in texts + self._level_lines(items, prefix, flat):
                 self._say(text)
             return
@@ -638,7 +640,7 @@ class PlaySession:
                 show = self._colour()
                 continue
             elif command == "board":
-                self._say(self.game.render_text(self.match.state, player))
+                self._say(self.game.render_text(self.match.state, player, names=self._names))
                 show = not self._colour()  # a redrawn screen would push the board away
                 continue
             elif command in ("save", "save!"):
@@ -817,7 +819,7 @@ class PlaySession:
             if self.drawn:
                 self._draw(game_picture(self.game, self.match.state, None, names), 79, None)
             else:
-                self._say(self.game.render_text(self.match.state, None))
+                self._say(self.game.render_text(self.match.state, None, names=names))
             self._say(result_lines(self.match.result, names, colours))
         else:
             columns, rows = shutil.get_terminal_size((80, 24))
@@ -826,7 +828,9 @@ class PlaySession:
             if self.drawn:
                 picture = game_picture(self.game, self.match.state, None, names)
             else:
-                picture = Picture.of_text(self.game.render_text(self.match.state, None))
+                picture = Picture.of_text(
+                    self.game.render_text(self.match.state, None, names=names)
+                )
             left = rows - 2 - len(result)  # the last rows: "log saved to ..." and the prompt
             self._fresh_screen(picture, width, left)
             for text in result:
@@ -905,6 +909,11 @@ class PlaySession:
         indent = text[: len(text) - len(text.lstrip())]
         for part in textwrap.wrap(text, width, subsequent_indent=indent) or [""]:
             self._say(part)
+
+    @property
+    def _names(self) -> list[str]:
+        """The seats' names, as the table shows them."""
+        return [seat.name for seat in self.seats]
 
     def _say(self, text: str) -> None:
         self.output.write(text + "\n")

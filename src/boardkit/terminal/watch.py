@@ -35,9 +35,8 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
-from boardkit.log import shown_action
 from boardkit.match import Match
-from boardkit.present.narration import narrate_entry_parts
+from boardkit.present.narration import match_action_text, narrate_entry_parts
 from boardkit.present.screen import Picture
 from boardkit.result import Result, outcome_parts
 from boardkit.rounds import RoundEnd
@@ -172,12 +171,10 @@ class Watch:
         if entry.action is None:
             heading.append("setup")
         else:
-            before = self.match.state_at(seq - 1)
             if entry.player is not None:
                 heading.append_text(self._who(entry.player))
                 heading.append(": ")
-            action = shown_action(self.game, entry, None)  # the watcher is a spectator
-            heading.append(self.game.describe_action(action, before))
+            heading.append(match_action_text(self.match, seq, None) or "")  # a spectator's
         before = self.match.start_state if seq == 0 else self.match.state_at(seq - 1)
         parts = narrate_entry_parts(
             self.game, before, entry.events, None, self.match.header.players, seq

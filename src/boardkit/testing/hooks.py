@@ -5,11 +5,14 @@
 
 - :func:`check_menu_paths` — every legal action has a menu path (a non-empty tuple of non-empty
   strings) and no two legal actions share one, so :mod:`boardkit.present.menus` can offer each;
+- :func:`check_action_texts` — every legal action, described in the state it is legal in
+  (:meth:`~boardkit.game.Game.describe_action`), gives a non-empty text;
 - :func:`check_bot_hints` — a game that offers :meth:`~boardkit.game.Game.score` or
   :meth:`~boardkit.game.Game.evaluate` gives a finite number for every seat;
-- :func:`check_picture` — a game that offers :meth:`~boardkit.game.Game.render_svg` draws, for
-  every viewer, text that parses as XML with an ``svg`` root, and ``Match._repr_svg_`` gives the
-  same picture of the match;
+- :func:`check_picture` — every viewer's ``render_text`` with the seats' names is text, and a
+  game that offers :meth:`~boardkit.game.Game.render_svg` draws, for every viewer, with and
+  without names, text that parses as XML with an ``svg`` root, and ``Match._repr_svg_`` gives
+  the same picture of the match;
 - :func:`check_screen` — every game names ``players`` distinct seat colours, and a game that
   offers :meth:`~boardkit.game.Game.render_screen` draws, for every viewer, a
   :class:`~boardkit.present.screen.Picture` of plain one-line segments tagged with seats of the
@@ -74,6 +77,22 @@ def check_menu_paths(game: Game[Any, Any], state: Any, legal: Sequence[object], 
             )
 
 
+def check_action_texts(game: Game[Any, Any], state: Any, legal: Sequence[object], at: str) -> None:
+    """Every legal action, described in ``state`` (the state it is legal in, as front ends
+    offer it), gives a non-empty str [action texts]."""
+    for action in legal:
+        try:
+            text = game.describe_action(action, state)
+        except Exception as exc:
+            raise ConformanceError(
+                f"{at}: describe_action({action!r}) raised {exc!r} in a state it is legal in"
+            ) from exc
+        if type(text) is not str or not text.strip():
+            raise ConformanceError(
+                f"{at}: describe_action({action!r}) gave {text!r}; it must give a non-empty str"
+            )
+
+
 def check_bot_hints(game: Game[Any, Any], state: Any, players: int, at: str) -> None:
     """The offered bot hints give a finite number for every seat of ``state``."""
     for hook in ("score", "evaluate"):
@@ -98,15 +117,30 @@ def check_bot_hints(game: Game[Any, Any], state: Any, players: int, at: str) -> 
 def check_picture(
     game: Game[Any, Any], state: Any, players: int, highlight: object, at: str
 ) -> None:
-    """For a game that draws pictures: every viewer's picture of ``state`` is an SVG document."""
+    """Every viewer's text of ``state`` with the seats' names is text, and for a game that
+    draws pictures every viewer's picture, with and without names, is an SVG document."""
+    names = SCREEN_NAMES[:players]
+    for viewer in [None, *range(players)]:
+        try:
+            board = game.render_text(state, viewer, names=names)
+        except Exception as exc:
+            raise ConformanceError(
+                f"{at}: render_text for viewer {viewer} with names raised {exc!r}"
+            ) from exc
+        if not isinstance(board, str):
+            raise ConformanceError(
+                f"{at}: render_text for viewer {viewer} gave {type(board).__name__}, not text"
+            )
     if not game.offers("render_svg"):
         return
     for viewer in [None, *range(players)]:
-        try:
-            text = game.render_svg(state, viewer, highlight)
-        except Exception as exc:
-            raise ConformanceError(f"{at}: render_svg for viewer {viewer} raised {exc!r}") from exc
-        _parse_svg(text, f"{at}: render_svg for viewer {viewer}")
+        for given in (None, names):
+            what = f"{at}: render_svg for viewer {viewer}" + (" with names" if given else "")
+            try:
+                text = game.render_svg(state, viewer, highlight, names=given)
+            except Exception as exc:
+                raise ConformanceError(f"{what} raised {exc!r}") from exc
+            _parse_svg(text, what)
 
 
 def check_repr_svg(match: Match[Any], at: str) -> None:
@@ -319,6 +353,7 @@ class HookChecks:
     def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
         """Menus, bot hints, click targets and encodings at one state of play."""
         game = self.game
+        check_action_texts(game, state, legal, at)  # first: the default menu paths use them
         check_menu_paths(game, state, legal, at)
         check_bot_hints(game, state, self.players, at)
         check_screen(game, state, self.players, self.rng, at)

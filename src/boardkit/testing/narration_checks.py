@@ -11,7 +11,13 @@ spectator (:func:`boardkit.present.narration.narrate_events`), checking that
   entry narrated from the state before it and from a :meth:`~boardkit.game.Game.determinize`
   twin of that state (the player's knowledge kept, the rest re-drawn) gives the same text;
 - a game that offers :meth:`~boardkit.game.Game.describe_events` words the runs of an entry
-  (:func:`boardkit.present.narration.narrate_entry`) in non-empty lines, the same for the twin.
+  (:func:`boardkit.present.narration.narrate_entry`) in non-empty lines, the same for the twin;
+- each entry's action, as every reader may read it, is described in the state it was played in
+  (the state before the entry) by a non-empty text that is the same for the reader's
+  :meth:`~boardkit.game.Game.determinize` twin of that state, and the headline helper every
+  front end uses (:func:`boardkit.present.narration.match_action_text`) hands
+  :meth:`~boardkit.game.Game.describe_action` exactly that state [action texts]
+  (:func:`check_entry_action_text`).
 
 Random playouts do not reach every event type (a refused consent is rare); the report lists the
 types seen, so a game's tests can narrate the others on built positions::
@@ -23,15 +29,22 @@ types seen, so a game's tests can narrate the others on built positions::
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from attrs import frozen
 
 from boardkit import engine
 from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES
 from boardkit.game import Game
+from boardkit.log import Entry, Log, LogHeader
 from boardkit.match import Match
-from boardkit.present.narration import narrate_entry, narrate_events
+from boardkit.present.narration import (
+    ReplayedMatch,
+    action_text,
+    match_action_text,
+    narrate_entry,
+    narrate_events,
+)
 from boardkit.present.voice import QUIET_FLOW_EVENTS
 from boardkit.rng import Rng
 from boardkit.runner.simulate import random_playout
@@ -115,6 +128,95 @@ def check_entry_narration(
     return kinds
 
 
+def check_entry_action_text(
+    game: Game[Any, Any],
+    entry: Entry,
+    state: Any,
+    players: int,
+    rng: Rng,
+    at: str,
+) -> None:
+    """Entry ``entry``'s action, described in ``state`` (the state before the entry, the one
+    it was played in) for every reader, is a non-empty str and, with hidden information, the
+    same for the reader's determinize twin of ``state``."""
+    if entry.action is None:
+        return
+    for player in [None, *range(players)]:
+        reader = "a spectator" if player is None else f"player {player}"
+        what = f"{at}: describe_action of the entry's action for {reader}"
+        try:
+            text = action_text(game, entry, state, player)
+        except Exception as exc:
+            raise ConformanceError(
+                f"{what}, in the state it was played in, raised {exc!r}"
+            ) from exc
+        if type(text) is not str or not text.strip():
+            raise ConformanceError(f"{what} gave {text!r}; it must give a non-empty str")
+        if game.hidden_information:
+            twin = game.determinize(state, player, rng)
+            other = action_text(game, entry, twin, player)
+            if other != text:
+                raise ConformanceError(
+                    f"{what} depends on hidden information: {text!r}, but {other!r} when what "
+                    f"{reader} cannot see is re-drawn"
+                )
+
+
+class _RecordingGame:
+    """A game that hands everything to ``game`` and keeps the states ``describe_action`` is
+    given."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self._game = game
+        self.given: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def describe_action(self, action: Any, state: Any = None) -> str:
+        self.given.append(state)
+        return self._game.describe_action(action, state)
+
+
+class _ProbedMatch:
+    """``match`` read through a :class:`_RecordingGame` (a
+    :class:`~boardkit.present.narration.ReplayedMatch`)."""
+
+    def __init__(self, match: Match[Any]) -> None:
+        self._match = match
+        self.game = _RecordingGame(match.game)
+        self.header: LogHeader = match.header
+
+    @property
+    def log(self) -> Log:
+        return self._match.log
+
+    @property
+    def start_state(self) -> Any:
+        return self._match.start_state
+
+    def state_at(self, seq: int) -> Any:
+        return self._match.state_at(seq)
+
+
+def check_headline_state(match: Match[Any], seq: int, state: Any, at: str) -> None:
+    """The front ends' headline of entry ``seq``
+    (:func:`~boardkit.present.narration.match_action_text`) hands
+    :meth:`~boardkit.game.Game.describe_action` ``state``, the state before the entry (the
+    kit's own fold), never another one."""
+    probe = _ProbedMatch(match)
+    match_action_text(cast(ReplayedMatch, probe), seq, None)
+    given = probe.game.given
+    if match.log.entries[seq].action is None:
+        return
+    if len(given) != 1 or given[0] != state:
+        raise ConformanceError(
+            f"{at}: the entry headline of the front ends (match_action_text) described the "
+            "action in another state than the one it was played in (the state before the "
+            "entry)"
+        )
+
+
 def _grouped(
     game: Game[Any, Any],
     state: Any,
@@ -186,6 +288,8 @@ def check_match_narration(match: Match[Any], *, every: int = 1) -> NarrationRepo
             if entry.seq % every == 0:
                 at = stage[0] = f"{where} entry {entry.seq}"
                 kinds = check_entry_narration(game, state, entry.events, players, names, rng, at)
+                check_entry_action_text(game, entry, state, players, rng, at)
+                check_headline_state(match, entry.seq, state, at)
                 seen.update(kinds)
                 narrated.update(kind for kind, said in kinds.items() if said)
             state = engine.fold(game, state, entry.events)

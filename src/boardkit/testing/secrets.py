@@ -183,10 +183,12 @@ def check_twin(
 ) -> None:
     """Everything ``game`` shows ``player`` is the same on ``state`` and its ``twin``.
 
-    ``pool`` holds public actions (played earlier in the match): their texts must not depend on
-    hidden information, and those that are illegal when ``player`` decides must be refused with
-    the same message on both. ``rng_for`` gives the random stream of the next entry. Without
-    ``pictures`` the SVG picture is not drawn (it costs more than everything else together).
+    ``pool`` holds public actions (played earlier in the match): the texts of those legal in
+    ``state`` must not depend on hidden information (an action is described only in a state it
+    is played in, as :meth:`~boardkit.game.Game.describe_action` promises), and those that are
+    illegal when ``player`` decides must be refused with the same message on both. ``rng_for``
+    gives the random stream of the next entry. Without ``pictures`` the SVG picture is not
+    drawn (it costs more than everything else together).
     """
     show = _Presenter(game, player)
     where = show.view_difference(state, twin)
@@ -198,8 +200,11 @@ def check_twin(
         found = text_difference(draw(state), draw(twin))
         if found is not None:
             raise _leak(at, player, label, found)
-    for action in pool:
-        _check_action_texts(game, state, twin, player, action, at)
+    if pool and decider(state.flow) not in (None, player):  # the decider's: _check_decisions
+        legal = list(game.legal_actions(state))
+        for action in pool:
+            if action in legal:
+                _check_action_texts(game, state, twin, player, action, at)
     if decider(state.flow) == player and player is not None:
         _check_decisions(game, state, twin, player, pool, rng_for, at)
 

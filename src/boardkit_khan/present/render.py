@@ -9,7 +9,9 @@ this. Only the viewing player's hand is shown.
 
 from __future__ import annotations
 
-from boardkit.present.voice import count_of
+from collections.abc import Sequence
+
+from boardkit.present.voice import count_of, seat_name
 from boardkit_khan.rules.actions import card_text
 from boardkit_khan.rules.components import SpecialCard
 from boardkit_khan.rules.state import (
@@ -66,8 +68,16 @@ def map_lines(state: KhanState) -> list[str]:
     return lines
 
 
-def render_text(state: KhanState, player: int | None = None) -> str:
-    """The whole state as ``player`` (``None``: a spectator) may see it."""
+def render_text(
+    state: KhanState, player: int | None = None, names: Sequence[str] | None = None
+) -> str:
+    """The whole state as ``player`` (``None``: a spectator) may see it, each seat by its name
+    in ``names`` (or as "player 1" without names)."""
+
+    def who(seat: int | None, word: str = "player") -> str:
+        fallback = f"{word} {seat}"
+        return fallback if seat is None else seat_name(seat, names, fallback)
+
     seen = view(state, player)
     static = static_for(state.options.board)
     board = static.board
@@ -76,9 +86,9 @@ def render_text(state: KhanState, player: int | None = None) -> str:
     if flow.ended:
         out.append("Game over.")
     else:
-        owed = f"; player {flow.owed[0].player} owes a {flow.owed[0].kind}" if flow.owed else ""
+        owed = f"; {who(flow.owed[0].player)} owes a {flow.owed[0].kind}" if flow.owed else ""
         out.append(
-            f"Phase {flow.phase}, turn {flow.turn}, player {flow.active} to play, "
+            f"Phase {flow.phase}, turn {flow.turn}, {who(flow.active)} to play, "
             f"step {flow.step or '-'}, actions left {seen.turn.actions_left}{owed}"
         )
     out += map_lines(seen)
@@ -111,14 +121,14 @@ def render_text(state: KhanState, player: int | None = None) -> str:
             hand_text = ", ".join(card_text(c) for c in hand) or "empty"
         else:
             hand_text = count_of(len(hand), "card")
-        out.append(f"Player {seat}: hand {hand_text}; special cards {specials or 'none'}")
+        out.append(f"{who(seat, 'Player')}: hand {hand_text}; special cards {specials or 'none'}")
     for card in seen.specials.active:
         extra = ""
         if card.region is not None:
             extra = f" on {card.region.title}"
         elif card.stack is not None:
             extra = f" on {card.stack}"
-        out.append(f"In play: {_SPECIAL_NAMES[card.card]} of player {card.owner}{extra}")
+        out.append(f"In play: {_SPECIAL_NAMES[card.card]} of {who(card.owner)}{extra}")
     top = seen.cards.discard[-1] if seen.cards.discard else UNKNOWN_CARD
     top_text = card_text(top) if top != UNKNOWN_CARD else "-"
     pile, discard = (
@@ -130,9 +140,9 @@ def render_text(state: KhanState, player: int | None = None) -> str:
         o = seen.outcome
         for seat in range(seen.players):
             out.append(
-                f"Score player {seat}: {o.tile_points[seat]} + bonus {o.bonus[seat]} = "
+                f"Score {who(seat)}: {o.tile_points[seat]} + bonus {o.bonus[seat]} = "
                 f"{o.total[seat]} (largest area {o.largest_area[seat]})"
             )
         heading = "Winner" if len(o.winners) == 1 else "Winners"
-        out.append(f"{heading}: " + ", ".join(f"player {w}" for w in o.winners))
+        out.append(f"{heading}: " + ", ".join(who(w) for w in o.winners))
     return "\n".join(out)

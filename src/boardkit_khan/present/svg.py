@@ -31,6 +31,7 @@ under it; a ruler is a target of its own (no tile or yurt may go on a ruler's ce
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES
@@ -48,6 +49,7 @@ from boardkit.present.svg import (
     text,
     title,
 )
+from boardkit.present.voice import seat_name
 from boardkit_khan.present.render import RULER_MARKS
 from boardkit_khan.rules.actions import (
     Conquer,
@@ -89,6 +91,9 @@ REGION_FILL: dict[Region, str] = {
 """Fill colour of each region's cells."""
 
 RIVER_FILL = "#5b9bd5"
+_Who = Callable[[int | None], str]
+"""A seat's name in the picture: the player's, or "seat 1"."""
+
 SEAT_FILL = ("#d62828", "#1d4ed8", "#f5c400", "#2a9d3a")
 """Yurt colour of seats 0–3."""
 NEUTRAL_FILL = "#9aa0a6"
@@ -438,7 +443,7 @@ def _outland(frame: _Frame) -> Element:
     return layer
 
 
-def _tiles(state: KhanState, static: Static, frame: _Frame) -> Element:
+def _tiles(state: KhanState, static: Static, frame: _Frame, who: _Who) -> Element:
     layer = group(class_="tiles", pointer_events="none")
     width = frame.board.grid.width
     for placed in state.field.placed:
@@ -447,7 +452,7 @@ def _tiles(state: KhanState, static: Static, frame: _Frame) -> Element:
         node = group(class_=f"tile {kind}", data_tile=placed.tile, data_stack=str(placed.stack))
         spec = static.tiles[placed.tile] if 0 <= placed.tile < len(static.tiles) else None
         points = f", {spec.points} points" if spec is not None else ""
-        owners = ", ".join(f"seat {o}" for o in placed.owners) or "nobody"
+        owners = ", ".join(who(o) for o in placed.owners) or "nobody"
         node.add(title(f"{placed.stack}{points}; owners: {owners}"))
         loops = outline_loops(placed.mask, width, frame.x0, frame.y0, frame.cell)
         node.add(
@@ -481,7 +486,7 @@ def _tiles(state: KhanState, static: Static, frame: _Frame) -> Element:
     return layer
 
 
-def _yurts(state: KhanState, frame: _Frame) -> Element:
+def _yurts(state: KhanState, frame: _Frame, who: _Who) -> Element:
     layer = group(class_="yurts", pointer_events="none")
     r = frame.cell * 0.3
     for seat, mask in enumerate(state.field.yurts):
@@ -497,7 +502,7 @@ def _yurts(state: KhanState, frame: _Frame) -> Element:
                 stroke="#fff",
                 stroke_width=1.5,
             )
-            yurt.add(title(f"yurt of seat {seat}"))
+            yurt.add(title(f"yurt of {who(seat)}"))
             layer.add(yurt)
     for cell in cells_of(state.field.neutral):
         cx, cy = frame.centre(cell)
@@ -595,19 +600,21 @@ def _highlights(frame: _Frame, cells: int, placement: int) -> Element:
 # --- the panel beside the grid --------------------------------------------------------------------
 
 
-def _status(state: KhanState) -> list[str]:
+def _status(state: KhanState, who: _Who) -> list[str]:
     flow = state.flow
     if flow.ended:
         return ["game over"]
-    lines = [f"{flow.phase} phase, turn {flow.turn}: seat {flow.active} to play"]
+    lines = [f"{flow.phase} phase, turn {flow.turn}: {who(flow.active)} to play"]
     step = f"step {flow.step or '-'}, actions left {state.turn.actions_left}"
     if flow.owed:
-        step += f"; seat {flow.owed[0].player} owes a {flow.owed[0].kind}"
+        step += f"; {who(flow.owed[0].player)} owes a {flow.owed[0].kind}"
     lines.append(step)
     return lines
 
 
-def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tuple[Element, float]:
+def _panel(
+    state: KhanState, static: Static, x: float, player: int | None, who: _Who
+) -> tuple[Element, float]:
     """The panel and the y just below it."""
     board = static.board
     field = state.field
@@ -615,7 +622,7 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
     y = 22.0
     name = board.name if board.name.lower().startswith("khan") else f"Khan — {board.name}"
     panel.add(text(x, y, name, font_size=15, font_weight="bold"))
-    for line_text in _status(state):
+    for line_text in _status(state, who):
         y += 18
         panel.add(text(x, y, line_text, class_="status", font_size=12))
 
@@ -671,7 +678,7 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
             text(
                 x + 22,
                 y,
-                f"seat {seat}: {yurts} yurts, {tiles} tiles, {len(hand)} cards, "
+                f"{who(seat)}: {yurts} yurts, {tiles} tiles, {len(hand)} cards, "
                 f"{specials} specials{marker}",
                 font_size=12,
                 font_weight="bold" if seat == player else None,
@@ -702,7 +709,7 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
             text(
                 x,
                 y,
-                f"in play: {name} of seat {active.owner}{extra}",
+                f"in play: {name} of {who(active.owner)}{extra}",
                 class_="active-special",
                 font_size=11,
             )
@@ -715,7 +722,7 @@ def _panel(state: KhanState, static: Static, x: float, player: int | None) -> tu
                 text(
                     x,
                     y,
-                    f"seat {seat}: {o.tile_points[seat]} + {o.bonus[seat]} = {o.total[seat]}"
+                    f"{who(seat)}: {o.tile_points[seat]} + {o.bonus[seat]} = {o.total[seat]}"
                     + (" (winner)" if seat in o.winners else ""),
                     class_="score",
                     font_size=12,
@@ -791,8 +798,10 @@ def board_svg(
     player: int | None = None,
     highlight: object = None,
     size: int = DEFAULT_SIZE,
+    names: Sequence[str] | None = None,
 ) -> Svg:
-    """The picture of ``state`` as ``player`` (``None``: a spectator) may see it.
+    """The picture of ``state`` as ``player`` (``None``: a spectator) may see it, each seat
+    by its name in ``names`` (or as "seat 1" without names).
 
     ``size`` is the width of the grid in pixels. ``highlight`` is ``None``, an int mask of cells
     (a proposed placement, say) or a Khan action (see :func:`highlight_marks`).
@@ -806,15 +815,20 @@ def board_svg(
     seen = view(state, player)
     frame = _Frame(static.board, size)
     panel_x = frame.x0 + frame.width + 24
-    panel, panel_bottom = _panel(seen, static, panel_x, player)
+
+    def who(seat: int | None) -> str:
+        fallback = f"seat {seat}"
+        return fallback if seat is None else seat_name(seat, names, fallback)
+
+    panel, panel_bottom = _panel(seen, static, panel_x, player, who)
     width = panel_x + _PANEL_WIDTH
     height = max(frame.y0 + frame.height + 16, panel_bottom + 12)
     svg = Svg(width, height, title_text=static.board.name)
     svg.add(rect(0, 0, width, height, class_="background", fill="#fbf8f0"))
     for layer in _fixed_layers(frame):
         svg.add(layer)
-    svg.add(_tiles(seen, static, frame))
-    svg.add(_yurts(seen, frame))
+    svg.add(_tiles(seen, static, frame, who))
+    svg.add(_yurts(seen, frame, who))
     svg.add(_rulers(seen, frame, ringed))
     svg.add(_highlights(frame, cells, placement))
     svg.add(panel)
@@ -822,11 +836,16 @@ def board_svg(
 
 
 def render_svg(
-    game: object, state: KhanState, player: int | None = None, highlight: object = None
+    game: object,
+    state: KhanState,
+    player: int | None = None,
+    highlight: object = None,
+    *,
+    names: Sequence[str] | None = None,
 ) -> str:
     """The game's ``render_svg`` hook: :func:`board_svg` as SVG text.
 
     Shaped as a method (``game`` first) so that the game class can take it as it is:
     ``render_svg = boardkit_khan.present.svg.render_svg``.
     """
-    return board_svg(state, player=player, highlight=highlight).to_string()
+    return board_svg(state, player=player, highlight=highlight, names=names).to_string()

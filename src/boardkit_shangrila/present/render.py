@@ -7,6 +7,9 @@ Each village is one line: its number, a ``*`` when it carries a stone, the seven
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from boardkit.present.voice import seat_name
 from boardkit_shangrila.rules.board import PATHS, ROUTES, VILLAGE_COUNT
 from boardkit_shangrila.rules.components import (
     COLOUR_INITIALS,
@@ -35,8 +38,11 @@ def _cell(guild: int, code: int) -> str:
     return f"{initial}:{COLOUR_INITIALS[COLOURS[colour_of(code)]]}{mark}"
 
 
-def render_text(state: ShangrilaState, player: int | None = None) -> str:
-    """The whole game as text; everything is public (S-H1), so ``player`` changes nothing."""
+def render_text(
+    state: ShangrilaState, player: int | None = None, names: Sequence[str] | None = None
+) -> str:
+    """The whole game as text; everything is public (S-H1), so ``player`` changes nothing.
+    The player to move is named from ``names`` (as "seat 1" without names)."""
     lines: list[str] = []
     flow = state.flow
     edition = f"{state.edition} edition"
@@ -46,9 +52,10 @@ def render_text(state: ShangrilaState, player: int | None = None) -> str:
         head = "setting up"
     else:
         colour = colour_to_move(state)
+        seat = seat_of(state, colour)
         head = (
             f"{flow.phase} phase, turn {flow.turn}: {COLOURS[colour].value} "
-            f"(seat {seat_of(state, colour)}) to move"
+            f"({seat_name(seat, names, f'seat {seat}')}) to move"
         )
     lines.append(f"Die Brücken von Shangrila — {head} [{edition}]")
     stones = state.stones.bit_count()

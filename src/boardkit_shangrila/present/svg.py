@@ -25,7 +25,7 @@ pointer. The journey arrow ignores the pointer, so that it never hides the bridg
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from boardkit.present.svg import (
@@ -43,6 +43,7 @@ from boardkit.present.svg import (
     text,
     title,
 )
+from boardkit.present.voice import seat_name
 from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
@@ -422,15 +423,18 @@ def _journey(source: int, destination: int, size: float) -> Element:
     return arrow
 
 
-def _status_lines(state: ShangrilaState) -> list[str]:
+def _status_lines(state: ShangrilaState, names: Sequence[str] | None) -> list[str]:
     flow = state.flow
     if flow.ended:
         head = "game over"
     elif flow.turn == 0:
         head = "setting up"
     else:
-        colour = COLOURS[colour_to_move(state)].value
-        head = f"{flow.phase} phase, turn {flow.turn}: {colour} to move"
+        moving = colour_to_move(state)
+        colour = COLOURS[moving].value
+        seat = seat_of(state, moving)
+        whose = "" if names is None else f" ({seat_name(seat, names, f'seat {seat}')})"
+        head = f"{flow.phase} phase, turn {flow.turn}: {colour}{whose} to move"
     stones = state.stones.bit_count()
     stone_text = f"{stones} of {STONES_GERMAN}" if state.edition == "german" else str(stones)
     lines = [head, f"stones {stone_text} · bridges {state.bridges.bit_count()} of {len(PATHS)}"]
@@ -439,11 +443,13 @@ def _status_lines(state: ShangrilaState) -> list[str]:
     return lines
 
 
-def _legend(state: ShangrilaState, x: float, player: int | None) -> Element:
+def _legend(
+    state: ShangrilaState, x: float, player: int | None, names: Sequence[str] | None
+) -> Element:
     legend = group(class_="legend", font_family="sans-serif", fill="#333")
     y = 28.0
     legend.add(text(x, y, "Die Brücken von Shangrila", font_size=16, font_weight="bold"))
-    for line_text in _status_lines(state):
+    for line_text in _status_lines(state, names):
         y += 20
         legend.add(text(x, y, line_text, class_="status", font_size=12))
     y += 34
@@ -461,7 +467,9 @@ def _legend(state: ShangrilaState, x: float, player: int | None) -> Element:
             class_="supply-row" + (" viewer" if viewer else ""),
             data_colour=colour,
         )
-        row.add(title(f"{colour} ({PEOPLES[COLOURS[c]]}), seat {seat_of(state, c)}"))
+        seat = seat_of(state, c)
+        whose = seat_name(seat, names, f"seat {seat}")
+        row.add(title(f"{colour} ({PEOPLES[COLOURS[c]]}), {whose}"))
         row.add(
             circle(x + 8, y - 4, 7, class_="legend-colour", fill=COLOUR_FILL[colour], stroke="#333")
         )
@@ -485,7 +493,8 @@ def _legend(state: ShangrilaState, x: float, player: int | None) -> Element:
         legend.add(text(x, y, "● to move", font_size=11, fill="#666"))
     if player is not None:
         y += 16
-        legend.add(text(x, y, f"bold: seat {player}'s colours", font_size=11, fill="#666"))
+        whose = seat_name(player, names, f"seat {player}")
+        legend.add(text(x, y, f"bold: {whose}'s colours", font_size=11, fill="#666"))
     y += 30
     legend.add(text(x, y, "key", font_size=13, font_weight="bold"))
     key = group(class_="key", font_size=11)
@@ -532,8 +541,10 @@ def board_svg(
     player: int | None = None,
     highlight: object = None,
     size: int = DEFAULT_SIZE,
+    names: Sequence[str] | None = None,
 ) -> Svg:
-    """The picture of ``state``; ``size`` is the width of the board area in pixels.
+    """The picture of ``state``; ``size`` is the width of the board area in pixels. With
+    ``names`` the legend names each colour's player and the one to move.
 
     Everything in Shangrila is public (S-H1), so ``player`` only marks that seat's colours in
     the legend. ``highlight`` is ``None``, a village, an iterable of villages or a Shangrila
@@ -559,16 +570,21 @@ def board_svg(
         villages.add(_village(state, village, size, marks))
     if marks.journey is not None:
         svg.add(_journey(*marks.journey, size))
-    svg.add(_legend(state, size + 14, player))
+    svg.add(_legend(state, size + 14, player, names))
     return svg
 
 
 def render_svg(
-    game: object, state: ShangrilaState, player: int | None = None, highlight: object = None
+    game: object,
+    state: ShangrilaState,
+    player: int | None = None,
+    highlight: object = None,
+    *,
+    names: Sequence[str] | None = None,
 ) -> str:
     """The game's ``render_svg`` hook: :func:`board_svg` as SVG text.
 
     Shaped as a method (``game`` first) so that the game class can take it as it is:
     ``render_svg = boardkit_shangrila.present.svg.render_svg``.
     """
-    return board_svg(state, player=player, highlight=highlight).to_string()
+    return board_svg(state, player=player, highlight=highlight, names=names).to_string()

@@ -184,8 +184,14 @@ class Goofspiel(Game[GoofspielState, Bid]):
     def action_path(self, action: Bid, state: GoofspielState | None = None) -> tuple[str, ...]:
         return (self.describe_action(action, state),)
 
-    def render_text(self, state: GoofspielState, player: int | None = None) -> str:
-        return text.board(self.view(state, player), player)
+    def render_text(
+        self,
+        state: GoofspielState,
+        player: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return text.board(self.view(state, player), player, names)
 
     def render_screen(
         self, state: GoofspielState, player: int | None, names: Sequence[str]

@@ -22,7 +22,7 @@ from boardkit.examples.goofspiel.state import (
 )
 from boardkit.flow import DecisionOwed, RoundEnded, TurnStarted
 from boardkit.present.screen import Line, Picture, line
-from boardkit.present.voice import Voice, count_of, join_words
+from boardkit.present.voice import Voice, count_of, join_words, seat_name
 
 
 def _stake(points: int, prize: int) -> str:
@@ -51,13 +51,14 @@ def _seat_facts(seen: GoofspielState, seat: int) -> tuple[str, str]:
     return f"{count_of(seen.scores[seat], 'point')}, bid {said}{last}", cards
 
 
-def board(seen: GoofspielState, player: int | None) -> str:
-    """The text board of ``seen``, a view for ``player`` (so it shows nothing hidden)."""
+def board(seen: GoofspielState, player: int | None, names: Sequence[str] | None = None) -> str:
+    """The text board of ``seen``, a view for ``player`` (so it shows nothing hidden); each
+    seat by its name in ``names``, or as "seat 1" without."""
     lines = _round_lines(seen)
     for seat in range(len(seen.hands)):
         facts, cards = _seat_facts(seen, seat)
         you = " (you)" if seat == player else ""
-        lines.append(f"seat {seat}{you}: {facts}; holds {cards}")
+        lines.append(f"{seat_name(seat, names, f'seat {seat}')}{you}: {facts}; holds {cards}")
     return "\n".join(lines)
 
 
