@@ -176,6 +176,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit.codec",
             "boardkit.positions",
             "boardkit.action_check",
+            "boardkit.zones",
         ),
     ),
     ("framework: the fold", ("boardkit.engine", "boardkit.recorder")),

@@ -26,6 +26,7 @@ from boardkit.errors import (
     RedactedMatchError,
     UndoError,
     UnknownGameError,
+    ZoneError,
 )
 from boardkit.flow import (
     DecisionOwed,
@@ -116,6 +117,7 @@ __all__ = [
     "TurnStarted",
     "UndoError",
     "UnknownGameError",
+    "ZoneError",
     "asked_out_of_turn",
     "available_games",
     "decider",

@@ -35,7 +35,8 @@ presentation            ``describe_action``, ``action_path``, ``render_text``,
                         ``describe_events`` (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
-positions               ``format_position``, ``parse_position`` (offered or not)
+positions               ``format_position``, ``parse_position`` (offered or not: a game
+                        without a notation of its own writes the default JSON format)
 research encodings      ``num_actions``, ``action_to_index``, ``index_to_action``,
                         ``observation_shape``, ``observation``, ``observation_text``,
                         ``max_chance_outcomes`` (offered or not)
@@ -44,7 +45,8 @@ facts                   :meth:`~Game.offers`, :meth:`~Game.info` (framework; a
 ======================  ==========================================================================
 
 A hook that is "offered or not" has a default that raises
-:class:`~boardkit.errors.NotOfferedError` (or returns ``None`` where the hook is a size). Front
+:class:`~boardkit.errors.NotOfferedError` (or returns ``None`` where the hook is a size), but
+for positions, whose default is the framework's JSON format. Front
 ends never probe for a method: they ask :meth:`Game.offers` (``game.offers("render_svg")``),
 which is true when the game's class overrides the hook. :data:`OPTIONAL_HOOKS` lists them.
 
@@ -996,8 +998,7 @@ class Game(ABC, Generic[S, A]):
     # --- positions (offered or not) ------------------------------------------------------------
 
     def format_position(self, state: S, player: int | None = None) -> str:
-        """Offered or not. ``state`` in the game's position notation: one line a person can read
-        and write.
+        """``state`` in the game's position notation: one line a person can read and write.
 
         Who calls it: front ends (share or print a position), ``boardkit show --position``,
         :meth:`boardkit.match.Match.from_position` (the log header records the start position)
@@ -1012,15 +1013,22 @@ class Game(ABC, Generic[S, A]):
         What it must guarantee: ``parse_position(format_position(state), config) == state`` for
         every state play can reach under ``config`` (exactly, hidden parts included); the text
         for a seat depends only on what :meth:`view` shows that seat. The conformance kit starts
-        a match from a position of each playout and holds the game to both [positions].
+        a match from a position of each playout and holds a game with a notation of its own to
+        both [positions].
 
-        The default raises :class:`~boardkit.errors.NotOfferedError`.
+        The default writes the framework's default format
+        (:func:`boardkit.positions.json_position`): one line of JSON with the game's name, the
+        number of players and the codec's JSON of the state (of the seat's view, for a seat).
+        It is exact but not short; a game whose people read positions overrides both hooks
+        with a notation of its own, and then :meth:`offers` says so
+        (``offers("format_position")`` is true only for such a game).
         """
-        raise NotOfferedError(self.name, "positions as text", "format_position is not defined")
+        from boardkit.positions import json_position  # beside this module: imported when used
+
+        return json_position(self, state, player)
 
     def parse_position(self, text: str, config: Config, *, partial: bool = False) -> S:
-        """Offered or not. The state a position text describes, for a match set up with
-        ``config``.
+        """The state a position text describes, for a match set up with ``config``.
 
         Who calls it: :meth:`boardkit.match.Match.from_position` and log loading (a log header's
         ``start_position``), with the match's config; front ends reading a position a person
@@ -1035,9 +1043,16 @@ class Game(ABC, Generic[S, A]):
         match can only start from a whole position, while a redacted log's start position and
         a front end's analysis of a view are partial by nature.
 
-        The default raises :class:`~boardkit.errors.NotOfferedError`.
+        The default reads the framework's default format
+        (:func:`boardkit.positions.parse_json_position`). It refuses a seat's form unless
+        ``partial``, but it cannot tell a spectator's view, written as a whole state, from the
+        whole state, nor check options the state does not hold: a game that needs either writes
+        a notation of its own.
         """
-        raise NotOfferedError(self.name, "positions as text", "parse_position is not defined")
+        from boardkit.positions import parse_json_position
+
+        state: S = parse_json_position(self, text, config, partial=partial)
+        return state
 
     # --- research encodings (offered or not; used by boardkit.adapters) ---------------------------
     #
