@@ -83,7 +83,10 @@ def test_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": f"docs_{page.stem}"}
     for number, block in enumerate(python_blocks(page), start=1):
-        code = compile(block, f"{page.name} (python block {number})", "exec")
+        # dont_inherit: a block runs as a reader runs it, without this module's
+        # ``from __future__ import annotations`` (which would leave the annotations of a class
+        # defined on the page as strings that attrs and cattrs cannot resolve)
+        code = compile(block, f"{page.name} (python block {number})", "exec", dont_inherit=True)
         exec(code, namespace)
 
 

@@ -177,6 +177,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit.positions",
             "boardkit.action_check",
             "boardkit.action_text",
+            "boardkit.zones",
         ),
     ),
     ("framework: the fold", ("boardkit.engine", "boardkit.recorder")),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from types import UnionType
-from typing import Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 import attrs
 import cattrs
@@ -26,7 +26,9 @@ from cattrs.gen import make_hetero_tuple_unstructure_fn
 
 from boardkit.errors import shorten, shorten_text
 from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES
-from boardkit.game import Game
+
+if TYPE_CHECKING:  # types only: the protocol's default positions are written with this codec
+    from boardkit.game import Game
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""

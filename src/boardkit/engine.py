@@ -27,10 +27,18 @@ from boardkit.errors import (
     NotStartedError,
     NotYourDecisionError,
 )
-from boardkit.flow import GAME_ENDED, PhaseStarted, TurnStarted, check_name, next_seat
+from boardkit.flow import (
+    GAME_ENDED,
+    GameTruncated,
+    PhaseStarted,
+    TurnStarted,
+    check_name,
+    next_seat,
+)
 from boardkit.game import A, Game, S
 from boardkit.options import Config
 from boardkit.recorder import Reducer, record
+from boardkit.result import Result
 from boardkit.rng import Rng
 
 _MAX_HOOK_ROUNDS = 10_000
@@ -173,9 +181,18 @@ def _phase_started(game: Game[Any, Any], hook: str, phase: object) -> PhaseStart
 
 
 def step(
-    game: Game[S, A], state: S, player: int | None, action: A, rng: Rng
+    game: Game[S, A],
+    state: S,
+    player: int | None,
+    action: A,
+    rng: Rng,
+    cut_off: int | None = None,
 ) -> tuple[S, list[object]]:
     """The state after ``player`` plays ``action``, and every event it caused.
+
+    ``cut_off`` is the match's entry cap when this entry is the last the cap allows (see
+    :func:`cut_off_at`): unless the game ended by its rules, the entry then ends with
+    :class:`~boardkit.flow.GameTruncated` and :class:`~boardkit.flow.GameEnded`.
 
     Raises an :class:`~boardkit.errors.IllegalActionError` (and changes nothing) when the game is
     over, when ``player`` does not owe the decision, or when the rules refuse the action.
@@ -205,4 +222,36 @@ def step(
     else:
         out = []
         state = record(reduce, state, out, events)
-    return _settle(game, reduce, state, out, rng), out
+    state = _settle(game, reduce, state, out, rng)
+    if cut_off is not None and not state.flow.ended:
+        state = record(reduce, state, out, (GameTruncated(cut_off), GAME_ENDED))
+    return state, out
+
+
+def cut_off_at(config: Config, seq: int) -> int | None:
+    """The cap to pass :func:`step` for log entry ``seq`` of a match set up with ``config``:
+    :attr:`Config.cap <boardkit.options.Config.cap>` when entry ``seq`` is the last the cap
+    allows (the cap counts the setup entry: entry ``cap - 1`` is the last), else ``None``."""
+    cap = config.cap
+    return cap if cap is not None and seq + 1 >= cap else None
+
+
+def outcome(game: Game[S, Any], state: S) -> Result | None:
+    """The outcome of ``state``: the game's :meth:`~boardkit.game.Game.result`, or for a match
+    cut off at its entry cap (``state.flow.truncated``) a truncated
+    :class:`~boardkit.result.Result`.
+
+    A truncated result has no winner. Its scores are the standings when the match was cut
+    off, each seat's :meth:`~boardkit.game.Game.score` rounded to a whole number, for a game
+    that offers ``score``; zeros for one that does not. Every front end asks this rather than
+    ``game.result`` for a match's outcome.
+    """
+    flow = state.flow
+    if not flow.truncated:
+        return game.result(state)
+    if game.offers("score"):
+        scores = tuple(round(game.score(state, seat)) for seat in range(flow.players))
+    else:
+        scores = (0,) * flow.players
+    detail = f"the match reached its entry cap in turn {flow.turn}, before the game's end"
+    return Result((), scores, detail, truncated=True)

@@ -208,6 +208,12 @@ class GameDefinitionError(BoardkitError):
     """A game plugin broke the framework's contract (a bug in the game, not in the input)."""
 
 
+class ZoneError(GameDefinitionError, ValueError):
+    """A game's rules misused its zones (:mod:`boardkit.zones`): a zone the table lacks, a
+    card moved from a zone that does not hold it, a table that breaks an invariant of zones
+    (two zones of one name, an unsorted hand); the message names the zone."""
+
+
 class OverwriteError(BoardkitError):
     """A file would have been replaced, but overwriting was not allowed.
 

@@ -94,6 +94,9 @@ class Flow:
     owed: tuple[Owed, ...] = ()
     turn_over: bool = False
     ended: bool = False
+    truncated: bool = False
+    """Whether the match was cut off at its entry cap (:class:`GameTruncated`) rather than
+    ended by the game's rules; then ``ended`` is true too and the game gives no result."""
 
 
 class HasFlow(Protocol):
@@ -171,6 +174,17 @@ class GameEnded(_Shared):
     """The game is over; nobody decides any more."""
 
 
+@frozen
+class GameTruncated:
+    """The match reached its cap of ``entries`` log entries (the setup entry included) before
+    the game ended by its rules: it is cut off, and :class:`GameEnded` follows at once.
+
+    The framework emits it, never a game (see :func:`boardkit.engine.step` and
+    :attr:`boardkit.options.Config.cap`)."""
+
+    entries: int
+
+
 TURN_ENDED = TurnEnded()
 """The one :class:`TurnEnded` event (``TurnEnded()`` gives it too)."""
 GAME_ENDED = GameEnded()
@@ -185,6 +199,7 @@ FlowEvent = (
     | DecisionSettled
     | TurnEnded
     | GameEnded
+    | GameTruncated
 )
 """Any flow event: the events every game shares, folded by the framework."""
 
@@ -228,24 +243,64 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
     cls = type(event)
     f = flow
     if cls is TurnEnded:
-        return Flow(f.players, f.phase, f.turn, f.active, f.step, f.owed, True, f.ended)
+        return Flow(
+            f.players, f.phase, f.turn, f.active, f.step, f.owed, True, f.ended, f.truncated
+        )
     if cls is TurnStarted:
         assert isinstance(event, TurnStarted)
-        return Flow(f.players, f.phase, event.turn, event.player, "", f.owed, False, f.ended)
+        return Flow(
+            f.players, f.phase, event.turn, event.player, "", f.owed, False, f.ended, f.truncated
+        )
     if cls is StepStarted:
         assert isinstance(event, StepStarted)
-        return Flow(f.players, f.phase, f.turn, f.active, event.step, f.owed, f.turn_over, f.ended)
+        return Flow(
+            f.players,
+            f.phase,
+            f.turn,
+            f.active,
+            event.step,
+            f.owed,
+            f.turn_over,
+            f.ended,
+            f.truncated,
+        )
     if cls is DecisionOwed:
         assert isinstance(event, DecisionOwed)
         owed = (*f.owed, Owed(event.player, event.kind))
-        return Flow(f.players, f.phase, f.turn, f.active, f.step, owed, f.turn_over, f.ended)
+        return Flow(
+            f.players, f.phase, f.turn, f.active, f.step, owed, f.turn_over, f.ended, f.truncated
+        )
     if cls is DecisionSettled:
-        return Flow(f.players, f.phase, f.turn, f.active, f.step, f.owed[1:], f.turn_over, f.ended)
+        return Flow(
+            f.players,
+            f.phase,
+            f.turn,
+            f.active,
+            f.step,
+            f.owed[1:],
+            f.turn_over,
+            f.ended,
+            f.truncated,
+        )
     if cls is PhaseStarted:
         assert isinstance(event, PhaseStarted)
-        return Flow(f.players, event.phase, f.turn, f.active, f.step, f.owed, f.turn_over, f.ended)
+        return Flow(
+            f.players,
+            event.phase,
+            f.turn,
+            f.active,
+            f.step,
+            f.owed,
+            f.turn_over,
+            f.ended,
+            f.truncated,
+        )
     if cls is GameEnded:
-        return Flow(f.players, f.phase, f.turn, f.active, "", (), f.turn_over, True)
+        return Flow(f.players, f.phase, f.turn, f.active, "", (), f.turn_over, True, f.truncated)
+    if cls is GameTruncated:
+        return Flow(
+            f.players, f.phase, f.turn, f.active, f.step, f.owed, f.turn_over, f.ended, True
+        )
     return flow
 
 
@@ -255,7 +310,7 @@ def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
     f = flow
     return (
         TurnStarted(player, f.turn + 1),
-        Flow(f.players, f.phase, f.turn + 1, player, "", f.owed, False, f.ended),
+        Flow(f.players, f.phase, f.turn + 1, player, "", f.owed, False, f.ended, f.truncated),
     )
 
 

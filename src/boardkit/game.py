@@ -35,7 +35,8 @@ presentation            ``describe_action``, ``parse_action``, ``action_path``, 
                         ``describe_events`` (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
-positions               ``format_position``, ``parse_position`` (offered or not)
+positions               ``format_position``, ``parse_position`` (offered or not: a game
+                        without a notation of its own writes the default JSON format)
 research encodings      ``num_actions``, ``action_to_index``, ``index_to_action``,
                         ``observation_shape``, ``observation``, ``observation_text``,
                         ``max_chance_outcomes`` (offered or not)
@@ -44,7 +45,8 @@ facts                   :meth:`~Game.offers`, :meth:`~Game.info` (framework; a
 ======================  ==========================================================================
 
 A hook that is "offered or not" has a default that raises
-:class:`~boardkit.errors.NotOfferedError` (or returns ``None`` where the hook is a size). Front
+:class:`~boardkit.errors.NotOfferedError` (or returns ``None`` where the hook is a size), but
+for positions, whose default is the framework's JSON format. Front
 ends never probe for a method: they ask :meth:`Game.offers` (``game.offers("render_svg")``),
 which is true when the game's class overrides the hook. :data:`OPTIONAL_HOOKS` lists them.
 
@@ -83,7 +85,9 @@ game to each (the check is named in brackets):
   :class:`~boardkit.flow.GameEnded`, exactly once, as the last event of the log, when
   :meth:`~Game.result` stops being ``None`` (or :meth:`~Game.next_phase` gives ``None``, after
   which ``result`` must give the outcome). Then nobody decides and there is no legal action
-  [GameEnded once and last, a result at the end].
+  [GameEnded once and last, a result at the end]. A match that reaches its entry cap first
+  (see :meth:`~Game.max_entries`) is ended by the framework: ``GameTruncated`` then
+  ``GameEnded``, while the game's ``result`` stays ``None`` [a truncated end].
 - **Every random outcome is an event**, drawn from the :class:`~boardkit.rng.Rng` the framework
   hands to the hook, so that a replay draws nothing [replay, verification, tampering].
 - **Nothing hidden leaks**: whatever a player is shown (views, texts, pictures, menus, legal
@@ -103,7 +107,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from boardkit import action_text
 from boardkit.errors import (
@@ -113,7 +117,15 @@ from boardkit.errors import (
     NotOfferedError,
 )
 from boardkit.flow import HasFlow, next_seat
-from boardkit.options import Config, Option, OptionValue, check_seed, resolve_options
+from boardkit.options import (
+    DEFAULT_CAP,
+    Config,
+    Option,
+    OptionValue,
+    check_cap,
+    check_seed,
+    resolve_options,
+)
 from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 
@@ -186,7 +198,9 @@ class GameInfo:
     hidden_information: bool
     """Whether some player may not see everything (:attr:`Game.hidden_information`)."""
     max_entries: int
-    """An upper bound on the log entries of a match (:meth:`Game.max_entries`)."""
+    """An upper bound on the log entries of a match: the game's own bound
+    (:meth:`Game.max_entries`), or the match's entry cap (:attr:`cap`) where that is lower or
+    the game has no bound (see :func:`entry_limit`)."""
     num_actions: int | None
     """The size of the action index (:meth:`Game.num_actions`); ``None``: not offered."""
     observation_shape: tuple[int, ...] | None
@@ -195,6 +209,25 @@ class GameInfo:
     """The widest random draw (:meth:`Game.max_chance_outcomes`); ``None``: not declared."""
     offers: frozenset[str]
     """The :data:`OPTIONAL_HOOKS` the game offers (see :meth:`Game.offers`)."""
+    cap: int | None = None
+    """The entry cap a match of this configuration is cut off at (:attr:`Config.cap
+    <boardkit.options.Config.cap>`); ``None``: no cap, the game always ends by its rules."""
+
+
+def entry_limit(game: Game[Any, Any], config: Config) -> int:
+    """The most log entries a match of ``game`` with ``config`` can have, the setup entry
+    included: the game's own bound (:meth:`Game.max_entries`), or the match's entry cap
+    (:attr:`Config.cap <boardkit.options.Config.cap>`) where that is lower or the game has no
+    bound. What simulations hold a game to and what adapters size an episode by.
+
+    A configuration of a game without a bound that has no cap (one built by hand, not by
+    :meth:`Game.make_config`) takes :data:`~boardkit.options.DEFAULT_CAP`.
+    """
+    bound = game.max_entries(config)
+    cap = config.cap
+    if bound is None:
+        return DEFAULT_CAP if cap is None else cap
+    return bound if cap is None else min(bound, cap)
 
 
 @cache
@@ -341,31 +374,43 @@ class Game(ABC, Generic[S, A]):
             players=config.players,
             player_counts=tuple(self.player_counts),
             hidden_information=self.hidden_information,
-            max_entries=self.max_entries(config),
+            max_entries=entry_limit(self, config),
             num_actions=self.num_actions(config),
             observation_shape=self.observation_shape(config),
             max_chance_outcomes=self.max_chance_outcomes(config),
             offers=frozenset(hook for hook in OPTIONAL_HOOKS if self.offers(hook)),
+            cap=config.cap,
         )
 
     # --- configuration --------------------------------------------------------------------------
 
     def make_config(
-        self, players: int, options: Mapping[str, object] | None = None, seed: int | None = None
+        self,
+        players: int,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+        cap: int | None = None,
     ) -> Config:
         """A validated :class:`Config`: refuses bad player counts, unknown or bad options.
 
         Framework; a game does not override it (it overrides :meth:`check_config`).
         ``seed=None`` draws a fresh secret seed from the operating system
         (:func:`boardkit.rng.new_seed`); a given seed pins the randomness, for reproducible runs.
+        ``cap`` is the match's entry cap (:attr:`Config.cap`): ``None`` leaves a game with a
+        bound uncapped and gives a game without one (:meth:`max_entries` is ``None``)
+        :data:`~boardkit.options.DEFAULT_CAP`; an int of at least
+        :data:`~boardkit.options.MIN_CAP` caps any game, a bounded one shorter than its bound.
         """
         if type(players) is not int or players not in self.player_counts:
             raise InvalidPlayerCountError(self.name, players, self.player_counts)
         chosen = new_seed() if seed is None else check_seed(seed)
+        check_cap(cap)
         resolved = resolve_options(self.options, options)
         config = Config(players, self.canonical_options(resolved), chosen)
         self.check_config(config)
-        return config
+        if cap is None and self.max_entries(config) is None:
+            cap = DEFAULT_CAP
+        return config if cap is None else evolve(config, cap=cap)
 
     def canonical_options(self, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
         """``options`` with every value in the one form the game writes in log headers.
@@ -432,7 +477,9 @@ class Game(ABC, Generic[S, A]):
         it is empty; every action listed is accepted by :meth:`apply`; no action is listed twice;
         the order depends on the position alone (see the module docstring). Checked at every
         state of the kit's playouts [not empty, no action twice, same order from JSON, a sample
-        applies].
+        applies]. A match the framework cut off at its entry cap is over whatever the game
+        lists there: :meth:`Match.legal_actions <boardkit.match.Match.legal_actions>` and every
+        front end ask ``state.flow.ended`` first.
         """
 
     @abstractmethod
@@ -499,12 +546,20 @@ class Game(ABC, Generic[S, A]):
         """
 
     @abstractmethod
-    def max_entries(self, config: Config) -> int:
-        """Required. An upper bound on the log entries of any game with this configuration.
+    def max_entries(self, config: Config) -> int | None:
+        """Required. An upper bound on the log entries of any game with this configuration (the
+        setup entry included), or ``None`` for a game without a natural bound.
 
         Who calls it: simulations and tournaments (to stop a runaway game), adapters (the
-        longest episode), :meth:`info`. It must hold for every match of ``config``: the kit
-        checks every playout against it [the entry bound].
+        longest episode), :meth:`info`, through :func:`entry_limit`. A bound must hold for
+        every match of ``config``: the kit checks every playout against it [the entry bound].
+
+        A game whose players may go on for ever (cards passed round and round, a position
+        repeated) returns ``None``. Then every match of it is played under an entry cap
+        (:attr:`Config.cap <boardkit.options.Config.cap>`, by default
+        :data:`~boardkit.options.DEFAULT_CAP`): a match that reaches it is over, cut off, with a
+        truncated :class:`~boardkit.result.Result` (no winner), which the adapters report as
+        truncation. The cap is the framework's; the game's rules never see it.
         """
 
     # --- setup and flow (optional; defaults: no setup events, one phase, clockwise turns) -------
@@ -972,8 +1027,7 @@ class Game(ABC, Generic[S, A]):
     # --- positions (offered or not) ------------------------------------------------------------
 
     def format_position(self, state: S, player: int | None = None) -> str:
-        """Offered or not. ``state`` in the game's position notation: one line a person can read
-        and write.
+        """``state`` in the game's position notation: one line a person can read and write.
 
         Who calls it: front ends (share or print a position), ``boardkit show --position``,
         :meth:`boardkit.match.Match.from_position` (the log header records the start position)
@@ -988,15 +1042,22 @@ class Game(ABC, Generic[S, A]):
         What it must guarantee: ``parse_position(format_position(state), config) == state`` for
         every state play can reach under ``config`` (exactly, hidden parts included); the text
         for a seat depends only on what :meth:`view` shows that seat. The conformance kit starts
-        a match from a position of each playout and holds the game to both [positions].
+        a match from a position of each playout and holds a game with a notation of its own to
+        both [positions].
 
-        The default raises :class:`~boardkit.errors.NotOfferedError`.
+        The default writes the framework's default format
+        (:func:`boardkit.positions.json_position`): one line of JSON with the game's name, the
+        number of players and the codec's JSON of the state (of the seat's view, for a seat).
+        It is exact but not short; a game whose people read positions overrides both hooks
+        with a notation of its own, and then :meth:`offers` says so
+        (``offers("format_position")`` is true only for such a game).
         """
-        raise NotOfferedError(self.name, "positions as text", "format_position is not defined")
+        from boardkit.positions import json_position  # beside this module: imported when used
+
+        return json_position(self, state, player)
 
     def parse_position(self, text: str, config: Config, *, partial: bool = False) -> S:
-        """Offered or not. The state a position text describes, for a match set up with
-        ``config``.
+        """The state a position text describes, for a match set up with ``config``.
 
         Who calls it: :meth:`boardkit.match.Match.from_position` and log loading (a log header's
         ``start_position``), with the match's config; front ends reading a position a person
@@ -1011,9 +1072,16 @@ class Game(ABC, Generic[S, A]):
         match can only start from a whole position, while a redacted log's start position and
         a front end's analysis of a view are partial by nature.
 
-        The default raises :class:`~boardkit.errors.NotOfferedError`.
+        The default reads the framework's default format
+        (:func:`boardkit.positions.parse_json_position`). It refuses a seat's form unless
+        ``partial``, but it cannot tell a spectator's view, written as a whole state, from the
+        whole state, nor check options the state does not hold: a game that needs either writes
+        a notation of its own.
         """
-        raise NotOfferedError(self.name, "positions as text", "parse_position is not defined")
+        from boardkit.positions import parse_json_position
+
+        state: S = parse_json_position(self, text, config, partial=partial)
+        return state
 
     # --- research encodings (offered or not; used by boardkit.adapters) ---------------------------
     #

@@ -163,6 +163,8 @@ class Match(Generic[S, A]):
         players: int | Sequence[str] = 2,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
+        *,
+        cap: int | None = None,
     ) -> Match[S, A]: ...
 
     @overload
@@ -173,6 +175,8 @@ class Match(Generic[S, A]):
         players: int | Sequence[str] = 2,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
+        *,
+        cap: int | None = None,
     ) -> Match[Any, Any]: ...
 
     @classmethod
@@ -182,6 +186,8 @@ class Match(Generic[S, A]):
         players: int | Sequence[str] = 2,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
+        *,
+        cap: int | None = None,
     ) -> Match[Any, Any]:
         """Set up a new match of ``game`` (an instance or an installed game's name).
 
@@ -192,6 +198,14 @@ class Match(Generic[S, A]):
         and salt from the operating system; a pinned ``seed`` makes the match (and its log,
         salt included) reproducible, and is therefore no secret.
 
+        ``cap`` is the most log entries the match may have, the setup entry included (see
+        :attr:`boardkit.options.Config.cap`): the entry that reaches it ends the match cut off,
+        with a truncated :attr:`result`, unless the game ended by its rules. A game without a
+        natural bound (:meth:`~boardkit.game.Game.max_entries` is ``None``) is capped at
+        :data:`~boardkit.options.DEFAULT_CAP` unless ``cap`` says otherwise; a bounded game is
+        not capped unless asked. The log's header records the cap, so replay cuts the match off
+        at the same entry.
+
         Bad input raises :class:`~boardkit.errors.InvalidOptionsError` (its subclass
         :class:`~boardkit.errors.InvalidPlayerCountError` for a player count the game does not
         allow) saying what is allowed; nothing is set up.
@@ -200,11 +214,13 @@ class Match(Generic[S, A]):
 
         game = as_game(game)
         names = _player_names(game, players)
-        config = game.make_config(len(names), options, seed)
+        config = game.make_config(len(names), options, seed, cap)
         state, events = engine.start(game, config)
         header_of = partial(
             LogHeader, game.name, game.version, names, dict(config.options), config.seed
         )
+        if config.cap is not None:
+            header_of = partial(header_of, cap=config.cap)
         # a pinned seed's salt (a hash of the seed) and the commitment wait for the first read
         header = header_of if seed is not None else partial(header_of, new_salt())
         return cls(game, header, config, Entry(0, None, None, tuple(events)), state)
@@ -218,6 +234,8 @@ class Match(Generic[S, A]):
         players: int | Sequence[str] | None = None,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
+        *,
+        cap: int | None = None,
     ) -> Match[S, A]: ...
 
     @overload
@@ -229,6 +247,8 @@ class Match(Generic[S, A]):
         players: int | Sequence[str] | None = None,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
+        *,
+        cap: int | None = None,
     ) -> Match[Any, Any]: ...
 
     @classmethod
@@ -239,14 +259,17 @@ class Match(Generic[S, A]):
         players: int | Sequence[str] | None = None,
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
+        *,
+        cap: int | None = None,
     ) -> Match[Any, Any]:
         """Set up a match of ``game`` that starts at ``position``, a text in the game's notation.
 
         ``players`` is a number of seats or a list of names (default: as many seats as the
         position names). ``options`` must agree with the position (a Khan position on another
         board needs that board as the option ``board``); ``seed`` pins the randomness of the
-        entries to come, as in :meth:`new`. The log's header records the whole position as
-        ``start_position`` (in the game's canonical form) and its entry 0 holds no events.
+        entries to come, and ``cap`` caps its log entries, as in :meth:`new`. The log's header
+        records the whole position as ``start_position`` (in the game's canonical form) and its
+        entry 0 holds no events.
 
         Raises :class:`~boardkit.errors.InvalidPositionError` naming the broken invariant for a
         text the game cannot read, a position that breaks one of its invariants or one of
@@ -257,7 +280,7 @@ class Match(Generic[S, A]):
 
         game = as_game(game)
         names = _player_names(game, position_players(position) if players is None else players)
-        config = game.make_config(len(names), options, seed)
+        config = game.make_config(len(names), options, seed, cap)
         salt = new_salt() if seed is None else pinned_salt(config.seed)
         state = start_state(game, position, config)
         header = LogHeader(
@@ -268,6 +291,7 @@ class Match(Generic[S, A]):
             config.seed,
             salt,
             start_position=game.format_position(state),
+            cap=config.cap,
         )
         return cls(game, header, config, Entry(0, None, None, ()), state)
 
@@ -304,8 +328,10 @@ class Match(Generic[S, A]):
 
     @property
     def result(self) -> Result | None:
-        """The outcome once the game is over."""
-        return self.game.result(self._state)
+        """The outcome once the game is over: the game's result, or a truncated one
+        (:attr:`Result.truncated <boardkit.result.Result.truncated>`) for a match cut off at
+        its entry cap (see :func:`boardkit.engine.outcome`)."""
+        return engine.outcome(self.game, self._state)
 
     def legal_actions(self) -> Sequence[A]:
         """Every action the deciding player may play now; empty once the game is over.
@@ -458,8 +484,14 @@ class Match(Generic[S, A]):
         seq = len(entries)
         state = self._state
         who = decider(state.flow)
+        config = self.config
         state, events = engine.step(
-            game, state, player, action, Rng.for_entry(self.config.seed, seq)
+            game,
+            state,
+            player,
+            action,
+            Rng.for_entry(config.seed, seq),
+            engine.cut_off_at(config, seq),
         )
         recorded = tuple(events)
         entries.append(Entry(seq, who, action, recorded))

@@ -7,7 +7,8 @@ may leave out (an omitted key takes its default). :func:`read_fields` splits a t
 fields, :func:`flow_fields` and :func:`parse_flow` write and read the
 :class:`~boardkit.flow.Flow` in the same way for every game:
 
-``players=N phase=P turn=T active=A [step=S] [owed=P:KIND,...] [turn_over=yes] [ended=yes]``
+``players=N phase=P turn=T active=A [step=S] [owed=P:KIND,...] [turn_over=yes] [ended=yes]
+[truncated=yes]``
 
 ``-`` stands for "none" (no phase yet, no active player). Fields in brackets are written only
 when they differ from the flow's defaults, so a text reads as short as the position allows.
@@ -24,7 +25,17 @@ from boardkit.flow import NAME_RULE, Flow, Owed, is_name
 NONE: Final = "-"
 """The value that stands for nothing: no phase, no active player, an empty list."""
 
-FLOW_KEYS: Final = ("players", "phase", "turn", "active", "step", "owed", "turn_over", "ended")
+FLOW_KEYS: Final = (
+    "players",
+    "phase",
+    "turn",
+    "active",
+    "step",
+    "owed",
+    "turn_over",
+    "ended",
+    "truncated",
+)
 """The keys of the flow fields, in the order they are written."""
 
 MAX_DIGITS: Final = 18
@@ -113,6 +124,8 @@ def flow_fields(flow: Flow) -> list[str]:
         out.append("turn_over=yes")
     if flow.ended:
         out.append("ended=yes")
+    if flow.truncated:
+        out.append("truncated=yes")
     return out
 
 
@@ -151,4 +164,5 @@ def parse_flow(fields: Mapping[str, str], counts: Iterable[int]) -> Flow:
         owed=items(fields.get("owed", NONE), lambda t: _owed(t, players)),
         turn_over=yes_no(fields.get("turn_over", "no"), "turn_over"),
         ended=yes_no(fields.get("ended", "no"), "ended"),
+        truncated=yes_no(fields.get("truncated", "no"), "truncated"),
     )

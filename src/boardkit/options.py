@@ -120,6 +120,12 @@ class Config:
     players: int
     options: dict[str, OptionValue] = field(converter=_frozen_options, factory=dict)
     seed: int = 0
+    cap: int | None = None
+    """The most log entries the match may have, the setup entry included; ``None``: no cap
+    (the game's own bound, :meth:`~boardkit.game.Game.max_entries`, holds). A match that
+    reaches its cap before the game ends is over, cut off: its last entry ends with
+    :class:`~boardkit.flow.GameTruncated` and its result is truncated. A game without a
+    natural bound is always played under a cap (:data:`DEFAULT_CAP` unless one is given)."""
 
     def option(self, name: str) -> OptionValue:
         """The value of option ``name`` (every declared option is present after validation)."""
@@ -224,6 +230,25 @@ def check_game_count(n_games: object) -> int:
             "bigger run into runs with consecutive first seeds (game i uses seed S + i)"
         )
     return n_games
+
+
+DEFAULT_CAP = 1_000
+"""The entry cap of a match of a game without a natural bound when none is given: a
+thousand log entries, the setup entry included (see :attr:`Config.cap`)."""
+
+MIN_CAP = 2
+"""The smallest entry cap: the setup entry and one decision."""
+
+
+def check_cap(cap: object) -> int | None:
+    """``cap`` if it is a usable entry cap: ``None`` (no cap) or an int of at least
+    :data:`MIN_CAP` (a bool is not a cap)."""
+    if cap is not None and (type(cap) is not int or cap < MIN_CAP):
+        raise InvalidOptionsError(
+            f"an entry cap must be an int of at least {MIN_CAP} (the setup entry and one "
+            f"decision), not {shorten(cap)}"
+        )
+    return cap
 
 
 def check_seed(seed: object) -> int:

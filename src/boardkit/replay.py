@@ -42,7 +42,7 @@ from boardkit.errors import (
     NotOfferedError,
     shorten,
 )
-from boardkit.flow import HasFlow, decider
+from boardkit.flow import GameTruncated, HasFlow, decider
 from boardkit.game import Game
 from boardkit.log import (
     Entry,
@@ -102,9 +102,13 @@ class Replay(Generic[S, A]):
         verify = verify and not header.is_redacted
         seed = 0 if header.seed is None else header.seed  # a redacted log never draws
         try:
-            config = game.make_config(len(header.players), header.options, seed)
+            config = game.make_config(len(header.players), header.options, seed, header.cap)
         except InvalidOptionsError as exc:
             raise InvalidLogError(f"header does not set up a valid game: {exc}") from None
+        if header.cap is None and config.cap is not None:  # the default of today, not the log's
+            raise InvalidLogError(
+                f"{game.name} has no bound on its length, and the header names no entry cap"
+            )
         header = evolve(header, game=game.name, options=dict(config.options))
         if setup.seq != 0 or setup.player is not None or setup.action is not None:
             raise InvalidLogError("the setup entry has no player and no action", 0)
@@ -133,6 +137,11 @@ class Replay(Generic[S, A]):
         seq = self.length
         if entry.seq != seq:
             raise InvalidLogError(f"sequence number {shorten(entry.seq)} where {seq} belongs", seq)
+        cap = self.config.cap
+        if cap is not None and seq >= cap:
+            raise InvalidLogError(
+                f"the log goes past its entry cap of {cap} entries (the setup entry included)", seq
+            )
         who = decider(self.state.flow)
         if who is None:
             raise InvalidLogError("an action after the end of the game", seq)
@@ -144,11 +153,11 @@ class Replay(Generic[S, A]):
             try:
                 state, events = self._verify_step(entry, seq, decoded)
                 if tuple(events) != entry.events:
-                    raise InvalidLogError(
+                    reason = _cut_difference(events, entry.events, cap) or (
                         _first_difference(events, entry.events)
-                        + rules_changed_hint(self.game, self.header),
-                        seq,
+                        + rules_changed_hint(self.game, self.header)
                     )
+                    raise InvalidLogError(reason, seq)
             except InvalidLogError as exc:
                 raise InvalidLogError(exc.reason, seq, self._position_text()) from None
         else:
@@ -158,6 +167,11 @@ class Replay(Generic[S, A]):
                 raise
             except Exception as exc:
                 raise _failed(seq, exc) from None
+        if cap is not None and seq + 1 == cap and not state.flow.ended:
+            raise InvalidLogError(
+                f"the entry reaches the log's entry cap of {cap} entries, but the match goes on",
+                seq,
+            )
         self.state = state
         self.length = seq + 1
         return state
@@ -171,9 +185,9 @@ class Replay(Generic[S, A]):
             if not decoded:
                 check_action(game, action)
             assert entry.player is not None
-            return engine.step(
-                game, self.state, entry.player, action, Rng.for_entry(self.config.seed, seq)
-            )
+            rng = Rng.for_entry(self.config.seed, seq)
+            cut_off = engine.cut_off_at(self.config, seq)
+            return engine.step(game, self.state, entry.player, action, rng, cut_off)
         except IllegalActionError as exc:
             raise InvalidLogError(f"illegal action: {exc}", seq) from None
         except BoardkitError:
@@ -294,6 +308,18 @@ def _failed(seq: int, exc: Exception) -> InvalidLogError:
     return InvalidLogError(
         f"the game failed on this entry ({type(exc).__name__}: {shorten(str(exc), 120)})", seq
     )
+
+
+def _cut_difference(
+    got: Sequence[object], recorded: Sequence[object], cap: int | None
+) -> str | None:
+    """Why the recorded events differ when the log cuts the match off where its cap does not
+    (see :class:`~boardkit.flow.GameTruncated`); ``None`` when that is not the difference."""
+    cut = [e for e in recorded if type(e) is GameTruncated]
+    if not cut or any(type(e) is GameTruncated for e in got):
+        return None
+    where = "without an entry cap" if cap is None else f"before its cap of {cap} entries"
+    return f"the log cuts the match off ({shorten(cut[0])}) {where}"
 
 
 def _first_difference(

@@ -25,19 +25,27 @@ class Result:
 
     A win shared by some seats but not all (``Result((0, 2), (7, 3, 7))``) is not a draw: the
     others lost.
+
+    ``truncated`` marks a match cut off at its entry cap before the game ended by its rules
+    (:attr:`boardkit.options.Config.cap`): nobody wins, yet it is no draw; the scores are the
+    standings when it was cut off, and :func:`boardkit.engine.outcome` gives it, never the game.
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     detail: str = ""
+    truncated: bool = False
 
     @property
     def is_draw(self) -> bool:
-        """Whether nobody won, or every seat (of two or more) shares the win.
+        """Whether nobody won, or every seat (of two or more) shares the win; never for a
+        truncated result.
 
         The number of seats is the length of :attr:`scores` (one score per seat); a game of
         one seat that its player wins is a win, not a draw.
         """
+        if self.truncated:  # cut off: nobody won, but nobody drew either
+            return False
         seats = len(self.scores)
         return not self.winners or (seats > 1 and len(self.winners) == seats)
 
@@ -69,9 +77,16 @@ def outcome_parts(winners: Sequence[T], seats: int | None = None) -> list[str | 
     return parts
 
 
+TRUNCATED_TEXT = "the game was cut off unfinished"
+"""How every front end words a truncated result (:attr:`Result.truncated`), where it would
+name the winners."""
+
+
 def outcome_text(result: Result, names: Sequence[str]) -> str:
     """Who won ``result``, with the players' names (``names[i]`` for seat ``i``): ``"ann
     wins"``, ``"ann and bob share the win"``, or ``"a draw"`` (:attr:`Result.is_draw`; see
-    :func:`outcome_parts`)."""
+    :func:`outcome_parts`), or for a truncated result :data:`TRUNCATED_TEXT`."""
+    if result.truncated:
+        return TRUNCATED_TEXT
     winners = [names[seat] for seat in result.winners]
     return "".join(outcome_parts(winners, len(result.scores)))

@@ -14,7 +14,7 @@ import pytest
 
 from boardkit import InvalidLogError, Match, Rng
 from boardkit.cli import main
-from boardkit.errors import InvalidPositionError, NotOfferedError
+from boardkit.errors import InvalidPositionError
 from boardkit.examples.nim import NimGame, NimState
 from boardkit.flow import Flow
 from boardkit.log import LogHeader
@@ -33,19 +33,56 @@ def _config(players: int = 3, **options: object) -> Any:
 # --- the hooks -------------------------------------------------------------------------------
 
 
-def test_a_game_without_a_notation_says_so_with_a_typed_error() -> None:
-    """The defaults raise NotOfferedError, a BoardkitError that is also a NotImplementedError."""
+def test_a_game_without_a_notation_writes_the_default_json_format() -> None:
+    """A game that writes no notation of its own gets the framework's: the codec's JSON of the
+    state, one line, exact; a seat's form is the JSON of its view and reads back as partial."""
     game = SecretGame()
     assert not offers_positions(game) and offers_positions(NIM)
-    state = game.initial(game.make_config(2, None, 1))
-    with pytest.raises(NotOfferedError) as caught:
-        game.format_position(state)
-    assert isinstance(caught.value, NotImplementedError)
-    assert caught.value.game == game.name and "positions" in str(caught.value)
-    with pytest.raises(NotOfferedError):
-        game.parse_position("secret", game.make_config(2, None, 1))
-    with pytest.raises(NotOfferedError):
-        Match.from_position(game, "secret players=2", players=2)
+    match = Match.new(game, 2, seed=1)
+    state, config = match.state, match.config
+    text = game.format_position(state)
+    assert "\n" not in text and json.loads(text)["players"] == 2 and position_players(text) == 2
+    assert game.parse_position(text, config) == state
+    seat = game.format_position(state, 0)
+    assert json.loads(seat)["seen_by"] == 0
+    assert game.parse_position(seat, config, partial=True) == game.view(state, 0)
+    with pytest.raises(InvalidPositionError) as refused:
+        game.parse_position(seat, config)
+    assert refused.value.invariant == "hidden-unknown"
+    started = Match.from_position(game, text, seed=1)  # the players read from the text
+    assert started.state == state and started.header.start_position == text
+
+
+@pytest.mark.parametrize(
+    ("text", "invariant"),
+    [
+        ("secret players=2", "syntax"),
+        ("[1, 2]", "syntax"),
+        ('{"game": "secret", "players": 2}', "syntax"),
+        ('{"game": "nim", "players": 2, "state": {}}', "syntax"),
+        ('{"game": "secret", "players": 2, "state": {}, "more": 1}', "syntax"),
+        ('{"game": "secret", "players": 2, "state": {"flow": 3}}', "syntax"),
+        ('{"game": "secret", "players": 3, "state": {}}', "players"),
+        ('{"game": "secret", "players": true, "state": {}}', "players"),
+        ("[" * 100_000, "syntax"),
+    ],
+)
+def test_the_default_format_refuses_bad_texts_by_name(text: str, invariant: str) -> None:
+    game = SecretGame()
+    with pytest.raises(InvalidPositionError) as caught:
+        game.parse_position(text, game.make_config(2, None, 1))
+    assert caught.value.invariant == invariant
+
+
+def test_the_default_format_checks_the_states_seats_against_the_match() -> None:
+    game = SecretGame()
+    three = json.loads(game.format_position(Match.new(game, 3, seed=1).state))
+    three["players"] = 2
+    with pytest.raises(InvalidPositionError) as caught:
+        game.parse_position(json.dumps(three), game.make_config(2, None, 1))
+    assert caught.value.invariant == "players"
+    with pytest.raises(InvalidPositionError, match="players"):
+        position_players('{"players": "2"}')
 
 
 def test_nim_positions_round_trip_and_are_checked_against_the_options() -> None:
@@ -193,13 +230,13 @@ def test_setup_events_beside_a_start_position_are_refused() -> None:
     assert caught.value.entry == 0 and "no setup events" in str(caught.value)
 
 
-def test_a_start_position_for_a_game_without_a_notation_is_an_invalid_log() -> None:
+def test_a_start_position_a_game_cannot_read_is_an_invalid_log() -> None:
     game = SecretGame()
     match = Match.new(game, 2, seed=1)
     doc = json.loads(match.to_json())
-    doc["header"]["start_position"] = "secret players=2"
+    doc["header"]["start_position"] = "secret players=2"  # not the default format
     doc["entries"][0]["events"] = []
-    with pytest.raises(InvalidLogError, match="does not offer positions"):
+    with pytest.raises(InvalidLogError, match=r"start_position.*\[syntax\]"):
         Match.from_json(json.dumps(doc), game)
 
 

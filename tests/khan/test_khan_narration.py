@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from boardkit.flow import FLOW_EVENT_TYPES, DecisionOwed, TurnStarted
+from boardkit.flow import FLOW_EVENT_TYPES, DecisionOwed, GameTruncated, TurnStarted
 from boardkit.present.narration import narrate_entry, narrate_match_entry
 from boardkit.testing.narration_checks import check_narration
 from boardkit_khan.present.narration import QUIET_EVENTS, tile_name
@@ -274,4 +274,4 @@ def test_every_event_type_is_worded_or_quiet_and_nothing_leaks_in_random_games()
     assert report.unseen(GAME) == set()
     every = set(EVENT_TYPES) | set(FLOW_EVENT_TYPES)
     assert set(QUIET_EVENTS) <= every
-    assert report.seen == every
+    assert report.seen == every - {GameTruncated}  # Khan always ends: never cut off

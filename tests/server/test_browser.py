@@ -457,3 +457,26 @@ def test_a_finished_match_that_no_longer_replays_is_shown_unverified(
         assert "Game over" in banner and "not verified, read-only" in banner
         assert ann.body("over") == "true" and ann.page.locator("#log li").count() > 3
         assert not ann.errors
+
+
+def test_a_match_cut_off_at_its_cap_says_so_on_the_page(
+    browser: Any, server: ServerProcess
+) -> None:
+    """A match of bots created with an entry cap of 3 (two Nim moves, never enough to end it)
+    is cut off; a spectator's page shows the truncated end, not a winner."""
+    body = {"game": "nim", "seats": [{"bot": "random"}, {"bot": "random"}], "cap": 3}
+    request = urllib.request.Request(
+        server.url + "/api/matches",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        match_id = json.loads(response.read())["id"]
+    watcher = Player(browser, server.url, "cy")
+    watcher.page.goto(f"{server.url}/match/{match_id}")
+    watcher.wait_over()
+    banner = watcher.page.inner_text("#banner")
+    assert "the game was cut off unfinished" in banner and "entry cap" in banner
+    assert " wins" not in banner
+    assert watcher.seq() == 2 and watcher.errors == []
+    watcher.close()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from attrs import evolve
 
-from boardkit import Config, Game, IllegalActionError, Rng
+from boardkit import Config, Game, IllegalActionError, Result, Rng
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted
 from boardkit.game import OPTIONAL_HOOKS
@@ -356,3 +356,51 @@ def test_runs_of_events_worded_together_are_checked() -> None:
     with pytest.raises(ConformanceError, match="describe_events gave ''"):
         check_playout(MumblingRuns(), 2, None, 1)
     check_playout(PeekingRuns(), 2, None, 1)  # redacted events name only the reader's card
+
+
+# --- games that need not end --------------------------------------------------------------------
+
+
+def test_a_game_without_a_bound_passes_under_default_and_short_caps() -> None:
+    from tests.core.endless_game import EndlessGame
+
+    check_game(EndlessGame())
+
+
+def test_the_kit_accepts_a_match_cut_off_at_its_cap() -> None:
+    from tests.core.endless_game import EndlessGame
+
+    ends = [check_playout(EndlessGame(), 2, None, seed, cap=4).result for seed in range(12)]
+    truncated = [r for r in ends if r is not None and r.truncated]
+    assert 0 < len(truncated) < len(ends)  # some cut off, some knocked before the cap
+
+
+def test_the_kit_accepts_a_bounded_game_cut_short() -> None:
+    match = check_playout(NimGame(), 2, {"stones": 20}, 1, cap=3)
+    assert match.result is not None and match.result.truncated and len(match) == 3
+
+
+class BadBound(PlainGame):
+    def max_entries(self, config: Config) -> int:
+        return 0
+
+
+def test_a_bound_that_is_not_a_positive_int_is_refused() -> None:
+    with pytest.raises(ConformanceError, match="max_entries must be a positive int or None"):
+        check_playout(BadBound(), 2, None, 1)
+
+
+def test_a_game_whose_result_reads_the_flows_end_is_caught_when_cut_off() -> None:
+    """A game that reports its outcome once the flow has ended, rather than when its rules say,
+    claims a result for a match the framework cut off."""
+    from tests.core.endless_game import EndlessGame, EndlessState
+
+    class ResultAtAnyEnd(EndlessGame):
+        def result(self, state: EndlessState) -> Result | None:
+            if state.flow.ended and not state.knocked:
+                return Result((0, 1), (0, 0))
+            return super().result(state)
+
+    with pytest.raises(ConformanceError, match="the game has a result, yet was cut off"):
+        for seed in range(20):
+            check_playout(ResultAtAnyEnd(), 2, None, seed, cap=3)

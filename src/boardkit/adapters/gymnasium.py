@@ -32,7 +32,13 @@ Facts:
 - **Observations**: a dict, ``"observation"`` (``Box(0, 1, observation_shape, float32)``,
   the seat's view only) and ``"action_mask"`` (``Box(0, 1, (num_actions,), int8)``).
 - **Rewards**: 0 until the end, then the seat's final reward, ``reward="win"`` or
-  ``reward="score"`` as in :mod:`boardkit.adapters.table`. No truncation: games always end.
+  ``reward="score"`` as in :mod:`boardkit.adapters.table`.
+- **Termination and truncation**: ``terminated`` is true when the game ends by its rules;
+  ``truncated`` (with ``terminated`` false and reward 0) when the match reaches its entry cap
+  first. A game without a natural bound (:meth:`boardkit.game.Game.max_entries` is ``None``)
+  is always played under a cap, ``cap`` or :data:`boardkit.options.DEFAULT_CAP`; ``cap`` also
+  cuts a bounded game short. The cap counts log entries, the setup entry and the bots' moves
+  included.
 """
 
 from __future__ import annotations
@@ -78,8 +84,9 @@ class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
         illegal: str = "end",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        cap: int | None = None,
     ) -> None:
-        self.table = AdapterMatch(game, players, options, reward)
+        self.table = AdapterMatch(game, players, options, reward, cap)
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidOptionsError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
         if illegal not in ILLEGAL_MODES:
@@ -150,7 +157,8 @@ class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
         final = self.table.final_rewards()
         if final is None:
             return observation, 0.0, False, False, info
-        return observation, final[self.seat], True, False, info
+        cut = self.table.truncated
+        return observation, final[self.seat], not cut, cut, info
 
     def render(self) -> str | None:
         """The board as the agent's seat sees it (``render_mode="ansi"``); ``None`` otherwise."""

@@ -28,9 +28,13 @@ The facts declared (``GameType`` / ``GameInfo``):
   others, 0 for all in a draw (nobody wins, or everyone shares the win); zero-sum with two
   players, general-sum with more.
   Rewards come at the end (terminal reward model).
-- **num_distinct_actions** the game's action index size; **max_game_length** the decisions
-  bound ``max_entries`` plus, per entry, as many chance nodes as the largest draw allows (a
-  generous bound).
+- **num_distinct_actions** the game's action index size; **max_game_length** the entry bound
+  (:func:`boardkit.game.entry_limit`: the game's ``max_entries``, or the entry cap) plus, per
+  entry, as many chance nodes as the largest draw allows (a generous bound).
+- **games without a natural bound** (``max_entries`` is ``None``) are registered with an entry
+  cap (``register(..., cap=N)``, else :data:`boardkit.options.DEFAULT_CAP`); ``cap`` also cuts
+  a bounded game short. A match that reaches it is terminal, within ``max_game_length``, with
+  returns of 0 for every seat (cut off: nobody won).
 
 Strings and tensors: the observation tensor is :meth:`~boardkit.game.Game.observation`, the
 observation string :meth:`~boardkit.game.Game.observation_text` (Khan's and Shangrila's position
@@ -58,7 +62,7 @@ from boardkit.chance import ChanceNeeded, ChanceRng
 from boardkit.errors import InvalidOptionsError, NotOfferedError
 from boardkit.extras import needs_extra
 from boardkit.flow import decider
-from boardkit.game import Game
+from boardkit.game import Game, entry_limit
 from boardkit.options import Config
 from boardkit.registry import as_game
 from boardkit.rng import Rng
@@ -72,15 +76,22 @@ __all__ = ["BoardkitSpielGame", "BoardkitSpielState", "game_name", "register"]
 _REGISTERED: dict[str, tuple[Game[Any, Any], Config]] = {}
 
 
-def game_name(game: Game[Any, Any], players: int, options: Mapping[str, object] | None) -> str:
+def game_name(
+    game: Game[Any, Any],
+    players: int,
+    options: Mapping[str, object] | None,
+    cap: int | None = None,
+) -> str:
     """The OpenSpiel short name of a configuration: ``boardkit_<game>_<n>p``, with a digest of
-    the options when they differ from the defaults."""
-    config = game.make_config(players, options, 0)
+    the options when they differ from the defaults, and ``_cap<N>`` for an entry cap given."""
+    config = game.make_config(players, options, 0, cap)
     defaults = game.make_config(players, None, 0) if _defaults_ok(game, players) else None
     name = f"boardkit_{game.name}_{players}p"
     if defaults is None or dict(config.options) != dict(defaults.options):
         digest = hashlib.sha256(repr(sorted(config.options.items())).encode()).hexdigest()[:8]
         name += f"_{digest}"
+    if cap is not None:
+        name += f"_cap{cap}"
     return name
 
 
@@ -93,16 +104,21 @@ def _defaults_ok(game: Game[Any, Any], players: int) -> bool:
 
 
 def register(
-    game: Game[Any, Any] | str, players: int, options: Mapping[str, object] | None = None
+    game: Game[Any, Any] | str,
+    players: int,
+    options: Mapping[str, object] | None = None,
+    *,
+    cap: int | None = None,
 ) -> str:
     """Register one configuration of ``game`` with OpenSpiel; return its short name.
 
+    ``cap`` is the entry cap of its matches (see :meth:`Match.new <boardkit.match.Match.new>`).
     Registering the same configuration again returns the same name. Raises
     :class:`~boardkit.errors.NotOfferedError` for a game without an action index, an
     observation or declared chance outcomes.
     """
     bk = as_game(game)
-    config = bk.make_config(players, options, 0)
+    config = bk.make_config(players, options, 0, cap)
     size = bk.num_actions(config)
     shape = bk.observation_shape(config)
     chance = bk.max_chance_outcomes(config)
@@ -111,7 +127,7 @@ def register(
         if value is None:
             raise NotOfferedError(bk.name, hook)
     assert size is not None and chance is not None
-    name = game_name(bk, players, options)
+    name = game_name(bk, players, options, cap)
     if name in _REGISTERED:
         return name
     zero_sum = players == 2
@@ -141,7 +157,7 @@ def register(
         provides_observation_tensor=True,
         parameter_specification={},
     )
-    entries = bk.max_entries(config)
+    entries = entry_limit(bk, config)
     game_info = pyspiel.GameInfo(
         num_distinct_actions=size,
         max_chance_outcomes=max(chance, 1),
@@ -201,6 +217,8 @@ class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
         self._config = game.config
         self.boardkit_state: Any = None
         """The boardkit state after the last complete entry (``None`` before the setup)."""
+        self._entries = 0
+        """Log entries complete, the setup included (what the entry cap counts)."""
         self._action: object = None
         self._who: int | None = None
         self._outcomes: list[int] = []
@@ -216,8 +234,9 @@ class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
             if self.boardkit_state is None:
                 after, events = engine.start(self._bk, self._config, rng)
             else:
+                cut_off = engine.cut_off_at(self._config, self._entries)
                 after, events = engine.step(
-                    self._bk, self.boardkit_state, self._who, self._action, rng
+                    self._bk, self.boardkit_state, self._who, self._action, rng, cut_off
                 )
         except ChanceNeeded as need:
             self._need = need.outcomes
@@ -225,6 +244,7 @@ class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
         self._need = 0
         self._outcomes = []
         self.boardkit_state = after
+        self._entries += 1
         self._seen = tuple(
             _chain(digest, [self._bk.redact(e, p) for e in events])
             for p, digest in enumerate(self._seen)
@@ -274,7 +294,7 @@ class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
         players = self._config.players
         if not self.is_terminal():
             return [0.0] * players
-        result = self._bk.result(self.boardkit_state)
+        result = engine.outcome(self._bk, self.boardkit_state)
         if result is None:
             return [0.0] * players
         return list(rewards_of(result, players, "win"))

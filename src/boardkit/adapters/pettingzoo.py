@@ -29,8 +29,10 @@ Facts:
 - **Rewards** at the end only, ``reward="win"`` (+1 winners, -1 the others, 0 for all in a
   draw: nobody wins, or everyone shares the win) or ``reward="score"`` (the final scores); see
   :mod:`boardkit.adapters.table`.
-- **Termination**: every agent terminates when the game ends; games always end (their
-  ``max_entries`` bound), so there is no truncation.
+- **Termination and truncation**: every agent terminates when the game ends by its rules.
+  A match that reaches its entry cap first (``cap``; a game without a natural bound always has
+  one, :data:`boardkit.options.DEFAULT_CAP` unless given) truncates instead: every agent's
+  ``truncations`` entry is true, its termination false, and the rewards are 0.
 - **Seeding**: ``reset(seed=s)`` plays the match a :class:`~boardkit.match.Match` with seed ``s``
   would play (``seed=None``: a fresh secret seed); ``env.unwrapped.table.log()`` is its log.
 - **render** (``render_mode="ansi"``) returns the board as a spectator sees it.
@@ -70,9 +72,10 @@ class BoardkitAECEnv(AECEnv):  # type: ignore[misc]
         *,
         reward: str = "win",
         render_mode: str | None = None,
+        cap: int | None = None,
     ) -> None:
         super().__init__()
-        self.table = AdapterMatch(game, players, options, reward)
+        self.table = AdapterMatch(game, players, options, reward, cap)
         self.metadata = {**type(self).metadata, "name": f"boardkit_{self.table.game.name}_v0"}  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [_agent(seat) for seat in range(players)]
@@ -133,9 +136,10 @@ class BoardkitAECEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         final = self.table.final_rewards()
         if final is not None:
+            ended = self.truncations if self.table.truncated else self.terminations
             for name in self.agents:
                 self.rewards[name] = final[self._seat[name]]
-                self.terminations[name] = True
+                ended[name] = True
         self._accumulate_rewards()
         self._select()
 
@@ -156,6 +160,6 @@ def env(
     **kwargs: Any,
 ) -> BoardkitAECEnv:
     """The AEC environment of ``game`` (an installed game's name, or a game) for ``players``
-    seats with ``options``; ``reward`` and ``render_mode`` as keywords (see the module
+    seats with ``options``; ``reward``, ``render_mode`` and ``cap`` as keywords (see the module
     docstring)."""
     return BoardkitAECEnv(game, players, options, **kwargs)

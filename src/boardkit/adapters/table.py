@@ -12,6 +12,11 @@ Rewards come at the end only (the adapters give 0 before), in one of two documen
   or every seat of two or more shares the win: :attr:`boardkit.result.Result.is_draw`) is 0
   for all.
 - ``"score"``: each seat's final score (:attr:`boardkit.result.Result.scores`).
+
+A match cut off at its entry cap (a game without a natural bound always has one, see
+:attr:`boardkit.options.Config.cap`) has no final outcome: every seat's reward is 0 in both
+modes, and the adapters report the end as truncation (:attr:`AdapterMatch.truncated`), not as
+termination, so that a learner bootstraps from the last observation.
 """
 
 from __future__ import annotations
@@ -35,7 +40,10 @@ REWARD_MODES: tuple[str, ...] = ("win", "score")
 
 
 def rewards_of(result: Result, players: int, mode: str = "win") -> tuple[float, ...]:
-    """The final reward of every seat under ``mode`` (see the module docstring)."""
+    """The final reward of every seat under ``mode`` (see the module docstring); 0 for every
+    seat of a truncated result."""
+    if result.truncated:
+        return (0.0,) * players
     if mode == "score":
         return tuple(float(s) for s in result.scores)
     if result.is_draw:
@@ -47,9 +55,14 @@ def rewards_of(result: Result, players: int, mode: str = "win") -> tuple[float, 
 class AdapterMatch:
     """One match of ``game`` with ``players`` seats, played by action index.
 
+    ``cap`` is the entry cap of every match it plays (see :meth:`Match.new
+    <boardkit.match.Match.new>`; a game without a natural bound gets
+    :data:`~boardkit.options.DEFAULT_CAP` unless it is given).
+
     Raises :class:`~boardkit.errors.NotOfferedError` (via the checks below) when the game
     offers no action index or observation, and
-    :class:`~boardkit.errors.InvalidOptionsError` for a bad player count, options or reward.
+    :class:`~boardkit.errors.InvalidOptionsError` for a bad player count, options, reward or
+    cap.
     """
 
     def __init__(
@@ -58,12 +71,13 @@ class AdapterMatch:
         players: int,
         options: Mapping[str, object] | None = None,
         reward: str = "win",
+        cap: int | None = None,
     ) -> None:
         self.game = as_game(game)
         if reward not in REWARD_MODES:
             raise InvalidOptionsError(f"reward must be one of {REWARD_MODES}, not {reward!r}")
         self.reward = reward
-        self.config: Config = self.game.make_config(players, options, 0)
+        self.config: Config = self.game.make_config(players, options, 0, cap)
         size = self.game.num_actions(self.config)
         shape = self.game.observation_shape(self.config)
         if size is None or shape is None:
@@ -86,7 +100,8 @@ class AdapterMatch:
     def reset(self, seed: int | None = None) -> None:
         """Start a new match; ``seed=None`` draws a fresh secret seed."""
         chosen = new_seed() if seed is None else seed
-        self.config = self.game.make_config(self.config.players, self.config.options, chosen)
+        config = self.config
+        self.config = self.game.make_config(config.players, config.options, chosen, config.cap)
         self.state, events = engine.start(self.game, self.config)
         self.entries = [Entry(0, None, None, tuple(events))]
         self._legal = None
@@ -119,15 +134,20 @@ class AdapterMatch:
                 "action-index", f"index {index} is not a legal action of seat {who} now"
             )
         seq = len(self.entries)
-        self.state, events = engine.step(
-            self.game, self.state, who, action, Rng.for_entry(self.config.seed, seq)
-        )
+        rng, cut_off = Rng.for_entry(self.config.seed, seq), engine.cut_off_at(self.config, seq)
+        self.state, events = engine.step(self.game, self.state, who, action, rng, cut_off)
         self.entries.append(Entry(seq, who, action, tuple(events)))
         self._legal = None
 
     def result(self) -> Result | None:
-        """The result once the game is over."""
-        return self.game.result(self.state) if self.to_decide is None else None
+        """The result once the game is over (a truncated one when the match was cut off at its
+        entry cap, see :func:`boardkit.engine.outcome`)."""
+        return engine.outcome(self.game, self.state) if self.to_decide is None else None
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was cut off at its entry cap rather than ended by the rules."""
+        return bool(self.state.flow.truncated)
 
     def final_rewards(self) -> tuple[float, ...] | None:
         """Every seat's reward once the game is over (see the module docstring), else ``None``."""
@@ -143,7 +163,7 @@ class AdapterMatch:
         players = names or tuple(f"player {i}" for i in range(self.players))
         header = LogHeader(
             self.game.name, self.game.version, players, dict(self.config.options),
-            self.config.seed,
+            self.config.seed, cap=self.config.cap,
         )  # fmt: skip
         return Log(header, tuple(self.entries))
 

@@ -58,6 +58,20 @@ def add_game_arguments(
     sub.add_argument("--seed", type=int, metavar="S", help=seed_help)
 
 
+def add_cap_argument(sub: argparse.ArgumentParser) -> None:
+    """``--cap N``: the entry cap of the matches the command plays (see
+    :attr:`boardkit.options.Config.cap`)."""
+    sub.add_argument(
+        "--cap",
+        type=int,
+        metavar="N",
+        help=(
+            "cut a match off after N log entries, the setup included (default: no cap for a "
+            "game that always ends, 1000 for one that need not)"
+        ),
+    )
+
+
 def add_force_argument(sub: argparse.ArgumentParser, help: str) -> None:
     """``--force``: replace a file the command would otherwise refuse to write over."""
     sub.add_argument("--force", action="store_true", help=help)

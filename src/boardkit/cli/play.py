@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from boardkit.cli.arguments import (
+    add_cap_argument,
     add_force_argument,
     add_game_arguments,
     parse_option_args,
@@ -81,6 +82,7 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         game_optional=True,
         players_help=NAMES_PLAYERS_HELP,
     )
+    add_cap_argument(play)
     play.add_argument(
         "--seat",
         action="append",
@@ -183,7 +185,7 @@ def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[
     if players is None:
         players = len(names) if names else min(game.player_counts)
     names_for(names, players)
-    match = Match.new(game, names or players, options, seed_or_fresh(args.seed))
+    match = Match.new(game, names or players, options, seed_or_fresh(args.seed), cap=args.cap)
     if args.seed is None:
         print(_seed_line(match, at_start=True), file=stdout)
     return match

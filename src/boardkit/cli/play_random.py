@@ -10,6 +10,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from boardkit.cli.arguments import (
+    add_cap_argument,
     add_force_argument,
     add_game_arguments,
     delay_seconds,
@@ -32,6 +33,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Play a game between random players, printing each action and the board.",
     )
     add_game_arguments(play)
+    add_cap_argument(play)
     play.add_argument(
         "--delay",
         type=delay_seconds,
@@ -52,7 +54,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     players = args.players if args.players is not None else min(game.player_counts)
     if args.save_log is not None:  # before the game, not after it
         check_writable(args.save_log, overwrite=args.force)
-    config = game.make_config(players, options, seed_or_fresh(args.seed))
+    config = game.make_config(players, options, seed_or_fresh(args.seed), args.cap)
     out.print(
         Text.assemble(
             (game.title or game.name, "bold"),

@@ -47,6 +47,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     table.add_row("game", f"{header.game} {header.game_version}")
     table.add_row("players", ", ".join(header.players))
     table.add_row("options", options_text(header.options))
+    if header.cap is not None:
+        table.add_row("entry cap", f"{header.cap} (a match that reaches it is cut off)")
     if header.seed is None:
         table.add_row("log of", viewer_text(header.viewer))
     else:

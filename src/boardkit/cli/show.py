@@ -12,7 +12,9 @@ from rich.text import Text
 from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
 from boardkit.cli.support import EXIT_OK, RoundAt, Streams, entry_at, read_log_file
 from boardkit.codec import codec_for
+from boardkit.engine import outcome
 from boardkit.present.narration import match_action_text
+from boardkit.result import TRUNCATED_TEXT
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -33,7 +35,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    """Print the state after one entry of a log, as the game's text or as JSON."""
+    """Print the state after one entry of a log, as the game's text or as JSON; a match cut
+    off at its entry cap says so under the game's picture."""
     out = streams.out
     match = read_log_file(args.log, verify=not args.no_verify)
     at, state = entry_at(match, args.at, args.player)
@@ -63,4 +66,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         where = f" after entry {at} of 0–{last}"
     out.print(Text.assemble((game.name, "bold"), f"{where} ({what}){seen_by}"), soft_wrap=True)
     out.out(game.render_text(state, player, names=match.header.players), highlight=False)
+    if state.flow.truncated:  # the game draws its own end, but knows nothing of the cap
+        result = outcome(game, state)
+        assert result is not None
+        out.print(f"{TRUNCATED_TEXT}: {result.detail}", soft_wrap=True)
     return EXIT_OK

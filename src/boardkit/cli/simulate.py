@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from boardkit.cli.arguments import (
+    add_cap_argument,
     add_force_argument,
     add_game_arguments,
     parse_option_args,
@@ -35,6 +36,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "wins per seat, game lengths and time per game.",
     )
     add_game_arguments(sim)
+    add_cap_argument(sim)
     sim.add_argument(
         "-n", "--games", type=int, default=100, metavar="N", help="games to play (default 100)"
     )
@@ -52,7 +54,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     players = args.players if args.players is not None else min(game.player_counts)
     check_game_count(args.games)  # bad input is refused before a fresh seed is printed
     seed = seed_or_fresh(args.seed, args.games)
-    game.make_config(players, options, seed)  # refuse bad input before making directories
+    game.make_config(players, options, seed, args.cap)  # refuse bad input before making folders
     if args.seed is None:
         err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
     save_dir: Path | None = None
@@ -82,6 +84,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             progress=lambda done, _total: bar.update(task, completed=done),
             on_log=save if save_dir is not None else None,
             executor=executor,
+            cap=args.cap,
         )
     print_summary(summary, out)
     if save_dir is not None:
@@ -134,6 +137,8 @@ def print_summary(summary: SimulationSummary, out: Console) -> None:
         wins.add_row(str(seat), str(count), percent(count, summary.games))
     wins.add_row("shared", str(summary.shared_wins), percent(summary.shared_wins, summary.games))
     wins.add_row("draw", str(summary.draws), percent(summary.draws, summary.games))
+    if summary.truncated:
+        wins.add_row("cut off", str(summary.truncated), percent(summary.truncated, summary.games))
     out.print(wins)
     figures = Table(title="games", title_justify="left", show_edge=False)
     figures.add_column("measure")

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from boardkit.bots.registry import BOTS, bot_from_spec, parse_bot_spec
 from boardkit.cli.arguments import (
+    add_cap_argument,
     add_force_argument,
     add_game_arguments,
     parse_option_args,
@@ -73,6 +74,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         players_help="seats per game (default: the smallest the game accepts with the options)",
         seed_help="first seed (default: a fresh one from the operating system, printed)",
     )
+    add_cap_argument(sub)
     sub.add_argument(
         "-w",
         "--workers",
@@ -138,6 +140,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 progress=lambda done, _total: bar.update(task, completed=done),
                 overwrite=args.force,
                 executor=executor,
+                cap=args.cap,
             )
         except TournamentError as exc:  # a game or bot failed: not the command's fault
             raise CommandError(str(exc), EXIT_FAILURE) from None
@@ -184,3 +187,8 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
         f"{count_of(summary.workers, 'worker')}; {duration(summary.total_seconds)} in all",
         soft_wrap=True,
     )
+    if summary.truncated:
+        out.print(
+            f"{count_of(summary.truncated, 'game')} cut off at the entry cap, without a winner",
+            soft_wrap=True,
+        )

@@ -23,6 +23,7 @@ from typing import Any
 
 from boardkit.bots.registry import bot_from_spec
 from boardkit.cli.arguments import (
+    add_cap_argument,
     add_force_argument,
     add_game_arguments,
     delay_seconds,
@@ -51,6 +52,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "transcript.",
     )
     add_game_arguments(watch, players_help=NAMES_PLAYERS_HELP)
+    add_cap_argument(watch)
     watch.add_argument(
         "--bots",
         metavar="SPEC,SPEC",
@@ -83,7 +85,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         check_writable(args.save_log, overwrite=args.force)
     specs = bot_specs(args.bots, players)
     bots = [bot_from_spec(spec) for spec in specs]
-    match = Match.new(game, names or colour_names(game, players), options, seed_or_fresh(args.seed))
+    match = Match.new(
+        game,
+        names or colour_names(game, players),
+        options,
+        seed_or_fresh(args.seed),
+        cap=args.cap,
+    )
     watch = Watch(
         match,
         bots,

@@ -16,9 +16,11 @@ It is the second example game, written from ``boardkit/game.py``'s docstrings an
 alone as a check that they suffice (issue 11). Where Nim shows every optional hook, this one
 shows what Nim cannot: hidden information (``view``, ``redact``, ``determinize``), chance
 beyond the start player, a configuration refused by ``check_config``, a turn hook
-(``on_turn_end`` shows the hands) and a ``score`` bot hint. Its test is a single
-``check_game`` call (tests/examples/test_highcard.py). It is not registered as an entry point:
-``Match.new(HighCardGame(), 3)`` plays it, and ``boardkit.register(HighCardGame)`` makes it
+(``on_turn_end`` shows the hands) and a ``score`` bot hint. Its cards live in the zones of
+:mod:`boardkit.zones` (a deck, a hand per seat, the discard pile), which fold, redact, show and
+re-deal them, and it writes positions in the framework's default format (the JSON of the
+state). The kit checks it (tests/examples/test_highcard.py). It is not registered as an entry
+point: ``Match.new(HighCardGame(), 3)`` plays it, and ``boardkit.register(HighCardGame)`` makes it
 known by name in a running process.
 """
 
@@ -40,27 +42,46 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.present.voice import Voice, count_of, join_words, seat_name
-
-HIDDEN = 0
-"""A card nobody may see (cards are 1 to ``deck``)."""
+from boardkit.zones import HIDDEN as HIDDEN  # a card the viewer may not see (cards are 1 to deck)
+from boardkit.zones import ZONE_EVENT_TYPES, Moved, Revealed, Shuffled, Zone, Zones, redact
 
 HAND = 2
 """Cards in a hand."""
 
 
+def hand(player: int) -> str:
+    """The name of ``player``'s hand zone."""
+    return f"hand {player}"
+
+
 @frozen
 class HighCardState:
     flow: Flow
-    hands: tuple[tuple[int, ...], ...]
-    """Each seat's cards, sorted; :data:`HIDDEN` for a card the viewer may not see."""
-    deck: tuple[int, ...] = ()
-    """The deck, top card first; all :data:`HIDDEN` in every view."""
-    discards: tuple[int, ...] = ()
-    """The cards swapped away, face up, in the order they were laid."""
+    table: Zones
+    """The deck (face down, top first), each seat's hand and the discards (face up, the last
+    laid on top)."""
     turns_left: int = 0
     starter: int = 0
-    shown: bool = False
-    """Whether the hands have been shown (the game is over)."""
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's cards, sorted; :data:`HIDDEN` for a card the viewer may not see."""
+        return tuple(self.table[hand(p)].items for p in range(self.flow.players))
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The deck, top card first; all :data:`HIDDEN` in every view."""
+        return self.table["deck"].items
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """The cards swapped away, face up, the last laid first."""
+        return self.table["discards"].items
+
+    @property
+    def shown(self) -> bool:
+        """Whether the hands have been shown (the game is over)."""
+        return self.table[hand(0)].seen_by(None)
 
 
 @frozen
@@ -79,17 +100,6 @@ HighCardAction = Stand | Swap
 
 
 @frozen
-class Dealt:
-    player: int
-    cards: tuple[int, ...]
-
-
-@frozen
-class DeckLaid:
-    cards: tuple[int, ...]
-
-
-@frozen
 class StarterDrawn:
     player: int
 
@@ -99,40 +109,12 @@ class Stood:
     player: int
 
 
-@frozen
-class Swapped:
-    player: int
-    discarded: int
-    drawn: int
-
-
-@frozen
-class HandsShown:
-    hands: tuple[tuple[int, ...], ...]
-
-
-def _replace(hand: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
-    """``hand`` with its ``old`` card replaced by ``new``.
-
-    ``reduce`` also folds redacted events onto states that do not know the hand: a player's own
-    log (the hand all hidden: a hidden card goes) and, when the kit checks the narration, a
-    ``determinize`` twin whose re-drawn hand may not hold ``old`` (then nothing goes: the line
-    is what matters there, and it must not raise).
-    """
-    cards = list(hand)
-    if old in cards:
-        cards.remove(old)
-    elif HIDDEN in cards:
-        cards.remove(HIDDEN)
-    return tuple(sorted((*cards, new)))
-
-
 class HighCardGame(Game[HighCardState, HighCardAction]):
     """High-card swap: two secret cards each, swap or stand, the highest total wins."""
 
     name = "highcard"
     title = "High-card swap"
-    version = "1.0"
+    version = "2.0"
     player_counts = (2, 3, 4)
     options = (
         Option("deck", 16, "cards in the deck, numbered from 1", minimum=4, maximum=60),
@@ -140,7 +122,7 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
     )
     state_type = HighCardState
     action_types = (Stand, Swap)
-    event_types = (Dealt, DeckLaid, StarterDrawn, Stood, Swapped, HandsShown)
+    event_types = (*ZONE_EVENT_TYPES, StarterDrawn, Stood)
     hidden_information = True
 
     def check_config(self, config: Config) -> None:
@@ -156,14 +138,17 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
 
     def initial(self, config: Config) -> HighCardState:
         players = config.players
-        turns = players * int(config.option("rounds"))
-        return HighCardState(Flow(players), ((HIDDEN,) * HAND,) * players, turns_left=turns)
+        deck = Zone.deck("deck", range(1, int(config.option("deck")) + 1))
+        hands = (Zone.hand(hand(p), p) for p in range(players))
+        table = Zones.of(deck, *hands, Zone.pile("discards"))
+        return HighCardState(
+            Flow(players), table, turns_left=players * int(config.option("rounds"))
+        )
 
     def legal_actions(self, state: HighCardState) -> list[HighCardAction]:
         if state.shown or state.flow.active is None:
             return []
-        hand = state.hands[state.flow.active]
-        return [Stand(), *(Swap(card) for card in sorted(set(hand)))]
+        return [Stand(), *(Swap(card) for card in sorted(set(state.hands[state.flow.active])))]
 
     def apply(self, state: HighCardState, action: HighCardAction, rng: Rng) -> Sequence[object]:
         player = state.flow.active
@@ -173,32 +158,18 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
         if isinstance(action, Swap):
             if action.card not in state.hands[player]:
                 raise IllegalActionError("swap", f"cannot swap {action.card}: not in your hand")
-            return [Swapped(player, action.card, state.deck[0]), TurnEnded()]
+            table = state.table
+            laid = table.move(hand(player), "discards", (action.card,))
+            return [laid, table.draw("deck", hand(player)), TurnEnded()]
         raise IllegalActionError("action", f"{action!r} is not a High-card swap action")
 
     def reduce(self, state: HighCardState, event: object) -> HighCardState:
-        if isinstance(event, Dealt):
-            hands = list(state.hands)
-            hands[event.player] = tuple(sorted(event.cards))
-            return evolve(state, hands=tuple(hands))
-        if isinstance(event, DeckLaid):
-            return evolve(state, deck=event.cards)
+        if isinstance(event, Moved | Shuffled | Revealed):
+            return evolve(state, table=state.table.fold(event))
         if isinstance(event, StarterDrawn):
             return evolve(state, starter=event.player)
-        if isinstance(event, Stood):
+        if isinstance(event, TurnEnded):
             return evolve(state, turns_left=state.turns_left - 1)
-        if isinstance(event, Swapped):
-            hands = list(state.hands)
-            hands[event.player] = _replace(hands[event.player], event.discarded, event.drawn)
-            return evolve(
-                state,
-                hands=tuple(hands),
-                deck=state.deck[1:],
-                discards=(*state.discards, event.discarded),
-                turns_left=state.turns_left - 1,
-            )
-        if isinstance(event, HandsShown):
-            return evolve(state, hands=event.hands, shown=True)
         return state
 
     def result(self, state: HighCardState) -> Result | None:
@@ -214,48 +185,29 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
     # Setup and flow: shuffle, deal, draw the start player; show the hands after the last turn.
 
     def setup(self, state: HighCardState, config: Config, rng: Rng) -> Sequence[object]:
-        cards = rng.shuffled(range(1, int(config.option("deck")) + 1))
-        players = config.players
-        # Sorted: the order a hand was dealt in is part of the shuffle, which nobody may learn.
-        dealt = [Dealt(p, tuple(sorted(cards[HAND * p : HAND * (p + 1)]))) for p in range(players)]
-        return [*dealt, DeckLaid(tuple(cards[HAND * players :])), StarterDrawn(rng.below(players))]
+        shuffled = state.table.shuffle("deck", rng)
+        hands = [hand(p) for p in range(config.players)]
+        dealt = state.table.fold(shuffled).deal("deck", hands, HAND)  # each hand sorted
+        return [shuffled, *dealt, StarterDrawn(rng.below(config.players))]
 
     def first_player(self, state: HighCardState) -> int:
         return state.starter
 
     def on_turn_end(self, state: HighCardState, rng: Rng) -> Sequence[object]:
-        return [HandsShown(state.hands)] if state.turns_left == 0 else []
+        if state.turns_left > 0:
+            return []
+        return [state.table.reveal(hand(p)) for p in range(state.flow.players)]
 
     # Hidden information: a seat sees its own hand, the discards and the deck's size.
 
     def view(self, state: HighCardState, player: int | None) -> HighCardState:
-        hands = state.hands
-        if not state.shown:
-            hands = tuple(h if p == player else (HIDDEN,) * len(h) for p, h in enumerate(hands))
-        return evolve(state, hands=hands, deck=(HIDDEN,) * len(state.deck))
+        return evolve(state, table=state.table.view(player))
 
     def redact(self, event: object, player: int | None) -> object:
-        if isinstance(event, Dealt) and event.player != player:
-            return Dealt(event.player, (HIDDEN,) * len(event.cards))
-        if isinstance(event, DeckLaid):
-            return DeckLaid((HIDDEN,) * len(event.cards))
-        if isinstance(event, Swapped) and event.player != player:
-            return evolve(event, drawn=HIDDEN)
-        return event
+        return redact(event, player)
 
     def determinize(self, state: HighCardState, player: int | None, rng: Rng) -> HighCardState:
-        if state.shown:
-            unseen = sorted(state.deck)
-            rng.shuffle(unseen)
-            return evolve(state, deck=tuple(unseen))
-        others = [p for p in range(state.flow.players) if p != player]
-        # Sorted first, so that the draw depends only on what ``player`` sees.
-        unseen = sorted([c for p in others for c in state.hands[p]] + list(state.deck))
-        rng.shuffle(unseen)
-        hands = list(state.hands)
-        for p in others:
-            hands[p] = tuple(sorted(unseen.pop() for _ in state.hands[p]))
-        return evolve(state, hands=tuple(hands), deck=tuple(unseen))
+        return evolve(state, table=state.table.determinize(player, rng))
 
     # Presentation.
 
@@ -286,26 +238,45 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
         names: Sequence[str] = (),
     ) -> str | None:
         voice = Voice(player, names)
-        if isinstance(event, Dealt):
-            shown = [str(card) for card in event.cards]
-            cards = "two cards" if HIDDEN in event.cards else join_words(shown)
-            return f"{voice.who(event.player)} {voice.verb(event.player, 'is')} dealt {cards}"
-        if isinstance(event, DeckLaid):
-            return f"the deck is shuffled: {count_of(len(event.cards), 'card')} left to draw"
+        if isinstance(event, Shuffled):
+            return f"the deck is shuffled: {count_of(len(event.items), 'card')}"
+        if isinstance(event, Moved) and event.target != "discards":
+            seat, cards = _owner(state, event.target), _cards(event.items)
+            if state.flow.turn == 0:  # the deal
+                return f"{voice.who(seat)} {voice.verb(seat, 'is')} dealt {cards}"
+            return f"{voice.does(seat, 'draws')} {cards}"
+        if isinstance(event, Moved):
+            return f"{voice.does(_owner(state, event.source), 'discards')} {_cards(event.items)}"
+        if isinstance(event, Revealed):
+            return f"{voice.does(_owner(state, event.zone), 'shows')} {_total(event.items)}"
         if isinstance(event, StarterDrawn):
             return voice.does(event.player, "starts")
         if isinstance(event, Stood):
             return voice.does(event.player, "stands")
-        if isinstance(event, Swapped):
-            drawn = "a card" if event.drawn == HIDDEN else str(event.drawn)
-            return f"{voice.does(event.player, 'swaps')} {event.discarded} for {drawn}"
-        if isinstance(event, HandsShown):
-            totals = (
-                f"{voice.who(p)} {'+'.join(map(str, hand))} = {sum(hand)}"
-                for p, hand in enumerate(event.hands)
-            )
-            return "hands shown: " + ", ".join(totals)
         return super().describe_event(event, state, player, names)
+
+    def describe_events(
+        self,
+        events: Sequence[object],
+        state: HighCardState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> list[str] | None:
+        """A swap (a card laid, one drawn) as one line; the hands shown as one line."""
+        voice = Voice(player, names)
+        moves = [event for event in events if isinstance(event, Moved)]
+        if len(moves) == len(events) == 2:
+            laid, drawn = moves
+            if (laid.target, drawn.source, drawn.target) == ("discards", "deck", laid.source):
+                seat = _owner(state, laid.source)
+                return [
+                    f"{voice.does(seat, 'swaps')} {_cards(laid.items)} for {_cards(drawn.items)}"
+                ]
+        shown = [event for event in events if isinstance(event, Revealed)]
+        if len(shown) == len(events):
+            totals = (f"{voice.who(_owner(state, e.zone))} {_total(e.items)}" for e in shown)
+            return ["hands shown: " + ", ".join(totals)]
+        return None
 
     # Bot hints: the final score is the hand's total, read from what ``player`` sees.
 
@@ -316,3 +287,21 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
 
     def max_chance_outcomes(self, config: Config) -> int:
         return max(int(config.option("deck")), config.players)
+
+
+def _cards(cards: Sequence[int]) -> str:
+    """Cards as words: ``3 and 9``, or ``two cards`` when they are hidden."""
+    if HIDDEN in cards:
+        return "a card" if len(cards) == 1 else count_of(len(cards), "card")
+    return join_words([str(card) for card in cards])
+
+
+def _total(cards: Sequence[int]) -> str:
+    return f"{'+'.join(map(str, cards))} = {sum(cards)}"
+
+
+def _owner(state: HighCardState, zone: str) -> int:
+    """The seat whose hand ``zone`` is, in ``state`` (before the hands are shown)."""
+    seat = state.table[zone].owner
+    assert seat is not None, f"{zone} is no hand"
+    return seat

@@ -118,6 +118,11 @@ class LogHeader:
     bot that chose for it (``"mcts:iterations=40"``), as ``boardkit play`` records them so that
     ``--resume`` restores the same table. It is metadata: replay and verification never read
     it, and a redacted log keeps it (who played is no secret).
+
+    ``cap`` is the match's entry cap (:attr:`boardkit.options.Config.cap`), ``None`` for a
+    match without one. Replay reads it: the entry that reaches it must end the match cut off,
+    and no entry may follow. It is written only when set, so the logs of uncapped matches read
+    as they always have.
     """
 
     game: str
@@ -131,6 +136,7 @@ class LogHeader:
     format_version: int = LOG_FORMAT_VERSION
     start_position: str | None = None
     seats: tuple[str, ...] | None = field(default=None, converter=_optional_tuple)
+    cap: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.viewer is FULL) != (self.seed is not None and self.salt is not None):
@@ -231,6 +237,8 @@ def header_to_json(header: LogHeader) -> JSON:
         "players": list(header.players),
         "options": dict(header.options),
     }
+    if header.cap is not None:
+        data["cap"] = header.cap
     if header.start_position is not None:
         data["start_position"] = header.start_position
     if header.seats is not None:

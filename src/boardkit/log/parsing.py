@@ -16,6 +16,7 @@ from boardkit.game import Game
 from boardkit.log.commitment import SALT_BYTES
 from boardkit.log.model import ENTRY_KEYS, FULL, SPECTATOR, Entry, LogHeader, seats_problem
 from boardkit.log.reader import Document
+from boardkit.options import MIN_CAP
 from boardkit.rng import SEED_BITS
 
 _ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
@@ -33,6 +34,7 @@ _HEADER_TYPES: dict[str, type] = {
     "viewer": object,
     "start_position": str,
     "seats": list,
+    "cap": int,
 }
 _FULL_KEYS = frozenset({"game", "game_version", "players", "options", "seed", "salt"})
 _REDACTED_KEYS = frozenset({"game", "game_version", "players", "options", "viewer"})
@@ -78,6 +80,11 @@ def parse_header(doc: Document) -> LogHeader:
         problem = seats_problem(seats, len(head["players"]))
         if problem:
             raise InvalidLogError(problem)
+    cap = head.get("cap")
+    if "cap" in head and (type(cap) is not int or cap < MIN_CAP):
+        raise InvalidLogError(
+            f"header 'cap' must be an int of at least {MIN_CAP}, not {shorten(cap)}"
+        )
     commitment = _hex_field(head, "seed_commitment", 32)
     header = LogHeader(
         game=head["game"],
@@ -91,6 +98,7 @@ def parse_header(doc: Document) -> LogHeader:
         format_version=doc.version,
         start_position=start,
         seats=seats,
+        cap=cap,
     )
     if not redacted and not header.commitment_holds():
         raise InvalidLogError("the seed and salt do not give the seed_commitment: the seed changed")

@@ -25,6 +25,7 @@ from boardkit.flow import (
     DecisionOwed,
     DecisionSettled,
     GameEnded,
+    GameTruncated,
     PhaseStarted,
     RoundEnded,
     StepStarted,
@@ -113,6 +114,7 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
     - ``PhaseStarted("main")``: "the main phase begins"
     - ``TurnStarted(1, 7)``: "turn 7: blue's turn" ("turn 7: your turn" for blue)
     - ``DecisionOwed(2, "consent")``: "yellow must decide: consent" ("you must decide …")
+    - ``GameTruncated(200)``: "the match is cut off: it has reached its cap of 200 entries"
     - ``GameEnded()``: "the game is over"
     - ``RoundEnded(3)``: "round 3 is over" (a game's summary is better: see
       :class:`~boardkit.flow.RoundEnded`)
@@ -123,6 +125,8 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
         return f"turn {event.turn}: {voice.whose(event.player)} turn"
     if isinstance(event, DecisionOwed):
         return f"{voice.who(event.player)} must decide: {event.kind}"
+    if isinstance(event, GameTruncated):
+        return f"the match is cut off: it has reached its cap of {event.entries} entries"
     if isinstance(event, GameEnded):
         return "the game is over"
     if isinstance(event, RoundEnded):

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from boardkit._moved import renamed_attribute
 from boardkit.errors import GameDefinitionError, IllegalActionError, InvalidOptionsError
-from boardkit.game import Game
+from boardkit.game import Game, entry_limit
 from boardkit.options import Config
 from boardkit.rng import STREAM_LIMIT, Rng
 
@@ -158,7 +158,8 @@ def play_out(
     front end that drives the same match in several goes passes its own, so that they go on).
     An illegal action is raised, unless ``on_illegal`` says what to do instead. A game that
     passes the ``max_entries`` bound it promises raises
-    :class:`~boardkit.errors.GameDefinitionError`.
+    :class:`~boardkit.errors.GameDefinitionError`; a match under an entry cap
+    (:attr:`Config.cap <boardkit.options.Config.cap>`) ends cut off when it reaches it.
     """
     game, config = table.game, table.config
     if len(seats) != config.players:
@@ -166,7 +167,7 @@ def play_out(
             f"{config.players} seats need {config.players} players, not {len(seats)}"
         )
     streams = seat_rngs(config.seed, config.players) if rngs is None else rngs
-    bound = game.max_entries(config)
+    bound = entry_limit(game, config)
     entries = len(table)  # counted here; asked again whenever someone else may have played
     while (seat := table.to_decide) is not None:
         if entries >= bound:

@@ -54,9 +54,10 @@ class SimulationSummary:
 
     ``wins[seat]`` counts the games that seat won alone; ``shared_wins`` counts the games won
     jointly by two or more seats but not all; ``draws`` counts the draws (nobody won, or every
-    seat shares the win: :attr:`boardkit.result.Result.is_draw`). Every game is counted once,
-    so ``sum(wins) + shared_wins + draws == games``. Lengths count log entries after the setup
-    entry, that is, decisions made.
+    seat shares the win: :attr:`boardkit.result.Result.is_draw`); ``truncated`` counts the
+    games cut off at their entry cap (see :attr:`boardkit.options.Config.cap`), no draws. Every
+    game is counted once, so ``sum(wins) + shared_wins + draws + truncated == games``. Lengths
+    count log entries after the setup entry, that is, decisions made.
     """
 
     game: str
@@ -72,6 +73,7 @@ class SimulationSummary:
     max_length: int
     mean_seconds: float
     total_seconds: float
+    truncated: int = 0
 
     @property
     def seeds(self) -> range:
@@ -100,6 +102,8 @@ def random_playout(
     options: Mapping[str, object] | None = None,
     seed: int | None = None,
     watch: Callable[[Match[Any]], None] | None = None,
+    *,
+    cap: int | None = None,
 ) -> Match[Any]:
     """A whole match between random players, played through :class:`Match`.
 
@@ -108,15 +112,16 @@ def random_playout(
     seed a fresh one is drawn (``match.config.seed`` tells it). The same arguments with the same
     seed always give the same log. ``watch``, when given, is
     called with the match after the setup and after every action (``boardkit play-random``
-    prints the board from it).
+    prints the board from it). ``cap`` is the match's entry cap (see
+    :meth:`Match.new <boardkit.match.Match.new>`; a :class:`Config` carries its own).
     """
     game = as_game(game)
     if isinstance(players, Config):
-        if options is not None or seed is not None:
-            raise InvalidOptionsError("give options and seed inside the Config, not beside it")
-        match = Match.new(game, players.players, players.options, players.seed)
+        if options is not None or seed is not None or cap is not None:
+            raise InvalidOptionsError("give options, seed and cap inside the Config, not beside it")
+        match = Match.new(game, players.players, players.options, players.seed, cap=players.cap)
     else:
-        match = Match.new(game, players, options, seed)
+        match = Match.new(game, players, options, seed, cap=cap)
     if watch is not None:
         watch(match)
     play_out(
@@ -151,7 +156,12 @@ class _Recorder:
     def play(self, action: Any, player: int | None = None) -> None:
         seq = self._seq
         state, events = engine.step(
-            self.game, self.state, player, action, Rng.for_entry(self._seed, seq)
+            self.game,
+            self.state,
+            player,
+            action,
+            Rng.for_entry(self._seed, seq),
+            engine.cut_off_at(self.config, seq),
         )
         self.state = state
         self.to_decide = decider(state.flow)
@@ -176,7 +186,7 @@ def _timed_playout(
     module-level function, so that executors in other processes can run it)."""
     t0 = time.perf_counter()
     state, decisions, entries = _fast_playout(game, config, keep_entries)
-    return game.result(state), decisions, entries, time.perf_counter() - t0
+    return engine.outcome(game, state), decisions, entries, time.perf_counter() - t0
 
 
 # --- many playouts -----------------------------------------------------------------------------
@@ -191,6 +201,8 @@ def simulate(
     progress: ProgressCallback | None = None,
     on_log: LogCallback | None = None,
     executor: Executor | None = None,
+    *,
+    cap: int | None = None,
 ) -> SimulationSummary:
     """Play ``n_games`` random games (seeds ``seed``, ``seed + 1``, …) and summarise them.
 
@@ -206,22 +218,25 @@ def simulate(
     :func:`boardkit.adapters.ray.ray_executor`), plays the games; the summary is the same as in
     this process (a game depends only on its seed), and ``progress`` and ``on_log`` are still
     called in game order.
+
+    ``cap`` is every game's entry cap (see :meth:`Match.new <boardkit.match.Match.new>`): a
+    game that reaches it is cut off and counted in ``truncated``.
     """
     game = as_game(game)
     check_game_count(n_games)
     names = seat_names(game.name, game.player_counts, players)
     if seed is None:
         seed = new_seed(n_games)
-    config = game.make_config(len(names), options, seed)
+    config = game.make_config(len(names), options, seed, cap)
     if seed + n_games - 1 > MAX_SEED:
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
 
     wins = [0] * len(names)
-    shared = draws = 0
+    shared = draws = truncated = 0
     lengths: list[int] = []
     playing_seconds = 0.0
     started = time.perf_counter()
-    configs = [Config(config.players, config.options, seed + i) for i in range(n_games)]
+    configs = [Config(config.players, config.options, seed + i, config.cap) for i in range(n_games)]
     keep = on_log is not None
     futures = None
     if executor is not None:
@@ -233,7 +248,9 @@ def simulate(
             result, decisions, entries, seconds = _timed_playout(game, game_config, keep)
         playing_seconds += seconds
         lengths.append(decisions)
-        if result is None or result.is_draw:
+        if result is not None and result.truncated:
+            truncated += 1
+        elif result is None or result.is_draw:
             draws += 1
         elif len(result.winners) == 1:
             wins[result.winners[0]] += 1
@@ -241,7 +258,12 @@ def simulate(
             shared += 1
         if on_log is not None:
             header = LogHeader(
-                game.name, game.version, names, dict(game_config.options), game_config.seed
+                game.name,
+                game.version,
+                names,
+                dict(game_config.options),
+                game_config.seed,
+                cap=game_config.cap,
             )
             on_log(index, Log(header, tuple(entries)))
         if progress is not None:
@@ -260,4 +282,5 @@ def simulate(
         max_length=max(lengths),
         mean_seconds=playing_seconds / n_games,
         total_seconds=time.perf_counter() - started,
+        truncated=truncated,
     )

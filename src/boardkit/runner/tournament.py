@@ -120,6 +120,9 @@ class GameRecord:
     draw: bool = False
     """Whether the game was a draw: nobody won, or every seat shares the win
     (:attr:`boardkit.result.Result.is_draw`)."""
+    truncated: bool = False
+    """Whether the game was cut off at its entry cap (no winner and no draw; the scores are the
+    standings then, see :func:`boardkit.engine.outcome`)."""
 
 
 class _Timed:
@@ -144,9 +147,10 @@ def _play(
     options: Mapping[str, object] | None,
     seed: int,
     bots: Sequence[Bot],
+    cap: int | None = None,
 ) -> tuple[Match[Any], list[int], list[float]]:
     """Play a whole game; also return the decisions and thinking time of every seat."""
-    match = Match.new(game, players, options, seed)
+    match = Match.new(game, players, options, seed, cap=cap)
     seats = len(match.header.players)
     if len(bots) != seats:
         raise InvalidOptionsError(f"{seats} seats need {seats} bots, not {len(bots)}")
@@ -221,6 +225,7 @@ class _Batch:
     indices: tuple[int, ...]
     save_dir: str | None
     overwrite: bool = False
+    cap: int | None = None
 
 
 def _play_batch(batch: _Batch) -> list[GameRecord]:
@@ -234,7 +239,7 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
         names = distinct_names(labels)  # player names in the log must differ: random, random#2
         bots = [copy.deepcopy(batch.bots[b]) for b in order]  # no state leaks between games
         try:
-            match, moves, seconds = _play(game, names, batch.options, seed, bots)
+            match, moves, seconds = _play(game, names, batch.options, seed, bots, batch.cap)
             if batch.save_dir is not None:
                 path = log_path(batch.save_dir, game.name, index, seed)
                 match.save(path, overwrite=batch.overwrite)
@@ -255,6 +260,7 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
                 moves=tuple(moves),
                 think_seconds=tuple(seconds),
                 draw=result is not None and result.is_draw,
+                truncated=result is not None and result.truncated,
             )
         )
     return records
@@ -302,6 +308,11 @@ class TournamentSummary:
     records: tuple[GameRecord, ...]
     workers: int = field(eq=False)
     total_seconds: float = field(eq=False)
+
+    @property
+    def truncated(self) -> int:
+        """How many games were cut off at their entry cap (see :attr:`GameRecord.truncated`)."""
+        return sum(record.truncated for record in self.records)
 
     def bot(self, name: str) -> BotSummary:
         """The figures of the bot labelled ``name``."""
@@ -407,6 +418,8 @@ def run_tournament(
     progress: ProgressCallback | None = None,
     overwrite: bool = False,
     executor: Executor | None = None,
+    *,
+    cap: int | None = None,
 ) -> TournamentSummary:
     """Play ``n_games`` seeded games between the bots and summarise them.
 
@@ -426,6 +439,9 @@ def run_tournament(
     cluster through :func:`boardkit.adapters.ray.ray_executor`), plays the batches instead of a
     pool of ``workers`` processes; it is used, not shut down. The records are the same whatever
     runs them: a game depends only on its seed.
+
+    ``cap`` is every game's entry cap (see :meth:`Match.new <boardkit.match.Match.new>`); a
+    game cut off at it has no winner, and its record says ``truncated``.
     """
     started = time.perf_counter()
     game = as_game(game_name)
@@ -439,7 +455,7 @@ def run_tournament(
     if seed is None:
         seed = new_seed(n_games)
     seats = _default_players(game, options, seed) if players is None else players
-    config = game.make_config(seats, options, seed)
+    config = game.make_config(seats, options, seed, cap)
     if seed + n_games - 1 > MAX_SEED:
         raise InvalidOptionsError(f"seeds {seed} to {seed + n_games - 1} pass {MAX_SEED}")
     bots = tuple(bot_from_spec(b) if isinstance(b, str) else b for b in bot_names)
@@ -453,7 +469,9 @@ def run_tournament(
 
     def batch(indices: tuple[int, ...]) -> _Batch:
         options = dict(config.options)
-        return _Batch(game, labels, bots, seats, options, seed, indices, save_dir, overwrite)
+        return _Batch(
+            game, labels, bots, seats, options, seed, indices, save_dir, overwrite, config.cap
+        )
 
     pieces = _batches(n_games, workers)
     records: list[GameRecord] = []

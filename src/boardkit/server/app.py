@@ -6,7 +6,8 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /api/games`` installed games, their player counts and options, and the bots;
 - ``GET /api/matches?status=open,running`` the lobby list;
 - ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": NAME}],
-  "options": {...}, "think_ms": N}``;
+  "options": {...}, "think_ms": N, "cap": N}`` (``cap``, optional: the match's entry cap, see
+  :attr:`boardkit.options.Config.cap`);
 - ``GET /api/matches/{id}`` one match, as the lobby shows it;
 - ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT}`` gives ``{"seat", "token"}``;
 - ``GET /api/matches/{id}/log`` with ``Authorization: Bearer TOKEN``: the seat's redacted log
@@ -219,7 +220,7 @@ def create_app(
 
     async def create(request: Request) -> Response:
         body = await _body(request)
-        _only(body, ("game", "seats", "options", "think_ms", "seed"), "a new match")
+        _only(body, ("game", "seats", "options", "think_ms", "seed", "cap"), "a new match")
         seats = body.get("seats")
         if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
             raise ProtocolError("seats is a list with one entry per seat")
@@ -229,7 +230,9 @@ def create_app(
         game = body.get("game")
         if not isinstance(game, str):
             raise ProtocolError("game is the name of an installed game")
-        live = await service.create(game, seats, options, body.get("think_ms"), body.get("seed"))
+        live = await service.create(
+            game, seats, options, body.get("think_ms"), body.get("seed"), body.get("cap")
+        )
         return JSONResponse(live.summary(), status_code=201)
 
     async def one_match(request: Request) -> Response:

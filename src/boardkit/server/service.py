@@ -311,8 +311,11 @@ class MatchService:
         options: Mapping[str, object] | None = None,
         think_ms: int | None = None,
         seed: object = None,
+        cap: object = None,
     ) -> LiveMatch:
-        """A new match: ``seats`` lists each seat as ``{"bot": NAME}`` or ``{"human": true}``."""
+        """A new match: ``seats`` lists each seat as ``{"bot": NAME}`` or ``{"human": true}``;
+        ``cap`` is its entry cap (``None``: the game's default, see
+        :meth:`Match.new <boardkit.match.Match.new>`)."""
         try:
             game = load_game(game_name)
         except BoardkitError:
@@ -348,8 +351,10 @@ class MatchService:
         ):  # "²" is a digit to str.isdigit, and int("²") a ValueError (an internal error)
             raise ProtocolError("a seed is a string of at most 40 decimal digits (0-9)")
         pinned = None if seed is None else int(str(seed))
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int)):
+            raise ProtocolError(f"cap is an int (the most log entries), not {shorten(cap, 40)}")
         try:
-            match = Match.new(game, [s.name for s in records], options, pinned)
+            match = Match.new(game, [s.name for s in records], options, pinned, cap=cap)
         except BoardkitError as exc:
             raise ProtocolError(str(exc)) from None
         status = OPEN if any(s.kind == "human" for s in records) else RUNNING

@@ -31,10 +31,11 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import action_text, describe, narrate_entry
-from boardkit.result import outcome_parts
+from boardkit.result import TRUNCATED_TEXT, outcome_parts
 from boardkit.rng import Rng
 from boardkit.rounds import has_round_end, round_ends
 
@@ -199,7 +200,7 @@ def result_of(live: LiveMatch) -> dict[str, Any] | None:
     state = live.states[-1]
     if not state.flow.ended:
         return None
-    result = live.game.result(state)
+    result = outcome(live.game, state)
     if result is None:
         return None
     return {
@@ -207,7 +208,13 @@ def result_of(live: LiveMatch) -> dict[str, Any] | None:
         "scores": list(result.scores),
         "detail": result.detail,
         "draw": result.is_draw,
-        "outcome": outcome_parts(result.winners, len(result.scores)),
+        "truncated": result.truncated,
+        # a match cut off at its entry cap names no winner (boardkit.result.TRUNCATED_TEXT)
+        "outcome": (
+            [TRUNCATED_TEXT]
+            if result.truncated
+            else outcome_parts(result.winners, len(result.scores))
+        ),
     }
 
 

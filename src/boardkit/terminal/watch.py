@@ -38,7 +38,7 @@ from rich.text import Text
 from boardkit.match import Match
 from boardkit.present.narration import match_action_text, narrate_entry_parts
 from boardkit.present.screen import Picture
-from boardkit.result import Result, outcome_parts
+from boardkit.result import TRUNCATED_TEXT, Result, outcome_parts
 from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import Chooser, play_out
 from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
@@ -320,7 +320,12 @@ def result_text(result: Result | None, names: Sequence[str], colours: Sequence[s
     if result is None:
         return Text("the game ended without a result")
     text = Text()
-    for part in outcome_parts(result.winners, len(result.scores)):
+    parts: list[str | int] = (
+        [TRUNCATED_TEXT]  # nobody won: the match was cut off at its entry cap
+        if result.truncated
+        else outcome_parts(result.winners, len(result.scores))
+    )
+    for part in parts:
         if isinstance(part, str):
             text.append(part)
         else:

@@ -18,7 +18,10 @@ step that
   legal actions, refusals, redacted events) changes when everything that player cannot see is
   re-drawn (:meth:`Game.determinize`) or comes out of another random stream: the leak check of
   :mod:`boardkit.testing.secrets`;
-- the number of log entries stays within :meth:`Game.max_entries`;
+- the number of log entries stays within :meth:`Game.max_entries`, or the match's entry cap
+  (:attr:`boardkit.options.Config.cap`): a game without a natural bound (``max_entries`` is
+  ``None``) is always played under one, and a match that reaches it ends truncated (the end
+  checks then hold it to a truncated result and the truncation events at the cap);
 - every legal action has a menu path of its own, and a text of its own that reads back to it
   (:mod:`boardkit.testing.text_checks`: moves as text); the bot hints a game offers (``score``,
   ``evaluate``) are finite for every seat; click targets and research encodings keep their
@@ -45,11 +48,11 @@ from boardkit import engine
 from boardkit.bots.random_bot import RandomBot
 from boardkit.codec import codec_for
 from boardkit.errors import IllegalActionError, InvalidLogError
-from boardkit.flow import HasFlow, decider, next_seat
-from boardkit.game import Game
+from boardkit.flow import GAME_ENDED, GameTruncated, HasFlow, decider, next_seat
+from boardkit.game import Game, entry_limit
 from boardkit.log import Log, log_to_json
 from boardkit.match import Match
-from boardkit.options import Config
+from boardkit.options import MIN_CAP, Config
 from boardkit.rng import Rng
 from boardkit.runner.seats import seat_rngs
 from boardkit.testing import positions, secrets
@@ -62,6 +65,8 @@ LEAK_POOL = 8
 """Public actions (played earlier) whose texts and refusals the leak check compares, per state."""
 CHANCE_STEPS = 40
 """Entries of a playout whose random draws the chance check gives back as explicit outcomes."""
+SHORT_CAP = 24
+"""The longest of the short entry caps the kit draws for a game without a natural bound."""
 SETUP_TWINS = 12
 """Seeds the setup is tried under by the leak check (deals a player sees alike must be
 redacted alike)."""
@@ -92,8 +97,12 @@ def check_playout(
     leak_horizon: int = 4,
     leak_streams: int = 3,
     hooks_every: int | None = None,
+    cap: int | None = None,
 ) -> Match[S, A]:
     """Play one random game with every check of the kit; return the finished match.
+
+    ``cap`` is the match's entry cap (see :meth:`Match.new <boardkit.match.Match.new>`); a game
+    without a natural bound is played under :data:`~boardkit.options.DEFAULT_CAP` without one.
 
     For a game with hidden information the leak check of :mod:`boardkit.testing.secrets` runs
     at the same states as the state checks: ``leak_horizon`` bounds its lockstep futures and
@@ -102,8 +111,10 @@ def check_playout(
     the narration of the entries) run at every ``hooks_every``-th state (default: as
     ``state_check_every``).
     """
-    config = game.make_config(players, options, seed)
+    config = game.make_config(players, options, seed, cap)
     where = place(game.name, config)
+    if cap is not None:
+        where += f" cap={cap}"
     stage = [f"{where} setup"]
     with reporting(where, lambda: stage[0]):
         return _playout(
@@ -136,8 +147,17 @@ def _playout(
     """The body of :func:`check_playout`; ``stage[0]`` always says where it has got to."""
     players, seed = config.players, config.seed
     codec = codec_for(game)
-    match = Match.new(game, players, config.options, seed)
-    bound = game.max_entries(config)
+    match = Match.new(game, players, config.options, seed, cap=config.cap)
+    own = game.max_entries(config)
+    _expect(
+        own is None or (type(own) is int and own >= 1),
+        f"{where}: max_entries must be a positive int or None (no natural bound), not {own!r}",
+    )
+    _expect(
+        own is not None or config.cap is not None,
+        f"{where}: a game without a natural bound is played without an entry cap",
+    )
+    bound = entry_limit(game, config)
     chooser = Rng(seed, 0xC0FFEE)  # the kit's own draws: samples and trials, no moves
     streams, bot = seat_rngs(seed, players), RandomBot()
     seen: list[object] = []
@@ -194,6 +214,8 @@ def _playout(
                 f"{at}: event {event!r} JSON round trip",
             )
         _expect(len(match) <= bound, f"{at}: more entries than max_entries={bound}")
+        if own is not None and config.cap is None:
+            _expect(not match.state.flow.truncated, f"{at}: cut off in a match without a cap")
         step_no += 1
 
     stage[0] = f"{where} at the end"
@@ -292,6 +314,9 @@ def _check_end(game: Game[Any, Any], match: Match[Any], players: int, where: str
     result = match.result
     _expect(result is not None, f"{where}: the game ended without a result")
     assert result is not None
+    if match.state.flow.truncated or result.truncated:
+        _check_truncated(game, match, players, where)
+        return
     _expect(
         list(result.winners) == sorted(set(result.winners)), f"{where}: winners not sorted/unique"
     )
@@ -299,6 +324,26 @@ def _check_end(game: Game[Any, Any], match: Match[Any], players: int, where: str
     _expect(len(result.scores) == players, f"{where}: scores must have one entry per seat")
     _expect(match.legal_actions() == [], f"{where}: legal actions after the end")
     _expect(decider(match.state.flow) is None, f"{where}: someone decides after the end")
+
+
+def _check_truncated(game: Game[Any, Any], match: Match[Any], players: int, where: str) -> None:
+    """A match cut off at its entry cap: it reached the cap exactly, its last entry ends with
+    the truncation events, the game gives no result of its own, and the result says so."""
+    state, cap = match.state, match.config.cap
+    result = match.result
+    assert result is not None
+    _expect(cap is not None, f"{where}: a match without an entry cap was cut off")
+    _expect(state.flow.truncated and result.truncated, f"{where}: a truncated result, not flow")
+    _expect(len(match) == cap, f"{where}: cut off after {len(match)} entries, not at cap={cap}")
+    _expect(
+        match.log.entries[-1].events[-2:] == (GameTruncated(len(match)), GAME_ENDED),
+        f"{where}: the last entry of a truncated match must end with GameTruncated and GameEnded",
+    )
+    _expect(game.result(state) is None, f"{where}: the game has a result, yet was cut off")
+    _expect(result.winners == (), f"{where}: a truncated result names winners")
+    _expect(len(result.scores) == players, f"{where}: scores must have one entry per seat")
+    _expect(match.legal_actions() == [], f"{where}: legal actions after the end")
+    _expect(decider(state.flow) is None, f"{where}: someone decides after the end")
 
 
 def _check_replay(game: Game[Any, Any], match: Match[Any], where: str) -> None:
@@ -371,8 +416,13 @@ def check_game(
 ) -> None:
     """Run random playouts of ``game`` under hypothesis and check the whole contract.
 
-    ``configs`` lists dicts with ``players`` and optional ``options``; by default every
-    supported player count with default options. ``max_examples`` overrides the active
+    ``configs`` lists dicts with ``players`` and optional ``options`` and ``cap`` (an entry
+    cap, see :meth:`Match.new <boardkit.match.Match.new>`); by default every supported player
+    count with default options. A game without a natural bound (:meth:`Game.max_entries
+    <boardkit.game.Game.max_entries>` is ``None``) is played, in a configuration that names no
+    cap, under a cap hypothesis draws: the default one, or a short one from
+    :data:`~boardkit.options.MIN_CAP` to :data:`SHORT_CAP`, so that both ends, by the rules and
+    cut off, are checked. ``max_examples`` overrides the active
     hypothesis profile's number of games. ``state_check_every`` spaces out the costlier
     per-state checks (state JSON, views, the leak check) for long games, ``hooks_every`` the
     checks of the hooks and the narration (default: as ``state_check_every``); ``leak_horizon``
@@ -386,7 +436,7 @@ def check_game(
     chosen = list(configs or [{"players": n} for n in game.player_counts])
     _expect(len(chosen) > 0, "check_game needs at least one configuration")
     for config in chosen:
-        game.make_config(config["players"], config.get("options"))
+        game.make_config(config["players"], config.get("options"), None, config.get("cap"))
 
     overrides: dict[str, Any] = {
         "deadline": None,
@@ -395,9 +445,15 @@ def check_game(
     if max_examples is not None:
         overrides["max_examples"] = max_examples
 
+    short_caps = st.one_of(st.none(), st.integers(MIN_CAP, SHORT_CAP))
+
     @settings(**overrides)
-    @given(config=st.sampled_from(chosen), seed=st.integers(0, 2**32 - 1))
-    def run(config: Mapping[str, Any], seed: int) -> None:
+    @given(config=st.sampled_from(chosen), seed=st.integers(0, 2**32 - 1), short=short_caps)
+    def run(config: Mapping[str, Any], seed: int, short: int | None) -> None:
+        cap = config.get("cap")
+        unbounded = game.max_entries(game.make_config(config["players"], config.get("options"), 0))
+        if cap is None and unbounded is None:
+            cap = short
         check_playout(
             game,
             config["players"],
@@ -409,6 +465,7 @@ def check_game(
             leak_horizon=leak_horizon,
             leak_streams=leak_streams,
             hooks_every=hooks_every,
+            cap=cap,
         )
 
     run()

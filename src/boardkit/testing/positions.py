@@ -57,7 +57,7 @@ def check_position_playout(
         for viewer in [None, *range(config.players)]:
             _check_viewer_form(game, state, config, viewer, Rng(rng.next_u64(), seq), at)
         started: Match[Any] = Match.from_position(
-            game, text, match.header.players, config.options, config.seed
+            game, text, match.header.players, config.options, config.seed, cap=config.cap
         )
         _expect(started.state == state, f"{at}: Match.from_position starts elsewhere")
         _expect(started.header.start_position == text, f"{at}: the header's start_position")
