@@ -17,7 +17,7 @@ alone as a check that they suffice (issue 11). Where Nim shows every optional ho
 shows what Nim cannot: hidden information (``view``, ``redact``, ``determinize``), chance
 beyond the start player, a configuration refused by ``check_config``, a turn hook
 (``on_turn_end`` shows the hands) and a ``score`` bot hint. Its cards live in the zones of
-:mod:`boardkit.zones` (a deck, a hand per seat, the discard pile), which fold, redact, show and
+`boardkit.zones` (a deck, a hand per seat, the discard pile), which fold, redact, show and
 re-deal them, and it writes positions in the framework's default format (the JSON of the
 state). The kit checks it (tests/examples/test_highcard.py). It is not registered as an entry
 point: ``Match.new(HighCardGame(), 3)`` plays it, and ``boardkit.register(HighCardGame)`` makes it
@@ -65,12 +65,12 @@ class HighCardState:
 
     @property
     def hands(self) -> tuple[tuple[int, ...], ...]:
-        """Each seat's cards, sorted; :data:`HIDDEN` for a card the viewer may not see."""
+        """Each seat's cards, sorted; `HIDDEN` for a card the viewer may not see."""
         return tuple(self.table[hand(p)].items for p in range(self.flow.players))
 
     @property
     def deck(self) -> tuple[int, ...]:
-        """The deck, top card first; all :data:`HIDDEN` in every view."""
+        """The deck, top card first; all `HIDDEN` in every view."""
         return self.table["deck"].items
 
     @property
