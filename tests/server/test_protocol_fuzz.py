@@ -37,6 +37,7 @@ near_messages = st.fixed_dictionaries(
         "svg": json_values,
         "seq": json_values | st.integers(-3, 10**20),
         "index": json_values | st.integers(-3, 10**20),
+        "text": json_values | st.text(max_size=450),
         "extra": json_values,
     },
 )
@@ -44,7 +45,7 @@ near_messages = st.fixed_dictionaries(
 
 FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"type": str, "match": str, "token": (str, type(None)), "svg": bool},
-    "act": {"type": str, "seq": int, "index": int},
+    "act": {"type": str, "seq": int, "index": (int, type(None)), "text": (str, type(None))},
     "view": {"type": str, "seq": int},
     "sync": {"type": str},
     "ping": {"type": str},
@@ -62,8 +63,10 @@ def check(raw: str | bytes) -> None:
     for key, kinds in fields.items():
         assert isinstance(message[key], kinds), (key, message[key])
     for key in ("seq", "index"):
-        if key in message:
+        if message.get(key) is not None:
             assert type(message[key]) is int and message[key] >= 0
+    if message["type"] == "act":  # an action by its index or by its text, never both
+        assert (message["index"] is None) != (message["text"] is None), message
 
 
 @settings(max_examples=examples(400))
