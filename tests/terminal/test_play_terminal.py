@@ -368,7 +368,8 @@ def test_goofspiel_stops_on_the_table_a_round_ended_on_until_enter(tmp_path: Pat
     term.pump(0.5)
     assert "press Enter to go on" in term.text()  # it waits
     term.line("")
-    screen = term.wait_for("ann (red) to decide")
+    term.wait_for("ann (red) to decide")
+    screen = term.settle()  # the whole frame, not the first rows of it
     assert "round 2 of 13" in screen
     term.line("quit")
     assert term.finish() == 0

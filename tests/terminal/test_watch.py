@@ -106,7 +106,8 @@ def test_step_stops_on_the_table_a_round_ended_on_before_the_next_prize() -> Non
     term.type("n")
     term.wait_for("entry 1 ")
     term.type("n")
-    screen = term.wait_for("round 1 is over")
+    term.wait_for("round 1 is over")
+    screen = term.settle()  # the header comes first; the narration under it a moment later
     assert screen.splitlines()[0].startswith("Goofspiel · entry 2 · round 1 is over")
     assert "last bid" in screen and "round 1 of 13" in screen  # the round's table, scored
     assert "round 1 of 13 is over: " in screen  # the summary, the narration's last line
@@ -114,7 +115,8 @@ def test_step_stops_on_the_table_a_round_ended_on_before_the_next_prize() -> Non
     term.pump(0.5)
     assert "round 1 is over" in term.text()  # it waits for a key
     term.type("n")
-    screen = term.wait_for("entry 2 · next")
+    term.wait_for("entry 2 · next")
+    screen = term.settle()
     assert "round 2 of 13" in screen and "round 1 is over" not in screen.splitlines()[0]
     term.type("q")
     assert term.finish() == 0
