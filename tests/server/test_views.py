@@ -44,8 +44,9 @@ async def _played(service: MatchService, game: str, moves: int) -> LiveMatch:
 def _fresh(live: LiveMatch, seat: int | None, since: int, svg: bool) -> str:
     """The same frame built from nothing (every cache emptied)."""
     live.entry_cache.clear()
-    live.frames, live.scores_cache, live.svg_cache = {}, {}, {}
-    live.legal_for = live.scores_at = live.svg_at = -1
+    live.frames, live.scores_cache = {}, {}
+    live.pictures.clear()
+    live.legal_for = live.scores_at = -1
     return state_text(live, seat, since, svg=svg, full=False)
 
 

@@ -13,13 +13,17 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /api/matches/{id}/log`` with ``Authorization: Bearer TOKEN``: the seat's redacted log
   during play; once the game is over, the full log (seed revealed) for its players. Without a
   token: the spectator's redacted log.
-- ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`).
+- ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`);
+- ``GET /healthz`` 200 while the process serves; ``GET /readyz`` 200 when the storage answers,
+  else 503 with the reason; ``GET /metrics`` the server's counters in Prometheus' text format
+  (:mod:`boardkit.server.metrics`).
 
 Every response carries a strict Content-Security-Policy: the page runs only its own scripts.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -31,6 +35,8 @@ from boardkit.errors import BoardkitError, shorten
 from boardkit.extras import needs_extra
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
+from boardkit.server.metrics import CONTENT_TYPE, ServerMetrics
+from boardkit.server.pictures import DEFAULT_SIZE
 from boardkit.server.protocol import Limits
 from boardkit.server.service import MatchService
 from boardkit.server.session import Session
@@ -47,6 +53,8 @@ with needs_extra("server", "boardkit.server.app"):
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
+READY_TIMEOUT = 2.0
+"""Seconds ``/readyz`` waits for the storage before it says the server is not ready."""
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -91,16 +99,24 @@ def _error(exc: ServerError) -> JSONResponse:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _guard(handler: Handler) -> Handler:
-    async def run(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except ServerError as exc:
-            return _error(exc)
-        except BoardkitError as exc:
-            return _error(ProtocolError(str(exc)))
+def _guarded(metrics: ServerMetrics) -> Callable[[Handler], Handler]:
+    """A wrapper that answers a handler's refusals as JSON errors, counting each by code."""
 
-    return run
+    def guard(handler: Handler) -> Handler:
+        async def run(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except ServerError as exc:
+                metrics.refused(exc.code)
+                return _error(exc)
+            except BoardkitError as exc:
+                refusal = ProtocolError(str(exc))
+                metrics.refused(refusal.code)
+                return _error(refusal)
+
+        return run
+
+    return guard
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -151,6 +167,7 @@ def create_app(
     limits: Limits | None = None,
     pinned_seeds: bool = False,
     gc_sweep_every: float | None = 600.0,
+    picture_cache: int = DEFAULT_SIZE,
 ) -> Starlette:
     """The server as an ASGI application.
 
@@ -161,8 +178,11 @@ def create_app(
     ``gc_sweep_every`` schedules the garbage collector for low pauses while the application
     runs (:mod:`boardkit.server.gcpolicy`: the survivors of full collections are frozen, and a
     complete collection runs every so many seconds); ``None`` leaves the process's collector
-    alone, for applications that tune it themselves. The storage is opened, migrated and every
-    running match resumed when the application starts (its lifespan).
+    alone, for applications that tune it themselves. ``picture_cache`` is how many pictures
+    the server keeps (:mod:`boardkit.server.pictures`: about 40 KB each at most; 0 keeps none).
+    The storage is opened, migrated and every running match resumed when the application
+    starts (its lifespan). Each application counts into a Prometheus registry of its own
+    (``app.state.service.metrics.registry``).
     """
     service = MatchService(
         make_storage(db, data_dir),
@@ -170,7 +190,9 @@ def create_app(
         think_ms=think_ms,
         pinned_seeds=pinned_seeds,
         gc_sweep_every=gc_sweep_every,
+        picture_cache=picture_cache,
     )
+    _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits
 
     @contextlib.asynccontextmanager
@@ -264,6 +286,28 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{name}"'},
         )
 
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "alive"})
+
+    async def readyz(request: Request) -> Response:
+        try:
+            await asyncio.wait_for(service.storage.ping(), READY_TIMEOUT)
+        except TimeoutError:
+            reason = f"the storage did not answer within {READY_TIMEOUT:g} s"
+        except ServerError as exc:
+            reason = str(exc)
+        except Exception as exc:  # whatever the driver raised: not ready, and why
+            reason = f"{type(exc).__name__}: {shorten(str(exc), 200)}"
+        else:
+            return JSONResponse({"status": "ready", "storage": service.storage.url})
+        return JSONResponse(
+            {"status": "not ready", "storage": service.storage.url, "reason": reason},
+            status_code=503,
+        )
+
+    async def metrics(request: Request) -> Response:
+        return Response(service.metrics.text(), media_type=CONTENT_TYPE)
+
     async def websocket(ws: WebSocket) -> None:
         await Session(ws, service, limits).run()
 
@@ -276,6 +320,9 @@ def create_app(
         Route("/api/matches/{id}", _guard(one_match)),
         Route("/api/matches/{id}/join", _guard(join), methods=["POST"]),
         Route("/api/matches/{id}/log", _guard(log)),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics),
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -34,6 +34,11 @@ class BotRunner:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardkit-bot")
         self._tasks: set[asyncio.Task[None]] = set()
 
+    @property
+    def pending(self) -> int:
+        """Bot moves started and not yet committed (thinking, or waiting for a thread)."""
+        return len(self._tasks)
+
     def start(self, name: str, seat: int, think_ms: int, choose: Choose, commit: Commit) -> None:
         """Run ``choose`` (the bot ``name``'s choice for ``seat``) on a worker thread, wait
         until ``think_ms`` have passed since the start, then ``commit`` what it returned."""

@@ -35,6 +35,7 @@ _PORT = _bounded(int, 1, 65535, "a port is a whole number from 1 to 65535")
 _THINK_MS = _bounded(int, 0, 3_600_000, "a think time is from 0 to 3600000 ms")
 _WORKERS = _bounded(int, 1, 256, "the number of bot threads is from 1 to 256")
 _RATE = _bounded(float, 0.01, 1e6, "a rate limit is from 0.01 to 1000000 messages per second")
+_PICTURES = _bounded(int, 0, 1_000_000, "the picture cache holds 0 to 1000000 pictures")
 
 
 def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -62,6 +63,13 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         default=30.0,
         metavar="N",
         help="messages per second one connection may send, on average (30; bursts of 2N)",
+    )
+    parser.add_argument(
+        "--picture-cache",
+        type=_PICTURES,
+        default=1024,
+        metavar="N",
+        help="pictures kept, per match, entry and viewer (1024, about 40 MB at most; 0: none)",
     )
     parser.add_argument(
         "--no-compression",
@@ -111,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
             think_ms=args.think_ms,
             bot_workers=args.bot_workers,
             pinned_seeds=args.allow_pinned_seeds,
+            picture_cache=args.picture_cache,
             limits=Limits(rate=args.rate_limit, burst=max(1, int(2 * args.rate_limit))),
         )
     except BoardkitError as exc:

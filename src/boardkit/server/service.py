@@ -60,7 +60,9 @@ from boardkit.server.errors import (
     StorageError,
 )
 from boardkit.server.gcpolicy import GcPolicy
+from boardkit.server.metrics import ServerMetrics
 from boardkit.server.notify import Hub
+from boardkit.server.pictures import DEFAULT_SIZE, PictureCache
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
 
@@ -123,6 +125,7 @@ class LiveMatch:
         match: Match[Any],
         note: str | None = None,
         written: str | None = None,
+        pictures: PictureCache | None = None,
     ) -> None:
         self.id = record.id
         self.record = record
@@ -146,15 +149,16 @@ class LiveMatch:
         """The entry a bot move was last started for (one bot move per entry)."""
         # What the views built, as JSON text (see boardkit.server.views): entries per (seat,
         # entry); for the last entry only, the legal actions, scores and pictures per seat and
-        # whole frames per (seat, entries the connection had, svg, full).
+        # whole frames per (seat, entries the connection had, svg, full). Pictures are kept in
+        # the server's bounded picture cache, per (match, entry, viewer).
         self.entry_cache: dict[tuple[int | None, int], str] = {}
         self.legal_for = -1
         self.legal_json = "[]"
         self.scores_at = -1
         self.scores_cache: dict[int | None, str] = {}
-        self.svg_at = -1
-        self.svg_names: tuple[str, ...] = ()
-        self.svg_cache: dict[int | None, str | None] = {}
+        self.pictures = PictureCache(0) if pictures is None else pictures
+        """Where the match's pictures are kept (:mod:`boardkit.server.pictures`: the server's
+        one bounded cache, shared by its matches)."""
         self.frames_at: tuple[int, MatchRecord | None] = (-1, None)
         self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
         self._legal_at = -1
@@ -242,6 +246,9 @@ class MatchService:
     ``gc_sweep_every`` sets the garbage collector's schedule while the service runs
     (:class:`~boardkit.server.gcpolicy.GcPolicy`: a complete collection every so many seconds,
     none of the long pauses in between); ``None`` leaves CPython's own schedule.
+    ``picture_cache`` bounds the pictures kept (:mod:`boardkit.server.pictures`); ``metrics``
+    counts what the service does (a :class:`~boardkit.server.metrics.ServerMetrics` of its own
+    by default).
     """
 
     def __init__(
@@ -252,13 +259,24 @@ class MatchService:
         think_ms: int = 600,
         pinned_seeds: bool = False,
         gc_sweep_every: float | None = 600.0,
+        picture_cache: int = DEFAULT_SIZE,
+        metrics: ServerMetrics | None = None,
     ) -> None:
         self.storage = storage
+        self.metrics = ServerMetrics() if metrics is None else metrics
+        """The server's counters (:mod:`boardkit.server.metrics`)."""
+        self.pictures = PictureCache(picture_cache, on_draw=self.metrics.picture_drawn)
+        """Every match's pictures, at most ``picture_cache`` of them
+        (:mod:`boardkit.server.pictures`)."""
         self.pinned_seeds = pinned_seeds
         """Whether a new match may be given its seed (for tests and demos: no secret then)."""
         self.hub = Hub()
         self.bots = BotRunner(bot_workers)
         self.think_ms = think_ms
+        sampled = self.metrics.sampled
+        sampled.matches = lambda: len(self._live)
+        sampled.bot_queue = lambda: self.bots.pending
+        sampled.pictures = lambda: (self.pictures.hits, self.pictures.misses, len(self.pictures))
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, _Loading] = {}
         self._broken: set[str] = set()
@@ -300,6 +318,7 @@ class MatchService:
         if self.gc is not None:
             self.gc.uninstall()
         await self.bots.close()
+        self.pictures.close()
         await self.storage.close()
 
     # --- lobby -----------------------------------------------------------------------------------
@@ -370,7 +389,7 @@ class MatchService:
         )
         setup = _compact(entry_to_json(game, match.log.entries[0]))
         await self.storage.create_match(record, setup)
-        live = LiveMatch(record, match)
+        live = LiveMatch(record, match, pictures=self.pictures)
         self._live[record.id] = live
         self._start_bot(live)
         return live
@@ -488,7 +507,7 @@ class MatchService:
                 self._broken.add(match_id)
                 raise self._unloadable(match_id) from None
             match, note, written = shown
-        live = LiveMatch(record, match, note, written)
+        live = LiveMatch(record, match, note, written, self.pictures)
         self._live[match_id] = live
         return live
 
@@ -584,6 +603,7 @@ class MatchService:
                     )
                 action = legal[index]
             await self._commit_locked(live, seat, action)
+        self.metrics.actions.labels(game=live.game.name, by="player").inc()
         self.hub.publish(live.id)
         self._start_bot(live)
 
@@ -625,6 +645,7 @@ class MatchService:
             except ProtocolError:
                 return
             live.seat_streams[seat] = (live.length, rng)
+        self.metrics.actions.labels(game=live.game.name, by="bot").inc()
         self.hub.publish(live.id)
         self._start_bot(live)
 

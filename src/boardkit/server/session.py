@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 from boardkit.errors import BoardkitError
@@ -20,7 +21,7 @@ from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
-from boardkit.server.views import encode, entry_text, state_text, svg_of
+from boardkit.server.views import encode, entry_text, picture, state_text
 
 with needs_extra("server", "boardkit.server.session"):
     from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -55,6 +56,8 @@ class Session:
     async def run(self) -> None:
         """Serve the connection until the client leaves."""
         await self.ws.accept()
+        connections = self.service.metrics.connections
+        connections.inc()
         try:
             while True:
                 frame = await self.ws.receive()
@@ -67,6 +70,7 @@ class Session:
         except WebSocketDisconnect:
             pass
         finally:
+            connections.dec()
             await self._close()
 
     async def _close(self) -> None:
@@ -78,12 +82,15 @@ class Session:
             self.service.hub.unsubscribe(self._subscriber)
 
     async def _handle(self, raw: str | bytes) -> None:
+        received = time.perf_counter()
+        refused = self.service.metrics.refused
         try:
             if not self.rate.allow():
                 raise ProtocolError("too many messages; slow down", "rate_limited")
             message = parse_message(raw, self.limits)
-            await self._dispatch(message)
+            await self._dispatch(message, received)
         except ProtocolError as exc:
+            refused(exc.code)
             extra: dict[str, Any] = {}
             if exc.candidates is not None:
                 extra["candidates"] = list(exc.candidates)
@@ -93,16 +100,19 @@ class Session:
                 return
             await self.send(error_message(exc, **extra))
         except ServerError as exc:
+            refused(exc.code)
             await self.send(error_message(ProtocolError(str(exc), exc.code)))
         except BoardkitError as exc:
+            refused("refused")
             await self.send(error_message(ProtocolError(str(exc), "refused")))
         except (WebSocketDisconnect, RuntimeError):
             raise
         except Exception as exc:  # never show internals; keep the connection
             print(f"boardkit: unexpected error: {exc!r}", flush=True)
+            refused("server_error")
             await self.send(error_message(ProtocolError("internal error", "server_error")))
 
-    async def _dispatch(self, message: dict[str, Any]) -> None:
+    async def _dispatch(self, message: dict[str, Any], received: float) -> None:
         kind = message["type"]
         if kind == "ping":
             await self.send({"type": "pong"})
@@ -122,6 +132,9 @@ class Session:
             await self.service.act(
                 self.live.id, self.seat, message["seq"], message["index"], message["text"]
             )
+            # committed and announced to every connection of the match (service.act publishes)
+            latency = self.service.metrics.action_latency.labels(game=self.live.game.name)
+            latency.observe(time.perf_counter() - received)
 
     async def _hello(self, message: dict[str, Any]) -> None:
         if self.live is not None:
@@ -151,12 +164,14 @@ class Session:
         live = self.live
         if seq > self.sent:
             raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
-        picture = svg_of(live, seq, self.seat) if self.svg else None
-        head = encode({"type": "view", "seq": seq, "svg": picture})
+        drawn = await picture(live, seq, self.seat) if self.svg else None
+        head = encode({"type": "view", "seq": seq, "svg": drawn})
         await self.send_text(f'{head[:-1]},"entry":{entry_text(live, seq, self.seat)}}}')
 
     async def _send_state(self, *, full: bool) -> None:
         assert self.live is not None
+        if self.svg:
+            await self._draw_latest(self.live)
         since = -1 if full else self.sent
         self.sent = self.live.length - 1
         await self.send_text(state_text(self.live, self.seat, since, svg=self.svg, full=full))
@@ -169,3 +184,13 @@ class Session:
             await wake.wait()
             wake.clear()
             await self._send_state(full=False)
+
+    async def _draw_latest(self, live: LiveMatch) -> None:
+        """Have the picture of the match as it stands drawn off the event loop (or found in
+        the cache), so that building the frame finds it. A match that moves on meanwhile is
+        followed a few times; past that the frame's own lookup draws what is missing."""
+        for _ in range(3):
+            last, names = live.length - 1, live.names
+            await picture(live, last, self.seat)
+            if live.length - 1 == last and live.names == names:
+                return

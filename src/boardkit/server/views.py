@@ -6,7 +6,8 @@ Everything a client receives is built here, from the seat's point of view only:
   the acting seat, a text of the action and the narration lines for the seat
   (:func:`boardkit.present.narration.narrate_entry`), and for an entry that ends a round
   (:class:`~boardkit.flow.RoundEnded`) the table each round ended on (:func:`rounds_of`);
-- the picture: the game's ``render_svg(state, seat, highlight)`` hook, which draws the seat's view;
+- the picture: the game's ``render_svg(state, seat, highlight)`` hook, which draws the seat's view
+  (kept per match, entry and viewer, and drawn off the event loop: :mod:`boardkit.server.pictures`);
 - the legal actions, only for the seat that must decide now (:func:`boardkit.flow.decider`):
   each with its index in the legal list, its ``action_path`` menu labels, its text and, where
   the game offers ``action_targets``, the ids of the board elements it touches;
@@ -18,8 +19,8 @@ Everything a client receives is built here, from the seat's point of view only:
 The seed and the other seats' secrets are in none of these.
 
 Speed: a busy server sends one ``state`` frame per connection after every entry, so each piece is
-built once and kept as **encoded JSON text**: an entry per (seat, entry), the legal actions, the
-scores and the picture per seat for the last entry, and the whole frame per (seat, what the
+built once and kept as **encoded JSON text**: an entry per (seat, entry), the legal actions and
+the scores per seat for the last entry, and the whole frame per (seat, what the
 connection had): every connection of a seat, and every spectator, gets the same string. Texts
 also keep the garbage collector's work small (a string holds no references to scan), which
 matters for the worst-case latency of a server holding many matches.
@@ -146,24 +147,22 @@ def legal_text(live: LiveMatch) -> str:
 def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
     """The game's picture of the state after entry ``seq`` for ``seat`` (or ``None``).
 
-    The pictures of the last entry are kept, one per seat (and one for spectators); a picture
-    of an earlier entry (time travel) is drawn on request.
+    Pictures are kept in the server's bounded cache per (match, entry, viewer)
+    (:mod:`boardkit.server.pictures`); the server has them drawn off the event loop
+    (:meth:`PictureCache.picture <boardkit.server.pictures.PictureCache.picture>`) before it
+    builds a frame, so that here they are found. One not found is drawn here.
     """
     if not live.game.offers("render_svg"):
         return None
-    draw = live.game.render_svg
-    latest = seq == live.length - 1
-    names = live.names  # a seat taken since the last picture names its player in the next
-    if latest and live.svg_at == seq and live.svg_names == names and seat in live.svg_cache:
-        return live.svg_cache[seat]
-    highlight = shown_action(live.game, live.entries[seq], seat) if seq > 0 else None
-    drawn = draw(live.states[seq], seat, highlight, names=names)
-    picture = drawn if isinstance(drawn, str) else None
-    if latest:
-        if live.svg_at != seq or live.svg_names != names:
-            live.svg_at, live.svg_names, live.svg_cache = seq, names, {}
-        live.svg_cache[seat] = picture
-    return picture
+    return live.pictures.draw_here(live, seq, seat)
+
+
+async def picture(live: LiveMatch, seq: int, seat: int | None) -> str | None:
+    """:func:`svg_of`, drawn on a drawing thread when it is not kept: the event loop goes on
+    meanwhile."""
+    if not live.game.offers("render_svg"):
+        return None
+    return await live.pictures.picture(live, seq, seat)
 
 
 def scores_of(live: LiveMatch, seat: int | None) -> list[float] | None:

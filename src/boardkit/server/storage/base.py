@@ -106,6 +106,11 @@ class Storage(ABC):
         """The schema version the database is at."""
 
     @abstractmethod
+    async def ping(self) -> None:
+        """Read the database once, as every request would (the readiness check): returns when
+        it answers, raises :class:`~boardkit.server.errors.StorageError` saying why not."""
+
+    @abstractmethod
     async def create_match(self, record: MatchRecord, setup_entry: str) -> None:
         """Store a new match with its setup entry (entry 0), all in one transaction."""
 

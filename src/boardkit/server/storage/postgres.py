@@ -128,6 +128,27 @@ class PostgresStorage(Storage):
         async with self._transaction() as conn:
             return await _version(conn)
 
+    async def ping(self) -> None:
+        """A pooled connection reads the match table; one found broken (its backend ended:
+        a restart, a failover, ``pg_terminate_backend``) is replaced first, so the check
+        says ready again as soon as the database takes connections again."""
+        import psycopg
+
+        if not self._all:
+            raise StorageError("the storage is not open")
+        conn = await self._pool.get()
+        try:
+            if conn.broken or conn.closed:
+                conn = await self._connect()
+                self._all.append(conn)
+            try:
+                async with conn.transaction():
+                    await conn.execute("SELECT 1 FROM boardkit_match LIMIT 1")
+            except psycopg.Error as exc:
+                raise StorageError(f"PostgreSQL failed: {_reason(exc)}") from None
+        finally:
+            self._pool.put_nowait(conn)
+
     async def create_match(self, record: MatchRecord, setup_entry: str) -> None:
         async with self._transaction() as conn:
             await conn.execute(

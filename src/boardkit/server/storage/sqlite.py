@@ -92,6 +92,15 @@ class SQLiteStorage(Storage):
     async def schema_version(self) -> int:
         return await self._run(_version)
 
+    async def ping(self) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("SELECT 1 FROM boardkit_match LIMIT 1").fetchall()
+
+        try:
+            await self._run(work)
+        except RuntimeError:  # the thread is gone: closed
+            raise StorageError("the storage is closed") from None
+
     async def create_match(self, record: MatchRecord, setup_entry: str) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute("BEGIN IMMEDIATE")
