@@ -138,14 +138,17 @@ class PostgresStorage(Storage):
             raise StorageError("the storage is not open")
         conn = await self._pool.get()
         try:
-            if conn.broken or conn.closed:
-                conn = await self._connect()
-                self._all.append(conn)
-            try:
-                async with conn.transaction():
-                    await conn.execute("SELECT 1 FROM boardkit_match LIMIT 1")
-            except psycopg.Error as exc:
-                raise StorageError(f"PostgreSQL failed: {_reason(exc)}") from None
+            for attempt in range(2):  # a connection that ends here is replaced once, at once
+                if conn.broken or conn.closed:
+                    conn = await self._connect()
+                    self._all.append(conn)
+                try:
+                    async with conn.transaction():
+                        await conn.execute("SELECT 1 FROM boardkit_match LIMIT 1")
+                    return
+                except psycopg.Error as exc:
+                    if attempt == 1 or not conn.broken:
+                        raise StorageError(f"PostgreSQL failed: {_reason(exc)}") from None
         finally:
             self._pool.put_nowait(conn)
 
