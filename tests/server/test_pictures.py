@@ -154,6 +154,7 @@ def test_a_seat_taken_since_is_named_in_the_next_picture(tmp_path: Path) -> None
             before = await picture(held, 0, None)
             await service.join(held.id, None, "zelda")
             after = await picture(held, 0, None)
+            assert before is not None and after is not None
             assert "zelda" not in before and "zelda" in after
         finally:
             await service.stop()

@@ -4,17 +4,20 @@ Each application has its own :class:`ServerMetrics`, with its own registry (neve
 ``prometheus_client``'s global one): two applications in one process, as in tests or an
 application that mounts two servers, count apart.
 
-| name | kind | what |
-|---|---|---|
-| ``boardkit_matches_loaded`` | gauge | matches held in this process's memory |
-| ``boardkit_connections_open`` | gauge | WebSocket connections open now |
-| ``boardkit_actions_total{game, by}`` | counter | entries committed by this process, ``by`` a ``player`` or a ``bot`` |
-| ``boardkit_refusals_total{code}`` | counter | messages and requests refused, by error code (``stale``, ``not_your_turn``, ``rate_limited``, …) |
-| ``boardkit_action_latency_seconds{game}`` | histogram | a player's ``act``, from the frame received to its entry committed and announced to every connection of the match |
-| ``boardkit_bot_queue`` | gauge | bot moves started and not yet committed (thinking, or waiting for a bot thread) |
-| ``boardkit_picture_seconds`` | histogram | time to draw one picture, on a drawing thread |
-| ``boardkit_pictures_total{found}`` | counter | pictures asked for, ``found`` ``yes`` in the cache or ``no`` (drawn) |
-| ``boardkit_pictures_kept`` | gauge | pictures in the cache now |
+- ``boardkit_matches_loaded`` (gauge): matches held in this process's memory;
+- ``boardkit_connections_open`` (gauge): WebSocket connections open now;
+- ``boardkit_actions_total{game, by}`` (counter): entries committed by this process, ``by`` a
+  ``player`` or a ``bot``;
+- ``boardkit_refusals_total{code}`` (counter): messages and requests refused, by error code
+  (``stale``, ``not_your_turn``, ``rate_limited``, ``not_found``, …);
+- ``boardkit_action_latency_seconds{game}`` (histogram): a player's ``act``, from the frame
+  received to its entry committed and announced to every connection of the match;
+- ``boardkit_bot_queue`` (gauge): bot moves started and not yet committed (thinking, or waiting
+  for a bot thread);
+- ``boardkit_picture_seconds`` (histogram): time to draw one picture, on a drawing thread;
+- ``boardkit_pictures_total{found}`` (counter): pictures asked for, ``found`` ``yes`` in the
+  cache or ``no`` (drawn);
+- ``boardkit_pictures_kept`` (gauge): pictures in the cache now.
 """
 
 from __future__ import annotations

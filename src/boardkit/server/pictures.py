@@ -28,7 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from boardkit.log import shown_action
 
@@ -163,4 +163,3 @@ class PictureCache:
     def close(self) -> None:
         """Stop the drawing threads (drawings under way finish; none start)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
-
