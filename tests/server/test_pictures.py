@@ -111,9 +111,9 @@ def test_each_viewer_gets_its_own_picture_and_a_spectator_the_redacted_one(
             assert len({first, second, spectator}) == 3  # Khan's hands are hidden
             assert service.pictures.misses == 3 and len(service.pictures) == 3
             # asked again: found, each by its own viewer
-            assert await picture(held, last, 1) is second
-            assert svg_of(held, last, None) is spectator
-            assert await picture(held, last, 0) is first
+            assert await picture(held, last, 1) == second
+            assert svg_of(held, last, None) == spectator
+            assert await picture(held, last, 0) == first
             assert service.pictures.hits == 3 and service.pictures.misses == 3
             # an earlier entry (time travel) is kept per viewer too
             assert await picture(held, 2, 1) == _direct(held, 2, 1)

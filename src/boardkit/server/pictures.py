@@ -4,20 +4,24 @@ A game's ``render_svg`` takes about a millisecond (Shangrila) to several (Khan) 
 Drawn on the event loop, every picture stalls every other connection of the process meanwhile,
 and a spectator stepping through a match's history asks for one per entry. So:
 
-- every picture is kept in one bounded cache (:class:`PictureCache`, least recently used out
+- every picture is kept, as the JSON text a frame carries (``"<svg …>"``, or ``null`` for a
+  game that draws nothing), in one bounded cache (:class:`PictureCache`, least recently used out
   first) under the key ``(match, entry, viewer, names)``. The *viewer* (a seat, or ``None`` for
   a spectator) is part of the key, since each seat's picture shows that seat's hidden
   information and no other's: a picture is only ever found again by the viewer it was drawn for.
   The seats' names are part of it too, since the picture names the players and a seat taken
   since names its player in the next one;
-- a picture not in the cache is drawn on a worker thread (:meth:`PictureCache.picture`), and
+- a picture not in the cache is drawn, and encoded, on a worker thread
+  (:meth:`PictureCache.picture`), and
   connections that want the same picture at once share one drawing. The event loop goes on
   serving everyone else meanwhile (a game's drawing that holds the interpreter still lets the
   loop run between Python's thread switches, every few milliseconds).
 
-Memory: a picture is kept as its text, about 10–40 KB (a 3-player Shangrila view is about
-20 KB, a 4-player Khan one about 30 KB), so the default of 1,024 pictures holds at most about
-40 MB; ``create_app(picture_cache=N)`` sets another bound, and 0 keeps none (every picture is
+A picture found again costs a dictionary look-up: neither drawing nor encoding (a picture's
+JSON encoding alone, escapes and all, takes about 0.1 ms).
+
+Memory: a picture is kept as its JSON text, some tens of KB (a 3-player Shangrila view about
+60 KB), so the default of 1,024 pictures holds at most about 60 MB; ``create_app(picture_cache=N)`` sets another bound, and 0 keeps none (every picture is
 then drawn on each request, still off the event loop).
 """
 
@@ -31,19 +35,21 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from boardkit.log import shown_action
+from boardkit.server.views import encode
 
 if TYPE_CHECKING:
     from boardkit.server.service import LiveMatch
 
 DEFAULT_SIZE = 1024
-"""Pictures a server keeps by default (about 40 MB at most; see the module's text)."""
+"""Pictures a server keeps by default (about 60 MB at most; see the module's text)."""
 
 Key = tuple[str, int, int | None, tuple[str, ...]]
 """``(match id, entry, viewer, the seats' names)``: what a picture depends on."""
 
 
-def draw(live: LiveMatch, seq: int, seat: int | None) -> Callable[[], str | None]:
-    """The drawing of the picture after entry ``seq`` for ``seat``, to run on any thread.
+def draw(live: LiveMatch, seq: int, seat: int | None) -> Callable[[], str]:
+    """The drawing of the picture after entry ``seq`` for ``seat``, as JSON text, to run on
+    any thread.
 
     What it reads is taken now (the state, the entry, the names): the match only grows, but a
     worker thread must not see it move.
@@ -51,10 +57,12 @@ def draw(live: LiveMatch, seq: int, seat: int | None) -> Callable[[], str | None
     game = live.game
     state, entry, names = live.states[seq], live.entries[seq], live.names
 
-    def run() -> str | None:
+    def run() -> str:
+        if not game.offers("render_svg"):
+            return "null"
         highlight = shown_action(game, entry, seat) if seq > 0 else None
         drawn = game.render_svg(state, seat, highlight, names=names)
-        return drawn if isinstance(drawn, str) else None
+        return encode(drawn if isinstance(drawn, str) else None)
 
     return run
 
@@ -77,8 +85,8 @@ class PictureCache:
         if type(size) is not int or size < 0:
             raise ValueError(f"the picture cache holds 0 or more pictures, not {size!r}")
         self.size = size
-        self._kept: OrderedDict[Key, str | None] = OrderedDict()
-        self._drawing: dict[Key, asyncio.Future[str | None]] = {}
+        self._kept: OrderedDict[Key, str] = OrderedDict()
+        self._drawing: dict[Key, asyncio.Future[str]] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardkit-svg")
         self._on_draw = on_draw
         self.hits = 0
@@ -94,17 +102,17 @@ class PictureCache:
         """The cache key of the picture after entry ``seq`` as ``seat`` sees it."""
         return (live.id, seq, seat, live.names)
 
-    def cached(self, live: LiveMatch, seq: int, seat: int | None) -> tuple[bool, str | None]:
-        """``(True, picture)`` when the picture is kept (marked as just used), else
-        ``(False, None)``."""
+    def cached(self, live: LiveMatch, seq: int, seat: int | None) -> tuple[bool, str]:
+        """``(True, picture's JSON text)`` when the picture is kept (marked as just used), else
+        ``(False, "")``."""
         key = self.key(live, seq, seat)
         if key in self._kept:
             self._kept.move_to_end(key)
             self.hits += 1
             return True, self._kept[key]
-        return False, None
+        return False, ""
 
-    def keep(self, key: Key, picture: str | None) -> None:
+    def keep(self, key: Key, picture: str) -> None:
         """Keep ``picture`` under ``key``, dropping the least recently used past the bound."""
         if self.size == 0:
             return
@@ -113,8 +121,8 @@ class PictureCache:
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
 
-    def draw_here(self, live: LiveMatch, seq: int, seat: int | None) -> str | None:
-        """The picture, from the cache or drawn on the calling thread (for callers that
+    def draw_here(self, live: LiveMatch, seq: int, seat: int | None) -> str:
+        """The picture's JSON text, from the cache or drawn on the calling thread (for callers that
         cannot wait: the server itself always asks :meth:`picture` first)."""
         found, picture = self.cached(live, seq, seat)
         if found:
@@ -124,8 +132,8 @@ class PictureCache:
         self.keep(self.key(live, seq, seat), picture)
         return picture
 
-    async def picture(self, live: LiveMatch, seq: int, seat: int | None) -> str | None:
-        """The picture after entry ``seq`` for ``seat``: from the cache, or drawn on a worker
+    async def picture(self, live: LiveMatch, seq: int, seat: int | None) -> str:
+        """The JSON text of the picture after entry ``seq`` for ``seat``: from the cache, or drawn on a worker
         thread while the event loop goes on (one drawing for every caller that wants it)."""
         found, picture = self.cached(live, seq, seat)
         if found:
@@ -142,13 +150,13 @@ class PictureCache:
         self.keep(key, picture)
         return picture
 
-    def _drawn(self, key: Key, done: asyncio.Future[str | None]) -> None:
+    def _drawn(self, key: Key, done: asyncio.Future[str]) -> None:
         """A drawing finished: keep its picture (even when every caller went away)."""
         self._drawing.pop(key, None)
         if not done.cancelled() and done.exception() is None:
             self.keep(key, done.result())
 
-    def _timed(self, work: Callable[[], str | None]) -> str | None:
+    def _timed(self, work: Callable[[], str]) -> str:
         began = time.perf_counter()
         try:
             return work()

@@ -21,7 +21,7 @@ from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
-from boardkit.server.views import encode, entry_text, picture, state_text
+from boardkit.server.views import encode, entry_text, picture_json, state_text
 
 with needs_extra("server", "boardkit.server.session"):
     from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -164,9 +164,9 @@ class Session:
         live = self.live
         if seq > self.sent:
             raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
-        drawn = await picture(live, seq, self.seat) if self.svg else None
-        head = encode({"type": "view", "seq": seq, "svg": drawn})
-        await self.send_text(f'{head[:-1]},"entry":{entry_text(live, seq, self.seat)}}}')
+        drawn = await picture_json(live, seq, self.seat) if self.svg else "null"
+        entry = entry_text(live, seq, self.seat)
+        await self.send_text(f'{{"type":"view","seq":{seq},"svg":{drawn},"entry":{entry}}}')
 
     async def _send_state(self, *, full: bool) -> None:
         assert self.live is not None
@@ -191,6 +191,6 @@ class Session:
         followed a few times; past that the frame's own lookup draws what is missing."""
         for _ in range(3):
             last, names = live.length - 1, live.names
-            await picture(live, last, self.seat)
+            await picture_json(live, last, self.seat)
             if live.length - 1 == last and live.names == names:
                 return

@@ -145,24 +145,37 @@ def legal_text(live: LiveMatch) -> str:
 
 
 def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
-    """The game's picture of the state after entry ``seq`` for ``seat`` (or ``None``).
+    """The game's picture of the state after entry ``seq`` for ``seat`` (or ``None``): the
+    text of :func:`svg_json`."""
+    result: str | None = json.loads(svg_json(live, seq, seat))
+    return result
+
+
+def svg_json(live: LiveMatch, seq: int, seat: int | None) -> str:
+    """:func:`svg_of` as the JSON text a frame carries (``null`` for a game without pictures).
 
     Pictures are kept in the server's bounded cache per (match, entry, viewer)
     (:mod:`boardkit.server.pictures`); the server has them drawn off the event loop
-    (:meth:`PictureCache.picture <boardkit.server.pictures.PictureCache.picture>`) before it
-    builds a frame, so that here they are found. One not found is drawn here.
+    (:func:`picture_json`) before it builds a frame, so that here they are found. One not
+    found is drawn here.
     """
     if not live.game.offers("render_svg"):
-        return None
+        return "null"
     return live.pictures.draw_here(live, seq, seat)
 
 
-async def picture(live: LiveMatch, seq: int, seat: int | None) -> str | None:
-    """:func:`svg_of`, drawn on a drawing thread when it is not kept: the event loop goes on
+async def picture_json(live: LiveMatch, seq: int, seat: int | None) -> str:
+    """:func:`svg_json`, drawn on a drawing thread when it is not kept: the event loop goes on
     meanwhile."""
     if not live.game.offers("render_svg"):
-        return None
+        return "null"
     return await live.pictures.picture(live, seq, seat)
+
+
+async def picture(live: LiveMatch, seq: int, seat: int | None) -> str | None:
+    """:func:`svg_of`, drawn off the event loop when it is not kept (:func:`picture_json`)."""
+    result: str | None = json.loads(await picture_json(live, seq, seat))
+    return result
 
 
 def scores_of(live: LiveMatch, seat: int | None) -> list[float] | None:
@@ -273,6 +286,6 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
         encode(result_of(live)),
     ]
     if svg:
-        parts += [',"svg":', encode(svg_of(live, last, seat))]
+        parts += [',"svg":', svg_json(live, last, seat)]
     text = live.frames[key] = "".join(parts) + "}"
     return text

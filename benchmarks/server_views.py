@@ -1,0 +1,109 @@
+"""Server CPU per ``view`` request with pictures: the first time an entry is asked for, and later.
+
+Starts a real server process (``python -m boardkit serve``, as ``server_load.py`` does), lets
+bots play one match to its end (``--game``, ``--players``, bots' think time 0), then, as a
+spectator's browser stepping through the match's history would, sends ``{"type": "view",
+"seq": K}`` for every entry K over one WebSocket (``svg: true``), one request at a time, waiting
+for each answer: once (every picture drawn: *first*), then ``--repeat`` more times (*later*).
+For each pass it prints the server process's CPU time per request (from ``/proc``: hardly
+changed by other work on the machine, unlike the wall time, also printed), against the goal of
+issue 27 (later requests at most 0.2 ms), and the machine's load average.
+
+``--picture-cache 0`` runs the server without its picture cache: every request draws its
+picture (off the event loop still), the cost every request had before the cache.
+``--no-compression`` passes the option on (permessage-deflate compresses every picture sent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from server_load import cpu_seconds, load_average, post, server
+
+GOAL_MS = 0.2
+"""Issue 27: a view with pictures, server CPU after the first."""
+
+
+def finished_match(url: str, game: str, players: int) -> tuple[str, int]:
+    """A match of bots played to its end: its id and number of entries."""
+    seats = [{"bot": "random"}] * players
+    match_id = post(url + "/api/matches", {"game": game, "seats": seats, "think_ms": 0})["id"]
+    for _ in range(6000):
+        with urllib.request.urlopen(f"{url}/api/matches/{match_id}", timeout=30) as answer:
+            summary: dict[str, Any] = json.loads(answer.read())
+        if summary["status"] == "finished":
+            return match_id, int(summary["entries"])
+        time.sleep(0.05)
+    raise SystemExit("the bots did not finish their match")
+
+
+async def views(url: str, match_id: str, entries: int, pid: int, repeat: int) -> list[Any]:
+    """Ask for every entry's view once, then ``repeat`` times more: per pass, (requests,
+    server CPU seconds, wall seconds)."""
+    from websockets.asyncio.client import connect
+
+    ws_url = url.replace("http", "ws", 1) + "/ws"
+    passes = []
+    async with connect(ws_url, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "match": match_id, "svg": True}))
+        while json.loads(await ws.recv())["type"] != "state":
+            pass
+        for round_ in range(1 + repeat):
+            cpu, wall = cpu_seconds(pid), time.perf_counter()
+            for seq in range(entries):
+                await ws.send(json.dumps({"type": "view", "seq": seq}))
+                answer = json.loads(await ws.recv())
+                assert answer["type"] == "view" and answer["svg"], str(answer)[:200]
+            passes.append(
+                (round_, entries, cpu_seconds(pid) - cpu, time.perf_counter() - wall)
+            )
+    return passes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="shangrila")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--picture-cache", type=int, default=None)
+    parser.add_argument("--no-compression", action="store_true")
+    options = parser.parse_args()
+    args = ["--rate-limit", "1000000"]
+    if options.picture_cache is not None:
+        args += ["--picture-cache", str(options.picture_cache)]
+    if options.no_compression:
+        args.append("--no-compression")
+    load_before = load_average()
+    with tempfile.TemporaryDirectory(prefix="boardkit-views-") as tmp:
+        work = Path(tmp)
+        with server([*args, "--data", str(work / "data")], work) as (url, pid):
+            match_id, entries = finished_match(url, options.game, options.players)
+            passes = asyncio.run(views(url, match_id, entries, pid, options.repeat))
+    load = f"{load_before:.1f}-{load_average():.1f}"
+    cache = "default" if options.picture_cache is None else str(options.picture_cache)
+    print(
+        f"{options.game} {options.players}p, {entries} entries, picture cache {cache}, "
+        f"compression {'off' if options.no_compression else 'on'}"
+    )
+    print(f"{'pass':<8} {'requests':>9} {'server CPU ms/view':>19} {'wall ms/view':>13} {'load':>9}")
+    later_cpu = later_n = 0.0
+    for round_, n, cpu, wall in passes:
+        name = "first" if round_ == 0 else f"later {round_}"
+        print(f"{name:<8} {n:>9} {1000 * cpu / n:>19.3f} {1000 * wall / n:>13.3f} {load:>9}")
+        if round_:
+            later_cpu, later_n = later_cpu + cpu, later_n + n
+    if later_n:
+        per = 1000 * later_cpu / later_n
+        verdict = "met" if per <= GOAL_MS else "not met"
+        print(f"later views: {per:.3f} ms of server CPU each; goal <= {GOAL_MS} ms: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
