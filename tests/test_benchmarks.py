@@ -70,6 +70,10 @@ RUNS = {
         ["--matches", "2", "--seconds", "60", "--warmup", "0"],
         ["actions/s", "p99 ms", "sqlite"],
     ),
+    "server_views.py": (
+        ["--game", "nim", "--players", "2", "--repeat", "1"],
+        ["CPU ms/view", "server process", "server code only", "later 1", "goal <= 0.2 ms"],
+    ),
     "compiled_vs_pure.py": (
         ["--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine", "--work", "replay"],
         ["compiled / pure", "replay", "1 modules"],
@@ -97,6 +101,7 @@ SLOW = {
     "old_vs_new.py",  # checks out and runs the old commit too
     "replay_reference.py",
     "server_load.py",  # starts a server
+    "server_views.py",  # starts a server
     "shangrila_bench.py",
 }
 """Scripts that take more than a few seconds even at their smallest size (marked ``slow``)."""
