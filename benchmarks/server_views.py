@@ -138,9 +138,7 @@ async def views(url: str, match_id: str, entries: int, pid: int, repeat: int) ->
                 await ws.send(json.dumps({"type": "view", "seq": seq}))
                 answer = json.loads(await ws.recv())
                 assert answer["type"] == "view" and answer["svg"], str(answer)[:200]
-            passes.append(
-                (round_, entries, cpu_seconds(pid) - cpu, time.perf_counter() - wall)
-            )
+            passes.append((round_, entries, cpu_seconds(pid) - cpu, time.perf_counter() - wall))
     return passes
 
 
@@ -186,6 +184,7 @@ def main() -> None:
             verdict = "met" if per <= GOAL_MS else "not met"
             verdicts.append(f"{path}: later views {per:.3f} ms CPU each ({verdict})")
     print(f"goal <= {GOAL_MS} ms: " + "; ".join(verdicts))
+
 
 if __name__ == "__main__":
     main()

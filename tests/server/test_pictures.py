@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardkit import registry
+from boardkit.examples.goofspiel.rules import Goofspiel
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.flow import decider
 from boardkit.server.app import create_app
@@ -210,3 +211,44 @@ def test_a_slow_picture_never_holds_up_other_connections(tmp_path: Path) -> None
             other.close()
         held = live(client, match_id)
         assert held.pictures.cached(held, 0, 0)[0]
+
+
+class DrawnGoofspiel(Goofspiel):
+    """Goofspiel with a picture (the table of a round's end is then drawn for each entry that
+    ends one), noting the thread that draws."""
+
+    name = "drawn-goofspiel"
+    threads: ClassVar[list[str]] = []
+
+    def render_svg(
+        self,
+        state: Any,
+        player: int | None = None,
+        highlight: Any = None,
+        *,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        DrawnGoofspiel.threads.append(threading.current_thread().name)
+        return f"<svg><text>{self.render_text(state, player)}</text></svg>"
+
+
+def test_the_tables_of_round_ends_are_drawn_off_the_event_loop(tmp_path: Path) -> None:
+    registry.register(DrawnGoofspiel)
+    DrawnGoofspiel.threads.clear()
+    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
+    with TestClient(app) as client:
+        match_id = create(client, "drawn-goofspiel", [{"human": True}] * 2)
+        tokens = [join(client, match_id, n)["token"] for n in ("ann", "bob")]
+        seats = {i: Seat(client, match_id, tokens[i], svg=False) for i in range(2)}
+        while seats[0].state["seq"] < 3:  # the first round: two bids, then its end
+            state = max((s.state for s in seats.values()), key=lambda st: st["seq"])
+            me = seats[state["to_decide"]]
+            me.until(state["seq"])
+            me.act(0)
+            me.until(state["seq"] + 1)
+        seats[0].until(3)
+        ended = [e for e in seats[0].entries.values() if "rounds" in e]
+        assert ended and ended[0]["rounds"][0]["svg"].startswith("<svg>")
+        assert DrawnGoofspiel.threads  # drawn, and never on the event loop's thread
+        assert all(name.startswith("boardkit-svg") for name in DrawnGoofspiel.threads)
+        Seat.close_all()

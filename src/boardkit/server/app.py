@@ -179,7 +179,7 @@ def create_app(
     runs (:mod:`boardkit.server.gcpolicy`: the survivors of full collections are frozen, and a
     complete collection runs every so many seconds); ``None`` leaves the process's collector
     alone, for applications that tune it themselves. ``picture_cache`` is how many pictures
-    the server keeps (:mod:`boardkit.server.pictures`: about 40 KB each at most; 0 keeps none).
+    the server keeps (:mod:`boardkit.server.pictures`: 50–75 KB each; 0 keeps none).
     The storage is opened, migrated and every running match resumed when the application
     starts (its lifespan). Each application counts into a Prometheus registry of its own
     (``app.state.service.metrics.registry``).

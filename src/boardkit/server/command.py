@@ -69,7 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         type=_PICTURES,
         default=1024,
         metavar="N",
-        help="pictures kept, per match, entry and viewer (1024, about 40 MB at most; 0: none)",
+        help="pictures kept, per match, entry and viewer (1024, about 75 MB at most; 0: none)",
     )
     parser.add_argument(
         "--no-compression",

@@ -12,17 +12,18 @@ and a spectator stepping through a match's history asks for one per entry. So:
   The seats' names are part of it too, since the picture names the players and a seat taken
   since names its player in the next one;
 - a picture not in the cache is drawn, and encoded, on a worker thread
-  (:meth:`PictureCache.picture`), and
-  connections that want the same picture at once share one drawing. The event loop goes on
+  (:meth:`PictureCache.picture`), and connections that want the same picture at once share
+  one drawing. The event loop goes on
   serving everyone else meanwhile (a game's drawing that holds the interpreter still lets the
   loop run between Python's thread switches, every few milliseconds).
 
 A picture found again costs a dictionary look-up: neither drawing nor encoding (a picture's
 JSON encoding alone, escapes and all, takes about 0.1 ms).
 
-Memory: a picture is kept as its JSON text, some tens of KB (a 3-player Shangrila view about
-60 KB), so the default of 1,024 pictures holds at most about 60 MB; ``create_app(picture_cache=N)`` sets another bound, and 0 keeps none (every picture is
-then drawn on each request, still off the event loop).
+Memory: a picture is kept as its JSON text, 52–60 KB for Shangrila and 65–73 KB for Khan, so
+the default of 1,024 pictures holds at most about 75 MB; ``create_app(picture_cache=N)`` sets
+another bound, and 0 keeps none (every picture is then drawn on each request, still off the
+event loop).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from boardkit.log import shown_action
 from boardkit.server.views import encode
@@ -40,8 +41,10 @@ from boardkit.server.views import encode
 if TYPE_CHECKING:
     from boardkit.server.service import LiveMatch
 
+T = TypeVar("T")
+
 DEFAULT_SIZE = 1024
-"""Pictures a server keeps by default (about 60 MB at most; see the module's text)."""
+"""Pictures a server keeps by default (about 75 MB at most; see the module's text)."""
 
 Key = tuple[str, int, int | None, tuple[str, ...]]
 """``(match id, entry, viewer, the seats' names)``: what a picture depends on."""
@@ -133,8 +136,9 @@ class PictureCache:
         return picture
 
     async def picture(self, live: LiveMatch, seq: int, seat: int | None) -> str:
-        """The JSON text of the picture after entry ``seq`` for ``seat``: from the cache, or drawn on a worker
-        thread while the event loop goes on (one drawing for every caller that wants it)."""
+        """The JSON text of the picture after entry ``seq`` for ``seat``: from the cache, or
+        drawn on a worker thread while the event loop goes on (one drawing for every caller
+        that wants it)."""
         found, picture = self.cached(live, seq, seat)
         if found:
             return picture
@@ -155,6 +159,11 @@ class PictureCache:
         self._drawing.pop(key, None)
         if not done.cancelled() and done.exception() is None:
             self.keep(key, done.result())
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """Run ``work`` on a drawing thread (other drawings: the tables of round ends inside an
+        entry's text, :func:`boardkit.server.views.entry_ready`)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work)
 
     def _timed(self, work: Callable[[], str]) -> str:
         began = time.perf_counter()

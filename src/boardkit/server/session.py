@@ -21,7 +21,7 @@ from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
-from boardkit.server.views import encode, entry_text, picture_json, state_text
+from boardkit.server.views import encode, entry_ready, picture_json, state_text
 
 with needs_extra("server", "boardkit.server.session"):
     from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -165,13 +165,16 @@ class Session:
         if seq > self.sent:
             raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
         drawn = await picture_json(live, seq, self.seat) if self.svg else "null"
-        entry = entry_text(live, seq, self.seat)
+        entry = await entry_ready(live, seq, self.seat)
         await self.send_text(f'{{"type":"view","seq":{seq},"svg":{drawn},"entry":{entry}}}')
 
     async def _send_state(self, *, full: bool) -> None:
         assert self.live is not None
+        live = self.live
         if self.svg:
-            await self._draw_latest(self.live)
+            await self._draw_latest(live)
+        for seq in range(-1 if full else self.sent, live.length - 1):
+            await entry_ready(live, seq + 1, self.seat)  # round ends' tables: off the loop
         since = -1 if full else self.sent
         self.sent = self.live.length - 1
         await self.send_text(state_text(self.live, self.seat, since, svg=self.svg, full=full))

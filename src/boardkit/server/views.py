@@ -96,6 +96,17 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     return text
 
 
+async def entry_ready(live: LiveMatch, seq: int, seat: int | None) -> str:
+    """:func:`entry_text`, built on a drawing thread when it is not kept yet and draws
+    pictures (the tables of the rounds the entry ends), so that the event loop goes on."""
+    cached = live.entry_cache.get((seat, seq))
+    if cached is not None:
+        return cached
+    if not (live.game.offers("render_svg") and has_round_end(live.entries[seq].events)):
+        return entry_text(live, seq, seat)
+    return await live.pictures.run(lambda: entry_text(live, seq, seat))
+
+
 def rounds_of(live: LiveMatch, seq: int, seat: int | None) -> list[dict[str, Any]]:
     """The round ends of entry ``seq`` (:mod:`boardkit.rounds`) as ``seat`` may see them: the
     round, the game's summary (the marker's narration line), and the table then, as the game's
