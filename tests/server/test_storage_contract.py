@@ -64,6 +64,20 @@ async def opened(factory: Factory) -> Storage:
     return storage
 
 
+def test_ping_answers_while_open_and_refuses_before_and_after(factory: Factory) -> None:
+    async def go() -> None:
+        storage = factory()
+        with pytest.raises(StorageError, match="not open"):
+            await storage.ping()
+        await storage.open()
+        await storage.ping()
+        await storage.close()
+        with pytest.raises(StorageError):
+            await storage.ping()
+
+    run(go())
+
+
 def test_open_creates_the_schema_once(factory: Factory) -> None:
     async def go() -> None:
         first = await opened(factory)
