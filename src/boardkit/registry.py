@@ -21,13 +21,15 @@ from __future__ import annotations
 import sys
 import warnings
 from collections.abc import Sequence
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from boardkit.errors import GameDefinitionError, UnknownGameError
 from boardkit.game import Game
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "boardkit.games"
 
@@ -141,6 +143,18 @@ _scanned: tuple[object, tuple[EntryPoint, ...]] | None = None
 scanning function), and its entry points."""
 _classes: dict[tuple[str, str], type[Game[Any, Any]]] = {}
 """Plugin classes already loaded, by entry point (name, value)."""
+
+
+def entry_points(*, group: str) -> Sequence[EntryPoint]:
+    """The installed distributions' entry points of ``group``.
+
+    :mod:`importlib.metadata` is imported here, on the first lookup, rather than with this
+    module: it brings in a good part of the standard library (``email``, ``zipfile``, ``csv``),
+    which a process that never looks a game up by name should not pay for at start-up.
+    """
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
 
 
 def _all_entry_points() -> tuple[EntryPoint, ...]:
