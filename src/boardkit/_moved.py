@@ -27,6 +27,10 @@ import sys
 import warnings
 from collections.abc import Mapping, Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 REMOVED_IN = "0.3.0"
 """The version that drops every old module name registered here."""
@@ -55,7 +59,8 @@ class OldNames:
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.moves:
             return None
-        return importlib.machinery.ModuleSpec(fullname, self)
+        # a loader by its methods (see the class): typeshed wants the abstract class itself
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", self))
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
         return None  # a placeholder module, replaced in exec_module
