@@ -115,10 +115,10 @@ def test_the_version_after_another_option_says_the_same(capsys: pytest.CaptureFi
     assert capsys.readouterr().out == first
 
 
-def test_the_help_loads_no_game(tmp_path: Path) -> None:
+def test_the_help_loads_no_game_and_no_rich(tmp_path: Path) -> None:
     modules, out = imported(tmp_path, "-m", "boardkit", "--help")
     assert "play-random" in out and "tournament" in out
-    assert under(modules, *GAME_PACKAGES) == []
+    assert under(modules, *GAME_PACKAGES, "rich", "boardkit.terminal") == []
 
 
 @pytest.mark.parametrize(

@@ -4,19 +4,14 @@ durations, progress."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from typing import TYPE_CHECKING
 
 from boardkit.options import Option, OptionValue
 from boardkit.result import Result, outcome_text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 #: Longer option values (a Khan board's text) are summarised in listings, not printed.
 SHOWN_OPTION_CHARS = 60
@@ -77,6 +72,15 @@ def duration(seconds: float) -> str:
 def progress_bar(console: Console) -> Progress:
     """A progress bar on ``console`` (games done of total, elapsed, remaining); silent when
     the console is not a terminal, so piped output stays clean."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from boardkit.cli.arguments import (
     add_cap_argument,
@@ -52,7 +52,10 @@ from boardkit.files import check_writable, file_error
 from boardkit.log import viewer_text
 from boardkit.match import Match
 from boardkit.present.voice import count_of
-from boardkit.terminal.play import PlaySession, PlayStatus, resumed_kinds
+
+if TYPE_CHECKING:
+    from boardkit.terminal.play import PlaySession
+
 
 NAMES_PLAYERS_HELP = "number of players (default: as many as --names, else the smallest allowed)"
 """``--players`` of the commands that also take ``--names`` (play, watch)."""
@@ -105,6 +108,8 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Carry out ``boardkit play`` with parsed ``args``; return the exit code."""
+    from boardkit.terminal.play import PlayStatus
+
     session = build_session(args, streams.stdin, streams.stdout)
     try:
         status = session.run()
@@ -129,6 +134,8 @@ def build_session(
     The save file is written once before the session is returned, so that a file that exists
     (or cannot be written) stops the command before anybody plays.
     """
+    from boardkit.terminal.play import PlaySession, resumed_kinds
+
     if args.log:  # a folder or a missing folder is refused before the game is set up
         check_writable(args.log, overwrite=True)
     if args.resume:

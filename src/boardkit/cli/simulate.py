@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from boardkit.cli.arguments import (
     add_cap_argument,
@@ -25,6 +21,9 @@ from boardkit.log import Log, log_to_json
 from boardkit.options import check_game_count
 from boardkit.present.voice import count_of
 from boardkit.runner.simulate import SimulationSummary, simulate
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -119,6 +118,9 @@ def _prepare_log_folder(name: str, game: str, seeds: range, force: bool) -> Path
 
 def print_summary(summary: SimulationSummary, out: Console) -> None:
     """The summary of a simulation as a heading and two tables."""
+    from rich.table import Table
+    from rich.text import Text
+
     last_seed = summary.first_seed + summary.games - 1
     out.print(
         Text.assemble(

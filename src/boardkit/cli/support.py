@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from attrs import frozen
-from rich.console import Console
-from rich.text import Text
 
 from boardkit.errors import (
     BoardkitError,
@@ -31,6 +29,9 @@ from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
 from boardkit.match import Match
 from boardkit.registry import load_game
 from boardkit.rounds import find_round_end
+
+if TYPE_CHECKING:
+    pass
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -70,6 +71,8 @@ class Streams:
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
     ) -> None:
+        from rich.console import Console
+
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
@@ -87,6 +90,8 @@ def run_guarded(body: Callable[[], int], streams: Streams) -> int:
     A boardkit error is printed as ``error: <message>`` with the code of :func:`exit_code_for`;
     Ctrl-C prints ``interrupted`` and gives 130.
     """
+    from rich.text import Text
+
     try:
         return body()
     except BoardkitError as exc:

@@ -17,11 +17,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from boardkit.bots.registry import BOTS, bot_from_spec, parse_bot_spec
 from boardkit.cli.arguments import (
@@ -38,6 +34,9 @@ from boardkit.errors import InvalidOptionsError
 from boardkit.options import check_game_count
 from boardkit.present.voice import count_of
 from boardkit.runner.tournament import TournamentError, TournamentSummary, run_tournament
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 COMMAND = "tournament"
 DEFAULT_BOTS = "random,greedy"
@@ -152,6 +151,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 def print_summary(summary: TournamentSummary, out: Console) -> None:
     """A heading, the per-bot table and the game figures."""
+    from rich.table import Table
+    from rich.text import Text
+
     last_seed = summary.first_seed + summary.games - 1
     options = options_text(summary.options)
     out.print(
