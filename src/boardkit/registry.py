@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from boardkit.errors import GameDefinitionError, UnknownGameError
-from boardkit.game import Game
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
+
+    from boardkit.game import Game
 
 GROUP = "boardkit.games"
 
@@ -201,6 +202,8 @@ def _load_class(ep: EntryPoint) -> type[Game[Any, Any]]:
 
     A class that loaded is remembered (as long as the scan that found its entry point).
     """
+    from boardkit.game import Game  # here: listing games by name needs no game machinery
+
     known = _classes.get((ep.name, ep.value))
     if known is not None:
         return known

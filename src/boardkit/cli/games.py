@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.cli.output import choices_text, counts_text, value_text
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, Streams
-from boardkit.game import Game
-from boardkit.options import OptionValue
 from boardkit.registry import game_plugins
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from boardkit.game import Game
+    from boardkit.options import OptionValue
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from boardkit.options import Option, OptionValue
-from boardkit.result import Result, outcome_text
-
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
+
+    from boardkit.options import Option, OptionValue
+    from boardkit.result import Result
+
 
 #: Longer option values (a Khan board's text) are summarised in listings, not printed.
 SHOWN_OPTION_CHARS = 60
@@ -47,6 +48,8 @@ def counts_text(counts: Sequence[int]) -> str:
 
 def result_text(result: Result | None, names: Sequence[str]) -> str:
     """A one-line account of a result, with player names."""
+    from boardkit.result import outcome_text
+
     if result is None:
         return "no result"
     outcome = outcome_text(result, names)
