@@ -106,11 +106,16 @@ def test_the_version_loads_no_game_no_subcommand_and_no_compilable_module(tmp_pa
     assert under(modules, *compilable()) == []  # the summary finds the files, imports nothing
 
 
-def test_the_version_after_another_option_says_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_version_answered_early_or_by_the_parser_says_the_same(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from boardkit.cli import main
 
-    assert main(["--version"]) == 0
+    assert main(["--version"]) == 0  # answered before the parser is built
     first = capsys.readouterr().out
+    assert first.startswith(f"boardkit {boardkit.__version__} (")
+    assert main(["--vers"]) == 0  # an abbreviation: the parser's --version action answers it
+    assert capsys.readouterr().out == first
     assert main(["--version", "games"]) == 0  # as argparse does: --version answers and stops
     assert capsys.readouterr().out == first
 
