@@ -78,6 +78,10 @@ RUNS = {
         ["--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine", "--work", "replay"],
         ["compiled / pure", "replay", "1 modules"],
     ),
+    "startup.py": (
+        ["--rounds", "1"],
+        ["yardstick", '"import boardkit"', "boardkit --version", "boardkit --help", "load"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],

@@ -8,6 +8,7 @@ source tree would hide edits of its source, so a run on the sources refuses to g
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import os
 import subprocess
@@ -52,6 +53,7 @@ def test_the_suite_runs_on_the_build_it_means_to_test() -> None:
     running = compiled_modules()
     if EXPECT_COMPILED:
         assert all(running.values()), [n for n, c in running.items() if not c]
+        importlib.import_module(compilable()[0])  # compiled_modules imports none of them
         assert RUNTIME_MODULE in sys.modules
     else:
         stray = [n for n, c in running.items() if c]
@@ -79,6 +81,36 @@ def test_a_pure_module_is_not_reported_compiled_and_an_extension_is() -> None:
         if (getattr(module, "__file__", None) or "").endswith(suffixes)
     )
     assert is_compiled(extension)
+
+
+def test_the_report_imports_no_listed_module_and_agrees_with_importing_them(
+    tmp_path: Path,
+) -> None:
+    """``compiled_modules`` finds each module's file the way ``import`` would, without importing
+    it (``boardkit --version`` must not load the games); importing them all afterwards gives
+    the same answer, module by module."""
+    check = (
+        "import importlib, sys\n"
+        "from boardkit.compiled import compilable, compiled_modules\n"
+        "found = compiled_modules()\n"
+        "assert not [n for n in compilable() if n in sys.modules], 'imported'\n"
+        "for name in compilable():\n"
+        "    importlib.import_module(name)\n"
+        "assert compiled_modules() == found, (found, compiled_modules())\n"
+        "print(sum(found.values()), len(found))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    count, total = map(int, done.stdout.split())
+    assert total == len(compilable())
+    assert count == (total if EXPECT_COMPILED else 0)
+
+
+def test_a_module_that_cannot_be_found_is_not_compiled() -> None:
+    assert not is_compiled("boardkit.no_such_module")
+    assert not is_compiled("no_such_package.inside")
 
 
 def _wheel(tmp_path: Path, python: Path, compile_: bool) -> Path:

@@ -22,25 +22,30 @@ A public name renamed inside its module (``boardkit.runner.seats.Table`` is now
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
-import pkgutil
 import sys
 import warnings
 from collections.abc import Mapping, Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 REMOVED_IN = "0.3.0"
 """The version that drops every old module name registered here."""
 
 
-class OldNames(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+class OldNames:
     """The import hook that answers for moved modules' old names.
 
     It finds only the names registered with it; loading one imports the new module, warns, and
     puts the new module in the old name's place in ``sys.modules`` (the import system then hands
     out that entry, so the importer gets the new module itself).
+
+    It is a finder and a loader by its methods alone: the import system asks for nothing more,
+    and deriving from ``importlib.abc``'s classes would import ``importlib.resources`` and much
+    of the standard library into every ``import boardkit``.
     """
 
     def __init__(self) -> None:
@@ -54,7 +59,8 @@ class OldNames(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.moves:
             return None
-        return importlib.util.spec_from_loader(fullname, self)
+        # a loader by its methods (see the class): typeshed wants the abstract class itself
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", self))
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
         return None  # a placeholder module, replaced in exec_module
@@ -130,6 +136,8 @@ def forwarded_name(package: str, name: str, target: str) -> object:
     missing = AttributeError(f"module {package!r} has no attribute {name!r}")
     if name.startswith("__"):
         raise missing
+    import pkgutil  # only here: a deprecated name asked for, no cost to every import
+
     path = getattr(sys.modules[package], "__path__", ())
     if name in {found.name for found in pkgutil.iter_modules(path)}:
         raise missing

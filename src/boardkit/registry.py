@@ -21,13 +21,16 @@ from __future__ import annotations
 import sys
 import warnings
 from collections.abc import Sequence
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from boardkit.errors import GameDefinitionError, UnknownGameError
-from boardkit.game import Game
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
+    from boardkit.game import Game
 
 GROUP = "boardkit.games"
 
@@ -143,6 +146,18 @@ _classes: dict[tuple[str, str], type[Game[Any, Any]]] = {}
 """Plugin classes already loaded, by entry point (name, value)."""
 
 
+def entry_points(*, group: str) -> Sequence[EntryPoint]:
+    """The installed distributions' entry points of ``group``.
+
+    :mod:`importlib.metadata` is imported here, on the first lookup, rather than with this
+    module: it brings in a good part of the standard library (``email``, ``zipfile``, ``csv``),
+    which a process that never looks a game up by name should not pay for at start-up.
+    """
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
+
+
 def _all_entry_points() -> tuple[EntryPoint, ...]:
     """The group's entry points, each value once; scanned again only when ``sys.path`` changes.
 
@@ -187,6 +202,8 @@ def _load_class(ep: EntryPoint) -> type[Game[Any, Any]]:
 
     A class that loaded is remembered (as long as the scan that found its entry point).
     """
+    from boardkit.game import Game  # here: listing games by name needs no game machinery
+
     known = _classes.get((ep.name, ep.value))
     if known is not None:
         return known

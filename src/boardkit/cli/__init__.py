@@ -18,6 +18,12 @@ The package holds one module per subcommand (:mod:`boardkit.cli.games`, …), th
 print (:mod:`boardkit.cli.output`), and the streams, exit codes and the one error handler
 (:mod:`boardkit.cli.support`). The core (``import boardkit``) never imports it.
 
+Start-up: ``boardkit --version`` is answered before the parser is built, and the subcommand
+modules import what their commands run with (the engine, the log reader, ``rich``, the terminal
+front ends, the bots) inside the functions that run them, so that building the parser, all
+``boardkit --help`` needs, loads no game and no ``rich``. A game is imported when a command
+names it.
+
 Without ``--seed``, every command draws a fresh seed from the operating system and prints it.
 A command that writes a file writes it atomically and never replaces an existing one unless
 given ``--force``. The command only uses the game protocol, so every installed game works the

@@ -9,34 +9,49 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TextIO
 
 from boardkit import __version__
-from boardkit.cli import (
-    games,
-    play,
-    play_random,
-    render,
-    replay,
-    serve,
-    show,
-    simulate,
-    tournament,
-    watch,
-)
-from boardkit.cli.arguments import CommandParser
-from boardkit.cli.support import EXIT_USAGE, Streams, run_guarded
 
-COMMANDS = (watch, games, simulate, replay, show, play_random, play, tournament, render, serve)
-"""The subcommand modules, in the order ``boardkit --help`` lists them."""
+COMMANDS = (
+    "watch",
+    "games",
+    "simulate",
+    "replay",
+    "show",
+    "play_random",
+    "play",
+    "tournament",
+    "render",
+    "serve",
+)
+"""The subcommand modules of :mod:`boardkit.cli`, in the order ``boardkit --help`` lists them.
+
+They are imported when the parser is built, not with this module, so that ``boardkit
+--version`` loads none of them."""
+
+
+def command_modules() -> tuple[ModuleType, ...]:
+    """The subcommand modules of :data:`COMMANDS`, imported."""
+    return tuple(importlib.import_module(f"boardkit.cli.{name}") for name in COMMANDS)
+
+
+def version_line() -> str:
+    """What ``boardkit --version`` prints: the version and how it runs (pure Python or the
+    compiled build, see :mod:`boardkit.compiled`, which finds that out without importing the
+    compilable modules)."""
+    from boardkit.compiled import summary
+
+    return f"boardkit {__version__} ({summary()})\n"
 
 
 class _Version(argparse.Action):
-    """``--version``: the version and how it runs (pure Python or the compiled build, see
-    :mod:`boardkit.compiled`), worked out only when asked: it imports every compilable
-    module, which no other command should pay for at start-up."""
+    """``--version`` given after other options (``main`` answers it directly when it comes
+    first): :func:`version_line`, worked out only when asked."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
@@ -48,14 +63,15 @@ class _Version(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        from boardkit.compiled import summary
-
-        sys.stdout.write(f"boardkit {__version__} ({summary()})\n")
+        sys.stdout.write(version_line())
         parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``boardkit`` command."""
+    """The argument parser of the ``boardkit`` command (it imports every subcommand module, and
+    none of them imports a game: a game loads when a command names it)."""
+    from boardkit.cli.arguments import CommandParser
+
     parser = CommandParser(
         prog="boardkit",
         description="Play, simulate, replay and inspect boardkit games.",
@@ -64,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=_Version, help="show the version, and whether it runs compiled"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMANDS:
+    for module in command_modules():
         sub = module.add_parser(commands)
         sub.set_defaults(run=module.run, command_parser=sub)
     return parser
@@ -79,15 +95,22 @@ def main(
 ) -> int:
     """Run the ``boardkit`` command with ``argv`` (default: ``sys.argv[1:]``); return its code.
 
-    The streams default to the process's own; tests pass their own.
+    The streams default to the process's own; tests pass their own. ``boardkit --version``
+    is answered before the parser is built: printing the version loads no subcommand.
     """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["--version"]:
+        (stdout or sys.stdout).write(version_line())
+        return 0
+    from boardkit.cli.support import EXIT_USAGE, Streams, run_guarded
+
     parser = build_parser()
     try:  # argparse writes help and usage errors to sys.stdout and sys.stderr: send them on
         with (
             contextlib.redirect_stdout(stdout or sys.stdout),
             contextlib.redirect_stderr(stderr or sys.stderr),
         ):
-            args, extras = parser.parse_known_args(argv)
+            args, extras = parser.parse_known_args(arguments)
             if extras:  # named with the subcommand's usage, not the top-level one
                 command_parser = getattr(args, "command_parser", parser)
                 command_parser.error(f"unrecognized arguments: {' '.join(extras)}")

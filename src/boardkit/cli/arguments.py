@@ -13,14 +13,15 @@ import argparse
 import math
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from boardkit.cli.output import choices_text
 from boardkit.cli.support import EXIT_USAGE, RoundAt
 from boardkit.errors import InvalidOptionsError, shorten
-from boardkit.game import Game
-from boardkit.options import Option, OptionValue
-from boardkit.rng import new_seed
+
+if TYPE_CHECKING:
+    from boardkit.game import Game
+    from boardkit.options import Option, OptionValue
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -196,6 +197,8 @@ def fresh_seed(games: int = 1) -> int:
     Like :func:`boardkit.rng.new_seed` it draws from the whole 128-bit seed range, less the
     room those consecutive seeds need.
     """
+    from boardkit.rng import new_seed
+
     return new_seed(max(games, 1))
 
 

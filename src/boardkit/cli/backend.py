@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from concurrent.futures import Executor
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from boardkit.errors import InvalidOptionsError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
 
 BACKENDS = ("process", "ray")
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from boardkit.cli.output import choices_text, counts_text, value_text
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, Streams
-from boardkit.game import Game
-from boardkit.options import OptionValue
 from boardkit.registry import game_plugins
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from boardkit.game import Game
+    from boardkit.options import OptionValue
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -30,6 +31,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     Exit code 0 when every plugin works, 1 when any is broken (the healthy ones are still
     listed), so that a script or CI job notices a broken installation.
     """
+    from rich.text import Text
+
     out = streams.out
     plugins = game_plugins()
     if not plugins:
@@ -54,6 +57,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 def _print_game(game: Game[Any, Any], out: Console) -> None:
     """One game of ``boardkit games``: a heading, then each option with its doc."""
+    from rich.text import Text
+
     hidden = ", hidden information" if game.hidden_information else ""
     heading = Text.assemble(
         (game.name, "bold"),

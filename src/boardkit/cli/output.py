@@ -4,19 +4,15 @@ durations, progress."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
-from boardkit.options import Option, OptionValue
-from boardkit.result import Result, outcome_text
+    from boardkit.options import Option, OptionValue
+    from boardkit.result import Result
+
 
 #: Longer option values (a Khan board's text) are summarised in listings, not printed.
 SHOWN_OPTION_CHARS = 60
@@ -52,6 +48,8 @@ def counts_text(counts: Sequence[int]) -> str:
 
 def result_text(result: Result | None, names: Sequence[str]) -> str:
     """A one-line account of a result, with player names."""
+    from boardkit.result import outcome_text
+
     if result is None:
         return "no result"
     outcome = outcome_text(result, names)
@@ -77,6 +75,15 @@ def duration(seconds: float) -> str:
 def progress_bar(console: Console) -> Progress:
     """A progress bar on ``console`` (games done of total, elapsed, remaining); silent when
     the console is not a terminal, so piped output stays clean."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from boardkit.cli.arguments import (
     add_cap_argument,
@@ -48,11 +48,11 @@ from boardkit.cli.support import (
     read_log_file,
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
-from boardkit.files import check_writable, file_error
-from boardkit.log import viewer_text
-from boardkit.match import Match
-from boardkit.present.voice import count_of
-from boardkit.terminal.play import PlaySession, PlayStatus, resumed_kinds
+
+if TYPE_CHECKING:
+    from boardkit.match import Match
+    from boardkit.terminal.play import PlaySession
+
 
 NAMES_PLAYERS_HELP = "number of players (default: as many as --names, else the smallest allowed)"
 """``--players`` of the commands that also take ``--names`` (play, watch)."""
@@ -105,6 +105,8 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Carry out ``boardkit play`` with parsed ``args``; return the exit code."""
+    from boardkit.terminal.play import PlayStatus
+
     session = build_session(args, streams.stdin, streams.stdout)
     try:
         status = session.run()
@@ -129,6 +131,9 @@ def build_session(
     The save file is written once before the session is returned, so that a file that exists
     (or cannot be written) stops the command before anybody plays.
     """
+    from boardkit.files import check_writable
+    from boardkit.terminal.play import PlaySession, resumed_kinds
+
     if args.log:  # a folder or a missing folder is refused before the game is set up
         check_writable(args.log, overwrite=True)
     if args.resume:
@@ -155,6 +160,8 @@ def build_session(
 
 def _start_saving(session: PlaySession, args: argparse.Namespace) -> None:
     """Write the session's file before play starts; a file in the way is a command error."""
+    from boardkit.files import file_error
+
     path = session.save_path
     try:
         session.start_saving()
@@ -176,6 +183,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[Any]:
+    from boardkit.match import Match
+
     if not args.game:
         raise PlayCommandError("name a game to play (see 'boardkit games'), or give --resume LOG")
     game = load_game_for_cli(args.game)
@@ -203,6 +212,8 @@ def _seed_line(match: Match[Any], at_start: bool) -> str:
 
 
 def _resumed_match(args: argparse.Namespace) -> Match[Any]:
+    from boardkit.log import viewer_text
+
     clashing = [
         flag
         for flag, value in (
@@ -240,6 +251,8 @@ def parse_names(text: str | None) -> list[str]:
 
 def names_for(names: list[str], players: int) -> None:
     """Refuse ``--names`` that name another number of players than ``players``."""
+    from boardkit.present.voice import count_of
+
     if names and len(names) != players:
         raise InvalidOptionsError(
             f"--names gives {count_of(len(names), 'name')} for {count_of(players, 'player')}"

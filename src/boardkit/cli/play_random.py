@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
-
-from rich.rule import Rule
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from boardkit.cli.arguments import (
     add_cap_argument,
@@ -19,10 +16,9 @@ from boardkit.cli.arguments import (
 )
 from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
-from boardkit.files import check_writable
-from boardkit.match import Match
-from boardkit.present.narration import match_action_text, narrate_match_entry
-from boardkit.runner.simulate import random_playout
+
+if TYPE_CHECKING:
+    from boardkit.match import Match
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -48,6 +44,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Play a whole game between random players, printing every action and the board."""
+    from rich.rule import Rule
+    from rich.text import Text
+
+    from boardkit.files import check_writable
+    from boardkit.present.narration import match_action_text, narrate_match_entry
+    from boardkit.runner.simulate import random_playout
+
     out = streams.out
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])

@@ -40,8 +40,6 @@ from boardkit.cli.support import (
     entry_at,
     read_log_file,
 )
-from boardkit.files import atomic_write, atomic_write_text, check_writable
-from boardkit.log import shown_action
 
 PngConverter = Callable[[str, Path], None]
 """Writes SVG text to a PNG file."""
@@ -87,6 +85,8 @@ def configure_parser(render: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Carry out ``boardkit render`` with parsed ``args``; return the exit code."""
+    from boardkit.files import check_writable
+
     if args.output is not None:  # before the work of loading and drawing
         check_writable(args.output, overwrite=args.force)
     document = render_log(
@@ -117,6 +117,8 @@ def render_log(
     With ``highlight`` the action of that entry is passed to the game's picture as the
     highlight (the setup entry has none).
     """
+    from boardkit.log import shown_action
+
     match = read_log_file(path, verify)
     entry_number, state = entry_at(match, at, player)
     game = match.game
@@ -152,6 +154,8 @@ def write_picture(document: str, output: Path, *, overwrite: bool = False) -> No
     The file is written atomically (a failed conversion leaves an earlier picture whole); an
     existing ``output`` raises :class:`~boardkit.errors.OverwriteError` unless ``overwrite``.
     """
+    from boardkit.files import atomic_write, atomic_write_text
+
     suffix = output.suffix.lower()
     if suffix == ".svg":
         _write(output, lambda: atomic_write_text(output, document + "\n", overwrite=overwrite))

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
-
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from boardkit.cli.arguments import add_no_verify_argument
 from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
-from boardkit.log import viewer_text
-from boardkit.match import Match
-from boardkit.present.voice import count_of
+
+if TYPE_CHECKING:
+    from boardkit.match import Match
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -34,6 +32,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Replay a log file and say plainly what was verified and what could not be."""
+    from rich.table import Table
+
+    from boardkit.log import viewer_text
+    from boardkit.present.voice import count_of
+
     match = read_log_file(args.log, verify=not args.no_verify)
     header = match.header
     if args.against and not header.is_redacted:  # refused before any report is printed
@@ -69,6 +72,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 def _verdict(match: Match[Any], args: argparse.Namespace, checked: bool) -> list[str]:
     """What ``boardkit replay`` could check for this log, and what it could not (``checked``:
     the log was checked against the full log ``--against`` names)."""
+    from boardkit.log import viewer_text
+
     if not match.header.is_redacted:
         if args.no_verify:
             return [

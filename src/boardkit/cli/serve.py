@@ -11,14 +11,17 @@ import argparse
 from typing import Any
 
 from boardkit.cli.support import Streams
-from boardkit.server import command
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``serve`` to the ``boardkit`` subcommands."""
+    from boardkit.server import command
+
     return command.add_parser(subparsers)
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Serve until interrupted; the exit code."""
+    from boardkit.server import command
+
     return command.run(args)

@@ -7,14 +7,8 @@ import argparse
 import json
 from typing import Any
 
-from rich.text import Text
-
 from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
 from boardkit.cli.support import EXIT_OK, RoundAt, Streams, entry_at, read_log_file
-from boardkit.codec import codec_for
-from boardkit.engine import outcome
-from boardkit.present.narration import match_action_text
-from boardkit.result import TRUNCATED_TEXT
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -37,6 +31,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Print the state after one entry of a log, as the game's text or as JSON; a match cut
     off at its entry cap says so under the game's picture."""
+    from rich.text import Text
+
+    from boardkit.codec import codec_for
+    from boardkit.engine import outcome
+    from boardkit.present.narration import match_action_text
+    from boardkit.result import TRUNCATED_TEXT
+
     out = streams.out
     match = read_log_file(args.log, verify=not args.no_verify)
     at, state = entry_at(match, args.at, args.player)

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from boardkit.cli.arguments import (
     add_cap_argument,
@@ -20,11 +16,12 @@ from boardkit.cli.arguments import (
 from boardkit.cli.backend import add_backend_arguments, backend_executor
 from boardkit.cli.output import duration, options_text, percent, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
-from boardkit.files import atomic_write_text, make_folder
-from boardkit.log import Log, log_to_json
-from boardkit.options import check_game_count
-from boardkit.present.voice import count_of
-from boardkit.runner.simulate import SimulationSummary, simulate
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from boardkit.log import Log
+    from boardkit.runner.simulate import SimulationSummary
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -48,6 +45,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Play many games between random players and print a summary table."""
+    from boardkit.files import atomic_write_text
+    from boardkit.log import log_to_json
+    from boardkit.options import check_game_count
+    from boardkit.runner.simulate import simulate
+
     out, err = streams.out, streams.err
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
@@ -104,6 +106,8 @@ def _prepare_log_folder(name: str, game: str, seeds: range, force: bool) -> Path
     Checked before any game is played, so that a clash (a second run with the same seeds) costs
     nothing and loses nothing.
     """
+    from boardkit.files import make_folder
+
     folder = make_folder(name)
     if force:
         return folder
@@ -119,6 +123,11 @@ def _prepare_log_folder(name: str, game: str, seeds: range, force: bool) -> Path
 
 def print_summary(summary: SimulationSummary, out: Console) -> None:
     """The summary of a simulation as a heading and two tables."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from boardkit.present.voice import count_of
+
     last_seed = summary.first_seed + summary.games - 1
     out.print(
         Text.assemble(

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from attrs import frozen
-from rich.console import Console
-from rich.text import Text
 
 from boardkit.errors import (
     BoardkitError,
@@ -25,12 +23,12 @@ from boardkit.errors import (
     InvalidLogError,
     UnknownGameError,
 )
-from boardkit.files import read_bytes
-from boardkit.game import Game
-from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
-from boardkit.match import Match
 from boardkit.registry import load_game
-from boardkit.rounds import find_round_end
+
+if TYPE_CHECKING:
+    from boardkit.game import Game
+    from boardkit.match import Match
+
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -70,6 +68,8 @@ class Streams:
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
     ) -> None:
+        from rich.console import Console
+
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
@@ -87,6 +87,8 @@ def run_guarded(body: Callable[[], int], streams: Streams) -> int:
     A boardkit error is printed as ``error: <message>`` with the code of :func:`exit_code_for`;
     Ctrl-C prints ``interrupted`` and gives 130.
     """
+    from rich.text import Text
+
     try:
         return body()
     except BoardkitError as exc:
@@ -119,6 +121,10 @@ def read_log_file(path: str, verify: bool = True) -> Match[Any]:
     Every way this can fail becomes a boardkit error with a message that names the file: an
     unreadable file, a log for a game that is not installed, a bad entry, a crashing plugin.
     """
+    from boardkit.files import read_bytes
+    from boardkit.log import DEFAULT_LIMITS, parse_document, parse_header
+    from boardkit.match import Match
+
     text = read_bytes(path, DEFAULT_LIMITS.max_bytes + 1)
     header = parse_header(parse_document(text))
     try:
@@ -155,6 +161,8 @@ def entry_at(match: Match[Any], at: int | RoundAt | None, player: int | None) ->
     An entry out of range, or a round the log marks no end of, is an
     :class:`~boardkit.errors.UndoError` naming what the log has.
     """
+    from boardkit.rounds import find_round_end
+
     if isinstance(at, RoundAt):
         end = find_round_end(match, at.round)
         number, state = end.seq, end.state

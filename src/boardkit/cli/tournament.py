@@ -17,13 +17,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from boardkit.bots.registry import BOTS, bot_from_spec, parse_bot_spec
 from boardkit.cli.arguments import (
     add_cap_argument,
     add_force_argument,
@@ -35,9 +30,12 @@ from boardkit.cli.backend import add_backend_arguments, backend_executor
 from boardkit.cli.output import duration, options_text, progress_bar
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError
-from boardkit.options import check_game_count
-from boardkit.present.voice import count_of
-from boardkit.runner.tournament import TournamentError, TournamentSummary, run_tournament
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from boardkit.runner.tournament import TournamentSummary
+
 
 COMMAND = "tournament"
 DEFAULT_BOTS = "random,greedy"
@@ -46,6 +44,8 @@ DEFAULT_GAMES = 20
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``tournament`` subcommand to ``subparsers`` (from ``add_subparsers``)."""
+    from boardkit.bots.registry import BOTS
+
     sub: argparse.ArgumentParser = subparsers.add_parser(
         COMMAND,
         help="play bots against each other",
@@ -96,6 +96,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def bot_specs(text: str, mcts_iterations: int | None = None) -> list[str]:
     """The bot specs of a ``--bots`` value, with ``--mcts-iterations`` applied."""
+    from boardkit.bots.registry import parse_bot_spec
+
     specs = [part.strip() for part in text.split(",")]
     if not text.strip() or any(not spec for spec in specs):
         raise InvalidOptionsError(f"--bots takes comma-separated bot names, not {text!r}")
@@ -114,6 +116,10 @@ def bot_specs(text: str, mcts_iterations: int | None = None) -> list[str]:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Run the tournament ``args`` describe; print the summary; return the exit code."""
+    from boardkit.bots.registry import bot_from_spec
+    from boardkit.options import check_game_count
+    from boardkit.runner.tournament import TournamentError, run_tournament
+
     out, err = streams.out, streams.err
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
@@ -152,6 +158,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 def print_summary(summary: TournamentSummary, out: Console) -> None:
     """A heading, the per-bot table and the game figures."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from boardkit.present.voice import count_of
+
     last_seed = summary.first_seed + summary.games - 1
     options = options_text(summary.options)
     out.print(

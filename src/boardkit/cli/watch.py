@@ -19,9 +19,8 @@ given. Exit codes follow :mod:`boardkit.cli.support` (0 also when ``q`` stopped 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardkit.bots.registry import bot_from_spec
 from boardkit.cli.arguments import (
     add_cap_argument,
     add_force_argument,
@@ -33,11 +32,11 @@ from boardkit.cli.arguments import (
 from boardkit.cli.play import NAMES_PLAYERS_HELP, names_for, parse_names
 from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
 from boardkit.errors import BoardkitError, InvalidOptionsError
-from boardkit.files import check_writable
-from boardkit.game import Game
-from boardkit.match import Match
-from boardkit.terminal.keys import KeyReader
-from boardkit.terminal.watch import Watch
+
+if TYPE_CHECKING:
+    from boardkit.game import Game
+    from boardkit.match import Match
+
 
 DEFAULT_BOT = "greedy"
 
@@ -76,6 +75,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Play and show a whole game between bots."""
+    from boardkit.bots.registry import bot_from_spec
+    from boardkit.files import check_writable
+    from boardkit.match import Match
+    from boardkit.terminal.keys import KeyReader
+    from boardkit.terminal.watch import Watch
+
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     names = parse_names(args.names)
