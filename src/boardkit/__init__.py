@@ -10,6 +10,7 @@ from boardkit.engine import fold
 from boardkit.errors import (
     ActionTextError,
     BoardkitError,
+    EpisodeOverError,
     FileAccessError,
     GameDefinitionError,
     GameOverError,
@@ -82,6 +83,7 @@ __all__ = [
     "DecisionOwed",
     "DecisionSettled",
     "Entry",
+    "EpisodeOverError",
     "Events",
     "FileAccessError",
     "Flow",
