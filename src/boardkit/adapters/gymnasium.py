@@ -51,6 +51,22 @@ Facts:
   is always played under a cap, ``cap`` or :data:`boardkit.options.DEFAULT_CAP`; ``cap`` also
   cuts a bounded game short. The cap counts log entries, the setup entry and the bots' moves
   included.
+
+**Registered ids.** Importing this module registers, with Gymnasium, one id for every installed
+game (:func:`boardkit.registry.available_games`) and player count that the game plays with its
+default options and that offers the encodings: ``boardkit/<game>-<n>p-v<major>``, such as
+``boardkit/shangrila-3p-v1``, ``boardkit/khan-2p-v1`` or ``boardkit/goofspiel-4p-v2``. So
+``gymnasium.make("boardkit/khan-2p-v1", opponents="greedy")`` and
+``gymnasium.make_vec("boardkit/nim-3p-v1", num_envs=8, vectorization_mode="sync")`` work once
+the module is imported (or with the id written ``"boardkit.adapters.gymnasium:boardkit/..."``,
+which has Gymnasium import it; Gymnasium 1.x loads no plugins by itself). Keywords given to
+``make`` reach :class:`BoardkitEnv` (``seat``, ``opponents``, ``options``, ``reward`` …). The
+version after ``-v`` is the game's major rules version (:attr:`boardkit.game.Game.version`):
+an id names one game whose rules, action index and observation layout stay the same, and a
+game changes its major version when any of them changes incompatibly. A player count the
+defaults refuse (Shangrila with two seats needs ``two_colours_each``) gets no id; build it
+with :class:`BoardkitEnv` and its ``options``. :func:`register_envs` registers games made known
+later (:func:`boardkit.registry.register`).
 """
 
 from __future__ import annotations
@@ -61,9 +77,15 @@ from typing import Any
 from boardkit.adapters.table import AdapterMatch, as_index, seed_from
 from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
-from boardkit.errors import EpisodeOverError, IllegalActionError, InvalidOptionsError
+from boardkit.errors import (
+    EpisodeOverError,
+    GameDefinitionError,
+    IllegalActionError,
+    InvalidOptionsError,
+)
 from boardkit.extras import needs_extra
 from boardkit.game import Game
+from boardkit.registry import available_games, load_game
 from boardkit.rng import Rng
 from boardkit.runner.seats import seat_rng
 
@@ -72,7 +94,10 @@ with needs_extra("gymnasium", "boardkit.adapters.gymnasium"):
     import numpy as np
     from gymnasium import spaces
 
-__all__ = ["ILLEGAL_MODES", "BoardkitEnv"]
+__all__ = ["ID_NAMESPACE", "ILLEGAL_MODES", "BoardkitEnv", "env_id", "register_envs"]
+
+ID_NAMESPACE = "boardkit"
+"""The Gymnasium namespace of the registered ids."""
 
 ILLEGAL_MODES = ("end", "raise")
 
@@ -188,3 +213,50 @@ class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
         if self.render_mode != "ansi":
             return None
         return self.table.game.render_text(self.table.state, self.seat)
+
+
+def env_id(game: Game[Any, Any], players: int) -> str:
+    """The registered Gymnasium id of ``game`` with ``players`` seats:
+    ``boardkit/<game>-<n>p-v<major>`` (see *Registered ids* in the module docstring)."""
+    major = game.version.split(".", 1)[0]
+    return f"{ID_NAMESPACE}/{game.name}-{players}p-v{major}"
+
+
+def _playable(game: Game[Any, Any], players: int) -> bool:
+    try:
+        game.make_config(players, None, 0)
+    except InvalidOptionsError:
+        return False
+    return True
+
+
+def register_envs() -> list[str]:
+    """Register the id of every installed game and player count not registered yet (see
+    *Registered ids* in the module docstring); return every boardkit id now registered, sorted.
+
+    A plugin that fails to load is skipped here (``boardkit games`` names its error), so one
+    broken game does not stop the others from being made.
+    """
+    ids: list[str] = []
+    for name in available_games():
+        try:
+            game = load_game(name)
+        except GameDefinitionError:
+            continue
+        if not (game.offers("num_actions") and game.offers("observation")):
+            continue
+        for players in game.player_counts:
+            if not _playable(game, players):
+                continue
+            made = env_id(game, players)
+            ids.append(made)
+            if made not in gymnasium.registry:
+                gymnasium.register(
+                    id=made,
+                    entry_point=f"{__name__}:BoardkitEnv",
+                    kwargs={"game": name, "players": players},
+                )
+    return sorted(ids)
+
+
+register_envs()
