@@ -11,7 +11,10 @@ a step being one decision (chance nodes are part of the cost, not counted as ste
 - ``tic_tac_toe (OpenSpiel C++)``: ``pyspiel.load_game("tic_tac_toe")``, the baseline;
 - ``tictactoe_v3 (PettingZoo)`` and ``chess_v6 (PettingZoo)``: PettingZoo's classic games;
 - ``shangrila 3p`` / ``khan 3p`` ``(PettingZoo)``: ``boardkit.adapters.pettingzoo.env``;
-- ``shangrila 3p`` / ``khan 3p`` ``(OpenSpiel)``: ``boardkit.adapters.openspiel.register``;
+- ``shangrila 3p`` / ``khan 3p`` ``(OpenSpiel)``: ``boardkit.adapters.openspiel.register``,
+  without observations (OpenSpiel builds none unless asked), and ``(OpenSpiel, observing)``,
+  reading the deciding player's observation tensor at every decision as a learning agent does:
+  the fair comparison with PettingZoo, whose ``last()`` builds the observation and the mask;
 - ``goofspiel 3p (OpenSpiel C++)``: OpenSpiel's own Goofspiel (13 cards, random prize order,
   imperfect information), made turn-based by ``pyspiel.convert_to_turn_based``, beside
   ``goofspiel 3p (OpenSpiel)``, boardkit's example game through the adapter: the same game
@@ -62,8 +65,10 @@ def _pettingzoo_steps(make: Callable[[], Any]) -> StepFn:
     return play
 
 
-def _openspiel_steps(game: Any) -> StepFn:
-    """Whole random games of an OpenSpiel game; returns the decisions made."""
+def _openspiel_steps(game: Any, observe: bool = False) -> StepFn:
+    """Whole random games of an OpenSpiel game; returns the decisions made. With ``observe``,
+    the deciding player's observation tensor is read at every decision, as a learning agent
+    does (and as PettingZoo's ``last()`` builds it)."""
     rng = np.random.default_rng(5)
 
     def play(i: int) -> float:
@@ -74,6 +79,8 @@ def _openspiel_steps(game: Any) -> StepFn:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
             else:
+                if observe:
+                    state.observation_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
                 steps += 1
@@ -104,6 +111,12 @@ def contenders() -> tuple[list[Contender], list[str]]:
         for name in ("shangrila", "khan", "goofspiel"):
             game = pyspiel.load_game(register(name, 3))
             found.append(Contender(f"{name} 3p (OpenSpiel)", _openspiel_steps(game)))
+            if name != "goofspiel":
+                found.append(
+                    Contender(
+                        f"{name} 3p (OpenSpiel, observing)", _openspiel_steps(game, observe=True)
+                    )
+                )
         native = pyspiel.load_game(
             "goofspiel",
             {"players": 3, "num_cards": 13, "points_order": "random", "imp_info": True},
@@ -119,6 +132,8 @@ def contenders() -> tuple[list[Contender], list[str]]:
             "tic_tac_toe (OpenSpiel C++)",
             "shangrila 3p (OpenSpiel)",
             "khan 3p (OpenSpiel)",
+            "shangrila 3p (OpenSpiel, observing)",
+            "khan 3p (OpenSpiel, observing)",
             "goofspiel 3p (OpenSpiel)",
             "goofspiel 3p (OpenSpiel C++)",
         ]

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from boardkit.errors import (
         ActionTextError,
         BoardkitError,
+        EpisodeOverError,
         FileAccessError,
         GameDefinitionError,
         GameOverError,
@@ -93,6 +94,7 @@ __all__ = [
     "DecisionOwed",
     "DecisionSettled",
     "Entry",
+    "EpisodeOverError",
     "Events",
     "FileAccessError",
     "Flow",
@@ -146,6 +148,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "boardkit.errors": (
         "ActionTextError",
         "BoardkitError",
+        "EpisodeOverError",
         "FileAccessError",
         "GameDefinitionError",
         "GameOverError",

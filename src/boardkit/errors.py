@@ -298,6 +298,22 @@ class NotOfferedError(BoardkitError, NotImplementedError):
         self.hook = hook
 
 
-class InvalidActionIndexError(BoardkitError):
-    """An action index that names no action of the game in this position (out of range, or a
-    slot the position does not have)."""
+class InvalidActionIndexError(IllegalActionError):
+    """An action index that names no action of the game in this position: out of range, a slot
+    the position does not have, or not an integer at all (a bool, a float, a string, an array).
+
+    It is an :class:`IllegalActionError` (rule ``"action-index"``), so code that catches refused
+    actions catches a bad index too.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__("action-index", message)
+
+
+class EpisodeOverError(IllegalActionError):
+    """A research environment (:mod:`boardkit.adapters`) was stepped after its episode ended,
+    or before its first ``reset()``: nothing is played until ``reset()`` starts the next one
+    (rule ``"episode"``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("episode", message)

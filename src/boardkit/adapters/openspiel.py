@@ -43,7 +43,18 @@ digest of everything the player has been shown (its redacted log, event by event
 histories the player can tell apart never share it (perfect recall). The information-state
 tensor is the observation tensor: it holds the player's current knowledge, not its history.
 ``resample_from_infostate`` uses :meth:`~boardkit.game.Game.determinize`. Serialization is
-OpenSpiel's own (the history of actions and chance outcomes, replayed).
+OpenSpiel's own (the history of actions and chance outcomes, and the Python-side fields).
+
+Names and pickles: importing this module registers every installed game with every player
+count it plays with its default options (:func:`register_installed`), so
+``pyspiel.load_game("boardkit_khan_2p")`` and OpenSpiel's ``deserialize_game_and_state`` work
+in any process that has imported it; a configuration with options or a cap is registered by
+:func:`register` (its name carries a digest of the options, which cannot be read back). Games
+and states pickle, every configuration, and load in a fresh process without any of this: a
+pickled game is what :func:`register` was given, and loading it registers it first
+(:func:`load_game`); a pickled state is its game and OpenSpiel's serialization of it.
+``undo_action`` is not offered: OpenSpiel's Python states cannot take an action off their
+history; clone a state before applying an action instead.
 
 Limits: OpenSpiel's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on every game written in
 Python in the current wheel, this one included; use the Python MCTS. Python games are far
@@ -59,19 +70,26 @@ from typing import Any
 from boardkit import engine
 from boardkit.adapters.table import rewards_of
 from boardkit.chance import ChanceNeeded, ChanceRng
-from boardkit.errors import InvalidOptionsError, NotOfferedError
+from boardkit.errors import GameDefinitionError, InvalidOptionsError, NotOfferedError
 from boardkit.extras import needs_extra
 from boardkit.flow import decider
 from boardkit.game import Game, entry_limit
 from boardkit.options import Config
-from boardkit.registry import as_game
+from boardkit.registry import as_game, available_games
 from boardkit.rng import Rng
 
 with needs_extra("openspiel", "boardkit.adapters.openspiel"):
     import numpy as np
     import pyspiel
 
-__all__ = ["BoardkitSpielGame", "BoardkitSpielState", "game_name", "register"]
+__all__ = [
+    "BoardkitSpielGame",
+    "BoardkitSpielState",
+    "game_name",
+    "load_game",
+    "register",
+    "register_installed",
+]
 
 _REGISTERED: dict[str, tuple[Game[Any, Any], Config]] = {}
 
@@ -130,6 +148,7 @@ def register(
     name = game_name(bk, players, options, cap)
     if name in _REGISTERED:
         return name
+    registration = (game if isinstance(game, str) else bk, players, options, cap)
     zero_sum = players == 2
     game_type = pyspiel.GameType(
         short_name=name,
@@ -174,27 +193,94 @@ def register(
     factory = type(
         f"BoardkitSpielGame_{name}",
         (BoardkitSpielGame,),
-        {"__init__": _factory_init(game_type, game_info, bk, config)},
+        {"__init__": _factory_init(game_type, game_info, bk, config, registration)},
     )
     pyspiel.register_game(game_type, factory)
     return name
 
 
-def _factory_init(game_type: Any, game_info: Any, bk: Game[Any, Any], config: Config) -> Any:
+Registration = tuple["Game[Any, Any] | str", int, "Mapping[str, object] | None", "int | None"]
+"""What :func:`register` was given: the game (its name when given by name), the player count,
+the options and the cap; a pickled game is this, so that loading it registers it first."""
+
+
+def load_game(
+    game: Game[Any, Any] | str,
+    players: int,
+    options: Mapping[str, object] | None = None,
+    *,
+    cap: int | None = None,
+) -> BoardkitSpielGame:
+    """The ``pyspiel.Game`` of one configuration, registered first if it is not yet: what a
+    pickled game calls when it is loaded, in this process or a fresh one."""
+    game_object: BoardkitSpielGame = pyspiel.load_game(register(game, players, options, cap=cap))
+    return game_object
+
+
+def register_installed() -> list[str]:
+    """Register every installed game (:func:`boardkit.registry.available_games`) with every
+    player count it plays with its default options, and return their short names, sorted.
+
+    Importing this module calls it, so that ``pyspiel.load_game("boardkit_khan_2p")`` works in
+    any process that has imported the adapter (and so does OpenSpiel's own
+    ``deserialize_game_and_state``). A game that fails to load, or offers no encodings, is
+    skipped. A configuration with options or a cap is registered by :func:`register`.
+    """
+    names: list[str] = []
+    for name in available_games():
+        try:
+            game = as_game(name)
+        except GameDefinitionError:
+            continue
+        if not all(game.offers(hook) for hook in _NEEDED):
+            continue
+        for players in game.player_counts:
+            if _defaults_ok(game, players):
+                names.append(register(name, players))
+    return sorted(names)
+
+
+_NEEDED = ("num_actions", "observation_shape", "observation", "max_chance_outcomes")
+
+
+def _factory_init(
+    game_type: Any, game_info: Any, bk: Game[Any, Any], config: Config, registration: Registration
+) -> Any:
     def __init__(self: BoardkitSpielGame, params: Any = None) -> None:
-        BoardkitSpielGame.__init__(self, game_type, game_info, bk, config)
+        BoardkitSpielGame.__init__(self, game_type, game_info, bk, config, registration)
 
     return __init__
+
+
+def _state_of(game: BoardkitSpielGame, serialized: str) -> BoardkitSpielState:
+    """A pickled state, loaded: its game (registered by unpickling it) reads the state's
+    OpenSpiel serialization back."""
+    state: BoardkitSpielState = game.deserialize_state(serialized)
+    return state
 
 
 class BoardkitSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One registered configuration as a ``pyspiel.Game``."""
 
-    def __init__(self, game_type: Any, game_info: Any, game: Game[Any, Any], config: Config):
+    def __init__(
+        self,
+        game_type: Any,
+        game_info: Any,
+        game: Game[Any, Any],
+        config: Config,
+        registration: Registration,
+    ):
         super().__init__(game_type, game_info, {})
         self.boardkit_game = game
         self.config = config
         self.players = config.players
+        self.registration = registration
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its registration (:func:`load_game`), so that it loads in a process
+        that has never registered it."""
+        game, players, options, cap = self.registration
+        return (_load_pickled, (game, players, None if options is None else dict(options), cap))
 
     def new_initial_state(self) -> BoardkitSpielState:
         """The state before the setup (a chance node when the setup draws)."""
@@ -208,8 +294,19 @@ class BoardkitSpielGame(pyspiel.Game):  # type: ignore[misc]
         return BoardkitObserver(self, recall)
 
 
+def _load_pickled(
+    game: Game[Any, Any] | str, players: int, options: Mapping[str, object] | None, cap: int | None
+) -> BoardkitSpielGame:
+    return load_game(game, players, options, cap=cap)
+
+
 class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
     """A boardkit state, plus the chance outcomes of the entry in progress."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game (which registers itself when loaded) and OpenSpiel's
+        serialization of the state (the history and the Python-side fields)."""
+        return (_state_of, (self.get_game(), self.serialize()))
 
     def __init__(self, game: BoardkitSpielGame) -> None:
         super().__init__(game)
@@ -308,6 +405,18 @@ class BoardkitSpielState(pyspiel.State):  # type: ignore[misc]
         twin.boardkit_state = self._bk.determinize(self.boardkit_state, player_id, rng)
         return twin
 
+    def undo_action(self, player: int, action: int) -> None:
+        """Not offered: OpenSpiel's Python games keep the history on the C++ side, which a
+        Python state can add to but not take from, so an undone state would keep the undone
+        action in its history (and in its serialization). Clone the state before applying an
+        action instead (``state.clone()``, or ``state.child(action)``)."""
+        raise NotOfferedError(
+            self._bk.name,
+            "undo_action",
+            "OpenSpiel's Python states cannot remove an action from their history; "
+            "clone the state before applying an action (state.clone(), state.child(action))",
+        )
+
     def __str__(self) -> str:
         pending = f"\nchance outcomes so far: {self._outcomes}" if self._need else ""
         return f"{self.boardkit_state!r}{pending}"
@@ -353,3 +462,6 @@ class BoardkitObserver:
         if self._recall:
             return f"{text}\nseen {state.information_digest(player)}"
         return text
+
+
+register_installed()

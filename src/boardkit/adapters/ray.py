@@ -14,6 +14,12 @@ a Ray task (``ray.remote``) and returns the task's ``concurrent.futures.Future``
 on Ray through their ``executor`` parameter, unchanged. Results for a seed are identical to a local
 run: every game depends only on its seed.
 
+A cluster that cannot be joined or started is one :class:`RayStartError` naming the address and
+the reason (``boardkit tournament --backend ray`` prints it as one line): an address given as
+``host:port`` or ``ray://host:port`` is first tried with a plain connection of a few seconds, so an
+address where nothing listens fails at once instead of after Ray's minutes of retries and its
+pages of log lines.
+
 Limits: the workers must be able to import boardkit and the games (the same environment on
 every node); a game passed as an object, not by name, is pickled to the workers. Ray's old
 "local mode" no longer exists: a local cluster (``ray.init(num_cpus=...)``) is started instead,
@@ -23,17 +29,28 @@ which takes a few seconds.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
+from boardkit.errors import BoardkitError
 from boardkit.extras import needs_extra
 
 with needs_extra("ray", "boardkit.adapters.ray"):
     import ray
 
-__all__ = ["RayExecutor", "ray_executor"]
+__all__ = ["CONNECT_TIMEOUT", "RayExecutor", "RayStartError", "ray_executor"]
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds the first plain connection to a cluster's ``host:port`` may take."""
+
+
+class RayStartError(BoardkitError):
+    """Ray could not join the cluster at an address, or start a local one; the message names
+    the address and the reason in one line."""
+
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -56,20 +73,56 @@ class RayExecutor(Executor):
         """Nothing to release: the cluster outlives the executor (see :func:`ray_executor`)."""
 
 
+def _reachable(address: str) -> None:
+    """Refuse an address of the form ``[ray://]host:port`` where nothing answers; ``"auto"``
+    (and any other form Ray reads itself) is left to Ray."""
+    if address in ("auto", "local"):
+        return
+    where = address.removeprefix("ray://")
+    host, colon, port = where.rpartition(":")
+    if not colon or not host:
+        raise RayStartError(f"the address {address!r} is not auto, host:port or ray://host:port")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise RayStartError(f"the address {address!r} has no valid port: {port!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise RayStartError(f"cannot reach a Ray cluster at {address}: {reason}") from None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 @contextmanager
 def ray_executor(address: str | None = None, num_cpus: int | None = None) -> Iterator[RayExecutor]:
     """A :class:`RayExecutor` on a cluster: joins the one at ``address`` (``"auto"``, or
     ``"ray://host:port"``), or starts a local one with ``num_cpus`` CPUs, and shuts down what it
-    started on exit. Reuses a connection that is already open."""
+    started on exit. Reuses a connection that is already open.
+
+    Raises :class:`RayStartError` when the cluster cannot be reached or started (see the
+    module docstring).
+    """
     started = False
     if not ray.is_initialized():
-        ray.init(
-            address=address,
-            num_cpus=None if address else num_cpus,
-            include_dashboard=False,
-            logging_level=logging.ERROR,
-            log_to_driver=False,
-        )
+        if address:
+            _reachable(address)
+        try:
+            ray.init(
+                address=address,
+                num_cpus=None if address else num_cpus,
+                include_dashboard=False,
+                logging_level=logging.ERROR,
+                log_to_driver=False,
+            )
+        except Exception as exc:  # Ray raises many kinds: ConnectionError, TimeoutError, ...
+            what = f"join the Ray cluster at {address}" if address else "start a local Ray cluster"
+            raise RayStartError(
+                f"could not {what}: {type(exc).__name__}: {_first_line(exc)}"
+            ) from exc
         started = True
     try:
         yield RayExecutor()

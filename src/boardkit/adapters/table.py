@@ -21,22 +21,57 @@ termination, so that a learner bootstraps from the last observation.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from boardkit import engine
 from boardkit._moved import renamed_attribute
-from boardkit.errors import IllegalActionError, InvalidOptionsError
+from boardkit.errors import (
+    IllegalActionError,
+    InvalidActionIndexError,
+    InvalidOptionsError,
+    shorten,
+)
 from boardkit.flow import decider
 from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader
 from boardkit.options import Config
 from boardkit.registry import as_game
 from boardkit.result import Result
-from boardkit.rng import Rng, new_seed
+from boardkit.rng import SEED_BITS, Rng, new_seed
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[str, ...] = ("win", "score")
+
+
+def as_index(value: object) -> int:
+    """``value`` as an action index: an ``int`` or an integer scalar of numpy (anything
+    registered as :class:`numbers.Integral`).
+
+    Raises :class:`~boardkit.errors.InvalidActionIndexError` for anything else, a bool, a float
+    (``3.7`` is not index 3), a string or an array included: an agent's malformed output is
+    refused, never truncated to some index that happens to be legal.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidActionIndexError(
+            f"an action index is an integer, not {shorten(value)} ({type(value).__name__})"
+        )
+    return int(value)
+
+
+class ByteSource(Protocol):
+    """What :func:`seed_from` draws from: numpy's ``Generator`` (an environment's
+    ``np_random``) is one."""
+
+    def bytes(self, length: int) -> bytes: ...  # pragma: no cover - a protocol
+
+
+def seed_from(generator: ByteSource) -> int:
+    """A game seed drawn from an environment's seeded generator: what ``reset()`` without a
+    seed plays, so that a run seeded once (``reset(seed=s)``, then plain ``reset()`` calls, as
+    Gymnasium's vector environments make at every autoreset) plays the same games every time."""
+    return int.from_bytes(generator.bytes(SEED_BITS // 8), "big")
 
 
 def rewards_of(result: Result, players: int, mode: str = "win") -> tuple[float, ...]:
@@ -120,14 +155,15 @@ class AdapterMatch:
             self._legal = dict(sorted(pairs, key=lambda pair: pair[0]))
         return self._legal
 
-    def play(self, index: int) -> None:
+    def play(self, index: object) -> None:
         """Play the legal action of ``index`` for the deciding seat.
 
-        Raises :class:`~boardkit.errors.IllegalActionError` for an index that is not legal now
-        (nothing changes).
+        Raises :class:`~boardkit.errors.IllegalActionError` for an index that is not legal now,
+        and its subclass :class:`~boardkit.errors.InvalidActionIndexError` for a value that is
+        not an integer at all (:func:`as_index`); nothing changes.
         """
         legal = self.legal()
-        action = legal.get(int(index))
+        action = legal.get(as_index(index))
         who = self.to_decide
         if action is None:
             raise IllegalActionError(
@@ -137,6 +173,11 @@ class AdapterMatch:
         rng, cut_off = Rng.for_entry(self.config.seed, seq), engine.cut_off_at(self.config, seq)
         self.state, events = engine.step(self.game, self.state, who, action, rng, cut_off)
         self.entries.append(Entry(seq, who, action, tuple(events)))
+        self._legal = None
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions, after a caller has put back an earlier
+        :attr:`state` (a step refused half-way, undone)."""
         self._legal = None
 
     def result(self) -> Result | None:
