@@ -10,13 +10,20 @@ rotates, and the ratio is taken within the round). Each worker checks that it ru
 stands for (``boardkit.compiled.summary``). The work, in units per second:
 
 - ``shangrila``: Shangrila 4-player random games through the engine (``simulate``), games;
+- ``shangrila-match``: the same games through ``Match`` (``random_playout``), games;
+- ``bare``: the bare Shangrila baseline (``benchmarks/bare_shangrila.py``), 4-player random
+  games; pure Python on both sides (it imports no boardkit), so that each side's Shangrila
+  figures can be given as a ratio to it, taken within the round;
 - ``khan``: Khan 4-player random games the same way, games;
+- ``khan-match``: Khan 4-player games through ``Match``, games;
 - ``mcts``: MCTS iterations (``MCTSBot(iterations=200, rollout_cap=20)``) from Shangrila
   positions 40 decisions into seeded games;
 - ``replay``: Shangrila logs replayed from JSON with verification, events.
 
 The table gives both sides' median rates and the compiled side's speed over the pure side's
-(median of the per-round ratios, lowest and highest round in brackets).
+(median of the per-round ratios, lowest and highest round in brackets). With ``bare`` among the
+work, a second table gives each side's Shangrila rates over the bare baseline's in the same
+round (median, lowest and highest round).
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from typing import IO, Any
 from _timing import print_table
 
 ROOT = Path(__file__).resolve().parents[1]
-WORK = ("shangrila", "khan", "mcts", "replay")
+WORK = ("shangrila", "shangrila-match", "bare", "khan", "khan-match", "mcts", "replay")
 
 
 # --- the workers ------------------------------------------------------------------------------
@@ -44,12 +51,15 @@ WORK = ("shangrila", "khan", "mcts", "replay")
 
 def workloads() -> dict[str, Callable[[int], int]]:
     """Each piece of work by name: ``work(i)`` does the ``i``-th piece and returns its units."""
+    from bare_shangrila import play_random
+
     from boardkit import Match, Rng, decider
     from boardkit.bots import MCTSBot
     from boardkit.runner.simulate import random_playout, simulate
     from boardkit_khan.game import KhanGame
     from boardkit_shangrila.game import ShangrilaGame
 
+    bare_rng = __import__("random").Random(7)
     shangrila, khan = ShangrilaGame(), KhanGame()
     logs = [random_playout(shangrila, 4, seed=seed).to_json() for seed in range(4)]
     events = [sum(len(e["events"]) for e in __import__("json").loads(t)["entries"]) for t in logs]
@@ -75,7 +85,10 @@ def workloads() -> dict[str, Callable[[int], int]]:
 
     return {
         "shangrila": lambda i: simulate(shangrila, 1, 4, seed=i).games,
+        "shangrila-match": lambda i: (random_playout(shangrila, 4, seed=i), 1)[1],
+        "bare": lambda i: (play_random(4, bare_rng), 1)[1],
         "khan": lambda i: simulate(khan, 1, 4, seed=i).games,
+        "khan-match": lambda i: (random_playout(khan, 4, seed=i), 1)[1],
         "mcts": mcts_work,
         "replay": replay_work,
     }
@@ -209,6 +222,24 @@ def main() -> None:
         ["work", "pure / s", "compiled / s", "compiled / pure"],
         rows,
     )
+    if "bare" in names:
+        bare_rows = []
+        for name in (n for n in names if n.startswith("shangrila")):
+            row = [name]
+            for side in ("pure", "compiled"):
+                ratios = [
+                    a / b for a, b in zip(rates[name][side], rates["bare"][side], strict=True)
+                ]
+                row.append(
+                    f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+                )
+            bare_rows.append(row)
+        print()
+        print_table(
+            "Shangrila 4p over the bare baseline, each side against its own bare rounds",
+            ["work", "pure × bare", "compiled × bare"],
+            bare_rows,
+        )
 
 
 if __name__ == "__main__":

@@ -71,8 +71,11 @@ RUNS = {
         ["actions/s", "p99 ms", "sqlite"],
     ),
     "compiled_vs_pure.py": (
-        ["--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine", "--work", "replay"],
-        ["compiled / pure", "replay", "1 modules"],
+        [
+            *("--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine"),
+            *("--work", "replay,bare,shangrila-match"),
+        ],
+        ["compiled / pure", "replay", "1 modules", "compiled × bare", "shangrila-match"],
     ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
