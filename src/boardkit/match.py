@@ -354,7 +354,8 @@ class Match(Generic[S, A]):
             return []
         state = self._state
         listing = self.game.legal_actions(state)
-        self._offered = (state, listing)
+        # a copy of a list: what the caller adds to it afterwards was not handed out
+        self._offered = (state, tuple(listing) if type(listing) is list else listing)
         return listing
 
     def view(self, player: int | None) -> object:

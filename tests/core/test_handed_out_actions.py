@@ -86,6 +86,18 @@ def test_a_caller_built_action_that_does_not_survive_its_log_is_still_refused() 
     assert match.log.entries[-1].action == Take(1)
 
 
+def test_what_a_caller_adds_to_the_listing_is_not_trusted() -> None:
+    """The listing is the game's own list; an action appended to it afterwards was not handed
+    out by the game, and is checked (and refused) like any other."""
+    match = Match.new(fresh_nim(), 2, seed=4)
+    listed = match.legal_actions()
+    assert isinstance(listed, list)
+    listed.append(Take(True))
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        match.play(listed[-1])
+    assert len(match) == 1
+
+
 def test_a_listing_is_trusted_only_while_its_state_is_current() -> None:
     """After a move or an undo the old listing's objects are checked like any other."""
     match = Match.new(fresh_nim(), 2, {"stones": 21, "max_take": 3}, seed=4)
