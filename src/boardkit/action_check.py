@@ -6,7 +6,9 @@ as something else (``True``, ``1.0`` or ``"1"`` where an int belongs, a tuple wh
 belongs) would give a log that does not replay, so :func:`check_action` refuses it first, with
 an :class:`~boardkit.errors.IllegalActionError` naming the field. :class:`~boardkit.match.Match`
 checks every action it plays, and a replay every action of a log it was handed as objects (an
-action just read from JSON survives by construction).
+action just read from JSON survives by construction). One of the very objects the game listed
+for the decision at hand skips the round trip: the conformance kit checks that every action a
+game lists survives its log [action round trips].
 """
 
 from __future__ import annotations
@@ -35,9 +37,8 @@ def check_action(game: Game[Any, Any], action: object, offered: Sequence[object]
     object, or a new ``Take(2)`` like the last one), passes without its JSON round trip: it
     would write the same JSON and read back the same way (see :func:`_passed_before`).
 
-    ``offered`` is what the game handed out for the decision at hand, as a ``list`` or ``tuple``
-    (its listing of legal actions, or the one action read from a text): an action that *is* one
-    of those objects, and cannot change (a frozen attrs object of scalars, tuples and enums),
+    ``offered`` is what the game listed for the decision at hand, as a ``list`` or ``tuple``: an
+    action that *is* one of those objects, and cannot change (a frozen attrs object of scalars, tuples and enums),
     passes without its round trip, since the game's actions are checked to survive their log by
     the conformance kit. Identity is asked, not equality: ``Take(True)`` built by a caller is
     checked even where the game lists ``Take(1)``. A listing of another kind (a lazy sequence,

@@ -132,10 +132,10 @@ class Match(Generic[S, A]):
         """The entry :meth:`state_at` answered last and its state: stepping forward one entry
         at a time folds one entry per call."""
         self._offered: tuple[S, Sequence[A]] | None = None
-        """The state whose decision :meth:`legal_actions` or :meth:`parse_action` answered last,
-        and what it handed out (the listing, or the one action read): :meth:`play` skips the
-        round trip of an action that is one of those objects while that state is current (see
-        :func:`~boardkit.action_check.check_action`). Dropped by every move and undo."""
+        """The state :meth:`legal_actions` answered for last, and the listing it handed out (a
+        copy of a list): :meth:`play` skips the round trip of an action that is one of those
+        objects while that state is current (see :func:`~boardkit.action_check.check_action`).
+        Dropped by every move and undo."""
 
     @property
     def header(self) -> LogHeader:
@@ -485,9 +485,9 @@ class Match(Generic[S, A]):
         An illegal action raises :class:`~boardkit.errors.IllegalActionError` and changes nothing.
         Before the rules see it, the action must survive its own log: dumped to JSON and loaded
         back, it must give an equal object of the same class (so ``True``, ``1.0`` or ``"1"``
-        where an int belongs are refused with rule ``"action"``). An action the game handed out
-        for this decision (one of the objects :meth:`legal_actions` listed, or the one
-        :meth:`parse_action` read) is known to survive and skips that round trip.
+        where an int belongs are refused with rule ``"action"``). One of the very objects
+        :meth:`legal_actions` listed for this decision is known to survive (the conformance kit
+        checks every listed action's round trip) and skips it.
         """
         if not self._full:
             self._check_writable("play")
@@ -530,10 +530,7 @@ class Match(Generic[S, A]):
         :class:`~boardkit.errors.ActionTextError` naming the candidates; a finished game
         raises :class:`~boardkit.errors.GameOverError`.
         """
-        state = self._state
-        action = self.game.parse_action(state, text)
-        self._offered = (state, (action,))
-        return action
+        return self.game.parse_action(self._state, text)
 
     def play_text(self, text: str, player: int | None = None) -> tuple[object, ...]:
         """Play the action ``text`` names (see :meth:`parse_action`) for ``player`` (default:

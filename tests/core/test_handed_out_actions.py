@@ -54,21 +54,21 @@ def test_an_action_from_legal_actions_is_played_without_its_round_trip() -> None
     with counting() as counter:
         listed = match.legal_actions()
         match.play(listed[1])
-        assert counter.round_trips == 0
-        match.play(match.parse_action("take 3"))  # the one action read from a text
-        match.play_text("take 1")
+        match.play(match.legal_actions()[2])
         assert counter.round_trips == 0
         assert Take(4) in match.legal_actions()
         match.play(Take(4))  # equal to a listed action, but built here: checked
         assert counter.round_trips == 1
         match.play(Take(4))  # equal, with the same types, to one that passed: remembered
         assert counter.round_trips == 1
+        match.play(match.parse_action("take 1"))  # read from a text, not listed: checked
+        assert counter.round_trips == 2
     assert [entry.action for entry in match.log.entries[1:]] == [
         Take(2),
         Take(3),
+        Take(4),
+        Take(4),
         Take(1),
-        Take(4),
-        Take(4),
     ]
 
 
