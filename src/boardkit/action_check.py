@@ -38,12 +38,12 @@ def check_action(game: Game[Any, Any], action: object, offered: Sequence[object]
     would write the same JSON and read back the same way (see :func:`_passed_before`).
 
     ``offered`` is what the game listed for the decision at hand, as a ``list`` or ``tuple``: an
-    action that *is* one of those objects, and cannot change (a frozen attrs object of scalars, tuples and enums),
-    passes without its round trip, since the game's actions are checked to survive their log by
-    the conformance kit. Identity is asked, not equality: ``Take(True)`` built by a caller is
-    checked even where the game lists ``Take(1)``. A listing of another kind (a lazy sequence,
-    whose items are built as they are read) is not searched: finding the action in it would cost
-    as much as the round trip.
+    action that *is* one of those objects, and cannot change (a frozen attrs object of scalars,
+    tuples and enums), passes without its round trip, since the game's actions are checked to
+    survive their log by the conformance kit. Identity is asked, not equality: ``Take(True)``
+    built by a caller is checked even where the game lists ``Take(1)``. A listing of another kind
+    (a lazy sequence, whose items are built as they are read) is not searched: finding the action
+    in it would cost as much as the round trip.
     """
     if _handed_out(action, offered) or _passed_before(game, action):
         return
