@@ -1,22 +1,31 @@
 """The optional compiled build against pure Python, side by side in one run.
 
 Run ``python benchmarks/compiled_vs_pure.py [--rounds R] [--seconds S] [--work W,...]
-[--modules M,...]``. It copies this checkout's ``src`` twice into a temporary folder, compiles
-one copy with mypyc (the modules of ``src/boardkit/compilable.txt``, or ``--modules``; it needs
-mypy, which the test extra installs, and a C compiler) and leaves the other as it is. Two worker
-processes, one on each copy, then take turns at the same work in interleaved rounds (see
+[--modules M,...] [--cpu-time]``. It copies this checkout's ``src`` twice into a temporary
+folder, compiles one copy with mypyc (the modules of ``src/boardkit/compilable.txt``, or
+``--modules``; it needs mypy, which the test extra installs, and a C compiler) and leaves the
+other as it is. Two worker processes, one on each copy, then take turns at the same work in
+interleaved rounds (see
 ``benchmarks/_timing.py``: each round runs each side for about ``S`` seconds, in an order that
 rotates, and the ratio is taken within the round). Each worker checks that it runs the build it
 stands for (``boardkit.compiled.summary``). The work, in units per second:
 
 - ``shangrila``: Shangrila 4-player random games through the engine (``simulate``), games;
+- ``shangrila-match``: the same games through ``Match`` (``random_playout``), games;
+- ``bare``: the bare Shangrila baseline (``benchmarks/bare_shangrila.py``), 4-player random
+  games; pure Python on both sides (it imports no boardkit), so that each side's Shangrila
+  figures can be given as a ratio to it, taken within the round;
 - ``khan``: Khan 4-player random games the same way, games;
+- ``khan-match``: Khan 4-player games through ``Match``, games;
 - ``mcts``: MCTS iterations (``MCTSBot(iterations=200, rollout_cap=20)``) from Shangrila
   positions 40 decisions into seeded games;
 - ``replay``: Shangrila logs replayed from JSON with verification, events.
 
 The table gives both sides' median rates and the compiled side's speed over the pure side's
-(median of the per-round ratios, lowest and highest round in brackets).
+(median of the per-round ratios, lowest and highest round in brackets); ``--cpu-time`` times each
+worker's CPU time instead of wall time, which keeps other jobs on a shared machine out of the
+figures. With ``bare`` among the work, a second table gives each side's Shangrila rates over
+the bare baseline's in the same round (median, lowest and highest round).
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ from typing import IO, Any
 from _timing import print_table
 
 ROOT = Path(__file__).resolve().parents[1]
-WORK = ("shangrila", "khan", "mcts", "replay")
+WORK = ("shangrila", "shangrila-match", "bare", "khan", "khan-match", "mcts", "replay")
 
 
 # --- the workers ------------------------------------------------------------------------------
@@ -44,12 +53,15 @@ WORK = ("shangrila", "khan", "mcts", "replay")
 
 def workloads() -> dict[str, Callable[[int], int]]:
     """Each piece of work by name: ``work(i)`` does the ``i``-th piece and returns its units."""
+    from bare_shangrila import play_random
+
     from boardkit import Match, Rng, decider
     from boardkit.bots import MCTSBot
     from boardkit.runner.simulate import random_playout, simulate
     from boardkit_khan.game import KhanGame
     from boardkit_shangrila.game import ShangrilaGame
 
+    bare_rng = __import__("random").Random(7)
     shangrila, khan = ShangrilaGame(), KhanGame()
     logs = [random_playout(shangrila, 4, seed=seed).to_json() for seed in range(4)]
     events = [sum(len(e["events"]) for e in __import__("json").loads(t)["entries"]) for t in logs]
@@ -75,14 +87,18 @@ def workloads() -> dict[str, Callable[[int], int]]:
 
     return {
         "shangrila": lambda i: simulate(shangrila, 1, 4, seed=i).games,
+        "shangrila-match": lambda i: (random_playout(shangrila, 4, seed=i), 1)[1],
+        "bare": lambda i: (play_random(4, bare_rng), 1)[1],
         "khan": lambda i: simulate(khan, 1, 4, seed=i).games,
+        "khan-match": lambda i: (random_playout(khan, 4, seed=i), 1)[1],
         "mcts": mcts_work,
         "replay": replay_work,
     }
 
 
 def serve(expected: str, out: IO[str]) -> None:
-    """A worker: check the build, then answer ``WORK SECONDS`` lines with ``UNITS ELAPSED``."""
+    """A worker: check the build, then answer ``WORK SECONDS CLOCK`` lines with ``UNITS
+    ELAPSED`` (``CLOCK`` is ``cpu`` for the worker's CPU time, ``wall`` for wall time)."""
     from boardkit.compiled import summary
 
     build = summary()
@@ -95,9 +111,10 @@ def serve(expected: str, out: IO[str]) -> None:
     out.write(f"ready {build}\n")
     out.flush()
     for line in sys.stdin:
-        name, seconds = line.split()
-        units, start = 0, time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < float(seconds):
+        name, seconds, clock_name = line.split()
+        clock = time.process_time if clock_name == "cpu" else time.perf_counter
+        units, start = 0, clock()
+        while (elapsed := clock() - start) < float(seconds):
             units += work[name](counters[name])
             counters[name] += 1
         out.write(f"{units} {elapsed}\n")
@@ -144,10 +161,11 @@ class Worker:
         if not self.build:
             raise SystemExit(f"the {side} worker did not start")
 
-    def run(self, name: str, seconds: float) -> float:
-        """Units per second of ``name`` for about ``seconds``."""
+    def run(self, name: str, seconds: float, clock: str = "wall") -> float:
+        """Units per second of ``name`` for about ``seconds`` of ``clock`` (``wall`` or
+        ``cpu``)."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{name} {seconds}\n")
+        self.process.stdin.write(f"{name} {seconds} {clock}\n")
         self.process.stdin.flush()
         units, elapsed = self.process.stdout.readline().split()
         return float(units) / float(elapsed)
@@ -164,7 +182,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="per side, work and round")
     parser.add_argument("--work", default=",".join(WORK), help=f"some of {','.join(WORK)}")
     parser.add_argument("--modules", help="the modules to compile (default: compilable.txt's)")
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time each worker's CPU time, not wall time (other jobs on a shared machine)",
+    )
     args = parser.parse_args()
+    clock = "cpu" if args.cpu_time else "wall"
     names = [name for name in args.work.split(",") if name]
     if not names or not set(names) <= set(WORK):
         parser.error(f"--work takes some of {','.join(WORK)}")
@@ -187,7 +211,7 @@ def main() -> None:
                 order = ["pure", "compiled"] if r % 2 == 0 else ["compiled", "pure"]
                 for name in names:
                     for side in order:
-                        rates[name][side].append(workers[side].run(name, args.seconds))
+                        rates[name][side].append(workers[side].run(name, args.seconds, clock))
         finally:
             for worker in workers.values():
                 worker.close()
@@ -205,10 +229,28 @@ def main() -> None:
         )
     print_table(
         f"compiled ({len(modules)} modules, built in {built:.0f} s) against pure Python, "
-        f"{args.rounds} interleaved rounds of {args.seconds} s",
+        f"{args.rounds} interleaved rounds of {args.seconds} s of {clock} time",
         ["work", "pure / s", "compiled / s", "compiled / pure"],
         rows,
     )
+    if "bare" in names:
+        bare_rows = []
+        for name in (n for n in names if n.startswith("shangrila")):
+            row = [name]
+            for side in ("pure", "compiled"):
+                ratios = [
+                    a / b for a, b in zip(rates[name][side], rates["bare"][side], strict=True)
+                ]
+                row.append(
+                    f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+                )
+            bare_rows.append(row)
+        print()
+        print_table(
+            "Shangrila 4p over the bare baseline, each side against its own bare rounds",
+            ["work", "pure × bare", "compiled × bare"],
+            bare_rows,
+        )
 
 
 if __name__ == "__main__":

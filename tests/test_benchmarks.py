@@ -75,8 +75,11 @@ RUNS = {
         ["CPU ms/view", "server process", "server code only", "later 1", "goal <= 0.2 ms"],
     ),
     "compiled_vs_pure.py": (
-        ["--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine", "--work", "replay"],
-        ["compiled / pure", "replay", "1 modules"],
+        [
+            *("--rounds", "1", "--seconds", "0.05", "--modules", "boardkit.engine"),
+            *("--work", "replay,bare,shangrila-match"),
+        ],
+        ["compiled / pure", "replay", "1 modules", "compiled × bare", "shangrila-match"],
     ),
     "startup.py": (
         ["--rounds", "1"],

@@ -6,13 +6,16 @@ as something else (``True``, ``1.0`` or ``"1"`` where an int belongs, a tuple wh
 belongs) would give a log that does not replay, so :func:`check_action` refuses it first, with
 an :class:`~boardkit.errors.IllegalActionError` naming the field. :class:`~boardkit.match.Match`
 checks every action it plays, and a replay every action of a log it was handed as objects (an
-action just read from JSON survives by construction).
+action just read from JSON survives by construction). One of the very objects the game listed
+for the decision at hand skips the round trip: the conformance kit checks that every action a
+game lists survives its log [action round trips].
 """
 
 from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -22,7 +25,7 @@ from boardkit.errors import IllegalActionError, shorten
 from boardkit.game import Game
 
 
-def check_action(game: Game[Any, Any], action: object) -> None:
+def check_action(game: Game[Any, Any], action: object, offered: Sequence[object] = ()) -> None:
     """Refuse an action that would not survive its own log.
 
     Dumped to JSON and loaded back, the action must give an equal object of the same class; a
@@ -33,9 +36,36 @@ def check_action(game: Game[Any, Any], action: object) -> None:
     An action equal to one that passed before, with the same type at every level (the same
     object, or a new ``Take(2)`` like the last one), passes without its JSON round trip: it
     would write the same JSON and read back the same way (see :func:`_passed_before`).
+
+    ``offered`` is what the game listed for the decision at hand, as a ``list`` or ``tuple``: an
+    action that *is* one of those objects, and cannot change (a frozen attrs object of scalars,
+    tuples and enums), passes without its round trip, since the game's actions are checked to
+    survive their log by the conformance kit. Identity is asked, not equality: ``Take(True)``
+    built by a caller is checked even where the game lists ``Take(1)``. A listing of another kind
+    (a lazy sequence, whose items are built as they are read) is not searched: finding the action
+    in it would cost as much as the round trip.
     """
-    if _passed_before(game, action):
+    if _handed_out(action, offered) or _passed_before(game, action):
         return
+    _round_trip(game, action)
+    if _unchangeable(action):
+        _remember(game, action)
+
+
+def _handed_out(action: object, offered: Sequence[object]) -> bool:
+    """Whether ``action`` is one of the objects in ``offered`` (a list or tuple) and can never
+    change, so that it is still the action the game listed."""
+    kind = type(offered)
+    if kind is not list and kind is not tuple:
+        return False
+    for item in offered:
+        if item is action:
+            return _unchangeable(action)
+    return False
+
+
+def _round_trip(game: Game[Any, Any], action: object) -> None:
+    """Dump ``action`` to JSON text and load it back; refuse it unless it reads back the same."""
     codec = codec_for(game).actions
     try:
         text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
@@ -53,13 +83,16 @@ def check_action(game: Game[Any, Any], action: object) -> None:
         raise IllegalActionError(
             "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
         )
-    if _unchangeable(action):
-        checked = _CHECKED.get(type(game))
-        if checked is None:
-            checked = _CHECKED[type(game)] = {}
-        elif len(checked) >= _CHECKED_LIMIT:
-            checked.clear()
-        checked[action] = action
+
+
+def _remember(game: Game[Any, Any], action: object) -> None:
+    """Keep ``action`` (one that cannot change) as passed for ``game``'s class."""
+    checked = _CHECKED.get(type(game))
+    if checked is None:
+        checked = _CHECKED[type(game)] = {}
+    elif len(checked) >= _CHECKED_LIMIT:
+        checked.clear()
+    checked[action] = action
 
 
 _CHECKED_LIMIT = 16_384
@@ -99,13 +132,32 @@ _FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
 def _unchangeable(value: object) -> bool:
     """Whether ``value`` can never change: scalars, and frozen attrs or tuples of them."""
     cls: Any = type(value)
-    if cls in _SCALARS or isinstance(value, enum.Enum):
+    if cls in _SCALARS:
+        return True
+    names = _FROZEN_FIELDS.get(cls, _UNKNOWN)
+    if names is _UNKNOWN:
+        names = _FROZEN_FIELDS[cls] = _frozen_fields(cls)
+    if names is not None:
+        for name in names:
+            field = getattr(value, name)
+            if type(field) not in _SCALARS and not _unchangeable(field):
+                return False
         return True
     if cls is tuple or cls is frozenset:
         return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
+    return isinstance(value, enum.Enum)
+
+
+def _frozen_fields(cls: Any) -> tuple[str, ...] | None:
+    """The field names of a frozen attrs class, or ``None`` for any other class."""
     if attrs.has(cls) and cls.__setattr__ is _FROZEN_SETATTR:
-        return all(_unchangeable(getattr(value, f.name)) for f in attrs.fields(cls))
-    return False
+        return tuple(f.name for f in attrs.fields(cls))
+    return None
+
+
+_UNKNOWN: Any = object()
+_FROZEN_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""By class, :func:`_frozen_fields` (a class's fields and whether it is frozen never change)."""
 
 
 def _same(a: object, b: object) -> bool:

@@ -131,6 +131,11 @@ class Match(Generic[S, A]):
         self._cursor: tuple[int, S] = (0, state)
         """The entry :meth:`state_at` answered last and its state: stepping forward one entry
         at a time folds one entry per call."""
+        self._offered: tuple[S, Sequence[A]] | None = None
+        """The state :meth:`legal_actions` answered for last, and the listing it handed out (a
+        copy of a list): :meth:`play` skips the round trip of an action that is one of those
+        objects while that state is current (see :func:`~boardkit.action_check.check_action`).
+        Dropped by every move and undo."""
 
     @property
     def header(self) -> LogHeader:
@@ -340,10 +345,18 @@ class Match(Generic[S, A]):
         built only when it is looked at), so asking costs next to nothing, and ``choice``,
         ``len``, indexing, ``in`` and iteration build only what they touch. Do not mutate it;
         ``list(...)`` it first to sort or shuffle.
+
+        :meth:`play` trusts these very objects while the state is the same: one of them (not an
+        equal object built elsewhere) is played without the JSON round trip that checks an
+        action survives its log, when the game lists its actions as a ``list`` or ``tuple``.
         """
         if self.is_over:
             return []
-        return self.game.legal_actions(self._state)
+        state = self._state
+        listing = self.game.legal_actions(state)
+        # a copy of a list: what the caller adds to it afterwards was not handed out
+        self._offered = (state, tuple(listing) if type(listing) is list else listing)
+        return listing
 
     def view(self, player: int | None) -> object:
         """What ``player`` may see of the current state."""
@@ -472,17 +485,23 @@ class Match(Generic[S, A]):
         An illegal action raises :class:`~boardkit.errors.IllegalActionError` and changes nothing.
         Before the rules see it, the action must survive its own log: dumped to JSON and loaded
         back, it must give an equal object of the same class (so ``True``, ``1.0`` or ``"1"``
-        where an int belongs are refused with rule ``"action"``).
+        where an int belongs are refused with rule ``"action"``). One of the very objects
+        :meth:`legal_actions` listed for this decision is known to survive (the conformance kit
+        checks every listed action's round trip) and skips it.
         """
         if not self._full:
             self._check_writable("play")
         if player is not None and type(player) is not int:
             raise IllegalActionError("action", f"a player is a seat number, not {shorten(player)}")
         game = self.game
-        check_action(game, action)
+        state = self._state
+        offered = self._offered
+        if offered is not None and offered[0] is state:
+            check_action(game, action, offered[1])
+        else:
+            check_action(game, action)
         entries = self._entries
         seq = len(entries)
-        state = self._state
         who = decider(state.flow)
         config = self.config
         state, events = engine.step(
@@ -496,6 +515,7 @@ class Match(Generic[S, A]):
         recorded = tuple(events)
         entries.append(Entry(seq, who, action, recorded))
         self._state = state
+        self._offered = None
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
         return recorded
@@ -642,6 +662,7 @@ class Match(Generic[S, A]):
             return
         keep = len(self._entries) - n
         self._state = self.state_at(keep - 1)
+        self._offered = None
         del self._entries[keep:]
         for k in [k for k in self._snapshots if k >= keep]:
             del self._snapshots[k]
