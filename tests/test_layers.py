@@ -55,16 +55,25 @@ def _type_only_nodes(tree: ast.AST) -> set[int]:
     return inside
 
 
+@cache
+def _import_nodes(path: Path, run_time_only: bool) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """The import statements of a source file (with ``run_time_only``, leaving out those under
+    ``if TYPE_CHECKING:``), found once per test session: several checks read every file."""
+    tree = parsed(path)
+    skipped = _type_only_nodes(tree) if run_time_only else set()
+    return tuple(
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in skipped
+    )
+
+
 def imports_of(name: str, path: Path, known: set[str], *, run_time_only: bool = False) -> set[str]:
     """The modules of ``known`` that module ``name`` imports, wherever in it the import is
     (with ``run_time_only``, leaving out those under ``if TYPE_CHECKING:``)."""
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    tree = parsed(path)
-    skipped = _type_only_nodes(tree) if run_time_only else set()
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
+    for node in _import_nodes(path, run_time_only):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
