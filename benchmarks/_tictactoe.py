@@ -1,8 +1,14 @@
-"""Tic-tac-toe written on the boardkit protocol, as a game author would: the trivial game.
+"""Tic-tac-toe for ``framework_cost.py``: the example game, and a fast variant of it.
 
 Its rules cost next to nothing, so the time a random game takes through boardkit is almost all
 framework: ``framework_cost.py`` compares it with a bare loop and with other libraries' versions
-of the same game. Seat 0 plays first; cells are numbered 0-8 in reading order.
+of the same game. The game written plainly is the public example itself,
+:class:`boardkit.examples.tictactoe.TicTacToeGame` (a board of nine characters copied per move,
+new event objects, the result's words worked out when asked); :class:`FastTicTacToeGame` here is
+the same game written for speed, which is why it differs from the example: the marks in one
+int, tables of the 512 masks, shared action, event and result objects. Both use the example's
+actions and events and give the same results, so a seed plays the same game in both
+(``tests/test_bare_references.py``). Seat 0 plays first; cells are numbered 0-8 in reading order.
 """
 
 from __future__ import annotations
@@ -12,22 +18,35 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from boardkit import Config, Flow, Game, IllegalActionError, Result, Rng, TurnEnded
+from boardkit.examples.tictactoe import LINES, Mark, Marked, TicTacToeGame, cell_name
 from boardkit.flow import TURN_ENDED, PhaseStarted, reduce_flow, turn_started
 from boardkit.recorder import replace_flow
 from boardkit.runner.seats import seat_rngs
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-"""The eight lines of three cells."""
+__all__ = [
+    "FastTicTacToeGame",
+    "FastTicTacToeState",
+    "TicTacToeGame",
+    "bare_game",
+    "bare_game_free_list",
+    "protocol_floor_game",
+]
 
 LINE_MASKS = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in LINES)
 """Each line as a bit mask: bit ``c`` stands for cell ``c``."""
 FULL = (1 << 9) - 1
-WINS = tuple(any(mask & line == line for line in LINE_MASKS) for mask in range(1 << 9))
-"""``WINS[mask]``: whether the cells of ``mask`` hold a line (a table of the 512 masks)."""
+FIRST_LINE = tuple(
+    next((i for i, line in enumerate(LINE_MASKS) if mask & line == line), None)
+    for mask in range(1 << 9)
+)
+"""``FIRST_LINE[mask]``: the index in ``LINES`` of the first line the cells of ``mask`` hold, or
+``None`` (a table of the 512 masks; the example names the first line in the same order)."""
+WINS = tuple(line is not None for line in FIRST_LINE)
+"""``WINS[mask]``: whether the cells of ``mask`` hold a line."""
 
 
 @frozen
-class TicTacToeState:
+class FastTicTacToeState:
     """The marks as one int, and the winner once there is one.
 
     Bits 0-8 are seat 0's marks on cells 0-8, bits 9-17 seat 1's. One int instead of a
@@ -39,25 +58,11 @@ class TicTacToeState:
     marks: int = 0
     winner: int | None = None
 
-    def cells(self) -> tuple[int, ...]:
-        """The board in reading order: ``0`` empty, ``1 + seat`` a mark."""
+    @property
+    def board(self) -> str:
+        """The board as the example writes it: ``X``, ``O`` or ``.`` per cell in reading order."""
         m = self.marks
-        return tuple(1 if m >> c & 1 else 2 if m >> (c + 9) & 1 else 0 for c in range(9))
-
-
-@frozen
-class Mark:
-    """Put the deciding player's mark on ``cell``."""
-
-    cell: int
-
-
-@frozen
-class Marked:
-    """``player`` marked ``cell``."""
-
-    player: int
-    cell: int
+        return "".join("X" if m >> c & 1 else "O" if m >> (c + 9) & 1 else "." for c in range(9))
 
 
 MARKS = tuple(Mark(cell) for cell in range(9))
@@ -68,119 +73,73 @@ MARKED = tuple(tuple(Marked(player, cell) for cell in range(9)) for player in ra
 LEGAL = tuple(tuple(m for m in MARKS if not taken >> m.cell & 1) for taken in range(1 << 9))
 """``LEGAL[taken]``: the actions on the free cells when ``taken`` holds the marked cells (a
 table of the 512 masks, tuples so that nobody can change them)."""
-_DRAW = Result((0, 1), (0, 0))
-_WON = (Result((0,), (1, 0)), Result((1,), (0, 1)))
+_DRAW = Result((), (0, 0), "a full board without a line")
+_WON = tuple(
+    tuple(
+        Result(
+            (winner,),
+            (int(winner == 0), int(winner == 1)),
+            "three in a line: " + " ".join(cell_name(cell) for cell in line),
+        )
+        for line in LINES
+    )
+    for winner in range(2)
+)
+"""``_WON[winner][line]``: the example's result for ``winner`` with line number ``line``."""
 
 
-class TicTacToeGame(Game[TicTacToeState, Mark]):
-    """Two players mark cells in turn; three in a line wins, a full board is a draw.
-
-    Written for speed the way a game author may write a small game: the board as bits,
-    tables of the 512 masks for the legal moves and for lines, and shared action, event and
-    result objects (all immutable values).
-    """
+class FastTicTacToeGame(Game[FastTicTacToeState, Mark]):
+    """The example's Tic-tac-toe written for speed the way a game author may write a small game:
+    the board as bits, tables of the 512 masks for the legal moves and for lines, and shared
+    action, event and result objects (all immutable values). Same actions, events and results
+    as :class:`~boardkit.examples.tictactoe.TicTacToeGame`; no presentation or encodings."""
 
     name = "tictactoe"
     title = "Tic-tac-toe"
     version = "1.0"
     player_counts = (2,)
-    state_type = TicTacToeState
+    state_type = FastTicTacToeState
     action_types = (Mark,)
     event_types = (Marked,)
 
-    def initial(self, config: Config) -> TicTacToeState:
-        return TicTacToeState(Flow(config.players))
+    def initial(self, config: Config) -> FastTicTacToeState:
+        return FastTicTacToeState(Flow(config.players))
 
-    def legal_actions(self, state: TicTacToeState) -> Sequence[Mark]:
+    def legal_actions(self, state: FastTicTacToeState) -> Sequence[Mark]:
         if state.flow.ended:
             return ()
         marks = state.marks
         return LEGAL[(marks | marks >> 9) & FULL]
 
-    def apply(self, state: TicTacToeState, action: Mark, rng: Rng) -> Sequence[object]:
+    def apply(self, state: FastTicTacToeState, action: Mark, rng: Rng) -> Sequence[object]:
         cell = action.cell if type(action) is Mark else -1
         marks = state.marks
         if type(cell) is not int or not 0 <= cell < 9 or (marks | marks >> 9) >> cell & 1:
             raise IllegalActionError("mark", f"cannot mark {action!r}")
         return (MARKED[state.flow.active or 0][cell], TURN_ENDED)
 
-    def reduce(self, state: TicTacToeState, event: object) -> TicTacToeState:
+    def reduce(self, state: FastTicTacToeState, event: object) -> FastTicTacToeState:
         if type(event) is not Marked:
             return state
         player = event.player
         marks = state.marks | 1 << (event.cell + 9 * player)
         winner = player if WINS[marks >> 9 * player & FULL] else state.winner
-        return TicTacToeState(state.flow, marks, winner)
+        return FastTicTacToeState(state.flow, marks, winner)
 
-    def result(self, state: TicTacToeState) -> Result | None:
+    def result(self, state: FastTicTacToeState) -> Result | None:
         winner = state.winner
-        if winner is not None:
-            return _WON[winner]
         marks = state.marks
+        if winner is not None:
+            line = FIRST_LINE[marks >> 9 * winner & FULL]
+            assert line is not None  # a winner holds a line
+            return _WON[winner][line]
         return _DRAW if (marks | marks >> 9) & FULL == FULL else None
 
     def max_entries(self, config: Config) -> int:
         return 10
 
 
-@frozen
-class TupleTicTacToeState:
-    """The board as a tuple of nine cells (``0`` empty, ``1 + seat`` a mark), and the winner."""
-
-    flow: Flow
-    board: tuple[int, ...]
-    winner: int | None = None
-
-
-class TupleTicTacToeGame(Game[TupleTicTacToeState, Mark]):
-    """The same game written plainly, with a board of nine cells copied into a new tuple per
-    move and new event objects: what the first rounds of issue 15 measured, kept to show what
-    the way a game holds its state costs (``framework_cost.py`` shows both)."""
-
-    name = "tictactoe-tuple"
-    title = "Tic-tac-toe (tuple board)"
-    version = "1.0"
-    player_counts = (2,)
-    state_type = TupleTicTacToeState
-    action_types = (Mark,)
-    event_types = (Marked,)
-
-    def initial(self, config: Config) -> TupleTicTacToeState:
-        return TupleTicTacToeState(Flow(config.players), (0,) * 9)
-
-    def legal_actions(self, state: TupleTicTacToeState) -> Sequence[Mark]:
-        return [MARKS[i] for i, v in enumerate(state.board) if not v]
-
-    def apply(self, state: TupleTicTacToeState, action: Mark, rng: Rng) -> Sequence[object]:
-        cell = action.cell if isinstance(action, Mark) else -1
-        if not 0 <= cell < 9 or state.board[cell]:
-            raise IllegalActionError("mark", f"cannot mark {action!r}")
-        return [Marked(state.flow.active or 0, cell), TurnEnded()]
-
-    def reduce(self, state: TupleTicTacToeState, event: object) -> TupleTicTacToeState:
-        if type(event) is not Marked:
-            return state
-        board = list(state.board)
-        board[event.cell] = 1 + event.player
-        winner = state.winner
-        for a, b, c in LINES:
-            if board[a] and board[a] == board[b] == board[c]:
-                winner = board[a] - 1
-        return TupleTicTacToeState(state.flow, tuple(board), winner)
-
-    def result(self, state: TupleTicTacToeState) -> Result | None:
-        if state.winner is not None:
-            scores = tuple(int(p == state.winner) for p in range(2))
-            return Result((state.winner,), scores)
-        if all(state.board):
-            return Result((0, 1), (0, 0))
-        return None
-
-    def max_entries(self, config: Config) -> int:
-        return 10
-
-
-def protocol_floor_game(game: TicTacToeGame, seed: int) -> tuple[int, TicTacToeState]:
+def protocol_floor_game(game: FastTicTacToeGame, seed: int) -> tuple[int, FastTicTacToeState]:
     """One random game making only the calls the protocol itself asks for, inlined by hand
     with no framework around them; returns the moves played and the final state.
 

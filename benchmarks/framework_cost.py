@@ -12,12 +12,13 @@ tic-tac-toe (uniform random moves), in interleaved rounds (``benchmarks/_timing.
   seeded draw, the entry's stream, ``apply``, every event folded into a new immutable state,
   ``result``), inlined by hand with no framework around them
   (``_tictactoe.protocol_floor_game``): what no framework code can go below;
-- ``boardkit engine``: ``boardkit.runner.simulate`` with the game written on the protocol
-  (``_tictactoe.TicTacToeGame``: its marks in one int, tables of the 512 masks, shared
-  action and event objects), 20 games per call;
+- ``boardkit engine``: ``boardkit.runner.simulate`` with the game written for speed on the
+  protocol (``_tictactoe.FastTicTacToeGame``: its marks in one int, tables of the 512 masks,
+  shared action, event and result objects), 20 games per call;
 - ``boardkit Match``: ``random_playout``, the same game through :class:`boardkit.Match`;
-- ``… tuple board``: the same two with the game written plainly
-  (``_tictactoe.TupleTicTacToeGame``: a tuple of nine cells copied per move, new events);
+- ``… example game``: the same two with the game written plainly, the public example
+  :class:`boardkit.examples.tictactoe.TicTacToeGame` (a board of nine characters copied per
+  move, new events, the result's words worked out when asked);
 - ``OpenSpiel (C++)``: ``pyspiel.load_game("tic_tac_toe")``, random legal actions from Python;
 - ``PettingZoo``: ``pettingzoo.classic.tictactoe_v3``, random legal actions from the mask.
 
@@ -37,8 +38,8 @@ from collections.abc import Callable
 from typing import Any
 
 from _tictactoe import (
+    FastTicTacToeGame,
     TicTacToeGame,
-    TupleTicTacToeGame,
     bare_game,
     bare_game_free_list,
     protocol_floor_game,
@@ -100,7 +101,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=0.3, help="per contender and round")
     args = parser.parse_args()
-    game, plain = TicTacToeGame(), TupleTicTacToeGame()
+    game, plain = FastTicTacToeGame(), TicTacToeGame()
     draw = random.Random(5).random
 
     def engine(game: Game[Any, Any]) -> Callable[[int], float]:
@@ -119,8 +120,8 @@ def main() -> None:
         Contender("protocol floor", lambda i: protocol_floor_game(game, i)[0]),
         Contender("boardkit engine", engine(game)),
         Contender("boardkit Match", match(game)),
-        Contender("boardkit engine, tuple board", engine(plain)),
-        Contender("boardkit Match, tuple board", match(plain)),
+        Contender("boardkit engine, example game", engine(plain)),
+        Contender("boardkit Match, example game", match(plain)),
     ]
     missing = []
     optional = (("OpenSpiel (C++)", open_spiel_contender), ("PettingZoo", pettingzoo_contender))

@@ -10,6 +10,7 @@
 # so), 1 when any log differs (the first differences are printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/_pythons.sh  # find_python, other_python_minors
 here_python="${1:-python3}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
@@ -29,19 +30,11 @@ here_version="$("$here_python" -c 'import sys; print("%d.%d" % sys.version_info[
 echo "== Python $here_version ($here_python): the reference"
 play "$here_python" "$out/reference"
 
-pyenv_root="$(command -v pyenv > /dev/null 2>&1 && pyenv root || echo "${PYENV_ROOT:-$HOME/.pyenv}")"
 found=0
 failed=0
-for minor in 12 13 14 15; do
+for minor in $other_python_minors; do
     [ "3.$minor" = "$here_version" ] && continue
-    python=""
-    for candidate in "python3.$minor" "$pyenv_root"/versions/3."$minor".*/bin/python3."$minor"; do
-        if "$candidate" -c 'import sys' > /dev/null 2>&1; then  # a shim without it fails here
-            python="$candidate"
-            break
-        fi
-    done
-    [ -n "$python" ] || continue
+    python="$(find_python "$minor")" || continue
     found=1
     venv=".venv-bots-3.$minor"
     echo "== Python 3.$minor ($python, $venv)"

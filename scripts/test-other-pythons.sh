@@ -10,23 +10,16 @@
 # Usage: bash scripts/test-other-pythons.sh [--compiled] [pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/_pythons.sh  # find_python, other_python_minors
 compiled=0
 if [ "${1:-}" = "--compiled" ]; then
     compiled=1
     shift
 fi
-pyenv_root="$(command -v pyenv > /dev/null 2>&1 && pyenv root || echo "${PYENV_ROOT:-$HOME/.pyenv}")"
 found=0
 failed=0
-for minor in 12 13 14 15; do
-    python=""
-    for candidate in "python3.$minor" "$pyenv_root"/versions/3."$minor".*/bin/python3."$minor"; do
-        if "$candidate" -c 'import sys' > /dev/null 2>&1; then  # a shim without it fails here
-            python="$candidate"
-            break
-        fi
-    done
-    [ -n "$python" ] || continue
+for minor in $other_python_minors; do
+    python="$(find_python "$minor")" || continue
     found=1
     venv=".venv-3.$minor"
     echo "== Python 3.$minor ($python, $venv)"

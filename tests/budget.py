@@ -15,7 +15,7 @@ from typing import Final
 from hypothesis import settings
 
 CI_EXAMPLES: Final = 40
-FAST_EXAMPLES: Final = 8
+FAST_EXAMPLES: Final = 4
 
 
 def examples(full: int) -> int:

@@ -142,17 +142,24 @@ def test_bare_khan_conquests_agree_on_bridges_k_a_c2() -> None:
 
 
 def test_the_tictactoe_games_and_the_protocol_floor_play_the_same_games() -> None:
-    """framework_cost.py compares tic-tac-toe written two ways and the protocol floor: for a
-    seed all three play the same moves to the same end, and the fast game keeps the rules a
-    game must keep (nothing legal once it is over)."""
-    from _tictactoe import TicTacToeGame, TupleTicTacToeGame, protocol_floor_game
+    """framework_cost.py compares tic-tac-toe written two ways (fast, and the public example)
+    and the protocol floor: for a seed all three play the same moves to the same end, with the
+    same events and results, and the fast game keeps the rules a game must keep (nothing legal
+    once it is over)."""
+    from _tictactoe import FastTicTacToeGame, TicTacToeGame, protocol_floor_game
 
-    fast, plain = TicTacToeGame(), TupleTicTacToeGame()
+    from boardkit.examples import tictactoe
+
+    assert TicTacToeGame is tictactoe.TicTacToeGame  # the plain variant is the example itself
+    fast, plain = FastTicTacToeGame(), TicTacToeGame()
+    draws = 0
     for seed in range(60):
         a, b = random_playout(fast, 2, seed=seed), random_playout(plain, 2, seed=seed)
         moves, final = protocol_floor_game(fast, seed)
         assert a.log.actions == b.log.actions and a.result == b.result
         assert [e.events for e in a.log.entries] == [e.events for e in b.log.entries]
-        assert a.state.cells() == b.state.board and moves == len(a) - 1
+        assert a.state.board == b.state.board and moves == len(a) - 1
+        draws += a.result is not None and a.result.winners == ()
         assert (final.marks, final.winner) == (a.state.marks, a.state.winner)
         assert a.legal_actions() == [] and fast.legal_actions(a.state) == ()
+    assert 0 < draws < 60  # wins and draws both compared

@@ -1,9 +1,14 @@
 """The benchmark scripts still run: each one, with the smallest workload it accepts, prints
 the rows its README section reports (figures are not checked: timing tests would flake).
-Modules whose name starts with ``_`` are helpers the scripts import, not scripts."""
+Modules whose name starts with ``_`` are helpers the scripts import, not scripts.
+
+Running a script starts a Python of its own and plays real games, a second or more each, so
+those runs are ``slow`` (CI runs them); the fast suite imports every script instead, which
+catches what breaks a script most often (a name it imports that moved or went away)."""
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -111,13 +116,26 @@ SLOW = {
     "server_views.py",  # starts a server
     "shangrila_bench.py",
 }
-"""Scripts that take more than a few seconds even at their smallest size (marked ``slow``)."""
+"""Scripts that take more than a few seconds even at their smallest size; every run is ``slow``
+(a second or more each), these are the ones CI waits longest for."""
 
 
-@pytest.mark.parametrize(
-    "script",
-    [pytest.param(s, marks=[pytest.mark.slow] if s in SLOW else []) for s in sorted(RUNS)],
-)
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_the_script_imports(script: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every script imports (its ``main`` is not run): the names it takes from boardkit, the
+    games and the ``_`` helpers still exist. Its run, below, is ``slow``."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(
+        f"_bench_{script[:-3]}", ROOT / "benchmarks" / script
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert callable(module.main), f"{script} has no main()"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", sorted(RUNS))
 def test_the_script_runs_and_prints_its_table(script: str) -> None:
     arguments, expected = RUNS[script]
     done = subprocess.run(

@@ -27,7 +27,14 @@ _ENTRY_POINT_GAMES = {
 """The games this package installs (tests may register others in the process)."""
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        # Khan's 3- and 4-player games take a second or two each; its 2-player one stays fast
+        pytest.param(*c, marks=[pytest.mark.slow] if c[0] == "khan" and c[1] > 2 else [])
+        for c in CONFIGS
+    ],
+)
 def test_openspiel_random_simulation_test_passes(
     game: str, players: int, options: dict[str, object] | None
 ) -> None:

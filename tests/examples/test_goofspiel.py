@@ -322,6 +322,7 @@ def test_a_bid_is_worth_its_chance_at_the_stake_less_the_card_it_spends() -> Non
     assert outlook(start, 0) == outlook(start, 1) == 0.0  # equal hands, nobody has bid
 
 
+@pytest.mark.slow  # 40 games: a measure of strength, CI's to run
 def test_greedy_beats_random_at_sealed_bids() -> None:
     """One move ahead sees nothing of a round until its last bid; the heuristic's chance of
     winning the round and the cost of the card spent are what make greedy play well."""

@@ -15,11 +15,12 @@ from boardkit.adapters.gymnasium import BoardkitEnv
 from boardkit.adapters.openspiel import register as openspiel_register
 from boardkit.adapters.pettingzoo import env as pettingzoo_env
 from boardkit.cli import main
+from boardkit.cli import tournament as cli_tournament
 from boardkit.cli.output import result_text as cli_result_text
 from boardkit.examples.tictactoe import Mark, TicTacToeGame, TicTacToeState, cell_name
 from boardkit.present.narration import narrate_match_entry
 from boardkit.runner.simulate import simulate
-from boardkit.runner.tournament import run_tournament
+from boardkit.runner.tournament import TournamentSummary, run_tournament
 from boardkit.server.service import MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import result_of, state_message
@@ -122,34 +123,41 @@ def test_the_cli_replays_a_drawn_game(
     assert "3 X O X" in capsys.readouterr().out
 
 
-def test_the_cli_counts_draws_in_simulations_and_tournaments(
+def test_simulate_and_tournaments_count_draws_and_the_cli_prints_them(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """One tournament of searching bots (the dear part), played through the command line: the
+    summary ``run_tournament`` gave the command is checked, and what the command printed."""
     monkeypatch.setattr(registry, "_registered", dict(registry._registered))  # this test only
     registry.register(TicTacToeGame)
-    draws = simulate(TicTacToeGame(), 30, seed=0).draws
-    assert main(["simulate", "tictactoe", "-n", "30", "--seed", "0"]) == 0
-    rows = [[c.strip() for c in line.split("│")] for line in capsys.readouterr().out.splitlines()]
-    assert ["draw", str(draws), f"{100 * draws / 30:.1f} %"] in rows
-    bots = "mcts:iterations=200,mcts:iterations=200"
-    argv = ["tournament", "tictactoe", "--bots", bots, "-n", "4", "--seed", "0", "--workers", "1"]
-    assert main(argv) == 0
-    mcts = "mcts:iterations=200"
-    drawn = run_tournament(TicTacToeGame(), [mcts, mcts], 4, 2, None, 0, 1).bots[0].draws
-    assert f"decisions; {drawn} draw" in capsys.readouterr().out
-
-
-def test_simulate_and_tournaments_count_draws() -> None:
     game = TicTacToeGame()
     summary = simulate(game, 60, seed=0)
     assert summary.draws > 0 and sum(summary.wins) > 0 and summary.shared_wins == 0
     assert sum(summary.wins) + summary.draws == 60
-    tour = run_tournament(game, ["mcts:iterations=200", "mcts:iterations=200"], 6, 2, None, 0, 1)
+    draws = simulate(game, 30, seed=0).draws
+    assert main(["simulate", "tictactoe", "-n", "30", "--seed", "0"]) == 0
+    rows = [[c.strip() for c in line.split("│")] for line in capsys.readouterr().out.splitlines()]
+    assert ["draw", str(draws), f"{100 * draws / 30:.1f} %"] in rows
+
+    tours: list[TournamentSummary] = []
+
+    def spy(*args: Any, **kwargs: Any) -> TournamentSummary:
+        tours.append(run_tournament(*args, **kwargs))
+        return tours[-1]
+
+    monkeypatch.setattr(cli_tournament, "run_tournament", spy)
+    bots = "mcts:iterations=200,mcts:iterations=200"
+    argv = ["tournament", "tictactoe", "--bots", bots, "-n", "4", "--seed", "0", "--workers", "1"]
+    assert main(argv) == 0
+    (tour,) = tours
+    assert len(tour.bots) == 2
+    assert len(tour.records) == 4
     drawn = [r for r in tour.records if r.draw]
     assert drawn, "two searching bots draw Tic-tac-toe most of the time"
     for bot in tour.bots:
         assert bot.draws == len(drawn)
-    assert sum(bot.wins for bot in tour.bots) == pytest.approx(6.0)
+    assert sum(bot.wins for bot in tour.bots) == pytest.approx(4.0)
+    assert f"decisions; {len(drawn)} draw" in capsys.readouterr().out
 
 
 def test_the_server_words_a_draw(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,7 +37,14 @@ def _states(players: int, seed: int, every: int = 3) -> list[Any]:
     return out
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [
+        (2, 1),
+        pytest.param(3, 2, marks=pytest.mark.slow),
+        pytest.param(4, 3, marks=pytest.mark.slow),
+    ],
+)  # a second of CPU each: the 2-player board stays in the fast suite
 def test_a_conquest_is_refused_in_words_exactly_when_the_rules_refuse_it(
     players: int, seed: int
 ) -> None:

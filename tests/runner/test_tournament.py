@@ -177,6 +177,7 @@ def test_a_draw_counts_a_share_of_a_game_to_every_seat_whichever_way_it_is_writt
 # --- tournaments -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 40 searched games: a measure of strength, CI's to run
 def test_mcts_beats_random_at_nim() -> None:
     summary = run_tournament("nim", ["mcts:iterations=60", "random"], 40, 2, None, 0, 1)
     mcts = summary.bot("mcts:iterations=60")
@@ -185,6 +186,7 @@ def test_mcts_beats_random_at_nim() -> None:
     assert mcts.wins + summary.bot("random").wins == 40
 
 
+@pytest.mark.slow  # 140 games, 40 of them searched
 def test_greedy_guided_by_nims_exact_heuristic_beats_random_and_mcts() -> None:
     """Nim's ``evaluate`` knows the theory of two-player Nim, so one move of look-ahead plays it
     perfectly: greedy wins nearly every game against random play, and a small plain search

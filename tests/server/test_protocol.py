@@ -166,14 +166,16 @@ def test_a_player_cannot_take_another_seats_name(client: TestClient) -> None:
     assert names == ["x" * 32, "X" * 30 + "#2", "seat 3"]
 
 
-@pytest.mark.parametrize("seed", ["²", "١٢", "9" * 41, "-1", 7])
-def test_a_pinned_seed_is_ascii_digits(data: Path, seed: object) -> None:
-    """On a pinned-seed server, "²" (a digit to ``str.isdigit``) was an internal error."""
+def test_a_pinned_seed_is_ascii_digits(data: Path) -> None:
+    """On a pinned-seed server, "²" (a digit to ``str.isdigit``) was an internal error. One
+    server for every bad seed (starting one costs more than the requests)."""
     with TestClient(create_app(data_dir=data, pinned_seeds=True)) as client:
-        body = {"game": "shangrila", "seats": THREE, "seed": seed}
-        response = client.post("/api/matches", json=body)
-        assert response.status_code == 400 and response.json()["error"] == "bad_request"
-        assert create(client, "shangrila", THREE, seed="7")
+        for seed in ["²", "١٢", "9" * 41, "-1", 7]:
+            body = {"game": "shangrila", "seats": THREE, "seed": seed}
+            response = client.post("/api/matches", json=body)
+            assert response.status_code == 400, seed
+            assert response.json()["error"] == "bad_request", seed
+            assert create(client, "shangrila", THREE, seed="7")
 
 
 def test_bad_http_bodies_are_refused(client: TestClient) -> None:

@@ -16,7 +16,7 @@ from boardkit.flow import GameEnded, TurnEnded, TurnStarted
 from boardkit.game import OPTIONAL_HOOKS
 from boardkit.present.menus import absent_reasons
 from boardkit.present.screen import Picture, line
-from boardkit.testing import ConformanceError, check_game, check_playout
+from boardkit.testing import ConformanceError, Sampling, check_game, check_playout
 from tests.core.plain_game import Add, PlainGame, PlainState
 from tests.core.secret_game import SecretGame, SecretState
 
@@ -404,3 +404,40 @@ def test_a_game_whose_result_reads_the_flows_end_is_caught_when_cut_off() -> Non
     with pytest.raises(ConformanceError, match="the game has a result, yet was cut off"):
         for seed in range(20):
             check_playout(ResultAtAnyEnd(), 2, None, seed, cap=3)
+
+
+class CountsApplies(NimGame):
+    """Nim that counts its ``apply`` calls: the kit's legal and illegal samples each call it."""
+
+    def __init__(self) -> None:
+        self.applies = 0
+
+    def apply(self, state: NimState, action: Take, rng: Rng) -> Sequence[object]:
+        self.applies += 1
+        return super().apply(state, action, rng)
+
+
+def _applies(**budget: Any) -> int:
+    game = CountsApplies()
+    check_playout(game, 2, None, 7, **budget)
+    return game.applies
+
+
+def test_a_sampling_value_sets_the_budget_as_its_keyword_arguments_do() -> None:
+    lean = Sampling(legal_samples=1, illegal_samples=0, state_check_every=2, hooks_every=3)
+    by_value, by_keywords = (
+        _applies(sampling=lean),
+        _applies(legal_samples=1, illegal_samples=0, state_check_every=2, hooks_every=3),
+    )
+    assert by_value == by_keywords
+    assert _applies(sampling=Sampling()) == _applies() != by_value
+    assert Sampling(state_check_every=5).hook_step == 5
+    assert Sampling(state_check_every=5, hooks_every=2).hook_step == 2
+    check_game(NimGame(), max_examples=2, sampling=lean)
+
+
+def test_a_sampling_value_and_its_keyword_arguments_are_not_given_together() -> None:
+    with pytest.raises(TypeError, match="either sampling= or its keyword arguments"):
+        check_playout(NimGame(), 2, None, 1, sampling=Sampling(), legal_samples=2)
+    with pytest.raises(TypeError, match="either sampling= or its keyword arguments"):
+        check_game(NimGame(), max_examples=1, sampling=Sampling(), hooks_every=2)

@@ -260,8 +260,14 @@ def _entry_run(
 
 
 @pytest.mark.parametrize(
-    ("name", "players"), [("khan", 2), ("khan", 4), ("goofspiel", 3), ("highcard", 3)]
-)
+    ("name", "players"),
+    [
+        ("khan", 2),
+        pytest.param("khan", 4, marks=pytest.mark.slow),
+        ("goofspiel", 3),
+        ("highcard", 3),
+    ],
+)  # Khan with 4 players takes over a second: 2 players stays in the fast suite
 def test_every_entry_of_the_shipped_games_that_shuffles_passes(name: str, players: int) -> None:
     """Each entry of a random game that shuffles, played again with its shuffles twisted,
     tells no reader more than the reader sees (the kit samples such entries; here all)."""

@@ -13,12 +13,13 @@ redacted log of a match holds its seed. Golden playthroughs, a seeded game kept 
 and compared with what play gives now, are :mod:`.playthroughs`.
 """
 
-from boardkit.testing.conformance import check_game, check_playout
+from boardkit.testing.conformance import Sampling, check_game, check_playout
 from boardkit.testing.errors import ConformanceError
 from boardkit.testing.secrets import check_redacted_headers, check_secrets_at
 
 __all__ = [
     "ConformanceError",
+    "Sampling",
     "check_game",
     "check_playout",
     "check_redacted_headers",

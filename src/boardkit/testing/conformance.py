@@ -44,6 +44,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from attrs import frozen
+
 from boardkit import engine
 from boardkit.bots.random_bot import RandomBot
 from boardkit.codec import codec_for
@@ -59,7 +61,7 @@ from boardkit.testing import positions, secrets
 from boardkit.testing.errors import ConformanceError, place, reporting
 from boardkit.testing.hooks import HookChecks
 
-__all__ = ["ConformanceError", "check_game", "check_playout"]
+__all__ = ["ConformanceError", "Sampling", "check_game", "check_playout"]
 
 LEAK_POOL = 8
 """Public actions (played earlier) whose texts and refusals the leak check compares, per state."""
@@ -70,6 +72,41 @@ SHORT_CAP = 24
 SETUP_TWINS = 12
 """Seeds the setup is tried under by the leak check (deals a player sees alike must be
 redacted alike)."""
+
+
+@frozen
+class Sampling:
+    """How much of each playout the kit checks: its budget per game, one value.
+
+    ``legal_samples`` legal actions and ``illegal_samples`` illegal ones are tried at every
+    state; the costlier per-state checks (state JSON, views, the leak check) run at every
+    ``state_check_every``-th state, the checks of the hooks and the narration at every
+    ``hooks_every``-th (``None``: as ``state_check_every``); ``leak_horizon`` bounds the leak
+    check's lockstep futures and ``leak_streams`` is the number of random streams an action is
+    tried under. A game's own suite keeps them lean; a nightly run turns them up.
+    """
+
+    legal_samples: int = 4
+    illegal_samples: int = 4
+    state_check_every: int = 1
+    leak_horizon: int = 4
+    leak_streams: int = 3
+    hooks_every: int | None = None
+
+    @property
+    def hook_step(self) -> int:
+        """The spacing of the hooks' checks: ``hooks_every``, or ``state_check_every``."""
+        return self.state_check_every if self.hooks_every is None else self.hooks_every
+
+
+def _budget(sampling: Sampling | None, knobs: Sampling) -> Sampling:
+    """``sampling`` when given (then ``knobs``, built from the keyword arguments, must be the
+    defaults), else ``knobs``."""
+    if sampling is None:
+        return knobs
+    if knobs != Sampling():
+        raise TypeError("give either sampling= or its keyword arguments, not both")
+    return sampling
 
 
 S = TypeVar("S", bound=HasFlow)
@@ -91,6 +128,7 @@ def check_playout(
     options: Mapping[str, object] | None,
     seed: int,
     *,
+    sampling: Sampling | None = None,
     legal_samples: int = 4,
     illegal_samples: int = 4,
     state_check_every: int = 1,
@@ -104,31 +142,30 @@ def check_playout(
     ``cap`` is the match's entry cap (see :meth:`Match.new <boardkit.match.Match.new>`); a game
     without a natural bound is played under :data:`~boardkit.options.DEFAULT_CAP` without one.
 
-    For a game with hidden information the leak check of :mod:`boardkit.testing.secrets` runs
-    at the same states as the state checks: ``leak_horizon`` bounds its lockstep futures and
-    ``leak_streams`` is the number of random streams an action is tried under. The checks of
+    ``sampling`` is the kit's budget (:class:`Sampling`); its fields may also be given one by
+    one as keyword arguments, not both. For a game with hidden information the leak check of
+    :mod:`boardkit.testing.secrets` runs at the same states as the state checks; the checks of
     the hooks (:mod:`boardkit.testing.hooks`: menus, bot hints, click targets, encodings, and
-    the narration of the entries) run at every ``hooks_every``-th state (default: as
-    ``state_check_every``).
+    the narration of the entries) run at every ``hooks_every``-th state.
     """
+    budget = _budget(
+        sampling,
+        Sampling(
+            legal_samples,
+            illegal_samples,
+            state_check_every,
+            leak_horizon,
+            leak_streams,
+            hooks_every,
+        ),
+    )
     config = game.make_config(players, options, seed, cap)
     where = place(game.name, config)
     if cap is not None:
         where += f" cap={cap}"
     stage = [f"{where} setup"]
     with reporting(where, lambda: stage[0]):
-        return _playout(
-            game,
-            config,
-            where,
-            stage,
-            legal_samples=legal_samples,
-            illegal_samples=illegal_samples,
-            state_check_every=state_check_every,
-            leak_horizon=leak_horizon,
-            leak_streams=leak_streams,
-            hooks_every=hooks_every,
-        )
+        return _playout(game, config, where, stage, budget)
 
 
 def _playout(
@@ -136,13 +173,7 @@ def _playout(
     config: Config,
     where: str,
     stage: list[str],
-    *,
-    legal_samples: int,
-    illegal_samples: int,
-    state_check_every: int,
-    leak_horizon: int,
-    leak_streams: int,
-    hooks_every: int | None,
+    budget: Sampling,
 ) -> Match[S, A]:
     """The body of :func:`check_playout`; ``stage[0]`` always says where it has got to."""
     players, seed = config.players, config.seed
@@ -163,7 +194,7 @@ def _playout(
     seen: list[object] = []
     leak_rng = Rng(seed, 0x5EC2E7)
     hooks = HookChecks(game, config, seed)
-    hook_step = state_check_every if hooks_every is None else hooks_every
+    hook_step, state_check_every = budget.hook_step, budget.state_check_every
     _expect(hook_step >= 1, f"{where}: hooks_every must be at least 1")
     if game.hidden_information:
         setup_seeds = [seed, *(leak_rng.next_u64() for _ in range(SETUP_TWINS - 1))]
@@ -192,17 +223,17 @@ def _playout(
                     seq=len(match),
                     pool=_sample(seen, LEAK_POOL, leak_rng),
                     rng=leak_rng,
-                    horizon=leak_horizon,
-                    streams=leak_streams,
+                    horizon=budget.leak_horizon,
+                    streams=budget.leak_streams,
                     at=at,
                 )
-        for action in _sample(legal, legal_samples, chooser):
+        for action in _sample(legal, budget.legal_samples, chooser):
             _expect(_roundtrip_action(codec, action) == action, f"{at}: {action!r} JSON round trip")
             try:
                 engine.step(game, state, who, action, Rng.for_entry(seed, len(match)))
             except IllegalActionError as exc:
                 raise ConformanceError(f"{at}: listed action {action!r} refused: {exc}") from None
-        _check_illegal(match, legal, seen, illegal_samples, chooser, at)
+        _check_illegal(match, legal, seen, budget.illegal_samples, chooser, at)
         action = bot.choose(game, state, who, streams[who])
         seen.append(action)
         if len(seen) > 256:
@@ -407,6 +438,7 @@ def check_game(
     configs: Sequence[Mapping[str, Any]] | None = None,
     *,
     max_examples: int | None = None,
+    sampling: Sampling | None = None,
     legal_samples: int = 4,
     illegal_samples: int = 4,
     state_check_every: int = 1,
@@ -423,13 +455,25 @@ def check_game(
     cap, under a cap hypothesis draws: the default one, or a short one from
     :data:`~boardkit.options.MIN_CAP` to :data:`SHORT_CAP`, so that both ends, by the rules and
     cut off, are checked. ``max_examples`` overrides the active
-    hypothesis profile's number of games. ``state_check_every`` spaces out the costlier
-    per-state checks (state JSON, views, the leak check) for long games, ``hooks_every`` the
-    checks of the hooks and the narration (default: as ``state_check_every``); ``leak_horizon``
-    and ``leak_streams`` tune the leak check (see :func:`check_playout`). Those knobs and
-    ``max_examples`` are the kit's budget: a game's own test suite keeps them lean, a nightly
-    run turns them up.
+    hypothesis profile's number of games; ``sampling`` (:class:`Sampling`) is how much of each
+    game is checked, and its fields may also be given one by one as keyword arguments (not
+    both): ``state_check_every`` spaces out the costlier per-state checks (state JSON, views,
+    the leak check) for long games, ``hooks_every`` the checks of the hooks and the narration
+    (default: as ``state_check_every``); ``leak_horizon`` and ``leak_streams`` tune the leak
+    check. Those and ``max_examples`` are the kit's budget: a game's own test suite keeps them
+    lean, a nightly run turns them up.
     """
+    budget = _budget(
+        sampling,
+        Sampling(
+            legal_samples,
+            illegal_samples,
+            state_check_every,
+            leak_horizon,
+            leak_streams,
+            hooks_every,
+        ),
+    )
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
@@ -459,12 +503,7 @@ def check_game(
             config["players"],
             config.get("options"),
             seed,
-            legal_samples=legal_samples,
-            illegal_samples=illegal_samples,
-            state_check_every=state_check_every,
-            leak_horizon=leak_horizon,
-            leak_streams=leak_streams,
-            hooks_every=hooks_every,
+            sampling=budget,
             cap=cap,
         )
 
