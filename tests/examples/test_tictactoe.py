@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+import boardkit.runner.tournament as runner_tournament
 from boardkit import IllegalActionError, InvalidActionIndexError, Match, Result, registry
 from boardkit.adapters.gymnasium import BoardkitEnv
 from boardkit.adapters.openspiel import register as openspiel_register
 from boardkit.adapters.pettingzoo import env as pettingzoo_env
 from boardkit.cli import main
-from boardkit.cli import tournament as cli_tournament
 from boardkit.cli.output import result_text as cli_result_text
 from boardkit.examples.tictactoe import Mark, TicTacToeGame, TicTacToeState, cell_name
 from boardkit.present.narration import narrate_match_entry
@@ -145,7 +145,7 @@ def test_simulate_and_tournaments_count_draws_and_the_cli_prints_them(
         tours.append(run_tournament(*args, **kwargs))
         return tours[-1]
 
-    monkeypatch.setattr(cli_tournament, "run_tournament", spy)
+    monkeypatch.setattr(runner_tournament, "run_tournament", spy)  # the command imports it when run
     bots = "mcts:iterations=200,mcts:iterations=200"
     argv = ["tournament", "tictactoe", "--bots", bots, "-n", "4", "--seed", "0", "--workers", "1"]
     assert main(argv) == 0
