@@ -49,9 +49,8 @@ from boardkit.cli.support import (
 )
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 from boardkit.files import check_writable, file_error
-from boardkit.log import viewer_text
 from boardkit.match import Match
-from boardkit.present.voice import count_of
+from boardkit.present.voice import count_of, reader_text
 from boardkit.terminal.play import PlaySession, PlayStatus, resumed_kinds
 
 NAMES_PLAYERS_HELP = "number of players (default: as many as --names, else the smallest allowed)"
@@ -219,8 +218,9 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
         )
     match = read_log_file(args.resume)
     if match.header.is_redacted:  # refused before the session writes the file
+        reader = reader_text(match.header.viewer, match.header.players)
         raise PlayCommandError(
-            f"{args.resume} is the log of {viewer_text(match.header.viewer)}, redacted: it holds "
+            f"{args.resume} is the log of {reader}, redacted: it holds "
             "none of the other players' secrets, so the game cannot go on from it (read it with "
             "'boardkit replay' or 'boardkit show')"
         )

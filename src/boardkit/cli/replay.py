@@ -10,9 +10,8 @@ from rich.table import Table
 from boardkit.cli.arguments import add_no_verify_argument
 from boardkit.cli.output import options_text, result_text
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
-from boardkit.log import viewer_text
 from boardkit.match import Match
-from boardkit.present.voice import count_of
+from boardkit.present.voice import count_of, reader_text
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -50,7 +49,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if header.cap is not None:
         table.add_row("entry cap", f"{header.cap} (a match that reaches it is cut off)")
     if header.seed is None:
-        table.add_row("log of", viewer_text(header.viewer))
+        table.add_row("log of", reader_text(header.viewer, header.players))
     else:
         table.add_row("seed", str(header.seed))
     table.add_row("commitment", header.seed_commitment)
@@ -78,7 +77,7 @@ def _verdict(match: Match[Any], args: argparse.Namespace, checked: bool) -> list
             "verified: the seed matches its commitment, the setup is what the seed deals, and "
             "every action is legal and gives the recorded events"
         ]
-    who = viewer_text(match.header.viewer)
+    who = reader_text(match.header.viewer, match.header.players)
     if checked:
         return [
             f"verified against {args.against}: that full log verifies, its seed matches this "
