@@ -571,7 +571,7 @@ class MatchService:
                 )
             deciding = decider(live.states[-1].flow)
             if deciding != seat:
-                who = "nobody" if deciding is None else _seat_text(live.match, deciding)
+                who = "nobody" if deciding is None else _seat_text(live.names, deciding)
                 raise ProtocolError(f"it is not your decision: {who} decides now", "not_your_turn")
             if index is None:
                 action = _read_text(live, text)
@@ -687,11 +687,12 @@ class MatchService:
             live.states.append(live.match.state)
 
 
-def _seat_text(match: Match[Any], seat: int) -> str:
-    """A seat as people read it: numbered from 1, with its player's name (``seat 2 (bob)``)."""
-    players = match.header.players
-    name = f" ({players[seat]})" if 0 <= seat < len(players) else ""
-    return f"seat {seat + 1}{name}"
+def _seat_text(names: Sequence[str], seat: int) -> str:
+    """A seat as people read it: numbered from 1, with its player's name (``seat 2 (bob)``)
+    when it has one other than its number."""
+    shown = f"seat {seat + 1}"
+    name = names[seat] if 0 <= seat < len(names) else shown
+    return shown if name == shown else f"{shown} ({name})"
 
 
 def _read_text(live: LiveMatch, text: str | None) -> Any:
