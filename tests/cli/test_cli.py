@@ -304,6 +304,7 @@ def test_show_at_prints_the_state_after_that_entry(
         assert body.strip() == game.render_text(match.state_at(at), None)
     code, out, _ = run(capsys, "show", str(path), "--at", "2")
     entry = match.log.entries[2]
+    assert entry.player is not None  # default names count seats from 1
     assert f"player {entry.player + 1}: {game.describe_action(entry.action)}" in out
 
 
@@ -380,6 +381,7 @@ def test_play_random_shows_every_action_and_the_board(capsys: Capture, tmp_path:
     match = random_playout(game, 2, seed=5)
     assert saved.read_text(encoding="utf-8") == match.to_json()
     for entry in match.log.entries[1:]:
+        assert entry.player is not None
         title = f"{entry.seq}. player {entry.player + 1}: {game.describe_action(entry.action)}"
         assert title in out
     for seq in range(len(match)):
