@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The system packages boardkit's slow test suites need: Debian's Chromium (driven by Playwright,
-# never a downloaded browser) and PostgreSQL (the tests start their own server in a temporary
-# folder). Idempotent: installs only what is missing. As root it installs with apt-get; as anyone
+# never a downloaded browser), PostgreSQL (the tests start their own server in a temporary
+# folder) and tmux (the watch screen is driven in a real terminal multiplexer). Idempotent: installs only what is missing. As root it installs with apt-get; as anyone
 # else it says what is missing and how to get it, and fails.
 set -euo pipefail
 
@@ -12,9 +12,12 @@ fi
 if ! compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
   missing+=(postgresql)
 fi
+if ! command -v tmux >/dev/null 2>&1; then
+  missing+=(tmux)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-system-deps: chromium and postgresql are installed"
+  echo "install-system-deps: chromium, postgresql and tmux are installed"
   exit 0
 fi
 

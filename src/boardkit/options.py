@@ -157,7 +157,7 @@ MAX_NAME_CHARS = 80
 def seat_names(game: str, counts: tuple[int, ...], players: object) -> tuple[str, ...]:
     """The players' names of a new match of ``game`` (which ``counts`` players may play).
 
-    ``players`` is a number of seats (an int, not a bool; the seats are then named ``player 0``
+    ``players`` is a number of seats (an int, not a bool; the seats are then named ``player 1``
     …) or a sequence of names. A name is a non-empty string of at most :data:`MAX_NAME_CHARS`
     characters without control characters (a newline or a terminal escape would garble every
     screen it appears on) and not only spaces; names must differ, since a name is how a player
@@ -176,7 +176,7 @@ def seat_names(game: str, counts: tuple[int, ...], players: object) -> tuple[str
     if count not in counts:
         raise InvalidPlayerCountError(game, count, counts)
     if isinstance(players, int):
-        return tuple(f"player {i}" for i in range(players))
+        return tuple(f"player {i + 1}" for i in range(players))
     names = tuple(players)
     for name in names:
         _check_name(name)

@@ -207,7 +207,7 @@ class KhanGame(Game[KhanState, KhanAction]):
         if outcome is None:
             return None
         detail = "; ".join(
-            f"player {p}: {outcome.tile_points[p]} tile points + {outcome.bonus[p]} bonus"
+            f"player {p + 1}: {outcome.tile_points[p]} tile points + {outcome.bonus[p]} bonus"
             for p in range(len(outcome.total))
         )
         return Result(outcome.winners, outcome.total, detail)

@@ -202,10 +202,10 @@ def test_replay_verifies_a_saved_log(capsys: Capture, nim_log: tuple[Path, Match
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0, err
     assert "nim 1.0" in out
-    assert "player 0, player 1, player 2" in out
+    assert "player 1, player 2, player 3" in out  # default names count seats from 1
     assert f"{len(match)} (setup and {len(match) - 1} decisions)" in out
     assert match.result is not None
-    assert f"player {match.result.winners[0]} wins" in out
+    assert f"player {match.result.winners[0] + 1} wins" in out
     assert "verified" in out
 
 
@@ -304,7 +304,8 @@ def test_show_at_prints_the_state_after_that_entry(
         assert body.strip() == game.render_text(match.state_at(at), None)
     code, out, _ = run(capsys, "show", str(path), "--at", "2")
     entry = match.log.entries[2]
-    assert f"player {entry.player}: {game.describe_action(entry.action)}" in out
+    assert entry.player is not None  # default names count seats from 1
+    assert f"player {entry.player + 1}: {game.describe_action(entry.action)}" in out
 
 
 def test_show_defaults_to_the_last_entry_and_counts_negative_from_the_end(
@@ -333,7 +334,7 @@ def test_show_for_a_player_uses_that_players_view(
     path, match = nim_log
     code, out, _ = run(capsys, "show", str(path), "--player", "1")
     assert code == 0
-    assert "as player 1 sees it" in out
+    assert "as player 2 sees it" in out  # seat 1 in the API, "player 2" by its default name
     code, out, _ = run(capsys, "show", str(path), "--player", "1", "--json")
     assert json.loads(out) == codec_for(NimGame()).dump_any(NimGame().view(match.state, 1))
 
@@ -380,12 +381,13 @@ def test_play_random_shows_every_action_and_the_board(capsys: Capture, tmp_path:
     match = random_playout(game, 2, seed=5)
     assert saved.read_text(encoding="utf-8") == match.to_json()
     for entry in match.log.entries[1:]:
-        title = f"{entry.seq}. player {entry.player}: {game.describe_action(entry.action)}"
+        assert entry.player is not None
+        title = f"{entry.seq}. player {entry.player + 1}: {game.describe_action(entry.action)}"
         assert title in out
     for seq in range(len(match)):
         assert game.render_text(match.state_at(seq)) in out
     assert match.result is not None
-    assert out.rstrip().splitlines()[-2].startswith(f"player {match.result.winners[0]} wins")
+    assert out.rstrip().splitlines()[-2].startswith(f"player {match.result.winners[0] + 1} wins")
 
 
 def test_play_random_refuses_a_negative_delay(capsys: Capture) -> None:

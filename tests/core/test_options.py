@@ -153,7 +153,7 @@ def test_good_names_are_kept_as_given() -> None:
     names = ("Ann-Marie", "Bob Ø", "x" * MAX_NAME_CHARS)
     match = Match.new(NimGame(), names, seed=1)
     assert match.header.players == names
-    assert Match.new(NimGame(), 3, seed=1).header.players == ("player 0", "player 1", "player 2")
+    assert Match.new(NimGame(), 3, seed=1).header.players == ("player 1", "player 2", "player 3")
 
 
 def test_from_position_and_simulate_check_names_too() -> None:

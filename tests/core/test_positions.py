@@ -138,7 +138,7 @@ def test_a_match_from_a_position_starts_there_and_logs_it_in_the_header() -> Non
 
 def test_players_default_to_the_positions_count() -> None:
     match = Match.from_position("nim", PUZZLE, seed=1)
-    assert match.header.players == ("player 0", "player 1", "player 2")
+    assert match.header.players == ("player 1", "player 2", "player 3")
     with pytest.raises(InvalidPositionError) as caught:
         Match.from_position(NIM, PUZZLE, players=2, seed=1)
     assert caught.value.invariant == "players"

@@ -55,5 +55,5 @@ def test_show_and_play_random_print_the_stand_in(tmp_path: Path) -> None:
     out = io.StringIO()
     assert main(["play-random", "goofspiel", "--seed", "2"], stdout=out) == 0
     text = out.getvalue()
-    assert "1. player 0: bid a card face down" in text
+    assert "1. player 1: bid a card face down" in text
     assert re.search(r"player \d: bid \d", text) is None  # no headline names a bid

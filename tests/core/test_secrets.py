@@ -288,7 +288,7 @@ def test_replay_says_what_it_verified_and_what_it_could_not(
     assert "verified: the seed matches its commitment" in out
     assert main(["replay", str(mine)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "not verified: this is the log of player 0, redacted" in out
+    assert "not verified: this is the log of seat 1, redacted" in out
     assert "cannot be checked until the full log is revealed" in out
     assert match.header.seed_commitment in out and str(match.header.seed) not in out
     assert main(["replay", str(mine), "--against", str(full)]) == 0
@@ -324,7 +324,7 @@ def test_play_refuses_to_resume_a_redacted_log_and_leaves_it_untouched(
     before = mine.read_bytes()
     assert main(["play", "--resume", str(mine)], stdin=io.StringIO("")) == 2
     captured = capsys.readouterr()
-    assert captured.err.startswith(f"error: {mine} is the log of player 0, redacted: it holds")
+    assert captured.err.startswith(f"error: {mine} is the log of seat 1, redacted: it holds")
     # the session once saved the file again, with a header the full log no longer matched
     assert mine.read_bytes() == before
     assert main(["replay", str(mine), "--against", str(full)]) == 0

@@ -170,7 +170,7 @@ def _bid_views(match: Match[GoofspielState]) -> None:
             if bid and seat != reader:
                 assert seen.bids[seat] == HIDDEN
                 board = GAME.render_text(state, reader).splitlines()
-                line = next(x for x in board if x.startswith(f"seat {seat}"))
+                line = next(x for x in board if x.startswith(f"seat {seat + 1}"))
                 assert ", bid face down" in line
         log = json.loads(match.redacted_json(reader))
         for entry in log["entries"]:

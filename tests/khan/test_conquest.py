@@ -145,7 +145,8 @@ def test_example_1_green_may_lay_the_two_cell_tile_over_neutral_and_green() -> N
     assert isinstance(result, Conquest) and result.sharers == (GREEN,)
     refusal = outcome(sit, YELLOW, I2, where)
     assert refused(refusal, "K-A-C5") and isinstance(refusal, Refusal)
-    assert refusal.message == f"no majority: the tile covers none of player {YELLOW}'s own yurts"
+    own = f"player {YELLOW + 1}'s own yurts"  # seats are counted from 1 in what people read
+    assert refusal.message == f"no majority: the tile covers none of {own}"
 
 
 def test_example_1_nobody_may_lay_the_two_cell_tile_over_two_neutrals() -> None:

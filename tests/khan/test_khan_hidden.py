@@ -105,7 +105,7 @@ def test_render_shows_only_the_viewers_hand_k_h1() -> None:
     mine = [card_text(c) for c in state.cards.hands[0]]
     theirs = [card_text(c) for c in state.cards.hands[1]]
     assert all(name in text for name in mine)
-    assert "Player 1: hand 4 cards" in text
+    assert "Player 2: hand 4 cards" in text  # seat 1, counted from 1 for people
     assert not any(f"hand {name}" in text for name in theirs)
     for marker in ("A B C D E F G H I J K L M", "Rulers and camps:", "Stock:", "Phase main"):
         assert marker in text

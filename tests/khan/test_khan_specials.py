@@ -390,7 +390,7 @@ def test_refusal_bars_only_the_refusing_protector_k_x2_k_x3_k_x5() -> None:
     for barred in (refused_tile, same_protector):
         with pytest.raises(IllegalActionError) as refused:
             step(after, barred)
-        assert refused.value.rule == "K-X5" and f"player {khan}" in str(refused.value)
+        assert refused.value.rule == "K-X5" and f"player {khan + 1}" in str(refused.value)
     asked_again, events = step(after, other_protector)
     assert DecisionOwed(divine, "consent") in events
     done, events = step(asked_again, Consent(True))

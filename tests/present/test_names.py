@@ -35,12 +35,13 @@ def test_khan_names_every_seat_in_its_text_and_picture() -> None:
     game, state = match.game, match.state
     plain = game.render_text(state, 0)
     named = game.render_text(state, 0, names=NAMES)
-    assert "Player 0: hand" in plain and "Player 0" not in named
+    assert "Player 1: hand" in plain and "Player 1" not in named  # seats counted from 1
     assert all(f"{name}: hand" in named for name in NAMES)
     assert f"{NAMES[state.flow.active]} to play" in named
     svg = game.render_svg(state, 0, None, names=NAMES)
-    assert all(f"{name}: " in svg for name in NAMES) and "seat 0: " not in svg
-    assert "seat 0: " in game.render_svg(state, 0, None)  # without names: the seat numbers
+    assert all(f"{name}: " in svg for name in NAMES) and "seat 1: " not in svg
+    assert "seat 1: " in game.render_svg(state, 0, None)  # without names: seats from 1
+    assert "seat 0" not in game.render_svg(state, 0, None)
     assert game.picture(state, 1, names=NAMES) == game.render_svg(state, 1, None, names=NAMES)
 
 
@@ -51,8 +52,8 @@ def test_shangrila_names_the_player_to_move_and_the_viewer() -> None:
     assert any(f"({name}) to move" in named for name in NAMES)
     assert "(seat " in game.render_text(state, None) and "(seat " not in named
     svg = game.render_svg(state, 1, None, names=NAMES)
-    assert "bold: bob's colours" in svg and "seat 1" not in svg
-    assert "bold: seat 1's colours" in game.render_svg(state, 1, None)
+    assert "bold: bob's colours" in svg and "seat 2" not in svg
+    assert "bold: seat 2's colours" in game.render_svg(state, 1, None)  # seat 1 of the API
 
 
 def test_goofspiel_and_high_card_name_each_seat_and_nim_takes_names() -> None:

@@ -41,9 +41,10 @@ def test_a_voice_says_you_to_its_reader_and_names_the_others() -> None:
     assert voice.does(1, "draws") == "you draw"
     assert voice.does(0, "draws") == "ann draws"
     assert voice.whose(1) == "your" and voice.whose(0) == "ann's"
-    assert Voice(None).does(2, "passes") == "player 2 passes"
-    assert Voice(None, ["player 0", "eve"]).has_name(1)
-    assert not Voice(None, ["player 0", "eve"]).has_name(0)
+    assert Voice(None).does(2, "passes") == "player 3 passes"  # people count seats from 1
+    assert Voice(None, ["player 1", "eve"]).has_name(1)
+    assert not Voice(None, ["player 1", "eve"]).has_name(0)
+    assert Voice(None, ["player 0", "eve"]).has_name(0)  # not the default name of seat 0
     assert join_words(["a", "b", "c"]) == "a, b and c"
     assert join_words(["a"]) == "a" and join_words([]) == ""
 
@@ -169,7 +170,7 @@ def test_a_correct_narration_with_secrets_passes() -> None:
     game = NarratedSecret()
     state = game.initial(game.make_config(2))
     assert narrate_entry(game, state, [Dealt(0, 7), Dealt(1, 4)], 1) == [
-        "player 0 is dealt a number",
+        "player 1 is dealt a number",
         "you are dealt 4",
     ]
 

@@ -13,7 +13,7 @@ def test_render_shows_villages_strength_stones_bridges_supply_and_turn() -> None
     state = build({4: "Hr+ Dy", 6: "Fb"}, to_move=1, broken=broken, stones=(6,))
     text = GAME.render_text(state, 0)
     lines = text.splitlines()
-    assert "main phase" in lines[0] and "blue (seat 1) to move" in lines[0]
+    assert "main phase" in lines[0] and "blue (seat 2) to move" in lines[0]
     village4 = next(line for line in lines if line.startswith(" 4 "))
     assert "H:r+" in village4 and "D:y " in village4 and "strength  3/2" in village4
     assert "bridges to 0,3,5,7" in village4

@@ -842,11 +842,12 @@ def test_a_deeper_label_in_several_places_is_named_not_guessed(tmp_path: Path) -
 
 
 def test_the_result_names_the_players_with_their_colours_and_wraps_the_account() -> None:
-    result = Result((0,), (48, 25), "player 0: 38 tile points + 10 bonus; player 1: 19 tile points")
+    result = Result((0,), (48, 25), "player 1: 38 tile points + 10 bonus; player 2: 19 tile points")
     text = result_lines(result, ["ann", "bob"], ("red", "blue"), width=40)
     lines = text.splitlines()
     assert lines[:3] == ["game over: ann wins", "  ann (red)   48", "  bob (blue)  25"]
-    assert "ann: 38 tile points" in text and "player 0" not in text
+    assert "ann: 38 tile points" in text and "bob: 19 tile points" in " ".join(text.split())
+    assert "player 1" not in text and "player 2" not in text
     assert all(len(row) <= 40 and row.startswith("  ") for row in lines[3:])
     assert result_lines(result, ["ann", "bob"]).splitlines()[1] == "  ann  48"
 

@@ -201,7 +201,7 @@ class AdapterMatch:
 
     def log(self, names: tuple[str, ...] | None = None) -> Log:
         """The match so far as a boardkit log (it replays and verifies like any other)."""
-        players = names or tuple(f"player {i}" for i in range(self.players))
+        players = names or tuple(f"player {i + 1}" for i in range(self.players))
         header = LogHeader(
             self.game.name, self.game.version, players, dict(self.config.options),
             self.config.seed, cap=self.config.cap,

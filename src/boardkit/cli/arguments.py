@@ -90,7 +90,10 @@ def add_entry_arguments(sub: argparse.ArgumentParser, verb: str) -> None:
         "or round:N for the table round N ended on",
     )
     sub.add_argument(
-        "--player", type=int, metavar="P", help=f"{verb} only what seat P may see (default: all)"
+        "--player",
+        type=int,
+        metavar="P",
+        help=f"{verb} only what seat P may see (counted from 0, as in the log; default: all)",
     )
 
 

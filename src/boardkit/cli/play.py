@@ -212,8 +212,6 @@ def _seed_line(match: Match[Any], at_start: bool) -> str:
 
 
 def _resumed_match(args: argparse.Namespace) -> Match[Any]:
-    from boardkit.log import viewer_text
-
     clashing = [
         flag
         for flag, value in (
@@ -230,8 +228,11 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
         )
     match = read_log_file(args.resume)
     if match.header.is_redacted:  # refused before the session writes the file
+        from boardkit.present.voice import reader_text
+
+        reader = reader_text(match.header.viewer, match.header.players)
         raise PlayCommandError(
-            f"{args.resume} is the log of {viewer_text(match.header.viewer)}, redacted: it holds "
+            f"{args.resume} is the log of {reader}, redacted: it holds "
             "none of the other players' secrets, so the game cannot go on from it (read it with "
             "'boardkit replay' or 'boardkit show')"
         )

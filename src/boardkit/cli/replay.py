@@ -34,8 +34,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     """Replay a log file and say plainly what was verified and what could not be."""
     from rich.table import Table
 
-    from boardkit.log import viewer_text
-    from boardkit.present.voice import count_of
+    from boardkit.present.voice import count_of, reader_text
 
     match = read_log_file(args.log, verify=not args.no_verify)
     header = match.header
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if header.cap is not None:
         table.add_row("entry cap", f"{header.cap} (a match that reaches it is cut off)")
     if header.seed is None:
-        table.add_row("log of", viewer_text(header.viewer))
+        table.add_row("log of", reader_text(header.viewer, header.players))
     else:
         table.add_row("seed", str(header.seed))
     table.add_row("commitment", header.seed_commitment)
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 def _verdict(match: Match[Any], args: argparse.Namespace, checked: bool) -> list[str]:
     """What ``boardkit replay`` could check for this log, and what it could not (``checked``:
     the log was checked against the full log ``--against`` names)."""
-    from boardkit.log import viewer_text
+    from boardkit.present.voice import reader_text
 
     if not match.header.is_redacted:
         if args.no_verify:
@@ -83,7 +82,7 @@ def _verdict(match: Match[Any], args: argparse.Namespace, checked: bool) -> list
             "verified: the seed matches its commitment, the setup is what the seed deals, and "
             "every action is legal and gives the recorded events"
         ]
-    who = viewer_text(match.header.viewer)
+    who = reader_text(match.header.viewer, match.header.players)
     if checked:
         return [
             f"verified against {args.against}: that full log verifies, its seed matches this "

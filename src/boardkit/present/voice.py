@@ -32,6 +32,7 @@ from boardkit.flow import (
     TurnEnded,
     TurnStarted,
 )
+from boardkit.log.model import FULL, Viewer
 
 QUIET_FLOW_EVENTS: tuple[type, ...] = (StepStarted, DecisionSettled, TurnEnded)
 """Flow events the framework narrates as ``None`` by design: they are bookkeeping that the
@@ -69,6 +70,24 @@ def seat_name(seat: int, names: Sequence[str] | None, fallback: str) -> str:
     return fallback
 
 
+def seat_text(seat: int, names: Sequence[str] | None = None) -> str:
+    """A seat as people read it: numbered from 1, as everywhere people read seat numbers
+    (the seat ``0`` of the API is "seat 1"), with its player's name when ``names`` give one
+    other than the default: ``"seat 2 (bob)"``, ``"seat 2"``."""
+    shown = f"seat {seat + 1}"
+    name = seat_name(seat, names, f"player {seat + 1}")
+    return shown if name == f"player {seat + 1}" else f"{shown} ({name})"
+
+
+def reader_text(viewer: Viewer, names: Sequence[str] | None = None) -> str:
+    """Whose log or view it is, as people read it: ``"the full log"``, ``"a spectator"`` or
+    the seat (:func:`seat_text`: ``"seat 1 (ann)"``). The API's
+    :func:`boardkit.log.viewer_text` keeps the seat number the code passes."""
+    if viewer is FULL:
+        return "the full log"
+    return "a spectator" if viewer is None else seat_text(viewer, names)
+
+
 def _names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
@@ -76,7 +95,8 @@ def _names(names: Sequence[str]) -> tuple[str, ...]:
 @frozen
 class Voice:
     """Words for one reader: ``player`` (a seat, or ``None`` for a spectator) and the names of
-    the seats (``names[i]`` for seat ``i``; seats without a name are ``player i``)."""
+    the seats (``names[i]`` for seat ``i``; a seat without a name is ``player i+1``: people
+    read seats numbered from 1)."""
 
     player: int | None
     names: tuple[str, ...] = field(default=(), converter=_names)
@@ -85,11 +105,11 @@ class Voice:
         """The seat's name, never "you" (for texts such as "blue's turn" seen by blue)."""
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"player {seat}"
+        return f"player {seat + 1}"
 
     def has_name(self, seat: int) -> bool:
-        """Whether the caller named the seat with more than the default ``player i``."""
-        return 0 <= seat < len(self.names) and self.names[seat] != f"player {seat}"
+        """Whether the caller named the seat with more than the default ``player i+1``."""
+        return 0 <= seat < len(self.names) and self.names[seat] != f"player {seat + 1}"
 
     def who(self, seat: int) -> str:
         """The seat as a subject: "you" for the reader's own seat, else its name."""

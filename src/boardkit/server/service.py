@@ -345,7 +345,7 @@ class MatchService:
             bot = isinstance(seat, Mapping) and set(seat) == {"bot"}
             if not (human or bot):
                 raise ProtocolError(
-                    f"seat {i}: a seat is {{'human': true}} or {{'bot': NAME}}, "
+                    f"seat {i + 1}: a seat is {{'human': true}} or {{'bot': NAME}}, "
                     f"not {shorten(seat, 60)}"
                 )
             if human:
@@ -354,7 +354,7 @@ class MatchService:
             spec = seat["bot"]
             if not isinstance(spec, str) or spec not in BOTS:
                 raise ProtocolError(
-                    f"seat {i}: a bot is one of {', '.join(sorted(BOTS))}, by its name alone "
+                    f"seat {i + 1}: a bot is one of {', '.join(sorted(BOTS))}, by its name alone "
                     "(a bot's budget is the server's to set, not a client's)"
                 )
             records.append(SeatRecord(i, "bot", f"{spec} bot", spec, True))
@@ -412,7 +412,7 @@ class MatchService:
             token = new_token()
             status = await self.storage.claim_seat(match_id, seat, chosen, token_hash(token))
             if status is None:
-                raise ProtocolError(f"seat {seat} is not free", "no_seat")
+                raise ProtocolError(f"seat {seat + 1} is not free", "no_seat")
             await self._reload_record(live)
         self.hub.publish(match_id)
         self._start_bot(live)
@@ -590,9 +590,8 @@ class MatchService:
                 )
             deciding = decider(live.states[-1].flow)
             if deciding != seat:
-                raise ProtocolError(
-                    f"it is not your decision: seat {deciding} decides now", "not_your_turn"
-                )
+                who = "nobody" if deciding is None else _seat_text(live.names, deciding)
+                raise ProtocolError(f"it is not your decision: {who} decides now", "not_your_turn")
             if index is None:
                 action = _read_text(live, text)
             else:
@@ -707,6 +706,14 @@ class MatchService:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
+
+
+def _seat_text(names: Sequence[str], seat: int) -> str:
+    """A seat as people read it: numbered from 1, with its player's name (``seat 2 (bob)``)
+    when it has one other than its number."""
+    shown = f"seat {seat + 1}"
+    name = names[seat] if 0 <= seat < len(names) else shown
+    return shown if name == shown else f"{shown} ({name})"
 
 
 def _read_text(live: LiveMatch, text: str | None) -> Any:

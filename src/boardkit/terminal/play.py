@@ -1118,7 +1118,7 @@ def result_lines(
 ) -> str:
     """The result as text: who won, each player's score (with their colour when ``colours``
     are given), then the game's account of it (``result.detail``) wrapped at ``width``, the
-    framework's default names in it (``player 0``) replaced by the players' names."""
+    framework's default names in it (``player 1`` for seat 0) replaced by the players' names."""
     if result is None:
         return "the game ended without a result"
     head = f"game over: {outcome_text(result, names)}"
@@ -1133,7 +1133,8 @@ def result_lines(
     ]
     if result.detail:
         detail = _DEFAULT_NAME.sub(
-            lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], result.detail
+            lambda m: names[int(m[1]) - 1] if 0 < int(m[1]) <= len(names) else m[0],
+            result.detail,
         )
         lines += textwrap.wrap(f"({detail})", width, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(lines)

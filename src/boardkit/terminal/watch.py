@@ -15,6 +15,11 @@
   (:class:`~boardkit.flow.RoundEnded`), the screen first shows the table the round ended on,
   with the narration up to the game's summary, for :data:`ROUND_HOLD` delays (or until a key,
   when paused), and only then the rest of the entry (the next deal, the next prize).
+  Keys are answered while a bot thinks, however long its move takes: each bot chooses in a
+  worker thread (:func:`boardkit.terminal.thinking.think`), with the same arguments and random
+  stream, so the game is the one the seed plays. ``q`` then stops at once (the move being
+  thought is never played); space pauses, and the move is shown when it comes but the screen
+  stays paused; ``n`` while paused plays the next entry as soon as it is ready.
 * **transcript** (a pipe or a file): the picture once at the start, then one block per entry
   (its action and its narration, indented), then the final picture and the result. No board
   is repeated, except the table each round ended on, printed where the round ends; nothing
@@ -35,14 +40,17 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
+from boardkit.game import Game
 from boardkit.match import Match
 from boardkit.present.narration import match_action_text, narrate_entry_parts
 from boardkit.present.screen import Picture
 from boardkit.result import TRUNCATED_TEXT, Result, outcome_parts
+from boardkit.rng import Rng
 from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import Chooser, play_out
 from boardkit.terminal.frames import fit, game_picture, name_text, picture_lines, score_line
 from boardkit.terminal.keys import KeyReader
+from boardkit.terminal.thinking import think
 
 DEFAULT_DELAY = 0.8
 """Seconds between entries on a live screen when no ``--delay`` is given."""
@@ -74,6 +82,23 @@ class EntryBlock:
         """The lines shown so far: up to the first round end of the entry, if it has one."""
         self.rest = list(rest)
         """The entry's round ends, each with the lines that follow it (up to the next one)."""
+
+
+class _Thinking:
+    """A bot of a live watch: it thinks in a worker thread while the watch reads keys
+    (:func:`boardkit.terminal.thinking.think`), with the same arguments and random stream."""
+
+    def __init__(self, bot: Chooser, watch: Watch) -> None:
+        self.bot = bot
+        self.watch = watch
+
+    def choose(self, game: Game[Any, Any], state: Any, player: int, rng: Rng) -> Any:
+        """The bot's choice, computed while keys are answered."""
+        return think(
+            lambda: self.bot.choose(game, state, player, rng),
+            self.watch.keys,
+            self.watch._key_while_thinking,
+        )
 
 
 class Watch:
@@ -108,6 +133,8 @@ class Watch:
         """The round end being shown (its table on the screen), or ``None``."""
         self._live: Live | None = None
         self._released = time.monotonic()
+        self._steps = 0
+        """Entries asked for with ``n`` while a bot was thinking, not shown yet."""
 
     # --- the run ----------------------------------------------------------------------------
 
@@ -119,7 +146,8 @@ class Watch:
                 self._live = live
                 try:
                     self._catch_up()
-                    play_out(self.match, self.bots, after=lambda *_: self._catch_up())
+                    seats = [_Thinking(bot, self) for bot in self.bots]
+                    play_out(self.match, seats, after=lambda *_: self._catch_up())
                 except StopWatching:
                     finished = False
                 live.update(self._frame(final=True), refresh=True)
@@ -192,6 +220,9 @@ class Watch:
         the delay rather than added to it.
         """
         while True:
+            if self._steps:  # an n typed while a bot was thinking: this entry is it
+                self._steps -= 1
+                break
             if self.paused:
                 if not self.keys.active:
                     break  # no keyboard to resume with: never hang
@@ -204,19 +235,35 @@ class Watch:
                     break
             if key is None:
                 continue
-            if key in ("q", "Q"):
-                raise StopWatching()
-            if key in (" ", "p", "P"):
-                self.paused = not self.paused
-            elif key in ("n", "N", "\r", "\n"):
+            if self._key(key):
                 break
-            elif key in ("+", "="):
-                self.delay = round(self.delay / 1.5, 2)
-            elif key in ("-", "_"):
-                self.delay = round(max(self.delay, 0.1) * 1.5, 2)
-            if self._live is not None:
-                self._live.update(self._frame(), refresh=True)
+            self._redraw()
         self._released = time.monotonic()
+
+    def _key(self, key: str) -> bool:
+        """Act on a key typed by the watcher; ``True`` for "the next entry now" (``n``)."""
+        if key in ("q", "Q"):
+            raise StopWatching()
+        if key in (" ", "p", "P"):
+            self.paused = not self.paused
+        elif key in ("n", "N", "\r", "\n"):
+            return True
+        elif key in ("+", "="):
+            self.delay = round(self.delay / 1.5, 2)
+        elif key in ("-", "_"):
+            self.delay = round(max(self.delay, 0.1) * 1.5, 2)
+        return False
+
+    def _key_while_thinking(self, key: str) -> None:
+        """A key typed while a bot thinks: acted on now; a step is kept for when the move
+        arrives (it is then shown at once, and the screen waits again if paused)."""
+        if self._key(key):
+            self._steps += 1
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._live is not None:
+            self._live.update(self._frame(), refresh=True)
 
     def _frame(self, final: bool = False) -> Group:
         width = self.console.width - 1  # a full-width line leaves some terminals a line down

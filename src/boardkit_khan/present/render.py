@@ -75,7 +75,7 @@ def render_text(
     in ``names`` (or as "player 1" without names)."""
 
     def who(seat: int | None, word: str = "player") -> str:
-        fallback = f"{word} {seat}"
+        fallback = f"{word} {seat}" if seat is None else f"{word} {seat + 1}"
         return fallback if seat is None else seat_name(seat, names, fallback)
 
     seen = view(state, player)

@@ -817,7 +817,7 @@ def board_svg(
     panel_x = frame.x0 + frame.width + 24
 
     def who(seat: int | None) -> str:
-        fallback = f"seat {seat}"
+        fallback = f"seat {seat}" if seat is None else f"seat {seat + 1}"
         return fallback if seat is None else seat_name(seat, names, fallback)
 
     panel, panel_bottom = _panel(seen, static, panel_x, player, who)

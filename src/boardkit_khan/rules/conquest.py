@@ -211,7 +211,7 @@ def _protection(
         if khan not in sharers:
             return Refusal(
                 "K-A-C7",
-                f"the tile would cover yurts of player {khan}, protected by the Great Khan, "
+                f"the tile would cover yurts of player {khan + 1}, protected by the Great Khan, "
                 "who does not share the majority",
             )
         needed.append(khan)
@@ -220,7 +220,7 @@ def _protection(
             if protector not in sharers:
                 return Refusal(
                     "K-A-C7",
-                    f"the tile would cover neutral yurts protected by player {protector}'s "
+                    f"the tile would cover neutral yurts protected by player {protector + 1}'s "
                     "Divine Support, who does not share the majority",
                 )
             if protector not in needed:
@@ -540,7 +540,7 @@ def evaluate(
     """
     _check_player(situation, player)
     if stack not in available:
-        return Refusal("K-A-C6", f"no {stack} is available to player {player}")
+        return Refusal("K-A-C6", f"no {stack} is available to player {player + 1}")
     stacked = table.stack(stack)
     placement = stacked.get(orientation, anchor)
     if placement is None:
@@ -564,10 +564,10 @@ def evaluate(
     if sharers is None:
         counts = [(mask & y).bit_count() for y in situation.yurts]
         if counts[player] == 0:
-            reason = f"the tile covers none of player {player}'s own yurts"
+            reason = f"the tile covers none of player {player + 1}'s own yurts"
         else:
             reason = (
-                f"the tile covers {count_of(counts[player], 'yurt')} of player {player} "
+                f"the tile covers {count_of(counts[player], 'yurt')} of player {player + 1} "
                 f"but {max(counts)} of another player"
             )
         return Refusal("K-A-C5", f"no majority: {reason}")

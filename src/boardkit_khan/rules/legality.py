@@ -572,7 +572,7 @@ def check_conquer(state: KhanState, static: Static, player: int, action: Conquer
         raise outcome.error()
     refused = refused_consent(state, outcome)
     if refused:
-        who = ", ".join(f"player {p}" for p in refused)
+        who = ", ".join(f"player {p + 1}" for p in refused)
         raise IllegalActionError(
             "K-X5",
             f"{who} refused consent in this action; choose an action that does not need it",
@@ -593,7 +593,7 @@ def check(state: KhanState, action: object) -> None:
     if flow.owed:
         if not isinstance(action, Consent):
             raise IllegalActionError(
-                "K-X5", f"player {flow.owed[0].player} must answer the consent request first"
+                "K-X5", f"player {flow.owed[0].player + 1} must answer the consent request first"
             )
         return
     if isinstance(action, Consent):

@@ -65,7 +65,7 @@ class _Narrator:
 
     def named(self, seat: int, colour: Colour) -> bool:
         """Whether the seat has a name worth saying beside its colour: not the default
-        ``player i``, nor the colour itself (``boardkit watch`` names the seats by colour)."""
+        ``player i+1``, nor the colour itself (``boardkit watch`` names the seats by colour)."""
         return self.voice.has_name(seat) and self.voice.name(seat) != colour.value
 
     def does(self, colour: Colour, third_person: str) -> str:

@@ -55,7 +55,7 @@ def render_text(
         seat = seat_of(state, colour)
         head = (
             f"{flow.phase} phase, turn {flow.turn}: {COLOURS[colour].value} "
-            f"({seat_name(seat, names, f'seat {seat}')}) to move"
+            f"({seat_name(seat, names, f'seat {seat + 1}')}) to move"
         )
     lines.append(f"Die Brücken von Shangrila — {head} [{edition}]")
     stones = state.stones.bit_count()

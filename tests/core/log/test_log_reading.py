@@ -180,7 +180,7 @@ def test_a_bom_is_accepted_and_bytes_that_are_not_utf8_are_refused(tmp_path: Pat
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert Match.load(path, NIM).is_over
     assert Match.from_json("\ufeff" + text, NIM).is_over
-    data = text.encode("utf-8").replace(b'"player 0"', b'"player \xff"', 1)
+    data = text.encode("utf-8").replace(b'"player 1"', b'"player \xff"', 1)
     error = refused(data)
     assert error.entry is None and "not UTF-8" in error.reason
 
@@ -188,7 +188,7 @@ def test_a_bom_is_accepted_and_bytes_that_are_not_utf8_are_refused(tmp_path: Pat
 def test_nan_infinity_and_lone_surrogates_are_refused() -> None:
     text = nim_text()
     assert "not a JSON number" in refused(text.replace('"count":1', '"count":NaN', 1)).reason
-    assert "surrogate" in refused(text.replace('"player 0"', '"player \\ud800"', 1)).reason
+    assert "surrogate" in refused(text.replace('"player 1"', '"player \\ud800"', 1)).reason
 
 
 def test_limits_can_be_raised_and_are_checked() -> None:

@@ -58,7 +58,7 @@ def board(seen: GoofspielState, player: int | None, names: Sequence[str] | None 
     for seat in range(len(seen.hands)):
         facts, cards = _seat_facts(seen, seat)
         you = " (you)" if seat == player else ""
-        lines.append(f"{seat_name(seat, names, f'seat {seat}')}{you}: {facts}; holds {cards}")
+        lines.append(f"{seat_name(seat, names, f'seat {seat + 1}')}{you}: {facts}; holds {cards}")
     return "\n".join(lines)
 
 
