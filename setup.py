@@ -6,6 +6,9 @@ needs a C compiler; the build backend in ``build_support/`` adds mypy and the ru
 dependencies to the build's requirements). The compiled modules give the same results as the
 sources (the test suite runs on both); they are only faster. Everything else about the package
 is in ``pyproject.toml``.
+
+The compiled modules are built without debug information (see ``StrippedBuildExt``): a released
+wheel carries the code, not the compiler's notes about it.
 """
 
 from __future__ import annotations
@@ -14,8 +17,37 @@ import os
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
+
+# With GCC and clang (Linux, macOS, musl): ``-g0`` comes after the interpreter's own CFLAGS
+# (which often say ``-g``) and so wins, and ``-Wl,-S`` asks the linker to leave debug sections
+# out; GNU ld, lld and Apple's ld64 all read ``-S`` as exactly that, and unlike ``-s`` it keeps
+# the symbol table (profilers still name the functions). MSVC (Windows) needs nothing: it writes
+# debug information only to a separate ``.pdb`` when linked with ``/DEBUG``, which a release
+# build of an extension is not.
+UNIX_NO_DEBUG_COMPILE = ["-g0"]
+UNIX_NO_DEBUG_LINK = ["-Wl,-S"]
+
+
+class StrippedBuildExt(build_ext):
+    """setuptools' ``build_ext``, building every extension without debug information where the
+    compiler is a Unix one (GCC or clang); the platform's compiler is only known here, at build
+    time."""
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix":
+            for extension in self.extensions:
+                extension.extra_compile_args = [
+                    *(extension.extra_compile_args or []),
+                    *UNIX_NO_DEBUG_COMPILE,
+                ]
+                extension.extra_link_args = [
+                    *(extension.extra_link_args or []),
+                    *UNIX_NO_DEBUG_LINK,
+                ]
+        super().build_extensions()
 
 
 def compilable() -> list[str]:
@@ -36,4 +68,4 @@ def compiled_extensions() -> list[object]:
     return list(mypycify(paths, opt_level="3", group_name="boardkit_compiled"))
 
 
-setup(ext_modules=compiled_extensions())
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": StrippedBuildExt})

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The optional compiled build in a source tree (see docs/performance.md, "The compiled build").
+# The compiled build in place, in a source tree you work in (docs/performance.md, "The compiled
+# build"); the wheel users install is built and tested by scripts/wheel.sh.
 #   bash scripts/compiled.sh build    compile the modules of src/boardkit/compilable.txt in place
 #                                     (mypyc; needs a C compiler; the active venv's pip)
 #   bash scripts/compiled.sh test [pytest arguments]
@@ -17,27 +18,8 @@ remove() {
     rm -rf build
 }
 
-need_compiler() {
-    # mypyc writes C: it needs a C compiler and the running Python's headers.
-    local include
-    include="$(python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
-    local compiler  # the one setuptools will call: the compiler Python was built with
-    compiler="$(python -c 'import sysconfig; print((sysconfig.get_config_var("CC") or "cc").split()[0])')"
-    if command -v "$compiler" > /dev/null 2>&1 && [ -f "$include/Python.h" ]; then
-        return
-    fi
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "compiled.sh: needs a C compiler ($compiler) and $include/Python.h;" \
-            "on Debian: sudo apt-get install gcc python3-dev" >&2
-        exit 1
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y --no-install-recommends gcc libc6-dev python3-dev
-}
-
 build() {
-    need_compiler
+    bash scripts/need-compiler.sh
     BOARDKIT_COMPILE=1 pip install -q --no-deps -e .
     python -c 'from boardkit.compiled import summary; print(summary())'
 }

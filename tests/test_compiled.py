@@ -2,19 +2,24 @@
 compiles, and that the suite runs on the build it means to test.
 
 ``scripts/compiled.sh test`` runs the fast suite on the compiled modules with
-``BOARDKIT_EXPECT_COMPILED=1``; every other run is on the sources. A compiled file left in a
-source tree would hide edits of its source, so a run on the sources refuses to go on with one.
+``BOARDKIT_EXPECT_COMPILED=1``; ``scripts/wheel.sh test`` runs the whole suite on the installed
+compiled wheel, with ``BOARDKIT_EXPECT_INSTALLED=1`` as well; every other run is on the sources.
+A compiled file left in a source tree would hide edits of its source, so a run on the sources
+refuses to go on with one.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.machinery
+import importlib.util
 import os
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -29,13 +34,35 @@ from boardkit.compiled import (
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECT_COMPILED = os.environ.get("BOARDKIT_EXPECT_COMPILED") == "1"
+EXPECT_INSTALLED = os.environ.get("BOARDKIT_EXPECT_INSTALLED") == "1"
+PACKAGES = ("boardkit", "boardkit_khan", "boardkit_shangrila")
 
 
-def test_every_listed_module_has_its_source() -> None:
+def test_every_listed_module_has_its_source_in_the_repository_and_where_it_runs() -> None:
+    """Each listed module is a source file of the repository, and the module this process
+    imports has its source beside it (a compiled wheel ships the sources: tracebacks,
+    ``inspect``)."""
     names = compilable()
     assert len(names) == len(set(names)) >= 10
     for name in names:
         assert (ROOT / "src" / (name.replace(".", "/") + ".py")).is_file(), name
+        running = Path(importlib.import_module(name).__file__ or "")
+        assert (running.parent / (name.rsplit(".", 1)[1] + ".py")).is_file(), running
+
+
+def test_the_suite_imports_the_installed_package_when_asked_to() -> None:
+    """With ``BOARDKIT_EXPECT_INSTALLED=1`` (scripts/wheel.sh test) boardkit and the games
+    come from an installation, never from the repository's ``src/``: the suite tests the
+    wheel. Otherwise they come from the sources this suite belongs to (``src/``, directly or
+    through an editable install)."""
+    for name in PACKAGES:
+        where = Path(importlib.import_module(name).__file__ or "").resolve()
+        from_sources = where.is_relative_to(ROOT / "src")
+        if EXPECT_INSTALLED:
+            assert not from_sources, f"{name} is imported from {where}, not the installed wheel"
+            assert "site-packages" in where.parts, where
+        else:
+            assert from_sources, f"{name} is imported from {where}, not from {ROOT / 'src'}"
 
 
 def test_no_listed_module_answers_names_through_a_module_getattr() -> None:
@@ -128,6 +155,16 @@ def _wheel(tmp_path: Path, python: Path, compile_: bool) -> Path:
     return wheel
 
 
+def _check_wheel() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "check_wheel", ROOT / "scripts" / "check_wheel.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _names(wheel: Path) -> list[str]:
     with zipfile.ZipFile(wheel) as archive:
         return archive.namelist()
@@ -157,6 +194,12 @@ def test_a_fresh_environment_builds_the_pure_wheel_unless_asked_and_then_the_com
     extensions = {n.split(".")[0].replace("/", ".") for n in names if n.endswith(".so")}
     assert extensions == {*compilable(), RUNTIME_MODULE}
     assert set(pure_names) <= set(names)  # the sources ship too (tracebacks, inspection)
+    # no debug information in the libraries (setup.py); the one problem left is the local
+    # platform tag, which auditwheel repair turns into a manylinux one (scripts/wheel.sh)
+    tag = compiled.name.removesuffix(".whl").split("-")[-1]
+    assert _check_wheel().problems(compiled) == [
+        f"platform tag {tag!r} is not manylinux or musllinux (auditwheel repair)"
+    ]
     subprocess.run([str(python), "-m", "pip", "install", "-q", str(compiled)], check=True)
     play = (
         "from boardkit.runner.simulate import simulate\n"
@@ -169,3 +212,30 @@ def test_a_fresh_environment_builds_the_pure_wheel_unless_asked_and_then_the_com
     assert done.returncode == 0, done.stderr
     here = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, check=True)
     assert done.stdout == here.stdout  # the same games as the sources play
+
+
+@pytest.mark.slow
+def test_the_wheel_check_sees_debug_information_the_build_leaves_out(tmp_path: Path) -> None:
+    """The same C file built as a shared library twice: with ``-g`` its debug sections are
+    there for scripts/check_wheel.py to see, and with setup.py's flags they are not."""
+    check = _check_wheel()
+    source = tmp_path / "tiny.c"
+    source.write_text("int tiny(int x) { return x * 3 + 1; }\n")
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
+    flags = {}
+    for line in setup.splitlines():
+        if line.startswith(("UNIX_NO_DEBUG_COMPILE = ", "UNIX_NO_DEBUG_LINK = ")):
+            name, value = line.split(" = ")
+            flags[name] = ast.literal_eval(value)
+    built = {}
+    for label, extra in (
+        ("debug", ["-g"]),
+        ("release", ["-g", *flags["UNIX_NO_DEBUG_COMPILE"], *flags["UNIX_NO_DEBUG_LINK"]]),
+    ):
+        library = tmp_path / f"{label}.so"
+        subprocess.run(
+            ["cc", "-shared", "-fPIC", *extra, "-o", str(library), str(source)], check=True
+        )
+        built[label] = check.debug_sections(library.read_bytes())
+    assert ".debug_info" in built["debug"]
+    assert built["release"] == []

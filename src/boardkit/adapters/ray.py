@@ -28,6 +28,7 @@ which takes a few seconds.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import socket
 from collections.abc import Callable, Iterator
@@ -56,6 +57,21 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+def _as_python_function(fn: Callable[P, T]) -> Callable[P, T]:
+    """``fn`` itself when it is a Python function, else a Python function that calls it.
+
+    ``ray.remote`` takes only Python functions and classes; in the compiled build, boardkit's
+    compiled functions (the ``simulate`` and tournament workers) are built-in functions to it.
+    The wrapper pickles ``fn`` by reference, as a process pool does."""
+    if inspect.isfunction(fn):
+        return fn
+
+    def call(*args: P.args, **kwargs: P.kwargs) -> T:
+        return fn(*args, **kwargs)
+
+    return call
+
+
 class RayExecutor(Executor):
     """Runs each submitted call as a Ray task on the cluster ``ray.init`` connected to."""
 
@@ -65,7 +81,7 @@ class RayExecutor(Executor):
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         remote = self._remote.get(fn)
         if remote is None:
-            remote = self._remote[fn] = ray.remote(fn)
+            remote = self._remote[fn] = ray.remote(_as_python_function(fn))
         future: Future[T] = remote.remote(*args, **kwargs).future()
         return future
 
