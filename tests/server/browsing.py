@@ -73,8 +73,10 @@ class Player:
         self.page.wait_for_selector("body[data-over='true']", state="attached", timeout=20_000)
 
     def legal(self, seq: int) -> list[dict[str, Any]]:
-        """The legal actions the server sent this seat for entry ``seq`` (its last such frame)."""
-        for _ in range(100):
+        """The legal actions the server sent this seat for entry ``seq`` (its last such frame),
+        waited for up to 20 s: a loaded machine (CI runs the suite on every core) can take
+        seconds to send a frame."""
+        for _ in range(1000):
             for raw in reversed(self.frames):
                 message = json.loads(raw)
                 if message.get("type") == "state" and message["seq"] == seq and message["legal"]:
