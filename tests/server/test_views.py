@@ -11,6 +11,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from boardkit.flow import decider
 from boardkit.server.errors import NotFoundError, StorageError
 from boardkit.server.service import LiveMatch, MatchService
