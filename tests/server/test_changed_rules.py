@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -67,7 +68,7 @@ async def _stored(data: Path, moves: int | None) -> tuple[str, list[Any]]:
 def test_a_finished_match_whose_rules_changed_is_shown_unverified(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
     version: str,
 ) -> None:
     """Under the same version (a change without a bump) or a new major: either way the stored
@@ -97,7 +98,9 @@ def test_a_finished_match_whose_rules_changed_is_shown_unverified(
         await service.stop()
 
     asyncio.run(main())
-    assert "does not replay" in capsys.readouterr().out  # the operator learns why
+    (record,) = [r for r in caplog.records if "does not replay:" in r.getMessage()]
+    assert record.levelno == logging.ERROR  # the operator learns why
+    assert vars(record)["game"] == "changing-nim"
 
 
 def test_the_page_api_marks_the_unverified_match(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import sqlite3
 import time
@@ -492,7 +493,7 @@ def test_a_restarted_server_resumes_every_match(data: Path) -> None:
 
 
 def test_a_match_that_does_not_replay_tells_clients_no_secret(
-    data: Path, capsys: pytest.CaptureFixture[str]
+    data: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A stored log that no longer replays (a rules change, a damaged database) was refused
     with the replay's reason, which quotes the full log: "recorded as CardDrawn(player=1,
@@ -532,7 +533,13 @@ def test_a_match_that_does_not_replay_tells_clients_no_secret(
             assert match_id in text and "CardDrawn" not in text and "card=" not in text
         service: Any = client.app.state.service  # type: ignore[attr-defined]
         assert match_id in service._broken  # not replayed again for every client
-    assert "CardDrawn" in capsys.readouterr().out  # the operator learns why
+    (record,) = [r for r in caplog.records if "does not replay:" in r.getMessage()]
+    assert "CardDrawn" in record.getMessage()  # the operator learns why
+    assert record.levelno == logging.ERROR and record.name == "boardkit.server.service"
+    assert vars(record)["match"] == match_id and vars(record)["game"] == "khan"
+    (resumed,) = [r for r in caplog.records if "cannot be resumed" in r.getMessage()]
+    assert resumed.levelno == logging.ERROR and "CardDrawn" not in resumed.getMessage()
+    assert vars(resumed)["match"] == match_id and vars(resumed)["game"] == "khan"
 
 
 def test_an_all_bot_match_plays_itself_for_spectators(client: TestClient) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import sqlite3
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from boardkit.flow import decider
 from boardkit.server.errors import NotFoundError, StorageError
@@ -229,7 +232,7 @@ def test_looking_up_matches_leaves_nothing_behind_and_loads_each_once(tmp_path: 
 
 
 def test_an_entry_that_does_not_replay_here_tells_no_secret_and_changes_nothing(
-    tmp_path: Path, capsys: Any
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """An entry another writer stored that this process cannot replay (another version of the
     rules, say): the client's error quoted the stored action (a secret bid), and an entry whose
@@ -263,4 +266,7 @@ def test_an_entry_that_does_not_replay_here_tells_no_secret_and_changes_nothing(
         await service.stop()
 
     asyncio.run(main())
-    assert "does not replay here" in capsys.readouterr().out
+    said = [r for r in caplog.records if "does not replay here" in r.getMessage()]
+    assert len(said) == 2 and all(r.levelno == logging.ERROR for r in said)
+    assert all(vars(r)["game"] == "goofspiel" and vars(r)["match"] for r in said)
+    assert "its events differ" in said[0].getMessage()  # the first entry: a legal bid

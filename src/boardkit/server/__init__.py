@@ -7,7 +7,8 @@ The modules, one concern each: :mod:`.app` (HTTP routes and the application), :m
 (WebSocket messages and limits), :mod:`.session` (one connection), :mod:`.service` (the
 authority over matches), :mod:`.views` (what one seat may know, as JSON), :mod:`.bots` (bots on
 worker threads), :mod:`.notify` (fan-out to connections), :mod:`.tokens` (seat tokens),
-:mod:`.storage` (SQLite and PostgreSQL, versioned schema), :mod:`.command` (the CLI command).
+:mod:`.storage` (SQLite and PostgreSQL, versioned schema), :mod:`.command` (the CLI command),
+:mod:`.logs` (the log output's formats).
 """
 
 from __future__ import annotations

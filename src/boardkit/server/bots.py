@@ -14,10 +14,13 @@ moves give the same bot moves on the server as in ``boardkit play`` or a tournam
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+log = logging.getLogger("boardkit.server.bots")
 
 Choose = Callable[[], Any]
 """A bot's whole choice, run on a worker thread: it returns the action and whatever the match
@@ -39,15 +42,27 @@ class BotRunner:
         """Bot moves started and not yet committed (thinking, or waiting for a thread)."""
         return len(self._tasks)
 
-    def start(self, name: str, seat: int, think_ms: int, choose: Choose, commit: Commit) -> None:
+    def start(
+        self,
+        name: str,
+        seat: int,
+        think_ms: int,
+        choose: Choose,
+        commit: Commit,
+        *,
+        match: str | None = None,
+        game: str | None = None,
+    ) -> None:
         """Run ``choose`` (the bot ``name``'s choice for ``seat``) on a worker thread, wait
-        until ``think_ms`` have passed since the start, then ``commit`` what it returned."""
-        task = asyncio.create_task(self._play(name, seat, think_ms, choose, commit))
+        until ``think_ms`` have passed since the start, then ``commit`` what it returned.
+        ``match`` and ``game`` only name the match in the warning logged if the bot fails."""
+        where = {"bot": name, "seat": seat, "match": match, "game": game}
+        task = asyncio.create_task(self._play(where, think_ms, choose, commit))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _play(
-        self, name: str, seat: int, think_ms: int, choose: Choose, commit: Commit
+        self, where: dict[str, Any], think_ms: int, choose: Choose, commit: Commit
     ) -> None:
         began = time.monotonic()
         loop = asyncio.get_running_loop()
@@ -60,7 +75,14 @@ class BotRunner:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a failing bot must not take the server down
-            print(f"boardkit: bot {name} failed in seat {seat}: {exc!r}", flush=True)
+            log.warning(
+                "bot %s failed in seat %s: %r",
+                where["bot"],
+                where["seat"],
+                exc,
+                exc_info=True,
+                extra=where,
+            )
 
     async def close(self) -> None:
         """Cancel pending bot moves and stop the threads."""

@@ -1,18 +1,37 @@
 """``boardkit serve``: run the server on uvicorn.
 
-``boardkit serve [--host H] [--port P] [--db URL] [--data DIR] [--think-ms MS]`` serves the lobby
-at ``http://H:P/``. Without ``--db`` the matches live in ``DIR/boardkit.sqlite3`` (created on
-first run); ``--db postgresql://…`` shares them between several processes. The parser part
+``boardkit serve [--host H] [--port P] [--db URL] [--data DIR] [--think-ms MS]
+[--log-format text|json] [--log-level LEVEL]`` serves the lobby at ``http://H:P/``. Without
+``--db`` the matches live in ``DIR/boardkit.sqlite3`` (created on first run);
+``--db postgresql://…`` shares them between several processes. The parser part
 (:func:`add_parser`) and the run part (:func:`run`) are what the ``boardkit`` command registers.
+The run part is the one place that configures logging (:mod:`boardkit.server.logs`).
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import Any
 
+from boardkit.server.logs import FORMATS, LEVELS
+
+log = logging.getLogger("boardkit.server.command")
+
 DEFAULT_PORT = 8000
+
+
+def _choice(choices: tuple[str, ...], what: str) -> Any:
+    """An argparse type: one of ``choices`` (case-insensitive), else a usage error that names the
+    value and the choices."""
+
+    def parse(text: str) -> str:
+        if text.lower() not in choices:
+            raise argparse.ArgumentTypeError(f"{what} is one of {', '.join(choices)}, not {text!r}")
+        return text.lower()
+
+    return parse
 
 
 def _bounded(kind: type[int] | type[float], low: float, high: float, what: str) -> Any:
@@ -36,6 +55,8 @@ _THINK_MS = _bounded(int, 0, 3_600_000, "a think time is from 0 to 3600000 ms")
 _WORKERS = _bounded(int, 1, 256, "the number of bot threads is from 1 to 256")
 _RATE = _bounded(float, 0.01, 1e6, "a rate limit is from 0.01 to 1000000 messages per second")
 _PICTURES = _bounded(int, 0, 1_000_000, "the picture cache holds 0 to 1000000 pictures")
+_LOG_FORMAT = _choice(FORMATS, "a log format")
+_LOG_LEVEL = _choice(LEVELS, "a log level")
 
 
 def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -81,6 +102,20 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         action="store_true",
         help="let a new match be given its seed (tests and demos only: such a seed is no secret)",
     )
+    parser.add_argument(
+        "--log-format",
+        type=_LOG_FORMAT,
+        default="text",
+        metavar="FORMAT",
+        help="log lines on standard error: text, or json (one JSON object per line) (text)",
+    )
+    parser.add_argument(
+        "--log-level",
+        type=_LOG_LEVEL,
+        default="info",
+        metavar="LEVEL",
+        help="the least level logged: debug, info, warning, error or critical (info)",
+    )
     return parser
 
 
@@ -109,6 +144,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from boardkit.errors import BoardkitError, FileAccessError
     from boardkit.files import make_folder
+    from boardkit.server.logs import configure, uvicorn_level
+
+    configure(args.log_format, args.log_level)
 
     try:
         if args.db is None:  # a file in the way fails here, not in the server's start-up
@@ -126,12 +164,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1 if isinstance(exc, FileAccessError) else 2
     where = app.state.service.storage.url
-    print(f"boardkit serve: http://{args.host}:{args.port}/ (matches in {where})", flush=True)
+    log.info(
+        "boardkit serve: http://%s:%s/ (matches in %s)",
+        args.host,
+        args.port,
+        where,
+        extra={"url": f"http://{args.host}:{args.port}/", "storage": where},
+    )
     uvicorn.run(
         app,
         host=args.host,
         port=args.port,
-        log_level="warning",
+        log_config=None,  # uvicorn's loggers keep the handler configure() gave them
+        log_level=uvicorn_level(args.log_level),
+        access_log=args.log_level == "debug",
         ws_max_size=64 * 1024,
         ws_per_message_deflate=not args.no_compression,
         lifespan="on",

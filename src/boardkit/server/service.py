@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import logging
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -65,6 +66,8 @@ from boardkit.server.notify import Hub
 from boardkit.server.pictures import DEFAULT_SIZE, PictureCache
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
+
+log = logging.getLogger("boardkit.server.service")
 
 MAX_NAME = 32
 
@@ -294,7 +297,12 @@ class MatchService:
             try:
                 live = await self.live(record.id)
             except BoardkitError as exc:
-                print(f"boardkit: match {record.id} cannot be resumed: {exc}", flush=True)
+                log.error(
+                    "match %s cannot be resumed: %s",
+                    record.id,
+                    exc,
+                    extra={"match": record.id, "game": record.game},
+                )
                 continue
             self._start_bot(live)
         if self.storage.shared:
@@ -501,7 +509,12 @@ class MatchService:
         except BoardkitError as exc:
             # The reason names the full log's events ("recorded as CardDrawn(card=42)"): it is
             # for the operator, never for a client, and the replay is not tried again.
-            print(f"boardkit: match {match_id} does not replay: {exc}", flush=True)
+            log.error(
+                "match %s does not replay: %s",
+                match_id,
+                exc,
+                extra={"match": match_id, "game": record.game},
+            )
             shown = self._history_of(record, text) if record.status == FINISHED else None
             if shown is None:
                 self._broken.add(match_id)
@@ -667,7 +680,9 @@ class MatchService:
         async def commit(chosen: tuple[Any, Rng]) -> None:
             await self._commit_bot(live, seat, seq, *chosen)
 
-        self.bots.start(bot.name, seat, live.record.think_ms, choose, commit)
+        self.bots.start(
+            bot.name, seat, live.record.think_ms, choose, commit, match=live.id, game=live.game.name
+        )
 
     # --- other processes -------------------------------------------------------------------------
 
@@ -698,11 +713,12 @@ class MatchService:
                 action = codec.actions.load(data["action"])
                 events = live.match.play(action, data["player"])
             except BoardkitError as exc:
-                print(f"boardkit: {refused}: {exc}", flush=True)
+                log.error("%s: %s", refused, exc, extra={"match": live.id, "game": live.game.name})
                 raise refused from None
             if json.loads(_compact([codec.events.dump(e) for e in events])) != data["events"]:
                 live.match.undo(1)  # the match stays at the entries this process holds
-                print(f"boardkit: {refused}: its events differ", flush=True)
+                where = {"match": live.id, "game": live.game.name}
+                log.error("%s: its events differ", refused, extra=where)
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)

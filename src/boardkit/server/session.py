@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from typing import Any
 
@@ -25,6 +26,8 @@ from boardkit.server.views import encode, entry_ready, picture_json, state_text
 
 with needs_extra("server", "boardkit.server.session"):
     from starlette.websockets import WebSocket, WebSocketDisconnect
+
+log = logging.getLogger("boardkit.server.session")
 
 
 class Session:
@@ -108,7 +111,11 @@ class Session:
         except (WebSocketDisconnect, RuntimeError):
             raise
         except Exception as exc:  # never show internals; keep the connection
-            print(f"boardkit: unexpected error: {exc!r}", flush=True)
+            log.exception(
+                "unexpected error: %r",
+                exc,
+                extra={"match": None if self.live is None else self.live.id, "seat": self.seat},
+            )
             refused("server_error")
             await self.send(error_message(ProtocolError("internal error", "server_error")))
 

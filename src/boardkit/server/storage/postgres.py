@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -30,6 +31,8 @@ from boardkit.server.storage.base import (
 )
 from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
+
+log = logging.getLogger("boardkit.server.storage.postgres")
 
 CHANNEL = "boardkit"
 _LOCK_KEY = 0x626B5F736368  # advisory lock for migrations ("bk_sch")
@@ -293,7 +296,13 @@ class PostgresStorage(Storage):
                 try:
                     await listener(match_id, int(length))
                 except Exception as exc:  # one bad refresh must not stop the others
-                    print(f"boardkit: refreshing match {match_id} failed: {exc}", flush=True)
+                    log.error(
+                        "refreshing match %s failed: %s",
+                        match_id,
+                        exc,
+                        exc_info=True,
+                        extra={"match": match_id},
+                    )
 
         self._listen_task = asyncio.create_task(pump())
         await ready.wait()
