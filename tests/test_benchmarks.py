@@ -28,7 +28,7 @@ RUNS = {
         ["replay", "verification", "random access", "long / short", "400 entries", "load"],
     ),
     "verify_vs_play.py": (
-        ["--games", "1", "--rounds", "1"],
+        ["--games", "1", "--rounds", "1", "--seconds", "0.01"],
         ["shangrila", "khan", "nim", "verify / play", "load"],
     ),
     "shangrila_bench.py": (["--quick"], ["legal_actions / s", "replay events / s"]),
