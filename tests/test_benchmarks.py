@@ -23,6 +23,14 @@ RUNS = {
         ["--rounds", "1", "--decisions", "400", "--long", "400"],
         ["engine.step", "Match.play", "long / short", "400 decisions"],
     ),
+    "log_length.py": (
+        ["--short", "100", "--long", "400", "--rounds", "1", "--seconds", "0.05", "--calls", "20"],
+        ["replay", "verification", "random access", "long / short", "400 entries", "load"],
+    ),
+    "verify_vs_play.py": (
+        ["--games", "1", "--rounds", "1", "--seconds", "0.01"],
+        ["shangrila", "khan", "nim", "verify / play", "load"],
+    ),
     "shangrila_bench.py": (["--quick"], ["legal_actions / s", "replay events / s"]),
     "khan_bench.py": (["--games", "2", "--repeat", "1"], ["games (engine)", "replay events"]),
     "khan_conquest_bench.py": (["--runs", "5", "--positions", "1"], ["legal", "mean µs"]),

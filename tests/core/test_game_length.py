@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from boardkit import Match, Rng, engine
+from boardkit import Log, Match, Rng, engine
 from boardkit.examples.nim import NimGame
 
 
@@ -56,3 +56,33 @@ def test_no_module_table_grows_with_the_length_of_a_game() -> None:
         grown = {name: (short.get(name, 0), size) for name, size in long.items()}
         grown = {name: sizes for name, sizes in grown.items() if sizes[1] > sizes[0]}
         assert grown == {}, f"{play.__name__}: tables grew in a long game: {grown}"
+
+
+def _nim_log(game: NimGame, decisions: int, seed: int) -> Log:
+    match: Match[Any] = Match.new(game, 2, {"stones": 2 * decisions, "max_take": 2}, seed)
+    while not match.is_over:
+        match.play(game.legal_actions(match.state)[-1])
+    return match.log
+
+
+def test_no_module_table_grows_with_the_length_of_a_replayed_log() -> None:
+    """Replaying, verifying and reading back a long log leaves every module table the size a
+    short log leaves it (benchmarks/log_length.py measures the time per entry)."""
+    game = NimGame()
+    short_logs = [_nim_log(game, 50, seed) for seed in (1, 2)]
+    long_log = _nim_log(game, 3_000, 3)
+
+    def read(log: Log) -> None:
+        for verify in (True, False):
+            match = Match.from_log(game, log, verify=verify)
+            for seq in range(0, len(log.entries), 7):
+                match.state_at(seq)
+
+    for log in short_logs:
+        read(log)
+    short = _table_sizes()
+    read(long_log)
+    long = _table_sizes()
+    grown = {name: (short.get(name, 0), size) for name, size in long.items()}
+    grown = {name: sizes for name, sizes in grown.items() if sizes[1] > sizes[0]}
+    assert grown == {}, f"tables grew replaying a long log: {grown}"
