@@ -221,9 +221,7 @@ def print_ratings(ratings: Ratings, out: Console) -> None:
     """The ratings table: each bot's Elo rating, its 95 % interval and the games it counts."""
     from rich.table import Table
 
-    table = Table(
-        title="ratings (Bradley-Terry, Elo scale, mean 0)", title_justify="left", show_edge=False
-    )
+    table = Table(title="ratings", title_justify="left", show_edge=False)
     table.add_column("bot", overflow="fold")
     for column in ("Elo", "95% interval", "games"):
         table.add_column(column, justify="right", no_wrap=True)
@@ -235,6 +233,11 @@ def print_ratings(ratings: Ratings, out: Console) -> None:
             str(rating.games),
         )
     out.print(table)
+    out.print(
+        "Bradley-Terry ratings on the Elo scale, mean 0 (+382 is odds of 9 to 1); "
+        "95% intervals from the Fisher information",
+        soft_wrap=True,
+    )
     if ratings.left_out:
         from boardkit.present.voice import count_of
 
