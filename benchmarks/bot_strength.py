@@ -4,9 +4,9 @@ Run: ``python benchmarks/bot_strength.py [--games N] [--game NAME ...] [--worker
 [--output FILE]``. Each row of :data:`ROWS` is a two-bot tournament
 (:func:`boardkit.runner.tournament.run_tournament`): seats rotate between the bots game by game and
 game ``i`` uses seed ``S + i``, so for given seeds the table is the same on every machine and
-with any number of workers. The Elo column is the difference of the two bots' Bradley–Terry
-ratings with its 95 % interval (:func:`boardkit.runner.ratings.fit_ratings`). Timings are left out of the table for that reason (see
-``benchmarks/bots_bench.py`` for them).
+with any number of workers. Timings are left out of the table for that reason (see
+``benchmarks/bots_bench.py`` for them). The Elo column is the difference of the two bots'
+Bradley–Terry ratings with its 95 % interval (:func:`boardkit.runner.ratings.fit_ratings`).
 
 ``--games N`` plays ``N`` games per row instead of each row's own number (a quick check: the
 tests run it with 1); ``--game`` keeps only the rows of the named games. ``--output FILE`` also
@@ -77,7 +77,8 @@ ROWS: tuple[Row, ...] = (
 bots; with three seats one bot holds two of them in half of the games."""
 
 HEADER = (
-    "| game | bot | against | games | wins | mean score | Elo difference (95 % interval) | command |",
+    "| game | bot | against | games | wins | mean score | Elo difference (95 % interval) "
+    "| command |",
     "|---|---|---|---|---|---|---|---|",
 )
 

@@ -242,7 +242,8 @@ def print_ratings(ratings: Ratings, out: Console) -> None:
         from boardkit.present.voice import count_of
 
         out.print(
-            f"{count_of(ratings.left_out, 'game')} cut off at the entry cap left out of the ratings",
+            f"{count_of(ratings.left_out, 'game')} cut off at the entry cap, "
+            "left out of the ratings",
             soft_wrap=True,
         )
 
