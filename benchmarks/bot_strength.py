@@ -5,7 +5,8 @@ Run: ``python benchmarks/bot_strength.py [--games N] [--game NAME ...] [--worker
 (:func:`boardkit.runner.tournament.run_tournament`): seats rotate between the bots game by game and
 game ``i`` uses seed ``S + i``, so for given seeds the table is the same on every machine and
 with any number of workers. Timings are left out of the table for that reason (see
-``benchmarks/bots_bench.py`` for them).
+``benchmarks/bots_bench.py`` for them). The Elo column is the difference of the two bots'
+Bradley–Terry ratings with its 95 % interval (:func:`boardkit.runner.ratings.fit_ratings`).
 
 ``--games N`` plays ``N`` games per row instead of each row's own number (a quick check: the
 tests run it with 1); ``--game`` keeps only the rows of the named games. ``--output FILE`` also
@@ -30,6 +31,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from boardkit.cli.tournament import elo_text
+from boardkit.runner.ratings import fit_ratings
 from boardkit.runner.tournament import TournamentSummary, run_tournament
 
 KHAN_MCTS = "mcts:iterations=40:rollout_cap=10:prior_weight=1:widening=2"
@@ -74,8 +77,9 @@ ROWS: tuple[Row, ...] = (
 bots; with three seats one bot holds two of them in half of the games."""
 
 HEADER = (
-    "| game | bot | against | games | wins | mean score | command |",
-    "|---|---|---|---|---|---|---|",
+    "| game | bot | against | games | wins | mean score | Elo difference (95 % interval) "
+    "| command |",
+    "|---|---|---|---|---|---|---|---|",
 )
 
 
@@ -87,12 +91,15 @@ def play(row: Row, games: int, workers: int | None) -> TournamentSummary:
 
 
 def table_row(row: Row, summary: TournamentSummary) -> str:
-    """One markdown line: wins (shared wins split) and mean scores of both bots."""
+    """One markdown line: wins (shared wins split) and mean scores of both bots, and how many
+    Elo points the bot is rated above its rival."""
     mine, theirs = summary.bot(row.bot), summary.bot(row.rival)
+    elo = fit_ratings(summary).difference(row.bot, row.rival)
     return (
         f"| {row.title}, {row.players} players | `{row.bot}` | `{row.rival}` | {summary.games} "
         f"| {_number(mine.wins)} – {_number(theirs.wins)} "
         f"| {mine.mean_score:.1f} – {theirs.mean_score:.1f} "
+        f"| {elo_text(elo.elo)} ({elo_text(elo.low)} to {elo_text(elo.high)}) "
         f"| `{row.command(summary.games)}` |"
     )
 

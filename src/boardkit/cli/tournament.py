@@ -3,11 +3,13 @@
 ::
 
     boardkit tournament GAME --bots random,greedy,mcts -n 100 --players 2 \\
-        [--option k=v] [--seed S] [--workers W] [--save-logs DIR] [--mcts-iterations K]
+        [--option k=v] [--seed S] [--workers W] [--save-logs DIR] [--mcts-iterations K] \\
+        [--ratings]
 
 A bot is named as in the :data:`boardkit.bots.BOTS` registry, optionally with parameters:
 ``mcts:iterations=200``, ``greedy:max_actions=50``. ``--mcts-iterations K`` gives every ``mcts``
-bot that sets no budget of its own K iterations.
+bot that sets no budget of its own K iterations. ``--ratings`` adds a table of Bradley–Terry
+ratings on the Elo scale with 95 % intervals (:mod:`boardkit.runner.ratings`).
 
 Errors follow the rule of :mod:`boardkit.cli.support` (2 for bad input, 1 for a game or bot
 that failed).
@@ -34,6 +36,7 @@ from boardkit.errors import InvalidOptionsError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from boardkit.runner.ratings import Ratings
     from boardkit.runner.tournament import TournamentSummary
 
 
@@ -89,6 +92,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=int,
         metavar="K",
         help="iterations per move for mcts bots that set no budget themselves",
+    )
+    sub.add_argument(
+        "--ratings",
+        action="store_true",
+        help="also print Bradley-Terry ratings on the Elo scale (mean 0) with 95%% intervals",
     )
     add_backend_arguments(sub)
     return sub
@@ -151,6 +159,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         except TournamentError as exc:  # a game or bot failed: not the command's fault
             raise CommandError(str(exc), EXIT_FAILURE) from None
     print_summary(summary, out)
+    if args.ratings:
+        from boardkit.runner.ratings import fit_ratings
+
+        print_ratings(fit_ratings(summary), out)
     if args.save_logs:
         out.print(f"logs saved in {Path(args.save_logs)}/", soft_wrap=True)
     return EXIT_OK
@@ -203,3 +215,40 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
             f"{count_of(summary.truncated, 'game')} cut off at the entry cap, without a winner",
             soft_wrap=True,
         )
+
+
+def print_ratings(ratings: Ratings, out: Console) -> None:
+    """The ratings table: each bot's Elo rating, its 95 % interval and the games it counts."""
+    from rich.table import Table
+
+    table = Table(title="ratings", title_justify="left", show_edge=False)
+    table.add_column("bot", overflow="fold")
+    for column in ("Elo", "95% interval", "games"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for rating in ratings.bots:
+        table.add_row(
+            rating.name,
+            elo_text(rating.elo),
+            f"{elo_text(rating.low)} to {elo_text(rating.high)}",
+            str(rating.games),
+        )
+    out.print(table)
+    out.print(
+        "Bradley-Terry ratings on the Elo scale, mean 0 (+382 is odds of 9 to 1); "
+        "95% intervals from the Fisher information",
+        soft_wrap=True,
+    )
+    if ratings.left_out:
+        from boardkit.present.voice import count_of
+
+        out.print(
+            f"{count_of(ratings.left_out, 'game')} cut off at the entry cap, "
+            "left out of the ratings",
+            soft_wrap=True,
+        )
+
+
+def elo_text(points: float) -> str:
+    """Elo points rounded to whole points, signed: ``+382``, ``-40``, ``0``."""
+    whole = round(points)
+    return f"{whole:+d}" if whole else "0"
