@@ -21,6 +21,14 @@ def test_there_are_two_commands() -> None:
     assert "pip install" in commands[1] and "pytest" in commands[1]
 
 
+def test_the_two_commands_are_the_first_commands_of_the_readme() -> None:
+    """A reader on a fresh machine runs the first command the README shows: the two commands come
+    before any other (a `pip install boardkit` of a release, say)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_two = re.findall(r"```sh\n(.*?)\n```", text, re.DOTALL)[:2]
+    assert first_two == readme_commands()
+
+
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert readme_commands()[1] in ci
