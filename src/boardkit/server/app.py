@@ -14,6 +14,8 @@ HTTP routes (JSON unless said otherwise):
   during play; once the game is over, the full log (seed revealed) for its players. Without a
   token: the spectator's redacted log.
 - ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`);
+- a refusal by a limit (:mod:`boardkit.server.limits`) answers 429 (503 for the process-wide
+  connection limit, 408 for a slow body) with ``{"error": "limit", "limit": NAME, "max": N}``;
 - ``GET /healthz`` 200 while the process serves; ``GET /readyz`` 200 when the storage answers,
   else 503 with the reason; ``GET /metrics`` the server's counters in Prometheus' text format
   (:mod:`boardkit.server.metrics`).
@@ -35,9 +37,9 @@ from boardkit.errors import BoardkitError, shorten
 from boardkit.extras import needs_extra
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
+from boardkit.server.limits import AddressBuckets, ConnectionCount, LimitError, Limits
 from boardkit.server.metrics import CONTENT_TYPE, ServerMetrics
 from boardkit.server.pictures import DEFAULT_SIZE
-from boardkit.server.protocol import Limits
 from boardkit.server.service import MatchService
 from boardkit.server.session import Session
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, STATUSES_ALL, make_storage
@@ -90,6 +92,15 @@ class _SecurityHeaders:
 
 
 def _error(exc: ServerError) -> JSONResponse:
+    if isinstance(exc, LimitError):
+        headers = {}
+        if exc.retry_after is not None:
+            headers["retry-after"] = str(exc.fields()["retry_after"])
+        return JSONResponse(
+            {"error": exc.code, "message": str(exc), **exc.fields()},
+            status_code=exc.status,
+            headers=headers,
+        )
     status = 404 if isinstance(exc, NotFoundError) else 403 if isinstance(exc, AuthError) else 400
     if exc.code in ("storage", "conflict", "server_error"):
         status = 503
@@ -106,6 +117,9 @@ def _guarded(metrics: ServerMetrics) -> Callable[[Handler], Handler]:
         async def run(request: Request) -> Response:
             try:
                 return await handler(request)
+            except LimitError as exc:
+                metrics.refused(exc.counted)
+                return _error(exc)
             except ServerError as exc:
                 metrics.refused(exc.code)
                 return _error(exc)
@@ -119,10 +133,38 @@ def _guarded(metrics: ServerMetrics) -> Callable[[Handler], Handler]:
     return guard
 
 
-async def _body(request: Request) -> dict[str, Any]:
+def address_of(connection: Request | WebSocket) -> str:
+    """The client's address as the ASGI server gives it (a proxy's, unless uvicorn is told to
+    trust the proxy's ``X-Forwarded-For``)."""
+    client = connection.client
+    return "unknown" if client is None else client.host
+
+
+async def _body(request: Request, limits: Limits) -> dict[str, Any]:
     """The request's JSON object, read up to :data:`MAX_BODY` bytes and no further: a client
     that declares or sends more is refused before the rest is read (a gigabyte body was held
-    in memory whole before it was refused)."""
+    in memory whole before it was refused); one whose body takes longer than
+    :attr:`Limits.body_timeout` seconds to arrive is refused with 408."""
+    try:
+        async with asyncio.timeout(limits.body_timeout):
+            raw = await _read(request)
+    except TimeoutError:
+        raise LimitError(
+            "body_timeout",
+            limits.body_timeout,
+            "the request body did not arrive in time",
+            status=408,
+        ) from None
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise ProtocolError("the body is not valid JSON", "bad_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("the body is a JSON object", "bad_json")
+    return data
+
+
+async def _read(request: Request) -> bytes:
     too_big = ProtocolError(f"request body larger than {MAX_BODY} bytes", "too_big")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
@@ -132,13 +174,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raw += chunk
         if len(raw) > MAX_BODY:
             raise too_big
-    try:
-        data = json.loads(raw or b"{}")
-    except (ValueError, RecursionError):
-        raise ProtocolError("the body is not valid JSON", "bad_json") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("the body is a JSON object", "bad_json")
-    return data
+    return raw
 
 
 def _only(body: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
@@ -172,9 +208,11 @@ def create_app(
     """The server as an ASGI application.
 
     ``db`` is a database URL (``sqlite:///PATH``, ``postgresql://…``) or ``None`` for SQLite in
-    ``data_dir``; ``think_ms`` is the default think time of bots; ``limits`` bound what one
-    WebSocket connection may send. ``pinned_seeds`` lets a new match be given its seed (tests and
-    demos only: a pinned seed is no secret, and bots then draw from it too).
+    ``data_dir``; ``think_ms`` is the default think time of bots; ``limits``
+    (:class:`boardkit.server.limits.Limits`, safe defaults if ``None``) bound connections, idle
+    sockets, slow bodies, match creation and what one WebSocket connection may send.
+    ``pinned_seeds`` lets a new match be given its seed (tests and demos only: a pinned seed
+    is no secret, and bots then draw from it too).
     ``gc_sweep_every`` schedules the garbage collector for low pauses while the application
     runs (:mod:`boardkit.server.gcpolicy`: the survivors of full collections are frozen, and a
     complete collection runs every so many seconds); ``None`` leaves the process's collector
@@ -194,6 +232,8 @@ def create_app(
     )
     _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits
+    connections = ConnectionCount(limits)
+    creations = AddressBuckets(limits.creations_per_minute / 60.0, limits.creations_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -241,7 +281,15 @@ def create_app(
         return JSONResponse({"matches": await service.listing(statuses)})
 
     async def create(request: Request) -> Response:
-        body = await _body(request)
+        wait = creations.take(address_of(request))
+        if wait is not None:
+            raise LimitError(
+                "creations_per_minute",
+                limits.creations_per_minute,
+                "too many new matches from your address; wait a little",
+                retry_after=wait,
+            )
+        body = await _body(request, limits)
         _only(body, ("game", "seats", "options", "think_ms", "seed", "cap"), "a new match")
         seats = body.get("seats")
         if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
@@ -262,7 +310,7 @@ def create_app(
         return JSONResponse(live.summary())
 
     async def join(request: Request) -> Response:
-        body = await _body(request)
+        body = await _body(request, limits)
         _only(body, ("seat", "name"), "join")
         if body.get("name") is not None and not isinstance(body["name"], str):
             raise ProtocolError("join: field 'name' is a string")
@@ -309,7 +357,17 @@ def create_app(
         return Response(service.metrics.text(), media_type=CONTENT_TYPE)
 
     async def websocket(ws: WebSocket) -> None:
-        await Session(ws, service, limits).run()
+        address = address_of(ws)
+        refusal = connections.admit(address)
+        if refusal is not None:  # accepted only to say why it is closed at once
+            service.metrics.refused(refusal.counted)
+            await ws.accept()
+            await ws.close(code=refusal.close_code, reason=refusal.reason())
+            return
+        try:
+            await Session(ws, service, limits).run()
+        finally:
+            connections.release(address)
 
     routes = [
         Route("/", lobby_page),
@@ -329,4 +387,6 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_SecurityHeaders)
     app.state.service = service
+    app.state.limits = limits
+    app.state.connections = connections
     return app

@@ -3,8 +3,13 @@
 ``boardkit serve [--host H] [--port P] [--db URL] [--data DIR] [--think-ms MS]
 [--log-format text|json] [--log-level LEVEL]`` serves the lobby at ``http://H:P/``. Without
 ``--db`` the matches live in ``DIR/boardkit.sqlite3`` (created on first run);
-``--db postgresql://…`` shares them between several processes. The parser part
-(:func:`add_parser`) and the run part (:func:`run`) are what the ``boardkit`` command registers.
+``--db postgresql://…`` shares them between several processes. The limits options
+(``--max-connections``, ``--max-connections-per-address``, ``--hello-timeout``,
+``--body-timeout``, ``--creations-per-minute``, ``--views-per-second``) set the fields of
+:class:`boardkit.server.limits.Limits`; ``--forwarded-allow-ips`` tells uvicorn which proxies'
+``X-Forwarded-For`` to trust, so that the per-address limits see clients, not the proxy.
+The parser part (:func:`add_parser`) and the run part (:func:`run`) are what the ``boardkit``
+command registers.
 The run part is the one place that configures logging (:mod:`boardkit.server.logs`).
 """
 
@@ -55,6 +60,13 @@ _THINK_MS = _bounded(int, 0, 3_600_000, "a think time is from 0 to 3600000 ms")
 _WORKERS = _bounded(int, 1, 256, "the number of bot threads is from 1 to 256")
 _RATE = _bounded(float, 0.01, 1e6, "a rate limit is from 0.01 to 1000000 messages per second")
 _PICTURES = _bounded(int, 0, 1_000_000, "the picture cache holds 0 to 1000000 pictures")
+_CONNECTIONS = _bounded(int, 1, 1_000_000, "a connection limit is from 1 to 1000000")
+_SECONDS = _bounded(float, 0.1, 86_400, "a timeout is from 0.1 to 86400 seconds")
+_PER_MINUTE = _bounded(float, 0.01, 1e6, "match creations are from 0.01 to 1000000 per minute")
+_PER_SECOND = _bounded(float, 0.01, 1e6, "view requests are from 0.01 to 1000000 per second")
+HTTP_HEADROOM = 256
+"""Connections uvicorn takes beyond ``--max-connections`` before it answers 503 on its own:
+room for plain HTTP requests, and for WebSockets to be refused with the limit's name."""
 _LOG_FORMAT = _choice(FORMATS, "a log format")
 _LOG_LEVEL = _choice(LEVELS, "a log level")
 
@@ -84,6 +96,63 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         default=30.0,
         metavar="N",
         help="messages per second one connection may send, on average (30; bursts of 2N)",
+    )
+    limits = parser.add_argument_group("limits (each refusal names the limit it hit)")
+    limits.add_argument(
+        "--max-connections",
+        type=_CONNECTIONS,
+        default=2000,
+        metavar="N",
+        help="WebSocket connections open at once (2000)",
+    )
+    limits.add_argument(
+        "--max-connections-per-address",
+        type=_CONNECTIONS,
+        default=32,
+        metavar="N",
+        help="WebSocket connections open at once from one client address (32)",
+    )
+    limits.add_argument(
+        "--hello-timeout",
+        type=_SECONDS,
+        default=10.0,
+        metavar="S",
+        help="seconds a new WebSocket has to send hello before it is closed (10)",
+    )
+    limits.add_argument(
+        "--body-timeout",
+        type=_SECONDS,
+        default=10.0,
+        metavar="S",
+        help="seconds an HTTP request body may take to arrive (10)",
+    )
+    limits.add_argument(
+        "--header-timeout",
+        type=_SECONDS,
+        default=10.0,
+        metavar="S",
+        help="seconds a new HTTP connection has to send its request's headers (10)",
+    )
+    limits.add_argument(
+        "--creations-per-minute",
+        type=_PER_MINUTE,
+        default=10.0,
+        metavar="N",
+        help="matches one client address may create per minute (10)",
+    )
+    limits.add_argument(
+        "--views-per-second",
+        type=_PER_SECOND,
+        default=10.0,
+        metavar="N",
+        help="view requests (past pictures) per second per connection (10; bursts of 2N)",
+    )
+    limits.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="proxies whose X-Forwarded-For gives the client's address (comma-separated; "
+        "default: uvicorn's, 127.0.0.1)",
     )
     parser.add_argument(
         "--picture-cache",
@@ -135,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from boardkit.server.app import create_app
-        from boardkit.server.protocol import Limits
+        from boardkit.server.headers import header_timeout_protocol
+        from boardkit.server.limits import Limits
     except ImportError as exc:
         print(
             f"error: the server needs its extra: pip install 'boardkit[server]' ({exc.name})",
@@ -158,7 +228,16 @@ def run(args: argparse.Namespace) -> int:
             bot_workers=args.bot_workers,
             pinned_seeds=args.allow_pinned_seeds,
             picture_cache=args.picture_cache,
-            limits=Limits(rate=args.rate_limit, burst=max(1, int(2 * args.rate_limit))),
+            limits=Limits(
+                rate=args.rate_limit,
+                burst=max(1, int(2 * args.rate_limit)),
+                max_connections=args.max_connections,
+                max_connections_per_address=args.max_connections_per_address,
+                hello_timeout=args.hello_timeout,
+                body_timeout=args.body_timeout,
+                creations_per_minute=args.creations_per_minute,
+                views_per_second=args.views_per_second,
+            ),
         )
     except BoardkitError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -181,6 +260,10 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=64 * 1024,
         ws_per_message_deflate=not args.no_compression,
         lifespan="on",
+        http=header_timeout_protocol(args.header_timeout),
+        limit_concurrency=args.max_connections + HTTP_HEADROOM,
+        h11_max_incomplete_event_size=16 * 1024,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     return 0
 

@@ -19,9 +19,11 @@ Every frame is one JSON object with a ``type``. A client sends:
 The server sends ``welcome``, ``state``, ``view``, ``error`` and ``pong`` (see
 :mod:`boardkit.server.views` for ``state``; docs/server.md for every field).
 
-Limits: a frame larger than :attr:`Limits.max_message` bytes is refused with an error (the
-connection stays open); more than :attr:`Limits.rate` messages per second on average (bursts up
-to :attr:`Limits.burst`) are refused likewise. Errors name what was wrong in bounded text and never
+Limits (:class:`boardkit.server.limits.Limits`, also importable from here): a frame larger than
+:attr:`Limits.max_message` bytes is refused with an error (the connection stays open); more than
+:attr:`Limits.rate` messages per second on average (bursts up to :attr:`Limits.burst`) are
+refused likewise, and ``view`` requests past :attr:`Limits.views_per_second` with an error of
+code ``limit``. Errors name what was wrong in bounded text and never
 repeat a token.
 """
 
@@ -32,10 +34,9 @@ import re
 import time
 from typing import Any
 
-from attrs import frozen
-
 from boardkit.errors import shorten
 from boardkit.server.errors import ProtocolError
+from boardkit.server.limits import Limits as Limits  # also importable from here
 
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a match id looks like (the server makes 16 hex digits): anything else names no match,
@@ -46,18 +47,6 @@ CLIENT_TYPES = ("hello", "act", "sync", "view", "ping")
 
 MAX_TEXT = 400
 """The longest action text an ``act`` may carry, in characters (Khan's longest is under 80)."""
-
-
-@frozen
-class Limits:
-    """What one connection may send."""
-
-    max_message: int = 4096
-    """The largest frame, in bytes (the largest real message is well under 300)."""
-    rate: float = 30.0
-    """Messages per second, on average."""
-    burst: int = 60
-    """Messages allowed at once before the rate applies."""
 
 
 class RateLimiter:

@@ -5,7 +5,11 @@ or as a spectator, once. From then on a sender task pushes a ``state`` frame whe
 changes, holding the entries after the last one this connection was sent, so a client never
 misses an entry and never gets one twice. Every bad message is answered with an ``error`` frame
 and the connection stays open; only a client that keeps the socket busy past the rate limit is
-refused message by message, never disconnected on the first offence.
+refused message by message, never disconnected on the first offence. Two limits of
+:class:`~boardkit.server.limits.Limits` apply here too: a connection that has not bound itself
+with ``hello`` within :attr:`~boardkit.server.limits.Limits.hello_timeout` seconds is closed
+(code 1008, reason ``limit hello_timeout (…)``), and ``view`` requests past
+:attr:`~boardkit.server.limits.Limits.views_per_second` are refused with an error frame.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from typing import Any
 from boardkit.errors import BoardkitError
 from boardkit.extras import needs_extra
 from boardkit.server.errors import ProtocolError, ServerError
+from boardkit.server.limits import LimitError, Limits, TokenBucket
 from boardkit.server.notify import Subscriber
-from boardkit.server.protocol import Limits, RateLimiter, error_message, parse_message
+from boardkit.server.protocol import RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
 from boardkit.server.views import encode, entry_ready, picture_json, state_text
 
@@ -38,6 +43,7 @@ class Session:
         self.service = service
         self.limits = limits
         self.rate = RateLimiter(limits)
+        self.views = TokenBucket(limits.views_per_second, max(1.0, 2 * limits.views_per_second))
         self.live: LiveMatch | None = None
         self.seat: int | None = None
         self.svg = True
@@ -61,9 +67,20 @@ class Session:
         await self.ws.accept()
         connections = self.service.metrics.connections
         connections.inc()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.hello_timeout
         try:
             while True:
-                frame = await self.ws.receive()
+                if self.live is None:  # no hello yet: wait only until the deadline
+                    try:
+                        frame = await asyncio.wait_for(
+                            self.ws.receive(), max(0.0, deadline - loop.time())
+                        )
+                    except TimeoutError:
+                        await self._refuse_idle()
+                        break
+                else:
+                    frame = await self.ws.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
                 raw = frame.get("text")
@@ -75,6 +92,14 @@ class Session:
         finally:
             connections.dec()
             await self._close()
+
+    async def _refuse_idle(self) -> None:
+        """Close a connection that never said ``hello`` in time, naming the limit."""
+        limit = self.limits.hello_timeout
+        refusal = LimitError("hello_timeout", limit, f"no hello within {limit:g} s")
+        self.service.metrics.refused(refusal.counted)
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await self.ws.close(code=refusal.close_code, reason=refusal.reason())
 
     async def _close(self) -> None:
         if self._pump is not None:
@@ -92,6 +117,9 @@ class Session:
                 raise ProtocolError("too many messages; slow down", "rate_limited")
             message = parse_message(raw, self.limits)
             await self._dispatch(message, received)
+        except LimitError as exc:
+            refused(exc.counted)
+            await self.send(error_message(exc, **exc.fields()))
         except ProtocolError as exc:
             refused(exc.code)
             extra: dict[str, Any] = {}
@@ -132,6 +160,14 @@ class Session:
         if kind == "sync":
             await self._send_state(full=True)
         elif kind == "view":
+            if not self.views.take():
+                limit = self.limits.views_per_second
+                raise LimitError(
+                    "views_per_second",
+                    limit,
+                    "too many view requests; slow down",
+                    retry_after=self.views.wait(),
+                )
             await self._view(message["seq"])
         elif kind == "act":
             if self.seat is None:
