@@ -92,6 +92,13 @@ def server(args: list[str], workdir: Path) -> Iterator[tuple[str, int]]:
         "0",
         "--rate-limit",
         "1000",
+        # every client comes from loopback: lift the per-address limits
+        "--max-connections-per-address",
+        "100000",
+        "--max-connections",
+        "100000",
+        "--creations-per-minute",
+        "1000000",
     ]
     process = subprocess.Popen([*command, *args], stdout=log, stderr=subprocess.STDOUT)
     try:

@@ -84,7 +84,8 @@ async def in_process(game: str, players: int, repeat: int, cache: int | None) ->
             while held.status != "finished":
                 await asyncio.sleep(0.01)
             socket = _Socket()
-            session = Session(socket, service, Limits(rate=1e9, burst=10**9))  # type: ignore[arg-type]
+            unbounded = Limits(rate=1e9, burst=10**9, views_per_second=1e9)
+            session = Session(socket, service, unbounded)  # type: ignore[arg-type]
             running = asyncio.create_task(session.run())
             hello = {"type": "hello", "match": held.id, "svg": True}
             socket.inbox.put_nowait({"type": "websocket.receive", "text": json.dumps(hello)})
@@ -150,7 +151,7 @@ def main() -> None:
     parser.add_argument("--picture-cache", type=int, default=None)
     parser.add_argument("--no-compression", action="store_true")
     options = parser.parse_args()
-    args = ["--rate-limit", "1000000"]
+    args = ["--rate-limit", "1000000", "--views-per-second", "1000000"]
     if options.picture_cache is not None:
         args += ["--picture-cache", str(options.picture_cache)]
     if options.no_compression:
