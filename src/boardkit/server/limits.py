@@ -112,7 +112,8 @@ class LimitError(ProtocolError):
 
     def fields(self) -> dict[str, Any]:
         """What an HTTP answer or an error frame carries besides the code and message."""
-        out: dict[str, Any] = {"limit": self.limit, "max": self.max}
+        whole = float(self.max).is_integer()
+        out: dict[str, Any] = {"limit": self.limit, "max": int(self.max) if whole else self.max}
         if self.retry_after is not None:
             out["retry_after"] = math.ceil(self.retry_after)
         return out
