@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import ConnectionClosed
 
@@ -31,7 +32,7 @@ from tests.server.helpers import create, join
 from tests.server.live_server import serve
 from tests.server.netclient import NetSeat, http, play
 from tests.server.test_metrics import scrape
-from tests.server.wsclient import Seat, WebSocketDisconnect
+from tests.server.wsclient import Seat
 
 
 class Clock:
