@@ -174,6 +174,8 @@ def refused_socket(client: TestClient) -> WebSocketDisconnect:
 def test_match_creations_per_address_are_refused_past_the_limit(tmp_path: Path) -> None:
     with app_client(tmp_path, creations_per_minute=2) as client:
         seats = nim_seats(client)  # one creation
+        typo = client.post("/api/matches", json={"game": "nim", "seat": []})
+        assert typo.json()["error"] == "bad_request"  # a malformed request costs nothing
         create(client, "nim", [{"bot": "first"}] * 2)  # two
         response = client.post("/api/matches", json={"game": "nim", "seats": [{"human": True}]})
         assert response.status_code == 429

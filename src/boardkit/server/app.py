@@ -281,14 +281,6 @@ def create_app(
         return JSONResponse({"matches": await service.listing(statuses)})
 
     async def create(request: Request) -> Response:
-        wait = creations.take(address_of(request))
-        if wait is not None:
-            raise LimitError(
-                "creations_per_minute",
-                limits.creations_per_minute,
-                "too many new matches from your address; wait a little",
-                retry_after=wait,
-            )
         body = await _body(request, limits)
         _only(body, ("game", "seats", "options", "think_ms", "seed", "cap"), "a new match")
         seats = body.get("seats")
@@ -300,6 +292,15 @@ def create_app(
         game = body.get("game")
         if not isinstance(game, str):
             raise ProtocolError("game is the name of an installed game")
+        # counted once the request is well formed: a typo does not cost a creation
+        wait = creations.take(address_of(request))
+        if wait is not None:
+            raise LimitError(
+                "creations_per_minute",
+                limits.creations_per_minute,
+                "too many new matches from your address; wait a little",
+                retry_after=wait,
+            )
         live = await service.create(
             game, seats, options, body.get("think_ms"), body.get("seed"), body.get("cap")
         )
