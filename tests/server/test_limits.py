@@ -368,6 +368,11 @@ def test_idle_sockets_and_slow_requests_are_dropped_while_a_game_goes_on(tmp_pat
             + body
         )
         bodies = [_slow_http(server.port, half) for _ in range(5)]
+        # a keep-alive connection: one request answered, the next one's headers never finished
+        kept = _slow_http(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+        kept.sendall(b"GET /healthz HTTP/1.1\r\nHo")
+        kept_at = time.monotonic()
         ws_url = server.url.replace("http", "ws", 1) + "/ws"
         loop = asyncio.new_event_loop()
         try:
@@ -386,6 +391,8 @@ def test_idle_sockets_and_slow_requests_are_dropped_while_a_game_goes_on(tmp_pat
         for conn in slow:  # headers never finished: closed without an answer
             data, when = _answer(conn)
             assert data == b"" and 1.5 <= when - started < 15
+        data, when = _answer(kept)
+        assert data == b"" and 1.5 <= when - kept_at < 15
         for conn in bodies:  # a body that never finished: 408, naming the limit
             data, when = _answer(conn)
             assert data.startswith(b"HTTP/1.1 408"), data[:200]

@@ -2,10 +2,11 @@
 
 uvicorn times out a keep-alive connection between requests, but a new connection that sends
 its request line and headers a byte at a time (or nothing at all) is held open for ever. The
-protocol class that :func:`header_timeout_protocol` makes closes such a connection when its first
-request's headers are not complete within the deadline. Once the headers are in, the body is
-the application's to time (:attr:`boardkit.server.limits.Limits.body_timeout`), and an upgraded
-WebSocket the session's (:attr:`~boardkit.server.limits.Limits.hello_timeout`).
+protocol class that :func:`header_timeout_protocol` makes closes a connection when a request's
+headers are not complete within the deadline, counted from the connection's start or from the
+previous answer on it. Once the headers are in, the body is the application's to time
+(:attr:`boardkit.server.limits.Limits.body_timeout`), and an upgraded WebSocket the session's
+(:attr:`~boardkit.server.limits.Limits.hello_timeout`).
 """
 
 from __future__ import annotations
@@ -31,21 +32,31 @@ def _base() -> type[Any]:
 
 
 def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
-    """An HTTP protocol class for ``uvicorn.run(http=…)`` that closes a connection whose first
-    request's headers have not arrived within ``seconds``."""
+    """An HTTP protocol class for ``uvicorn.run(http=…)`` that closes a connection whose next
+    request's headers have not arrived within ``seconds`` of its start or of its last answer."""
     base = _base()
 
     class HeaderDeadline(base):  # type: ignore[misc,valid-type]
-        """uvicorn's HTTP protocol with a deadline on the first request's headers."""
+        """uvicorn's HTTP protocol with a deadline on each request's headers."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             super().connection_made(transport)
-            self.header_deadline = self.loop.call_later(seconds, self.headers_overdue)
+            self.header_deadline = self.loop.call_later(seconds, self.headers_overdue, None)
 
-        def headers_overdue(self) -> None:
+        def on_response_complete(self) -> None:
+            # the next request on this connection has its own deadline
+            super().on_response_complete()
+            self.header_deadline.cancel()
+            done = self.cycle
+            self.header_deadline = self.loop.call_later(seconds, self.headers_overdue, done)
+
+        def headers_overdue(self, last: Any) -> None:
+            """Close the connection if no request's headers were completed since ``last`` (the
+            request answered when the deadline was set, ``None`` for a new connection)."""
             transport = self.transport
             if (
-                self.cycle is None  # no request's headers complete yet
+                self.cycle is last  # no newer request's headers complete
+                and (last is None or last.response_complete)
                 and not transport.is_closing()
                 and transport.get_protocol() is self  # not upgraded to a WebSocket
             ):
