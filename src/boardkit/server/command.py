@@ -131,7 +131,7 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         type=_SECONDS,
         default=10.0,
         metavar="S",
-        help="seconds a new HTTP connection has to send its request's headers (10)",
+        help="seconds an HTTP connection has to send a request's headers (10)",
     )
     limits.add_argument(
         "--creations-per-minute",
