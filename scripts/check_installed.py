@@ -39,10 +39,14 @@ def problems(project: Path) -> list[str]:
             found.append(f"{name} is imported from the project ({where}), not the installation")
     from boardkit.compiled import RUNTIME_MODULE, compiled_modules, summary
 
-    pure = [name for name, compiled in compiled_modules().items() if not compiled]
+    listed = compiled_modules()  # found on disk: `import boardkit` imports none of them
+    pure = [name for name, compiled in listed.items() if not compiled]
     if pure:
         found.append(f"not compiled: {', '.join(pure)} ({summary()})")
-    elif RUNTIME_MODULE not in sys.modules:
+        return found
+    for name in listed:  # each compiled module loads mypyc's runtime when imported
+        importlib.import_module(name)
+    if RUNTIME_MODULE not in sys.modules:
         found.append(f"mypyc's runtime {RUNTIME_MODULE} is not loaded")
     from boardkit import Match, load_game
 

@@ -142,6 +142,25 @@ def test_the_script_imports(script: str, monkeypatch: pytest.MonkeyPatch) -> Non
     assert callable(module.main), f"{script} has no main()"
 
 
+def test_an_old_copy_imports_its_own_modules_by_name_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_old_code`` renames the modules a package imports lazily by their quoted names (as
+    ``boardkit/__init__.py`` does), so an old copy never mixes in this checkout's modules; a
+    quoted name that is no module (an entry-point group, a logger) is left alone."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    from _old_code import module_names, rewrite
+
+    modules = module_names([Path("boardkit/engine.py"), Path("boardkit/log/__init__.py")])
+    assert modules == {"boardkit.engine", "boardkit.log"}
+    source = (
+        "import boardkit.flow\nMODS = {\"boardkit.engine\": 1, 'boardkit.log': 2}\n"
+        'GROUP = "boardkit.games"\nLOGGER = "boardkit.server"\n'
+    )
+    assert rewrite(source, ["boardkit"], modules) == (
+        "import old_boardkit.flow\nMODS = {\"old_boardkit.engine\": 1, 'old_boardkit.log': 2}\n"
+        'GROUP = "boardkit.games"\nLOGGER = "boardkit.server"\n'
+    )
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("script", sorted(RUNS))
 def test_the_script_runs_and_prints_its_table(script: str) -> None:
