@@ -101,6 +101,10 @@ ID_NAMESPACE = "boardkit"
 
 ILLEGAL_MODES = ("end", "raise")
 
+VECTOR_ENTRY_POINT = "boardkit.adapters.vector:BoardkitVectorEnv"
+"""What ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")`` builds
+(:class:`boardkit.adapters.vector.BoardkitVectorEnv`), imported only when it is asked for."""
+
 Observation = dict[str, np.ndarray[Any, Any]]
 
 
@@ -254,6 +258,7 @@ def register_envs() -> list[str]:
                 gymnasium.register(
                     id=made,
                     entry_point=f"{__name__}:BoardkitEnv",
+                    vector_entry_point=VECTOR_ENTRY_POINT,
                     kwargs={"game": name, "players": players},
                 )
     return sorted(ids)
