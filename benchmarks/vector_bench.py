@@ -79,9 +79,7 @@ def main() -> None:
             Contender("batched", _stepper(batched, 1, arguments.calls, n)),
             Contender("sync", _stepper(sync, 1, arguments.calls, n)),
         ]
-        rates = interleave(
-            contenders, arguments.rounds, arguments.seconds, clock=time.process_time
-        )
+        rates = interleave(contenders, arguments.rounds, arguments.seconds, clock=time.process_time)
         rows.append(
             [
                 f"{game} {players}p",

@@ -64,7 +64,7 @@ def assert_same(a: object, b: object, where: str = "") -> None:
 
 
 def random_actions(rng: np.random.Generator, masks: np.ndarray, illegal: float) -> np.ndarray:
-    actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+    actions: np.ndarray = (rng.random(masks.shape) * masks).argmax(axis=1)
     wild = rng.random(len(actions)) < illegal
     actions[wild] = rng.integers(0, masks.shape[1], wild.sum())  # mostly illegal indices
     return actions
@@ -83,7 +83,8 @@ def test_the_batch_plays_what_single_environments_play_in_lockstep(
 ) -> None:
     game, players, kwargs = case
     batched, sync = pair(game, players, n, mode, **kwargs)
-    got, expected = batched.reset(seed=seed), sync.reset(seed=seed)
+    got: Any = batched.reset(seed=seed)
+    expected: Any = sync.reset(seed=seed)
     assert_same(got, expected, "reset")
     rng = np.random.default_rng(seed)
     ends = 0
@@ -146,7 +147,11 @@ def test_same_step_resets_at_once_and_keeps_the_final_observation_in_the_infos()
 
 def test_an_int_seed_seeds_sub_environment_i_with_seed_plus_i_and_a_list_one_each() -> None:
     environments = BoardkitVectorEnv("shangrila", 3, 3)
-    for seed, seeds in [(11, [11, 12, 13]), ([5, 9, 5], [5, 9, 5])]:
+    cases: list[tuple[int | list[int | None], list[int]]] = [
+        (11, [11, 12, 13]),
+        ([5, 9, 5], [5, 9, 5]),
+    ]
+    for seed, seeds in cases:
         observations, _ = environments.reset(seed=seed)
         for i, s in enumerate(seeds):
             single = BoardkitEnv("shangrila", 3)
@@ -179,10 +184,11 @@ def test_without_copy_the_buffers_are_the_same_arrays_every_call() -> None:
         arrays = (result[0]["observation"], result[0]["action_mask"], *result[1:4])
         if first is None:
             first = arrays
+        assert first is not None
         assert all(x is y for x, y in zip(arrays, first, strict=True))
         assert result[4]["action_mask"] is result[0]["action_mask"]
     observations, _ = environments.reset(seed=1)
-    assert observations["observation"] is first[0]
+    assert first is not None and observations["observation"] is first[0]
 
 
 def test_with_copy_what_was_returned_is_not_overwritten_later() -> None:

@@ -59,7 +59,10 @@ default options and that offers the encodings: ``boardkit/<game>-<n>p-v<major>``
 ``gymnasium.make("boardkit/khan-2p-v1", opponents="greedy")`` and
 ``gymnasium.make_vec("boardkit/nim-3p-v1", num_envs=8, vectorization_mode="sync")`` work once
 the module is imported (or with the id written ``"boardkit.adapters.gymnasium:boardkit/..."``,
-which has Gymnasium import it; Gymnasium 1.x loads no plugins by itself). Keywords given to
+which has Gymnasium import it; Gymnasium 1.x loads no plugins by itself). Every id also has a
+vector entry point: ``make_vec`` with ``vectorization_mode="vector_entry_point"`` (Gymnasium's
+choice when no mode is named) builds one :class:`boardkit.adapters.vector.BoardkitVectorEnv`,
+which steps all the games in one call. Keywords given to
 ``make`` reach :class:`BoardkitEnv` (``seat``, ``opponents``, ``options``, ``reward`` …). The
 version after ``-v`` is the game's major rules version (:attr:`boardkit.game.Game.version`):
 an id names one game whose rules, action index and observation layout stay the same, and a
