@@ -68,6 +68,10 @@ RUNS = {
         ["--games", "1", "--game", "nim", "--workers", "1"],
         ["| Nim, 2 players | `greedy` | `first` | 1 |", "| Nim, 2 players | `mcts` | `greedy` |"],
     ),
+    "vector_bench.py": (
+        ["--envs", "2", "--rounds", "1", "--seconds", "0.05", "--calls", "2"],
+        ["BoardkitVectorEnv", "SyncVectorEnv of BoardkitEnv", "shangrila 3p", "khan 2p", "load"],
+    ),
     "adapters_bench.py": (
         ["--rounds", "1", "--seconds", "0.05", "--games", "2", "--backends", "process"],
         [

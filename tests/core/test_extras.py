@@ -14,6 +14,7 @@ from boardkit.extras import needs_extra
 OPTIONAL = [
     ("boardkit.adapters.pettingzoo", "pettingzoo", "numpy"),
     ("boardkit.adapters.gymnasium", "gymnasium", "gymnasium"),
+    ("boardkit.adapters.vector", "gymnasium", "gymnasium"),
     ("boardkit.adapters.openspiel", "openspiel", "pyspiel"),
     ("boardkit.adapters.ray", "ray", "ray"),
     ("boardkit.server.app", "server", "starlette"),

@@ -59,7 +59,10 @@ default options and that offers the encodings: ``boardkit/<game>-<n>p-v<major>``
 ``gymnasium.make("boardkit/khan-2p-v1", opponents="greedy")`` and
 ``gymnasium.make_vec("boardkit/nim-3p-v1", num_envs=8, vectorization_mode="sync")`` work once
 the module is imported (or with the id written ``"boardkit.adapters.gymnasium:boardkit/..."``,
-which has Gymnasium import it; Gymnasium 1.x loads no plugins by itself). Keywords given to
+which has Gymnasium import it; Gymnasium 1.x loads no plugins by itself). Every id also has a
+vector entry point: ``make_vec`` with ``vectorization_mode="vector_entry_point"`` (Gymnasium's
+choice when no mode is named) builds one :class:`boardkit.adapters.vector.BoardkitVectorEnv`,
+which steps all the games in one call. Keywords given to
 ``make`` reach :class:`BoardkitEnv` (``seat``, ``opponents``, ``options``, ``reward`` …). The
 version after ``-v`` is the game's major rules version (:attr:`boardkit.game.Game.version`):
 an id names one game whose rules, action index and observation layout stay the same, and a
@@ -100,6 +103,10 @@ ID_NAMESPACE = "boardkit"
 """The Gymnasium namespace of the registered ids."""
 
 ILLEGAL_MODES = ("end", "raise")
+
+VECTOR_ENTRY_POINT = "boardkit.adapters.vector:BoardkitVectorEnv"
+"""What ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")`` builds
+(:class:`boardkit.adapters.vector.BoardkitVectorEnv`), imported only when it is asked for."""
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -254,6 +261,7 @@ def register_envs() -> list[str]:
                 gymnasium.register(
                     id=made,
                     entry_point=f"{__name__}:BoardkitEnv",
+                    vector_entry_point=VECTOR_ENTRY_POINT,
                     kwargs={"game": name, "players": players},
                 )
     return sorted(ids)

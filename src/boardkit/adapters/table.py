@@ -164,11 +164,20 @@ class AdapterMatch:
         """
         legal = self.legal()
         action = legal.get(as_index(index))
-        who = self.to_decide
         if action is None:
             raise IllegalActionError(
-                "action-index", f"index {index} is not a legal action of seat {who} now"
+                "action-index", f"index {index} is not a legal action of seat {self.to_decide} now"
             )
+        self.play_legal(action)
+
+    def play_legal(self, action: object) -> None:
+        """Play ``action``, one of the game's legal actions for the deciding seat (a bot's choice),
+        without building the index of every legal action that :meth:`play` checks against.
+
+        The caller vouches for legality: this is the path of a bot's move, whose action came
+        from the game's own legal actions, so the same game results as through :meth:`play`.
+        """
+        who = self.to_decide
         seq = len(self.entries)
         rng, cut_off = Rng.for_entry(self.config.seed, seq), engine.cut_off_at(self.config, seq)
         self.state, events = engine.step(self.game, self.state, who, action, rng, cut_off)
