@@ -43,6 +43,7 @@ from boardkit.errors import (
     UnknownGameError,
 )
 from boardkit.server.errors import ConflictError, ProtocolError, ServerError
+from boardkit.server.limits import LimitError
 from boardkit_khan.rules.board import InvalidBoardError
 
 # One instance of every error class whose constructor takes more than a message.
@@ -68,6 +69,7 @@ EXAMPLES: list[BoardkitError] = [
     ServerError("full", "capacity"),
     ProtocolError("'take' could be 2 legal actions", "bad_text", ("take 1", "take 2")),
     InvalidBoardError("board.toml", ["too few cells", "no river"]),
+    LimitError("connections_per_address", 32, "too many connections", status=429, retry_after=1.5),
 ]
 
 
