@@ -328,15 +328,45 @@ def test_show_json_prints_the_state_as_json(
     assert json.loads(out) == codec_for(NimGame()).dump_state(match.state_at(1))
 
 
-def test_show_for_a_player_uses_that_players_view(
+def test_show_for_a_seat_uses_that_seats_view(
     capsys: Capture, nim_log: tuple[Path, Match[Any]]
 ) -> None:
     path, match = nim_log
-    code, out, _ = run(capsys, "show", str(path), "--player", "1")
+    code, out, err = run(capsys, "show", str(path), "--seat", "2")
     assert code == 0
     assert "as player 2 sees it" in out  # seat 1 in the API, "player 2" by its default name
-    code, out, _ = run(capsys, "show", str(path), "--player", "1", "--json")
+    assert err == ""
+    code, out, _ = run(capsys, "show", str(path), "--seat", "2", "--json")
     assert json.loads(out) == codec_for(NimGame()).dump_any(NimGame().view(match.state, 1))
+
+
+def test_show_still_takes_the_deprecated_player_counted_from_0_with_a_warning(
+    capsys: Capture, nim_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = nim_log
+    code, out, err = run(capsys, "show", str(path), "--player", "1")
+    assert code == 0
+    assert "as player 2 sees it" in out
+    assert "--player P is deprecated" in err
+    assert "(--player 1 is --seat 2)" in err
+
+
+def test_show_refuses_seat_0_naming_how_seats_are_counted(
+    capsys: Capture, nim_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = nim_log
+    code, out, err = run(capsys, "show", str(path), "--seat", "0")
+    assert (code, out) == (2, "")
+    assert err.strip() == "error: --seat 0: seats are counted from 1 (seat 1 is the first player)"
+
+
+def test_show_refuses_seat_and_player_together(
+    capsys: Capture, nim_log: tuple[Path, Match[Any]]
+) -> None:
+    path, _ = nim_log
+    code, out, err = run(capsys, "show", str(path), "--seat", "1", "--player", "0")
+    assert (code, out) == (2, "")
+    assert "not allowed with argument" in err
 
 
 def test_show_refuses_an_entry_out_of_range(
@@ -353,9 +383,9 @@ def test_show_refuses_a_seat_the_log_does_not_have(
     capsys: Capture, nim_log: tuple[Path, Match[Any]]
 ) -> None:
     path, _ = nim_log
-    code, _, err = run(capsys, "show", str(path), "--player", "3")
+    code, _, err = run(capsys, "show", str(path), "--seat", "4")
     assert code == 2
-    assert err.strip() == "error: there is no seat 3; this log has seats 0 to 2"
+    assert err.strip() == "error: there is no seat 4; this log has seats 1 to 3"
 
 
 def test_show_of_a_tampered_log_is_refused(

@@ -48,9 +48,9 @@ def test_the_notebook_headline_hides_another_seats_bid() -> None:
 def test_show_and_play_random_print_the_stand_in(tmp_path: Path) -> None:
     path = tmp_path / "goof.json"
     _one_bid().save(path)
-    for player, expected in (("1", "ann: bid a card face down"), ("0", "ann: bid 11")):
+    for seat, expected in (("2", "ann: bid a card face down"), ("1", "ann: bid 11")):
         out = io.StringIO()
-        code = main(["show", str(path), "--at", "1", "--player", player], stdout=out)
+        code = main(["show", str(path), "--at", "1", "--seat", seat], stdout=out)
         assert code == 0 and expected in out.getvalue()
     out = io.StringIO()
     assert main(["play-random", "goofspiel", "--seed", "2"], stdout=out) == 0

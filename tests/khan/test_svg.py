@@ -286,7 +286,7 @@ def test_boardkit_render_draws_a_saved_game(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
     match.save(log)
     target = tmp_path / "board.svg"
-    assert main(["render", str(log), "--at", str(at), "--player", "2", "-o", str(target)]) == 0
+    assert main(["render", str(log), "--at", str(at), "--seat", "3", "-o", str(target)]) == 0
     root = ET.parse(target).getroot()
     assert len(with_class(root, "placement-outline")) == 1
     state = match.state_at(at)

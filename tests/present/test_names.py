@@ -82,7 +82,7 @@ def test_show_and_render_pass_the_logs_names(
     match = _playing(KhanGame(), 3, 12)
     path = tmp_path / "khan.json"
     match.save(path)
-    assert main(["show", str(path), "--player", "1"]) == 0
+    assert main(["show", str(path), "--seat", "2"]) == 0
     assert "bob: hand" in capsys.readouterr().out
     assert main(["render", str(path)]) == 0
     assert "cyd: " in capsys.readouterr().out

@@ -291,7 +291,7 @@ def test_render_at_an_entry_as_a_player(
     nim_log: tuple[Path, Match[Any]], pictured: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, match = nim_log
-    code, out, _ = render(capsys, str(path), "--at", "2", "--player", "1")
+    code, out, _ = render(capsys, str(path), "--at", "2", "--seat", "2")
     assert code == 0
     assert stones_drawn(out) == match.state_at(2).stones
     assert ET.fromstring(out).findtext("svg:title", "", NS).startswith("seen by 1:")
@@ -364,8 +364,8 @@ def test_render_refuses_what_it_cannot_do(
     assert code == 2 and ".svg or .png" in err
     code, _, err = render(capsys, str(path), "--at", "999")
     assert code == 2 and "999" in err
-    code, _, err = render(capsys, str(path), "--player", "7")
-    assert code == 2 and "seat 7" in err
+    code, _, err = render(capsys, str(path), "--seat", "8")
+    assert code == 2 and "seat 8" in err
     code, _, err = render(capsys, str(path.parent / "missing.json"))
     assert code == 1 and "cannot read" in err
     broken = path.parent / "broken.json"

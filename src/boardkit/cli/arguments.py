@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from boardkit.cli.output import choices_text
-from boardkit.cli.support import EXIT_USAGE, RoundAt
+from boardkit.cli.support import EXIT_USAGE, CommandError, RoundAt
 from boardkit.errors import InvalidOptionsError, shorten
 
 if TYPE_CHECKING:
@@ -79,8 +79,8 @@ def add_force_argument(sub: argparse.ArgumentParser, help: str) -> None:
 
 
 def add_entry_arguments(sub: argparse.ArgumentParser, verb: str) -> None:
-    """``LOG``, ``--at K``, ``--player P`` and ``--no-verify``: one entry of a log file, as
-    ``verb`` (show, draw) puts it."""
+    """``LOG``, ``--at K`` and ``--seat N`` (or the deprecated ``--player P``): one entry of a
+    log file, as ``verb`` (show, draw) puts it. :func:`viewer_seat` reads the seat back."""
     sub.add_argument("log", metavar="LOG", help="a log file (JSON)")
     sub.add_argument(
         "--at",
@@ -89,12 +89,50 @@ def add_entry_arguments(sub: argparse.ArgumentParser, verb: str) -> None:
         help="entry number (0 is the setup; negative counts from the end; default: the last), "
         "or round:N for the table round N ended on",
     )
-    sub.add_argument(
+    viewer = sub.add_mutually_exclusive_group()
+    viewer.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help=f"{verb} only what seat N may see (seats counted from 1, as the table names them; "
+        "default: all)",
+    )
+    viewer.add_argument(
         "--player",
         type=int,
         metavar="P",
-        help=f"{verb} only what seat P may see (counted from 0, as in the log; default: all)",
+        help="deprecated (removed in 0.3.0): --seat P+1; seat P counted from 0, as in the log",
     )
+
+
+PLAYER_DEPRECATED = (
+    "warning: --player P is deprecated and goes in 0.3.0; use --seat N, which counts seats from "
+    "1 (--player {player} is --seat {seat})"
+)
+"""What ``show`` and ``render`` print on standard error when given ``--player``."""
+
+
+def viewer_seat(args: argparse.Namespace, warn: Callable[[str], object]) -> int | None:
+    """The seat (from 0, as the log counts) whose view ``--seat N`` or ``--player P`` asks for,
+    ``None`` for the whole state.
+
+    ``--seat`` counts from 1, as people count seats; a seat below 1 is a
+    :class:`~boardkit.cli.support.CommandError` (a usage error) naming the numbering; the range
+    check against the log's seats comes once the log is read. ``--player`` still counts from 0
+    for 0.2 and calls ``warn`` with
+    :data:`PLAYER_DEPRECATED`.
+    """
+    if args.seat is not None:
+        if args.seat < 1:
+            raise CommandError(
+                f"--seat {args.seat}: seats are counted from 1 (seat 1 is the first player)",
+                EXIT_USAGE,
+            )
+        return int(args.seat) - 1
+    if args.player is not None:
+        warn(PLAYER_DEPRECATED.format(player=args.player, seat=args.player + 1))
+        return int(args.player)
+    return None
 
 
 def add_no_verify_argument(sub: argparse.ArgumentParser, help: str) -> None:

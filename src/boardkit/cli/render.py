@@ -30,7 +30,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from boardkit.cli.arguments import add_entry_arguments, add_force_argument, add_no_verify_argument
+from boardkit.cli.arguments import (
+    add_entry_arguments,
+    add_force_argument,
+    add_no_verify_argument,
+    viewer_seat,
+)
 from boardkit.cli.support import (
     EXIT_FAILURE,
     EXIT_OK,
@@ -87,12 +92,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     """Carry out ``boardkit render`` with parsed ``args``; return the exit code."""
     from boardkit.files import check_writable
 
+    player = viewer_seat(args, streams.err.print)
     if args.output is not None:  # before the work of loading and drawing
         check_writable(args.output, overwrite=args.force)
     document = render_log(
         args.log,
         at=args.at,
-        player=args.player,
+        player=player,
         highlight=not args.no_highlight,
         verify=not args.no_verify,
     )

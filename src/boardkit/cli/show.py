@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument
+from boardkit.cli.arguments import add_entry_arguments, add_no_verify_argument, viewer_seat
 from boardkit.cli.support import EXIT_OK, RoundAt, Streams, entry_at, read_log_file
 
 
@@ -39,9 +39,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     from boardkit.result import TRUNCATED_TEXT
 
     out = streams.out
+    player = viewer_seat(args, streams.err.print)
     match = read_log_file(args.log, verify=not args.no_verify)
-    at, state = entry_at(match, args.at, args.player)
-    player: int | None = args.player
+    at, state = entry_at(match, args.at, player)
     game = match.game
     if args.position:  # the game's notation (a NotOfferedError for a game without one)
         out.out(game.format_position(state, player), highlight=False)

@@ -173,5 +173,5 @@ def entry_at(match: Match[Any], at: int | RoundAt | None, player: int | None) ->
         state = match.state_at(number)
     seats = len(match.header.players)
     if player is not None and not 0 <= player < seats:
-        raise CommandError(f"there is no seat {player}; this log has seats 0 to {seats - 1}")
+        raise CommandError(f"there is no seat {player + 1}; this log has seats 1 to {seats}")
     return number, state
