@@ -6,7 +6,7 @@ Subcommands (``boardkit COMMAND --help`` describes each)::
     boardkit games                                  installed games, player counts, options
     boardkit simulate GAME -n N --players P         N games between random players, summarised
     boardkit replay LOG [--against FULL]            replay a log and re-check every action
-    boardkit show LOG [--at K] [--player P]         the state after entry K, as text or --json
+    boardkit show LOG [--at K] [--seat N]           the state after entry K, as text or --json
     boardkit play-random GAME --players P           a random game, shown action by action
     boardkit play GAME --players P                  play in the terminal against bots
     boardkit tournament GAME --bots a,b -n N        seeded bot games over all cores

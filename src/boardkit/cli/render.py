@@ -2,7 +2,7 @@
 
 ::
 
-    boardkit render LOG [--at K] [--player P] [-o OUT.svg | -o OUT.png] [--force]
+    boardkit render LOG [--at K] [--seat N] [-o OUT.svg | -o OUT.png] [--force]
                         [--no-highlight] [--no-verify]
 
 Without ``-o`` the SVG text goes to standard output. A file is written atomically and an
