@@ -4,6 +4,7 @@ reaches a client of the other, bots run once, and the log verifies."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -45,4 +46,74 @@ def test_an_action_through_one_process_reaches_a_client_of_the_other(
             match = Match.from_json(text)
             assert match.verified and match.is_over and len(match) == end["seq"] + 1
         for seat in (*seats.values(), watcher):
+            seat.close()
+
+
+def _listening_backends(url: str, terminate: bool = False) -> list[int]:
+    """The pids of the server processes' LISTEN connections to this database (terminated first
+    when ``terminate``, as an administrator or a failover would)."""
+    import psycopg
+
+    what = "pg_terminate_backend(pid), pid" if terminate else "true, pid"
+    query = (
+        f"SELECT {what} FROM pg_stat_activity WHERE datname = current_database() "
+        "AND query = 'LISTEN boardkit' AND pid <> pg_backend_pid()"
+    )
+    with psycopg.connect(url, autocommit=True) as conn:
+        return sorted(int(row[1]) for row in conn.execute(query).fetchall())
+
+
+def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """issue 24: a dropped LISTEN connection (here ``pg_terminate_backend``) no longer leaves a
+    process deaf to the others for good: a move made while it was away reaches its clients by
+    the resync, and moves after it as fast as before (within a second)."""
+    args = ["--db", postgres_url, "--think-ms", "0", "--rate-limit", "1000"]
+    with (
+        serve(args, tmp_path / "one.log") as one,
+        serve(args, tmp_path / "two.log") as two,
+    ):
+        spec = [{"human": True}, {"human": True}]
+        match_id = http(
+            one.url, "/api/matches", {"game": "shangrila", "seats": [*spec, *spec[:1]]}
+        )["id"]
+        tokens = [
+            http(url, f"/api/matches/{match_id}/join", {"name": name})["token"]
+            for url, name in ((one.url, "ann"), (two.url, "bob"), (two.url, "cyd"))
+        ]
+        seats = {
+            0: NetSeat(one.url, match_id, tokens[0]),
+            1: NetSeat(two.url, match_id, tokens[1]),
+            2: NetSeat(two.url, match_id, tokens[2]),
+        }
+        rng = random.Random(11)
+        before = _listening_backends(postgres_url)
+        assert len(before) == 2  # one per process
+        for attempt in range(2):
+            state = play(seats, rng, stop=lambda s: s["to_decide"] != 0)
+            seq = state["seq"]
+            seats[0].until(seq)
+            if attempt == 0:  # the move is made while both processes are deaf
+                assert _listening_backends(postgres_url, terminate=True) == before
+            else:  # both listen again, on new connections
+                deadline = time.monotonic() + 10
+                while (now := _listening_backends(postgres_url)) == before or len(now) != 2:
+                    assert time.monotonic() < deadline, now
+                    time.sleep(0.05)
+                assert not set(now) & set(before)
+            mover = seats[state["to_decide"]]
+            mover.until(seq)
+            started = time.monotonic()
+            mover.act_randomly(rng)
+            seen = seats[0].until(seq + 1, timeout=10)  # ann's process is one, the mover's two
+            took = time.monotonic() - started
+            assert seen["entries"][-1]["player"] == state["to_decide"]
+            if attempt == 1:
+                assert took < 1.0, took
+        end = play(seats, rng)
+        assert end["over"]
+        text = http(one.url, f"/api/matches/{match_id}/log", token=tokens[0])
+        assert Match.from_json(text).verified
+        for seat in seats.values():
             seat.close()

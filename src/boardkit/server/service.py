@@ -306,7 +306,7 @@ class MatchService:
                 continue
             self._start_bot(live)
         if self.storage.shared:
-            await self.storage.listen(self._on_remote)
+            await self.storage.listen(self._on_remote, self.resync)
         if self.gc is not None:
             self.gc.install()
             if self.gc.sweep_every > 0:
@@ -694,6 +694,15 @@ class MatchService:
             await self._refresh_locked(live)
         self.hub.publish(match_id)
         self._start_bot(live)
+
+    async def resync(self) -> None:
+        """Bring every match this process holds up to the database (the notices sent while the
+        listening connection was down are lost), and tell its clients."""
+        for match_id in list(self._live):
+            try:
+                await self._on_remote(match_id, 0)
+            except BoardkitError as exc:  # one broken match must not stop the others
+                log.error("resyncing match %s failed: %s", match_id, exc, extra={"match": match_id})
 
     async def refresh(self, match_id: str) -> None:
         """Bring this process's copy of the match up to the database."""
