@@ -117,3 +117,56 @@ def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
         assert Match.from_json(text).verified
         for seat in seats.values():
             seat.close()
+
+
+def _bot_choices(url: str) -> float:
+    """The bot choices a server process started, from its /metrics."""
+    import urllib.request
+
+    with urllib.request.urlopen(url + "/metrics", timeout=10) as response:
+        text = response.read().decode()
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("boardkit_bot_choices_total{")
+    )
+
+
+def test_each_bot_decision_is_computed_once_and_a_dead_process_bots_go_on_elsewhere(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """issue 24: a match's bots run only in the process holding its bot lease (before, every
+    process computed every bot decision and all but one were thrown away); killed with
+    ``kill -9`` mid-match, that process's lease goes with its connection, and the other process
+    takes it and carries the bots on."""
+    args = ["--db", postgres_url, "--think-ms", "0", "--rate-limit", "1000"]
+    with (
+        serve(args, tmp_path / "one.log") as one,
+        serve(args, tmp_path / "two.log") as two,
+    ):
+        spec = [{"human": True}, {"bot": "random"}, {"bot": "random"}]
+        match_id = http(one.url, "/api/matches", {"game": "shangrila", "seats": spec})["id"]
+        token = http(one.url, f"/api/matches/{match_id}/join", {"name": "ann"})["token"]
+        ann = {
+            one.url: NetSeat(one.url, match_id, token),
+            two.url: NetSeat(two.url, match_id, token),
+        }
+        rng = random.Random(3)
+        # stopped on ann's turn, so that no bot is thinking while the counts are read
+        state = play({0: ann[one.url]}, rng, stop=lambda s: s["seq"] >= 12 and s["to_decide"] == 0)
+        ann[two.url].until(state["seq"])
+        bot_entries = sum(1 for e in ann[one.url].entries.values() if e["player"] in (1, 2))
+        assert bot_entries > 0
+        choices = {url: _bot_choices(url) for url in (one.url, two.url)}
+        assert sum(choices.values()) == bot_entries, choices  # each computed once…
+        assert sorted(choices.values())[0] == 0, choices  # …all in one process
+        holder, other = (one, two) if choices[one.url] else (two, one)
+        ann[holder.url].close()
+        holder.kill()
+        end = play({0: ann[other.url]}, rng)
+        assert end["over"]
+        after = sum(1 for e in ann[other.url].entries.values() if e["player"] in (1, 2))
+        assert after > bot_entries and _bot_choices(other.url) == after - bot_entries
+        text = http(other.url, f"/api/matches/{match_id}/log", token=token)
+        assert Match.from_json(text).verified
+        ann[other.url].close()

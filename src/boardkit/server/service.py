@@ -264,6 +264,7 @@ class MatchService:
         gc_sweep_every: float | None = 600.0,
         picture_cache: int = DEFAULT_SIZE,
         metrics: ServerMetrics | None = None,
+        lease_retry: float = 1.0,
     ) -> None:
         self.storage = storage
         self.metrics = ServerMetrics() if metrics is None else metrics
@@ -287,6 +288,13 @@ class MatchService:
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.lease_retry = lease_retry
+        """Seconds between two asks for the bot leases of matches whose bots another process
+        runs (a shared storage only): a match whose process died goes on within that time."""
+        self._asking: set[str] = set()
+        """Matches whose bot lease is being asked for now."""
+        self._background: set[asyncio.Task[None]] = set()
+        self._lease_asker: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -307,6 +315,7 @@ class MatchService:
             self._start_bot(live)
         if self.storage.shared:
             await self.storage.listen(self._on_remote, self.resync)
+            self._lease_asker = asyncio.create_task(self._ask_leases())
         if self.gc is not None:
             self.gc.install()
             if self.gc.sweep_every > 0:
@@ -317,8 +326,24 @@ class MatchService:
             await asyncio.sleep(policy.sweep_every)
             policy.sweep()
 
+    async def _ask_leases(self) -> None:
+        """Every :attr:`lease_retry` seconds: start the bots of held matches whose bot lease
+        another process held (it may have died), and give up the leases of matches that ended."""
+        while True:
+            await asyncio.sleep(self.lease_retry)
+            for live in list(self._live.values()):
+                if live.status != RUNNING:
+                    await self.storage.release_bot_lease(live.id)
+                else:
+                    self._start_bot(live)
+
     async def stop(self) -> None:
         """Stop bots and close the storage."""
+        for task in (self._lease_asker, *self._background):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -662,13 +687,32 @@ class MatchService:
         self._start_bot(live)
 
     def _start_bot(self, live: LiveMatch) -> None:
-        """Start the bot that must decide now, if a bot must, once per entry."""
-        if live.status != RUNNING or live.bot_at == live.length - 1:
+        """Start the bot that must decide now, if a bot must, once per entry; with a shared
+        storage, only in the process that holds the match's bot lease (asked for first)."""
+        seat = _bot_to_move(live)
+        if seat is None:
             return
-        state = live.states[-1]
-        seat = decider(state.flow)
-        if seat is None or live.record.seats[seat].kind != "bot":
-            return
+        if not self.storage.shared:
+            self._launch_bot(live, seat)
+        elif live.id not in self._asking:
+            self._asking.add(live.id)
+            task = asyncio.create_task(self._launch_if_leased(live))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _launch_if_leased(self, live: LiveMatch) -> None:
+        try:
+            leased = await self.storage.bot_lease(live.id)
+        except StorageError as exc:  # asked again at the next retry
+            log.warning("bot lease of match %s: %s", live.id, exc, extra={"match": live.id})
+            leased = False
+        finally:
+            self._asking.discard(live.id)
+        seat = _bot_to_move(live) if leased else None  # the match may have moved meanwhile
+        if seat is not None:
+            self._launch_bot(live, seat)
+
+    def _launch_bot(self, live: LiveMatch, seat: int) -> None:
         bot = live.bots.get(seat)
         if bot is None:
             bot = live.bots[seat] = server_bot(live.record.seats[seat].bot)
@@ -680,6 +724,7 @@ class MatchService:
         async def commit(chosen: tuple[Any, Rng]) -> None:
             await self._commit_bot(live, seat, seq, *chosen)
 
+        self.metrics.bot_choices.labels(game=live.game.name).inc()
         self.bots.start(
             bot.name, seat, live.record.think_ms, choose, commit, match=live.id, game=live.game.name
         )
@@ -731,6 +776,17 @@ class MatchService:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
+
+
+def _bot_to_move(live: LiveMatch) -> int | None:
+    """The bot seat that must decide now in a running match, unless its choice was started for
+    this entry already."""
+    if live.status != RUNNING or live.bot_at == live.length - 1:
+        return None
+    seat = decider(live.states[-1].flow)
+    if seat is None or live.record.seats[seat].kind != "bot":
+        return None
+    return seat
 
 
 def _seat_text(names: Sequence[str], seat: int) -> str:

@@ -159,6 +159,20 @@ class Storage(ABC):
         """
         return None
 
+    async def bot_lease(self, match_id: str) -> bool:
+        """Whether this process runs ``match_id``'s bots: it holds the match's bot lease, or
+        takes it now if it is free. Always true for a back end only one process uses.
+
+        A shared back end hands each match's lease to one process at a time and frees it when
+        that process dies, so that each bot decision is computed once, and a match whose process
+        died is carried on by another that asks again.
+        """
+        return True
+
+    async def release_bot_lease(self, match_id: str) -> None:
+        """Give up ``match_id``'s bot lease (the match is over, or unloaded); no-op if not held."""
+        return None
+
     @property
     def shared(self) -> bool:
         """Whether several server processes may use this storage at once."""

@@ -6,10 +6,14 @@ the change commits; each process LISTENs on one more connection and refreshes th
 database when another process changed it (:meth:`PostgresStorage.listen`). When that connection
 drops (a proxy restart, a failover, an administrator's ``pg_terminate_backend``) the process
 reconnects at once, then with growing pauses, and resyncs every match it holds, since the notices
-sent meanwhile are lost. Two processes racing
-to append the same entry cannot both win: the append updates the match row only where its
-length is still the entry's number, and the loser gets a
-:class:`~boardkit.server.errors.ConflictError`. Appends are committed in groups
+sent meanwhile are lost.
+
+Two processes racing to append the same entry cannot both win: the append updates the match row
+only where its length is still the entry's number, and the loser gets a
+:class:`~boardkit.server.errors.ConflictError`. Each match's bots run in one process only: the
+one holding the match's *bot lease*, a session advisory lock on a connection of its own
+(:meth:`PostgresStorage.bot_lease`); PostgreSQL frees it when that connection ends (the process
+died), and another process then takes it. Appends are committed in groups
 (:mod:`boardkit.server.storage.group`): those that arrive while a transaction runs share the
 next one, sent in one pipelined round trip.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
@@ -69,6 +74,9 @@ class PostgresStorage(Storage):
         self._appends = GroupCommit(self._commit_group)
         self.process_id = secrets.token_hex(8)
         """Tags this process's notices, so that it does not refresh from its own writes."""
+        self._lease_conn: Any = None
+        self._lease_lock = asyncio.Lock()
+        self._leases: set[str] = set()
         self.listen_reconnects = 0
         """How often the listening connection was lost and got back (see :meth:`listen`)."""
 
@@ -124,6 +132,9 @@ class PostgresStorage(Storage):
                 await conn.execute("INSERT INTO boardkit_schema (version) VALUES (%s)", (version,))
 
     async def close(self) -> None:
+        if self._lease_conn is not None:
+            with contextlib.suppress(Exception):
+                await self._lease_conn.close()
         if self._listen_task is not None:
             self._listen_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -354,6 +365,60 @@ class PostgresStorage(Storage):
                 exc_info=True,
                 extra={"match": match_id},
             )
+
+    # --- bot leases ------------------------------------------------------------------------------
+
+    @property
+    def bot_leases(self) -> frozenset[str]:
+        """The matches whose bot lease this process holds."""
+        return frozenset(self._leases)
+
+    async def bot_lease(self, match_id: str) -> bool:
+        """Hold or take ``match_id``'s bot lease: ``pg_try_advisory_lock`` on the lease
+        connection, so that the lease goes with that connection when this process dies. If the
+        connection itself dropped, every lease it held went with it: they are all asked again."""
+        conn = self._lease_conn
+        if match_id in self._leases and conn is not None and not conn.broken:
+            return True
+        async with self._lease_lock:
+            if self._lease_conn is None or self._lease_conn.broken or self._lease_conn.closed:
+                if self._lease_conn is not None:
+                    log.warning("the bot lease connection dropped; asking for the leases again")
+                self._leases.clear()
+                self._lease_conn = await self._connect(autocommit=True)
+            import psycopg
+
+            try:
+                cur = await self._lease_conn.execute(
+                    "SELECT pg_try_advisory_lock(%s)", (_lease_key(match_id),)
+                )
+                row = await cur.fetchone()
+            except psycopg.Error as exc:  # the connection went, and its leases with it
+                self._leases.clear()
+                self._lease_conn = None
+                raise StorageError(f"cannot take a bot lease: {_reason(exc)}") from None
+            if row is not None and row[0]:
+                self._leases.add(match_id)
+                return True
+            return False
+
+    async def release_bot_lease(self, match_id: str) -> None:
+        if match_id not in self._leases:
+            return
+        async with self._lease_lock:
+            self._leases.discard(match_id)
+            if self._lease_conn is not None and not self._lease_conn.broken:
+                with contextlib.suppress(Exception):  # a lost connection freed it already
+                    await self._lease_conn.execute(
+                        "SELECT pg_advisory_unlock(%s)", (_lease_key(match_id),)
+                    )
+
+
+def _lease_key(match_id: str) -> int:
+    """The advisory lock key of a match's bot lease: 64 bits of a hash of its id (signed, as
+    PostgreSQL's bigint), apart from the migration lock's key."""
+    digest = hashlib.sha256(b"boardkit bot lease:" + match_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 class _Rollback(ConflictError):
