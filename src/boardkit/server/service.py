@@ -150,6 +150,8 @@ class LiveMatch:
         self.bots: dict[int, Bot] = {}
         self.bot_at = -1
         """The entry a bot move was last started for (one bot move per entry)."""
+        self.touched = time.monotonic()
+        """When the match was last asked for (see :meth:`MatchService.unload_idle`)."""
         # What the views built, as JSON text (see boardkit.server.views): entries per (seat,
         # entry); for the last entry only, the legal actions, scores and pictures per seat and
         # whole frames per (seat, entries the connection had, svg, full). Pictures are kept in
@@ -265,6 +267,7 @@ class MatchService:
         picture_cache: int = DEFAULT_SIZE,
         metrics: ServerMetrics | None = None,
         lease_retry: float = 1.0,
+        unload_after: float | None = 300.0,
     ) -> None:
         self.storage = storage
         self.metrics = ServerMetrics() if metrics is None else metrics
@@ -295,6 +298,10 @@ class MatchService:
         """Matches whose bot lease is being asked for now."""
         self._background: set[asyncio.Task[None]] = set()
         self._lease_asker: asyncio.Task[None] | None = None
+        self.unload_after = unload_after
+        """Seconds a match may sit in memory untouched and unfollowed before it is unloaded
+        (:meth:`unload_idle`; ``None``: never). It is loaded again when next asked for."""
+        self._unloader: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -316,6 +323,8 @@ class MatchService:
         if self.storage.shared:
             await self.storage.listen(self._on_remote, self.resync)
             self._lease_asker = asyncio.create_task(self._ask_leases())
+        if self.unload_after is not None:
+            self._unloader = asyncio.create_task(self._unload_every(self.unload_after))
         if self.gc is not None:
             self.gc.install()
             if self.gc.sweep_every > 0:
@@ -337,9 +346,35 @@ class MatchService:
                 else:
                     self._start_bot(live)
 
+    async def _unload_every(self, after: float) -> None:
+        while True:
+            await asyncio.sleep(min(max(after, 0.05), 30.0))
+            await self.unload_idle(after)
+
+    async def unload_idle(self, after: float = 0.0) -> list[str]:
+        """Drop from memory every match nobody follows, untouched for ``after`` seconds, with no
+        request under way and no bot to move; the ids dropped. Memory stays bounded by the
+        matches in use, however many were ever played: a dropped match is loaded (and verified)
+        again from the database when next asked for, and its bot lease is given up."""
+        now = time.monotonic()
+        dropped = []
+        for match_id, live in list(self._live.items()):
+            if (
+                now - live.touched < after
+                or self.hub.count(match_id)
+                or live.lock.locked()
+                or match_id in self._asking
+                or _bot_owes(live)
+            ):
+                continue
+            del self._live[match_id]
+            dropped.append(match_id)
+            await self.storage.release_bot_lease(match_id)
+        return dropped
+
     async def stop(self) -> None:
         """Stop bots and close the storage."""
-        for task in (self._lease_asker, *self._background):
+        for task in (self._lease_asker, self._unloader, *self._background):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -496,6 +531,7 @@ class MatchService:
         """The match in memory, loaded (and verified) from the database on first use."""
         live = self._live.get(match_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         # One loader per id at a time; the lock is forgotten when its last user leaves, so
         # asking for many ids that name no match leaves nothing behind.
@@ -787,6 +823,15 @@ def _bot_to_move(live: LiveMatch) -> int | None:
     if seat is None or live.record.seats[seat].kind != "bot":
         return None
     return seat
+
+
+def _bot_owes(live: LiveMatch) -> bool:
+    """Whether a bot must decide now in the running match (thinking, or to be started here or
+    by the bot lease's holder): such a match stays loaded, so that its bots go on."""
+    if live.status != RUNNING:
+        return False
+    seat = decider(live.states[-1].flow)
+    return seat is not None and live.record.seats[seat].kind == "bot"
 
 
 def _seat_text(names: Sequence[str], seat: int) -> str:
