@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from attrs import evolve as attrs_evolve
 
 from boardkit.server.errors import ConflictError, StorageError
 from boardkit.server.storage import (
@@ -282,3 +283,22 @@ def test_postgres_url_hides_the_password() -> None:
     storage: Any = make_storage("postgresql://me:hunter2@db.example:5432/boardkit")
     assert "hunter2" not in storage.url
     assert storage.url == "postgresql://me@db.example:5432/boardkit"
+
+
+def test_the_seats_a_player_key_took_are_listed_newest_first_and_nobody_elses(
+    factory: Factory,
+) -> None:
+    async def go() -> None:
+        storage = await opened(factory)
+        for i, match_id in enumerate(("old", "new")):
+            mine = attrs_evolve(record(match_id), created=float(i))
+            await storage.create_match(mine, '{"seq":0}')
+            assert await storage.claim_seat(match_id, 1, "ann", f"t-ann-{i}", "hash-ann") == OPEN
+            assert await storage.claim_seat(match_id, 0, "bob", f"t-bob-{i}") == RUNNING
+        found = await storage.seats_of_player("hash-ann")
+        assert [(r.id, seat) for r, seat in found] == [("new", 1), ("old", 1)]
+        assert found[0][0].seats[1].player == "hash-ann" and found[0][0].seats[0].player == ""
+        assert await storage.seats_of_player("hash-nobody") == []
+        await storage.close()
+
+    run(go())

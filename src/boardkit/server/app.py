@@ -9,7 +9,11 @@ HTTP routes (JSON unless said otherwise):
   "options": {...}, "think_ms": N, "cap": N}`` (``cap``, optional: the match's entry cap, see
   :attr:`boardkit.options.Config.cap`);
 - ``GET /api/matches/{id}`` one match, as the lobby shows it;
-- ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT}`` gives ``{"seat", "token"}``;
+- ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT, "player": KEY?}`` gives
+  ``{"seat", "token"}`` (with a player key the token is derived from it:
+  :mod:`boardkit.server.players`);
+- ``POST /api/my-matches`` ``{"player": KEY}`` gives ``{"matches": [...]}``, the seats the key
+  took, the ones where it is that seat's turn first, each with its token;
 - ``GET /api/matches/{id}/log`` with ``Authorization: Bearer TOKEN``: the seat's redacted log
   during play; once the game is over, the full log (seed revealed) for its players. Without a
   token: the spectator's redacted log.
@@ -43,6 +47,7 @@ from boardkit.server.pictures import DEFAULT_SIZE
 from boardkit.server.service import MatchService
 from boardkit.server.session import Session
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, STATUSES_ALL, make_storage
+from boardkit.server.webhooks import Webhook
 
 with needs_extra("server", "boardkit.server.app"):
     from starlette.applications import Starlette
@@ -205,6 +210,7 @@ def create_app(
     gc_sweep_every: float | None = 600.0,
     picture_cache: int = DEFAULT_SIZE,
     unload_after: float | None = 300.0,
+    webhook: Webhook | None = None,
 ) -> Starlette:
     """The server as an ASGI application.
 
@@ -221,6 +227,8 @@ def create_app(
     the server keeps (:mod:`boardkit.server.pictures`: 50–75 KB each; 0 keeps none).
     ``unload_after`` is how many seconds a match nobody follows stays in memory
     (:meth:`~boardkit.server.service.MatchService.unload_idle`; ``None``: for ever).
+    ``webhook`` (:class:`boardkit.server.webhooks.Webhook`) is told when a move leaves a
+    person owing a decision.
     The storage is opened, migrated and every running match resumed when the application
     starts (its lifespan). Each application counts into a Prometheus registry of its own
     (``app.state.service.metrics.registry``).
@@ -233,6 +241,7 @@ def create_app(
         gc_sweep_every=gc_sweep_every,
         picture_cache=picture_cache,
         unload_after=unload_after,
+        webhook=webhook,
     )
     _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits
@@ -316,13 +325,18 @@ def create_app(
 
     async def join(request: Request) -> Response:
         body = await _body(request, limits)
-        _only(body, ("seat", "name"), "join")
+        _only(body, ("seat", "name", "player"), "join")
         if body.get("name") is not None and not isinstance(body["name"], str):
             raise ProtocolError("join: field 'name' is a string")
         seat, token = await service.join(
-            request.path_params["id"], body.get("seat"), body.get("name")
+            request.path_params["id"], body.get("seat"), body.get("name"), body.get("player")
         )
         return JSONResponse({"seat": seat, "token": token})
+
+    async def my_matches(request: Request) -> Response:
+        body = await _body(request, limits)
+        _only(body, ("player",), "my matches")
+        return JSONResponse({"matches": await service.my_matches(body.get("player"))})
 
     async def log(request: Request) -> Response:
         live = await service.live(request.path_params["id"])
@@ -382,6 +396,7 @@ def create_app(
         Route("/api/matches", _guard(create), methods=["POST"]),
         Route("/api/matches/{id}", _guard(one_match)),
         Route("/api/matches/{id}/join", _guard(join), methods=["POST"]),
+        Route("/api/my-matches", _guard(my_matches), methods=["POST"]),
         Route("/api/matches/{id}/log", _guard(log)),
         Route("/healthz", healthz),
         Route("/readyz", readyz),

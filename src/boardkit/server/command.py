@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Any
 
@@ -171,6 +172,13 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "(300; it is loaded again when asked for)",
     )
     parser.add_argument(
+        "--webhook",
+        default=None,
+        metavar="URL",
+        help="POST a signed 'your turn' event here when a move leaves a person owing a "
+        "decision; the secret that signs it comes from BOARDKIT_WEBHOOK_SECRET",
+    )
+    parser.add_argument(
         "--no-compression",
         action="store_true",
         help="send WebSocket frames uncompressed (saves the server CPU, costs bandwidth)",
@@ -195,6 +203,29 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         help="the least level logged: debug, info, warning, error or critical (info)",
     )
     return parser
+
+
+WEBHOOK_SECRET = "BOARDKIT_WEBHOOK_SECRET"
+"""The environment variable that holds the webhook's signing secret (an argument would show in
+the process list)."""
+
+
+def _webhook(url: str | None) -> Any:
+    """The :class:`~boardkit.server.webhooks.Webhook` for ``--webhook URL``, or ``None``; a
+    missing secret or a URL that is not http(s) is a
+    :class:`~boardkit.server.errors.ServerError` naming it."""
+    if url is None:
+        return None
+    from boardkit.server.errors import ServerError
+    from boardkit.server.webhooks import Webhook
+
+    secret = os.environ.get(WEBHOOK_SECRET, "")
+    if not secret:
+        raise ServerError(f"--webhook needs its signing secret in {WEBHOOK_SECRET}", "webhook")
+    try:
+        return Webhook(url, secret)
+    except ValueError as exc:
+        raise ServerError(f"--webhook: {exc}", "webhook") from None
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -238,6 +269,7 @@ def run(args: argparse.Namespace) -> int:
             pinned_seeds=args.allow_pinned_seeds,
             picture_cache=args.picture_cache,
             unload_after=args.unload_after,
+            webhook=_webhook(args.webhook),
             limits=Limits(
                 rate=args.rate_limit,
                 burst=max(1, int(2 * args.rate_limit)),

@@ -64,8 +64,10 @@ from boardkit.server.gcpolicy import GcPolicy
 from boardkit.server.metrics import ServerMetrics
 from boardkit.server.notify import Hub
 from boardkit.server.pictures import DEFAULT_SIZE, PictureCache
+from boardkit.server.players import player_hash, seat_token, well_formed_key
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
+from boardkit.server.webhooks import Webhook
 
 log = logging.getLogger("boardkit.server.service")
 
@@ -268,6 +270,7 @@ class MatchService:
         metrics: ServerMetrics | None = None,
         lease_retry: float = 1.0,
         unload_after: float | None = 300.0,
+        webhook: Webhook | None = None,
     ) -> None:
         self.storage = storage
         self.metrics = ServerMetrics() if metrics is None else metrics
@@ -302,6 +305,8 @@ class MatchService:
         """Seconds a match may sit in memory untouched and unfollowed before it is unloaded
         (:meth:`unload_idle`; ``None``: never). It is loaded again when next asked for."""
         self._unloader: asyncio.Task[None] | None = None
+        self.webhook = webhook
+        """Where "your turn" events go (:mod:`boardkit.server.webhooks`), or ``None``."""
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -325,6 +330,8 @@ class MatchService:
             self._lease_asker = asyncio.create_task(self._ask_leases())
         if self.unload_after is not None:
             self._unloader = asyncio.create_task(self._unload_every(self.unload_after))
+        if self.webhook is not None:
+            self.webhook.start()
         if self.gc is not None:
             self.gc.install()
             if self.gc.sweep_every > 0:
@@ -386,6 +393,8 @@ class MatchService:
         if self.gc is not None:
             self.gc.uninstall()
         await self.bots.close()
+        if self.webhook is not None:
+            await self.webhook.close()
         self.pictures.close()
         await self.storage.close()
 
@@ -462,8 +471,17 @@ class MatchService:
         self._start_bot(live)
         return live
 
-    async def join(self, match_id: str, seat: int | None, name: object) -> tuple[int, str]:
-        """Take ``seat`` (or the first free human seat); the seat and its secret token."""
+    async def join(
+        self, match_id: str, seat: int | None, name: object, player: object = None
+    ) -> tuple[int, str]:
+        """Take ``seat`` (or the first free human seat); the seat and its secret token.
+
+        With a player key (:mod:`boardkit.server.players`) the token is derived from the key
+        and the seat is listed among the key's matches (:meth:`my_matches`); without one the
+        token is random.
+        """
+        if player is not None and not well_formed_key(player):
+            raise ProtocolError("a player key is 32 to 128 letters, digits, '-' or '_'", "bad_key")
         live = await self.live(match_id)
         async with live.lock:  # one join at a time, so that two cannot take the same name
             await self._reload_record(live)  # the joins another process made
@@ -477,14 +495,52 @@ class MatchService:
                 raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
             others = {s.name.casefold() for s in seats if s.seat != seat}
             chosen = distinct_name(clean_name(name, f"seat {seat + 1}"), others)
-            token = new_token()
-            status = await self.storage.claim_seat(match_id, seat, chosen, token_hash(token))
+            key = player if isinstance(player, str) else None
+            token = new_token() if key is None else seat_token(key, match_id, seat)
+            status = await self.storage.claim_seat(
+                match_id, seat, chosen, token_hash(token), None if key is None else player_hash(key)
+            )
             if status is None:
                 raise ProtocolError(f"seat {seat + 1} is not free", "no_seat")
             await self._reload_record(live)
         self.hub.publish(match_id)
         self._start_bot(live)
         return seat, token
+
+    async def my_matches(self, player: object) -> list[dict[str, Any]]:
+        """The matches whose seats the player key took, the ones where it is that seat's turn
+        first, then the newest: for each, its id, game, status, the seat, its token (derived
+        from the key, so a second device holding the key can play on), the players' names, the
+        entry count, and ``your_turn``."""
+        if not well_formed_key(player):
+            raise AuthError("that is not a player key")
+        assert isinstance(player, str)
+        found: list[dict[str, Any]] = []
+        for record, seat in await self.storage.seats_of_player(player_hash(player)):
+            turn = False
+            if record.status == RUNNING:
+                try:
+                    live = await self.live(record.id)
+                except BoardkitError:  # a match that cannot be loaded is listed, not played
+                    live = None
+                if live is not None:
+                    record = live.record
+                    turn = _owes(live.states[-1].flow, seat)
+            found.append(
+                {
+                    "id": record.id,
+                    "game": record.game,
+                    "status": record.status,
+                    "seat": seat,
+                    "token": seat_token(player, record.id, seat),
+                    "names": [s.name for s in record.seats],
+                    "entries": record.length,
+                    "your_turn": turn,
+                    "created": record.created,
+                }
+            )
+        found.sort(key=lambda m: (not m["your_turn"], -float(m["created"])))
+        return found
 
     async def seat_of(self, match_id: str, token: object) -> int:
         """The seat ``token`` holds in ``match_id``; :class:`AuthError` for anything else."""
@@ -706,6 +762,28 @@ class MatchService:
         live.states.append(match.state)
         if status != live.record.status:
             live.record = _with_status(live.record, status)
+        if self.webhook is not None:
+            self._announce_turns(live, live.states[-2].flow)
+
+    def _announce_turns(self, live: LiveMatch, before: Any) -> None:
+        """Tell the webhook of each human seat that owes a decision now and did not before the
+        entry just committed (this process committed it, so no other process tells it too)."""
+        assert self.webhook is not None
+        after = live.states[-1].flow
+        for record in live.record.seats:
+            if (
+                record.kind == "human"
+                and _owes(after, record.seat)
+                and not _owes(before, record.seat)
+            ):
+                self.webhook.your_turn(
+                    match=live.id,
+                    game=live.game.name,
+                    seat=record.seat,
+                    name=record.name,
+                    player=record.player or None,
+                    entry=live.length - 1,
+                )
 
     async def _commit_bot(
         self, live: LiveMatch, seat: int, seq: int, action: Any, rng: Rng
@@ -823,6 +901,12 @@ def _bot_to_move(live: LiveMatch) -> int | None:
     if seat is None or live.record.seats[seat].kind != "bot":
         return None
     return seat
+
+
+def _owes(flow: Any, seat: int) -> bool:
+    """Whether ``seat`` owes a decision now: it decides, or a decision every seat owes at once
+    (a sealed bid) waits for it."""
+    return not flow.ended and (decider(flow) == seat or any(o.player == seat for o in flow.owed))
 
 
 def _bot_owes(live: LiveMatch) -> bool:

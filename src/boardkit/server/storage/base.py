@@ -33,13 +33,17 @@ STATUSES_ALL = (OPEN, RUNNING, FINISHED)
 
 @frozen
 class SeatRecord:
-    """One seat: ``kind`` is ``"human"`` or ``"bot"``; ``bot`` is a bot spec for a bot seat."""
+    """One seat: ``kind`` is ``"human"`` or ``"bot"``; ``bot`` is a bot spec for a bot seat;
+    ``player`` the hash of the player key that took it (:mod:`boardkit.server.players`), ``""``
+    if none did. The hash links a person's matches: it is for the server and its webhook,
+    never for the lobby."""
 
     seat: int
     kind: str
     name: str
     bot: str = ""
     taken: bool = False
+    player: str = ""
 
 
 @frozen
@@ -61,8 +65,8 @@ class MatchRecord:
 
 
 SEATS_QUERY = (
-    "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL) FROM boardkit_seat "
-    "WHERE match_id = {param} ORDER BY seat"
+    "SELECT seat, kind, name, bot, (kind = 'bot' OR token_hash IS NOT NULL), "
+    "COALESCE(player_hash, '') FROM boardkit_seat WHERE match_id = {param} ORDER BY seat"
 )
 """A match's seats in the order :func:`record_of` reads them; ``{param}`` is the back end's
 placeholder (``?`` or ``%s``)."""
@@ -75,7 +79,7 @@ def record_of(row: Sequence[Any], seats: Sequence[Sequence[Any]]) -> MatchRecord
         id=row[0],
         game=row[1],
         header=row[2],
-        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4])) for s in seats),
+        seats=tuple(SeatRecord(int(s[0]), s[1], s[2], s[3], bool(s[4]), s[5]) for s in seats),
         status=row[3],
         created=float(row[4]),
         think_ms=int(row[5]),
@@ -127,10 +131,24 @@ class Storage(ABC):
         """Matches with one of ``statuses``, newest first."""
 
     @abstractmethod
-    async def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str | None:
-        """Give a free human seat its name and token hash, in one transaction that also moves an
+    async def claim_seat(
+        self,
+        match_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        player_hash: str | None = None,
+    ) -> str | None:
+        """Give a free human seat its name and token hash (and the hash of the player key that
+        took it, if any: :mod:`boardkit.server.players`), in one transaction that also moves an
         open match to running once no human seat is free; the match's status afterwards, or
         ``None`` (and no change) if the seat is taken or not a human seat."""
+
+    @abstractmethod
+    async def seats_of_player(
+        self, player_hash: str, limit: int = 200
+    ) -> list[tuple[MatchRecord, int]]:
+        """Every (match, seat) the player key with this hash took, newest match first."""
 
     @abstractmethod
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:

@@ -41,6 +41,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (match_id, seq)
         )""",
     ),
+    # 2: the player key (its hash) that took a seat, for "my matches" across matches.
+    (
+        "ALTER TABLE boardkit_seat ADD COLUMN player_hash TEXT",
+        "CREATE INDEX boardkit_seat_player ON boardkit_seat (player_hash)",
+    ),
 )
 """Migration ``i`` takes the schema from version ``i`` to ``i + 1``."""
 

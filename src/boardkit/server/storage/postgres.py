@@ -217,7 +217,14 @@ class PostgresStorage(Storage):
             )
             return [await _record(conn, row) for row in await cur.fetchall()]
 
-    async def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str | None:
+    async def claim_seat(
+        self,
+        match_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        player_hash: str | None = None,
+    ) -> str | None:
         async with self._transaction() as conn:
             # Lock the match row first: two joins of the last two seats must not both see the
             # other seat free.
@@ -225,9 +232,9 @@ class PostgresStorage(Storage):
                 "SELECT id FROM boardkit_match WHERE id = %s FOR UPDATE", (match_id,)
             )
             cur = await conn.execute(
-                "UPDATE boardkit_seat SET name = %s, token_hash = %s WHERE match_id = %s AND "
-                "seat = %s AND kind = 'human' AND token_hash IS NULL",
-                (name, token_hash, match_id, seat),
+                "UPDATE boardkit_seat SET name = %s, token_hash = %s, player_hash = %s "
+                "WHERE match_id = %s AND seat = %s AND kind = 'human' AND token_hash IS NULL",
+                (name, token_hash, player_hash, match_id, seat),
             )
             if cur.rowcount != 1:
                 return None
@@ -243,6 +250,18 @@ class PostgresStorage(Storage):
             row = await cur.fetchone()
             await self._notify(conn, match_id, int(row[1]))
             return str(row[0])
+
+    async def seats_of_player(
+        self, player_hash: str, limit: int = 200
+    ) -> list[tuple[MatchRecord, int]]:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "SELECT m.id, m.game, m.header, m.status, m.created, m.think_ms, m.length, "
+                "s.seat FROM boardkit_match m JOIN boardkit_seat s ON s.match_id = m.id "
+                "WHERE s.player_hash = %s ORDER BY m.created DESC, s.seat LIMIT %s",
+                (player_hash, limit),
+            )
+            return [(await _record(conn, row[:7]), int(row[7])) for row in await cur.fetchall()]
 
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         async with self._transaction() as conn:

@@ -151,13 +151,20 @@ class SQLiteStorage(Storage):
 
         return await self._run(work) if statuses else []
 
-    async def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str) -> str | None:
+    async def claim_seat(
+        self,
+        match_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        player_hash: str | None = None,
+    ) -> str | None:
         def work(db: sqlite3.Connection) -> str | None:
             db.execute("BEGIN IMMEDIATE")
             cursor = db.execute(
-                "UPDATE boardkit_seat SET name = ?, token_hash = ? WHERE match_id = ? AND "
-                "seat = ? AND kind = 'human' AND token_hash IS NULL",
-                (name, token_hash, match_id, seat),
+                "UPDATE boardkit_seat SET name = ?, token_hash = ?, player_hash = ? "
+                "WHERE match_id = ? AND seat = ? AND kind = 'human' AND token_hash IS NULL",
+                (name, token_hash, player_hash, match_id, seat),
             )
             if cursor.rowcount != 1:
                 db.rollback()
@@ -167,6 +174,24 @@ class SQLiteStorage(Storage):
             status = str(row.fetchone()[0])
             db.commit()
             return status
+
+        return await self._run(work)
+
+    async def seats_of_player(
+        self, player_hash: str, limit: int = 200
+    ) -> list[tuple[MatchRecord, int]]:
+        def work(db: sqlite3.Connection) -> list[tuple[MatchRecord, int]]:
+            rows = db.execute(
+                "SELECT m.id, m.game, m.header, m.status, m.created, m.think_ms, m.length, "
+                "s.seat FROM boardkit_match m JOIN boardkit_seat s ON s.match_id = m.id "
+                "WHERE s.player_hash = ? ORDER BY m.created DESC, s.seat LIMIT ?",
+                (player_hash, limit),
+            ).fetchall()
+            found = []
+            for row in rows:
+                seats = db.execute(SEATS_QUERY.format(param="?"), (row[0],)).fetchall()
+                found.append((record_of(row[:7], seats), int(row[7])))
+            return found
 
         return await self._run(work)
 
