@@ -116,7 +116,7 @@ def test_my_matches_and_join_refuse_a_malformed_key_and_the_lobby_shows_no_key(
 
 def test_a_delivery_is_signed_and_retried_with_one_id_until_taken() -> None:
     tries: list[tuple[bytes, dict[str, str]]] = []
-    answers = iter([OSError("connection refused"), 502, 200])
+    answers: Iterator[OSError | int] = iter([OSError("connection refused"), 502, 200])
 
     def post(url: str, body: bytes, headers: Mapping[str, str], timeout: float) -> int:
         assert url == "https://hooks.example/boardkit"
