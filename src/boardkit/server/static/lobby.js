@@ -1,6 +1,6 @@
 // The lobby: create a match, list matches, join a seat or watch. No framework, no build step.
 "use strict";
-// $ and el come from dom.js.
+// $ and el come from dom.js, playerKey from players.js.
 
 let catalog = { games: [], bots: [] };
 
@@ -79,7 +79,7 @@ async function create(event) {
     const match = await api("/api/matches", {
       game: $("game").value, seats, options, think_ms: Number($("think").value),
     });
-    const join = await api(`/api/matches/${match.id}/join`, { seat: 0, name: $("name").value });
+    const join = await api(`/api/matches/${match.id}/join`, { seat: 0, name: $("name").value, player: playerKey() });
     remember(match.id, join);
     location.href = `/match/${match.id}`;
   } catch (error) {
@@ -89,7 +89,7 @@ async function create(event) {
 
 async function takeSeat(matchId, seat) {
   try {
-    const join = await api(`/api/matches/${matchId}/join`, { seat, name: $("name").value });
+    const join = await api(`/api/matches/${matchId}/join`, { seat, name: $("name").value, player: playerKey() });
     remember(matchId, join);
     location.href = `/match/${matchId}`;
   } catch (error) {
