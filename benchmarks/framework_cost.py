@@ -20,11 +20,16 @@ tic-tac-toe (uniform random moves), in interleaved rounds (``benchmarks/_timing.
   :class:`boardkit.examples.tictactoe.TicTacToeGame` (a board of nine characters copied per
   move, new events, the result's words worked out when asked);
 - ``OpenSpiel (C++)``: ``pyspiel.load_game("tic_tac_toe")``, random legal actions from Python;
+- ``OpenSpiel (Python game)``: ``python_tic_tac_toe``, OpenSpiel's own tic-tac-toe written in
+  Python on its Python game API, random legal actions;
 - ``PettingZoo``: ``pettingzoo.classic.tictactoe_v3``, random legal actions from the mask.
 
 OpenSpiel and PettingZoo are optional (``pip install -e ".[bench]"``); without them their rows
-say "not installed". The table gives µs per action and the time per action as a multiple of the
-bare loop's (median of the per-round ratios, range in brackets): the framework's cost. Times
+say "not installed" (PettingZoo's classic games also need pygame). A second table gives
+boardkit's speed as a multiple of the peers', with issue 27's goals (against OpenSpiel's Python
+game ≥ 2× and PettingZoo ≥ 4×), for the game written for speed and for the plain example.
+The first table gives µs per action and the time per action as a multiple of the bare loop's
+(median of the per-round ratios, range in brackets): the framework's cost. Times
 are CPU time of this process (``time.process_time``): all contenders are single-threaded, and
 on a shared machine the wall clock also counts the moments other jobs hold the cores.
 """
@@ -49,6 +54,9 @@ from _timing import Contender, interleave, print_table, ratio
 from boardkit import Game
 from boardkit.runner.simulate import random_playout, simulate
 
+PEER_GOALS = {"OpenSpiel (Python game)": 2.0, "PettingZoo": 4.0}
+"""Issue 27's goals: boardkit at least this many times as fast as each peer, per action."""
+
 
 def open_spiel_contender() -> Contender | None:
     """Random games of OpenSpiel's C++ tic-tac-toe, or ``None`` when pyspiel is missing."""
@@ -69,6 +77,29 @@ def open_spiel_contender() -> Contender | None:
         return moves
 
     return Contender("OpenSpiel (C++)", play)
+
+
+def open_spiel_python_contender() -> Contender | None:
+    """Random games of OpenSpiel's tic-tac-toe written in Python (``python_tic_tac_toe``, the
+    game a Python author of an OpenSpiel game writes), or ``None`` when pyspiel is missing."""
+    try:
+        import open_spiel.python.games.tic_tac_toe  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401  (registers the game)
+        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    draw = random.Random(17).random
+
+    def play(i: int) -> int:
+        state = game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(draw() * len(legal))])
+            moves += 1
+        return moves
+
+    return Contender("OpenSpiel (Python game)", play)
 
 
 def pettingzoo_contender() -> Contender | None:
@@ -124,7 +155,11 @@ def main() -> None:
         Contender("boardkit Match, example game", match(plain)),
     ]
     missing = []
-    optional = (("OpenSpiel (C++)", open_spiel_contender), ("PettingZoo", pettingzoo_contender))
+    optional = (
+        ("OpenSpiel (C++)", open_spiel_contender),
+        ("OpenSpiel (Python game)", open_spiel_python_contender),
+        ("PettingZoo", pettingzoo_contender),
+    )
     for name, make in optional:
         found = make()
         if found is None:
@@ -147,6 +182,24 @@ def main() -> None:
         ["implementation", "µs / action", "time per action vs bare loop (spread)"],
         rows,
     )
+    peers = []
+    for ours in (
+        "boardkit engine",
+        "boardkit Match",
+        "boardkit engine, example game",
+        "boardkit Match, example game",
+    ):
+        for theirs, goal in PEER_GOALS.items():
+            if theirs in rates:
+                speed = ratio(rates[ours], rates[theirs])
+                met = "yes" if speed.median >= goal else "no"
+                peers.append([ours, theirs, f"≥ {goal:g}×", speed.text(), met])
+    if peers:
+        print_table(
+            "the peers' goals (issue 27): boardkit's actions per second × theirs, same rounds",
+            ["boardkit", "peer", "goal", "speed ratio (spread)", "met"],
+            peers,
+        )
 
 
 if __name__ == "__main__":

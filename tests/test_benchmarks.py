@@ -50,7 +50,19 @@ RUNS = {
     ),
     "framework_cost.py": (
         ["--rounds", "1", "--seconds", "0.05"],
-        ["bare loop", "boardkit engine", "boardkit Match", "OpenSpiel (C++)", "PettingZoo"],
+        [
+            "bare loop",
+            "boardkit engine",
+            "boardkit Match",
+            "OpenSpiel (C++)",
+            "OpenSpiel (Python game)",
+            "PettingZoo",
+            "the peers' goals",
+        ],
+    ),
+    "mcts_peers.py": (
+        ["--rounds", "1", "--seconds", "0.05", "--iterations", "20"],
+        ["boardkit mcts, example game", "boardkit mcts, fast game", "OpenSpiel mcts (C++ game)"],
     ),
     "old_vs_new.py": (
         ["--commit", "HEAD", "--rounds", "1", "--seconds", "0.05", "--games", "1", "--cpu-time"],
