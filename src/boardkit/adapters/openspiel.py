@@ -40,8 +40,13 @@ Strings and tensors: the observation tensor is :meth:`~boardkit.game.Game.observ
 observation string :meth:`~boardkit.game.Game.observation_text` (Khan's and Shangrila's position
 notation, player form). The information-state string is the observation string followed by a
 digest of everything the player has been shown (its redacted log, event by event), so two
-histories the player can tell apart never share it (perfect recall). The information-state
-tensor is the observation tensor: it holds the player's current knowledge, not its history.
+histories the player can tell apart never share it (perfect recall). No information-state
+tensor is declared (``provides_information_state_tensor=False``): a perfect-recall tensor needs
+the player's whole history in a fixed shape, and a match may run to thousands of decisions
+with observations of hundreds to thousands of floats, so a fixed bound would either be huge
+or cut the history short (not perfect recall). Asking for one raises
+:class:`~boardkit.errors.NotOfferedError`; OpenSpiel's ``rl_environment`` then reads the
+observation tensor by default (``ObservationType.OBSERVATION``).
 ``resample_from_infostate`` uses :meth:`~boardkit.game.Game.determinize`. Serialization is
 OpenSpiel's own (the history of actions and chance outcomes, and the Python-side fields).
 
@@ -57,7 +62,8 @@ pickled game is what :func:`register` was given, and loading it registers it fir
 history; clone a state before applying an action instead.
 
 Limits: OpenSpiel's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on every game written in
-Python in the current wheel, this one included; use the Python MCTS. Python games are far
+Python in the current wheel, this one included; use the Python MCTS, or boardkit's own
+(:mod:`boardkit.adapters.openspiel_bots`). Python games are far
 slower than OpenSpiel's C++ games (see benchmarks/README.md).
 """
 
