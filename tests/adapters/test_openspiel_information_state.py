@@ -34,7 +34,7 @@ def test_asking_for_an_information_state_tensor_says_what_to_use(name: str) -> N
     with pytest.raises(NotOfferedError, match="observation tensor") as caught:
         state.information_state_tensor(0)
     assert caught.value.hook == "information_state_tensor"
-    with pytest.raises(NotOfferedError, match="ObservationType.OBSERVATION"):
+    with pytest.raises(NotOfferedError, match=r"ObservationType\.OBSERVATION"):
         game.information_state_tensor_shape()
 
 
@@ -105,7 +105,7 @@ def test_an_information_state_string_determines_the_players_own_history(
                 continue
             player = state.current_player()
             key = state.information_state_string(player)
-            record = tuple(own[player]) + (state.observation_string(player),)
+            record = (*own[player], state.observation_string(player))
             assert memory.setdefault(key, record) == record
             action = int(rng.choice(state.legal_actions()))
             own[player] += [state.observation_string(player), action]

@@ -89,7 +89,8 @@ class BoardkitBot(pyspiel.Bot):  # type: ignore[misc]
         """The action index of the bot's choice in ``state``, where this bot's seat decides.
 
         Raises :class:`~boardkit.errors.NotYourDecisionError` when another seat decides,
-        :class:`~boardkit.errors.IllegalActionError` at a chance node, :class:`~boardkit.errors.GameOverError` at the end, and
+        :class:`~boardkit.errors.IllegalActionError` at a chance node,
+        :class:`~boardkit.errors.GameOverError` at the end, and
         :class:`~boardkit.bots.base.BotParameterError` for a state of another game.
         """
         if not isinstance(state, BoardkitSpielState) or state.get_game() != self.game:
