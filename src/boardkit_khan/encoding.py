@@ -213,16 +213,11 @@ class KhanEncoder:
     def observation(self, state: KhanState, player: int) -> list[float]:
         """What ``player`` sees of ``state`` (see the layout in the module docstring)."""
         static = static_for(self.board_text)
-        board, grid_size = static.board, static.board.grid.size
+        grid_size = static.board.grid.size
         n = self.players
         deck = len(static.cards)
         field, cards, specials, turn = state.field, state.cards, state.specials, state.turn
-        out: list[float] = []
-
-        _plane(out, grid_size, board.land)
-        _plane(out, grid_size, board.river)
-        for mask in static.region_masks:
-            _plane(out, grid_size, mask)
+        out = list(_board_planes(self.board_text))  # land, river, the regions: fixed
         for yurts in by_slot_hands(field.yurts, player):
             _plane(out, grid_size, yurts)
         _plane(out, grid_size, field.neutral)
@@ -285,6 +280,21 @@ class KhanEncoder:
             out.extend(float(used >> r & 1) for r in range(len(_REGIONS)))
         _one_hot(out, 3, state.end_trigger)
         return out
+
+
+@cache
+def _board_planes(board_text: str) -> tuple[float, ...]:
+    """The planes every observation on one board starts with: land, river, each region's
+    land. They never change during a match, so they are built once per board (they hold most
+    of an observation's set cells: writing them cell by cell was most of its cost)."""
+    static = static_for(board_text)
+    board, size = static.board, static.board.grid.size
+    out: list[float] = []
+    _plane(out, size, board.land)
+    _plane(out, size, board.river)
+    for mask in static.region_masks:
+        _plane(out, size, mask)
+    return tuple(out)
 
 
 def _plane(out: list[float], size: int, mask: int) -> None:
