@@ -85,6 +85,7 @@ from attrs import frozen
 from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
 from boardkit.geometry.grid import cells_of
+from boardkit_khan.rules import legality
 from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
@@ -114,11 +115,16 @@ from boardkit_khan.rules.state import (
     STEP_EXTRA,
     STEP_PLACE,
     STEP_SPECIAL,
+    TRIGGER_NONE,
+    UNKNOWN_CARD,
     KhanState,
     static_for,
 )
 
 T = TypeVar("T")
+
+_BY_MASKS = frozenset({STEP_ACTIONS, STEP_EXTRA, STEP_CONQUER, STEP_PLACE})
+"""The steps whose legal indices :meth:`KhanEncoder.legal_indices` reads from masks."""
 
 HAND_SLOTS = 4
 """A hand holds at most four cards (K-T5), so a discard is one of 16 slot sets."""
@@ -185,6 +191,39 @@ class KhanEncoder:
         if found is None:
             raise InvalidActionIndexError(f"no Khan action index for {action!r}")
         return found
+
+    def legal_indices(self, state: KhanState) -> list[int]:
+        """The indices of ``legality.legal_actions(state)``, in its order. The invasions,
+        displacements, conquests, action D and start yurts are read from the cell masks and
+        conquest tuples the rules list them from, without building the actions; the few
+        other actions (consent, discards, special cards) are indexed one by one."""
+        flow = state.flow
+        who = decider(flow)
+        step = flow.step
+        if who is None or state.outcome is not None or flow.owed or step not in _BY_MASKS:
+            return [self.action_to_index(a, state) for a in legality.legal_actions(state)]
+        o, static = self.offsets, static_for(self.board_text)
+        if step == STEP_PLACE:
+            at = o["place"]
+            return [at + cell for cell in cells_of(legality.placement_cells(state, static, who))]
+        indices: list[int] = []
+        free = legality.free_land(state, static)
+        if step != STEP_CONQUER:
+            invade, at = self.invade, o["invade"]
+            for card in state.cards.hands[who]:
+                if card != UNKNOWN_CARD:
+                    mask = static.cards[card].allowed & free
+                    indices += [at + invade[card, cell] for cell in cells_of(mask)]
+            if state.end_trigger == TRIGGER_NONE:
+                at = o["ruler"]
+                indices += [at + r for r, cell in enumerate(state.field.rulers) if cell >= 0]
+        conquer, at = self.conquer, o["conquer"]
+        for c in legality.conquests(state, static, who):
+            indices.append(at + conquer[c.stack, c.orientation, c.anchor])
+        if step == STEP_ACTIONS and state.turn.actions_left == 2:
+            at = o["anywhere"]
+            indices += [at + cell for cell in cells_of(free)]
+        return indices
 
     def _discard_index(self, action: Discard, state: KhanState) -> int | None:
         who = decider(state.flow)
