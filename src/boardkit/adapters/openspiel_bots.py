@@ -2,6 +2,7 @@
 
 ::
 
+    import numpy as np
     import pyspiel
     from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
     from boardkit.adapters.openspiel import load_game

@@ -52,8 +52,8 @@ Why it is faster than a ``SyncVectorEnv`` of single environments: the bots' move
 as the actions they are, without indexing every legal action first; the index of an action is
 remembered across steps and games (for action types whose index depends on the action alone,
 not those in :attr:`boardkit.game.Game.slot_indexed_actions`); a game that lists its legal
-indices itself (:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila
-does) has its mask set from them, and only the action the agent picks is built; observations
+indices itself (:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila and
+Khan do) has its mask set from them, and only the action the agent picks is built; observations
 and masks are written straight into their rows of the batch; and no per-environment dicts are
 built and merged. The game's own work (its rules, its legal actions, its observation) is the
 same.
