@@ -39,7 +39,8 @@ positions               ``format_position``, ``parse_position`` (offered or not:
                         without a notation of its own writes the default JSON format)
 research encodings      ``num_actions``, ``action_to_index``, ``index_to_action``,
                         ``observation_shape``, ``observation``, ``observation_text``,
-                        ``max_chance_outcomes`` (offered or not)
+                        ``max_chance_outcomes`` (offered or not);
+                        ``legal_action_indices`` (a default from ``action_to_index``)
 facts                   :meth:`~Game.offers`, :meth:`~Game.info` (framework; a
                         :class:`GameInfo`)
 ======================  ==========================================================================
@@ -1111,6 +1112,17 @@ class Game(ABC, Generic[S, A]):
         that player sees (their :meth:`view` suffices).
         """
         raise NotOfferedError(self.name, "action_to_index")
+
+    def legal_action_indices(self, state: S) -> Sequence[int]:
+        """The indices of :meth:`legal_actions`, each once, in any order: what an action mask
+        marks.
+
+        The default indexes every legal action (:meth:`action_to_index`). A game whose legal
+        actions come from tables of spaces or cells may override it to give the indices
+        without building the actions, which adapters that mask many positions a second (the
+        batched environment) then save; it must give exactly the same indices.
+        """
+        return [self.action_to_index(action, state) for action in self.legal_actions(state)]
 
     def index_to_action(self, index: int, state: S) -> A:
         """The action of ``index`` in ``state`` (the inverse of :meth:`action_to_index`).

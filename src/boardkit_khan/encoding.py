@@ -85,6 +85,7 @@ from attrs import frozen
 from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
 from boardkit.geometry.grid import cells_of
+from boardkit_khan.rules import legality
 from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
@@ -114,11 +115,16 @@ from boardkit_khan.rules.state import (
     STEP_EXTRA,
     STEP_PLACE,
     STEP_SPECIAL,
+    TRIGGER_NONE,
+    UNKNOWN_CARD,
     KhanState,
     static_for,
 )
 
 T = TypeVar("T")
+
+_BY_MASKS = frozenset({STEP_ACTIONS, STEP_EXTRA, STEP_CONQUER, STEP_PLACE})
+"""The steps whose legal indices :meth:`KhanEncoder.legal_indices` reads from masks."""
 
 HAND_SLOTS = 4
 """A hand holds at most four cards (K-T5), so a discard is one of 16 slot sets."""
@@ -186,6 +192,39 @@ class KhanEncoder:
             raise InvalidActionIndexError(f"no Khan action index for {action!r}")
         return found
 
+    def legal_indices(self, state: KhanState) -> list[int]:
+        """The indices of ``legality.legal_actions(state)``, in its order. The invasions,
+        displacements, conquests, action D and start yurts are read from the cell masks and
+        conquest tuples the rules list them from, without building the actions; the few
+        other actions (consent, discards, special cards) are indexed one by one."""
+        flow = state.flow
+        who = decider(flow)
+        step = flow.step
+        if who is None or state.outcome is not None or flow.owed or step not in _BY_MASKS:
+            return [self.action_to_index(a, state) for a in legality.legal_actions(state)]
+        o, static = self.offsets, static_for(self.board_text)
+        if step == STEP_PLACE:
+            at = o["place"]
+            return [at + cell for cell in cells_of(legality.placement_cells(state, static, who))]
+        indices: list[int] = []
+        free = legality.free_land(state, static)
+        if step != STEP_CONQUER:
+            invade, at = self.invade, o["invade"]
+            for card in state.cards.hands[who]:
+                if card != UNKNOWN_CARD:
+                    mask = static.cards[card].allowed & free
+                    indices += [at + invade[card, cell] for cell in cells_of(mask)]
+            if state.end_trigger == TRIGGER_NONE:
+                at = o["ruler"]
+                indices += [at + r for r, cell in enumerate(state.field.rulers) if cell >= 0]
+        conquer, at = self.conquer, o["conquer"]
+        for c in legality.conquests(state, static, who):
+            indices.append(at + conquer[c.stack, c.orientation, c.anchor])
+        if step == STEP_ACTIONS and state.turn.actions_left == 2:
+            at = o["anywhere"]
+            indices += [at + cell for cell in cells_of(free)]
+        return indices
+
     def _discard_index(self, action: Discard, state: KhanState) -> int | None:
         who = decider(state.flow)
         hand = state.cards.hands[who] if who is not None else ()
@@ -213,16 +252,11 @@ class KhanEncoder:
     def observation(self, state: KhanState, player: int) -> list[float]:
         """What ``player`` sees of ``state`` (see the layout in the module docstring)."""
         static = static_for(self.board_text)
-        board, grid_size = static.board, static.board.grid.size
+        grid_size = static.board.grid.size
         n = self.players
         deck = len(static.cards)
         field, cards, specials, turn = state.field, state.cards, state.specials, state.turn
-        out: list[float] = []
-
-        _plane(out, grid_size, board.land)
-        _plane(out, grid_size, board.river)
-        for mask in static.region_masks:
-            _plane(out, grid_size, mask)
+        out = list(_board_planes(self.board_text))  # land, river, the regions: fixed
         for yurts in by_slot_hands(field.yurts, player):
             _plane(out, grid_size, yurts)
         _plane(out, grid_size, field.neutral)
@@ -285,6 +319,21 @@ class KhanEncoder:
             out.extend(float(used >> r & 1) for r in range(len(_REGIONS)))
         _one_hot(out, 3, state.end_trigger)
         return out
+
+
+@cache
+def _board_planes(board_text: str) -> tuple[float, ...]:
+    """The planes every observation on one board starts with: land, river, each region's
+    land. They never change during a match, so they are built once per board (they hold most
+    of an observation's set cells: writing them cell by cell was most of its cost)."""
+    static = static_for(board_text)
+    board, size = static.board, static.board.grid.size
+    out: list[float] = []
+    _plane(out, size, board.land)
+    _plane(out, size, board.river)
+    for mask in static.region_masks:
+        _plane(out, size, mask)
+    return tuple(out)
 
 
 def _plane(out: list[float], size: int, mask: int) -> None:

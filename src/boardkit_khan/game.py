@@ -373,6 +373,10 @@ class KhanGame(Game[KhanState, KhanAction]):
     def index_to_action(self, index: int, state: KhanState) -> KhanAction:
         return encoding.encoder_of(state).index_to_action(index, state)
 
+    def legal_action_indices(self, state: KhanState) -> list[int]:
+        """From the cell masks and conquests the rules list, without building the actions."""
+        return encoding.encoder_of(state).legal_indices(state)
+
     def observation_shape(self, config: Config) -> tuple[int, ...]:
         return (encoding.encoder_for(_board_text(config), config.players).observation_size,)
 

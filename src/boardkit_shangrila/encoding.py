@@ -177,24 +177,32 @@ def legal_mask(state: ShangrilaState) -> list[int]:
     action of the colour to move (``Pass()`` alone when it has nothing else, S-P1), else 0;
     all 0 once the game is over."""
     mask = [0] * NUM_ACTIONS
+    for index in legal_indices(state):
+        mask[index] = 1
+    return mask
+
+
+def legal_indices(state: ShangrilaState) -> list[int]:
+    """The indices of the legal actions of the colour to move, in the order of the legal
+    actions, found from the spaces and paths the rules list without building the actions;
+    none once the game is over."""
     if state.flow.ended:
-        return mask
+        return []
     actions = legal(state, colour_to_move(state))
     if actions.must_pass:
-        mask[_PASS] = 1
-        return mask
-    for space in actions.setup_spaces:
-        mask[_SETUP + space] = 1
-    for space in actions.place_spaces:
-        mask[_MASTER + space] = 1
+        return [_PASS]
+    indices = [_SETUP + space for space in actions.setup_spaces]
+    indices += [_MASTER + space for space in actions.place_spaces]
+    pair_index = _PAIR_INDEX
     for spaces in actions.student_spaces:
         if len(spaces) == 1:
-            mask[_ONE + spaces[0]] = 1
+            indices.append(_ONE + spaces[0])
         else:
-            mask[_TWO + _PAIR_INDEX[spaces[0], spaces[1]]] = 1
+            indices.append(_TWO + pair_index[spaces[0], spaces[1]])
+    path_index = _PATH_INDEX
     for a, b in actions.journeys:
-        mask[_JOURNEY + 2 * _PATH_INDEX[min(a, b), max(a, b)] + (0 if a < b else 1)] = 1
-    return mask
+        indices.append(_JOURNEY + 2 * path_index[min(a, b), max(a, b)] + (0 if a < b else 1))
+    return indices
 
 
 def first_colour(state: ShangrilaState, player: int) -> int:

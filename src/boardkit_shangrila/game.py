@@ -286,6 +286,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     def index_to_action(self, index: int, state: ShangrilaState) -> Action:
         return encoding.index_to_action(index)
 
+    def legal_action_indices(self, state: ShangrilaState) -> list[int]:
+        """From the spaces and paths the rules list, without building the actions."""
+        return encoding.legal_indices(state)
+
     def observation_shape(self, config: Config) -> tuple[int, ...]:
         return (encoding.OBSERVATION_SIZE,)
 

@@ -14,7 +14,13 @@ from boardkit_khan.rules.legality import (
     displace_actions,
     invade_actions,
 )
-from boardkit_khan.rules.state import STEP_ACTIONS, STEP_CONQUER, STEP_EXTRA, static_for
+from boardkit_khan.rules.state import (
+    STEP_ACTIONS,
+    STEP_CONQUER,
+    STEP_EXTRA,
+    STEP_PLACE,
+    static_for,
+)
 
 
 def _eager(state: object) -> list[KhanAction]:
@@ -90,3 +96,25 @@ def test_cell_actions_read_the_cells_of_their_masks_in_order() -> None:
         hash(lazy)
     empty = CellActions([])
     assert len(empty) == 0 and list(empty) == [] and repr(empty) == "CellActions([])"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 6), (4, 7)])
+def test_legal_action_indices_are_the_listed_actions_indices_in_order(
+    players: int, seed: int
+) -> None:
+    """``legal_action_indices`` reads the masks and conquests without building the actions;
+    over whole games it gives exactly the listed actions' indices, in the listing's order, in
+    every kind of step (the ones it reads from masks and the ones it indexes one by one)."""
+    game = KhanGame()
+    match = Match.new(game, players, seed=seed)
+    chooser = Rng(seed)
+    steps: set[str] = set()
+    while not match.is_over:
+        state = match.state
+        legal = match.legal_actions()
+        indexed = [game.action_to_index(action, state) for action in legal]
+        assert game.legal_action_indices(state) == indexed
+        steps.add("owed" if state.flow.owed else state.flow.step)
+        match.play(chooser.choice(legal))
+    assert game.legal_action_indices(match.state) == []
+    assert {STEP_ACTIONS, STEP_CONQUER, STEP_PLACE} <= steps

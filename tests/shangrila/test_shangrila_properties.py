@@ -4,8 +4,9 @@ Checked after every action: tiles are conserved per colour and guild (S-C3); a m
 at most one student of its own colour (S-A2); nothing changes in a village with a stone
 (S-A3e); bridges only disappear (S-A3d); stones lie exactly on villages without an intact
 bridge (S-A3e, S-S2); the game ends within ``max_entries``. And one set of rules: in random
-reachable positions, the listing (``legal_actions``), the research mask (``encoding.legal_mask``)
-and the refusals (``apply``'s checks) agree on every action of the action index and on a wide
+reachable positions, the listing (``legal_actions``), the research mask (``encoding.legal_mask``),
+the legal indices (``legal_action_indices``, in the listing's order) and the refusals
+(``apply``'s checks) agree on every action of the action index and on a wide
 net of malformed ones, and every refusal names a clause (S-A1, S-A2, S-A3, S-S3, S-P1).
 
 Placement (S-S3, revised): whoever chooses, every colour can place every guild it still needs
@@ -120,6 +121,8 @@ def check_one_set_of_rules(state: ShangrilaState) -> int:
     mask = encoding.legal_mask(state)
     assert len(mask) == encoding.NUM_ACTIONS
     assert {i for i, bit in enumerate(mask) if bit} == listed_indices
+    ordered = [encoding.action_to_index(action) for action in listed]
+    assert GAME.legal_action_indices(state) == encoding.legal_indices(state) == ordered
     for index in range(encoding.NUM_ACTIONS):
         action = encoding.index_to_action(index)
         refused = refusal(state, colour, action)

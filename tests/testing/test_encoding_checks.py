@@ -87,9 +87,24 @@ class FailsUntyped(NimGame):
         return Take(index + 1)
 
 
+class MissesAnIndex(NimGame):
+    """Lists the legal indices without the last one."""
+
+    def legal_action_indices(self, state: NimState) -> list[int]:
+        return [self.action_to_index(a, state) for a in self.legal_actions(state)][:-1]
+
+
+class RepeatsAnIndex(NimGame):
+    def legal_action_indices(self, state: NimState) -> list[int]:
+        indices = [self.action_to_index(a, state) for a in self.legal_actions(state)]
+        return indices + indices[:1]
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
     [
+        (MissesAnIndex(), r"legal_action_indices differs .*: missing \[\d+\], not legal \[\]"),
+        (RepeatsAnIndex(), "legal_action_indices lists an index twice"),
         (TooSmall(), "not in range"),
         (Colliding(), "share the index"),
         (BadDecode(), "decodes to"),

@@ -40,8 +40,13 @@ Strings and tensors: the observation tensor is :meth:`~boardkit.game.Game.observ
 observation string :meth:`~boardkit.game.Game.observation_text` (Khan's and Shangrila's position
 notation, player form). The information-state string is the observation string followed by a
 digest of everything the player has been shown (its redacted log, event by event), so two
-histories the player can tell apart never share it (perfect recall). The information-state
-tensor is the observation tensor: it holds the player's current knowledge, not its history.
+histories the player can tell apart never share it (perfect recall). No information-state
+tensor is declared (``provides_information_state_tensor=False``): a perfect-recall tensor needs
+the player's whole history in a fixed shape, and a match may run to thousands of decisions
+with observations of hundreds to thousands of floats, so a fixed bound would either be huge
+or cut the history short (not perfect recall). Asking for one raises
+:class:`~boardkit.errors.NotOfferedError`; OpenSpiel's ``rl_environment`` then reads the
+observation tensor by default (``ObservationType.OBSERVATION``).
 ``resample_from_infostate`` uses :meth:`~boardkit.game.Game.determinize`. Serialization is
 OpenSpiel's own (the history of actions and chance outcomes, and the Python-side fields).
 
@@ -57,7 +62,8 @@ pickled game is what :func:`register` was given, and loading it registers it fir
 history; clone a state before applying an action instead.
 
 Limits: OpenSpiel's C++ MCTS bot (``pyspiel.MCTSBot``) crashes on every game written in
-Python in the current wheel, this one included; use the Python MCTS. Python games are far
+Python in the current wheel, this one included; use the Python MCTS, or boardkit's own
+(:mod:`boardkit.adapters.openspiel_bots`). Python games are far
 slower than OpenSpiel's C++ games (see benchmarks/README.md).
 """
 
@@ -171,7 +177,7 @@ def register(
         max_num_players=players,
         min_num_players=players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={},
@@ -436,18 +442,34 @@ def _chain(digest: bytes, events: list[object]) -> bytes:
 
 
 class BoardkitObserver:
-    """The PyObserver of a registered game: tensor and string of a player's observation or
-    information state (see the module docstring)."""
+    """The PyObserver of a registered game: tensor and string of a player's observation, or
+    string of its information state (see the module docstring).
+
+    An information-state observer (``perfect_recall``) has no tensor: its :attr:`tensor` is
+    empty and :meth:`set_from` raises :class:`~boardkit.errors.NotOfferedError`, so an
+    algorithm that needs one stops with a message that says what to use instead, rather than
+    learning from a tensor that is not what it asked for.
+    """
 
     def __init__(self, game: BoardkitSpielGame, perfect_recall: bool) -> None:
         self._game = game
         self._recall = perfect_recall
+        if perfect_recall:
+            self.tensor = np.zeros(0, np.float32)
+            self.dict: dict[str, Any] = {}
+            return
         shape = game.boardkit_game.observation_shape(game.config) or (0,)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: BoardkitSpielState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
+        if self._recall:
+            raise NotOfferedError(
+                self._game.boardkit_game.name,
+                "information_state_tensor",
+                NO_INFORMATION_STATE_TENSOR,
+            )
         if state.boardkit_state is None:
             self.tensor.fill(0.0)
             return
@@ -463,5 +485,13 @@ class BoardkitObserver:
             return f"{text}\nseen {state.information_digest(player)}"
         return text
 
+
+NO_INFORMATION_STATE_TENSOR = (
+    "a fixed-size perfect-recall tensor of a whole match is not built (a bounded history would "
+    "not be perfect recall); use the observation tensor (rl_environment.Environment(game, "
+    "observation_type=ObservationType.OBSERVATION), its default for these games) or the "
+    "information-state string"
+)
+"""Why an information-state tensor is refused, and what to use instead."""
 
 register_installed()

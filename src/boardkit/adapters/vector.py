@@ -51,9 +51,12 @@ Facts:
 Why it is faster than a ``SyncVectorEnv`` of single environments: the bots' moves are played
 as the actions they are, without indexing every legal action first; the index of an action is
 remembered across steps and games (for action types whose index depends on the action alone,
-not those in :attr:`boardkit.game.Game.slot_indexed_actions`); observations and masks are
-written straight into their rows of the batch; and no per-environment dicts are built and
-merged. The game's own work (its rules, its legal actions, its observation) is the same.
+not those in :attr:`boardkit.game.Game.slot_indexed_actions`); a game that lists its legal
+indices itself (:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila and
+Khan do) has its mask set from them, and only the action the agent picks is built; observations
+and masks are written straight into their rows of the batch; and no per-environment dicts are
+built and merged. The game's own work (its rules, its legal actions, its observation) is the
+same.
 """
 
 from __future__ import annotations
@@ -102,7 +105,11 @@ class _Slot:
         self.rngs: dict[int, Rng] = {}
         self.np_random: np.random.Generator | None = None
         self.legal: dict[int, object] = {}
-        """The agent's legal actions by index, while the agent's seat decides."""
+        """The agent's legal actions by index, while the agent's seat decides (when the game
+        lists them as actions)."""
+        self.legal_indices: frozenset[int] = frozenset()
+        """The agent's legal indices, while the agent's seat decides (when the game lists
+        them as indices: :meth:`~boardkit.game.Game.legal_action_indices`)."""
         self.started = False
 
 
@@ -176,6 +183,10 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         self._indices: dict[object, int] = {}
         """The index of every action seen whose index depends on the action alone."""
         self._memo_limit = 8 * size + 1024
+        self._by_index = type(self.game).legal_action_indices is not Game.legal_action_indices
+        """Whether the game lists its legal indices itself, without building the actions:
+        then only the action the agent picks is built (:meth:`Game.index_to_action`)."""
+        self._width = int(np.prod(shape))
 
     # --- the per-step work ---------------------------------------------------------------------
 
@@ -198,15 +209,32 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         agent's legal actions by index for its next step."""
         slot, game = self._slots[i], self.game
         state = slot.match.state
-        self._rows[i] = game.observation(state, self.seat)
+        observation = game.observation(state, self.seat)
+        if isinstance(observation, list):  # read straight into float32, without a float64 copy
+            self._rows[i] = np.fromiter(observation, np.float32, self._width)
+        else:
+            self._rows[i] = observation
         mask = self._masks[i]
         mask[:] = 0
-        if decider(state.flow) == self.seat:
+        if decider(state.flow) != self.seat:
+            slot.legal, slot.legal_indices = {}, frozenset()
+        elif self._by_index:
+            indices = game.legal_action_indices(state)
+            mask[list(indices)] = 1
+            slot.legal_indices = frozenset(indices)
+        else:
             legal = {self._index(a, state): a for a in game.legal_actions(state)}
             mask[list(legal)] = 1
             slot.legal = legal
-        else:
-            slot.legal = {}
+
+    def _legal(self, slot: _Slot, index: int) -> object | None:
+        """The agent's action of ``index`` in ``slot``, or ``None`` when it is not legal."""
+        if self._by_index:
+            if index not in slot.legal_indices:
+                return None
+            action: object = self.game.index_to_action(index, slot.match.state)
+            return action
+        return slot.legal.get(index)
 
     def _bots_play(self, slot: _Slot) -> None:
         match, game, seat, slot_types = slot.match, self.game, self.seat, self._slot_types
@@ -304,7 +332,8 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
             raise EpisodeOverError("no episode has started: call reset() first")
         if self.illegal == "raise":
             for i, (slot, index) in enumerate(zip(slots, indices, strict=True)):
-                if index not in slot.legal and not (next_step and self._autoreset[i]):
+                legal = slot.legal_indices if self._by_index else slot.legal
+                if index not in legal and not (next_step and self._autoreset[i]):
                     raise IllegalActionError(
                         "action-index",
                         f"index {index} is not a legal action of sub-environment {i} now",
@@ -319,7 +348,7 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
             if next_step and self._autoreset[i]:
                 self._reset_slot(i, None)
                 continue
-            action = slot.legal.get(indices[i])
+            action = self._legal(slot, indices[i])
             if action is None:
                 illegal.append(i)
                 ended.append(i)

@@ -96,6 +96,27 @@ def check_state_action_index(
                     f"{at}: {action!r} has index {index} here but {first} in an earlier "
                     "position; an index must not depend on the position"
                 )
+    check_legal_action_indices(game, state, indices, at)
+
+
+def check_legal_action_indices(
+    game: Game[Any, Any], state: Any, indices: Mapping[int, Any], at: str
+) -> None:
+    """Check that :meth:`~boardkit.game.Game.legal_action_indices` gives each index of the
+    legal actions (``indices``) once, and no other."""
+    try:
+        listed = list(game.legal_action_indices(state))
+    except Exception as exc:
+        raise ConformanceError(f"{at}: legal_action_indices raised {exc!r}") from exc
+    if len(listed) != len(set(listed)):
+        raise ConformanceError(f"{at}: legal_action_indices lists an index twice: {listed}")
+    if set(listed) != set(indices):
+        missing = sorted(set(indices) - set(listed))
+        extra = sorted(set(listed) - set(indices))
+        raise ConformanceError(
+            f"{at}: legal_action_indices differs from the legal actions' indices: "
+            f"missing {missing}, not legal {extra}"
+        )
 
 
 def check_action_index(
