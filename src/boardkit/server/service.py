@@ -66,6 +66,7 @@ from boardkit.server.notify import Hub
 from boardkit.server.pictures import DEFAULT_SIZE, PictureCache
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
+from boardkit.server.undo import UndoDesk
 
 log = logging.getLogger("boardkit.server.service")
 
@@ -274,6 +275,8 @@ class MatchService:
         self.pinned_seeds = pinned_seeds
         """Whether a new match may be given its seed (for tests and demos: no secret then)."""
         self.hub = Hub()
+        self.undos = UndoDesk()
+        """Open requests to take a decision back (:mod:`boardkit.server.undo`)."""
         self.bots = BotRunner(bot_workers)
         self.think_ms = think_ms
         sampled = self.metrics.sampled
@@ -676,9 +679,11 @@ class MatchService:
 
         seq = live.length - 1
         choose = _bot_choice(live, bot, seat)
+        anchor = live.entries[seq]
 
         async def commit(chosen: tuple[Any, Rng]) -> None:
-            await self._commit_bot(live, seat, seq, *chosen)
+            if seq < len(live.entries) and live.entries[seq] is anchor:  # not taken back
+                await self._commit_bot(live, seat, seq, *chosen)
 
         self.bots.start(
             bot.name, seat, live.record.think_ms, choose, commit, match=live.id, game=live.game.name
@@ -691,6 +696,7 @@ class MatchService:
         if live is None:
             return  # loaded from the database when someone asks for it
         async with live.lock:
+            self.undos.dropped_elsewhere(live, length)  # a take-back there
             await self._refresh_locked(live)
         self.hub.publish(match_id)
         self._start_bot(live)
