@@ -91,9 +91,7 @@ def test_undo_asked_then_granted_and_asked_then_refused(
         if "refused" in asker.page.inner_text("#undo-status"):
             break
         asker.page.wait_for_timeout(50)
-    assert asker.page.inner_text("#undo-status") == (
-        f"Your take-back was refused by {other.name}."
-    )
+    assert asker.page.inner_text("#undo-status") == (f"Your take-back was refused by {other.name}.")
     assert asker.seq() == 2 and other.seq() == 2
     assert not ann.errors and not bob.errors
     ann.close()

@@ -39,7 +39,7 @@ def client(data: Path) -> Iterator[TestClient]:
 def table(client: TestClient, game: str = "nim", seats: list[dict[str, Any]] = TWO) -> Any:
     match_id = create(client, game, seats)
     humans = [i for i, s in enumerate(seats) if s.get("human")]
-    tokens = {i: join(client, match_id, "ann bob".split()[i], seat=i)["token"] for i in humans}
+    tokens = {i: join(client, match_id, ["ann", "bob"][i], seat=i)["token"] for i in humans}
     return match_id, {i: Seat(client, match_id, tokens[i]) for i in humans}
 
 
@@ -84,7 +84,13 @@ def test_undo_asked_then_granted_takes_the_entries_back_everywhere(
     asker, other = seats[first], seats[second]
     asker.send({"type": "undo_ask", "seq": 2})
     asked = undo_frame(other, lambda f: f["pending"] is not None)
-    assert asked["pending"] == {"by": first, "first": 1, "at": 2, "waiting": [second], "granted": []}
+    assert asked["pending"] == {
+        "by": first,
+        "first": 1,
+        "at": 2,
+        "waiting": [second],
+        "granted": [],
+    }
     assert live(client, match_id).length == 3  # nothing changes before the answer
     other.send({"type": "undo_answer", "grant": True})
     for seat in (asker, other):
