@@ -93,10 +93,10 @@ def test_a_take_back_in_one_process_reaches_a_client_of_the_other(
         first = seats[0].entries[1]["player"]
         seats[first].ws.send(json.dumps({"type": "undo_ask", "seq": 2}))
         other = seats[1 - first]
-        while not (frame := other.receive())["type"] == "undo" or frame["pending"] is None:
+        while (frame := other.receive())["type"] != "undo" or frame["pending"] is None:
             pass
         other.ws.send(json.dumps({"type": "undo_answer", "grant": True}))
-        while not (message := watcher.receive())["type"] == "state" or not message["full"]:
+        while (message := watcher.receive())["type"] != "state" or not message["full"]:
             pass
         assert message["seq"] == 0 and message["to_decide"] == first
         seats[first].until(0)
