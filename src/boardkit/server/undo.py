@@ -33,6 +33,7 @@ others, which reload the shortened log.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, evolve, field
@@ -164,8 +165,8 @@ class UndoDesk:
                     "the answer",
                     "undo_pending",
                 )
-            try:
-                takeback = check_takeback(live.match, seat)
+            try:  # a tenth of a second for a long Khan turn: off the event loop
+                takeback = await asyncio.to_thread(check_takeback, live.match, seat)
             except UndoRefusedError as exc:
                 raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
             asked = [
@@ -207,7 +208,7 @@ class UndoDesk:
         assert request is not None
         desk.request = None
         try:
-            takeback = check_takeback(live.match, request.by)
+            takeback = await asyncio.to_thread(check_takeback, live.match, request.by)
         except UndoRefusedError as exc:  # pragma: no cover - the log is the one asked about
             desk.last = {"outcome": "withdrawn", "by": request.by, "first": request.first}
             raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
