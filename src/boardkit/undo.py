@@ -86,7 +86,8 @@ def entry_refusal(match: Match[Any, Any], seq: int) -> str | None:
     """Why entry ``seq`` of ``match`` may not be gone back over, or ``None`` when it may.
 
     ``"entry 12 drew a random outcome"`` or ``"entry 7 showed player 1 something hidden"``
-    (seats numbered from 1, as people read them).
+    (seats numbered from 1, as people read them). The setup entry, or a number the log does
+    not have, raises :class:`~boardkit.errors.UndoRefusedError`.
     """
     entries = match.log.entries
     if not 1 <= seq < len(entries):

@@ -130,6 +130,9 @@ def test_refusals_name_the_reason() -> None:
     match = Match.new(NimGame(), 2, seed=1)
     with pytest.raises(UndoRefusedError, match="there is no player 5"):
         check_takeback(match, 5)
+    for seq in (0, 1):
+        with pytest.raises(UndoRefusedError, match=f"no entry {seq} to take back"):
+            entry_refusal(match, seq)
     while not match.is_over:
         match.play(match.legal_actions()[0])
     with pytest.raises(UndoRefusedError, match="the match is over"):
