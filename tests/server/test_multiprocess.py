@@ -4,6 +4,7 @@ reaches a client of the other, bots run once, and the log verifies."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,126 @@ def test_an_action_through_one_process_reaches_a_client_of_the_other(
             assert match.verified and match.is_over and len(match) == end["seq"] + 1
         for seat in (*seats.values(), watcher):
             seat.close()
+
+
+def _listening_backends(url: str, terminate: bool = False) -> list[int]:
+    """The pids of the server processes' LISTEN connections to this database (terminated first
+    when ``terminate``, as an administrator or a failover would)."""
+    import psycopg
+
+    what = "pg_terminate_backend(pid), pid" if terminate else "true, pid"
+    query = (
+        f"SELECT {what} FROM pg_stat_activity WHERE datname = current_database() "
+        "AND query = 'LISTEN boardkit' AND pid <> pg_backend_pid()"
+    )
+    with psycopg.connect(url, autocommit=True) as conn:
+        return sorted(int(row[1]) for row in conn.execute(query).fetchall())
+
+
+def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """issue 24: a dropped LISTEN connection (here ``pg_terminate_backend``) no longer leaves a
+    process deaf to the others for good: a move made while it was away reaches its clients by
+    the resync, and moves after it as fast as before (within a second)."""
+    args = ["--db", postgres_url, "--think-ms", "0", "--rate-limit", "1000"]
+    with (
+        serve(args, tmp_path / "one.log") as one,
+        serve(args, tmp_path / "two.log") as two,
+    ):
+        spec = [{"human": True}, {"human": True}]
+        match_id = http(
+            one.url, "/api/matches", {"game": "shangrila", "seats": [*spec, *spec[:1]]}
+        )["id"]
+        tokens = [
+            http(url, f"/api/matches/{match_id}/join", {"name": name})["token"]
+            for url, name in ((one.url, "ann"), (two.url, "bob"), (two.url, "cyd"))
+        ]
+        seats = {
+            0: NetSeat(one.url, match_id, tokens[0]),
+            1: NetSeat(two.url, match_id, tokens[1]),
+            2: NetSeat(two.url, match_id, tokens[2]),
+        }
+        rng = random.Random(11)
+        before = _listening_backends(postgres_url)
+        assert len(before) == 2  # one per process
+        for attempt in range(2):
+            state = play(seats, rng, stop=lambda s: s["to_decide"] != 0)
+            seq = state["seq"]
+            seats[0].until(seq)
+            if attempt == 0:  # the move is made while both processes are deaf
+                assert _listening_backends(postgres_url, terminate=True) == before
+            else:  # both listen again, on new connections
+                deadline = time.monotonic() + 10
+                while (now := _listening_backends(postgres_url)) == before or len(now) != 2:
+                    assert time.monotonic() < deadline, now
+                    time.sleep(0.05)
+                assert not set(now) & set(before)
+            mover = seats[state["to_decide"]]
+            mover.until(seq)
+            started = time.monotonic()
+            mover.act_randomly(rng)
+            seen = seats[0].until(seq + 1, timeout=10)  # ann's process is one, the mover's two
+            took = time.monotonic() - started
+            assert seen["entries"][-1]["player"] == state["to_decide"]
+            if attempt == 1:
+                assert took < 1.0, took
+        end = play(seats, rng)
+        assert end["over"]
+        text = http(one.url, f"/api/matches/{match_id}/log", token=tokens[0])
+        assert Match.from_json(text).verified
+        for seat in seats.values():
+            seat.close()
+
+
+def _bot_choices(url: str) -> float:
+    """The bot choices a server process started, from its /metrics."""
+    import urllib.request
+
+    with urllib.request.urlopen(url + "/metrics", timeout=10) as response:
+        text = response.read().decode()
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("boardkit_bot_choices_total{")
+    )
+
+
+def test_each_bot_decision_is_computed_once_and_a_dead_process_bots_go_on_elsewhere(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """issue 24: a match's bots run only in the process holding its bot lease (before, every
+    process computed every bot decision and all but one were thrown away); killed with
+    ``kill -9`` mid-match, that process's lease goes with its connection, and the other process
+    takes it and carries the bots on."""
+    args = ["--db", postgres_url, "--think-ms", "0", "--rate-limit", "1000"]
+    with (
+        serve(args, tmp_path / "one.log") as one,
+        serve(args, tmp_path / "two.log") as two,
+    ):
+        spec = [{"human": True}, {"bot": "random"}, {"bot": "random"}]
+        match_id = http(one.url, "/api/matches", {"game": "shangrila", "seats": spec})["id"]
+        token = http(one.url, f"/api/matches/{match_id}/join", {"name": "ann"})["token"]
+        ann = {
+            one.url: NetSeat(one.url, match_id, token),
+            two.url: NetSeat(two.url, match_id, token),
+        }
+        rng = random.Random(3)
+        # stopped on ann's turn, so that no bot is thinking while the counts are read
+        state = play({0: ann[one.url]}, rng, stop=lambda s: s["seq"] >= 12 and s["to_decide"] == 0)
+        ann[two.url].until(state["seq"])
+        bot_entries = sum(1 for e in ann[one.url].entries.values() if e["player"] in (1, 2))
+        assert bot_entries > 0
+        choices = {url: _bot_choices(url) for url in (one.url, two.url)}
+        assert sum(choices.values()) == bot_entries, choices  # each computed once…
+        assert sorted(choices.values())[0] == 0, choices  # …all in one process
+        holder, other = (one, two) if choices[one.url] else (two, one)
+        ann[holder.url].close()
+        holder.kill()
+        end = play({0: ann[other.url]}, rng)
+        assert end["over"]
+        after = sum(1 for e in ann[other.url].entries.values() if e["player"] in (1, 2))
+        assert after > bot_entries and _bot_choices(other.url) == after - bot_entries
+        text = http(other.url, f"/api/matches/{match_id}/log", token=token)
+        assert Match.from_json(text).verified
+        ann[other.url].close()

@@ -204,6 +204,7 @@ def create_app(
     pinned_seeds: bool = False,
     gc_sweep_every: float | None = 600.0,
     picture_cache: int = DEFAULT_SIZE,
+    unload_after: float | None = 300.0,
 ) -> Starlette:
     """The server as an ASGI application.
 
@@ -218,6 +219,8 @@ def create_app(
     complete collection runs every so many seconds); ``None`` leaves the process's collector
     alone, for applications that tune it themselves. ``picture_cache`` is how many pictures
     the server keeps (:mod:`boardkit.server.pictures`: 50–75 KB each; 0 keeps none).
+    ``unload_after`` is how many seconds a match nobody follows stays in memory
+    (:meth:`~boardkit.server.service.MatchService.unload_idle`; ``None``: for ever).
     The storage is opened, migrated and every running match resumed when the application
     starts (its lifespan). Each application counts into a Prometheus registry of its own
     (``app.state.service.metrics.registry``).
@@ -229,6 +232,7 @@ def create_app(
         pinned_seeds=pinned_seeds,
         gc_sweep_every=gc_sweep_every,
         picture_cache=picture_cache,
+        unload_after=unload_after,
     )
     _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits

@@ -64,6 +64,7 @@ _CONNECTIONS = _bounded(int, 1, 1_000_000, "a connection limit is from 1 to 1000
 _SECONDS = _bounded(float, 0.1, 86_400, "a timeout is from 0.1 to 86400 seconds")
 _PER_MINUTE = _bounded(float, 0.01, 1e6, "match creations are from 0.01 to 1000000 per minute")
 _PER_SECOND = _bounded(float, 0.01, 1e6, "view requests are from 0.01 to 1000000 per second")
+_UNLOAD = _bounded(float, 0, 604_800, "--unload-after is from 0 to 604800 seconds (a week)")
 HTTP_HEADROOM = 256
 """Connections uvicorn takes beyond ``--max-connections`` before it answers 503 on its own:
 room for plain HTTP requests, and for WebSockets to be refused with the limit's name."""
@@ -162,6 +163,14 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         help="pictures kept, per match, entry and viewer (1024, about 75 MB at most; 0: none)",
     )
     parser.add_argument(
+        "--unload-after",
+        type=_UNLOAD,
+        default=300.0,
+        metavar="SECONDS",
+        help="unload a match from memory once nobody has followed or asked for it this long "
+        "(300; it is loaded again when asked for)",
+    )
+    parser.add_argument(
         "--no-compression",
         action="store_true",
         help="send WebSocket frames uncompressed (saves the server CPU, costs bandwidth)",
@@ -228,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
             bot_workers=args.bot_workers,
             pinned_seeds=args.allow_pinned_seeds,
             picture_cache=args.picture_cache,
+            unload_after=args.unload_after,
             limits=Limits(
                 rate=args.rate_limit,
                 burst=max(1, int(2 * args.rate_limit)),

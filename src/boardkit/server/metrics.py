@@ -82,6 +82,13 @@ class ServerMetrics:
             ["game", "by"],
             registry=self.registry,
         )
+        self.bot_choices = Counter(
+            "boardkit_bot_choices",
+            "Bot choices this process started (with several processes, only the match's bot "
+            "lease holder starts them).",
+            ["game"],
+            registry=self.registry,
+        )
         self.refusals = Counter(
             "boardkit_refusals",
             "Messages and requests refused, by error code.",

@@ -151,6 +151,8 @@ class LiveMatch:
         self.bots: dict[int, Bot] = {}
         self.bot_at = -1
         """The entry a bot move was last started for (one bot move per entry)."""
+        self.touched = time.monotonic()
+        """When the match was last asked for (see :meth:`MatchService.unload_idle`)."""
         # What the views built, as JSON text (see boardkit.server.views): entries per (seat,
         # entry); for the last entry only, the legal actions, scores and pictures per seat and
         # whole frames per (seat, entries the connection had, svg, full). Pictures are kept in
@@ -265,6 +267,8 @@ class MatchService:
         gc_sweep_every: float | None = 600.0,
         picture_cache: int = DEFAULT_SIZE,
         metrics: ServerMetrics | None = None,
+        lease_retry: float = 1.0,
+        unload_after: float | None = 300.0,
     ) -> None:
         self.storage = storage
         self.metrics = ServerMetrics() if metrics is None else metrics
@@ -290,6 +294,17 @@ class MatchService:
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.lease_retry = lease_retry
+        """Seconds between two asks for the bot leases of matches whose bots another process
+        runs (a shared storage only): a match whose process died goes on within that time."""
+        self._asking: set[str] = set()
+        """Matches whose bot lease is being asked for now."""
+        self._background: set[asyncio.Task[None]] = set()
+        self._lease_asker: asyncio.Task[None] | None = None
+        self.unload_after = unload_after
+        """Seconds a match may sit in memory untouched and unfollowed before it is unloaded
+        (:meth:`unload_idle`; ``None``: never). It is loaded again when next asked for."""
+        self._unloader: asyncio.Task[None] | None = None
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -309,7 +324,10 @@ class MatchService:
                 continue
             self._start_bot(live)
         if self.storage.shared:
-            await self.storage.listen(self._on_remote)
+            await self.storage.listen(self._on_remote, self.resync)
+            self._lease_asker = asyncio.create_task(self._ask_leases())
+        if self.unload_after is not None:
+            self._unloader = asyncio.create_task(self._unload_every(self.unload_after))
         if self.gc is not None:
             self.gc.install()
             if self.gc.sweep_every > 0:
@@ -320,8 +338,51 @@ class MatchService:
             await asyncio.sleep(policy.sweep_every)
             policy.sweep()
 
+    async def _ask_leases(self) -> None:
+        """Every :attr:`lease_retry` seconds: start the bots of held matches whose bot lease
+        another process held (it may have died), and give up the leases of matches that ended."""
+        while True:
+            await asyncio.sleep(self.lease_retry)
+            for live in list(self._live.values()):
+                if live.status != RUNNING:
+                    await self.storage.release_bot_lease(live.id)
+                else:
+                    self._start_bot(live)
+
+    async def _unload_every(self, after: float) -> None:
+        while True:
+            await asyncio.sleep(min(max(after, 0.05), 30.0))
+            await self.unload_idle(after)
+
+    async def unload_idle(self, after: float = 0.0) -> list[str]:
+        """Drop from memory every match nobody follows, untouched for ``after`` seconds, with no
+        request under way and no bot to move; the ids dropped. Memory stays bounded by the
+        matches in use, however many were ever played: a dropped match is loaded (and verified)
+        again from the database when next asked for, and its bot lease is given up."""
+        now = time.monotonic()
+        dropped = []
+        for match_id, live in list(self._live.items()):
+            if (
+                now - live.touched < after
+                or self.hub.count(match_id)
+                or live.lock.locked()
+                or match_id in self._asking
+                or _bot_owes(live)
+            ):
+                continue
+            del self._live[match_id]
+            self.undos.forget(match_id)
+            dropped.append(match_id)
+            await self.storage.release_bot_lease(match_id)
+        return dropped
+
     async def stop(self) -> None:
         """Stop bots and close the storage."""
+        for task in (self._lease_asker, self._unloader, *self._background):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -474,6 +535,7 @@ class MatchService:
         """The match in memory, loaded (and verified) from the database on first use."""
         live = self._live.get(match_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         # One loader per id at a time; the lock is forgotten when its last user leaves, so
         # asking for many ids that name no match leaves nothing behind.
@@ -665,13 +727,32 @@ class MatchService:
         self._start_bot(live)
 
     def _start_bot(self, live: LiveMatch) -> None:
-        """Start the bot that must decide now, if a bot must, once per entry."""
-        if live.status != RUNNING or live.bot_at == live.length - 1:
+        """Start the bot that must decide now, if a bot must, once per entry; with a shared
+        storage, only in the process that holds the match's bot lease (asked for first)."""
+        seat = _bot_to_move(live)
+        if seat is None:
             return
-        state = live.states[-1]
-        seat = decider(state.flow)
-        if seat is None or live.record.seats[seat].kind != "bot":
-            return
+        if not self.storage.shared:
+            self._launch_bot(live, seat)
+        elif live.id not in self._asking:
+            self._asking.add(live.id)
+            task = asyncio.create_task(self._launch_if_leased(live))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _launch_if_leased(self, live: LiveMatch) -> None:
+        try:
+            leased = await self.storage.bot_lease(live.id)
+        except StorageError as exc:  # asked again at the next retry
+            log.warning("bot lease of match %s: %s", live.id, exc, extra={"match": live.id})
+            leased = False
+        finally:
+            self._asking.discard(live.id)
+        seat = _bot_to_move(live) if leased else None  # the match may have moved meanwhile
+        if seat is not None:
+            self._launch_bot(live, seat)
+
+    def _launch_bot(self, live: LiveMatch, seat: int) -> None:
         bot = live.bots.get(seat)
         if bot is None:
             bot = live.bots[seat] = server_bot(live.record.seats[seat].bot)
@@ -685,6 +766,7 @@ class MatchService:
             if seq < len(live.entries) and live.entries[seq] is anchor:  # not taken back
                 await self._commit_bot(live, seat, seq, *chosen)
 
+        self.metrics.bot_choices.labels(game=live.game.name).inc()
         self.bots.start(
             bot.name, seat, live.record.think_ms, choose, commit, match=live.id, game=live.game.name
         )
@@ -696,10 +778,20 @@ class MatchService:
         if live is None:
             return  # loaded from the database when someone asks for it
         async with live.lock:
-            self.undos.dropped_elsewhere(live, length)  # a take-back there
+            if length < live.length:  # a take-back there, or a resync (length 0)
+                await self.undos.dropped_elsewhere(self.storage, live)
             await self._refresh_locked(live)
         self.hub.publish(match_id)
         self._start_bot(live)
+
+    async def resync(self) -> None:
+        """Bring every match this process holds up to the database (the notices sent while the
+        listening connection was down are lost), and tell its clients."""
+        for match_id in list(self._live):
+            try:
+                await self._on_remote(match_id, 0)
+            except BoardkitError as exc:  # one broken match must not stop the others
+                log.error("resyncing match %s failed: %s", match_id, exc, extra={"match": match_id})
 
     async def refresh(self, match_id: str) -> None:
         """Bring this process's copy of the match up to the database."""
@@ -728,6 +820,26 @@ class MatchService:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
+
+
+def _bot_to_move(live: LiveMatch) -> int | None:
+    """The bot seat that must decide now in a running match, unless its choice was started for
+    this entry already."""
+    if live.status != RUNNING or live.bot_at == live.length - 1:
+        return None
+    seat = decider(live.states[-1].flow)
+    if seat is None or live.record.seats[seat].kind != "bot":
+        return None
+    return seat
+
+
+def _bot_owes(live: LiveMatch) -> bool:
+    """Whether a bot must decide now in the running match (thinking, or to be started here or
+    by the bot lease's holder): such a match stays loaded, so that its bots go on."""
+    if live.status != RUNNING:
+        return False
+    seat = decider(live.states[-1].flow)
+    return seat is not None and live.record.seats[seat].kind == "bot"
 
 
 def _seat_text(names: Sequence[str], seat: int) -> str:

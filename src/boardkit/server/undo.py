@@ -45,6 +45,7 @@ from boardkit.undo import check_takeback
 
 if TYPE_CHECKING:  # types only: the service holds the desk
     from boardkit.server.service import LiveMatch, MatchService
+    from boardkit.server.storage.base import Storage
 
 UNDO_TYPES = ("undo_ask", "undo_answer")
 """The client messages of undo by consent."""
@@ -129,10 +130,13 @@ class UndoDesk:
             "last": desk.last,
         }
 
-    def dropped_elsewhere(self, live: LiveMatch, length: int) -> None:
-        """Another process took entries back: ``live`` (its lock held) now has ``length``."""
-        if length < live.length:
-            drop_after(live, length)
+    async def dropped_elsewhere(self, storage: Storage, live: LiveMatch) -> None:
+        """Drop from ``live`` (its lock held) the entries another process took back: those
+        past the length the database holds now (after a take-back's notice, or on a resync,
+        when notices may have been lost)."""
+        record = await storage.get_match(live.id)
+        if record is not None and record.length < live.length:
+            drop_after(live, record.length)
             desk = self._desk(live.id)
             desk.generation += 1
             desk.request = None

@@ -88,6 +88,10 @@ def record_of(row: Sequence[Any], seats: Sequence[Sequence[Any]]) -> MatchRecord
 Listener = Callable[[str, int], Awaitable[None]]
 """Called with (match id, entry count) when another process changed a match."""
 
+Resync = Callable[[], Awaitable[None]]
+"""Called when notices may have been missed (the listening connection was lost and is back):
+the listener's owner brings every match it holds up to the database."""
+
 
 class Storage(ABC):
     """Where matches live. One contract, tested against every back end (tests/server)."""
@@ -159,9 +163,28 @@ class Storage(ABC):
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         """The entries' JSON texts from ``start`` on, in order."""
 
-    async def listen(self, listener: Listener) -> None:
+    async def listen(self, listener: Listener, resync: Resync | None = None) -> None:
         """Call ``listener`` whenever another process commits to a match (no-op by default:
-        a back end that only one process can use has no one else to hear)."""
+        a back end that only one process can use has no one else to hear).
+
+        A back end whose notices travel on a connection of their own keeps listening when that
+        connection drops: it reconnects and then calls ``resync``, since whatever was committed
+        while it was away sent notices nobody heard.
+        """
+        return None
+
+    async def bot_lease(self, match_id: str) -> bool:
+        """Whether this process runs ``match_id``'s bots: it holds the match's bot lease, or
+        takes it now if it is free. Always true for a back end only one process uses.
+
+        A shared back end hands each match's lease to one process at a time and frees it when
+        that process dies, so that each bot decision is computed once, and a match whose process
+        died is carried on by another that asks again.
+        """
+        return True
+
+    async def release_bot_lease(self, match_id: str) -> None:
+        """Give up ``match_id``'s bot lease (the match is over, or unloaded); no-op if not held."""
         return None
 
     @property

@@ -3,10 +3,17 @@
 Connections come from a small pool of asynchronous connections. Every write that changes a match
 also sends ``NOTIFY boardkit`` inside its transaction, so the notice is delivered exactly when
 the change commits; each process LISTENs on one more connection and refreshes the match from the
-database when another process changed it (:meth:`PostgresStorage.listen`). Two processes racing
-to append the same entry cannot both win: the append updates the match row only where its
-length is still the entry's number, and the loser gets a
-:class:`~boardkit.server.errors.ConflictError`. Appends are committed in groups
+database when another process changed it (:meth:`PostgresStorage.listen`). When that connection
+drops (a proxy restart, a failover, an administrator's ``pg_terminate_backend``) the process
+reconnects at once, then with growing pauses, and resyncs every match it holds, since the notices
+sent meanwhile are lost.
+
+Two processes racing to append the same entry cannot both win: the append updates the match row
+only where its length is still the entry's number, and the loser gets a
+:class:`~boardkit.server.errors.ConflictError`. Each match's bots run in one process only: the
+one holding the match's *bot lease*, a session advisory lock on a connection of its own
+(:meth:`PostgresStorage.bot_lease`); PostgreSQL frees it when that connection ends (the process
+died), and another process then takes it. Appends are committed in groups
 (:mod:`boardkit.server.storage.group`): those that arrive while a transaction runs share the
 next one, sent in one pipelined round trip.
 """
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
@@ -26,6 +34,7 @@ from boardkit.server.storage.base import (
     SEATS_QUERY,
     Listener,
     MatchRecord,
+    Resync,
     Storage,
     record_of,
 )
@@ -36,6 +45,9 @@ log = logging.getLogger("boardkit.server.storage.postgres")
 
 CHANNEL = "boardkit"
 _LOCK_KEY = 0x626B5F736368  # advisory lock for migrations ("bk_sch")
+LISTEN_RETRY_PAUSES = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+"""Seconds to wait before each try to get the listening connection back; the last pause repeats
+until the database answers again."""
 
 
 def _without_password(url: str) -> str:
@@ -62,6 +74,11 @@ class PostgresStorage(Storage):
         self._appends = GroupCommit(self._commit_group)
         self.process_id = secrets.token_hex(8)
         """Tags this process's notices, so that it does not refresh from its own writes."""
+        self._lease_conn: Any = None
+        self._lease_lock = asyncio.Lock()
+        self._leases: set[str] = set()
+        self.listen_reconnects = 0
+        """How often the listening connection was lost and got back (see :meth:`listen`)."""
 
     @property
     def shared(self) -> bool:
@@ -115,6 +132,9 @@ class PostgresStorage(Storage):
                 await conn.execute("INSERT INTO boardkit_schema (version) VALUES (%s)", (version,))
 
     async def close(self) -> None:
+        if self._lease_conn is not None:
+            with contextlib.suppress(Exception):
+                await self._lease_conn.close()
         if self._listen_task is not None:
             self._listen_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -294,32 +314,125 @@ class PostgresStorage(Storage):
             )
             return [str(r[0]) for r in await cur.fetchall()]
 
-    async def listen(self, listener: Listener) -> None:
-        conn = await self._connect(autocommit=True)
-        self._listen_conn = conn
-        await conn.execute(f"LISTEN {CHANNEL}")
-        ready = asyncio.Event()
+    async def listen(self, listener: Listener, resync: Resync | None = None) -> None:
+        """LISTEN on a connection of its own and call ``listener`` for each other process's
+        notice; when the connection drops, reconnect and call ``resync`` (see the module's
+        docstring). Returns once the first LISTEN is in place."""
+        self._listen_conn = await self._listening_connection()
+        self._listen_task = asyncio.create_task(self._pump(listener, resync))
 
-        async def pump() -> None:
-            ready.set()
-            async for note in conn.notifies():
-                origin, _, rest = note.payload.partition(":")
-                length, _, match_id = rest.partition(":")
-                if origin == self.process_id or not length.isdigit():
-                    continue
+    async def _listening_connection(self) -> Any:
+        conn = await self._connect(autocommit=True)
+        try:
+            await conn.execute(f"LISTEN {CHANNEL}")
+        except Exception:
+            with contextlib.suppress(Exception):
+                await conn.close()
+            raise
+        return conn
+
+    async def _pump(self, listener: Listener, resync: Resync | None) -> None:
+        import psycopg
+
+        while True:
+            try:
+                async for note in self._listen_conn.notifies():
+                    await self._hear(listener, note.payload)
+            except psycopg.Error as exc:
+                log.warning("lost the LISTEN connection (%s); reconnecting", _reason(exc))
+            else:  # the generator ends only when the connection is closed
+                log.warning("the LISTEN connection closed; reconnecting")
+            with contextlib.suppress(Exception):
+                await self._listen_conn.close()
+            self._listen_conn = await self._relisten()
+            self.listen_reconnects += 1
+            log.info("listening again after %d reconnect(s); resyncing", self.listen_reconnects)
+            if resync is not None:
                 try:
-                    await listener(match_id, int(length))
-                except Exception as exc:  # one bad refresh must not stop the others
-                    log.error(
-                        "refreshing match %s failed: %s",
-                        match_id,
-                        exc,
-                        exc_info=True,
-                        extra={"match": match_id},
+                    await resync()
+                except Exception as exc:  # the next notice or reconnect tries again
+                    log.error("resync after reconnecting failed: %s", exc, exc_info=True)
+
+    async def _relisten(self) -> Any:
+        """A new listening connection, trying until the database answers."""
+        attempt = 0
+        while True:
+            await asyncio.sleep(LISTEN_RETRY_PAUSES[min(attempt, len(LISTEN_RETRY_PAUSES) - 1)])
+            attempt += 1
+            try:
+                return await self._listening_connection()
+            except Exception as exc:
+                log.warning("LISTEN reconnect %d failed: %s", attempt, exc)
+
+    async def _hear(self, listener: Listener, payload: str) -> None:
+        origin, _, rest = payload.partition(":")
+        length, _, match_id = rest.partition(":")
+        if origin == self.process_id or not length.isdigit():
+            return
+        try:
+            await listener(match_id, int(length))
+        except Exception as exc:  # one bad refresh must not stop the others
+            log.error(
+                "refreshing match %s failed: %s",
+                match_id,
+                exc,
+                exc_info=True,
+                extra={"match": match_id},
+            )
+
+    # --- bot leases ------------------------------------------------------------------------------
+
+    @property
+    def bot_leases(self) -> frozenset[str]:
+        """The matches whose bot lease this process holds."""
+        return frozenset(self._leases)
+
+    async def bot_lease(self, match_id: str) -> bool:
+        """Hold or take ``match_id``'s bot lease: ``pg_try_advisory_lock`` on the lease
+        connection, so that the lease goes with that connection when this process dies. If the
+        connection itself dropped, every lease it held went with it: they are all asked again."""
+        conn = self._lease_conn
+        if match_id in self._leases and conn is not None and not conn.broken:
+            return True
+        async with self._lease_lock:
+            if self._lease_conn is None or self._lease_conn.broken or self._lease_conn.closed:
+                if self._lease_conn is not None:
+                    log.warning("the bot lease connection dropped; asking for the leases again")
+                self._leases.clear()
+                self._lease_conn = await self._connect(autocommit=True)
+            import psycopg
+
+            try:
+                cur = await self._lease_conn.execute(
+                    "SELECT pg_try_advisory_lock(%s)", (_lease_key(match_id),)
+                )
+                row = await cur.fetchone()
+            except psycopg.Error as exc:  # the connection went, and its leases with it
+                self._leases.clear()
+                self._lease_conn = None
+                raise StorageError(f"cannot take a bot lease: {_reason(exc)}") from None
+            if row is not None and row[0]:
+                self._leases.add(match_id)
+                return True
+            return False
+
+    async def release_bot_lease(self, match_id: str) -> None:
+        if match_id not in self._leases:
+            return
+        async with self._lease_lock:
+            self._leases.discard(match_id)
+            if self._lease_conn is not None and not self._lease_conn.broken:
+                with contextlib.suppress(Exception):  # a lost connection freed it already
+                    await self._lease_conn.execute(
+                        "SELECT pg_advisory_unlock(%s)", (_lease_key(match_id),)
                     )
 
-        self._listen_task = asyncio.create_task(pump())
-        await ready.wait()
+
+def _lease_key(match_id: str) -> int:
+    """The advisory lock key of a match's bot lease: 64 bits of a hash of its id (signed, as
+    PostgreSQL's bigint), apart from the migration lock's key."""
+    digest = hashlib.sha256(b"boardkit bot lease:" + match_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 class _Rollback(ConflictError):
