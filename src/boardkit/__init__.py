@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         OverwriteError,
         RedactedMatchError,
         UndoError,
+        UndoRefusedError,
         UnknownGameError,
         ZoneError,
     )
@@ -131,6 +132,7 @@ __all__ = [
     "TurnEnded",
     "TurnStarted",
     "UndoError",
+    "UndoRefusedError",
     "UnknownGameError",
     "ZoneError",
     "asked_out_of_turn",
@@ -165,6 +167,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "OverwriteError",
         "RedactedMatchError",
         "UndoError",
+        "UndoRefusedError",
         "UnknownGameError",
         "ZoneError",
     ),

@@ -204,6 +204,21 @@ class UndoError(BoardkitError):
     """Undo or time travel asked for an entry the log does not have."""
 
 
+class UndoRefusedError(UndoError):
+    """A player may not take back a decision: the entries it would drop drew a random outcome
+    or showed someone something hidden, the player has made no decision yet, or the match is
+    over (:mod:`boardkit.undo`).
+
+    ``reason`` says why in words ("entry 12 drew a random outcome"); ``seq`` is the entry that
+    stops it, ``None`` when no one entry does.
+    """
+
+    def __init__(self, reason: str, seq: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.seq = seq
+
+
 class GameDefinitionError(BoardkitError):
     """A game plugin broke the framework's contract (a bug in the game, not in the input)."""
 

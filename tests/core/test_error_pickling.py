@@ -40,6 +40,7 @@ from boardkit.errors import (
     NotStartedError,
     NotYourDecisionError,
     OverwriteError,
+    UndoRefusedError,
     UnknownGameError,
 )
 from boardkit.server.errors import ConflictError, ProtocolError, ServerError
@@ -70,6 +71,7 @@ EXAMPLES: list[BoardkitError] = [
     ProtocolError("'take' could be 2 legal actions", "bad_text", ("take 1", "take 2")),
     InvalidBoardError("board.toml", ["too few cells", "no river"]),
     LimitError("connections_per_address", 32, "too many connections", status=429, retry_after=1.5),
+    UndoRefusedError("entry 12 drew a random outcome", 12),
 ]
 
 

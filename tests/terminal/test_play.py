@@ -977,3 +977,21 @@ def test_redone_actions_do_not_stop_on_the_rounds_they_end(tmp_path: Path) -> No
     )  # fmt: skip
     assert out.count("the table at the end of round 1:") == 1  # when played, not when redone
     assert "redid" in out
+
+
+def test_hot_seat_undo_never_goes_back_over_bids_turned_up(tmp_path: Path) -> None:
+    """Goofspiel at one keyboard: once both bids are in, they are shown, and ann may no longer
+    take hers back; the refusal names the entry that showed them."""
+    match = Match.new("goofspiel", ["ann", "bob"], None, 3)
+    script = ["", "13", "", "2", "", "undo", "quit"]
+    _, out = play(match, script, ["human", "human"], save_path=tmp_path / "g.json")
+    assert "cannot undo: entry 2 showed player 1 something hidden" in out
+    assert "undid" not in out
+    assert len(match) == 3
+
+
+def test_hot_seat_undo_in_the_open_takes_back_the_others_reply_too(tmp_path: Path) -> None:
+    match = nim_match()
+    _, out = play(match, ["2", "1", "undo", "quit"], ["human", "human"], save_path=tmp_path / "n")
+    assert "undid 2 actions: ann's last, and 1 after it by bob" in out
+    assert len(match) == 1

@@ -173,6 +173,14 @@ class PictureCache:
             if self._on_draw is not None:
                 self._on_draw(time.perf_counter() - began)
 
+    def forget(self, match_id: str, first: int) -> None:
+        """Forget the pictures of ``match_id`` after entries ``first`` and later: those entries
+        were taken back (an undo), and the entries that take their numbers differ."""
+        for key in [k for k in self._kept if k[0] == match_id and k[1] >= first]:
+            del self._kept[key]
+        for key in [k for k in self._drawing if k[0] == match_id and k[1] >= first]:
+            del self._drawing[key]
+
     def clear(self) -> None:
         """Forget every kept picture."""
         self._kept.clear()

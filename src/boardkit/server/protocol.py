@@ -15,8 +15,9 @@ Every frame is one JSON object with a ``type``. A client sends:
 ``sync``   ``{"type": "sync"}``: send me everything again (a full ``state``).
 ``view``   ``{"type": "view", "seq": K}``: the picture after entry ``K`` (time travel).
 ``ping``   ``{"type": "ping"}``: answered with ``pong``.
+``undo_ask``, ``undo_answer``: undo by consent (:mod:`boardkit.server.undo`).
 
-The server sends ``welcome``, ``state``, ``view``, ``error`` and ``pong`` (see
+The server sends ``welcome``, ``state``, ``view``, ``undo``, ``error`` and ``pong`` (see
 :mod:`boardkit.server.views` for ``state``; docs/server.md for every field).
 
 Limits (:class:`boardkit.server.limits.Limits`, also importable from here): a frame larger than
@@ -37,12 +38,13 @@ from typing import Any
 from boardkit.errors import shorten
 from boardkit.server.errors import ProtocolError
 from boardkit.server.limits import Limits as Limits  # also importable from here
+from boardkit.server.undo import UNDO_TYPES, parse_undo
 
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a match id looks like (the server makes 16 hex digits): anything else names no match,
 and is refused before it reaches a lookup (a lone surrogate, say, cannot even be encoded)."""
 
-CLIENT_TYPES = ("hello", "act", "sync", "view", "ping")
+CLIENT_TYPES = ("hello", "act", "sync", "view", "ping", *UNDO_TYPES)
 """The message types a client may send."""
 
 MAX_TEXT = 400
@@ -142,6 +144,8 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
             "index": _int_field(message, "index") if "index" in message else None,
             "text": text,
         }
+    if kind in UNDO_TYPES:
+        return parse_undo(message)
     if kind == "view":
         _only(message, ("seq",))
         return {"type": kind, "seq": _int_field(message, "seq")}

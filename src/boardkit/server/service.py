@@ -67,6 +67,7 @@ from boardkit.server.pictures import DEFAULT_SIZE, PictureCache
 from boardkit.server.players import player_hash, seat_token, well_formed_key
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, MatchRecord, SeatRecord, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
+from boardkit.server.undo import UndoDesk
 from boardkit.server.webhooks import Webhook
 
 log = logging.getLogger("boardkit.server.service")
@@ -281,6 +282,8 @@ class MatchService:
         self.pinned_seeds = pinned_seeds
         """Whether a new match may be given its seed (for tests and demos: no secret then)."""
         self.hub = Hub()
+        self.undos = UndoDesk()
+        """Open requests to take a decision back (:mod:`boardkit.server.undo`)."""
         self.bots = BotRunner(bot_workers)
         self.think_ms = think_ms
         sampled = self.metrics.sampled
@@ -375,6 +378,7 @@ class MatchService:
             ):
                 continue
             del self._live[match_id]
+            self.undos.forget(match_id)
             dropped.append(match_id)
             await self.storage.release_bot_lease(match_id)
         return dropped
@@ -834,9 +838,11 @@ class MatchService:
 
         seq = live.length - 1
         choose = _bot_choice(live, bot, seat)
+        anchor = live.entries[seq]
 
         async def commit(chosen: tuple[Any, Rng]) -> None:
-            await self._commit_bot(live, seat, seq, *chosen)
+            if seq < len(live.entries) and live.entries[seq] is anchor:  # not taken back
+                await self._commit_bot(live, seat, seq, *chosen)
 
         self.metrics.bot_choices.labels(game=live.game.name).inc()
         self.bots.start(
@@ -850,6 +856,8 @@ class MatchService:
         if live is None:
             return  # loaded from the database when someone asks for it
         async with live.lock:
+            if length < live.length:  # a take-back there, or a resync (length 0)
+                await self.undos.dropped_elsewhere(self.storage, live)
             await self._refresh_locked(live)
         self.hub.publish(match_id)
         self._start_bot(live)

@@ -27,6 +27,7 @@ from boardkit.server.limits import LimitError, Limits, TokenBucket
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import RateLimiter, error_message, parse_message
 from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.undo import UNDO_TYPES
 from boardkit.server.views import encode, entry_ready, picture_json, state_text
 
 with needs_extra("server", "boardkit.server.session"):
@@ -52,6 +53,10 @@ class Session:
         self._send_lock = asyncio.Lock()
         self._subscriber: Subscriber | None = None
         self._pump: asyncio.Task[None] | None = None
+        self._undos = 0
+        """The take-backs of the match this connection was sent the match after."""
+        self._undo_text = ""
+        """The last ``undo`` frame sent."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one frame (frames never interleave)."""
@@ -178,6 +183,14 @@ class Session:
             # committed and announced to every connection of the match (service.act publishes)
             latency = self.service.metrics.action_latency.labels(game=self.live.game.name)
             latency.observe(time.perf_counter() - received)
+        elif kind in UNDO_TYPES:
+            if self.seat is None:
+                raise ProtocolError("a spectator cannot ask or answer an undo", "not_a_player")
+            undos = self.service.undos
+            if kind == "undo_ask":
+                await undos.ask(self.service, self.live, self.seat, message["seq"])
+            else:
+                await undos.answer(self.service, self.live, self.seat, message["grant"])
 
     async def _hello(self, message: dict[str, Any]) -> None:
         if self.live is not None:
@@ -214,6 +227,9 @@ class Session:
     async def _send_state(self, *, full: bool) -> None:
         assert self.live is not None
         live = self.live
+        undos = self.service.undos.generation(live.id)
+        if undos != self._undos:  # entries were taken back: the match again, in full
+            full, self._undos = True, undos
         if self.svg:
             await self._draw_latest(live)
         for seq in range(-1 if full else self.sent, live.length - 1):
@@ -221,6 +237,10 @@ class Session:
         since = -1 if full else self.sent
         self.sent = self.live.length - 1
         await self.send_text(state_text(self.live, self.seat, since, svg=self.svg, full=full))
+        frame = self.service.undos.frame(live)
+        if frame is not None and (text := encode(frame)) != self._undo_text:
+            self._undo_text = text
+            await self.send_text(text)
 
     async def _follow(self) -> None:
         """Push the seat's update whenever the match changes."""

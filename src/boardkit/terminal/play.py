@@ -79,6 +79,7 @@ from boardkit.rng import Rng
 from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import AskAgain, Chooser, catch_up, play_out, seat_rngs
 from boardkit.terminal.frames import game_picture, picture_lines
+from boardkit.undo import undo_refusal
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard."""
@@ -104,7 +105,9 @@ At each menu, type:
   .. or back          go up one level
   list                list every action under this level, one per line
   undo                take back your last action, and every action after it (the
-                      bots' replies, other people's moves): it is your decision again
+                      bots' replies, other people's moves): it is your decision again;
+                      with several people at the table, never over a random outcome or
+                      something hidden shown to anyone
   redo                play again what the last undo took back
   board               show the whole board again, with everything the game draws
   save [PATH]         save the game's log (default: {save_path}); never replaces
@@ -822,6 +825,11 @@ class PlaySession:
         if not mine:
             self._tell(f"nothing to undo: {self.seats[player].name} has not acted yet")
             return
+        if sum(seat.is_human for seat in self.seats) > 1:
+            refusal = undo_refusal(self.match, player)  # hot seat: the rule of the server
+            if refusal is not None:
+                self._tell(f"cannot undo: {refusal}")
+                return
         count = len(log.entries) - mine[-1]
         undone = [(e.player, e.action) for e in log.entries[mine[-1] :]]
         try:

@@ -60,8 +60,11 @@ function receive(message) {
     take(message);
   } else if (message.type === "view") {
     showPast(message);
+  } else if (message.type === "undo") {
+    takeUndo(message); // undo.js
   } else if (message.type === "error") {
     app.sending = false;
+    if (message.code.startsWith("undo") || message.code === "no_undo") $("undo-status").textContent = message.message;
     if (message.code === "stale") $("act-error").textContent = "The game moved on; here is the board now.";
     else $("act-error").textContent = message.message;
     if (message.code === "bad_token") setLink("not your seat", "down");
@@ -106,6 +109,7 @@ function render(newEntries) {
     drawLog();
   }
   drawBanner();
+  drawUndo(); // undo.js
 }
 
 function drawBoard(svg) {

@@ -21,6 +21,8 @@ from typing import Any
 
 from attrs import frozen
 
+from boardkit.server.errors import StorageError
+
 OPEN = "open"
 """A match waiting for players: some human seat is free."""
 RUNNING = "running"
@@ -162,6 +164,18 @@ class Storage(ABC):
         ``seq`` is not the next entry; the database is then unchanged. Once this returns, the
         entry survives a crash of the server process.
         """
+
+    async def drop_entries(self, match_id: str, first: int, length: int) -> None:
+        """Delete entries ``first`` and after of a running match that has ``length`` entries,
+        and set its length to ``first``, atomically (an undo by consent,
+        :mod:`boardkit.server.undo`).
+
+        Raises :class:`~boardkit.server.errors.ConflictError` if the match does not have
+        exactly ``length`` entries (another move came first) or is not running; the database is
+        then unchanged. A back end that cannot drop entries raises
+        :class:`~boardkit.server.errors.StorageError`.
+        """
+        raise StorageError(f"{type(self).__name__} cannot take entries back")
 
     @abstractmethod
     async def entries(self, match_id: str, start: int = 0) -> list[str]:

@@ -311,6 +311,20 @@ class PostgresStorage(Storage):
         payload = f"{self.process_id}:{seq + 1}:{match_id}"
         return (status, match_id, seq, seq, entry, CHANNEL, payload)
 
+    async def drop_entries(self, match_id: str, first: int, length: int) -> None:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE boardkit_match SET length = %s WHERE id = %s AND length = %s "
+                "AND status = 'running' AND %s BETWEEN 1 AND length - 1",
+                (first, match_id, length, first),
+            )
+            if cur.rowcount != 1:
+                raise ConflictError(f"match {match_id} no longer has {length} entries")
+            await conn.execute(
+                "DELETE FROM boardkit_entry WHERE match_id = %s AND seq >= %s", (match_id, first)
+            )
+            await self._notify(conn, match_id, first)
+
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         async with self._transaction() as conn:
             cur = await conn.execute(

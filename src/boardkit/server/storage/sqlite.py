@@ -211,6 +211,27 @@ class SQLiteStorage(Storage):
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
         return await self._run(functools.partial(_append_all, rows=rows))
 
+    async def drop_entries(self, match_id: str, first: int, length: int) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = db.execute(
+                    "UPDATE boardkit_match SET length = ? WHERE id = ? AND length = ? "
+                    "AND status = 'running' AND ? BETWEEN 1 AND length - 1",
+                    (first, match_id, length, first),
+                )
+                if cursor.rowcount != 1:
+                    raise ConflictError(f"match {match_id} no longer has {length} entries")
+                db.execute(
+                    "DELETE FROM boardkit_entry WHERE match_id = ? AND seq >= ?", (match_id, first)
+                )
+            except BaseException:
+                db.rollback()
+                raise
+            db.commit()
+
+        await self._run(work)
+
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
             rows = db.execute(
