@@ -64,7 +64,7 @@ def statements(body: list[ast.stmt], *, run_time_only: bool = False) -> Iterator
             for child in value:
                 if isinstance(child, ast.stmt):
                     yield from statements([child], run_time_only=run_time_only)
-                elif isinstance(child, ast.excepthandler | ast.match_case):
+                elif isinstance(child, ast.ExceptHandler | ast.match_case):
                     yield from statements(child.body, run_time_only=run_time_only)
 
 
@@ -332,15 +332,15 @@ def private_reads(name: str, path: Path, known: set[str]) -> list[str]:
                     aliases[alias.asname or alias.name] = child
                 elif node.module in known and node.module != name and _private(alias.name):
                     found.append(f"{name}:{node.lineno} imports {node.module}.{alias.name}")
-    for node in ast.walk(tree):
+    for part in ast.walk(tree):
         if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in aliases
-            and aliases[node.value.id] != name
-            and _private(node.attr)
+            isinstance(part, ast.Attribute)
+            and isinstance(part.value, ast.Name)
+            and part.value.id in aliases
+            and aliases[part.value.id] != name
+            and _private(part.attr)
         ):
-            found.append(f"{name}:{node.lineno} reads {aliases[node.value.id]}.{node.attr}")
+            found.append(f"{name}:{part.lineno} reads {aliases[part.value.id]}.{part.attr}")
     return found
 
 
