@@ -17,6 +17,7 @@ import fnmatch
 import importlib
 import subprocess
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -45,26 +46,36 @@ def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
-def _type_only_nodes(tree: ast.AST) -> set[int]:
-    """The ids of the nodes inside ``if TYPE_CHECKING:`` blocks."""
-    inside: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for statement in node.body:
-                inside.update(id(sub) for sub in ast.walk(statement))
-    return inside
+def _is_type_checking_block(node: ast.stmt) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def statements(body: list[ast.stmt], *, run_time_only: bool = False) -> Iterator[ast.stmt]:
+    """Every statement of ``body``, nested ones included (with ``run_time_only``, leaving out the
+    bodies of ``if TYPE_CHECKING:`` blocks). Imports are statements, and no expression holds a
+    statement, so the checks below walk these instead of every node of the tree."""
+    for node in body:
+        yield node
+        for field, value in ast.iter_fields(node):
+            if not isinstance(value, list):
+                continue
+            if field == "body" and run_time_only and _is_type_checking_block(node):
+                continue
+            for child in value:
+                if isinstance(child, ast.stmt):
+                    yield from statements([child], run_time_only=run_time_only)
+                elif isinstance(child, ast.ExceptHandler | ast.match_case):
+                    yield from statements(child.body, run_time_only=run_time_only)
 
 
 @cache
 def _import_nodes(path: Path, run_time_only: bool) -> tuple[ast.Import | ast.ImportFrom, ...]:
     """The import statements of a source file (with ``run_time_only``, leaving out those under
     ``if TYPE_CHECKING:``), found once per test session: several checks read every file."""
-    tree = parsed(path)
-    skipped = _type_only_nodes(tree) if run_time_only else set()
     return tuple(
         node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in skipped
+        for node in statements(parsed(path).body, run_time_only=run_time_only)
+        if isinstance(node, ast.Import | ast.ImportFrom)
     )
 
 
@@ -309,7 +320,7 @@ def private_reads(name: str, path: Path, known: set[str]) -> list[str]:
     tree = parsed(path)
     aliases: dict[str, str] = {}
     found: list[str] = []
-    for node in ast.walk(tree):
+    for node in statements(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in known and alias.asname:
@@ -321,15 +332,15 @@ def private_reads(name: str, path: Path, known: set[str]) -> list[str]:
                     aliases[alias.asname or alias.name] = child
                 elif node.module in known and node.module != name and _private(alias.name):
                     found.append(f"{name}:{node.lineno} imports {node.module}.{alias.name}")
-    for node in ast.walk(tree):
+    for part in ast.walk(tree):
         if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in aliases
-            and aliases[node.value.id] != name
-            and _private(node.attr)
+            isinstance(part, ast.Attribute)
+            and isinstance(part.value, ast.Name)
+            and part.value.id in aliases
+            and aliases[part.value.id] != name
+            and _private(part.attr)
         ):
-            found.append(f"{name}:{node.lineno} reads {aliases[node.value.id]}.{node.attr}")
+            found.append(f"{name}:{part.lineno} reads {aliases[part.value.id]}.{part.attr}")
     return found
 
 

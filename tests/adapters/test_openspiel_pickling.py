@@ -14,7 +14,6 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.tests import games_sim_test
 
 from boardkit.adapters.openspiel import load_game, register, register_installed
 from boardkit.errors import NotOfferedError
@@ -30,6 +29,9 @@ def _params(small: bool) -> list[object]:
 
 
 def _sim_game(game: str, players: int, options: dict[str, object] | None) -> None:
+    # imported here, not at collection: it loads every OpenSpiel game module (SciPy among them)
+    from open_spiel.python.tests import games_sim_test
+
     case = games_sim_test.GamesSimTest("sim_game")
     np.random.seed(players)  # sim_game draws from numpy's global generator
     with contextlib.redirect_stdout(io.StringIO()):  # it prints each game's utilities

@@ -9,7 +9,6 @@ import time
 from typing import Any
 
 import pytest
-import ray
 
 from boardkit.adapters.ray import RayStartError, ray_executor
 from boardkit.cli import main
@@ -48,6 +47,8 @@ def test_an_address_where_nothing_listens_fails_at_once() -> None:
 
 def test_a_start_up_timeout_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """What Ray raises when its start-up times out, long text and all, becomes one line."""
+
+    import ray  # here, not at collection: Ray takes most of a second to import
 
     def init(**kwargs: Any) -> None:
         raise TimeoutError("Timed out while waiting for GCS to become available.\n" * 30)
