@@ -131,7 +131,7 @@ def _print(review: Review, top: int, streams: Streams) -> None:
     )
     table = Table(box=None, padding=(0, 2), pad_edge=False)
     for column in ("entry", "player", "played", "before", "after", "loss", "bot's move"):
-        table.add_column(column, justify="right" if column in ("entry", "before") else "left")
+        table.add_column(column, justify="right" if column in ("entry", "before", "after", "loss") else "left")
     for d in review.decisions:
         table.add_row(
             str(d.seq),
