@@ -45,6 +45,7 @@ def tictactoe_missed_win() -> Match[Any, Any]:
     """X holds a1 and b1 and could win at c1; X marks c3 instead and O wins at c2."""
     match = Match.new(TicTacToeGame(), 2, seed=1)
     first = match.to_decide
+    assert first is not None
     for cell in (0, 3, 1, 4, 8, 5):
         match.play(Mark(cell))
     assert match.result is not None and match.result.winners == (1 - first,)
@@ -56,6 +57,7 @@ def random_match(game: Game[Any, Any], seed: int, options: dict[str, object] | N
     rng = Rng(seed, 7)
     while not match.is_over:
         seat = match.to_decide
+        assert seat is not None
         match.play(RandomBot().choose(game, match.state, seat, rng), seat)
     return match
 
@@ -73,6 +75,7 @@ def test_a_losing_move_in_nim_is_the_costliest_with_the_winning_move_preferred()
 def test_a_missed_win_in_tictactoe_is_the_costliest_with_the_win_preferred() -> None:
     match = tictactoe_missed_win()
     x = match.log.entries[1].player
+    assert x is not None
     review = review_match(match, [x], seed=2, iterations=300)
     worst = review.costly(1)[0]
     assert (worst.seq, worst.played, worst.preferred) == (5, "mark c3", "mark c1")

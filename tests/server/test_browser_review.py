@@ -26,9 +26,7 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield process
 
 
-def test_a_player_reviews_a_finished_match_on_the_page(
-    browser: Any, server: ServerProcess
-) -> None:
+def test_a_player_reviews_a_finished_match_on_the_page(browser: Any, server: ServerProcess) -> None:
     body = {"game": "nim", "seats": [{"human": True}, {"bot": "first"}], "options": {"stones": 9}}
     request = urllib.request.Request(
         server.url + "/api/matches",

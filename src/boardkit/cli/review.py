@@ -86,7 +86,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if len(match) < 2:
         raise CommandError(f"{args.log} holds no decision to review")
     review = review_match(
-        match, _seats(args.seat, match.config.players), seed=args.seed, iterations=args.iterations, seconds=args.seconds
+        match,
+        _seats(args.seat, match.config.players),
+        seed=args.seed,
+        iterations=args.iterations,
+        seconds=args.seconds,
     )
     if args.json:
         streams.write(json.dumps(review.to_json(args.top), indent=2) + "\n")
@@ -131,7 +135,9 @@ def _print(review: Review, top: int, streams: Streams) -> None:
     )
     table = Table(box=None, padding=(0, 2), pad_edge=False)
     for column in ("entry", "player", "played", "before", "after", "loss", "bot's move"):
-        table.add_column(column, justify="right" if column in ("entry", "before", "after", "loss") else "left")
+        table.add_column(
+            column, justify="right" if column in ("entry", "before", "after", "loss") else "left"
+        )
     for d in review.decisions:
         table.add_row(
             str(d.seq),
