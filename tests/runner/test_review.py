@@ -118,6 +118,8 @@ def test_bad_seats_and_budgets_are_refused_by_name() -> None:
         review_match(match, [2], iterations=10)
     with pytest.raises(InvalidOptionsError, match="iterations"):
         review_match(match, iterations=0)
+    with pytest.raises(InvalidOptionsError, match="seed"):
+        review_match(match, seed=-1, iterations=5)
 
 
 def test_a_redacted_log_reviews_only_its_own_seat() -> None:

@@ -14,6 +14,7 @@ from boardkit import Match
 from boardkit.runner.review import review_match
 from boardkit.server import create_app
 from boardkit.server.protocol import Limits
+from boardkit.server.review import SECONDS
 from tests.server.helpers import create, join, live, play_until
 from tests.server.wsclient import Seat
 
@@ -53,7 +54,7 @@ def test_a_seat_gets_the_review_of_its_own_decisions_from_its_own_log(
     assert body["decisions"] and {d["seat"] for d in body["decisions"]} == {1}
     # exactly the review of the seat's redacted log: nothing else was read
     redacted = Match.from_json(live(client, match_id).log_json(1, full=False))
-    expected = review_match(redacted, seed=2, iterations=8).to_json()
+    expected = review_match(redacted, seed=2, iterations=8, seconds=SECONDS).to_json()
     assert body == expected
     # asked again: the same answer
     again = client.get(f"/api/matches/{match_id}/review?iterations=8&seed=2", headers=auth)

@@ -144,14 +144,17 @@ def review_match(
 
     Raises :class:`ReviewError` for a seat that is not in the match or whose decisions a
     redacted log does not hold, and :class:`~boardkit.errors.InvalidOptionsError` for a bad
-    budget.
+    budget or seed.
     """
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     try:
         bot = MCTSBot(iterations=iterations, seconds=seconds)
+        Rng(seed)
     except BoardkitError as exc:
         raise InvalidOptionsError(str(exc)) from None
+    except ValueError as exc:  # the seed
+        raise InvalidOptionsError(f"review seed: {exc}") from None
     players = match.config.players
     viewer = match.viewer
     game = match.game

@@ -23,6 +23,11 @@ DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 2000
 """The most iterations per decision a request may ask for: a review costs a search per decision."""
 
+SECONDS = 1.0
+"""The most seconds of search per decision: a long game of a game with many moves (Khan) is
+reviewed within minutes, not hours. A review that reaches it is not reproducible; one that
+finishes its iterations first (small games) is."""
+
 KEPT = 32
 """Reviews kept in memory (the last asked for), by match, seat, seed and iterations."""
 
@@ -61,7 +66,8 @@ def _review(text: str, game: Any, seat: int | None, seed: int, iterations: int) 
     """The review of a redacted log's text (run in a worker thread)."""
     match = Match.from_json(text, game)
     seats = None if seat is not None else range(match.config.players)
-    return review_match(match, seats, seed=seed, iterations=iterations).to_json()
+    review = review_match(match, seats, seed=seed, iterations=iterations, seconds=SECONDS)
+    return review.to_json()
 
 
 def review_parameters(query: Any) -> tuple[int, int]:
