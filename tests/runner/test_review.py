@@ -128,6 +128,26 @@ def test_a_redacted_log_reviews_only_its_own_seat() -> None:
     assert review_match(redacted, seed=0, iterations=5).seats == (1,)
     with pytest.raises(ReviewError, match="only that seat"):
         review_match(redacted, [0], iterations=5)
+    spectator = Match.from_json(match.redacted_json(None), Goofspiel())
+    with pytest.raises(ReviewError, match="a spectator's log, and goofspiel hides"):
+        review_match(spectator, iterations=5)
+
+
+def test_a_game_that_cannot_be_searched_from_a_redacted_state_is_named() -> None:
+    """A High-card swap whose determinize forgot the unseen cards: the review says which game
+    and which entry could not be searched, instead of a bare zone error."""
+
+    class Forgetful(HighCardGame):
+        def determinize(self, state: Any, player: int | None, rng: Rng) -> Any:
+            return state  # keeps the HIDDEN stand-ins of a redacted log
+
+    game = Forgetful()
+    match = random_match(game, 2)
+    seat = next(e.player for e in match.log.entries[1:] if e.action is not None)
+    assert seat is not None
+    redacted = Match.from_json(match.redacted_json(seat), game)
+    with pytest.raises(ReviewError, match=r"highcard cannot be searched at entry \d+"):
+        review_match(redacted, iterations=30)
 
 
 def test_the_sparkline_has_one_block_per_value() -> None:

@@ -160,6 +160,11 @@ def review_match(
     game = match.game
     chosen = _seats(seats, viewer, players)
     if viewer is not FULL and game.hidden_information and chosen != (viewer,):
+        if viewer is None:
+            raise ReviewError(
+                f"this is a spectator's log, and {game.name} hides information: review a "
+                "seat's own log, or the full log"
+            )
         raise ReviewError(
             f"this log is redacted for {_viewer_name(viewer)}: only that seat's decisions can "
             "be reviewed from it without what it hides"
@@ -200,8 +205,6 @@ def review_decision(
     """
     try:
         result = bot.search(game, state, seat, Rng(seed, seq))
-    except BoardkitError:
-        raise
     except Exception as exc:  # a game whose determinize cannot fill this log's hidden parts
         raise ReviewError(
             f"{game.name} cannot be searched at entry {seq} of this log "
