@@ -58,7 +58,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="a seat to review, counted from 1 as the table names them (repeatable; default: "
         "the log's own seat, or every seat of a full log)",
     )
-    review.add_argument("--seed", type=int, default=0, metavar="S", help="search seed (0)")
+    review.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the search's seed (default 0: the same review every time)",
+    )
     review.add_argument(
         "--iterations",
         type=_positive_int,
