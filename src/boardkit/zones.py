@@ -332,14 +332,18 @@ class Zones:
         """Every card ``player`` cannot see, sorted (what :meth:`determinize` deals again)."""
         return tuple(sorted(c for z in self.zones if not z.seen_by(player) for c in z.items))
 
-    def determinize(self, player: int | None, rng: Rng) -> Zones:
+    def determinize(
+        self, player: int | None, rng: Rng, unseen: Iterable[int] | None = None
+    ) -> Zones:
         """The table with every card ``player`` cannot see dealt again at random: each zone he
         cannot see holds as many cards as before, drawn from the cards he cannot see.
 
         The cards are gathered sorted before the shuffle, so the outcome depends on what
         ``player`` sees and on ``rng`` alone. ``view(player)`` of the result equals this table's.
+        A game whose table was folded from a redacted log (:data:`HIDDEN` in place of the cards
+        ``player`` cannot see) passes those cards as ``unseen``, worked out from what he sees.
         """
-        cards = list(self.unseen(player))
+        cards = list(self.unseen(player) if unseen is None else sorted(unseen))
         rng.shuffle(cards)
         dealt: list[Zone] = []
         for zone in self.zones:

@@ -511,6 +511,8 @@ def test_shared_flags_read_alike_in_every_subcommand() -> None:
     assert seeds.pop("tournament") == (
         "first seed (default: a fresh one from the operating system, printed)"
     )
+    # review's seed is its search's, not a game's: nothing is dealt
+    assert seeds.pop("review") == "the search's seed (default 0: the same review every time)"
     assert set(seeds) == {"watch", "simulate", "play-random", "play"}
     assert set(seeds.values()) == {"seed (default: a fresh one from the operating system, printed)"}
     players = flag_helps("--players")

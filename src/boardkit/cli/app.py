@@ -22,6 +22,7 @@ COMMANDS = (
     "games",
     "simulate",
     "replay",
+    "review",
     "show",
     "play_random",
     "play",

@@ -207,7 +207,13 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
         return redact(event, player)
 
     def determinize(self, state: HighCardState, player: int | None, rng: Rng) -> HighCardState:
-        return evolve(state, table=state.table.determinize(player, rng))
+        # every card of the deck lies in some zone, numbered from 1: the cards the player
+        # cannot see are the others, known even where a redacted log holds HIDDEN for them
+        table = state.table
+        total = sum(len(zone.items) for zone in table.zones)
+        seen = {card for zone in table.zones if zone.seen_by(player) for card in zone.items}
+        unseen = set(range(1, total + 1)) - seen
+        return evolve(state, table=table.determinize(player, rng, unseen))
 
     # Presentation.
 

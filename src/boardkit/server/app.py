@@ -17,6 +17,9 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /api/matches/{id}/log`` with ``Authorization: Bearer TOKEN``: the seat's redacted log
   during play; once the game is over, the full log (seed revealed) for its players. Without a
   token: the spectator's redacted log.
+- ``GET /api/matches/{id}/review?seed=S&iterations=N`` once the match is over: the review of
+  the token's seat from its own redacted log (:mod:`boardkit.server.review`); without a token,
+  of every seat, for a game that hides nothing; ``GET /match/{id}/review`` its page;
 - ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`);
 - a refusal by a limit (:mod:`boardkit.server.limits`) answers 429 (503 for the process-wide
   connection limit, 408 for a slow body) with ``{"error": "limit", "limit": NAME, "max": N}``;
@@ -44,6 +47,7 @@ from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, Serv
 from boardkit.server.limits import AddressBuckets, ConnectionCount, LimitError, Limits
 from boardkit.server.metrics import CONTENT_TYPE, ServerMetrics
 from boardkit.server.pictures import DEFAULT_SIZE
+from boardkit.server.review import ReviewCache, review_parameters
 from boardkit.server.service import MatchService
 from boardkit.server.session import Session
 from boardkit.server.storage import FINISHED, OPEN, RUNNING, STATUSES_ALL, make_storage
@@ -246,6 +250,7 @@ def create_app(
     _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits
     connections = ConnectionCount(limits)
+    reviews = ReviewCache()
     creations = AddressBuckets(limits.creations_per_minute / 60.0, limits.creations_per_minute)
 
     @contextlib.asynccontextmanager
@@ -353,6 +358,16 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{name}"'},
         )
 
+    async def review_page(request: Request) -> Response:
+        return FileResponse(STATIC / "review.html")
+
+    async def review(request: Request) -> Response:
+        seed, iterations = review_parameters(request.query_params)
+        live = await service.live(request.path_params["id"])
+        token = _bearer(request)
+        seat = None if token is None else await service.seat_of(live.id, token)
+        return JSONResponse(await reviews.review(live, seat, seed, iterations))
+
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "alive"})
 
@@ -391,6 +406,7 @@ def create_app(
     routes = [
         Route("/", lobby_page),
         Route("/match/{id}", match_page),
+        Route("/match/{id}/review", review_page),
         Route("/api/games", _guard(games)),
         Route("/api/matches", _guard(list_matches), methods=["GET"]),
         Route("/api/matches", _guard(create), methods=["POST"]),
@@ -398,6 +414,7 @@ def create_app(
         Route("/api/matches/{id}/join", _guard(join), methods=["POST"]),
         Route("/api/my-matches", _guard(my_matches), methods=["POST"]),
         Route("/api/matches/{id}/log", _guard(log)),
+        Route("/api/matches/{id}/review", _guard(review)),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),

@@ -174,7 +174,12 @@ class Goofspiel(Game[GoofspielState, Bid]):
             rng.choice(state.hands[seat]) if bid != NO_BID and seat != player else bid
             for seat, bid in enumerate(state.bids)
         )
-        return evolve(state, pile=rng.shuffled(sorted(state.pile)), bids=bids)
+        # the prizes not yet turned up, worked out from what everyone sees: the same cards as
+        # the pile's, and known in a redacted log too, where the pile is face down
+        unseen = sorted(set(range(1, CARDS + 1)) - set(state.turned))
+        if len(unseen) != len(state.pile):  # a position set up with a shorter pile
+            unseen = sorted(state.pile)
+        return evolve(state, pile=rng.shuffled(unseen), bids=bids)
 
     # --- presentation ---------------------------------------------------------------------
 

@@ -169,7 +169,8 @@ function drawBanner() {
     // numbers in the winners' places; the page puts the seats' names there.
     const outcome = state.result.outcome.map((part) => (typeof part === "number" ? seatName(part) : part)).join("");
     banner.hidden = false;
-    banner.replaceChildren(el("strong", {}, `Game over — ${outcome}. `), el("span", {}, state.result.detail));
+    banner.replaceChildren(el("strong", {}, `Game over — ${outcome}. `), el("span", {}, state.result.detail),
+      " ", el("a", { id: "review-link", href: `/match/${encodeURIComponent(matchId)}/review` }, "Review the game"));
   } else if (state.status === "open") {
     banner.hidden = false;
     banner.textContent = "Waiting for players to join… share this page's address with them.";

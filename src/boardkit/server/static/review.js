@@ -1,0 +1,106 @@
+// The review page of a finished match: asks the server for the review (the reader's own seat,
+// with the token the match page stored) and draws the win-chance graph as SVG, the costly
+// decisions and the table of every decision.
+"use strict";
+
+const reviewMatchId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const reviewSeat = JSON.parse(localStorage.getItem(`boardkit.seat.${reviewMatchId}`) || "null");
+const COLOURS = ["#a0522d", "#3d6fa3", "#3d7a3d", "#8a4f9e", "#b8860b", "#555"];
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function pct(value) {
+  return `${Math.round(100 * value)}%`;
+}
+
+function drawGraph(review) {
+  const width = 640, height = 220, left = 36, right = 12, top = 10, bottom = 26;
+  const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": "win chance after each decision" });
+  const decisions = review.decisions;
+  const last = Math.max(1, ...decisions.map((d) => d.seq));
+  const x = (seq) => left + (width - left - right) * (seq / last);
+  const y = (value) => top + (height - top - bottom) * (1 - value);
+  svg.append(svgEl("line", { class: "axis", x1: left, y1: y(0), x2: width - right, y2: y(0) }));
+  svg.append(svgEl("line", { class: "axis", x1: left, y1: y(0), x2: left, y2: y(1) }));
+  svg.append(svgEl("line", { class: "even", x1: left, y1: y(0.5), x2: width - right, y2: y(0.5) }));
+  for (const value of [0, 0.5, 1]) {
+    const label = svgEl("text", { class: "label", x: 2, y: y(value) + 4 });
+    label.textContent = pct(value);
+    svg.append(label);
+  }
+  const costly = new Set(review.costly);
+  for (const seat of review.seats) {
+    const mine = decisions.filter((d) => d.seat === seat);
+    if (!mine.length) continue;
+    const colour = COLOURS[seat % COLOURS.length];
+    const points = mine.map((d) => `${x(d.seq).toFixed(1)},${y(d.after).toFixed(1)}`).join(" ");
+    svg.append(svgEl("polyline", { class: "curve", "data-seat": seat, points, fill: "none",
+      stroke: colour, "stroke-width": 2 }));
+    for (const d of mine) {
+      const dot = svgEl("circle", { class: costly.has(d.seq) ? "point costly" : "point",
+        "data-seq": d.seq, cx: x(d.seq), cy: y(d.after), r: costly.has(d.seq) ? 5 : 3, fill: colour });
+      const tip = svgEl("title", {});
+      tip.textContent = `entry ${d.seq}, ${review.players[d.seat]}: ${d.played}, ${pct(d.before)} → ${pct(d.after)}`;
+      dot.append(tip);
+      svg.append(dot);
+    }
+  }
+  $("graph").replaceChildren(svg);
+}
+
+function showReview(review) {
+  const names = review.players;
+  const whose = review.viewer.startsWith("seat ")
+    ? `${names[review.seats[0]]}'s view (seat ${review.seats[0] + 1})` : "the whole table";
+  const budget = review.iterations === null ? `${review.seconds} s` : `${review.iterations} iterations`;
+  $("about").textContent = `${review.game}: reviewed from ${whose} by the search bot ` +
+    `(${budget} a decision, seed ${review.seed}); the estimate is the decider's win chance.`;
+  drawGraph(review);
+  const bySeq = new Map(review.decisions.map((d) => [d.seq, d]));
+  const items = review.costly.map((seq) => {
+    const d = bySeq.get(seq);
+    return el("li", { "data-seq": seq }, `entry ${seq}, ${names[d.seat]}: ${d.played} `,
+      el("span", { class: "loss" }, `−${pct(d.loss)}`),
+      ` (${pct(d.before)} → ${pct(d.after)}); the bot preferred `, el("strong", {}, d.preferred));
+  });
+  $("costly").replaceChildren(...(items.length ? items
+    : [el("li", {}, "no decision cost much: every move was close to the bot's")]));
+  const head = el("tr", {}, ...["entry", "player", "played", "before", "after", "loss", "bot's move"]
+    .map((text) => el("th", {}, text)));
+  const rows = review.decisions.map((d) => el("tr", {},
+    el("td", { class: "num" }, String(d.seq)), el("td", {}, names[d.seat]), el("td", {}, d.played),
+    el("td", { class: "num" }, pct(d.before)), el("td", { class: "num" }, pct(d.after)),
+    el("td", { class: "num" }, d.loss ? pct(d.loss) : ""),
+    el("td", {}, d.preferred === d.played ? "" : d.preferred)));
+  $("decisions").replaceChildren(head, ...rows);
+  document.body.dataset.ready = "true";
+}
+
+async function loadReview() {
+  $("back-to-match").href = `/match/${encodeURIComponent(reviewMatchId)}`;
+  $("title").textContent = `review of match ${reviewMatchId}`;
+  const headers = reviewSeat ? { authorization: `Bearer ${reviewSeat.token}` } : {};
+  const query = new URLSearchParams(location.search);
+  const wanted = new URLSearchParams();
+  for (const name of ["seed", "iterations"]) if (query.has(name)) wanted.set(name, query.get(name));
+  const response = await fetch(`/api/matches/${encodeURIComponent(reviewMatchId)}/review?${wanted}`,
+    { headers });
+  const body = await response.json();
+  if (!response.ok) {
+    $("about").textContent = "";
+    $("review-error").textContent = body.message || "the review failed";
+    document.body.dataset.ready = "error";
+    return;
+  }
+  showReview(body);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  loadReview().catch((error) => { $("review-error").textContent = String(error); });
+});
