@@ -190,9 +190,13 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     # --- text --------------------------------------------------------------------------------
 
     def score(self, state: ShangrilaState, player: int) -> float:
-        """The seat's standing now, for bots: masters, with villages as the tie-break (S-E2)."""
-        masters, villages = seat_tally(state, player)
-        return masters + villages / 100
+        """The seat's points now, as the rulebook counts them: its masters on the board (S-E2).
+
+        The villages a seat is present in break a tie at the end; they rank the seats (see
+        :meth:`result`) and are not points, so they are not part of the score.
+        """
+        masters, _villages = seat_tally(state, player)
+        return masters
 
     def evaluate(self, state: ShangrilaState, player: int) -> float:
         """A heuristic for bots: masters, students and the next journeys' threats (see
