@@ -76,6 +76,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
             "end of the game (S-E1): 'german' ends when the 11th Stone of the Wise is placed, "
             "'english' when the last bridge breaks",
             choices=EDITIONS,
+            label="Edition (when the game ends)",
+            help="german: the game ends when the eleventh Stone of the Wise is placed. english: "
+            "it ends when the last bridge breaks.",
         ),
         Option(
             "two_colours_each",
@@ -83,6 +86,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
             "informal 2-player variant (S-S1): each person runs two colours, person i plays "
             "colours i and i+2 with the 4-player board and limits; requires 2 players",
             choices=(False, True),
+            label="Two colours each (2 players)",
+            help="For two players only: each player runs two colours on the four-player "
+            "board.",
         ),
     )
     state_type = ShangrilaState

@@ -267,6 +267,11 @@ def create_app(
                             "name": o.name,
                             "default": o.default,
                             "doc": o.doc,
+                            "label": o.shown_label,
+                            "help": o.shown_help,
+                            "multiline": o.multiline,
+                            "minimum": o.minimum,
+                            "maximum": o.maximum,
                             "choices": None if o.choices is None else list(o.choices),
                         }
                         for o in game.options
