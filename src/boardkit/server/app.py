@@ -262,6 +262,7 @@ def create_app(
                     "title": game.title or name,
                     "players": list(game.player_counts),
                     "hidden_information": game.hidden_information,
+                    "colours": {str(n): list(game.player_colours(n)) for n in game.player_counts},
                     "options": [
                         {
                             "name": o.name,
