@@ -18,6 +18,11 @@ function game() {
   return catalog.games.find((g) => g.name === $("game").value);
 }
 
+// A seat's colour as a dot (the colour as the game names it), or nothing.
+function dot(colour) {
+  return colour ? el("span", { class: "dot", style: `background:${colour}`, title: colour }) : "";
+}
+
 function drawSeats() {
   const count = Number($("players").value);
   const box = $("seats");
@@ -28,7 +33,8 @@ function drawSeats() {
     for (const bot of catalog.bots) pick.append(el("option", { value: bot }, `bot: ${bot}`));
     if (i === 0) pick.disabled = true;
     else if (i === count - 1 && count > 2) pick.value = "random";
-    box.append(el("label", {}, `Seat ${i + 1} `, pick));
+    const colour = (game().colours || {})[String(count)]?.[i];
+    box.append(el("label", {}, dot(colour), `Seat ${i + 1} `, pick));
   }
 }
 
@@ -134,14 +140,16 @@ async function refresh() {
   if (!matches.length) list.append(el("li", { class: "hint" }, "No match yet: create one."));
   for (const match of matches.slice(0, 30)) {
     const seats = el("span", { class: "seat-list" });
+    const colours = (catalog.games.find((g) => g.name === match.game)?.colours || {})[String(match.seats.length)] || [];
     for (const seat of match.seats) {
+      seat.colour = seat.colour || colours[seat.seat];
       if (seat.kind === "human" && !seat.taken && match.status === "open") {
         seats.append(el("button", {
           type: "button", class: "join", "data-match": match.id, "data-seat": String(seat.seat),
           onclick: () => takeSeat(match.id, seat.seat),
-        }, `join seat ${seat.seat + 1}`));
+        }, dot(seat.colour), `join seat ${seat.seat + 1}`));
       } else {
-        seats.append(el("span", { class: "seat-name" }, seat.name));
+        seats.append(el("span", { class: "seat-name" }, dot(seat.colour), seat.name));
       }
     }
     const mine = localStorage.getItem(`boardkit.seat.${match.id}`);
