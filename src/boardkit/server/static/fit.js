@@ -6,7 +6,8 @@
 // - the picture is split in two: the board alone, cropped to what it draws, at the full width
 //   of the page, and below it the side panel alone, cropped the same way;
 // - each part is zoomed (and scrolls sideways) until its smallest clickable element is at least
-//   MIN_TAP pixels on each side, when zooming is wanted (the page's "zoom" button turns it off
+//   MIN_TAP pixels on each side (a long thin one, a bridge drawn as a line, along its length),
+//   when zooming is wanted (the page's "zoom" button turns it off
 //   to see the whole board at once).
 // On a wider screen the picture is left as the game drew it.
 "use strict";
@@ -15,6 +16,7 @@ const boardkitFit = (() => {
   const NARROW = 800;
   const MIN_TAP = 32;
   const PAD = 6;
+  const LINE_RATIO = 3;
   const KEY = "boardkit.zoom";
 
   function narrow() {
@@ -57,11 +59,14 @@ const boardkitFit = (() => {
   }
 
   // The smallest side, on screen, of the clickable elements of `svg` (Infinity without any).
+  // Long thin ones (a bridge drawn as a line) are tapped along their length and left out.
   function smallestTarget(svg) {
     let least = Infinity;
     for (const node of svg.querySelectorAll("[data-target]")) {
       const r = node.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) least = Math.min(least, r.width, r.height);
+      const short = Math.min(r.width, r.height);
+      const long = Math.max(r.width, r.height);
+      if (short > 0 && long <= LINE_RATIO * short) least = Math.min(least, short);
     }
     return least;
   }
@@ -83,17 +88,8 @@ const boardkitFit = (() => {
       if (button) button.hidden = true;
       return;
     }
-    const side = svg.querySelector('[data-part="side"]');
     const parts = [svg];
-    if (side) {
-      const copy = svg.cloneNode(true);
-      crop(svg, unionBox(drawn(svg, (node) => node === side)));
-      crop(copy, unionBox([copy.querySelector('[data-part="side"]')]));
-      side.remove();
-      for (const node of drawn(copy, (node) => node.getAttribute("data-part") === "side")) node.remove();
-      copy.classList.add("side-part");
-      parts.push(copy);
-    }
+    if (svg.querySelector('[data-part="side"]')) parts.push(svg.cloneNode(true));
     board.replaceChildren();
     for (const part of parts) {
       const frame = document.createElement("div");
@@ -101,6 +97,18 @@ const boardkitFit = (() => {
       part.classList.add("fitted");
       frame.append(part);
       board.append(frame);
+    }
+    if (parts.length === 2) {
+      // measured in the page (a detached picture has no boxes), then cut down
+      const [main, copy] = parts;
+      const side = main.querySelector('[data-part="side"]');
+      const mainBox = unionBox(drawn(main, (node) => node === side));
+      const sideBox = unionBox([copy.querySelector('[data-part="side"]')]);
+      side.remove();
+      for (const node of drawn(copy, (node) => node.getAttribute("data-part") === "side")) node.remove();
+      crop(main, mainBox);
+      crop(copy, sideBox);
+      copy.classList.add("side-part");
     }
     if (wanted) for (const part of parts) zoom(part, part.parentElement);
     if (button) {
