@@ -351,6 +351,11 @@ class Game(ABC, Generic[S, A]):
     Front ends word them so ("ann to decide: bid"), not as an answer asked outside one's own
     turn, as they word every other decision owed by someone other than the active player
     (Khan's consent: "bob must answer")."""
+    opponent: ClassVar[str] = "greedy"
+    """The bot (a spec of :func:`boardkit.bots.bot_from_spec`) that ``boardkit play`` seats
+    against people when the command names none: the strongest bot of docs/bots.md's strength
+    table that answers within about two seconds a move. A search bot given here should carry
+    a ``seconds`` bound, so that a slow machine still answers in time."""
     quiet_events: ClassVar[tuple[type, ...]] = ()
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow

@@ -120,6 +120,9 @@ class KhanGame(Game[KhanState, KhanAction]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = True
+    opponent = "mcts:iterations=40:rollout_cap=10:prior_weight=1:widening=2:seconds=2"
+    """``boardkit play``'s default bot: the guided search of docs/bots.md's strength table,
+    which beats greedy, held to two seconds a move (about one on average)."""
     slot_indexed_actions = (Discard,)
     quiet_events = narration.QUIET_EVENTS
 

@@ -92,6 +92,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         ),
     )
     state_type = ShangrilaState
+    opponent = "mcts:iterations=150:rollout_cap=6:prior_weight=1:widening=2:seconds=2"
+    """``boardkit play``'s default bot: the guided search of docs/bots.md's strength table,
+    which beats greedy, held to two seconds a move (about one on average)."""
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = False

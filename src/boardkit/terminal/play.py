@@ -149,6 +149,12 @@ class Seat:
         return self.chooser is None
 
 
+def bot_name(kind: str) -> str:
+    """A seat kind as the intro names it: a bot spec by its bot's name alone (``mcts``, not
+    ``mcts:iterations=40:…``), so that the intro stays short."""
+    return kind.split(":", 1)[0]
+
+
 def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
     """Seats for ``names``; ``kinds`` may be shorter (default: seat 0 human, the rest random)."""
     if len(kinds) > len(names):
@@ -346,9 +352,9 @@ class PlaySession:
 
     def _intro(self) -> str:
         who = ", ".join(
-            f"{seat.name} ({'you' if seat.is_human else seat.kind})"
+            f"{seat.name} ({'you' if seat.is_human else bot_name(seat.kind)})"
             if sum(s.is_human for s in self.seats) == 1
-            else f"{seat.name} ({seat.kind})"
+            else f"{seat.name} ({bot_name(seat.kind)})"
             for seat in self.seats
         )
         title = self.game.title or self.game.name
