@@ -6,7 +6,7 @@
 // - the picture is split in two: the board alone, cropped to what it draws, at the full width
 //   of the page, and below it the side panel alone, cropped the same way;
 // - each part is zoomed (and scrolls sideways) until its smallest clickable element is at least
-//   MIN_TAP pixels on each side (a long thin one, a bridge drawn as a line, along its length),
+//   MIN_TAP pixels on each side (a line, a bridge, along its length),
 //   when zooming is wanted (the page's "zoom" button turns it off
 //   to see the whole board at once).
 // On a wider screen the picture is left as the game drew it.
@@ -16,7 +16,6 @@ const boardkitFit = (() => {
   const NARROW = 800;
   const MIN_TAP = 32;
   const PAD = 6;
-  const LINE_RATIO = 3;
   const KEY = "boardkit.zoom";
 
   function narrow() {
@@ -59,14 +58,14 @@ const boardkitFit = (() => {
   }
 
   // The smallest side, on screen, of the clickable elements of `svg` (Infinity without any).
-  // Long thin ones (a bridge drawn as a line) are tapped along their length and left out.
+  // A line (a bridge) is tapped along its length and left out.
   function smallestTarget(svg) {
     let least = Infinity;
     for (const node of svg.querySelectorAll("[data-target]")) {
+      if (node.tagName.toLowerCase() === "line") continue;
       const r = node.getBoundingClientRect();
       const short = Math.min(r.width, r.height);
-      const long = Math.max(r.width, r.height);
-      if (short > 0 && long <= LINE_RATIO * short) least = Math.min(least, short);
+      if (short > 0) least = Math.min(least, short);
     }
     return least;
   }
