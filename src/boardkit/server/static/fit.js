@@ -17,6 +17,7 @@ const boardkitFit = (() => {
   const MIN_TAP = 32;
   const PAD = 6;
   const KEY = "boardkit.zoom";
+  const drawnPictures = new WeakMap(); // board → the picture as the game drew it
 
   function narrow() {
     return window.matchMedia(`(max-width: ${NARROW}px)`).matches;
@@ -82,7 +83,14 @@ const boardkitFit = (() => {
   function fit(board, wanted) {
     const button = document.getElementById("zoom");
     document.body.classList.toggle("phone", narrow());
-    const svg = board.querySelector(":scope > svg");
+    let svg = board.querySelector(":scope > svg");
+    if (svg) {
+      drawnPictures.set(board, svg.cloneNode(true));
+    } else if (board.querySelector(":scope > .fit-frame") && drawnPictures.has(board)) {
+      // fitted before (a zoom switch, a turned phone): start again from the game's picture
+      svg = drawnPictures.get(board).cloneNode(true);
+      board.replaceChildren(svg);
+    }
     if (!svg || !narrow()) {
       if (button) button.hidden = true;
       return;
