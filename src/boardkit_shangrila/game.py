@@ -87,8 +87,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
             "colours i and i+2 with the 4-player board and limits; requires 2 players",
             choices=(False, True),
             label="Two colours each (2 players)",
-            help="For two players only: each player runs two colours on the four-player "
-            "board.",
+            help="For two players only: each player runs two colours on the four-player board.",
         ),
     )
     state_type = ShangrilaState

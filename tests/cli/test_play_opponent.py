@@ -46,6 +46,7 @@ def test_the_search_bot_of_khan_and_shangrila_beats_greedy_in_the_strength_table
 
 def test_nims_opponent_is_greedy_which_beats_mcts_there() -> None:
     assert load_game("nim").opponent == "greedy"
-    row = next(r for r in TABLE.read_text(encoding="utf-8").splitlines() if "Nim" in r and "`mcts`" in r)
+    lines = TABLE.read_text(encoding="utf-8").splitlines()
+    row = next(r for r in lines if "Nim" in r and "`mcts`" in r)
     wins, losses = (float(part) for part in row.split("|")[5].split("–"))
     assert wins < losses  # mcts against greedy

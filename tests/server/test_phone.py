@@ -129,8 +129,10 @@ def test_a_shangrila_match_on_a_laptop_shows_integer_scores_and_colour_dots(
     assert dots == ["red", "blue", "yellow"]
     assert all(re.fullmatch(r"\d+", score) for score in scores), scores
     assert sum(int(score) for score in scores) >= 8, scores  # every setup master counts
-    colour = ann.page.locator("#scores tr").first.locator(".dot").evaluate(
-        "node => getComputedStyle(node).backgroundColor"
+    colour = (
+        ann.page.locator("#scores tr")
+        .first.locator(".dot")
+        .evaluate("node => getComputedStyle(node).backgroundColor")
     )
     assert colour == "rgb(255, 0, 0)"
     # the laptop keeps the game's own picture, panel beside the board, nothing split

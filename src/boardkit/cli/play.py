@@ -10,10 +10,10 @@ A seat KIND is ``human``, ``random`` or the name of a bot of ``boardkit.bots``; 
 given in seat order (repeat ``--seat`` or separate kinds with commas). Without ``--seat``,
 seat 1 is a human and the others are the game's strongest bot that answers within about two
 seconds a move (:attr:`boardkit.game.Game.opponent`: guided MCTS in Khan and Shangrila, greedy
-in the examples); seats that the kinds given do not reach get that bot too. The log records the seats (its header's
-``seats``), so ``--resume`` sits the same people and bots again; kinds given with ``--resume``
-replace the recorded ones seat by seat from seat 0 (``--seat human`` takes seat 0 over and
-leaves the others as they were).
+in the examples); seats that the kinds given do not reach get that bot too. The log records
+the seats (its header's ``seats``), so ``--resume`` sits the same people and bots again; kinds
+given with ``--resume`` replace the recorded ones seat by seat from seat 1 (``--seat human``
+takes seat 1 over and leaves the others as they were).
 
 The game is saved after every entry: to ``--log PATH``, to the resumed file, or else to a new
 file named after the game and the time (see :func:`boardkit.terminal.play.default_save_path`); the
