@@ -474,8 +474,13 @@ $("zoom").addEventListener("click", () => {
   boardkitFit.setZoomWanted(!boardkitFit.zoomWanted());
   fitBoard();
 });
+// A turned phone or a resized window fits the picture again (a phone's address bar coming and
+// going changes only the height: nothing to do then).
+let fittedWidth = window.innerWidth;
 window.addEventListener("resize", () => {
-  if (app.pastSeq === null && app.moment === null && app.state) drawBoard(app.state.svg);
+  if (window.innerWidth === fittedWidth) return;
+  fittedWidth = window.innerWidth;
+  fitBoard();
 });
 
 $("download").addEventListener("click", async (event) => {
