@@ -542,6 +542,9 @@ class PlaySession:
             notice = [*notice[: NOTICE_ROWS - 1], notice[NOTICE_ROWS - 1][: width - 1] + "…"]
         self._notice = None
         pinned = [part for text in self._pinned for part in (textwrap.wrap(text, width) or [""])]
+        # the intro takes only rows the board, the texts and two rows of menu leave
+        spare = rows - 1 - len(texts) - len(notice) - len(picture.board) - 2
+        pinned = pinned[: max(spare, 0)]
         used = len(texts) + len(notice) + len(pinned)
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
