@@ -2,8 +2,11 @@
 
 Run from the repository root: ``python docs/images/server_screenshots.py``. It starts a server on
 a temporary SQLite database, creates a Khan match with two people and a bot, plays a few moves
-and photographs the lobby, the match on a laptop and the match on a phone-sized screen, each
-with a place on the board clicked (the places still open lit, the candidates listed).
+and photographs the lobby, the match on a laptop and the match on a phone-sized screen (390×844:
+the board at the full width, zoomed for tapping, its side panel below), each with a place on
+the board clicked (the places still open lit, the candidates listed). Then a Shangrila match of
+a person and two greedy bots, some moves in, on a laptop: the Players panel with colour dots
+and whole-number scores.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import sys
 import tempfile
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -73,8 +77,30 @@ def main() -> None:
             page.wait_for_timeout(300)
             page.screenshot(path=str(OUT / f"server-match-{name}.png"), full_page=name == "phone")
             context.close()
+        shoot_shangrila(server.url, browser)
         browser.close()
     urllib.request.urlcleanup()
+
+
+def shoot_shangrila(url: str, browser: Any) -> None:
+    """A Shangrila match of ann and two greedy bots, ten of ann's moves in, at 1280×800."""
+    seats = [{"human": True}, {"bot": "greedy"}, {"bot": "greedy"}]
+    match_id = http(url, "/api/matches", {"game": "shangrila", "seats": seats})["id"]
+    token = http(url, f"/api/matches/{match_id}/join", {"name": "ann"})
+    ann = NetSeat(url, match_id, token["token"])
+    play({0: ann}, random.Random(7), stop=lambda s: s["seq"] >= 30 and s["to_decide"] == 0)
+    ann.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(url + "/")
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"boardkit.seat.{match_id}", json.dumps(token)]
+    )
+    page.goto(f"{url}/match/{match_id}")
+    page.wait_for_selector("#menu button.action")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "server-shangrila-laptop.png"))
+    context.close()
 
 
 if __name__ == "__main__":

@@ -352,6 +352,11 @@ class Game(ABC, Generic[S, A]):
     Front ends word them so ("ann to decide: bid"), not as an answer asked outside one's own
     turn, as they word every other decision owed by someone other than the active player
     (Khan's consent: "bob must answer")."""
+    opponent: ClassVar[str] = "greedy"
+    """The bot (a spec of :func:`boardkit.bots.bot_from_spec`) that ``boardkit play`` seats
+    against people when the command names none: the strongest bot of docs/bots.md's strength
+    table that answers within about two seconds a move. A search bot given here should carry
+    a ``seconds`` bound, so that a slow machine still answers in time."""
     quiet_events: ClassVar[tuple[type, ...]] = ()
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow
@@ -974,17 +979,21 @@ class Game(ABC, Generic[S, A]):
     # --- bot hints (offered or not) ---------------------------------------------------------------
 
     def score(self, state: S, player: int) -> float:
-        """Offered or not. ``player``'s standing now, in a game still going on: what the final
-        score would be if the game ended here.
+        """Offered or not. ``player``'s points now, as the game's rulebook counts them: what the
+        final score would be if the game ended here, with no tie-break folded in and no
+        heuristic (that is :meth:`evaluate`'s job).
 
-        Who calls it: bots, through :func:`boardkit.bots.evaluation.heuristic`, only when the
-        game offers no :meth:`evaluate`; then the bots use it exactly as :meth:`evaluate` says
-        (greedy on the position one action ahead, MCTS at a cut-off rollout and for priors), and
-        once the game is over they read ``result(state).scores`` instead. It may assume
-        ``state`` is a state of play and ``player`` a seat. What it must guarantee: a finite
-        number, higher is better, for every seat of every state [bot hints well-formed]. The
-        default raises :class:`~boardkit.errors.NotOfferedError`; bots then count only final
-        results (an unfinished position is worth 0 to every seat).
+        Who calls it: the front ends, which show it to people as the running score (the page's
+        Players panel, the terminal's score line); :func:`boardkit.engine.outcome` for a match
+        cut off at its entry cap; and the bots, through
+        :func:`boardkit.bots.evaluation.heuristic`, only when the game offers no
+        :meth:`evaluate` (then they use it exactly as :meth:`evaluate` says, and read
+        ``result(state).scores`` once the game is over). It may assume ``state`` is a state of
+        play and ``player`` a seat. What it must guarantee: a finite number, higher is better,
+        for every seat of every state [bot hints well-formed]; a game whose points are whole
+        numbers returns whole numbers, so that people read ``3``, not ``3.03``. The default
+        raises :class:`~boardkit.errors.NotOfferedError`; front ends then show no running score
+        and bots count only final results (an unfinished position is worth 0 to every seat).
         """
         raise NotOfferedError(self.name, "score")
 

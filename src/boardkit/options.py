@@ -37,6 +37,12 @@ class Option:
     (either may be left open). The declaration itself is checked when the game class is
     defined: bounds only on an int option, ``minimum <= default <= maximum``, the default among
     the choices; a broken declaration is a :class:`~boardkit.errors.GameDefinitionError`.
+
+    ``doc`` is for the game's authors and the command line (it may name rule clauses);
+    ``label`` and ``help`` are for players choosing a variant in a lobby: a short name and a
+    sentence in plain words. Left empty, :attr:`shown_label` is made from ``name`` and
+    :attr:`shown_help` is ``doc``. ``multiline`` marks a text option that holds a whole file
+    (a board, say), which a form shows as a text area with a file upload rather than a line.
     """
 
     name: str
@@ -45,6 +51,9 @@ class Option:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    help: str = ""
+    multiline: bool = False
 
     def __attrs_post_init__(self) -> None:
         bounded = self.minimum is not None or self.maximum is not None
@@ -55,12 +64,28 @@ class Option:
         for limit in (self.minimum, self.maximum):
             if limit is not None and type(limit) is not int:
                 raise GameDefinitionError(f"option {self.name!r}: a bound must be an int")
+        if self.multiline and type(self.default) is not str:
+            raise GameDefinitionError(f"option {self.name!r}: only a text option is multiline")
         if self.choices is not None and self.default not in self.choices:
             raise GameDefinitionError(f"option {self.name!r}: the default is not a choice")
         if bounded and not self._within(self.default):
             raise GameDefinitionError(
                 f"option {self.name!r}: the default {self.default!r} is not {self.range_text()}"
             )
+
+    @property
+    def shown_label(self) -> str:
+        """The option's name for players: ``label``, or ``name`` with spaces for underscores
+        and a capital first letter (``ruler_cells`` → ``Ruler cells``)."""
+        if self.label:
+            return self.label
+        words = self.name.replace("_", " ").strip()
+        return words[:1].upper() + words[1:]
+
+    @property
+    def shown_help(self) -> str:
+        """What the option does, for players: ``help``, or ``doc`` when the game gives none."""
+        return self.help or self.doc
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option accepts it; otherwise an error that says what is allowed."""

@@ -79,6 +79,9 @@ class KhanGame(Game[KhanState, KhanAction]):
             "K-V2: count the river cells under bridges in area sizes (Dutch wording); "
             "default: land cells only (German)",
             choices=(False, True),
+            label="River cells count in areas",
+            help="When areas are measured at the end, the river cells under bridges count too "
+            "(the Dutch rulebook's reading). Off: only land cells count (the German rulebook).",
         ),
         Option(
             "start_yurts_per_player",
@@ -86,6 +89,10 @@ class KhanGame(Game[KhanState, KhanAction]):
             "K-S4: at most one start yurt per region per player (Dutch wording); "
             "default: at most one start yurt per region in total, whoever placed it (German)",
             choices=(False, True),
+            label="One start yurt per region for each player",
+            help="At the start, each player may put one yurt in every region (the Dutch "
+            "rulebook's reading). Off: each region takes one start yurt in all (the German "
+            "rulebook).",
         ),
         Option(
             "board",
@@ -93,6 +100,10 @@ class KhanGame(Game[KhanState, KhanAction]):
             "the board to play on, as the canonical text of a board file (validated; on the "
             "command line, board=@PATH reads a board file); empty: the shipped reconstructed "
             "board. The text travels in the log, so a replay never opens a file",
+            label="Board file",
+            help="Play on another board: upload or paste a board file. Leave it empty for the "
+            "usual board.",
+            multiline=True,
         ),
         Option(
             "ruler_cells",
@@ -100,12 +111,18 @@ class KhanGame(Game[KhanState, KhanAction]):
             "K-S2, free ruler setup: the start cell of every ruler of the board, as "
             "RULER=CELL pairs joined by commas (Russian=F1,Seljuk=B7,...; any order and case); "
             "empty: the board's printed start cells",
+            label="Rulers' start cells",
+            help="Where each ruler starts, as ruler=cell pairs separated by commas, for "
+            "example Russian=F1,Seljuk=B7. Leave it empty for the cells printed on the board.",
         ),
     )
     state_type = KhanState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = True
+    opponent = "mcts:iterations=40:rollout_cap=10:prior_weight=1:widening=2:seconds=2"
+    """``boardkit play``'s default bot: the guided search of docs/bots.md's strength table,
+    which beats greedy, held to two seconds a move (about one on average)."""
     slot_indexed_actions = (Discard,)
     quiet_events = narration.QUIET_EVENTS
 

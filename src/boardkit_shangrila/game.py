@@ -76,6 +76,9 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
             "end of the game (S-E1): 'german' ends when the 11th Stone of the Wise is placed, "
             "'english' when the last bridge breaks",
             choices=EDITIONS,
+            label="Edition (when the game ends)",
+            help="german: the game ends when the eleventh Stone of the Wise is placed. english: "
+            "it ends when the last bridge breaks.",
         ),
         Option(
             "two_colours_each",
@@ -83,9 +86,14 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
             "informal 2-player variant (S-S1): each person runs two colours, person i plays "
             "colours i and i+2 with the 4-player board and limits; requires 2 players",
             choices=(False, True),
+            label="Two colours each (2 players)",
+            help="For two players only: each player runs two colours on the four-player board.",
         ),
     )
     state_type = ShangrilaState
+    opponent = "mcts:iterations=150:rollout_cap=6:prior_weight=1:widening=2:seconds=2"
+    """``boardkit play``'s default bot: the guided search of docs/bots.md's strength table,
+    which beats greedy, held to two seconds a move (about one on average)."""
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = False
@@ -190,9 +198,13 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     # --- text --------------------------------------------------------------------------------
 
     def score(self, state: ShangrilaState, player: int) -> float:
-        """The seat's standing now, for bots: masters, with villages as the tie-break (S-E2)."""
-        masters, villages = seat_tally(state, player)
-        return masters + villages / 100
+        """The seat's points now, as the rulebook counts them: its masters on the board (S-E2).
+
+        The villages a seat is present in break a tie at the end; they rank the seats (see
+        :meth:`result`) and are not points, so they are not part of the score.
+        """
+        masters, _villages = seat_tally(state, player)
+        return masters
 
     def evaluate(self, state: ShangrilaState, player: int) -> float:
         """A heuristic for bots: masters, students and the next journeys' threats (see

@@ -26,22 +26,29 @@ def test_render_shows_villages_strength_stones_bridges_supply_and_turn() -> None
     assert GAME.render_text(state, None) == text
 
 
-def test_score_hook_follows_the_final_tally() -> None:
-    """Bots read score(state, seat); at the end it ranks seats as the result does (S-E2)."""
+def test_score_is_the_masters_count_and_ends_as_the_result_scores() -> None:
+    """The score is the rulebook's points: masters, a whole number (S-E2); the villages only
+    break ties in the ranking. At the end it equals the result's scores, and every winner has
+    the top score."""
     from boardkit import Match, Rng
     from boardkit_shangrila.game import ShangrilaGame
+    from boardkit_shangrila.rules.scoring import standing
 
     match = Match.new("shangrila", 3, seed=8)
     game = match.game
     assert isinstance(game, ShangrilaGame)
     rng = Rng(8)
     while not match.is_over:
+        masters, _ = standing(match.state)
+        running = [game.score(match.state, s) for s in range(3)]
+        assert running == list(masters)
+        assert all(isinstance(value, int) for value in running)
         match.play(rng.choice(match.legal_actions()))
     result = match.result
     assert result is not None
     scores = [game.score(match.state, s) for s in range(3)]
-    best = max(scores)
-    assert {s for s in range(3) if scores[s] == best} == set(result.winners)
+    assert scores == list(result.scores)
+    assert all(scores[w] == max(scores) for w in result.winners)
 
 
 def test_the_count_heuristic_rewards_own_masters_and_students() -> None:

@@ -217,7 +217,9 @@ def test_hot_seat_consent_goes_to_the_protected_player_with_the_question(tmp_pat
     term.line("")
     screen = term.wait_for("ann [consent]>")
     rows = screen.splitlines()
-    assert len(rows) == 24 and rows[0].startswith("   A B C D")  # the map's top is on screen
+    assert len(rows) == 24  # the map's top is on screen, below the intro of the first screen
+    assert rows[0] == "Khan: ann (human), bob (human), resumed after 58 actions."
+    assert rows[1].startswith("   A B C D")
     said = " ".join(rows)  # the texts are wrapped at word ends
     assert "ann (red) must answer: consent" in said and "during bob's turn" in said
     assert "bob wants to lay the L-tetromino on E5, C6, D6, E6, covering 1 of your yurts." in said

@@ -8,10 +8,12 @@
 
 A seat KIND is ``human``, ``random`` or the name of a bot of ``boardkit.bots``; seats are
 given in seat order (repeat ``--seat`` or separate kinds with commas). Without ``--seat``,
-seat 0 is a human and the others are random bots. The log records the seats (its header's
-``seats``), so ``--resume`` sits the same people and bots again; kinds given with ``--resume``
-replace the recorded ones seat by seat from seat 0 (``--seat human`` takes seat 0 over and
-leaves the others as they were).
+seat 1 is a human and the others are the game's strongest bot that answers within about two
+seconds a move (:attr:`boardkit.game.Game.opponent`: guided MCTS in Khan and Shangrila, greedy
+in the examples); seats that the kinds given do not reach get that bot too. The log records
+the seats (its header's ``seats``), so ``--resume`` sits the same people and bots again; kinds
+given with ``--resume`` replace the recorded ones seat by seat from seat 1 (``--seat human``
+takes seat 1 over and leaves the others as they were).
 
 The game is saved after every entry: to ``--log PATH``, to the resumed file, or else to a new
 file named after the game and the time (see :func:`boardkit.terminal.play.default_save_path`); the
@@ -28,6 +30,7 @@ player quit and the log was saved).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -50,6 +53,7 @@ from boardkit.cli.support import (
 from boardkit.errors import BoardkitError, InvalidOptionsError, OverwriteError
 
 if TYPE_CHECKING:
+    from boardkit.game import Game
     from boardkit.match import Match
     from boardkit.terminal.play import PlaySession
 
@@ -88,8 +92,9 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         action="append",
         metavar="KIND",
         help="human, random or a bot name, one per seat in order (repeat, or a,b,c); "
-        "default: seat 0 human, the others random; with --resume, the seats the log records, "
-        "the kinds given replacing them from seat 0",
+        "default: seat 1 human, the others the game's strongest bot that answers within about "
+        "two seconds a move; with --resume, the seats the log records, "
+        "the kinds given replacing them from seat 1",
     )
     play.add_argument("--names", metavar="A,B,C", help="player names, comma-separated")
     play.add_argument(
@@ -151,11 +156,24 @@ def build_session(
         raise InvalidOptionsError("--seat needs a kind for every seat (human, random, a bot)")
     if args.resume:
         kinds = resumed_kinds(match.header.seats, kinds)
+    else:
+        kinds = default_kinds(match.game, match.config.players, kinds)
     session = PlaySession(
         match, kinds, input=stdin, output=stdout, save_path=save_path, overwrite=overwrite
     )
     _start_saving(session, args)
     return session
+
+
+def default_kinds(game: Game[Any, Any], players: int, kinds: Sequence[str]) -> list[str]:
+    """The seat kinds of a new game: ``kinds`` (``--seat``), then for the seats they do not
+    reach a person in seat 1 when no kind was given, and the game's
+    :attr:`~boardkit.game.Game.opponent` bot in the others. More kinds than seats are left
+    for the session to refuse."""
+    filled = list(kinds)
+    for seat in range(len(kinds), players):
+        filled.append("human" if seat == 0 and not kinds else game.opponent)
+    return filled
 
 
 def _start_saving(session: PlaySession, args: argparse.Namespace) -> None:

@@ -280,11 +280,17 @@ def create_app(
                     "title": game.title or name,
                     "players": list(game.player_counts),
                     "hidden_information": game.hidden_information,
+                    "colours": {str(n): list(game.player_colours(n)) for n in game.player_counts},
                     "options": [
                         {
                             "name": o.name,
                             "default": o.default,
                             "doc": o.doc,
+                            "label": o.shown_label,
+                            "help": o.shown_help,
+                            "multiline": o.multiline,
+                            "minimum": o.minimum,
+                            "maximum": o.maximum,
                             "choices": None if o.choices is None else list(o.choices),
                         }
                         for o in game.options

@@ -215,9 +215,18 @@ class LiveMatch:
         return self._legal
 
     def seats_json(self) -> list[dict[str, Any]]:
-        """The seats as the lobby and the page show them (no token, no hash)."""
+        """The seats as the lobby and the page show them (no token, no hash), each with its
+        colour as the game names it (:meth:`~boardkit.game.Game.player_colours`)."""
+        colours = self.game.player_colours(len(self.record.seats))
         return [
-            {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "taken": s.taken}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot,
+                "taken": s.taken,
+                "colour": colours[s.seat],
+            }
             for s in self.record.seats
         ]
 

@@ -211,9 +211,16 @@ def scores_text(live: LiveMatch, seat: int | None) -> str:
         state = live.states[-1]
         if live.game.hidden_information:
             state = live.game.determinize(state, seat, Rng(1, live.length))
-        scores = [round(float(score(state, p)), 3) for p in range(live.match.config.players)]
+        scores = [shown_score(score(state, p)) for p in range(live.match.config.players)]
     text = live.scores_cache[viewer] = encode(scores)
     return text
+
+
+def shown_score(value: float) -> float:
+    """A score as people read it: a whole number as an ``int`` (``3``, not ``3.0``), any other
+    rounded to three decimals."""
+    number = float(value)
+    return int(number) if number.is_integer() else round(number, 3)
 
 
 def result_of(live: LiveMatch) -> dict[str, Any] | None:

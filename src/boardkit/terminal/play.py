@@ -152,6 +152,12 @@ class Seat:
         return self.chooser is None
 
 
+def bot_name(kind: str) -> str:
+    """A seat kind as the intro names it: a bot spec by its bot's name alone (``mcts``, not
+    ``mcts:iterations=40:…``), so that the intro stays short."""
+    return kind.split(":", 1)[0]
+
+
 def make_seats(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
     """Seats for ``names``; ``kinds`` may be shorter (default: seat 0 human, the rest random)."""
     if len(kinds) > len(names):
@@ -277,6 +283,9 @@ class PlaySession:
         self._story: list[str] = []
         """What was told of the moves since the last decision screen (on a terminal its last
         lines are repeated on that screen, which is cleared first)."""
+        self._pinned: list[str] = []
+        """The intro's lines about who plays whom and in which colour: the first decision
+        screen on a terminal shows them above the board whatever else it must fit."""
 
     # --- the bots' random streams -----------------------------------------------------------
 
@@ -322,8 +331,10 @@ class PlaySession:
         An exception from the game or a bot is raised after the log has been saved.
         """
         try:
-            for text in self._intro().splitlines():  # the first screen repeats it
+            intro = self._intro().splitlines()
+            for text in intro:  # the first screen repeats it
                 self._tell_story(text)
+            self._pinned = intro[:-1]  # all but "The game is saved to …"
             self._recap()
             if self.save_path not in self._replaceable:
                 self._start_saving_reported()
@@ -349,9 +360,9 @@ class PlaySession:
 
     def _intro(self) -> str:
         who = ", ".join(
-            f"{seat.name} ({'you' if seat.is_human else seat.kind})"
+            f"{seat.name} ({'you' if seat.is_human else bot_name(seat.kind)})"
             if sum(s.is_human for s in self.seats) == 1
-            else f"{seat.name} ({seat.kind})"
+            else f"{seat.name} ({bot_name(seat.kind)})"
             for seat in self.seats
         )
         title = self.game.title or self.game.name
@@ -533,21 +544,30 @@ class PlaySession:
         if len(notice) > NOTICE_ROWS:
             notice = [*notice[: NOTICE_ROWS - 1], notice[NOTICE_ROWS - 1][: width - 1] + "…"]
         self._notice = None
-        used = len(texts) + len(notice)
+        pinned = [part for text in self._pinned for part in (textwrap.wrap(text, width) or [""])]
+        # the intro takes only rows the board, the texts and two rows of menu leave
+        spare = rows - 1 - len(texts) - len(notice) - len(picture.board) - 2
+        pinned = pinned[: max(spare, 0)]
+        used = len(texts) + len(notice) + len(pinned)
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
         menu = self._level_lines(items, prefix, flat, width, max(room, 2))
         left = rows - 1 - used - len(menu)
-        self._fresh_screen(picture, width, left)
+        self._fresh_screen(picture, width, left, pinned)
         for text in texts + menu + notice:
             self._say(text)
 
-    def _fresh_screen(self, picture: Picture, width: int, rows: int) -> None:
-        """Clear the screen, then tell what was played since the last screen (as much of it as
-        fits beside the board, :func:`fit_story`) and draw ``picture``, in ``rows`` rows."""
-        story = fit_story(self._story, width, rows - len(picture.board))
+    def _fresh_screen(
+        self, picture: Picture, width: int, rows: int, pinned: Sequence[str] = ()
+    ) -> None:
+        """Clear the screen, then show the ``pinned`` rows (the intro, on the first screen),
+        tell what was played since the last screen (as much of it as fits beside the board,
+        :func:`fit_story`) and draw ``picture``, in ``rows`` rows below the pinned ones."""
+        story = self._story[len(self._pinned) :] if self._pinned else self._story
+        story = fit_story(story, width, rows - len(picture.board))
         self._story = []
+        self._pinned = []
         self.output.write("\x1b[H\x1b[2J")  # the scrollback keeps what was told before
-        for text in story:
+        for text in [*pinned, *story]:
             self._say(text)
         self._draw(picture, width, max(rows - len(story), len(picture.board)))
 

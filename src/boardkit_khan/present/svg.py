@@ -618,7 +618,7 @@ def _panel(
     """The panel and the y just below it."""
     board = static.board
     field = state.field
-    panel = group(class_="panel", font_family="sans-serif", fill="#333")
+    panel = group(class_="panel", data_part="side", font_family="sans-serif", fill="#333")
     y = 22.0
     name = board.name if board.name.lower().startswith("khan") else f"Khan — {board.name}"
     panel.add(text(x, y, name, font_size=15, font_weight="bold"))

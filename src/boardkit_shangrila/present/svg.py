@@ -446,7 +446,7 @@ def _status_lines(state: ShangrilaState, names: Sequence[str] | None) -> list[st
 def _legend(
     state: ShangrilaState, x: float, player: int | None, names: Sequence[str] | None
 ) -> Element:
-    legend = group(class_="legend", font_family="sans-serif", fill="#333")
+    legend = group(class_="legend", data_part="side", font_family="sans-serif", fill="#333")
     y = 28.0
     legend.add(text(x, y, "Die Brücken von Shangrila", font_size=16, font_weight="bold"))
     for line_text in _status_lines(state, names):

@@ -18,6 +18,11 @@ function game() {
   return catalog.games.find((g) => g.name === $("game").value);
 }
 
+// A seat's colour as a dot (the colour as the game names it), or nothing.
+function dot(colour) {
+  return colour ? el("span", { class: "dot", style: `background:${colour}`, title: colour }) : "";
+}
+
 function drawSeats() {
   const count = Number($("players").value);
   const box = $("seats");
@@ -28,27 +33,58 @@ function drawSeats() {
     for (const bot of catalog.bots) pick.append(el("option", { value: bot }, `bot: ${bot}`));
     if (i === 0) pick.disabled = true;
     else if (i === count - 1 && count > 2) pick.value = "random";
-    box.append(el("label", {}, `Seat ${i + 1} `, pick));
+    const colour = (game().colours || {})[String(count)]?.[i];
+    box.append(el("label", {}, dot(colour), `Seat ${i + 1} `, pick));
   }
+}
+
+// One option's input, fitted to what it takes: a checkbox for true/false, a select for
+// choices, a number input (with its bounds) for an int, a text area with a file upload for text
+// that holds a whole file, a one-line box for other text.
+function optionInput(option) {
+  const data = { "data-option": option.name, id: `option-${option.name}` };
+  if (typeof option.default === "boolean") {
+    const input = el("input", { type: "checkbox", ...data });
+    input.checked = option.default;
+    return [input, input];
+  }
+  if (option.choices) {
+    const input = el("select", data);
+    for (const choice of option.choices) input.append(el("option", { value: String(choice) }, String(choice)));
+    input.value = String(option.default);
+    return [input, input];
+  }
+  if (typeof option.default === "number") {
+    const bounds = {};
+    if (option.minimum !== null && option.minimum !== undefined) bounds.min = String(option.minimum);
+    if (option.maximum !== null && option.maximum !== undefined) bounds.max = String(option.maximum);
+    const input = el("input", { type: "number", step: "1", value: String(option.default), ...bounds, ...data });
+    return [input, input];
+  }
+  if (option.multiline) {
+    const area = el("textarea", { rows: "4", spellcheck: "false", ...data });
+    area.value = option.default;
+    const upload = el("input", { type: "file", class: "option-file", "aria-label": `${option.label}: upload a file` });
+    upload.addEventListener("change", async () => {
+      if (upload.files.length) area.value = await upload.files[0].text();
+    });
+    return [area, el("span", { class: "option-multi" }, area, upload)];
+  }
+  const input = el("input", { type: "text", value: option.default, ...data });
+  return [input, input];
 }
 
 function drawOptions() {
   const box = $("options");
   box.replaceChildren();
   for (const option of game().options) {
-    let input;
-    if (typeof option.default === "boolean") {
-      input = el("input", { type: "checkbox", "data-option": option.name });
-      input.checked = option.default;
-    } else if (option.choices) {
-      input = el("select", { "data-option": option.name });
-      for (const choice of option.choices) input.append(el("option", { value: String(choice) }, String(choice)));
-      input.value = String(option.default);
-    } else {
-      input = el("input", { "data-option": option.name, value: String(option.default) });
-    }
+    const [input, shown] = optionInput(option);
     input.dataset.kind = typeof option.default;
-    box.append(el("label", { title: option.doc }, `${option.name} `, input));
+    const helpId = `option-help-${option.name}`;
+    input.setAttribute("aria-describedby", helpId);
+    box.append(el("div", { class: "option" },
+      el("label", { for: input.id }, option.label || option.name), " ", shown,
+      el("small", { class: "option-help", id: helpId }, option.help || option.doc)));
   }
 }
 
@@ -104,20 +140,22 @@ async function refresh() {
   if (!matches.length) list.append(el("li", { class: "hint" }, "No match yet: create one."));
   for (const match of matches.slice(0, 30)) {
     const seats = el("span", { class: "seat-list" });
+    const colours = (catalog.games.find((g) => g.name === match.game)?.colours || {})[String(match.seats.length)] || [];
     for (const seat of match.seats) {
+      seat.colour = seat.colour || colours[seat.seat];
       if (seat.kind === "human" && !seat.taken && match.status === "open") {
         seats.append(el("button", {
           type: "button", class: "join", "data-match": match.id, "data-seat": String(seat.seat),
           onclick: () => takeSeat(match.id, seat.seat),
-        }, `join seat ${seat.seat + 1}`));
+        }, dot(seat.colour), `join seat ${seat.seat + 1}`));
       } else {
-        seats.append(el("span", { class: "seat-name" }, seat.name));
+        seats.append(el("span", { class: "seat-name" }, dot(seat.colour), seat.name));
       }
     }
     const mine = localStorage.getItem(`boardkit.seat.${match.id}`);
     const open = el("a", { href: `/match/${match.id}`, class: "watch" }, mine ? "play" : "watch");
     list.append(el("li", { class: `status-${match.status}` },
-      el("strong", {}, match.title), ` · ${match.status} · ${match.entries} entries `, seats, " ", open));
+      el("strong", {}, match.title), ` · ${match.status} · ${match.entries} ${match.entries === 1 ? "entry" : "entries"} `, seats, " ", open));
   }
 }
 

@@ -115,6 +115,13 @@ function render(newEntries) {
 function drawBoard(svg) {
   const board = $("board");
   board.innerHTML = svg || "<p class='hint'>This game draws no picture.</p>";
+  fitBoard();
+}
+
+// The picture fitted to the screen (fit.js: on a phone, the board at full width, its side
+// panel below, zoomed until every lit place is big enough to tap), then its lit places marked.
+function fitBoard() {
+  boardkitFit.fit($("board"), boardkitFit.zoomWanted());
   markTargets();
 }
 
@@ -320,6 +327,11 @@ function play(action) {
   send({ type: "act", seq: app.state.seq, index: action.i });
 }
 
+// A seat's colour as a dot beside its name (the colour as the game names it, "red").
+function colourDot(colour) {
+  return colour ? el("span", { class: "dot", style: `background:${colour}`, title: colour }) : "";
+}
+
 function drawScores() {
   const state = app.state;
   const table = $("scores");
@@ -330,7 +342,8 @@ function drawScores() {
     if (state.to_decide === i && state.to_decide !== state.active) marks.push("✋");
     const score = state.result ? state.result.scores[i] : state.scores ? state.scores[i] : "";
     table.append(el("tr", { class: state.to_decide === i ? "deciding" : "" },
-      el("td", {}, marks.join(" ")), el("td", {}, seatName(i)),
+      el("td", {}, marks.join(" ")),
+      el("td", { class: "who" }, colourDot(seat.colour), seatName(i)),
       el("td", { class: "kind" }, seat.kind === "bot" ? `bot ${seat.bot}` : ""),
       el("td", { class: "score" }, String(score))));
   });
@@ -394,7 +407,7 @@ function showPast(message) {
   $("board").innerHTML = message.svg || "";
   document.body.classList.add("in-past");
   for (const item of $("log").children) item.classList.toggle("current", item.dataset.seq === String(message.seq));
-  markTargets();
+  fitBoard();
 }
 
 // The table a round ended on (an entry's "rounds", from the server): its summary above, the
@@ -409,7 +422,7 @@ function showRoundEnd(round) {
   document.body.classList.add("in-past");
   document.body.dataset.roundEnd = String(round.round);
   for (const item of $("log").children) item.classList.toggle("current", item.dataset.round === String(round.round));
-  markTargets();
+  fitBoard();
   drawDecision();
 }
 
@@ -462,6 +475,18 @@ $("slider").addEventListener("input", () => travel(Number($("slider").value)));
 $("back").addEventListener("click", () => travel((app.pastSeq ?? app.state.seq) - 1));
 $("forward").addEventListener("click", () => travel((app.pastSeq ?? app.state.seq) + 1));
 $("past-live").addEventListener("click", backToNow);
+$("zoom").addEventListener("click", () => {
+  boardkitFit.setZoomWanted(!boardkitFit.zoomWanted());
+  fitBoard();
+});
+// A turned phone or a resized window fits the picture again (a phone's address bar coming and
+// going changes only the height: nothing to do then).
+let fittedWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth === fittedWidth) return;
+  fittedWidth = window.innerWidth;
+  fitBoard();
+});
 
 $("download").addEventListener("click", async (event) => {
   event.preventDefault();
