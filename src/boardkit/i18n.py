@@ -41,9 +41,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
+    "N_",
     "Message",
     "Messages",
-    "N_",
     "language",
     "locale_language",
     "set_language",
@@ -123,7 +123,9 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
-def _params(values: Mapping[str, str | int | Message]) -> tuple[tuple[str, str | int | Message], ...]:
+def _params(
+    values: Mapping[str, str | int | Message],
+) -> tuple[tuple[str, str | int | Message], ...]:
     return tuple(sorted(values.items()))
 
 

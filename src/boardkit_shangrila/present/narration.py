@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardkit.flow import TurnStarted
-from boardkit.i18n import Message, Messages, N_
+from boardkit.i18n import N_, Message, Messages
 from boardkit.present.voice import Voice, describe_flow_event
 from boardkit_shangrila.rules.components import (
     COLOUR_INDEX,
@@ -38,7 +38,6 @@ from boardkit_shangrila.rules.events import (
     TravellerSettled,
 )
 from boardkit_shangrila.rules.state import PLACEMENT, WITH_STUDENT, ShangrilaState, seat_of
-
 
 _m = Messages("boardkit_shangrila")
 
@@ -96,7 +95,9 @@ class _Narrator:
         ``player i+1``, nor the colour itself (``boardkit watch`` names the seats by colour)."""
         return self.voice.has_name(seat) and self.voice.name(seat) != colour.value
 
-    def says(self, colour: Colour, yours: str, theirs: str, **params: str | int | Message) -> Message:
+    def says(
+        self, colour: Colour, yours: str, theirs: str, **params: str | int | Message
+    ) -> Message:
         """``yours`` ("you ({colour}) place …") when ``colour`` is the reader's, else
         ``theirs`` ("{who} places …") with the acting colour as ``who``."""
         if self.is_reader(colour):
