@@ -26,9 +26,10 @@ environment as gettext does).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
@@ -48,6 +49,7 @@ __all__ = [
     "locale_language",
     "set_language",
     "translations",
+    "using_language",
 ]
 
 ENGLISH = "en"
@@ -96,6 +98,19 @@ def set_language(name: str | None) -> None:
     """Show texts in the language ``name`` from now on (``None``: English again)."""
     global _chosen
     _chosen = None if name is None else normal_language(name)
+
+
+@contextlib.contextmanager
+def using_language(name: str | None) -> Iterator[None]:
+    """Show texts in the language ``name`` inside the ``with`` block, and in the language
+    chosen before it after it (a command run in-process leaves the caller's choice alone)."""
+    global _chosen
+    before = _chosen
+    set_language(name)
+    try:
+        yield
+    finally:
+        _chosen = before
 
 
 def language() -> str:

@@ -56,7 +56,7 @@ from boardkit.errors import (
 )
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.game import Game
-from boardkit.i18n import Messages, N_
+from boardkit.i18n import N_, Messages
 from boardkit.match import Match
 from boardkit.present.menus import (
     ActionMenu,
@@ -348,8 +348,9 @@ class PlaySession:
             raise
 
     def _intro(self) -> str:
+        you = _t("you")
         who = ", ".join(
-            f"{seat.name} ({_t('you') if seat.is_human else seat.kind})"
+            f"{seat.name} ({you if seat.is_human else seat.kind})"
             if sum(s.is_human for s in self.seats) == 1
             else f"{seat.name} ({seat.kind})"
             for seat in self.seats
@@ -920,9 +921,8 @@ class PlaySession:
         if status is PlayStatus.END_OF_INPUT:
             self._say(_t("end of input"))
         if self._save(self.save_path):
-            self._say(
-                _t("resume with: {command}", command=f"boardkit play --resume {self.save_path}")
-            )
+            command = f"boardkit play --resume {self.save_path}"
+            self._say(_t("resume with: {command}", command=command))
 
     # --- saving -----------------------------------------------------------------------------
 
