@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from attrs import field, frozen
@@ -139,9 +139,11 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
 
 
 def _params(
-    values: Mapping[str, str | int | Message],
+    values: Mapping[str, str | int | Message] | Iterable[tuple[str, str | int | Message]],
 ) -> tuple[tuple[str, str | int | Message], ...]:
-    return tuple(sorted(values.items()))
+    """The parameters as name-value pairs sorted by name: equal messages compare equal."""
+    pairs = values.items() if isinstance(values, Mapping) else values
+    return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
 
 def N_(msgid: str) -> str:

@@ -94,6 +94,18 @@ most; a longer message is cut there."""
 
 _t = Messages("boardkit").text
 
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("magenta"), N_("cyan"))
+COLOUR_WORDS += (N_("violet"),)
+"""The seat colours people read (:data:`boardkit.game.DEFAULT_COLOURS`, Khan's and
+Shangrila's), translated where they are shown: a colour a catalogue lacks reads as the game
+names it."""
+
+
+def colour_word(colour: str) -> str:
+    """A seat colour in the language shown ("red" reads "rot" in German)."""
+    return _t(colour)
+
+
 HELP_TEXT = N_("""\
 At each menu, type:
   a number            choose that line
@@ -366,9 +378,13 @@ class PlaySession:
         colours = ""
         if self.drawn and humans:
             said = [
-                _t("you are {colour}", colour=self.colours[s])
+                _t("you are {colour}", colour=colour_word(self.colours[s]))
                 if len(humans) == 1
-                else _t("{name} is {colour}", name=self.seats[s].name, colour=self.colours[s])
+                else _t(
+                    "{name} is {colour}",
+                    name=self.seats[s].name,
+                    colour=colour_word(self.colours[s]),
+                )
                 for s in humans
             ]
             colours = "\n" + "; ".join(said) + "."
@@ -584,7 +600,7 @@ class PlaySession:
         flow = self.match.state.flow
         name = self.seats[player].name
         if self.drawn:
-            name = f"{name} ({self.colours[player]})"
+            name = f"{name} ({colour_word(self.colours[player])})"
         where = [_t("turn {turn}", turn=flow.turn)]
         if flow.phase:
             where.append(_t("phase {phase}", phase=flow.phase))
@@ -893,7 +909,7 @@ class PlaySession:
         end is one screen like a decision's: the last moves on top (:func:`fit_story`), the
         picture, and the result below it, wrapped at word ends."""
         names = [seat.name for seat in self.seats]
-        colours = self.colours if self.drawn else ()
+        colours = [colour_word(colour) for colour in self.colours] if self.drawn else []
         if not self._colour():
             self._say("")
             if self.drawn:
