@@ -74,8 +74,14 @@ def test_the_locale_chooses_the_language_when_lang_is_not_given(tmp_path: Path) 
         cwd=tmp_path,
         check=True,
     )
-    assert "   Gelb wird als Startspieler gelost" in done.stdout
+    assert "0. Aufbau\n   Gelb wird als Startspieler gelost" in done.stdout
     assert "   Zug 1: Gelb ist dran" in done.stdout
+    assert "   die Partie wird abgebrochen: sie hat ihre Grenze von 6 Einträgen erreicht" in (
+        done.stdout
+    )
+    assert done.stdout.rstrip().splitlines()[-1] == (
+        "das Spiel wurde unvollendet abgebrochen: red 2 · yellow 2 · blue 1"
+    )
     english = subprocess.run(
         [*run, "--cap", "6", "--lang", "en"],
         env={**env, "LANG": "de_DE.UTF-8"},
@@ -84,7 +90,27 @@ def test_the_locale_chooses_the_language_when_lang_is_not_given(tmp_path: Path) 
         cwd=tmp_path,
         check=True,
     )
-    assert "   yellow is drawn to start" in english.stdout
+    assert "0. setup\n   yellow is drawn to start" in english.stdout
+    assert english.stdout.rstrip().endswith(
+        "the game was cut off unfinished: red 2 · yellow 2 · blue 1"
+    )
+
+
+def test_watch_names_the_winners_in_the_language_shown() -> None:
+    from boardkit.i18n import using_language
+    from boardkit.result import outcome_parts
+    from boardkit.terminal.watch import translated_parts
+
+    for winners in ([], [1], [0, 2], [0, 1, 3]):
+        parts = outcome_parts(winners, 4)
+        assert translated_parts(parts) == parts  # English as it was
+        with using_language("de"):
+            german = translated_parts(parts)
+        assert [p for p in german if isinstance(p, int)] == winners
+    with using_language("nl"):
+        assert translated_parts(outcome_parts([0, 1, 3], 4)) == [
+            0, ", ", 1, " en ", 3, " delen de overwinning"
+        ]  # fmt: skip
 
 
 def test_an_unknown_language_is_a_usage_error() -> None:
