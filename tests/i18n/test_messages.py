@@ -31,7 +31,8 @@ def test_a_message_reads_in_each_language_with_its_parameters() -> None:
 
 def test_parameters_that_are_messages_read_in_the_same_language() -> None:
     red = Message("boardkit_shangrila", "red")
-    line = Message("boardkit_shangrila", "turn {turn}: {colour}'s turn", {"turn": 4, "colour": red})
+    params: dict[str, str | int | Message] = {"turn": 4, "colour": red}
+    line = Message("boardkit_shangrila", "turn {turn}: {colour}'s turn", params)
     assert line.text("en") == "turn 4: red's turn"
     assert line.text("de") == "Zug 4: Rot ist dran"
 

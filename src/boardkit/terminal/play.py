@@ -94,8 +94,8 @@ most; a longer message is cut there."""
 
 _t = Messages("boardkit").text
 
-COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("magenta"), N_("cyan"))
-COLOUR_WORDS += (N_("violet"),)
+COLOUR_WORDS: tuple[str, ...] = (N_("red"), N_("blue"), N_("green"), N_("yellow"))
+COLOUR_WORDS += (N_("magenta"), N_("cyan"), N_("violet"))
 """The seat colours people read (:data:`boardkit.game.DEFAULT_COLOURS`, Khan's and
 Shangrila's), translated where they are shown: a colour a catalogue lacks reads as the game
 names it."""

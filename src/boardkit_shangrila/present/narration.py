@@ -116,7 +116,10 @@ class _Narrator:
         return _m("{who} is drawn to start", who=self.subject(e.colour))
 
     def master_placed(self, e: MasterPlaced) -> Message:
-        where = {"guild": GUILD_WORDS[e.guild], "village": e.village}
+        where: dict[str, str | int | Message] = {
+            "guild": GUILD_WORDS[e.guild],
+            "village": e.village,
+        }
         if self.state.flow.phase == PLACEMENT:
             return self.says(
                 e.colour,
