@@ -47,6 +47,7 @@ __all__ = [
     "Messages",
     "language",
     "locale_language",
+    "normal_language",
     "set_language",
     "translations",
     "using_language",
@@ -115,7 +116,11 @@ def using_language(name: str | None) -> Iterator[None]:
 
 def language() -> str:
     """The language texts are shown in when the caller names none: :func:`set_language`'s,
-    else English (a library does not follow the locale on its own; the command line does)."""
+    else English (a library does not follow the locale on its own; the command line does).
+
+    The choice is the process's, for a front end with one reader (a terminal); a front end
+    with many readers (the server) renders each reader's messages with
+    :meth:`Message.text` and the reader's language instead."""
     return _chosen or ENGLISH
 
 
@@ -124,6 +129,7 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
     """The catalogue of package ``domain`` for language ``lang`` (English, a language the
     package has no catalogue for: the message ids themselves). Read once, then kept."""
     import gettext
+    import io
     from importlib import resources
 
     if lang == ENGLISH:
@@ -133,8 +139,6 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
         data = base.read_bytes()
     except (FileNotFoundError, NotADirectoryError):
         return gettext.NullTranslations()
-    import io
-
     return gettext.GNUTranslations(io.BytesIO(data))
 
 

@@ -56,7 +56,7 @@ from boardkit.errors import (
 )
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.game import Game
-from boardkit.i18n import N_, Messages
+from boardkit.i18n import N_, Messages, language, translations
 from boardkit.match import Match
 from boardkit.present.menus import (
     ActionMenu,
@@ -102,8 +102,9 @@ names it."""
 
 
 def colour_word(colour: str) -> str:
-    """A seat colour in the language shown ("red" reads "rot" in German)."""
-    return _t(colour)
+    """A seat colour in the language shown ("red" reads "rot" in German); looked up, not
+    formatted, since a game's colour is any text."""
+    return translations("boardkit", language()).gettext(colour)
 
 
 HELP_TEXT = N_("""\
