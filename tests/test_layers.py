@@ -185,6 +185,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit._moved",
             "boardkit.errors",
             "boardkit.english",
+            "boardkit.i18n",
             "boardkit.result",
             "boardkit.rng",
             "boardkit.flow",

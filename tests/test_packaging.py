@@ -57,6 +57,9 @@ def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -
         "src/boardkit/compilable.txt",
         "src/boardkit/server/static/match.js",
         "src/boardkit_khan/data/board.txt",
+        "src/boardkit/locale/de/LC_MESSAGES/boardkit.mo",  # compiled catalogues: no Babel needed
+        "src/boardkit/locale/nl/LC_MESSAGES/boardkit.mo",
+        "src/boardkit_shangrila/locale/de/LC_MESSAGES/boardkit_shangrila.mo",
         "src/boardkit_shangrila/rules/legality.py",
     }
     assert needed <= names, sorted(needed - names)

@@ -118,5 +118,11 @@ def main(
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     streams = Streams(stdin, stdout, stderr)
-    code: int = run_guarded(lambda: args.run(args, streams), streams)
+    if not hasattr(args, "lang"):  # a command that shows no translated texts
+        code: int = run_guarded(lambda: args.run(args, streams), streams)
+        return code
+    from boardkit.i18n import locale_language, using_language
+
+    with using_language(args.lang or locale_language()):
+        code = run_guarded(lambda: args.run(args, streams), streams)
     return code

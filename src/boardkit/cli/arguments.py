@@ -59,6 +59,30 @@ def add_game_arguments(
     sub.add_argument("--seed", type=int, metavar="S", help=seed_help)
 
 
+def language_name(text: str) -> str:
+    """``--lang``'s value as boardkit names the language (``de_DE`` → ``de``), or a usage
+    error that lists the languages."""
+    from boardkit.i18n import normal_language
+
+    try:
+        return normal_language(text)
+    except InvalidOptionsError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_language_argument(sub: argparse.ArgumentParser) -> None:
+    """``--lang LANG``: the language of the texts the command shows; the command line
+    (:func:`boardkit.cli.app.main`) shows them in it, or without it in the locale's."""
+    sub.add_argument(
+        "--lang",
+        type=language_name,
+        metavar="LANG",
+        help="the language of the texts: en, de or nl (default: the locale's, from LANGUAGE, "
+        "LC_ALL, LC_MESSAGES or LANG; else English); a game not translated to it reads in "
+        "English",
+    )
+
+
 def add_cap_argument(sub: argparse.ArgumentParser) -> None:
     """``--cap N``: the entry cap of the matches the command plays (see
     :attr:`boardkit.options.Config.cap`)."""

@@ -38,6 +38,7 @@ from boardkit.cli.arguments import (
     add_cap_argument,
     add_force_argument,
     add_game_arguments,
+    add_language_argument,
     parse_option_args,
     seed_or_fresh,
 )
@@ -87,6 +88,7 @@ def configure_parser(play: argparse.ArgumentParser) -> None:
         players_help=NAMES_PLAYERS_HELP,
     )
     add_cap_argument(play)
+    add_language_argument(play)
     play.add_argument(
         "--seat",
         action="append",

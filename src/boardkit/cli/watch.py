@@ -25,6 +25,7 @@ from boardkit.cli.arguments import (
     add_cap_argument,
     add_force_argument,
     add_game_arguments,
+    add_language_argument,
     delay_seconds,
     parse_option_args,
     seed_or_fresh,
@@ -52,6 +53,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_game_arguments(watch, players_help=NAMES_PLAYERS_HELP)
     add_cap_argument(watch)
+    add_language_argument(watch)
     watch.add_argument(
         "--bots",
         metavar="SPEC,SPEC",

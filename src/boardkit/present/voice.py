@@ -32,7 +32,10 @@ from boardkit.flow import (
     TurnEnded,
     TurnStarted,
 )
+from boardkit.i18n import Messages
 from boardkit.log.model import FULL, Viewer
+
+_t = Messages("boardkit").text
 
 QUIET_FLOW_EVENTS: tuple[type, ...] = (StepStarted, DecisionSettled, TurnEnded)
 """Flow events the framework narrates as ``None`` by design: they are bookkeeping that the
@@ -129,7 +132,8 @@ class Voice:
 
 
 def describe_flow_event(event: object, voice: Voice) -> str | None:
-    """The framework's line for a flow event; ``None`` for the quiet ones and for other events.
+    """The framework's line for a flow event, in the language of :func:`boardkit.i18n.language`;
+    ``None`` for the quiet ones and for other events.
 
     - ``PhaseStarted("main")``: "the main phase begins"
     - ``TurnStarted(1, 7)``: "turn 7: blue's turn" ("turn 7: your turn" for blue)
@@ -140,15 +144,24 @@ def describe_flow_event(event: object, voice: Voice) -> str | None:
       :class:`~boardkit.flow.RoundEnded`)
     """
     if isinstance(event, PhaseStarted):
-        return f"the {event.phase} phase begins" if event.phase else "a new phase begins"
+        if event.phase:
+            return _t("the {phase} phase begins", phase=event.phase)
+        return _t("a new phase begins")
     if isinstance(event, TurnStarted):
-        return f"turn {event.turn}: {voice.whose(event.player)} turn"
+        if event.player == voice.player:
+            return _t("turn {turn}: your turn", turn=event.turn)
+        return _t("turn {turn}: {name}'s turn", turn=event.turn, name=voice.name(event.player))
     if isinstance(event, DecisionOwed):
-        return f"{voice.who(event.player)} must decide: {event.kind}"
+        if event.player == voice.player:
+            return _t("you must decide: {kind}", kind=event.kind)
+        return _t("{name} must decide: {kind}", name=voice.name(event.player), kind=event.kind)
     if isinstance(event, GameTruncated):
-        return f"the match is cut off: it has reached its cap of {event.entries} entries"
+        return _t(
+            "the match is cut off: it has reached its cap of {entries} entries",
+            entries=event.entries,
+        )
     if isinstance(event, GameEnded):
-        return "the game is over"
+        return _t("the game is over")
     if isinstance(event, RoundEnded):
-        return f"round {event.round} is over"
+        return _t("round {round} is over", round=event.round)
     return None

@@ -56,6 +56,7 @@ from boardkit.errors import (
 )
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.game import Game
+from boardkit.i18n import N_, Messages, language, translations
 from boardkit.match import Match
 from boardkit.present.menus import (
     ActionMenu,
@@ -74,7 +75,7 @@ from boardkit.present.narration import (
 )
 from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
-from boardkit.result import Result, outcome_text
+from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import AskAgain, Chooser, catch_up, play_out, seat_rngs
@@ -92,7 +93,22 @@ NOTICE_ROWS = 3
 most; a longer message is cut there."""
 
 
-HELP_TEXT = """\
+_t = Messages("boardkit").text
+
+COLOUR_WORDS: tuple[str, ...] = (N_("red"), N_("blue"), N_("green"), N_("yellow"))
+COLOUR_WORDS += (N_("magenta"), N_("cyan"), N_("violet"))
+"""The seat colours people read (:data:`boardkit.game.DEFAULT_COLOURS`, Khan's and
+Shangrila's), translated where they are shown: a colour a catalogue lacks reads as the game
+names it."""
+
+
+def colour_word(colour: str) -> str:
+    """A seat colour in the language shown ("red" reads "rot" in German); looked up, not
+    formatted, since a game's colour is any text."""
+    return translations("boardkit", language()).gettext(colour)
+
+
+HELP_TEXT = N_("""\
 At each menu, type:
   a number            choose that line
   a label's start     choose the line it starts (case does not matter; must be unambiguous)
@@ -115,7 +131,7 @@ At each menu, type:
   quit                save the log and stop; resume later with --resume
   ? or help           this text
 Commands win over labels, and labels over moves' texts: to choose a label that reads like a
-command, type its number."""
+command, type its number.""")
 
 
 def make_chooser(kind: str) -> Chooser | None:
@@ -359,27 +375,37 @@ class PlaySession:
             raise
 
     def _intro(self) -> str:
+        you = _t("you")
         who = ", ".join(
-            f"{seat.name} ({'you' if seat.is_human else bot_name(seat.kind)})"
+            f"{seat.name} ({you if seat.is_human else bot_name(seat.kind)})"
             if sum(s.is_human for s in self.seats) == 1
             else f"{seat.name} ({bot_name(seat.kind)})"
             for seat in self.seats
         )
         title = self.game.title or self.game.name
         resumed = len(self.match) - 1
-        plural = "" if resumed == 1 else "s"
-        again = f", resumed after {resumed} action{plural}" if resumed else ""
+        again = ""
+        if resumed == 1:
+            again = _t(", resumed after 1 action")
+        elif resumed:
+            again = _t(", resumed after {count} actions", count=resumed)
         humans = [seat for seat in range(len(self.seats)) if self.seats[seat].is_human]
         colours = ""
         if self.drawn and humans:
             said = [
-                f"{'you are' if len(humans) == 1 else self.seats[s].name + ' is'} {self.colours[s]}"
+                _t("you are {colour}", colour=colour_word(self.colours[s]))
+                if len(humans) == 1
+                else _t(
+                    "{name} is {colour}",
+                    name=self.seats[s].name,
+                    colour=colour_word(self.colours[s]),
+                )
                 for s in humans
             ]
             colours = "\n" + "; ".join(said) + "."
-        return (
-            f"{title}: {who}{again}.{colours}\n"
-            f"The game is saved to {self.save_path} after every move. Type ? for help."
+        return f"{title}: {who}{again}.{colours}\n" + _t(
+            "The game is saved to {path} after every move. Type ? for help.",
+            path=str(self.save_path),
         )
 
     # --- after each decision --------------------------------------------------------------
@@ -425,7 +451,7 @@ class PlaySession:
         names = [s.name for s in self.seats]
         picture = game_picture(self.game, end.state, reader, names)
         if not self._colour():
-            self._say(f"the table at the end of round {end.round}:")
+            self._say(_t("the table at the end of round {round}:", round=end.round))
             if self.drawn:
                 self._draw(picture, 79, None)
             else:
@@ -433,14 +459,15 @@ class PlaySession:
             return
         columns, rows = shutil.get_terminal_size((80, 24))
         self._fresh_screen(picture, max(columns - 1, 20), rows - 1)
-        self._read(f"round {end.round} is over; press Enter to go on ")
+        self._read(_t("round {round} is over; press Enter to go on ", round=end.round))
 
     def _retell(self, player: int) -> None:
         """After a pass screen (which cleared the screen and its scrollback), what happened
         since ``player`` last decided, as ``player`` may read it (their own cards named), so
         that nobody at a shared keyboard misses the other players' moves."""
         since = min(self._told.get(player, self._started), len(self.match))
-        self._tell_since(since, player, f"since {self.seats[player].name}'s last decision:")
+        head = _t("since {name}'s last decision:", name=self.seats[player].name)
+        self._tell_since(since, player, head)
 
     def _recap(self) -> None:
         """A resumed game, when nobody passes the terminal: what was played from the people's
@@ -450,7 +477,7 @@ class PlaySession:
             return
         humans = [s for s in range(len(self.seats)) if self.seats[s].is_human]
         reader = humans[0] if len(humans) == 1 else None
-        self._tell_since(max(self._told.values()), reader, "the last moves:")
+        self._tell_since(max(self._told.values()), reader, _t("the last moves:"))
 
     def _tell_since(self, since: int, reader: int | None, head: str) -> None:
         """Tell the log's entries from ``since`` on, as ``reader`` may read them, after
@@ -472,7 +499,7 @@ class PlaySession:
         """A person's refused action is told and asked again; a bot's is replaced at random."""
         seat = self.seats[player]
         if seat.is_human:
-            self._tell(f"refused: {error.reason}")
+            self._tell(_t("refused: {reason}", reason=error.reason))
             return None
         self._say(f"{seat.name} (bot) chose a refused action ({error.reason}); playing at random")
         return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
@@ -597,25 +624,34 @@ class PlaySession:
         flow = self.match.state.flow
         name = self.seats[player].name
         if self.drawn:
-            name = f"{name} ({self.colours[player]})"
-        where = [f"turn {flow.turn}"]
+            name = f"{name} ({colour_word(self.colours[player])})"
+        where = [_t("turn {turn}", turn=flow.turn)]
         if flow.phase:
-            where.append(f"phase {flow.phase}")
+            where.append(_t("phase {phase}", phase=flow.phase))
         if flow.step:
-            where.append(f"step {flow.step}")
+            where.append(_t("step {step}", step=flow.step))
         owed = flow.owed[0] if flow.owed else None
         if owed is not None and self._asked_out_of_turn(flow):
-            active = ""
             if flow.active is not None:
-                active = f", during {self.seats[flow.active].name}'s turn"
-            return f"{name} must answer: {owed.kind} ({', '.join(where)}{active})"
+                where.append(_t("during {name}'s turn", name=self.seats[flow.active].name))
+            return _t(
+                "{name} must answer: {kind} ({where})",
+                name=name,
+                kind=owed.kind,
+                where=", ".join(where),
+            )
         if owed is not None:
-            return f"{name} to decide: {owed.kind} ({', '.join(where)})"
-        return f"{name} to play ({', '.join(where)})"
+            return _t(
+                "{name} to decide: {kind} ({where})",
+                name=name,
+                kind=owed.kind,
+                where=", ".join(where),
+            )
+        return _t("{name} to play ({where})", name=name, where=", ".join(where))
 
     def _pass_screen(self, name: str) -> None:
         self._clear()
-        self._say(f"pass the terminal to {name}, press Enter")
+        self._say(_t("pass the terminal to {name}, press Enter", name=name))
         self._read("")
         self._clear()
 
@@ -648,14 +684,14 @@ class PlaySession:
             if text == "" and len(items) == 1:
                 picked: MenuItem | str = items[0]
             elif text == "":
-                show = self._notify(f"{typing_hint(items)}, or ? for help")
+                show = self._notify(_t("{hint}, or ? for help", hint=typing_hint(items)))
                 continue
             elif command in ("..", "back"):
                 if not walk.back():
-                    show = self._notify("already at the top menu")
+                    show = self._notify(_t("already at the top menu"))
                 continue
             elif command in ("?", "help"):
-                self._say(HELP_TEXT.format(save_path=self.save_path))
+                self._say(_t(HELP_TEXT, save_path=str(self.save_path)))
                 show = False
                 continue
             elif command == "list":
@@ -694,7 +730,9 @@ class PlaySession:
                 if len(places) == 1 and len(menu.under(places[0])) == 1:
                     pending = menu.under(places[0])[0]  # Enter plays it: a word may mislead
                     action = self.game.describe_action(menu.actions[pending], self.match.state)
-                    show = self._notify(f"{action}: press Enter to play it, or type anything else")
+                    show = self._notify(
+                        _t("{action}: press Enter to play it, or type anything else", action=action)
+                    )
                     continue
                 if len(places) == 1:  # a label of a deeper level, typed out in full
                     walk.open(places[0])
@@ -843,7 +881,9 @@ class PlaySession:
         log = self.match.log
         mine = [e.seq for e in log.entries[1:] if e.player == player]
         if not mine:
-            self._tell(f"nothing to undo: {self.seats[player].name} has not acted yet")
+            self._tell(
+                _t("nothing to undo: {name} has not acted yet", name=self.seats[player].name)
+            )
             return
         if sum(seat.is_human for seat in self.seats) > 1:
             refusal = undo_refusal(self.match, player)  # hot seat: the rule of the server
@@ -873,7 +913,7 @@ class PlaySession:
     def _redo_all(self) -> None:
         """Play again every action the undos took back (they were legal there before)."""
         if not self._redo:
-            self._tell("nothing to redo")
+            self._tell(_t("nothing to redo"))
             return
         redone = 0
         while self._redo:
@@ -898,7 +938,7 @@ class PlaySession:
         end is one screen like a decision's: the last moves on top (:func:`fit_story`), the
         picture, and the result below it, wrapped at word ends."""
         names = [seat.name for seat in self.seats]
-        colours = self.colours if self.drawn else ()
+        colours = [colour_word(colour) for colour in self.colours] if self.drawn else []
         if not self._colour():
             self._say("")
             if self.drawn:
@@ -924,9 +964,10 @@ class PlaySession:
 
     def _stop_message(self, status: PlayStatus) -> None:
         if status is PlayStatus.END_OF_INPUT:
-            self._say("end of input")
+            self._say(_t("end of input"))
         if self._save(self.save_path):
-            self._say(f"resume with: boardkit play --resume {self.save_path}")
+            command = f"boardkit play --resume {self.save_path}"
+            self._say(_t("resume with: {command}", command=command))
 
     # --- saving -----------------------------------------------------------------------------
 
@@ -954,7 +995,7 @@ class PlaySession:
         try:
             self.start_saving()
         except (OverwriteError, OSError) as exc:
-            self._say(f"error: {_write_error(self.save_path, exc)}")
+            self._say(_t("error: {reason}", reason=_write_error(self.save_path, exc)))
 
     def _autosave(self) -> None:
         self._write(self.save_path, quiet=True)
@@ -973,11 +1014,11 @@ class PlaySession:
         try:
             self.match.save(path, overwrite=force or path in self._replaceable)
         except (OverwriteError, OSError) as exc:
-            say(f"error: {_write_error(path, exc)}")
+            say(_t("error: {reason}", reason=_write_error(path, exc)))
             return False
         self._replaceable.add(path)
         if not quiet:
-            say(f"log saved to {path}")
+            say(_t("log saved to {path}", path=str(path)))
         return True
 
     # --- input and output -------------------------------------------------------------------
@@ -1085,8 +1126,9 @@ def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
     def height(lines: Sequence[str]) -> int:
         return sum(len(wrapped(text)) for text in lines)
 
+    turn_line = _turn_line()
     if height(story) > rows:
-        story = [text for text in story if not _TURN_LINE.match(text)]
+        story = [text for text in story if not turn_line.match(text)]
     if height(story) > rows:
         story = [
             text
@@ -1104,8 +1146,11 @@ def fit_story(story: Sequence[str], width: int, rows: int) -> list[str]:
     return [part for parts in reversed(kept) for part in parts]
 
 
-_TURN_LINE = re.compile(r"\s+turn \d+: ")
-"""A narration line announcing a turn (:func:`boardkit.present.voice.describe_flow_event`)."""
+def _turn_line() -> re.Pattern[str]:
+    """A narration line announcing a turn (:func:`boardkit.present.voice.describe_flow_event`),
+    in the language shown: it starts with the words for "turn N" and a colon."""
+    head = _t("turn {turn}", turn=0).split("0", 1)[0]
+    return re.compile(rf"\s+{re.escape(head)}\d+: ")
 
 
 def default_save_path(game: str, folder: Path | None = None) -> Path:
@@ -1128,8 +1173,10 @@ def default_save_path(game: str, folder: Path | None = None) -> Path:
 def _write_error(path: Path, exc: OverwriteError | OSError) -> str:
     """What a failed save tells the players, with the way out."""
     if isinstance(exc, OverwriteError):
-        return f"{path} already exists; it was not replaced (save! {path} replaces it)"
-    return f"cannot write {path}: {exc.strerror or exc}"
+        return _t(
+            "{path} already exists; it was not replaced (save! {path} replaces it)", path=str(path)
+        )
+    return _t("cannot write {path}: {reason}", path=str(path), reason=exc.strerror or str(exc))
 
 
 def _load_line_editing() -> None:
@@ -1148,8 +1195,8 @@ def result_lines(
     are given), then the game's account of it (``result.detail``) wrapped at ``width``, the
     framework's default names in it (``player 1`` for seat 0) replaced by the players' names."""
     if result is None:
-        return "the game ended without a result"
-    head = f"game over: {outcome_text(result, names)}"
+        return _t("the game ended without a result")
+    head = _t("game over: {outcome}", outcome=outcome_words(result, names))
     shown = [
         f"{name} ({colours[seat]})" if seat < len(colours) else name
         for seat, name in enumerate(names)
@@ -1166,6 +1213,21 @@ def result_lines(
         )
         lines += textwrap.wrap(f"({detail})", width, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(lines)
+
+
+def outcome_words(result: Result, names: Sequence[str]) -> str:
+    """Who won, in the language shown: :func:`boardkit.result.outcome_text`'s words ("ann
+    wins", "ann and bob share the win", "a draw", the cut-off game's) translated."""
+    if result.truncated:
+        return _t("the game was cut off unfinished")
+    winners = [names[seat] for seat in result.winners]
+    seats = len(result.scores)
+    if not winners or (seats > 1 and len(winners) == seats):
+        return _t("a draw")
+    if len(winners) == 1:
+        return _t("{name} wins", name=winners[0])
+    both = _t("{first} and {last}", first=", ".join(winners[:-1]), last=winners[-1])
+    return _t("{names} share the win", names=both)
 
 
 _DEFAULT_NAME = re.compile(r"\bplayer (\d+)\b")

@@ -41,10 +41,11 @@ from rich.live import Live
 from rich.text import Text
 
 from boardkit.game import Game
+from boardkit.i18n import N_, Messages
 from boardkit.match import Match
 from boardkit.present.narration import match_action_text, narrate_entry_parts
 from boardkit.present.screen import Picture
-from boardkit.result import TRUNCATED_TEXT, Result, outcome_parts
+from boardkit.result import Result, outcome_parts
 from boardkit.rng import Rng
 from boardkit.rounds import RoundEnd
 from boardkit.runner.seats import Chooser, play_out
@@ -55,7 +56,9 @@ from boardkit.terminal.thinking import think
 DEFAULT_DELAY = 0.8
 """Seconds between entries on a live screen when no ``--delay`` is given."""
 
-KEYS_HELP = "space pause · n next · + faster · - slower · q quit"
+_t = Messages("boardkit").text
+
+KEYS_HELP = N_("space pause · n next · + faster · - slower · q quit")
 
 MIN_NARRATION = 3
 """Lines of narration a live frame keeps however tall the picture is."""
@@ -197,7 +200,7 @@ class Watch:
         entry = self.match.log.entries[seq]
         heading = Text(f"{seq}. ")
         if entry.action is None:
-            heading.append("setup")
+            heading.append(_t("setup"))
         else:
             if entry.player is not None:
                 heading.append_text(self._who(entry.player))
@@ -282,14 +285,14 @@ class Watch:
 
     def _header(self, final: bool) -> list[Text]:
         title = self.game.title or self.game.name
-        head = Text(f"{title} · entry {self.shown}", style="bold")
+        head = Text(f"{title} · " + _t("entry {seq}", seq=self.shown), style="bold")
         seat = self.match.to_decide
         if self.moment is not None and not final:
-            head.append(f" · round {self.moment.round} is over")
+            head.append(" · " + _t("round {round} is over", round=self.moment.round))
         elif final or seat is None:
-            head.append(" · game over" if self.match.is_over else " · stopped")
+            head.append(" · " + (_t("game over") if self.match.is_over else _t("stopped")))
         else:
-            head.append(" · next: ")
+            head.append(" · " + _t("next: "))
             head.append_text(self._who(seat))
         lines = [fit(head, self.console.width)]
         if not self.game.offers("render_screen"):
@@ -301,10 +304,14 @@ class Watch:
     def _last_line(self, final: bool) -> Text:
         if final:
             if not self.match.is_over:
-                return Text(f"stopped after entry {self.shown}")
+                return Text(_t("stopped after entry {seq}", seq=self.shown))
             return fit(result_text(self.match.result, self.names, self.colours), self.console.width)
-        state = "paused" if self.paused else f"{self.delay:g} s per entry"
-        return fit(Text(f"{KEYS_HELP} · {state}", style="dim"), self.console.width)
+        state = (
+            _t("paused")
+            if self.paused
+            else _t("{delay} s per entry", delay=format(self.delay, "g"))
+        )
+        return fit(Text(f"{_t(KEYS_HELP)} · {state}", style="dim"), self.console.width)
 
     def _narration(self, rows: int, width: int) -> list[Text]:
         lines: list[Text] = []
@@ -334,7 +341,7 @@ class Watch:
             self.console.print(row, soft_wrap=True)
 
     def _print_block(self, block: EntryBlock) -> None:
-        if block.heading.plain.endswith("setup"):
+        if block.heading.plain.endswith(_t("setup")):
             self.console.print(block.heading, soft_wrap=True)
             for text in block.lines:
                 self.console.print(Text(f"   {text}"), soft_wrap=True)
@@ -346,7 +353,8 @@ class Watch:
             self.console.print(Text(f"   {text}"), soft_wrap=True)
         for end, lines in block.rest:  # the table each round ended on, then the entry goes on
             self.moment = end
-            self.console.print(Text(f"   — the table at the end of round {end.round}:"))
+            table = _t("the table at the end of round {round}:", round=end.round)
+            self.console.print(Text(f"   — {table}"))
             self._print_picture()
             self.moment = None
             for text in lines:
@@ -357,20 +365,42 @@ class Watch:
     def _print_result(self, finished: bool) -> None:
         self.console.print("")
         if not finished:
-            self.console.print(f"stopped after entry {self.shown}", soft_wrap=True)
+            self.console.print(_t("stopped after entry {seq}", seq=self.shown), soft_wrap=True)
             return
         self.console.print(result_text(self.match.result, self.names, self.colours))
+
+
+def translated_parts(parts: list[str | int]) -> list[str | int]:
+    """:func:`~boardkit.result.outcome_parts` (winners' seats between English words) with
+    the words of the language shown, the seats kept in their places to be painted."""
+    seats = [part for part in parts if isinstance(part, int)]
+    if not seats:
+        return [_t("a draw")]
+    if len(seats) == 1:
+        pattern = _t("{name} wins", name="\0")
+    else:
+        both = _t("{first} and {last}", first="\0", last="\0")
+        names = "\0".join([", "] * (len(seats) - 2) + [both.split("\0")[1]])
+        pattern = _t("{names} share the win", names="\0" + names + "\0")
+    pieces = pattern.split("\0")
+    out: list[str | int] = []
+    for index, piece in enumerate(pieces):
+        if piece:
+            out.append(piece)
+        if index < len(seats):
+            out.append(seats[index])
+    return out
 
 
 def result_text(result: Result | None, names: Sequence[str], colours: Sequence[str]) -> Text:
     """Who won and everybody's score, best first: ``red wins with 28 · blue 25 · …``."""
     if result is None:
-        return Text("the game ended without a result")
+        return Text(_t("the game ended without a result"))
     text = Text()
     parts: list[str | int] = (
-        [TRUNCATED_TEXT]  # nobody won: the match was cut off at its entry cap
+        [_t("the game was cut off unfinished")]  # nobody won: the match was cut off at its cap
         if result.truncated
-        else outcome_parts(result.winners, len(result.scores))
+        else translated_parts(outcome_parts(result.winners, len(result.scores)))
     )
     for part in parts:
         if isinstance(part, str):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardkit.flow import TurnStarted
+from boardkit.i18n import N_, Message, Messages
 from boardkit.present.voice import Voice, describe_flow_event
 from boardkit_shangrila.rules.components import (
     COLOUR_INDEX,
@@ -38,14 +39,39 @@ from boardkit_shangrila.rules.events import (
 )
 from boardkit_shangrila.rules.state import PLACEMENT, WITH_STUDENT, ShangrilaState, seat_of
 
+_m = Messages("boardkit_shangrila")
+
+COLOUR_WORDS: dict[Colour, Message] = {
+    Colour.RED: _m("red"),
+    Colour.BLUE: _m("blue"),
+    Colour.YELLOW: _m("yellow"),
+    Colour.VIOLET: _m("violet"),
+}
+"""The colours in running text, in the reader's language."""
+
+GUILD_WORDS: dict[Guild, Message] = {
+    Guild.HEALER: _m("healer"),
+    Guild.DRAGON_BREEDER: _m("dragon breeder"),
+    Guild.FIRE_KEEPER: _m("fire keeper"),
+    Guild.PRAYER_WHEEL_TURNER: _m("prayer-wheel turner"),
+    Guild.RAINMAKER: _m("rainmaker"),
+    Guild.ASTROLOGER: _m("astrologer"),
+    Guild.YETI_WHISPERER: _m("yeti whisperer"),
+}
+"""The guilds in running text, in the reader's language."""
+
 
 def guild_word(guild: Guild) -> str:
-    """A guild in running text: "rainmaker", "prayer-wheel turner"."""
+    """A guild in running text: "rainmaker", "prayer-wheel turner" (in English)."""
     return GUILD_NAMES[guild].lower()
 
 
 class _Narrator:
-    """The wording of one event for one reader, with the state before it."""
+    """The wording of one event for one reader, with the state before it: a message id and
+    its parameters (:class:`~boardkit.i18n.Message`), rendered in the reader's language.
+
+    A line whose subject is the reader ("you (red) place …") is a message of its own, since
+    the verb agrees with its subject in every language."""
 
     def __init__(self, state: ShangrilaState, voice: Voice) -> None:
         self.state = state
@@ -54,108 +80,184 @@ class _Narrator:
     def seat(self, colour: Colour) -> int:
         return seat_of(self.state, COLOUR_INDEX[colour])
 
-    def subject(self, colour: Colour) -> str:
-        """The acting colour: "red", "ann (red)" with names, "you (red)" for the reader."""
+    def is_reader(self, colour: Colour) -> bool:
+        return self.seat(colour) == self.voice.player
+
+    def subject(self, colour: Colour) -> Message:
+        """The acting colour, not the reader: "red", "ann (red)" with names."""
         seat = self.seat(colour)
-        if seat == self.voice.player:
-            return f"you ({colour.value})"
         if self.named(seat, colour):
-            return f"{self.voice.name(seat)} ({colour.value})"
-        return colour.value
+            return _m("{name} ({colour})", name=self.voice.name(seat), colour=COLOUR_WORDS[colour])
+        return COLOUR_WORDS[colour]
 
     def named(self, seat: int, colour: Colour) -> bool:
         """Whether the seat has a name worth saying beside its colour: not the default
         ``player i+1``, nor the colour itself (``boardkit watch`` names the seats by colour)."""
         return self.voice.has_name(seat) and self.voice.name(seat) != colour.value
 
-    def does(self, colour: Colour, third_person: str) -> str:
-        """Subject and verb: "red places", "you (red) place"."""
-        return f"{self.subject(colour)} {self.voice.verb(self.seat(colour), third_person)}"
+    def says(
+        self, colour: Colour, yours: str, theirs: str, **params: str | int | Message
+    ) -> Message:
+        """``yours`` ("you ({colour}) place …") when ``colour`` is the reader's, else
+        ``theirs`` ("{who} places …") with the acting colour as ``who``."""
+        if self.is_reader(colour):
+            return _m(yours, colour=COLOUR_WORDS[colour], **params)
+        return _m(theirs, who=self.subject(colour), **params)
 
     @staticmethod
-    def piece(colour: Colour, guild: Guild) -> str:
-        return f"{colour.value}'s {guild_word(guild)}"
+    def piece(colour: Colour, guild: Guild) -> Message:
+        return _m("{colour}'s {guild}", colour=COLOUR_WORDS[colour], guild=GUILD_WORDS[guild])
 
     # --- the events -----------------------------------------------------------------------------
 
-    def start(self, e: StartColourDrawn) -> str:
-        return f"{self.does(e.colour, 'is')} drawn to start"
+    def start(self, e: StartColourDrawn) -> Message:
+        if self.is_reader(e.colour):
+            return _m("you ({colour}) are drawn to start", colour=COLOUR_WORDS[e.colour])
+        return _m("{who} is drawn to start", who=self.subject(e.colour))
 
-    def master_placed(self, e: MasterPlaced) -> str:
-        kind = "a set-up master" if self.state.flow.phase == PLACEMENT else "a master"
-        where = f"({guild_word(e.guild)}) in village {e.village}"
-        return f"{self.does(e.colour, 'places')} {kind} {where}"
-
-    def recruited(self, e: StudentRecruited) -> str:
-        return (
-            f"{self.does(e.colour, 'recruits')} a student for the {guild_word(e.guild)} "
-            f"in village {e.village}"
+    def master_placed(self, e: MasterPlaced) -> Message:
+        where: dict[str, str | int | Message] = {
+            "guild": GUILD_WORDS[e.guild],
+            "village": e.village,
+        }
+        if self.state.flow.phase == PLACEMENT:
+            return self.says(
+                e.colour,
+                N_("you ({colour}) place a set-up master ({guild}) in village {village}"),
+                N_("{who} places a set-up master ({guild}) in village {village}"),
+                **where,
+            )
+        return self.says(
+            e.colour,
+            N_("you ({colour}) place a master ({guild}) in village {village}"),
+            N_("{who} places a master ({guild}) in village {village}"),
+            **where,
         )
 
-    def journey(self, e: JourneyMade) -> str:
+    def recruited(self, e: StudentRecruited) -> Message:
+        return self.says(
+            e.colour,
+            N_("you ({colour}) recruit a student for the {guild} in village {village}"),
+            N_("{who} recruits a student for the {guild} in village {village}"),
+            guild=GUILD_WORDS[e.guild],
+            village=e.village,
+        )
+
+    def journey(self, e: JourneyMade) -> Message:
         first = e.source * GUILD_COUNT
         codes = self.state.spaces[first : first + GUILD_COUNT]
         students = sum(1 for code in codes if code >= WITH_STUDENT)
-        who = "the student" if students == 1 else f"{students} students"
+        who = _m("the student") if students == 1 else _m("{count} students", count=students)
         if e.source_tiles != e.destination_tiles:
-            measure = f"{e.source_tiles} tiles against {e.destination_tiles}"
+            measure = _m(
+                "{mine} tiles against {theirs}", mine=e.source_tiles, theirs=e.destination_tiles
+            )
         elif e.source_masters != e.destination_masters:
-            measure = (
-                f"{e.source_tiles} tiles each, {e.source_masters} masters against "
-                f"{e.destination_masters}"
+            measure = _m(
+                "{tiles} tiles each, {mine} masters against {theirs}",
+                tiles=e.source_tiles,
+                mine=e.source_masters,
+                theirs=e.destination_masters,
             )
         else:
-            measure = "equal strength"
+            measure = _m("equal strength")
         verdict = (
-            f"village {e.source} is stronger"
+            _m("village {village} is stronger", village=e.source)
             if e.source_stronger
-            else f"village {e.destination} holds"
+            else _m("village {village} holds", village=e.destination)
         )
-        return (
-            f"{self.does(e.colour, 'sends')} {who} of village {e.source} to village "
-            f"{e.destination} ({measure}: {verdict})"
+        return self.says(
+            e.colour,
+            N_(
+                "you ({colour}) send {students} of village {source} to village {destination} "
+                "({measure}: {verdict})"
+            ),
+            N_(
+                "{who} sends {students} of village {source} to village {destination} "
+                "({measure}: {verdict})"
+            ),
+            students=who,
+            source=e.source,
+            destination=e.destination,
+            measure=measure,
+            verdict=verdict,
         )
 
-    def expelled(self, e: MasterExpelled) -> str:
-        student = " with its student" if e.with_student else ""
-        return (
-            f"{self.piece(e.colour, e.guild)} in village {e.village} is driven out{student} "
-            "and goes back to supply"
+    def expelled(self, e: MasterExpelled) -> Message:
+        piece = self.piece(e.colour, e.guild)
+        if e.with_student:
+            return _m(
+                "{piece} in village {village} is driven out with its student and goes back "
+                "to supply",
+                piece=piece,
+                village=e.village,
+            )
+        return _m(
+            "{piece} in village {village} is driven out and goes back to supply",
+            piece=piece,
+            village=e.village,
         )
 
-    def settled(self, e: TravellerSettled) -> str:
-        return f"{self.piece(e.colour, e.guild)} settles in village {e.village} as master"
+    def settled(self, e: TravellerSettled) -> Message:
+        return _m(
+            "{piece} settles in village {village} as master",
+            piece=self.piece(e.colour, e.guild),
+            village=e.village,
+        )
 
-    def joined(self, e: TravellerJoined) -> str:
-        return f"{self.piece(e.colour, e.guild)} joins its master in village {e.village}"
+    def joined(self, e: TravellerJoined) -> Message:
+        return _m(
+            "{piece} joins its master in village {village}",
+            piece=self.piece(e.colour, e.guild),
+            village=e.village,
+        )
 
-    def returned(self, e: TravellerReturned) -> str:
-        return f"{self.piece(e.colour, e.guild)} finds no place and goes back to supply"
+    def returned(self, e: TravellerReturned) -> Message:
+        return _m(
+            "{piece} finds no place and goes back to supply", piece=self.piece(e.colour, e.guild)
+        )
 
-    def bridge(self, e: BridgeBroken) -> str:
-        return f"the bridge between villages {e.a} and {e.b} breaks"
+    def bridge(self, e: BridgeBroken) -> Message:
+        return _m("the bridge between villages {a} and {b} breaks", a=e.a, b=e.b)
 
-    def stone(self, e: StonePlaced) -> str:
-        count = self.state.stones.bit_count() + 1
-        of = f" ({count} of {STONES_GERMAN})" if self.state.edition == "german" else ""
-        return f"village {e.village} has no bridge left and gets a Stone of the Wise{of}"
+    def stone(self, e: StonePlaced) -> Message:
+        if self.state.edition == "german":
+            return _m(
+                "village {village} has no bridge left and gets a Stone of the Wise "
+                "({count} of {total})",
+                village=e.village,
+                count=self.state.stones.bit_count() + 1,
+                total=STONES_GERMAN,
+            )
+        return _m(
+            "village {village} has no bridge left and gets a Stone of the Wise", village=e.village
+        )
 
-    def passed(self, e: Passed) -> str:
-        passes = self.voice.verb(self.seat(e.colour), "passes")
-        return f"{self.subject(e.colour)} cannot act and {passes}"
+    def passed(self, e: Passed) -> Message:
+        return self.says(
+            e.colour,
+            N_("you ({colour}) cannot act and pass"),
+            N_("{who} cannot act and passes"),
+        )
 
-    def turn(self, e: TurnStarted) -> str:
+    def turn(self, e: TurnStarted) -> Message:
         """A colour's turn: "turn 9: yellow's turn", "turn 9: your turn (yellow)"."""
         colour = COLOURS[(self.state.start + e.turn - 1) % self.state.colours]
         seat = self.seat(colour)
+        word = COLOUR_WORDS[colour]
         if seat == self.voice.player:
-            return f"turn {e.turn}: your turn ({colour.value})"
+            return _m("turn {turn}: your turn ({colour})", turn=e.turn, colour=word)
         if self.named(seat, colour):
-            return f"turn {e.turn}: {self.voice.name(seat)}'s turn ({colour.value})"
-        return f"turn {e.turn}: {colour.value}'s turn"
+            return _m(
+                "turn {turn}: {name}'s turn ({colour})",
+                turn=e.turn,
+                name=self.voice.name(seat),
+                colour=word,
+            )
+        return _m("turn {turn}: {colour}'s turn", turn=e.turn, colour=word)
 
 
-_WORDING: dict[type, Callable[[_Narrator, Any], str]] = {
+_WORDING: dict[type, Callable[[_Narrator, Any], Message]] = {
     StartColourDrawn: _Narrator.start,
     MasterPlaced: _Narrator.master_placed,
     StudentRecruited: _Narrator.recruited,
@@ -171,12 +273,20 @@ _WORDING: dict[type, Callable[[_Narrator, Any], str]] = {
 }
 
 
+def event_message(event: object, state: ShangrilaState, voice: Voice) -> Message | None:
+    """The line of ``event`` for ``voice``'s reader as a message id and its parameters, to be
+    rendered in the reader's language; ``None`` for the events the framework words."""
+    wording = _WORDING.get(type(event))
+    return None if wording is None else wording(_Narrator(state, voice), event)
+
+
 def describe_event(event: object, state: ShangrilaState, voice: Voice) -> str | None:
-    """The line of ``event`` for ``voice``'s reader, ``state`` being the state before it.
+    """The line of ``event`` for ``voice``'s reader, ``state`` being the state before it, in
+    the language of :func:`boardkit.i18n.language`.
 
     The other flow events get the framework's lines.
     """
-    wording = _WORDING.get(type(event))
-    if wording is None:
+    message = event_message(event, state, voice)
+    if message is None:
         return describe_flow_event(event, voice)
-    return wording(_Narrator(state, voice), event)
+    return message.text()
