@@ -128,7 +128,9 @@ class LogHeader:
     ``seat_changes`` records who held a seat after the match began (a bot that took over on a
     timeout or when a player left, the player back, a forfeit): see
     :mod:`boardkit.log.seating`. Metadata like ``seats``, kept by redaction, written only when
-    not empty.
+    not empty. ``time_control`` is the match's clock as one line of text (a server match's
+    ``realtime 300+5 bot``, see :mod:`boardkit.server.clocks`), ``None`` for a match without
+    one; metadata too, written only when set.
     """
 
     game: str
@@ -144,6 +146,7 @@ class LogHeader:
     seats: tuple[str, ...] | None = field(default=None, converter=_optional_tuple)
     cap: int | None = None
     seat_changes: tuple[SeatChange, ...] = field(default=(), converter=_tuple)
+    time_control: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.viewer is FULL) != (self.seed is not None and self.salt is not None):
@@ -250,6 +253,8 @@ def header_to_json(header: LogHeader) -> JSON:
         data["start_position"] = header.start_position
     if header.seats is not None:
         data["seats"] = list(header.seats)
+    if header.time_control is not None:
+        data["time_control"] = header.time_control
     if header.seat_changes:
         data["seat_changes"] = [seat_change_to_json(c) for c in header.seat_changes]
     if header.seed is not None and header.salt is not None:

@@ -125,3 +125,16 @@ def test_holder_at_is_the_last_change_of_the_seat_before_the_entry(
     for seat in (0, 1):
         mine = [c for c in read if c.seat == seat and c.at <= seq]
         assert holder_at(read, seat, seq) == (mine[-1].holder if mine else "human")
+
+
+def test_a_time_control_is_kept_and_checked() -> None:
+    match = played()
+    header = attrs.evolve(match.header, time_control="realtime 300+5 bot")
+    text = log_to_json(match.game, attrs.evolve(match.log, header=header))
+    assert '"time_control":"realtime 300+5 bot"' in text
+    assert Match.from_json(text, NimGame()).header.time_control == "realtime 300+5 bot"
+    for bad in ("", 5, "a\tb", "x" * 201):
+        doc = json.loads(text)
+        doc["header"]["time_control"] = bad
+        with pytest.raises(InvalidLogError, match="time_control"):
+            Match.from_json(json.dumps(doc), NimGame())
