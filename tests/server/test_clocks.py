@@ -125,9 +125,7 @@ def test_text_that_is_no_control_is_refused(text: str) -> None:
 
 
 @given(
-    st.lists(
-        st.tuples(st.sampled_from([0, 1, None]), st.floats(0, 50), st.booleans()), max_size=20
-    )
+    st.lists(st.tuples(st.sampled_from([0, 1, None]), st.floats(0, 50), st.booleans()), max_size=20)
 )
 def test_time_is_conserved(steps: list[tuple[int | None, float, bool]]) -> None:
     """Whatever the order of decisions, the time left plus the time spent is the banks plus

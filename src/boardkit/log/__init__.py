@@ -100,12 +100,6 @@ from boardkit.log.reader import (
 from boardkit.log.redaction import (
     check_redaction as check_redaction,
 )
-from boardkit.log.seating import (
-    SeatChange as SeatChange,
-)
-from boardkit.log.seating import (
-    holder_at as holder_at,
-)
 from boardkit.log.redaction import (
     redact_entries as redact_entries,
 )
@@ -117,4 +111,10 @@ from boardkit.log.redaction import (
 )
 from boardkit.log.redaction import (
     start_position_for as start_position_for,
+)
+from boardkit.log.seating import (
+    SeatChange as SeatChange,
+)
+from boardkit.log.seating import (
+    holder_at as holder_at,
 )

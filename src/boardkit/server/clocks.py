@@ -58,7 +58,9 @@ def _number(value: object, name: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ProtocolError(f"clock: {name} is a number, not {shorten(value, 40)}", "bad_clock")
     if not low <= value <= high:
-        raise ProtocolError(f"clock: {name} is from {low:g} to {high:g}, not {value:g}", "bad_clock")
+        raise ProtocolError(
+            f"clock: {name} is from {low:g} to {high:g}, not {value:g}", "bad_clock"
+        )
     return float(value)
 
 
@@ -109,7 +111,7 @@ def parse_clock(data: object) -> TimeControl:
         raise ProtocolError(
             f"clock: kind is {' or '.join(KINDS)}, not {shorten(kind, 40)}", "bad_clock"
         )
-    fields = ("kind", "bank", "increment", "on_timeout")
+    fields: tuple[str, ...] = ("kind", "bank", "increment", "on_timeout")
     if kind == CORRESPONDENCE:
         fields = ("kind", "days", "on_timeout")
     extra = sorted(set(data) - set(fields))
