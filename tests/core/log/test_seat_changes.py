@@ -4,6 +4,7 @@ change happened, kept by redaction, read back strictly, checked against the log'
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
@@ -18,14 +19,14 @@ from boardkit.log.seating import FORFEIT, REASONS, forfeited
 from boardkit.replay import replay_json
 
 
-def played(moves: int = 3) -> Match[object]:
+def played(moves: int = 3) -> Match[Any, Any]:
     match = Match.new(NimGame(), ["ann", "bob"], seed=5)
     for _ in range(moves):
         match.play(match.legal_actions()[0])
     return match
 
 
-def with_changes(match: Match[object], changes: list[SeatChange]) -> str:
+def with_changes(match: Match[Any, Any], changes: list[SeatChange]) -> str:
     log = attrs.evolve(match.log, header=attrs.evolve(match.header, seat_changes=changes))
     return log_to_json(match.game, log)
 
