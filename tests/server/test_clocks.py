@@ -143,3 +143,10 @@ def test_time_is_conserved(steps: list[tuple[int | None, float, bool]]) -> None:
         clocks.switch(seat, now, moved=moved)
         assert min(clocks.remaining) >= 0
     assert sum(clocks.remaining) + sum(spent) == pytest.approx(200 + earned)
+
+
+def test_a_correspondence_seat_told_again_keeps_its_deadline() -> None:
+    clocks = Clocks(parse_clock({"kind": "correspondence", "days": 1}), 2)
+    clocks.switch(0, 0.0, moved=False)
+    clocks.switch(0, 0.5 * DAY, moved=False)
+    assert clocks.deadline() == DAY

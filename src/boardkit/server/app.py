@@ -333,7 +333,7 @@ def create_app(
             await service.refresh(live.id)
         token = _bearer(request)
         seat = None if token is None else await service.seat_of(live.id, token)
-        over = live.status == FINISHED and live.states[-1].flow.ended
+        over = live.status == FINISHED and (live.states[-1].flow.ended or live.forfeit is not None)
         full = over and seat is not None and request.query_params.get("redacted") != "1"
         name = f"{live.game.name}-{live.id}-{'full' if full else 'redacted'}.json"
         return Response(

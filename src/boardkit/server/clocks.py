@@ -169,7 +169,9 @@ class Clocks:
         """The decision is now ``seat``'s (``None``: no person's clock runs). The seat that ran
         is charged its time; ``moved`` says it made its decision (a real-time increment is
         added), rather than losing the seat or the turn some other way. A correspondence seat
-        starts every decision with the full period."""
+        starts every decision with the full period (a seat told again that it still decides,
+        without having moved, goes on with the time it had)."""
+        fresh = moved or seat != self.running
         if self.running is not None:
             ran = self.running
             self.remaining[ran] = self.left(ran, now)
@@ -177,7 +179,7 @@ class Clocks:
                 self.remaining[ran] += self.control.increment
         self.running = seat
         self.since = now
-        if seat is not None and self.control.kind == CORRESPONDENCE:
+        if seat is not None and fresh and self.control.kind == CORRESPONDENCE:
             self.remaining[seat] = self.control.bank
 
     def returned(self, seat: int) -> None:
