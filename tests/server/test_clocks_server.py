@@ -159,7 +159,7 @@ def test_correspondence_runs_out_by_the_servers_clock(client: TestClient) -> Non
     service: Any = client.app.state.service  # type: ignore[attr-defined]
     now = [time.time()]
     service.now = lambda: now[0]
-    match_id, tokens, seats = seated(
+    match_id, _, seats = seated(
         client, {"kind": "correspondence", "days": 2, "on_timeout": "forfeit"}
     )
     slow = seats[0].state["to_decide"]

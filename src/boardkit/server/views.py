@@ -282,7 +282,12 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
     last = live.length - 1
     flow = live.states[last].flow
     deciding = decider(flow)
-    may_act = seat is not None and seat == deciding and (live.status == "running" or flow.ended)
+    may_act = (
+        seat is not None
+        and seat == deciding
+        and (live.status == "running" or flow.ended)
+        and live.stand_in(seat) is None
+    )
     head = encode(
         {
             "type": "state",

@@ -101,6 +101,7 @@ function render(newEntries) {
   drawDecision();
   markTargets();
   drawScores();
+  drawTable(); // table.js: clocks, seats held by bots, leaving and coming back
   if (newEntries) {
     drawLines();
     drawLog();
@@ -326,7 +327,7 @@ function drawScores() {
     const score = state.result ? state.result.scores[i] : state.scores ? state.scores[i] : "";
     table.append(el("tr", { class: state.to_decide === i ? "deciding" : "" },
       el("td", {}, marks.join(" ")), el("td", {}, seatName(i)),
-      el("td", { class: "kind" }, seat.kind === "bot" ? `bot ${seat.bot}` : ""),
+      el("td", { class: "kind" }, seat.kind === "bot" ? `bot ${seat.bot}` : seat.stand_in ? `away: bot ${seat.stand_in} plays` : ""),
       el("td", { class: "score" }, String(score))));
   });
 }
