@@ -282,3 +282,24 @@ def test_postgres_url_hides_the_password() -> None:
     storage: Any = make_storage("postgresql://me:hunter2@db.example:5432/boardkit")
     assert "hunter2" not in storage.url
     assert storage.url == "postgresql://me@db.example:5432/boardkit"
+
+
+def test_update_header_replaces_the_header_and_sets_the_status(factory: Factory) -> None:
+    """How a seat change (and a forfeit's end) is recorded: the header and status change
+    together, the entries and seats do not."""
+
+    async def go() -> None:
+        storage = await opened(factory)
+        await storage.create_match(record(), '{"seq":0}')
+        await storage.update_header("m1", '{"h":2}', "finished")
+        got = await storage.get_match("m1")
+        assert got is not None
+        assert (got.header, got.status, got.length) == ('{"h":2}', "finished", 1)
+        assert got.seats == record().seats
+        assert await storage.entries("m1") == ['{"seq":0}']
+        await storage.close()
+        again = await opened(factory)
+        assert (await again.get_match("m1")) == got
+        await again.close()
+
+    run(go())
