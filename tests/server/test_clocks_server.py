@@ -164,11 +164,13 @@ def test_correspondence_runs_out_by_the_servers_clock(client: TestClient) -> Non
     )
     slow = seats[0].state["to_decide"]
     assert seats[0].state["clock"]["deadline"] == pytest.approx(now[0] + 2 * DAY)
+    portal = client.portal
+    assert portal is not None
     now[0] += 1.9 * DAY
-    client.portal.call(service.check_clock, match_id)
+    portal.call(service.check_clock, match_id)
     assert live(client, match_id).status == "running"
     now[0] += 0.2 * DAY
-    client.portal.call(service.check_clock, match_id)
+    portal.call(service.check_clock, match_id)
     state = wait_for(seats[1 - slow], lambda s: s["status"] == "finished")
     assert state["forfeit"] == slow
     header, _ = header_of(client, match_id)
