@@ -54,6 +54,7 @@ from boardkit.log import (
     parse_document,
     parse_header,
 )
+from boardkit.log.seating import check_seat_changes_fit
 from boardkit.options import Config
 from boardkit.positions import start_state
 from boardkit.rng import Rng
@@ -214,6 +215,7 @@ def replay_log(game: Game[S, A], log: Log, verify: bool = True) -> Replay[S, A]:
     replay = Replay.start(game, log.header, log.entries[0], verify)
     for entry in log.entries[1:]:
         replay.add(entry)
+    check_seat_changes_fit(log.header.seat_changes, len(log.entries))
     return replay
 
 
@@ -237,12 +239,15 @@ def replay_entries(
         game = game_of_log(header.game)
     check_header_for(game, header)
     replay: Replay[Any, Any] | None = None
+    count = 0
     for entry in iter_entries(game, doc):
         if replay is None:
             replay = Replay.start(game, header, entry, verify)
         else:
             replay.add(entry, decoded=True)
+        count += 1
         yield replay, entry
+    check_seat_changes_fit(header.seat_changes, count)
 
 
 def replay_json(

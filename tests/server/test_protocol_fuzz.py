@@ -49,6 +49,8 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "view": {"type": str, "seq": int},
     "sync": {"type": str},
     "ping": {"type": str},
+    "leave": {"type": str},
+    "return": {"type": str},
 }
 
 

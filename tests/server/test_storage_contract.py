@@ -301,4 +301,23 @@ def test_the_seats_a_player_key_took_are_listed_newest_first_and_nobody_elses(
         assert await storage.seats_of_player("hash-nobody") == []
         await storage.close()
 
+
+def test_update_header_replaces_the_header_and_sets_the_status(factory: Factory) -> None:
+    """How a seat change (and a forfeit's end) is recorded: the header and status change
+    together, the entries and seats do not."""
+
+    async def go() -> None:
+        storage = await opened(factory)
+        await storage.create_match(record(), '{"seq":0}')
+        await storage.update_header("m1", '{"h":2}', "finished")
+        got = await storage.get_match("m1")
+        assert got is not None
+        assert (got.header, got.status, got.length) == ('{"h":2}', "finished", 1)
+        assert got.seats == record().seats
+        assert await storage.entries("m1") == ['{"seq":0}']
+        await storage.close()
+        again = await opened(factory)
+        assert (await again.get_match("m1")) == got
+        await again.close()
+
     run(go())

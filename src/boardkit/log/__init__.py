@@ -12,7 +12,9 @@ module, and this module offers every public name of them:
 - :mod:`boardkit.log.reader`: reading untrusted JSON text, strictly and within limits, into a
   :class:`~boardkit.log.reader.Document`;
 - :mod:`boardkit.log.parsing`: the header and the entries from a document, checked one at a
-  time, each failure an :class:`~boardkit.errors.InvalidLogError` naming the entry.
+  time, each failure an :class:`~boardkit.errors.InvalidLogError` naming the entry;
+- :mod:`boardkit.log.seating`: the header's record of seats that changed hands during a match
+  (a bot taking over on a timeout, a player who left and came back, a forfeit).
 
 Replaying and verifying a log against its game is :mod:`boardkit.replay`.
 """
@@ -109,4 +111,10 @@ from boardkit.log.redaction import (
 )
 from boardkit.log.redaction import (
     start_position_for as start_position_for,
+)
+from boardkit.log.seating import (
+    SeatChange as SeatChange,
+)
+from boardkit.log.seating import (
+    holder_at as holder_at,
 )

@@ -24,6 +24,7 @@ from boardkit.codec import JSON, codec_for
 from boardkit.errors import shorten
 from boardkit.game import Game
 from boardkit.log.commitment import pinned_salt, seed_commitment
+from boardkit.log.seating import SeatChange, seat_change_to_json
 from boardkit.options import OptionValue
 
 LOG_FORMAT_VERSION = 2
@@ -123,6 +124,13 @@ class LogHeader:
     match without one. Replay reads it: the entry that reaches it must end the match cut off,
     and no entry may follow. It is written only when set, so the logs of uncapped matches read
     as they always have.
+
+    ``seat_changes`` records who held a seat after the match began (a bot that took over on a
+    timeout or when a player left, the player back, a forfeit): see
+    :mod:`boardkit.log.seating`. Metadata like ``seats``, kept by redaction, written only when
+    not empty. ``time_control`` is the match's clock as one line of text (a server match's
+    ``realtime 300+5 bot``, see :mod:`boardkit.server.clocks`), ``None`` for a match without
+    one; metadata too, written only when set.
     """
 
     game: str
@@ -137,6 +145,8 @@ class LogHeader:
     start_position: str | None = None
     seats: tuple[str, ...] | None = field(default=None, converter=_optional_tuple)
     cap: int | None = None
+    seat_changes: tuple[SeatChange, ...] = field(default=(), converter=_tuple)
+    time_control: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.viewer is FULL) != (self.seed is not None and self.salt is not None):
@@ -243,6 +253,10 @@ def header_to_json(header: LogHeader) -> JSON:
         data["start_position"] = header.start_position
     if header.seats is not None:
         data["seats"] = list(header.seats)
+    if header.time_control is not None:
+        data["time_control"] = header.time_control
+    if header.seat_changes:
+        data["seat_changes"] = [seat_change_to_json(c) for c in header.seat_changes]
     if header.seed is not None and header.salt is not None:
         data["seed"] = str(header.seed)
         data["salt"] = header.salt.hex()

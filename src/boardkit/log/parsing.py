@@ -16,6 +16,7 @@ from boardkit.game import Game
 from boardkit.log.commitment import SALT_BYTES
 from boardkit.log.model import ENTRY_KEYS, FULL, SPECTATOR, Entry, LogHeader, seats_problem
 from boardkit.log.reader import Document
+from boardkit.log.seating import MAX_HOLDER_CHARS, parse_seat_changes
 from boardkit.options import MIN_CAP
 from boardkit.rng import SEED_BITS
 
@@ -35,6 +36,8 @@ _HEADER_TYPES: dict[str, type] = {
     "start_position": str,
     "seats": list,
     "cap": int,
+    "seat_changes": list,
+    "time_control": str,
 }
 _FULL_KEYS = frozenset({"game", "game_version", "players", "options", "seed", "salt"})
 _REDACTED_KEYS = frozenset({"game", "game_version", "players", "options", "viewer"})
@@ -85,6 +88,22 @@ def parse_header(doc: Document) -> LogHeader:
         raise InvalidLogError(
             f"header 'cap' must be an int of at least {MIN_CAP}, not {shorten(cap)}"
         )
+    changes = (
+        parse_seat_changes(head["seat_changes"], len(head["players"]))
+        if "seat_changes" in head
+        else ()
+    )
+    control = head.get("time_control")
+    if "time_control" in head and (
+        type(control) is not str
+        or not control.strip()
+        or len(control) > MAX_HOLDER_CHARS
+        or not control.isprintable()
+    ):
+        raise InvalidLogError(
+            "header 'time_control' must be a non-empty printable string of at most "
+            f"{MAX_HOLDER_CHARS} characters, not {shorten(control)}"
+        )
     commitment = _hex_field(head, "seed_commitment", 32)
     header = LogHeader(
         game=head["game"],
@@ -99,6 +118,8 @@ def parse_header(doc: Document) -> LogHeader:
         start_position=start,
         seats=seats,
         cap=cap,
+        seat_changes=changes,
+        time_control=control,
     )
     if not redacted and not header.commitment_holds():
         raise InvalidLogError("the seed and salt do not give the seed_commitment: the seed changed")

@@ -6,8 +6,9 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /api/games`` installed games, their player counts and options, and the bots;
 - ``GET /api/matches?status=open,running`` the lobby list;
 - ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": NAME}],
-  "options": {...}, "think_ms": N, "cap": N}`` (``cap``, optional: the match's entry cap, see
-  :attr:`boardkit.options.Config.cap`);
+  "options": {...}, "think_ms": N, "cap": N, "clock": {...}}`` (``cap``, optional: the match's
+  entry cap, see :attr:`boardkit.options.Config.cap`; ``clock``, optional: its time control,
+  see :func:`boardkit.server.clocks.parse_clock`);
 - ``GET /api/matches/{id}`` one match, as the lobby shows it;
 - ``POST /api/matches/{id}/join`` ``{"seat": N?, "name": TEXT, "player": KEY?}`` gives
   ``{"seat", "token"}`` (with a player key the token is derived from it:
@@ -306,7 +307,7 @@ def create_app(
 
     async def create(request: Request) -> Response:
         body = await _body(request, limits)
-        _only(body, ("game", "seats", "options", "think_ms", "seed", "cap"), "a new match")
+        _only(body, ("game", "seats", "options", "think_ms", "seed", "cap", "clock"), "a new match")
         seats = body.get("seats")
         if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
             raise ProtocolError("seats is a list with one entry per seat")
@@ -326,7 +327,13 @@ def create_app(
                 retry_after=wait,
             )
         live = await service.create(
-            game, seats, options, body.get("think_ms"), body.get("seed"), body.get("cap")
+            game,
+            seats,
+            options,
+            body.get("think_ms"),
+            body.get("seed"),
+            body.get("cap"),
+            body.get("clock"),
         )
         return JSONResponse(live.summary(), status_code=201)
 
@@ -355,7 +362,7 @@ def create_app(
             await service.refresh(live.id)
         token = _bearer(request)
         seat = None if token is None else await service.seat_of(live.id, token)
-        over = live.status == FINISHED and live.states[-1].flow.ended
+        over = live.status == FINISHED and (live.states[-1].flow.ended or live.forfeit is not None)
         full = over and seat is not None and request.query_params.get("redacted") != "1"
         name = f"{live.game.name}-{live.id}-{'full' if full else 'redacted'}.json"
         return Response(

@@ -16,6 +16,8 @@ Every frame is one JSON object with a ``type``. A client sends:
 ``view``   ``{"type": "view", "seq": K}``: the picture after entry ``K`` (time travel).
 ``ping``   ``{"type": "ping"}``: answered with ``pong``.
 ``undo_ask``, ``undo_answer``: undo by consent (:mod:`boardkit.server.undo`).
+``leave``  ``{"type": "leave"}``: the seat's player leaves; a bot plays the seat meanwhile.
+``return`` ``{"type": "return"}``: the holder of the seat's token takes the seat back.
 
 The server sends ``welcome``, ``state``, ``view``, ``undo``, ``error`` and ``pong`` (see
 :mod:`boardkit.server.views` for ``state``; docs/server.md for every field).
@@ -44,7 +46,7 @@ _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a match id looks like (the server makes 16 hex digits): anything else names no match,
 and is refused before it reaches a lookup (a lone surrogate, say, cannot even be encoded)."""
 
-CLIENT_TYPES = ("hello", "act", "sync", "view", "ping", *UNDO_TYPES)
+CLIENT_TYPES = ("hello", "act", "sync", "view", "ping", "leave", "return", *UNDO_TYPES)
 """The message types a client may send."""
 
 MAX_TEXT = 400

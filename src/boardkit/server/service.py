@@ -47,12 +47,31 @@ from boardkit.log import (
     log_to_json,
     redact_log,
 )
+from boardkit.log.seating import (
+    FORFEIT,
+    HUMAN,
+    LEFT,
+    RETURNED,
+    TIMEOUT,
+    SeatChange,
+    forfeited,
+    parse_seat_changes,
+    seat_change_to_json,
+)
 from boardkit.match import Match
 from boardkit.options import distinct_names
 from boardkit.registry import load_game
 from boardkit.rng import Rng
 from boardkit.runner.seats import catch_up, seat_rng
 from boardkit.server.bots import BotRunner
+from boardkit.server.clocks import (
+    BOT,
+    TAKEOVER_BOT,
+    Clocks,
+    TimeControl,
+    parse_clock,
+    read_time_control,
+)
 from boardkit.server.errors import (
     AuthError,
     ConflictError,
@@ -171,6 +190,16 @@ class LiveMatch:
         self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
+        self.changes: tuple[SeatChange, ...] = match.header.seat_changes
+        """The seats that changed hands since the match began (the header's ``seat_changes``,
+        :mod:`boardkit.log.seating`)."""
+        control = match.header.time_control
+        self.control: TimeControl | None = None if control is None else read_time_control(control)
+        """The match's time control, or ``None`` (:mod:`boardkit.server.clocks`)."""
+        self.clocks = None if self.control is None else Clocks(self.control, len(record.seats))
+        """Each seat's clock, when the match has a time control."""
+        self.clock_task: asyncio.Task[None] | None = None
+        """The task that wakes when the running seat's time is up."""
         self.seat_streams: dict[int, tuple[int, Rng]] = {}
         """Per bot seat: its random stream (:func:`boardkit.runner.seats.seat_rng` of the match
         seed)
@@ -204,7 +233,37 @@ class LiveMatch:
         """
         header = self.match.header
         names = self.names
-        return header if header.players == names else attrs.evolve(header, players=names)
+        return attrs.evolve(
+            header,
+            players=names,
+            seat_changes=self.changes,
+            time_control=None if self.control is None else self.control.text(),
+        )
+
+    def stand_in(self, seat: int) -> str | None:
+        """The bot that holds a person's seat now (it took over on a timeout, or its player
+        left), or ``None``."""
+        holder = None
+        for change in self.changes:
+            if change.seat == seat:
+                holder = change.holder
+        return None if holder in (None, HUMAN, FORFEIT) else holder
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot spec that chooses for ``seat`` now: a bot seat's own, a stand-in's, or
+        ``None`` for a seat a person holds."""
+        record = self.record.seats[seat]
+        return record.bot if record.kind == "bot" else self.stand_in(seat)
+
+    @property
+    def forfeit(self) -> SeatChange | None:
+        """The forfeit that ended the match, or ``None``."""
+        return forfeited(self.changes)
+
+    def clock_json(self, now: float) -> dict[str, Any] | None:
+        """The clocks as the page shows them (times in seconds of the server's wall clock),
+        or ``None`` for a match without a time control."""
+        return None if self.clocks is None else self.clocks.to_json(now)
 
     def legal_actions(self) -> list[Any]:
         """The legal actions after the last committed entry."""
@@ -226,6 +285,7 @@ class LiveMatch:
                 "bot": s.bot,
                 "taken": s.taken,
                 "colour": colours[s.seat],
+                "stand_in": self.stand_in(s.seat),
             }
             for s in self.record.seats
         ]
@@ -243,6 +303,8 @@ class LiveMatch:
             "created": self.record.created,
             "verified": self.verified,
             **({} if self.note is None else {"note": self.note}),
+            **({} if self.control is None else {"clock": self.control.to_json()}),
+            **({} if self.forfeit is None else {"forfeit": self.forfeit.seat}),
         }
 
     def log_json(self, seat: int | None, *, full: bool) -> str:
@@ -281,8 +343,12 @@ class MatchService:
         lease_retry: float = 1.0,
         unload_after: float | None = 300.0,
         webhook: Webhook | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.storage = storage
+        self.now = now
+        """The clock the matches' clocks read (the wall clock: the page counts down to the
+        deadlines it is sent)."""
         self.metrics = ServerMetrics() if metrics is None else metrics
         """The server's counters (:mod:`boardkit.server.metrics`)."""
         self.pictures = PictureCache(picture_cache, on_draw=self.metrics.picture_drawn)
@@ -372,9 +438,10 @@ class MatchService:
 
     async def unload_idle(self, after: float = 0.0) -> list[str]:
         """Drop from memory every match nobody follows, untouched for ``after`` seconds, with no
-        request under way and no bot to move; the ids dropped. Memory stays bounded by the
-        matches in use, however many were ever played: a dropped match is loaded (and verified)
-        again from the database when next asked for, and its bot lease is given up."""
+        request under way, no bot to move and no clock running; the ids dropped. Memory stays
+        bounded by the matches in use, however many were ever played: a dropped match is loaded
+        (and verified) again from the database when next asked for, and its bot lease is given
+        up."""
         now = time.monotonic()
         dropped = []
         for match_id, live in list(self._live.items()):
@@ -384,6 +451,7 @@ class MatchService:
                 or live.lock.locked()
                 or match_id in self._asking
                 or _bot_owes(live)
+                or (live.clocks is not None and live.status == RUNNING)  # its timer is here
             ):
                 continue
             del self._live[match_id]
@@ -405,6 +473,9 @@ class MatchService:
                 await self._sweeper
         if self.gc is not None:
             self.gc.uninstall()
+        for live in self._live.values():
+            if live.clock_task is not None:
+                live.clock_task.cancel()
         await self.bots.close()
         if self.webhook is not None:
             await self.webhook.close()
@@ -421,10 +492,13 @@ class MatchService:
         think_ms: int | None = None,
         seed: object = None,
         cap: object = None,
+        clock: object = None,
     ) -> LiveMatch:
         """A new match: ``seats`` lists each seat as ``{"bot": NAME}`` or ``{"human": true}``;
         ``cap`` is its entry cap (``None``: the game's default, see
-        :meth:`Match.new <boardkit.match.Match.new>`)."""
+        :meth:`Match.new <boardkit.match.Match.new>`); ``clock`` its time control
+        (:func:`boardkit.server.clocks.parse_clock`), ``None`` for none."""
+        control = None if clock is None else parse_clock(clock)
         try:
             game = load_game(game_name)
         except BoardkitError:
@@ -467,10 +541,14 @@ class MatchService:
         except BoardkitError as exc:
             raise ProtocolError(str(exc)) from None
         status = OPEN if any(s.kind == "human" for s in records) else RUNNING
+        header = match.header
+        if control is not None:
+            header = attrs.evolve(header, time_control=control.text())
+            match = Match.from_json(log_to_json(game, Log(header, match.log.entries)), game)
         record = MatchRecord(
             id=uuid.uuid4().hex[:16],
             game=game.name,
-            header=_compact(header_to_json(match.header)),
+            header=_compact(header_to_json(header)),
             seats=tuple(records),
             status=status,
             created=time.time(),
@@ -516,6 +594,7 @@ class MatchService:
             if status is None:
                 raise ProtocolError(f"seat {seat + 1} is not free", "no_seat")
             await self._reload_record(live)
+            self._tick(live, moved=False)
         self.hub.publish(match_id)
         self._start_bot(live)
         return seat, token
@@ -652,6 +731,7 @@ class MatchService:
             match, note, written = shown
         live = LiveMatch(record, match, note, written, self.pictures)
         self._live[match_id] = live
+        self._tick(live, moved=False)
         return live
 
     @staticmethod
@@ -691,6 +771,12 @@ class MatchService:
     async def _reload_record(self, live: LiveMatch) -> None:
         record = await self.storage.get_match(live.id)
         if record is not None:
+            if record.header != live.record.header:  # another process changed a seat's holder
+                changes = json.loads(record.header).get("seat_changes", [])
+                live.changes = parse_seat_changes(changes, len(record.seats))
+                live.bot_at = -1
+                live.record = record
+                self._tick(live, moved=False)
             live.record = record
 
     # --- playing ---------------------------------------------------------------------------------
@@ -735,6 +821,11 @@ class MatchService:
             if deciding != seat:
                 who = "nobody" if deciding is None else _seat_text(live.names, deciding)
                 raise ProtocolError(f"it is not your decision: {who} decides now", "not_your_turn")
+            stand_in = live.stand_in(seat)
+            if stand_in is not None:
+                raise ProtocolError(
+                    f"you left this seat and {stand_in} bot plays it; take it back first", "away"
+                )
             if index is None:
                 action = _read_text(live, text)
             else:
@@ -775,6 +866,7 @@ class MatchService:
         live.states.append(match.state)
         if status != live.record.status:
             live.record = _with_status(live.record, status)
+        self._tick(live, moved=True)
         if self.webhook is not None:
             self._announce_turns(live, live.states[-2].flow)
 
@@ -785,7 +877,7 @@ class MatchService:
         after = live.states[-1].flow
         for record in live.record.seats:
             if (
-                record.kind == "human"
+                live.bot_for(record.seat) is None  # a person holds it (not away)
                 and _owes(after, record.seat)
                 and not _owes(before, record.seat)
             ):
@@ -804,6 +896,8 @@ class MatchService:
         async with live.lock:
             if live.length - 1 != seq or decider(live.states[-1].flow) != seat:
                 return  # the match moved on (another process's bot, say)
+            if live.bot_for(seat) is None or live.status != RUNNING:
+                return  # the seat's player took it back meanwhile
             try:
                 await self._commit_locked(live, seat, action)
             except ProtocolError:
@@ -840,9 +934,11 @@ class MatchService:
             self._launch_bot(live, seat)
 
     def _launch_bot(self, live: LiveMatch, seat: int) -> None:
+        spec = live.bot_for(seat)
+        assert spec is not None  # _bot_to_move said a bot holds the seat
         bot = live.bots.get(seat)
         if bot is None:
-            bot = live.bots[seat] = server_bot(live.record.seats[seat].bot)
+            bot = live.bots[seat] = server_bot(spec)
         live.bot_at = live.length - 1
 
         seq = live.length - 1
@@ -857,6 +953,107 @@ class MatchService:
         self.bots.start(
             bot.name, seat, live.record.think_ms, choose, commit, match=live.id, game=live.game.name
         )
+
+    # --- clocks, and seats that change hands -----------------------------------------------------
+
+    def _clock_seat(self, live: LiveMatch) -> int | None:
+        """The seat whose clock runs now: the one that owes the decision, if a person holds it
+        in a running match."""
+        if live.status != RUNNING or live.states[-1].flow.ended:
+            return None
+        seat = decider(live.states[-1].flow)
+        if seat is None or live.bot_for(seat) is not None:
+            return None
+        return seat
+
+    def _tick(self, live: LiveMatch, *, moved: bool) -> None:
+        """Tell the match's clocks who decides now (``moved``: the seat that ran decided), and
+        wake up when that seat's time is up."""
+        if live.clocks is None:
+            return
+        live.clocks.switch(self._clock_seat(live), self.now(), moved=moved)
+        if live.clock_task is not None and live.clock_task is not asyncio.current_task():
+            live.clock_task.cancel()
+        live.clock_task = None
+        deadline = live.clocks.deadline()
+        if deadline is not None:
+            with contextlib.suppress(RuntimeError):  # no event loop: nothing to wake
+                live.clock_task = asyncio.get_running_loop().create_task(
+                    self._wake_at(live, deadline)
+                )
+
+    async def _wake_at(self, live: LiveMatch, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - self.now()))
+        await self.check_clock(live.id)
+
+    async def check_clock(self, match_id: str) -> None:
+        """Apply the match's timeout policy if the seat that must decide is out of time: a
+        bot takes the seat, or the seat forfeits (the match ends). Each is recorded in the
+        log header's ``seat_changes``. Called when the deadline passes; harmless otherwise."""
+        live = await self.live(match_id)
+        async with live.lock:
+            if live.clocks is None or live.control is None:
+                return
+            await self._reload_record(live)  # another process may have acted on it already
+            seat = live.clocks.expired(self.now())
+            if seat is None or seat != self._clock_seat(live):
+                self._tick(live, moved=False)
+                return
+            holder = TAKEOVER_BOT if live.control.on_timeout == BOT else FORFEIT
+            await self._change_seat_locked(live, seat, holder, TIMEOUT)
+        log.info(
+            "seat %s ran out of time: %s",
+            seat,
+            holder,
+            extra={"match": live.id, "game": live.game.name},
+        )
+        self.hub.publish(live.id)
+        self._start_bot(live)
+
+    async def leave(self, match_id: str, seat: int) -> None:
+        """``seat``'s player leaves: :data:`~boardkit.server.clocks.TAKEOVER_BOT` plays it
+        until the holder of its token takes it back (:meth:`come_back`)."""
+        live = await self.live(match_id)
+        async with live.lock:
+            await self._reload_record(live)
+            if live.status != RUNNING:
+                raise ProtocolError("the match is not running", "not_running")
+            if live.stand_in(seat) is not None:
+                raise ProtocolError("you have left this seat already", "away")
+            await self._change_seat_locked(live, seat, TAKEOVER_BOT, LEFT)
+        self.hub.publish(live.id)
+        self._start_bot(live)
+
+    async def come_back(self, match_id: str, seat: int) -> None:
+        """The holder of ``seat``'s token takes the seat back from the bot that held it."""
+        live = await self.live(match_id)
+        async with live.lock:
+            await self._reload_record(live)
+            if live.status != RUNNING:
+                raise ProtocolError("the match is not running", "not_running")
+            if live.stand_in(seat) is None:
+                raise ProtocolError("this seat is yours already", "not_away")
+            if live.clocks is not None:
+                live.clocks.returned(seat)
+            await self._change_seat_locked(live, seat, HUMAN, RETURNED)
+        self.hub.publish(live.id)
+
+    async def _change_seat_locked(
+        self, live: LiveMatch, seat: int, holder: str, reason: str
+    ) -> None:
+        """Record that ``holder`` holds ``seat`` from the next entry on, in the stored header
+        first (a forfeit also finishes the match), then in memory."""
+        changes = (*live.changes, SeatChange(live.length, seat, holder, reason))
+        stored = json.loads(live.record.header)
+        stored["seat_changes"] = [seat_change_to_json(c) for c in changes]
+        text = _compact(stored)
+        status = FINISHED if holder == FORFEIT else live.record.status
+        await self.storage.update_header(live.id, text, status)
+        live.changes = changes
+        live.record = attrs.evolve(live.record, header=text, status=status)
+        live.bot_at = -1
+        live.bots.pop(seat, None)
+        self._tick(live, moved=False)
 
     # --- other processes -------------------------------------------------------------------------
 
@@ -907,6 +1104,8 @@ class MatchService:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
+        if bodies:
+            self._tick(live, moved=True)
 
 
 def _bot_to_move(live: LiveMatch) -> int | None:
@@ -915,7 +1114,7 @@ def _bot_to_move(live: LiveMatch) -> int | None:
     if live.status != RUNNING or live.bot_at == live.length - 1:
         return None
     seat = decider(live.states[-1].flow)
-    if seat is None or live.record.seats[seat].kind != "bot":
+    if seat is None or live.bot_for(seat) is None:
         return None
     return seat
 
@@ -932,7 +1131,7 @@ def _bot_owes(live: LiveMatch) -> bool:
     if live.status != RUNNING:
         return False
     seat = decider(live.states[-1].flow)
-    return seat is not None and live.record.seats[seat].kind == "bot"
+    return seat is not None and live.bot_for(seat) is not None
 
 
 def _seat_text(names: Sequence[str], seat: int) -> str:

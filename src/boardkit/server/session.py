@@ -174,6 +174,15 @@ class Session:
                     retry_after=self.views.wait(),
                 )
             await self._view(message["seq"])
+        elif kind in ("leave", "return"):
+            if self.seat is None:
+                raise ProtocolError(
+                    "a spectator holds no seat to leave or take back", "not_a_player"
+                )
+            if kind == "leave":
+                await self.service.leave(self.live.id, self.seat)
+            else:
+                await self.service.come_back(self.live.id, self.seat)
         elif kind == "act":
             if self.seat is None:
                 raise ProtocolError("a spectator cannot act; join a seat", "not_a_player")

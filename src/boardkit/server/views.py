@@ -29,6 +29,7 @@ matters for the worst-case latency of a server holding many matches.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -248,6 +249,19 @@ def result_of(live: LiveMatch) -> dict[str, Any] | None:
     }
 
 
+def clock_fields(live: LiveMatch) -> dict[str, Any]:
+    """The ``state`` frame's ``clock`` (each seat's time left, the running seat and its
+    deadline in seconds since the epoch; see :mod:`boardkit.server.clocks`) and ``forfeit``
+    (the seat that forfeited on time), each only when the match has one."""
+    fields: dict[str, Any] = {}
+    clock = live.clock_json(time.time())
+    if clock is not None:
+        fields["clock"] = clock
+    if live.forfeit is not None:
+        fields["forfeit"] = live.forfeit.seat
+    return fields
+
+
 def state_message(
     live: LiveMatch, seat: int | None, since: int, *, svg: bool, full: bool
 ) -> dict[str, Any]:
@@ -275,7 +289,12 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
     last = live.length - 1
     flow = live.states[last].flow
     deciding = decider(flow)
-    may_act = seat is not None and seat == deciding and (live.status == "running" or flow.ended)
+    may_act = (
+        seat is not None
+        and seat == deciding
+        and (live.status == "running" or flow.ended)
+        and live.stand_in(seat) is None
+    )
     head = encode(
         {
             "type": "state",
@@ -290,6 +309,7 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
             "over": bool(flow.ended),
             "verified": live.verified,
             **({} if live.note is None else {"note": live.note}),
+            **clock_fields(live),
         }
     )
     parts = [

@@ -112,9 +112,9 @@ async function create(event) {
       : kind === "number" ? Number(input.value) : input.value;
   }
   try {
-    const match = await api("/api/matches", {
-      game: $("game").value, seats, options, think_ms: Number($("think").value),
-    });
+    const body = { game: $("game").value, seats, options, think_ms: Number($("think").value) };
+    if ($("clock").value) body.clock = JSON.parse($("clock").value);
+    const match = await api("/api/matches", body);
     const join = await api(`/api/matches/${match.id}/join`, { seat: 0, name: $("name").value, player: playerKey() });
     remember(match.id, join);
     location.href = `/match/${match.id}`;

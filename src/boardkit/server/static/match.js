@@ -104,6 +104,7 @@ function render(newEntries) {
   drawDecision();
   markTargets();
   drawScores();
+  drawTable(); // table.js: clocks, seats held by bots, leaving and coming back
   if (newEntries) {
     drawLines();
     drawLog();
@@ -344,7 +345,7 @@ function drawScores() {
     table.append(el("tr", { class: state.to_decide === i ? "deciding" : "" },
       el("td", {}, marks.join(" ")),
       el("td", { class: "who" }, colourDot(seat.colour), seatName(i)),
-      el("td", { class: "kind" }, seat.kind === "bot" ? `bot ${seat.bot}` : ""),
+      el("td", { class: "kind" }, seat.kind === "bot" ? `bot ${seat.bot}` : seat.stand_in ? `away: bot ${seat.stand_in} plays` : ""),
       el("td", { class: "score" }, String(score))));
   });
 }

@@ -178,6 +178,12 @@ class Storage(ABC):
         raise StorageError(f"{type(self).__name__} cannot take entries back")
 
     @abstractmethod
+    async def update_header(self, match_id: str, header: str, status: str) -> None:
+        """Replace the match's stored header (JSON text) and set its status, in one transaction:
+        how the server records a seat that changed hands (the header's ``seat_changes``) and a
+        match that ended by forfeit."""
+
+    @abstractmethod
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         """The entries' JSON texts from ``start`` on, in order."""
 

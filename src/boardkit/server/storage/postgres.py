@@ -263,6 +263,16 @@ class PostgresStorage(Storage):
             )
             return [(await _record(conn, row[:7]), int(row[7])) for row in await cur.fetchall()]
 
+    async def update_header(self, match_id: str, header: str, status: str) -> None:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE boardkit_match SET header = %s, status = %s WHERE id = %s RETURNING length",
+                (header, status, match_id),
+            )
+            row = await cur.fetchone()
+            if row is not None:
+                await self._notify(conn, match_id, int(row[0]))
+
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         async with self._transaction() as conn:
             cur = await conn.execute(

@@ -195,6 +195,17 @@ class SQLiteStorage(Storage):
 
         return await self._run(work)
 
+    async def update_header(self, match_id: str, header: str, status: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(
+                "UPDATE boardkit_match SET header = ?, status = ? WHERE id = ?",
+                (header, status, match_id),
+            )
+            db.commit()
+
+        await self._run(work)
+
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         def work(db: sqlite3.Connection) -> int | None:
             row = db.execute(
