@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from boardkit.errors import InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
+from boardkit.howto import RulesSection
 from boardkit.options import Config, Option, OptionValue
 from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice
@@ -30,7 +31,7 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan import encoding
 from boardkit_khan.heuristic import evaluate as heuristic_value
-from boardkit_khan.present import absent, narration, screen, targets
+from boardkit_khan.present import absent, howto, narration, screen, targets
 from boardkit_khan.present import svg as pictures
 from boardkit_khan.present.render import render_text
 from boardkit_khan.rules import notation
@@ -317,6 +318,10 @@ class KhanGame(Game[KhanState, KhanAction]):
         """A consent request (K-X5) as a question: who wants to lay which tile on which cells,
         covering how many of the player's yurts, and what yes and no do (see :mod:`.screen`)."""
         return screen.consent_question(state, player, names)
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        """The rules for a newcomer, in sections with their clause IDs (:mod:`.howto`)."""
+        return howto.SECTIONS
 
     def why_not(self, state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
         """Start yurts, invasions (A, D), displacements (B), conquests (C: tile, orientation,
