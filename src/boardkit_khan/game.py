@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from boardkit.errors import InvalidOptionsError, InvalidPositionError
+from boardkit.errors import ActionTextError, InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
 from boardkit.howto import RulesSection
 from boardkit.options import Config, Option, OptionValue
@@ -258,6 +258,18 @@ class KhanGame(Game[KhanState, KhanAction]):
         board of ``state`` (the shipped board without a state)."""
         board = _board_of(state)
         return describe(action, board.grid, tuple(r.name for r in board.rulers))
+
+    def parse_action(self, state: KhanState, text: str) -> KhanAction:
+        """The default reader of action texts; a bare cell (``H8``) that takes no yurt now is
+        refused with the rule's reason (:func:`.absent.cell_refusal`) rather than "no action
+        starts so"."""
+        try:
+            return super().parse_action(state, text)
+        except ActionTextError as error:
+            refusal = absent.cell_refusal(state, text) if error.matches == 0 else None
+            if refusal is None:
+                raise
+            raise refusal from None
 
     def action_path(self, action: KhanAction, state: KhanState | None = None) -> tuple[str, ...]:
         """Menu labels: kind of action, then card / tile / region, then the cell, on the board
