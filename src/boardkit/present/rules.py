@@ -77,6 +77,29 @@ def for_rule(sections: Sequence[RulesSection], rule: str) -> RulesSection | None
     return None if best is None else best[1]
 
 
+def for_path(sections: Sequence[RulesSection], path: Sequence[str]) -> RulesSection | None:
+    """The section that explains an action with menu labels ``path``
+    (:meth:`~boardkit.game.Game.action_path`), for a tooltip: the first section whose key or
+    title a label names (:func:`find`, by words of key and title only), the deepest label
+    first (``special › Divine Support`` is the Divine Support section), words with digits
+    aside (``bridge L4`` names bridges); ``None`` when no label names one."""
+    for label in reversed(path):
+        words = [w for w in _words(label) if not any(c.isdigit() for c in w)]
+        if not words:
+            continue
+        for section in sections:
+            have = _words(f"{section.key.replace('-', ' ')} {section.title}")
+            if all(any(h.startswith(w) for h in have) for w in words):
+                return section
+    return None
+
+
+def label_of(section: RulesSection) -> str:
+    """``"C: Conquer (K-A-C, K-A-C1)"``: a section's title with its clauses, as a tooltip
+    names the rule."""
+    return f"{section.title} ({', '.join(section.clauses)})" if section.clauses else section.title
+
+
 def see_also(sections: Sequence[RulesSection], rule: str) -> str | None:
     """``"see: Conquering (K-A-C5)"``: the section of the refused ``rule``, for a refusal's
     line; ``None`` when no section covers it."""
