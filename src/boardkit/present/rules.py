@@ -159,12 +159,13 @@ def sections_data(sections: Sequence[RulesSection]) -> list[dict[str, object]]:
     ]
 
 
-def markdown(title: str, sections: Sequence[RulesSection]) -> str:
-    """The sections as a Markdown page (the docs' generated rules pages): a heading per
-    section, anchored by its key, with its clause IDs."""
-    out = [f"# How to play {title}", ""]
+def markdown(name: str, title: str, sections: Sequence[RulesSection]) -> str:
+    """The sections as Markdown, for the docs' generated rules pages: a ``##`` heading with the
+    game's ``title``, then a ``###`` heading per section, anchored ``NAME-KEY`` (``khan-conquer``),
+    with its clause IDs."""
+    out = [f"## {title}", ""]
     for section in sections:
-        out.append(f"## {section.title} {{#{section.key}}}")
+        out.append(f"### {section.title} {{#{name}-{section.key}}}")
         out.append("")
         if section.clauses:
             out.append(f"*Rules: {', '.join(section.clauses)}*")
