@@ -82,9 +82,13 @@ def for_path(sections: Sequence[RulesSection], path: Sequence[str]) -> RulesSect
     (:meth:`~boardkit.game.Game.action_path`), for a tooltip: the first section whose key or
     title a label names (:func:`find`, by words of key and title only), the deepest label
     first (``special › Divine Support`` is the Divine Support section), words with digits
-    aside (``bridge L4`` names bridges); ``None`` when no label names one."""
+    aside (``bridge L4`` names bridges) and labels that start with a number (``2 cards``)
+    left out; ``None`` when no label names one."""
     for label in reversed(path):
-        words = [w for w in _words(label) if not any(c.isdigit() for c in w)]
+        every = _words(label)
+        if not every or every[0][0].isdigit():  # a count or a number ("2 cards"), not a name
+            continue
+        words = [w for w in every if not any(c.isdigit() for c in w)]
         if not words:
             continue
         for section in sections:
@@ -129,7 +133,8 @@ def help_lines(sections: Sequence[RulesSection], topic: str = "", width: int = W
     if not sections:
         return ["this game offers no rules text"]
     if not topic.strip():
-        lines = ["How to play: type ? and a topic (? " + sections[0].key + ") for a section."]
+        intro = f"How to play: type ? and a topic (? {sections[0].key}) for a section."
+        lines = textwrap.wrap(intro, width)
         lines.extend(f"  {s.key:<16} {s.title}"[:width] for s in sections)
         return lines
     found = find(sections, topic)
