@@ -255,7 +255,7 @@ def cell_refusal(state: KhanState, text: str) -> IllegalActionError | None:
     for action, error in refusals:
         if isinstance(action, PlaceStartYurt):
             closed = _closed_region(state, static, player, cell) if error.rule == "K-S4" else None
-            return IllegalActionError(error.rule, closed) if closed else error
+            return IllegalActionError(error.rule, f"{label}: {closed}") if closed else error
     symbols = sorted(
         {
             static.cards[a.card].symbol.value.replace("_", " ")
