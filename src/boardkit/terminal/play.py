@@ -119,6 +119,15 @@ Commands win over labels, and labels over moves' texts: to choose a label that
 reads like a command, type its number."""
 
 
+def help_text(save_path: Path | str) -> list[str]:
+    """:data:`HELP_TEXT` for a game saved to ``save_path``, as lines of at most 80 columns (a
+    long path is wrapped under its command's words)."""
+    rows: list[str] = []
+    for row in HELP_TEXT.format(save_path=save_path).splitlines():
+        rows.extend(textwrap.wrap(row, 80, subsequent_indent=" " * 19) if len(row) > 80 else [row])
+    return rows
+
+
 def make_chooser(kind: str) -> Chooser | None:
     """The bot for seat kind ``kind``; ``None`` for a human seat.
 
@@ -749,7 +758,8 @@ class PlaySession:
             for row in help_lines(sections, topic):
                 self._say(row)
             return
-        self._say(HELP_TEXT.format(save_path=self.save_path))
+        for row in help_text(self.save_path):
+            self._say(row)
         if sections:
             for row in textwrap.wrap(f"How to play: ? TOPIC, {topics_line(sections)}", 80):
                 self._say(row)
