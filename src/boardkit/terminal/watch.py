@@ -11,9 +11,9 @@
   seconds apart, less the bots' thinking time); keys change it:
   space pauses and resumes, ``n`` or Enter plays one entry while paused, ``+`` and ``-`` change
   the speed, ``q`` stops, ``?`` pauses and shows how to play (:meth:`Game.how_to_play
-  <boardkit.game.Game.how_to_play>`) in place of the narration: the topics, then the section
-  whose topic is typed and Entered (``conquer``); Esc or ``?`` again closes it. ``step``
-  starts paused, so every entry waits for a key. The frame is
+  <boardkit.game.Game.how_to_play>`) in place of the picture and the narration: the topics,
+  then the section whose topic is typed and Entered (``conquer``); Esc or ``?`` again closes
+  it. ``step`` starts paused, so every entry waits for a key. The frame is
   cut to the console's size, so it fits 80×24. When an entry ends a round
   (:class:`~boardkit.flow.RoundEnded`), the screen first shows the table the round ended on,
   with the narration up to the game's summary, for :data:`ROUND_HOLD` delays (or until a key,
@@ -306,6 +306,10 @@ class Watch:
         # leaves two more, for the seed line and the shell's prompt
         height = self.console.height - (3 if final else 1)
         header = self._header(final)
+        if self.rules is not None and not final:  # the rules take the picture's place too
+            rule = Text("─" * width, style="dim")
+            rows = max(height - len(header) - 2, 1)
+            return Group(*header, rule, *self._narration(rows, width), self._last_line(final))
         picture = self._picture()
         last = self._last_line(final)
         room = max(height - len(header) - 1 - MIN_NARRATION - 1, len(picture.board))
