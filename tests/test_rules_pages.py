@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rules_pages", ROOT / "scripts" / "rules_pages.py")
+    spec = importlib.util.spec_from_file_location(
+        "rules_pages", ROOT / "scripts" / "rules_pages.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("rules_pages", module)
