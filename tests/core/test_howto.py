@@ -48,3 +48,27 @@ def test_a_game_offers_no_rules_text_by_default() -> None:
     assert not plain.offers("how_to_play")
     with pytest.raises(NotOfferedError, match="how_to_play: the game explains no rules"):
         plain.how_to_play()
+
+
+def test_the_kit_holds_a_game_to_its_sections() -> None:
+    from boardkit.examples.nim import NimGame
+    from boardkit.testing import ConformanceError, check_game
+    from boardkit.testing.hooks import check_how_to_play
+
+    class Twice(NimGame):
+        def how_to_play(self) -> tuple[RulesSection, ...]:
+            goal = RulesSection("goal", "The goal", (), "Take the last stone.")
+            return (goal, goal)
+
+    class Moving(NimGame):
+        calls = 0
+
+        def how_to_play(self) -> tuple[RulesSection, ...]:
+            Moving.calls += 1
+            return (RulesSection("goal", "The goal", (), f"Call {Moving.calls}."),)
+
+    check_how_to_play(NimGame())
+    with pytest.raises(ConformanceError, match="how to play: .*gives the key 'goal' twice"):
+        check_game(Twice(), [{"players": 2}], max_examples=1)
+    with pytest.raises(ConformanceError, match="how_to_play differs between two calls"):
+        check_how_to_play(Moving())

@@ -76,7 +76,7 @@ def test_help_panel_tooltips_and_why_an_unlit_click_does_nothing(
     assert decides.body("sent") == ""
 
     # The seat that waits is told why its clicks do nothing.
-    waits.click_target(lit and sorted(lit)[0])
+    waits.click_target(sorted(lit)[0])
     assert "it is not your move" in waits.page.locator("#act-error").inner_text()
 
     # A typed cell the rules refuse names its section.
