@@ -14,7 +14,7 @@ from boardkit.examples.highcard import HighCardGame, Swap
 from boardkit.examples.nim import NimGame, Take
 from boardkit.examples.tictactoe import Mark, TicTacToeGame
 from boardkit.game import Game
-from boardkit.present.rules import see_also, sections_of
+from boardkit.present.rules import sections_of, see_also
 
 
 def refusal(match: Match[Any], action: object) -> IllegalActionError:

@@ -70,7 +70,6 @@ def test_a_cell_that_takes_no_yurt_is_refused_with_the_rules_reason(seed: int) -
 
 def test_a_start_yurt_in_a_region_that_has_one_says_so() -> None:
     match = Match.new("khan", ["ann", "bob"], seed=5)
-    game = match.game
     first = match.legal_actions()[0]
     match.play(first)
     closed = [

@@ -46,8 +46,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
-from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.errors import GameDefinitionError
+from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.howto import check_sections
 from boardkit.match import Match
