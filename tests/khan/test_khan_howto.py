@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,10 +36,10 @@ def test_every_action_and_special_card_and_the_end_have_a_section() -> None:
         assert for_rule(SECTIONS, rule) is not None, rule
 
 
-def mid_game(seed: int) -> Match[object]:
-    match: Match[object] = Match.new("khan", ["ann", "bob"], seed=seed)
+def mid_game(seed: int) -> Match[Any]:
+    match: Match[Any] = Match.new("khan", ["ann", "bob"], seed=seed)
     rng = Rng(seed, 3)
-    while match.state.flow.phase == "placement" or match.state.flow.step != "actions":  # type: ignore[attr-defined]
+    while match.state.flow.phase == "placement" or match.state.flow.step != "actions":
         match.play(rng.choice(match.legal_actions()))
     return match
 
@@ -81,7 +82,7 @@ def test_a_start_yurt_in_a_region_that_has_one_says_so() -> None:
     assert closed, "no cell of the region of the first start yurt was refused by K-S4"
 
 
-def _refusal(match: Match[object], text: str) -> IllegalActionError | None:
+def _refusal(match: Match[Any], text: str) -> IllegalActionError | None:
     try:
         match.game.parse_action(match.state, text)
     except ActionTextError:

@@ -5,6 +5,7 @@ watch goes on as it was."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 
@@ -18,7 +19,7 @@ def watch(game: str = "khan") -> tuple[Watch, Console]:
     console = Console(
         file=io.StringIO(), force_terminal=True, color_system=None, width=80, height=24
     )
-    match: Match[object] = Match.new(game, ["ann", "bob"], seed=1)
+    match: Match[Any] = Match.new(game, ["ann", "bob"], seed=1)
     bots = [bot_from_spec("random"), bot_from_spec("random")]
     return Watch(match, bots, ["random", "random"], console, keys=ScriptedKeys()), console
 

@@ -134,9 +134,9 @@ def help_lines(sections: Sequence[RulesSection], topic: str = "", width: int = W
         return ["this game offers no rules text"]
     if not topic.strip():
         intro = f"How to play: type ? and a topic (? {sections[0].key}) for a section."
-        lines = textwrap.wrap(intro, width)
-        lines.extend(f"  {s.key:<16} {s.title}"[:width] for s in sections)
-        return lines
+        listing = textwrap.wrap(intro, width)
+        listing.extend(f"  {s.key:<16} {s.title}"[:width] for s in sections)
+        return listing
     found = find(sections, topic)
     if not found:
         return textwrap.wrap(

@@ -245,17 +245,17 @@ def cell_refusal(state: KhanState, text: str) -> IllegalActionError | None:
         if isinstance(a, PlaceStartYurt | Invade | InvadeAnywhere) and a.cell == cell
     ]
     refusals: list[tuple[KhanAction, IllegalActionError]] = []
-    for action in candidates:
+    for candidate in candidates:
         try:
-            check(state, action)
-        except IllegalActionError as error:
-            refusals.append((action, error))
+            check(state, candidate)
+        except IllegalActionError as refused:
+            refusals.append((candidate, refused))
             continue
         return None
-    for action, error in refusals:
+    for action, first in refusals:
         if isinstance(action, PlaceStartYurt):
-            closed = _closed_region(state, static, player, cell) if error.rule == "K-S4" else None
-            return IllegalActionError(error.rule, f"{label}: {closed}") if closed else error
+            closed = _closed_region(state, static, player, cell) if first.rule == "K-S4" else None
+            return IllegalActionError(first.rule, f"{label}: {closed}") if closed else first
     symbols = sorted(
         {
             static.cards[a.card].symbol.value.replace("_", " ")
