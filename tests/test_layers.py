@@ -196,6 +196,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit.options",
             "boardkit.notation",
             "boardkit.replacing",
+            "boardkit.howto",
             "boardkit.geometry*",
         ),
     ),

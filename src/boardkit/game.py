@@ -31,8 +31,8 @@ setup and flow          ``setup``, ``first_phase``, ``first_player``, ``on_turn_
 hidden information      ``view``, ``redact``, ``redact_action``, ``determinize``
 presentation            ``describe_action``, ``parse_action``, ``action_path``, ``render_text``,
                         ``describe_event``, ``player_colours``, ``render_svg``,
-                        ``render_screen``, ``why_not``, ``describe_decision`` and
-                        ``describe_events`` (offered or not)
+                        ``render_screen``, ``why_not``, ``describe_decision``,
+                        ``describe_events`` and ``how_to_play`` (offered or not)
 clicks                  ``action_targets`` (offered or not)
 bot hints               ``score``, ``evaluate`` (offered or not)
 positions               ``format_position``, ``parse_position`` (offered or not: a game
@@ -131,6 +131,7 @@ from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 
 if TYPE_CHECKING:  # the presentation kit sits above the framework: types only
+    from boardkit.howto import RulesSection
     from boardkit.present.screen import Picture
 
 S = TypeVar("S", bound=HasFlow)
@@ -161,6 +162,7 @@ OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
         "why_not",
         "describe_decision",
         "describe_events",
+        "how_to_play",
         "action_targets",
         "score",
         "evaluate",
@@ -941,6 +943,24 @@ class Game(ABC, Generic[S, A]):
         raises :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "describe_decision", "the menus say it all")
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        """Offered or not. The game's rules explained to a newcomer, in sections
+        (:class:`boardkit.howto.RulesSection`): the goal, a turn, each action, each special
+        card or tile, scoring, the end, each with the clause IDs of the rules it covers.
+
+        Who calls it: front ends, to answer ``?`` (``? conquer`` shows the section whose key,
+        title or words match), to show a help panel and tooltips in the web page, and to point
+        a refusal to the section of its rule (an
+        :class:`~boardkit.errors.IllegalActionError` whose ``rule`` is one of a section's
+        clauses: "see: Conquering (K-A-C)"); the docs' generated rules pages are written from
+        it. :mod:`boardkit.present.rules` looks sections up.
+
+        What it must guarantee: a non-empty tuple of sections with distinct keys, the same on
+        every call; plain strings only, so that a translation can replace them one by one
+        [how to play]. The default raises :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "how_to_play", "the game explains no rules")
 
     # --- clicks (offered or not) ------------------------------------------------------------------
 

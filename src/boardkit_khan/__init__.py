@@ -53,7 +53,8 @@ top rather than forming a room of their own.
 - :mod:`.present.svg`: the SVG picture;
 - :mod:`.present.targets`: which parts of the picture each action touches (play by clicks);
 - :mod:`.present.narration`: events as lines a person reads;
-- :mod:`.present.absent`: why an option is missing from a menu.
+- :mod:`.present.absent`: why an option is missing from a menu, or a typed cell takes no yurt;
+- :mod:`.present.howto`: the rules for a newcomer, in sections.
 """
 
 import sys

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from boardkit.errors import InvalidOptionsError, InvalidPositionError
+from boardkit.errors import ActionTextError, InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
+from boardkit.howto import RulesSection
 from boardkit.options import Config, Option, OptionValue
 from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice
@@ -30,7 +31,7 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan import encoding
 from boardkit_khan.heuristic import evaluate as heuristic_value
-from boardkit_khan.present import absent, narration, screen, targets
+from boardkit_khan.present import absent, howto, narration, screen, targets
 from boardkit_khan.present import svg as pictures
 from boardkit_khan.present.render import render_text
 from boardkit_khan.rules import notation
@@ -275,6 +276,18 @@ class KhanGame(Game[KhanState, KhanAction]):
         board = _board_of(state)
         return describe(action, board.grid, tuple(r.name for r in board.rulers))
 
+    def parse_action(self, state: KhanState, text: str) -> KhanAction:
+        """The default reader of action texts; a bare cell (``H8``) that takes no yurt now is
+        refused with the rule's reason (:func:`.absent.cell_refusal`) rather than "no action
+        starts so"."""
+        try:
+            return super().parse_action(state, text)
+        except ActionTextError as error:
+            refusal = absent.cell_refusal(state, text) if error.matches == 0 else None
+            if refusal is None:
+                raise
+            raise refusal from None
+
     def action_path(self, action: KhanAction, state: KhanState | None = None) -> tuple[str, ...]:
         """Menu labels: kind of action, then card / tile / region, then the cell, on the board
         of ``state`` (the shipped board without a state)."""
@@ -334,6 +347,10 @@ class KhanGame(Game[KhanState, KhanAction]):
         """A consent request (K-X5) as a question: who wants to lay which tile on which cells,
         covering how many of the player's yurts, and what yes and no do (see :mod:`.screen`)."""
         return screen.consent_question(state, player, names)
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        """The rules for a newcomer, in sections with their clause IDs (:mod:`.howto`)."""
+        return howto.SECTIONS
 
     def why_not(self, state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
         """Start yurts, invasions (A, D), displacements (B), conquests (C: tile, orientation,

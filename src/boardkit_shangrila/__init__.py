@@ -40,7 +40,8 @@ On top, what ties the game together and what other programs read:
 - :mod:`~boardkit_shangrila.present.svg` — the SVG picture with click targets;
 - :mod:`~boardkit_shangrila.present.targets` — which picture elements each action touches;
 - :mod:`~boardkit_shangrila.present.narration` — events as lines a person reads;
-- :mod:`~boardkit_shangrila.present.absent` — why an option is not in the menu.
+- :mod:`~boardkit_shangrila.present.absent` — why an option is not in the menu;
+- :mod:`~boardkit_shangrila.present.howto` — the rules for a newcomer, in sections.
 
 The modules' names before 0.2.0 (``boardkit_shangrila.state``, ``boardkit_shangrila.svg``, …)
 keep working until 0.3.0 with a :class:`DeprecationWarning`; the names of the old module

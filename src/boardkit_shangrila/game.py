@@ -24,11 +24,12 @@ from boardkit import (
     Option,
     Rng,
 )
+from boardkit.howto import RulesSection
 from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice
 from boardkit_shangrila import encoding
 from boardkit_shangrila.heuristic import evaluate as journey_aware
-from boardkit_shangrila.present import absent, narration, screen, targets
+from boardkit_shangrila.present import absent, howto, narration, screen, targets
 from boardkit_shangrila.present import svg as pictures
 from boardkit_shangrila.present.render import render_text
 from boardkit_shangrila.rules import notation, turns
@@ -261,6 +262,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     def player_colours(self, players: int) -> tuple[str, ...]:
         """The colours of the masters: red, blue, yellow, violet."""
         return tuple(COLOURS[seat].value for seat in range(players))
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        """The rules for a newcomer, in sections with their clause IDs (:mod:`.howto`)."""
+        return howto.SECTIONS
 
     def why_not(self, state: ShangrilaState, path: tuple[str, ...]) -> Mapping[str, str]:
         """Masters, students and journeys that are not on offer, with the rules' reasons

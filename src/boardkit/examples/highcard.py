@@ -41,6 +41,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.howto import RulesSection
 from boardkit.present.voice import Voice, count_of, join_words, seat_name
 from boardkit.zones import HIDDEN as HIDDEN  # a card the viewer may not see (cards are 1 to deck)
 from boardkit.zones import ZONE_EVENT_TYPES, Moved, Revealed, Shuffled, Zone, Zones, redact
@@ -283,6 +284,28 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
             totals = (f"{voice.who(_owner(state, e.zone))} {_total(e.items)}" for e in shown)
             return ["hands shown: " + ", ".join(totals)]
         return None
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        return (
+            RulesSection(
+                "goal",
+                "The goal",
+                (),
+                "Each player holds two secret cards. After the last "
+                "turn the hands are shown, and the highest total wins; ties share the win.",
+            ),
+            RulesSection(
+                "stand", "Standing", (), "On your turn you may stand: keep your hand as it is."
+            ),
+            RulesSection(
+                "swap",
+                "Swapping a card",
+                ("swap",),
+                "Or lay one card of your hand face up "
+                "on the discard pile and draw the top card of the deck, which only you see. "
+                "Every player has the same number of turns (2 unless the options say otherwise).",
+            ),
+        )
 
     # Bot hints: the final score is the hand's total, read from what ``player`` sees.
 

@@ -28,6 +28,7 @@ from boardkit import (
 )
 from boardkit.errors import InvalidPositionError
 from boardkit.flow import decider
+from boardkit.howto import RulesSection
 from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
 from boardkit.present.svg import Svg, circle, text
 from boardkit.present.voice import Voice, count_of
@@ -181,6 +182,28 @@ class NimGame(Game[NimState, Take]):
             svg.add(circle(16 + STONE_GAP * k, 20, 9, **look))
         svg.add(text(8, 52, _heap_caption(state, " left, "), font_size=13))
         return svg.to_string()
+
+    # Rules at hand: how to play, in sections a front end shows on ``?`` and in its help
+    # panel. A section's clauses are the rules its refusals name (``take``), so a refusal
+    # can point a player to the section that explains it.
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        return (
+            RulesSection(
+                "goal",
+                "The goal",
+                (),
+                "A heap of stones lies on the table. Whoever takes the last stone wins.",
+            ),
+            RulesSection(
+                "take",
+                "Taking stones",
+                ("take",),
+                "On your turn take at least one stone "
+                "and at most as many as the game allows (3 unless the options say otherwise), "
+                "never more than are left. Then the next player, clockwise, takes.",
+            ),
+        )
 
     # Clicks: taking ``n`` stones is a click on the first stone taken, the ``n``-th from the
     # right, so every legal action has a stone of its own.

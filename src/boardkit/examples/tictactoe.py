@@ -35,6 +35,7 @@ from boardkit import (
     Rng,
     TurnEnded,
 )
+from boardkit.howto import RulesSection
 from boardkit.present.voice import Voice
 
 MARKS = "XO"
@@ -167,6 +168,25 @@ class TicTacToeGame(Game[TicTacToeState, Mark]):
     ) -> str:
         rows = [f"{row + 1} " + " ".join(state.board[3 * row : 3 * row + 3]) for row in range(3)]
         return "\n".join(["  a b c", *rows])
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        return (
+            RulesSection(
+                "goal",
+                "The goal",
+                (),
+                "Be the first with three marks in a row, a column "
+                "or a diagonal of the 3 × 3 board. A full board without such a line is a draw.",
+            ),
+            RulesSection(
+                "mark",
+                "Marking a cell",
+                ("cell",),
+                "The first player marks with X, the "
+                "second with O. On your turn mark one empty cell, named by column a to c and "
+                "row 1 to 3 (b2 is the centre).",
+            ),
+        )
 
     # Research encodings: ``Mark(c)`` is index ``c``; the observation is three planes of nine
     # cells, seen from the observer: its own marks, the other player's, the empty cells.

@@ -4,6 +4,9 @@ HTTP routes (JSON unless said otherwise):
 
 - ``GET /`` the lobby page, ``GET /match/{id}`` the match page, ``/static/…`` their files;
 - ``GET /api/games`` installed games, their player counts and options, and the bots;
+- ``GET /api/games/{name}/rules`` how to play the game, in sections
+  (:func:`boardkit.present.rules.sections_data`; ``[]`` when the game offers none): the match
+  page's help panel;
 - ``GET /api/matches?status=open,running`` the lobby list;
 - ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": NAME}],
   "options": {...}, "think_ms": N, "cap": N, "clock": {...}}`` (``cap``, optional: the match's
@@ -43,6 +46,7 @@ from typing import Any
 from boardkit.bots.registry import BOTS
 from boardkit.errors import BoardkitError, shorten
 from boardkit.extras import needs_extra
+from boardkit.present.rules import sections_data, sections_of
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
 from boardkit.server.limits import AddressBuckets, ConnectionCount, LimitError, Limits
@@ -300,6 +304,14 @@ def create_app(
             )
         return JSONResponse({"games": out, "bots": sorted(BOTS)})
 
+    async def rules(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in available_games():
+            raise NotFoundError(f"no game {name!r} is installed")
+        game = load_game(name)
+        sections = sections_data(sections_of(game))
+        return JSONResponse({"game": name, "title": game.title or name, "sections": sections})
+
     async def list_matches(request: Request) -> Response:
         wanted = request.query_params.get("status", f"{OPEN},{RUNNING}").split(",")
         statuses = [s for s in wanted if s in STATUSES_ALL]
@@ -421,6 +433,7 @@ def create_app(
         Route("/match/{id}", match_page),
         Route("/match/{id}/review", review_page),
         Route("/api/games", _guard(games)),
+        Route("/api/games/{name}/rules", _guard(rules)),
         Route("/api/matches", _guard(list_matches), methods=["GET"]),
         Route("/api/matches", _guard(create), methods=["POST"]),
         Route("/api/matches/{id}", _guard(one_match)),

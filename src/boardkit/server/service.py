@@ -60,6 +60,7 @@ from boardkit.log.seating import (
 )
 from boardkit.match import Match
 from boardkit.options import distinct_names
+from boardkit.present.rules import sections_of, see_also
 from boardkit.registry import load_game
 from boardkit.rng import Rng
 from boardkit.runner.seats import catch_up, seat_rng
@@ -1149,7 +1150,9 @@ def _read_text(live: LiveMatch, text: str | None) -> Any:
     except ActionTextError as exc:
         raise ProtocolError(exc.reason, "bad_text", exc.candidates) from None
     except IllegalActionError as exc:  # a game's own reader, refusing in its own words
-        raise ProtocolError(exc.reason, "bad_text", ()) from None
+        pointer = see_also(sections_of(live.game), exc.rule)  # the section of its rule
+        reason = f"{exc.reason}; {pointer}" if pointer else exc.reason
+        raise ProtocolError(reason, "bad_text", ()) from None
 
 
 def _bot_choice(live: LiveMatch, bot: Bot, seat: int) -> Callable[[], tuple[Any, Rng]]:

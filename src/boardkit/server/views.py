@@ -37,6 +37,7 @@ from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import action_text, describe, narrate_entry
+from boardkit.present.rules import for_path, label_of, sections_of
 from boardkit.result import TRUNCATED_TEXT, outcome_parts
 from boardkit.rng import Rng
 from boardkit.rounds import has_round_end, round_ends
@@ -142,13 +143,21 @@ def legal_text(live: LiveMatch) -> str:
     actions = live.legal_actions()
     offered = game.offers("action_targets")
     targets: Callable[[Any, Any], tuple[str, ...]] | None = game.action_targets if offered else None
+    sections = sections_of(game)
+    rules: dict[tuple[str, ...], str | None] = {}  # the rule named by each path, found once
     out: list[dict[str, Any]] = []
     for i, action in enumerate(actions):
+        path = tuple(game.action_path(action, state))
         item: dict[str, Any] = {
             "i": i,
-            "path": list(game.action_path(action, state)),
+            "path": list(path),
             "text": game.describe_action(action, state),
         }
+        if path not in rules:
+            section = for_path(sections, path)
+            rules[path] = None if section is None else label_of(section)
+        if rules[path] is not None:
+            item["rule"] = rules[path]
         if targets is not None:
             item["targets"] = list(targets(action, state))
         out.append(item)

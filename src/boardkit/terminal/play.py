@@ -73,6 +73,7 @@ from boardkit.present.narration import (
     narrate_entry_parts,
     narrate_match_entry,
 )
+from boardkit.present.rules import help_lines, sections_of, see_also, topics_line
 from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
 from boardkit.result import Result
@@ -110,28 +111,40 @@ def colour_word(colour: str) -> str:
 
 HELP_TEXT = N_("""\
 At each menu, type:
-  a number            choose that line
-  a label's start     choose the line it starts (case does not matter; must be unambiguous)
-  a deeper label      typed in full, go straight to it (a cell such as K10 under its
-                      region); an action so named waits for Enter
-  a move's text       as the game writes it (take 2, journey 4 -> 7), at any level: plays
-                      it; an unambiguous start of one (special: div) waits for Enter
-  move TEXT           the same, for a text that reads like a label or a command
-  Enter               choose the only line, when there is just one
-  .. or back          go up one level
-  list                list every action under this level, one per line
-  undo                take back your last action, and every action after it (the
-                      bots' replies, other people's moves): it is your decision again;
-                      with several people at the table, never over a random outcome or
-                      something hidden shown to anyone
-  redo                play again what the last undo took back
-  board               show the whole board again, with everything the game draws
-  save [PATH]         save the game's log (default: {save_path}); never replaces
-                      another file: save! PATH does
-  quit                save the log and stop; resume later with --resume
-  ? or help           this text
-Commands win over labels, and labels over moves' texts: to choose a label that reads like a
-command, type its number.""")
+  a number         choose that line
+  a label's start  choose the line it starts (case does not matter; must be
+                   unambiguous); a start of a last-level label waits for Enter
+  a deeper label   typed in full, go straight to it (a cell such as K10 under
+                   its region); an action so named waits for Enter
+  a move's text    as the game writes it (take 2, journey 4 -> 7), at any
+                   level: plays it; an unambiguous start of one (special: div)
+                   waits for Enter
+  move TEXT        the same, for a text that reads like a label or a command
+  Enter            choose the only line, when there is just one
+  .. or back       go up one level
+  list             list every action under this level, one per line
+  undo             take back your last action, and every action after it (the
+                   bots' replies, other people's moves): your decision again;
+                   with several people at the table, never over a random
+                   outcome or something hidden shown to anyone
+  redo             play again what the last undo took back
+  board            show the whole board again, with everything the game draws
+  save [PATH]      save the game's log (default: {save_path}); never
+                   replaces another file: save! PATH does
+  quit             save the log and stop; resume later with --resume
+  ? or help        this text, and the topics of how to play
+  ? TOPIC          how to play: the section on TOPIC (? goal, ? conquer)
+Commands win over labels, and labels over moves' texts: to choose a label that
+reads like a command, type its number.""")
+
+
+def help_text(save_path: Path | str) -> list[str]:
+    """:data:`HELP_TEXT` for a game saved to ``save_path``, in the language shown, as lines of
+    at most 80 columns (a long path is wrapped under its command's words)."""
+    rows: list[str] = []
+    for row in _t(HELP_TEXT, save_path=str(save_path)).splitlines():
+        rows.extend(textwrap.wrap(row, 80, subsequent_indent=" " * 19) if len(row) > 80 else [row])
+    return rows
 
 
 def make_chooser(kind: str) -> Chooser | None:
@@ -690,8 +703,8 @@ class PlaySession:
                 if not walk.back():
                     show = self._notify(_t("already at the top menu"))
                 continue
-            elif command in ("?", "help"):
-                self._say(_t(HELP_TEXT, save_path=str(self.save_path)))
+            elif command in ("?", "help") or (command.startswith("?") and len(command) > 1):
+                self._help(f"{command[1:]} {argument}" if command.startswith("?") else argument)
                 show = False
                 continue
             elif command == "list":
@@ -747,12 +760,21 @@ class PlaySession:
                     pending, show = self._offer(menu, typed)
                     continue
                 several = isinstance(typed, ActionTextError) and typed.matches > 1
+                refused = not isinstance(typed, ActionTextError)  # the rules' own reason
                 unknown = not places and not items_starting(items, text)
-                if unknown and (several or " " in text.strip()):
-                    picked = typed.reason  # several moves start so, or it reads like one
+                if unknown and (several or refused or " " in text.strip()):
+                    picked = self._refusal(typed)  # several moves start so, or it reads like one
             if isinstance(picked, str):
                 show = self._notify(self._why_absent(walk, text) or picked)
                 continue
+            opened = walk.prefix != menu.descend(())  # a level below the first one shown
+            if opened and len(picked.actions) == 1 and text and not text.isdigit():
+                index = picked.actions[0]
+                said = self.game.describe_action(menu.actions[index], self.match.state)
+                if normalise(said) != normalise(text):  # a label, as a deeper one is: confirm
+                    pending = index
+                    show = self._notify(f"{said}: press Enter to play it, or type anything else")
+                    continue
             chosen = walk.enter(picked)
             if chosen is not None:
                 return menu.actions[chosen]
@@ -785,9 +807,30 @@ class PlaySession:
         """What a move's text typed short leads to: the action it starts, waiting for Enter,
         or the refusal. The pending action (or ``None``), and whether to redraw."""
         if isinstance(typed, IllegalActionError):
-            return None, self._notify(typed.reason)
+            return None, self._notify(self._refusal(typed))
         said = self.game.describe_action(menu.actions[typed.index], self.match.state)
         return typed.index, self._notify(f"{said}: press Enter to play it, or type anything else")
+
+    def _help(self, topic: str) -> None:
+        """``?`` (the commands, and the topics of how to play) or ``? TOPIC`` (that section of
+        :meth:`~boardkit.game.Game.how_to_play`), in lines that fit 80 columns."""
+        sections = sections_of(self.game)
+        if topic.strip():
+            for row in help_lines(sections, topic):
+                self._say(row)
+            return
+        for row in help_text(self.save_path):
+            self._say(row)
+        if sections:
+            line = _t("How to play: ? TOPIC, {topics}", topics=topics_line(sections))
+            for row in textwrap.wrap(line, 80):
+                self._say(row)
+
+    def _refusal(self, error: IllegalActionError) -> str:
+        """A refusal's reason, with the how-to-play section of its rule when one covers it
+        ("see: C: Conquer (K-A-C5)")."""
+        pointer = see_also(sections_of(self.game), error.rule)
+        return f"{error.reason}; {pointer}" if pointer else error.reason
 
     def _notify(self, message: str) -> bool:
         """:meth:`_tell` ``message``; whether the decision screen is to be drawn again (on a

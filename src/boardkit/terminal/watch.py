@@ -10,7 +10,10 @@
   narration of the last entries, and a line of keys. Entries come at a pace (``delay``
   seconds apart, less the bots' thinking time); keys change it:
   space pauses and resumes, ``n`` or Enter plays one entry while paused, ``+`` and ``-`` change
-  the speed, ``q`` stops. ``step`` starts paused, so every entry waits for a key. The frame is
+  the speed, ``q`` stops, ``?`` pauses and shows how to play (:meth:`Game.how_to_play
+  <boardkit.game.Game.how_to_play>`) in place of the picture and the narration: the topics,
+  then the section whose topic is typed and Entered (``conquer``); Esc or ``?`` again closes
+  it. ``step`` starts paused, so every entry waits for a key. The frame is
   cut to the console's size, so it fits 80×24. When an entry ends a round
   (:class:`~boardkit.flow.RoundEnded`), the screen first shows the table the round ended on,
   with the narration up to the game's summary, for :data:`ROUND_HOLD` delays (or until a key,
@@ -44,6 +47,7 @@ from boardkit.game import Game
 from boardkit.i18n import N_, Messages
 from boardkit.match import Match
 from boardkit.present.narration import match_action_text, narrate_entry_parts
+from boardkit.present.rules import help_lines, sections_of
 from boardkit.present.screen import Picture
 from boardkit.result import Result, outcome_parts
 from boardkit.rng import Rng
@@ -58,7 +62,10 @@ DEFAULT_DELAY = 0.8
 
 _t = Messages("boardkit").text
 
-KEYS_HELP = N_("space pause · n next · + faster · - slower · q quit")
+KEYS_HELP = N_("space pause · n next · + faster · - slower · ? rules · q quit")
+
+RULES_KEYS = N_("type a topic, Enter shows it · Esc or ? closes")
+"""The last line while the rules are shown (``?``)."""
 
 MIN_NARRATION = 3
 """Lines of narration a live frame keeps however tall the picture is."""
@@ -138,6 +145,11 @@ class Watch:
         self._released = time.monotonic()
         self._steps = 0
         """Entries asked for with ``n`` while a bot was thinking, not shown yet."""
+        self.rules: list[str] | None = None
+        """The how-to-play lines shown in place of the narration (``?``), or ``None``."""
+        self.topic = ""
+        """The topic being typed while the rules are shown."""
+        self._paused_before = False
 
     # --- the run ----------------------------------------------------------------------------
 
@@ -245,6 +257,13 @@ class Watch:
 
     def _key(self, key: str) -> bool:
         """Act on a key typed by the watcher; ``True`` for "the next entry now" (``n``)."""
+        if self.rules is not None:
+            self._rules_key(key)
+            return False
+        if key == "?":
+            self._paused_before, self.paused = self.paused, True
+            self.rules, self.topic = self._rules_lines(""), ""
+            return False
         if key in ("q", "Q"):
             raise StopWatching()
         if key in (" ", "p", "P"):
@@ -256,6 +275,22 @@ class Watch:
         elif key in ("-", "_"):
             self.delay = round(max(self.delay, 0.1) * 1.5, 2)
         return False
+
+    def _rules_key(self, key: str) -> None:
+        """A key typed while the rules are shown: a topic typed, shown on Enter; Esc or ``?``
+        closes them and the watch goes on as it was (paused or not)."""
+        if key in ("\x1b", "?"):
+            self.rules, self.topic, self.paused = None, "", self._paused_before
+        elif key in ("\r", "\n"):
+            self.rules, self.topic = self._rules_lines(self.topic), ""
+        elif key in ("\x7f", "\b"):
+            self.topic = self.topic[:-1]
+        elif key.isprintable() and len(self.topic) < 30:
+            self.topic += key
+
+    def _rules_lines(self, topic: str) -> list[str]:
+        width = max(self.console.width - 1, 20)
+        return help_lines(sections_of(self.game), topic, min(width, 80))
 
     def _key_while_thinking(self, key: str) -> None:
         """A key typed while a bot thinks: acted on now; a step is kept for when the move
@@ -274,6 +309,10 @@ class Watch:
         # leaves two more, for the seed line and the shell's prompt
         height = self.console.height - (3 if final else 1)
         header = self._header(final)
+        if self.rules is not None and not final:  # the rules take the picture's place too
+            rule = Text("─" * width, style="dim")
+            rows = max(height - len(header) - 2, 1)
+            return Group(*header, rule, *self._narration(rows, width), self._last_line(final))
         picture = self._picture()
         last = self._last_line(final)
         room = max(height - len(header) - 1 - MIN_NARRATION - 1, len(picture.board))
@@ -306,6 +345,9 @@ class Watch:
             if not self.match.is_over:
                 return Text(_t("stopped after entry {seq}", seq=self.shown))
             return fit(result_text(self.match.result, self.names, self.colours), self.console.width)
+        if self.rules is not None:
+            keys = _t(RULES_KEYS)
+            return fit(Text(f"? {self.topic}_ · {keys}", style="dim"), self.console.width)
         state = (
             _t("paused")
             if self.paused
@@ -314,6 +356,9 @@ class Watch:
         return fit(Text(f"{_t(KEYS_HELP)} · {state}", style="dim"), self.console.width)
 
     def _narration(self, rows: int, width: int) -> list[Text]:
+        if self.rules is not None:
+            shown = [fit(Text(text), width) for text in self.rules[:rows]]
+            return shown + [Text("")] * (rows - len(shown))
         lines: list[Text] = []
         for block in self.blocks:
             lines.append(fit(block.heading, width))

@@ -27,6 +27,9 @@
 - :func:`check_decision_text` — a game that offers
   :meth:`~boardkit.game.Game.describe_decision` gives the deciding player ``None`` or
   non-empty text, the same for a :meth:`~boardkit.game.Game.determinize` twin;
+- :func:`check_how_to_play` — a game that offers :meth:`~boardkit.game.Game.how_to_play`
+  gives a non-empty tuple of :class:`~boardkit.howto.RulesSection` with distinct keys, the same
+  on every call;
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
@@ -43,8 +46,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
+from boardkit.errors import GameDefinitionError
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.game import Game
+from boardkit.howto import check_sections
 from boardkit.match import Match
 from boardkit.options import Config
 from boardkit.present.menus import ActionMenu
@@ -293,6 +298,21 @@ def check_decision_text(game: Game[Any, Any], state: Any, rng: Rng, at: str) -> 
             )
 
 
+def check_how_to_play(game: Game[Any, Any]) -> None:
+    """A game that offers :meth:`~boardkit.game.Game.how_to_play` gives sections
+    (:func:`boardkit.howto.check_sections`: at least one, each a
+    :class:`~boardkit.howto.RulesSection`, no key twice), the same on every call [how to
+    play]."""
+    if not game.offers("how_to_play"):
+        return
+    try:
+        sections = check_sections(game.name, game.how_to_play())
+    except GameDefinitionError as error:
+        raise ConformanceError(f"how to play: {error}") from None
+    if tuple(game.how_to_play()) != sections:
+        raise ConformanceError(f"how to play: {game.name}.how_to_play differs between two calls")
+
+
 def check_flow_events(match: Match[Any], where: str) -> None:
     """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
     turn_open = False
@@ -351,6 +371,7 @@ class HookChecks:
         )
         self.indices: dict[Any, int] = {}
         self.bad_indices_checked = False
+        check_how_to_play(game)  # once a playout: the sections depend on no state
 
     def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
         """Menus, action texts, bot hints, click targets and encodings at one state of play."""

@@ -41,8 +41,8 @@ from boardkit_khan.rules.actions import (
     PlayScout,
     menu_path,
 )
-from boardkit_khan.rules.board import Region
-from boardkit_khan.rules.legality import active_player, check, start_regions_used
+from boardkit_khan.rules.board import Region, parse_cell_label
+from boardkit_khan.rules.legality import active_player, check, free_land, start_regions_used
 from boardkit_khan.rules.refusals import conquest_refusal, no_conquest
 from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
@@ -208,3 +208,63 @@ def why_not(game: Game[Any, Any], state: KhanState, path: tuple[str, ...]) -> Ma
     if flow.step in (STEP_ACTIONS, STEP_EXTRA) and INVADE not in present and not _hand(state):
         reasons.setdefault(INVADE, "you have no card in your hand")
     return reasons
+
+
+def cell_refusal(state: KhanState, text: str) -> IllegalActionError | None:
+    """Why the cell ``text`` names (``"H8"``) takes nothing now, as the rules' refusal: what a
+    person who types a bare cell is told instead of "nothing starts with 'H8'".
+
+    The candidates are the yurts the decision could put there (a start yurt; an invasion with
+    each card of the decider's own hand, or anywhere); the first refusal is the answer, a
+    closed region worded as in :func:`why_not`. ``None`` when ``text`` is no cell of the
+    board, when some candidate is legal, or when the decision puts no yurt on a cell (a
+    conquest, a special card, a consent), so that the caller keeps its own answer."""
+    static = static_for(state.options.board)
+    grid = static.board.grid
+    try:
+        cell = parse_cell_label(grid, text)
+    except ValueError:
+        return None
+    flow = state.flow
+    if flow.ended or state.outcome is not None or flow.owed or not 0 <= cell < grid.size:
+        return None
+    label = grid.label(cell)
+    board = static.board
+    if not board.in_play & (1 << cell):
+        return IllegalActionError("K-C1", f"{label} is not a cell in play")
+    if not board.land & (1 << cell):
+        return IllegalActionError("K-A-A", f"{label} is river: yurts stand on land cells only")
+    if not (free_land(state, static) >> cell) & 1:
+        return IllegalActionError(
+            "K-A-A", f"{label} is not free: a yurt, a ruler or a tile is there"
+        )
+    player = active_player(state)
+    candidates = [
+        a
+        for a in main_candidates(state, static)
+        if isinstance(a, PlaceStartYurt | Invade | InvadeAnywhere) and a.cell == cell
+    ]
+    refusals: list[tuple[KhanAction, IllegalActionError]] = []
+    for candidate in candidates:
+        try:
+            check(state, candidate)
+        except IllegalActionError as refused:
+            refusals.append((candidate, refused))
+            continue
+        return None
+    for action, first in refusals:
+        if isinstance(action, PlaceStartYurt):
+            closed = _closed_region(state, static, player, cell) if first.rule == "K-S4" else None
+            return IllegalActionError(first.rule, f"{label}: {closed}") if closed else first
+    symbols = sorted(
+        {
+            static.cards[a.card].symbol.value.replace("_", " ")
+            for a, _ in refusals
+            if isinstance(a, Invade)
+        }
+    )
+    if symbols:
+        return IllegalActionError(
+            "K-A-A", f"no card of your hand allows {label} (they show: {', '.join(symbols)})"
+        )
+    return refusals[0][1] if refusals else None

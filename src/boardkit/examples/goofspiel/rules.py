@@ -27,6 +27,7 @@ from boardkit.examples.goofspiel.state import (
 )
 from boardkit.flow import DecisionOwed, DecisionSettled, Flow, RoundEnded, TurnEnded, decider
 from boardkit.game import Events, Game
+from boardkit.howto import RulesSection
 from boardkit.options import Config, Option
 from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice, count_of
@@ -224,6 +225,9 @@ class Goofspiel(Game[GoofspielState, Bid]):
 
     def describe_decision(self, state: GoofspielState, player: int, names: Sequence[str]) -> str:
         return text.decision(state)
+
+    def how_to_play(self) -> tuple[RulesSection, ...]:
+        return text.SECTIONS
 
     # --- positions as text: see the positions module for the notation ----------------------
 

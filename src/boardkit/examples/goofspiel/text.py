@@ -1,4 +1,4 @@
-"""Goofspiel in words: the text board and the narration lines.
+"""Goofspiel in words: the text board, the narration lines and the how-to-play sections.
 
 Every function here reads only what its reader may see: :func:`board` draws a view, and the
 narration reads events already redacted for the reader and public fields of the state.
@@ -7,6 +7,7 @@ narration reads events already redacted for the reader and public fields of the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from boardkit.examples.goofspiel.state import (
     CARDS,
@@ -21,6 +22,7 @@ from boardkit.examples.goofspiel.state import (
     PrizeWon,
 )
 from boardkit.flow import DecisionOwed, RoundEnded, TurnStarted
+from boardkit.howto import RulesSection
 from boardkit.present.screen import Line, Picture, line
 from boardkit.present.voice import Voice, count_of, join_words, seat_name
 
@@ -135,3 +137,34 @@ def owed_lines(events: Sequence[object], voice: Voice) -> list[str] | None:
 def decision(state: GoofspielState) -> str:
     """The question a bid asks, for the bidder (the prize and stake are public)."""
     return f"choose your bid for the prize {state.prize} ({_stake(state.stake, state.prize)})"
+
+
+SECTIONS: Final = (
+    RulesSection(
+        "goal",
+        "The goal",
+        (),
+        "Each player holds the cards 1 to 13 of one suit; a shuffled pile of 13 prize cards "
+        "lies face down. Win the most prize points over thirteen rounds; equal totals share "
+        "the win.",
+    ),
+    RulesSection(
+        "bid",
+        "Bidding",
+        ("card", "bid-once", "played"),
+        "Each round the top prize is turned up and every player picks one card of his hand as "
+        "a secret bid, once per round. When all bids are in they are shown together and leave "
+        "the game: a card is played only once.",
+    ),
+    RulesSection(
+        "tie",
+        "Winning a prize, and ties",
+        (),
+        "The one highest bid wins the prize's points. When two or more players share the "
+        "highest bid, the prize is thrown away (with the carry option, its points are added "
+        "to the next prize).",
+    ),
+)
+"""Goofspiel's how-to-play sections (:meth:`Goofspiel.how_to_play
+<boardkit.examples.goofspiel.rules.Goofspiel.how_to_play>`); the rules its refusals name
+(``card``, ``bid-once``, ``played``) are the bidding section's clauses."""

@@ -55,6 +55,7 @@ function receive(message) {
     app.welcome = message;
     document.title = `boardkit — ${message.title}`;
     $("title").textContent = message.title;
+    boardkitHelp.load(message.game);
     setLink("live", "up");
   } else if (message.type === "state") {
     take(message);
@@ -274,7 +275,7 @@ function drawPicking(open) {
     const ready = open.complete.includes(i);
     list.append(el("button", {
       type: "button", class: ready ? "action candidate ready" : "action candidate", "data-index": String(action.i),
-      title: action.path.join(" › "), onclick: () => play(action),
+      title: boardkitHelp.tooltip(action.path.join(" › "), [action]), onclick: () => play(action),
     }, action.text));
   }
   if (listed.length) picking.append(list);
@@ -299,7 +300,7 @@ function drawMenu(actions) {
   for (const [label, group] of groups) {
     const leaf = group.length === 1 && group[0].path.length === depth + 1;
     const button = el("button", {
-      type: "button", class: leaf ? "action leaf" : "action branch", title: leaf ? group[0].text : `${group.length} choices`,
+      type: "button", class: leaf ? "action leaf" : "action branch", title: boardkitHelp.tooltip(leaf ? group[0].text : `${group.length} choices`, group),
       "data-path": [...app.path, label].join(" › "),
     }, leaf ? label : `${label} ›`);
     if (leaf) {
@@ -449,12 +450,19 @@ function backToNow() {
 $("board").addEventListener("click", (event) => {
   if (app.sending) return;
   const lists = targetLists();
-  if (!lists.some((t) => t.length)) return;
-  let node = event.target.closest("[data-target]");
+  const hit = event.target.closest("[data-target]");
+  let node = lists.some((t) => t.length) ? hit : null;
   while (node && !boardkitClicks.matters(lists, app.clicks, node.getAttribute("data-target"))) {
     node = node.parentElement ? node.parentElement.closest("[data-target]") : null;
   }
-  if (!node || !$("board").contains(node)) return;
+  if (!node || !$("board").contains(node)) {  // an unlit element: say why nothing happens
+    if (hit && $("board").contains(hit) && app.pastSeq === null && app.moment === null) {
+      const why = boardkitHelp.whyNot(targetName(hit.getAttribute("data-target")), app.state,
+        app.welcome?.you, lists.some((t) => t.length), app.clicks.length > 0);
+      $("act-error").textContent = why;
+    }
+    return;
+  }
   app.clicks = boardkitClicks.click(lists, app.clicks, node.getAttribute("data-target"));
   app.path = [];
   const open = boardkitClicks.narrow(lists, app.clicks);

@@ -1,0 +1,181 @@
+"""A game's how-to-play sections (:meth:`Game.how_to_play <boardkit.game.Game.how_to_play>`)
+for people: found by topic, by the rule of a refusal, and laid out as lines or Markdown.
+
+Terminal play and watch answer ``?`` and ``? TOPIC`` with :func:`help_lines`; the web server
+sends the sections as :func:`sections_data`; a refusal whose rule a section covers gets
+:func:`see_also` ("see: Conquering (K-A-C)"); the docs' generated rules pages are
+:func:`markdown`.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from boardkit.howto import RulesSection, check_sections
+
+if TYPE_CHECKING:
+    from boardkit.game import Game
+
+WIDTH = 80
+"""The widest help line: an 80-column terminal."""
+
+
+def sections_of(game: Game[Any, Any]) -> tuple[RulesSection, ...]:
+    """The game's sections, checked (:func:`boardkit.howto.check_sections`); ``()`` for a game
+    that does not offer :meth:`~boardkit.game.Game.how_to_play`."""
+    if not game.offers("how_to_play"):
+        return ()
+    return check_sections(game.name, game.how_to_play())
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def find(sections: Sequence[RulesSection], topic: str) -> tuple[RulesSection, ...]:
+    """The sections ``topic`` names, best first: the section whose key, title or a clause ID
+    is ``topic`` (case aside); else those whose key or title has a word starting with each of
+    its words; else those whose text does. ``()`` when none matches."""
+    wanted = topic.strip().lower()
+    if not wanted:
+        return ()
+    exact = [
+        s
+        for s in sections
+        if wanted in (s.key, s.title.lower()) or wanted in (c.lower() for c in s.clauses)
+    ]
+    if exact:
+        return tuple(exact)
+    words = _words(wanted)
+    if not words:
+        return ()
+
+    def starts(text: str) -> bool:
+        have = _words(text)
+        return all(any(h.startswith(w) for h in have) for w in words)
+
+    heads = [s for s in sections if starts(f"{s.key.replace('-', ' ')} {s.title}")]
+    if heads:
+        return tuple(heads)
+    return tuple(s for s in sections if starts(s.text))
+
+
+def for_rule(sections: Sequence[RulesSection], rule: str) -> RulesSection | None:
+    """The section that covers the clause ``rule`` (an
+    :attr:`~boardkit.errors.IllegalActionError.rule`): the one listing it, else the one listing
+    the longest clause it refines (``K-A-C5`` under ``K-A-C``); ``None`` when none does."""
+    best: tuple[int, RulesSection] | None = None
+    for section in sections:
+        for clause in section.clauses:
+            if clause == rule:
+                return section
+            if rule.startswith(clause) and (best is None or len(clause) > best[0]):
+                best = (len(clause), section)
+    return None if best is None else best[1]
+
+
+def for_path(sections: Sequence[RulesSection], path: Sequence[str]) -> RulesSection | None:
+    """The section that explains an action with menu labels ``path``
+    (:meth:`~boardkit.game.Game.action_path`), for a tooltip: the first section whose key or
+    title a label names (:func:`find`, by words of key and title only), the deepest label
+    first (``special › Divine Support`` is the Divine Support section), words with digits
+    aside (``bridge L4`` names bridges) and labels that start with a number (``2 cards``)
+    left out; ``None`` when no label names one."""
+    for label in reversed(path):
+        every = _words(label)
+        if not every or every[0][0].isdigit():  # a count or a number ("2 cards"), not a name
+            continue
+        words = [w for w in every if not any(c.isdigit() for c in w)]
+        if not words:
+            continue
+        for section in sections:
+            have = _words(f"{section.key.replace('-', ' ')} {section.title}")
+            if all(any(h.startswith(w) for h in have) for w in words):
+                return section
+    return None
+
+
+def label_of(section: RulesSection) -> str:
+    """``"C: Conquer (K-A-C, K-A-C1)"``: a section's title with its clauses, as a tooltip
+    names the rule."""
+    return f"{section.title} ({', '.join(section.clauses)})" if section.clauses else section.title
+
+
+def see_also(sections: Sequence[RulesSection], rule: str) -> str | None:
+    """``"see: Conquering (K-A-C5)"``: the section of the refused ``rule``, for a refusal's
+    line; ``None`` when no section covers it."""
+    section = for_rule(sections, rule)
+    return None if section is None else f"see: {section.title} ({rule})"
+
+
+def topics_line(sections: Sequence[RulesSection]) -> str:
+    """``"topics: goal, turn, …"``: every section's key, in order."""
+    return "topics: " + ", ".join(s.key for s in sections)
+
+
+def section_lines(section: RulesSection, width: int = WIDTH) -> list[str]:
+    """One section as lines of at most ``width`` columns: its title with its clauses, then its
+    paragraphs, indented by two."""
+    clauses = f" ({', '.join(section.clauses)})" if section.clauses else ""
+    lines = textwrap.wrap(f"{section.title}{clauses}", width) or [section.title]
+    for paragraph in section.paragraphs:
+        lines.extend(textwrap.wrap(paragraph, width, initial_indent="  ", subsequent_indent="  "))
+    return lines
+
+
+def help_lines(sections: Sequence[RulesSection], topic: str = "", width: int = WIDTH) -> list[str]:
+    """What ``? TOPIC`` shows, as lines of at most ``width`` columns: with no topic, every
+    section's title and key and how to ask for one; with a topic, the sections it names
+    (:func:`find`), or, when it names none, that it names none and the list of topics."""
+    if not sections:
+        return ["this game offers no rules text"]
+    if not topic.strip():
+        intro = f"How to play: type ? and a topic (? {sections[0].key}) for a section."
+        listing = textwrap.wrap(intro, width)
+        listing.extend(f"  {s.key:<16} {s.title}"[:width] for s in sections)
+        return listing
+    found = find(sections, topic)
+    if not found:
+        return textwrap.wrap(
+            f"no rules topic matches {topic.strip()!r}; {topics_line(sections)}", width
+        )
+    lines: list[str] = []
+    for section in found:
+        if lines:
+            lines.append("")
+        lines.extend(section_lines(section, width))
+    return lines
+
+
+def sections_data(sections: Sequence[RulesSection]) -> list[dict[str, object]]:
+    """The sections as JSON-ready data, for the web page's help panel and tooltips: each with
+    ``key``, ``title``, ``clauses`` and ``paragraphs``."""
+    return [
+        {
+            "key": s.key,
+            "title": s.title,
+            "clauses": list(s.clauses),
+            "paragraphs": list(s.paragraphs),
+        }
+        for s in sections
+    ]
+
+
+def markdown(name: str, title: str, sections: Sequence[RulesSection]) -> str:
+    """The sections as Markdown, for the docs' generated rules pages: a ``##`` heading with the
+    game's ``title``, then a ``###`` heading per section, anchored ``NAME-KEY`` (``khan-conquer``),
+    with its clause IDs."""
+    out = [f"## {title}", ""]
+    for section in sections:
+        out.append(f"### {section.title} {{#{name}-{section.key}}}")
+        out.append("")
+        if section.clauses:
+            out.append(f"*Rules: {', '.join(section.clauses)}*")
+            out.append("")
+        for paragraph in section.paragraphs:
+            out.extend(textwrap.wrap(paragraph, 100, break_on_hyphens=False))
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
