@@ -58,14 +58,13 @@ PEER_GOALS = {"OpenSpiel (Python game)": 2.0, "PettingZoo": 4.0}
 """Issue 27's goals: boardkit at least this many times as fast as each peer, per action."""
 
 
-def open_spiel_contender() -> Contender | None:
-    """Random games of OpenSpiel's C++ tic-tac-toe, or ``None`` when pyspiel is missing."""
-    try:
-        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("tic_tac_toe")
-    draw = random.Random(11).random
+def _open_spiel_games(name: str, game_name: str, seed: int) -> Contender:
+    """Random games of the OpenSpiel game loaded as ``game_name``, random legal actions drawn
+    from Python."""
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    game = pyspiel.load_game(game_name)
+    draw = random.Random(seed).random
 
     def play(i: int) -> int:
         state = game.new_initial_state()
@@ -76,7 +75,16 @@ def open_spiel_contender() -> Contender | None:
             moves += 1
         return moves
 
-    return Contender("OpenSpiel (C++)", play)
+    return Contender(name, play)
+
+
+def open_spiel_contender() -> Contender | None:
+    """Random games of OpenSpiel's C++ tic-tac-toe, or ``None`` when pyspiel is missing."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401
+    except ImportError:
+        return None
+    return _open_spiel_games("OpenSpiel (C++)", "tic_tac_toe", 11)
 
 
 def open_spiel_python_contender() -> Contender | None:
@@ -84,22 +92,9 @@ def open_spiel_python_contender() -> Contender | None:
     game a Python author of an OpenSpiel game writes), or ``None`` when pyspiel is missing."""
     try:
         import open_spiel.python.games.tic_tac_toe  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401  (registers the game)
-        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
-    game = pyspiel.load_game("python_tic_tac_toe")
-    draw = random.Random(17).random
-
-    def play(i: int) -> int:
-        state = game.new_initial_state()
-        moves = 0
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[int(draw() * len(legal))])
-            moves += 1
-        return moves
-
-    return Contender("OpenSpiel (Python game)", play)
+    return _open_spiel_games("OpenSpiel (Python game)", "python_tic_tac_toe", 17)
 
 
 def pettingzoo_contender() -> Contender | None:
