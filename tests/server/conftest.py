@@ -4,9 +4,13 @@ Chromium per module."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 from tests.server.system import (
     CHROMIUM_ARGS,
@@ -43,3 +47,33 @@ def browser() -> Iterator[Any]:
         launched = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    """The data folder of a test's server (its SQLite database)."""
+    return tmp_path / "data"
+
+
+@pytest.fixture()
+def client(data: Path) -> Iterator[TestClient]:
+    """A server application on a fresh SQLite file, driven in process.
+
+    The tests play at machine speed, far above any person's rate: the rate limit is lifted
+    (:data:`tests.server.helpers.FAST`). The collector's schedule is left alone: installing it
+    runs a full collection of the whole test process (tests/server/test_gcpolicy.py checks the
+    schedule). Every WebSocket still open is closed before the client stops, as it waits for
+    them.
+    """
+    from starlette.testclient import TestClient
+
+    from boardkit.server.app import create_app
+    from tests.server.helpers import FAST
+    from tests.server.wsclient import Seat
+
+    app = create_app(data_dir=data, think_ms=0, limits=FAST, gc_sweep_every=None)
+    with TestClient(app) as test_client:
+        try:
+            yield test_client
+        finally:
+            Seat.close_all()

@@ -8,7 +8,12 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from boardkit.flow import decider
+from boardkit.server.limits import Limits
 from tests.server.wsclient import Seat
+
+FAST = Limits(rate=10_000.0, burst=10_000)
+"""Limits for tests that play at machine speed, far above any person's rate (the `client`
+fixture's; test_protocol.py checks the rate limit itself)."""
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,27 +14,10 @@ from starlette.testclient import TestClient
 from boardkit import Match
 from boardkit.server import create_app
 from boardkit.server.clocks import DAY, TAKEOVER_BOT
-from boardkit.server.protocol import Limits
-from tests.server.helpers import create, join, live
+from tests.server.helpers import FAST, create, join, live
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
 TWO = [{"human": True}, {"human": True}]
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture()
-def client(data: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=data, think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def seated(

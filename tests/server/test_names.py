@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,28 +14,11 @@ from starlette.testclient import TestClient
 from boardkit import Match
 from boardkit.cli import main
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
 from boardkit.server.views import svg_of
-from tests.server.helpers import create, join, live, play_until
+from tests.server.helpers import FAST, create, join, live, play_until
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
 TWO = [{"human": True}, {"human": True}]
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture()
-def client(data: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=data, think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def _play_nim(client: TestClient) -> tuple[str, list[str]]:

@@ -9,7 +9,6 @@ import logging
 import random
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,33 +24,11 @@ from boardkit.server import create_app
 from boardkit.server.protocol import Limits
 from boardkit.server.service import server_bot
 from boardkit.server.tokens import token_hash
-from tests.server.helpers import create, decider_of, join, live, play_until
+from tests.server.helpers import FAST, create, decider_of, join, live, play_until
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
-"""Limits for tests that play at machine speed (see the client fixture)."""
 THREE: list[dict[str, Any]] = [{"human": True}] * 3
 HUMANS_AND_BOT: list[dict[str, Any]] = [{"human": True}, {"human": True}, {"bot": "random"}]
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture()
-def client(data: Path) -> Iterator[TestClient]:
-    # The tests play at machine speed, far above any person's rate: lift the rate limit here
-    # (test_a_flood_is_rate_limited_and_the_connection_survives checks it). The collector's
-    # schedule is left alone: installing it runs a full collection of this whole test process,
-    # a third of a second in a long run (tests/server/test_gcpolicy.py checks the schedule,
-    # and the tests that make their own application below run with it).
-    app = create_app(data_dir=data, think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def two_seats(client: TestClient, game: str = "khan") -> tuple[str, dict[int, Seat], list[str]]:

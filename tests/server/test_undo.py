@@ -4,36 +4,17 @@ refused by the rule, granted by bots, and kept across a restart."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
 from boardkit.server.storage.sqlite import SQLiteStorage
-from tests.server.helpers import create, join, live
+from tests.server.helpers import FAST, create, join, live
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
 TWO: list[dict[str, Any]] = [{"human": True}] * 2
-
-
-@pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture()
-def client(data: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=data, think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def table(client: TestClient, game: str = "nim", seats: list[dict[str, Any]] = TWO) -> Any:
