@@ -221,7 +221,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("presentation kit", ("boardkit.present*",)),
     ("bots", ("boardkit.bots*",)),
     ("games", ("boardkit.examples*", "boardkit_khan*", "boardkit_shangrila*")),
-    ("runner", ("boardkit.runner*",)),
+    ("runner", ("boardkit.runner*", "boardkit.train*")),
     ("conformance kit", ("boardkit.testing*",)),
     ("front ends", ("boardkit.terminal*", "boardkit.server*", "boardkit.adapters*")),
     ("command line", ("boardkit.cli*", "boardkit.__main__")),

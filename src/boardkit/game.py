@@ -131,6 +131,8 @@ from boardkit.result import Result
 from boardkit.rng import Rng, new_seed
 
 if TYPE_CHECKING:  # the presentation kit sits above the framework: types only
+    from importlib.resources.abc import Traversable
+
     from boardkit.howto import RulesSection
     from boardkit.present.screen import Picture
 
@@ -166,6 +168,7 @@ OPTIONAL_HOOKS: Final[frozenset[str]] = frozenset(
         "action_targets",
         "score",
         "evaluate",
+        "trained_network",
         "format_position",
         "parse_position",
         "num_actions",
@@ -1053,6 +1056,20 @@ class Game(ABC, Generic[S, A]):
         bot hints").
         """
         raise NotOfferedError(self.name, "evaluate")
+
+    def trained_network(self, players: int) -> Traversable | None:
+        """Offered or not. The game's shipped policy-value network for ``players`` seats: a
+        file (an :mod:`importlib.resources` traversable, usually in the game's package) written
+        by :meth:`boardkit.bots.network.PolicyValueNet.save`, or ``None`` for a seat count
+        with no network.
+
+        Who calls it: the ``trained`` bot (:mod:`boardkit.bots.trained`), when it is given no
+        ``weights`` file of its own. The network reads :meth:`observation` and writes logits over
+        :meth:`action_to_index`, so a game that offers this offers those. ``boardkit train``
+        makes such files (docs/training.md). The default raises
+        :class:`~boardkit.errors.NotOfferedError`.
+        """
+        raise NotOfferedError(self.name, "trained_network")
 
     # --- positions (offered or not) ------------------------------------------------------------
 

@@ -20,6 +20,8 @@ start cell of every ruler, e.g. ``Russian=F1,Seljuk=B7,…``; see
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from boardkit.errors import ActionTextError, InvalidOptionsError, InvalidPositionError
 from boardkit.game import Game
@@ -320,6 +322,12 @@ class KhanGame(Game[KhanState, KhanAction]):
     def evaluate(self, state: KhanState, player: int) -> float:
         """A heuristic for bots: standing plus the yurts' promise (see :mod:`.heuristic`)."""
         return heuristic_value(state, player)
+
+    def trained_network(self, players: int) -> Traversable | None:
+        """The network the ``trained`` bot plays with, shipped for two players
+        (docs/training.md says how it was trained); ``None`` for other seat counts."""
+        file = files("boardkit_khan") / "networks" / f"khan-{players}p.npz"
+        return file if file.is_file() else None
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_khan.present.svg`)."""

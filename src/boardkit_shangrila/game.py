@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from boardkit import (
     Config,
@@ -211,6 +213,12 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         """A heuristic for bots: masters, students and the next journeys' threats (see
         :mod:`boardkit_shangrila.heuristic`)."""
         return journey_aware(state, player)
+
+    def trained_network(self, players: int) -> Traversable | None:
+        """The network the ``trained`` bot plays with, shipped for three players
+        (docs/training.md says how it was trained); ``None`` for other seat counts."""
+        file = files("boardkit_shangrila") / "networks" / f"shangrila-{players}p.npz"
+        return file if file.is_file() else None
 
     render_svg = pictures.render_svg
     """The state as an SVG picture (see :mod:`boardkit_shangrila.present.svg`)."""

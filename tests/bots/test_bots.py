@@ -542,7 +542,7 @@ def test_the_seal_catches_a_bot_that_searches_the_true_state(bot: Bot) -> None:
 
 
 def test_make_bot_builds_every_registered_bot() -> None:
-    assert set(BOTS) == {"random", "first", "greedy", "mcts"}
+    assert set(BOTS) == {"random", "first", "greedy", "mcts", "trained"}
     for name in BOTS:
         bot = make_bot(name)
         assert bot.name == name

@@ -11,6 +11,7 @@ from boardkit.bots.first import FirstBot
 from boardkit.bots.greedy import GreedyBot
 from boardkit.bots.mcts import MCTSBot
 from boardkit.bots.random_bot import RandomBot
+from boardkit.bots.trained import TrainedBot
 
 BotFactory = Callable[..., Bot]
 """Anything that builds a bot from keyword parameters (a bot class will do)."""
@@ -20,6 +21,7 @@ BOTS: dict[str, BotFactory] = {
     "first": FirstBot,
     "greedy": GreedyBot,
     "mcts": MCTSBot,
+    "trained": TrainedBot,
 }
 """The bots :func:`make_bot` knows, by name. Add your own: ``BOTS["mine"] = MyBot``."""
 

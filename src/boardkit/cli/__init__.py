@@ -10,6 +10,7 @@ Subcommands (``boardkit COMMAND --help`` describes each)::
     boardkit play-random GAME --players P           a random game, shown action by action
     boardkit play GAME --players P                  play in the terminal against bots
     boardkit tournament GAME --bots a,b -n N        seeded bot games over all cores
+    boardkit train GAME -p P --out DIR              train a network for the trained bot
     boardkit render LOG [--at K] [-o OUT]           the state after entry K as SVG or PNG
     boardkit serve [--port PORT]                    play in the browser (boardkit[server])
 

@@ -27,6 +27,7 @@ COMMANDS = (
     "play_random",
     "play",
     "tournament",
+    "train",
     "render",
     "serve",
 )

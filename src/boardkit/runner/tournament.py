@@ -53,7 +53,13 @@ from boardkit.files import make_folder
 from boardkit.flow import HasFlow
 from boardkit.game import Game
 from boardkit.match import Match
-from boardkit.options import MAX_SEED, OptionValue, check_game_count, distinct_names
+from boardkit.options import (
+    MAX_NAME_CHARS,
+    MAX_SEED,
+    OptionValue,
+    check_game_count,
+    distinct_names,
+)
 from boardkit.registry import as_game
 from boardkit.rng import Rng, new_seed
 from boardkit.runner.seats import play_out
@@ -236,7 +242,8 @@ def _play_batch(batch: _Batch) -> list[GameRecord]:
         seed = batch.first_seed + index
         order = seating(index, len(batch.bots), batch.players)
         labels = tuple(batch.labels[b] for b in order)  # a bot in two seats counts for both
-        names = distinct_names(labels)  # player names in the log must differ: random, random#2
+        # player names in the log must differ (random, random#2) and fit a player name
+        names = distinct_names([log_name(label) for label in labels])
         bots = [copy.deepcopy(batch.bots[b]) for b in order]  # no state leaks between games
         try:
             match, moves, seconds = _play(game, names, batch.options, seed, bots, batch.cap)
@@ -364,6 +371,17 @@ def summarise_bot(name: str, records: Sequence[GameRecord]) -> BotSummary:
 
 
 # --- the tournament ----------------------------------------------------------------------------
+
+
+def log_name(label: str) -> str:
+    """A seat's player name in a game's log: its bot's label, cut in the middle when it is too
+    long for a player name (a spec with a weights path, say), with room left for a repeat's
+    ``#2``."""
+    limit = MAX_NAME_CHARS - 4
+    if len(label) <= limit:
+        return label
+    head = (limit - 1) // 2
+    return f"{label[:head]}…{label[len(label) - (limit - 1 - head) :]}"
 
 
 def bot_labels(bots: Sequence[str | Bot]) -> tuple[str, ...]:

@@ -1,0 +1,135 @@
+"""``boardkit train``: train a policy-value network for the ``trained`` bot (the ``train`` extra).
+
+The work is :func:`boardkit.train.pipeline.run`; this module reads the command line into a
+:class:`~boardkit.train.pipeline.Recipe`, runs it in the ``--out`` folder (going on from where
+an earlier run in that folder stopped) and prints one line per generation.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from boardkit.cli.support import EXIT_OK, CommandError, Streams
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 up, not {text!r}")
+    return value
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if not widths or min(widths) < 1:
+        raise argparse.ArgumentTypeError(f"layer widths such as 256,128, not {text!r}")
+    return widths
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``train`` to the ``boardkit`` subcommands."""
+    train: argparse.ArgumentParser = subparsers.add_parser(
+        "train",
+        help="train a network for the trained bot (boardkit[train])",
+        description=(
+            "Generations of self-play and fitting (docs/training.md): the first generation "
+            "learns from the game's heuristic, each later one from tree search with the "
+            "previous network. Checkpointed in --out: run the same command again to go on "
+            "after a stop, or with a larger --generations to train further."
+        ),
+    )
+    train.add_argument("game", metavar="GAME", help="an installed game (boardkit games)")
+    train.add_argument("-p", "--players", type=_positive_int, required=True, metavar="P")
+    train.add_argument("--out", required=True, metavar="DIR", help="the run's folder")
+    train.add_argument(
+        "--generations",
+        type=_positive_int,
+        default=3,
+        metavar="G",
+        help="generations to have done when the command ends (3)",
+    )
+    train.add_argument(
+        "--games",
+        type=_positive_int,
+        default=200,
+        metavar="N",
+        help="self-play games per generation (200)",
+    )
+    train.add_argument(
+        "--iterations",
+        type=_positive_int,
+        default=64,
+        metavar="K",
+        help="search iterations per decision of the search teacher (64)",
+    )
+    train.add_argument(
+        "--hidden",
+        type=_widths,
+        default=(256, 128),
+        metavar="W,W",
+        help="widths of the hidden layers (256,128)",
+    )
+    train.add_argument(
+        "--epochs",
+        type=_positive_int,
+        default=4,
+        metavar="E",
+        help="passes over the samples per generation (4)",
+    )
+    train.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
+    train.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=1,
+        metavar="W",
+        help="processes playing the self-play games (1)",
+    )
+    train.add_argument(
+        "--device",
+        choices=("cpu", "cuda", "auto"),
+        default="cpu",
+        help="where to fit the network: cpu (default), cuda, or auto (a GPU when there is one)",
+    )
+    return train
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    """Train, printing one line per generation."""
+    from boardkit.registry import as_game
+    from boardkit.train.pipeline import Recipe
+    from boardkit.train.pipeline import run as run_pipeline
+    from boardkit.train.selfplay import Teaching
+
+    game = as_game(args.game)
+    config = game.make_config(args.players, None, 0, None)
+    if game.num_actions(config) is None or game.observation_shape(config) is None:
+        raise CommandError(f"{game.name} offers no action index or observation to train on")
+    recipe = Recipe(
+        game.name,
+        args.players,
+        hidden=args.hidden,
+        games=args.games,
+        epochs=args.epochs,
+        teacher=Teaching(iterations=args.iterations),
+        seed=args.seed,
+    )
+    try:
+        path = run_pipeline(
+            recipe,
+            args.out,
+            args.generations,
+            workers=args.workers,
+            device=args.device,
+            report=lambda line: streams.write(line + "\n"),
+        )
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    streams.write(f"network: {path}\n")
+    return EXIT_OK

@@ -1,0 +1,269 @@
+"""The training run: generations of self-play and fitting, checkpointed so a run can stop and go on.
+
+A run lives in one folder:
+
+==========================  ==================================================================
+``recipe.json``             the :class:`Recipe` (a resumed run must be given the same one)
+``samples/gen-G/task-T.npz`` the samples of one batch of games (:mod:`boardkit.train.samples`)
+``checkpoint.pt``           the model and optimizer after the last finished generation
+``network-gen-G.npz``       the network of generation ``G`` (:class:`~boardkit.bots.network.
+                            PolicyValueNet`), and ``network.npz``, the latest one
+``history.jsonl``           one line per generation: samples, losses, seconds
+==========================  ==================================================================
+
+Each generation plays ``games`` games (``first_games`` in the first one when given: the
+heuristic teacher's games cost a fraction of the search's), the first with the heuristic
+teacher and the others with the search teacher and the previous generation's network
+(:mod:`boardkit.train.selfplay`), over ``workers`` processes, each batch of games written as
+soon as it is played. Then it fits the network to the newest ``window`` samples of all
+generations for ``epochs`` passes, leaving out the generation's last batch of games, on which
+it measures the losses (whole games the network never saw), and writes the checkpoint.
+Stopped anywhere, the run goes on from there with :func:`run` given the same folder: batches
+already written are not played again, and a generation whose checkpoint was written is not
+repeated. Files are written
+under a temporary name and renamed, so a stop never leaves half a file.
+
+The same recipe gives the same games and the same network on any machine and with any number of
+workers (game ``i`` of generation ``G`` has its own seed), up to the floating-point differences
+of the fitting hardware.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from attrs import asdict, field, frozen
+
+from boardkit.extras import needs_extra
+from boardkit.registry import as_game
+from boardkit.train.learn import Model, evaluate_losses, export, fit, pick_device
+from boardkit.train.samples import Samples
+from boardkit.train.selfplay import Teaching, play_games
+
+with needs_extra("train", __name__):
+    import torch
+
+SEED_STRIDE = 1_000_000
+"""Game ``i`` of generation ``G`` is played with seed ``recipe.seed + G * SEED_STRIDE + i``."""
+
+
+def _teaching(value: Teaching | dict[str, Any]) -> Teaching:
+    """A :class:`Teaching`, from itself or from its JSON data."""
+    return Teaching(**value) if isinstance(value, dict) else value
+
+
+def _widths(value: Sequence[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@frozen
+class Recipe:
+    """Everything that decides what a training run makes (docs/training.md has each one)."""
+
+    game: str
+    players: int
+    hidden: tuple[int, ...] = field(default=(256, 128), converter=_widths)
+    games: int = 200
+    first_games: int = 0
+    games_per_task: int = 4
+    first_teacher: Teaching = field(default=Teaching(), converter=_teaching)
+    teacher: Teaching = field(default=Teaching(), converter=_teaching)
+    epochs: int = 4
+    batch_size: int = 256
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+    window: int = 300_000
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The recipe as JSON data (what ``recipe.json`` holds)."""
+        return asdict(self)
+
+
+Report = Callable[[str], None]
+
+
+def run(
+    recipe: Recipe,
+    folder: str | os.PathLike[str],
+    generations: int,
+    workers: int = 1,
+    device: str = "cpu",
+    report: Report = print,
+) -> Path:
+    """Run (or go on with) the training of ``recipe`` in ``folder`` until ``generations``
+    generations are done; the latest network's path. A later call with a larger
+    ``generations`` goes on from the last one.
+
+    Raises :class:`ValueError` when ``folder`` holds a run of another recipe.
+    """
+    root = Path(folder)
+    (root / "samples").mkdir(parents=True, exist_ok=True)
+    _check_recipe(root, recipe)
+    torch_device = pick_device(device)
+    game = as_game(recipe.game)
+    config = game.make_config(recipe.players, None, 0, None)
+    width = math.prod(game.observation_shape(config) or (0,))
+    actions = int(game.num_actions(config) or 0)
+    torch.manual_seed(recipe.seed)
+    model = Model(width, recipe.hidden, actions, recipe.players)
+    optimizer = torch.optim.AdamW(
+        model.parameters(), lr=recipe.learning_rate, weight_decay=recipe.weight_decay
+    )
+    done = -1
+    checkpoint = root / "checkpoint.pt"
+    if checkpoint.exists():
+        saved = torch.load(checkpoint, map_location="cpu", weights_only=True)
+        model.load_state_dict(saved["model"])
+        optimizer.load_state_dict(saved["optimizer"])
+        done = int(saved["generation"])
+        report(f"resuming after generation {done}")
+    meta = {
+        "game": recipe.game,
+        "players": recipe.players,
+        "observation_size": width,
+        "num_actions": actions,
+        "hidden": list(recipe.hidden),
+    }
+    for generation in range(done + 1, generations):
+        started = time.perf_counter()
+        network = None if generation == 0 else (root / "network.npz").read_bytes()
+        teaching = recipe.first_teacher if generation == 0 else recipe.teacher
+        fresh = _play_generation(recipe, root, generation, teaching, network, workers, report)
+        # the generation's last batch of games is held out, whole games, to measure the fit
+        held = len(Samples.load(_task_files(root, generation)[-1]))
+        window = Samples.concatenate(list(_window(root, generation, recipe.window + held)))
+        samples, held_out = window.rows(0, len(window) - held), window.last(held)
+        losses = fit(
+            model,
+            optimizer,
+            samples,
+            recipe.epochs,
+            recipe.batch_size,
+            recipe.seed + generation,
+            torch_device,
+        )
+        held_losses = evaluate_losses(model, held_out, torch_device)
+        net = export(model, {**meta, "generation": generation, "samples": len(samples)})
+        _atomic(root / f"network-gen-{generation:03d}.npz", net.save)
+        _atomic(root / "network.npz", net.save)
+        saved_state = {
+            "generation": generation,
+            "model": model.state_dict(),
+            "optimizer": optimizer.state_dict(),
+        }
+        _atomic(
+            checkpoint,
+            functools.partial(_save_torch, saved_state),
+        )
+        line = {
+            "generation": generation,
+            "new_samples": len(fresh),
+            "samples": len(samples),
+            **losses,
+            **{f"held_out_{k}": v for k, v in held_losses.items()},
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        with (root / "history.jsonl").open("a") as history:
+            history.write(json.dumps(line) + "\n")
+        report(json.dumps(line))
+        model.to("cpu")
+    return root / "network.npz"
+
+
+def _play_generation(
+    recipe: Recipe,
+    root: Path,
+    generation: int,
+    teaching: Teaching,
+    network: bytes | None,
+    workers: int,
+    report: Report,
+) -> Samples:
+    """Play the generation's games (the batches not yet on disk) and return all its samples."""
+    folder = root / "samples" / f"gen-{generation:03d}"
+    folder.mkdir(parents=True, exist_ok=True)
+    base = recipe.seed + generation * SEED_STRIDE
+    count = recipe.first_games if generation == 0 and recipe.first_games else recipe.games
+    seeds = [base + i for i in range(count)]
+    tasks = [
+        seeds[i : i + recipe.games_per_task] for i in range(0, len(seeds), recipe.games_per_task)
+    ]
+    todo = [t for t in range(len(tasks)) if not (folder / f"task-{t:04d}.npz").exists()]
+    if len(todo) < len(tasks):
+        report(f"generation {generation}: {len(tasks) - len(todo)} batches already played")
+
+    def save(task: int, samples: Samples) -> None:
+        _atomic(folder / f"task-{task:04d}.npz", samples.save)
+
+    arguments = (recipe.game, recipe.players)
+    if workers <= 1:
+        for t in todo:
+            save(t, play_games(*arguments, tasks[t], teaching, network))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            futures = {
+                t: pool.submit(play_games, *arguments, tasks[t], teaching, network) for t in todo
+            }
+            for t, future in futures.items():
+                save(t, future.result())
+    return Samples.concatenate([Samples.load(file) for file in _task_files(root, generation)])
+
+
+def _task_files(root: Path, generation: int) -> list[Path]:
+    """The batch files of ``generation``, in the order their games were played."""
+    return sorted((root / "samples" / f"gen-{generation:03d}").glob("task-*.npz"))
+
+
+def _window(root: Path, generation: int, limit: int) -> Iterator[Samples]:
+    """The newest ``limit`` samples of generations ``0 .. generation``, oldest first."""
+    parts: list[Samples] = []
+    total = 0
+    for g in range(generation, -1, -1):
+        for file in reversed(_task_files(root, g)):
+            part = Samples.load(file)
+            parts.append(part.last(limit - total))
+            total += len(parts[-1])
+            if total >= limit:
+                return reversed_iter(parts)
+    return reversed_iter(parts)
+
+
+def reversed_iter(parts: list[Samples]) -> Iterator[Samples]:
+    """``parts`` from the last to the first."""
+    return iter(parts[::-1])
+
+
+def _check_recipe(root: Path, recipe: Recipe) -> None:
+    file = root / "recipe.json"
+    mine = recipe.to_json()
+    if file.exists():
+        theirs = json.loads(file.read_text())
+        if theirs != json.loads(json.dumps(mine)):
+            changed = sorted(k for k in mine if json.dumps(mine[k]) != json.dumps(theirs.get(k)))
+            raise ValueError(
+                f"{root} holds a run of another recipe (differing: {', '.join(changed)}); "
+                "give the same recipe to go on, or another folder"
+            )
+        return
+    _atomic(file, lambda f: f.write(json.dumps(mine, indent=2).encode()))
+
+
+def _save_torch(state: dict[str, Any], handle: Any) -> None:
+    torch.save(state, handle)
+
+
+def _atomic(path: Path, write: Callable[[Any], None]) -> None:
+    """Write ``path`` through ``write(open binary file)`` under a temporary name, then rename."""
+    temporary = path.with_name(path.name + ".partial")
+    with temporary.open("wb") as handle:
+        write(handle)
+    os.replace(temporary, path)

@@ -1,0 +1,286 @@
+"""The policy-value network (boardkit.bots.network) and the ``trained`` bot that searches with it.
+
+Networks here are small and random (:func:`random_network`): what is checked is the search and
+the file format, not strength (benchmarks/trained_strength.py measures that). The shipped
+networks of Khan and Shangrila are checked to load, fit their game and play.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import pickle
+from typing import Any
+
+import numpy as np
+import pytest
+
+from boardkit import Match, Rng, decider, engine
+from boardkit.bots import BotParameterError, make_bot
+from boardkit.bots.network import FORMAT, NetworkFileError, PolicyValueNet
+from boardkit.bots.trained import TrainedBot, _gamma
+from boardkit.examples.nim import NimGame
+from boardkit.examples.tictactoe import TicTacToeGame
+from boardkit.game import Game
+from boardkit.registry import as_game
+from boardkit.runner.tournament import play_game
+
+
+def random_network(
+    game: Game[Any, Any],
+    players: int,
+    hidden: tuple[int, ...] = (16,),
+    seed: int = 0,
+    options: dict[str, object] | None = None,
+) -> PolicyValueNet:
+    """A network of the right shape for ``game`` with random weights."""
+    config = game.make_config(players, options, 0, None)
+    width = math.prod(game.observation_shape(config) or (0,))
+    actions = game.num_actions(config) or 0
+    rng = np.random.default_rng(seed)
+    trunk, inputs = [], width
+    for size in hidden:
+        trunk.append((rng.normal(0, 0.3, (inputs, size)), rng.normal(0, 0.1, size)))
+        inputs = size
+    meta = {
+        "game": game.name,
+        "players": players,
+        "observation_size": width,
+        "num_actions": actions,
+    }
+    policy = (rng.normal(0, 0.3, (inputs, actions)), np.zeros(actions))
+    value = (rng.normal(0, 0.3, (inputs, players)), np.zeros(players))
+    return PolicyValueNet(trunk, policy, value, meta)
+
+
+def saved(net: PolicyValueNet) -> bytes:
+    buffer = io.BytesIO()
+    net.save(buffer)
+    return buffer.getvalue()
+
+
+def bot_with(net: PolicyValueNet, **params: Any) -> TrainedBot:
+    bot = TrainedBot(**params)
+    bot._networks[(net.game, net.players)] = net
+    return bot
+
+
+# --- the network -------------------------------------------------------------------------------
+
+
+def test_a_network_gives_priors_over_the_legal_actions_and_shares_over_the_seats() -> None:
+    game = NimGame()
+    net = random_network(game, 3)
+    state, _ = engine.start(game, game.make_config(3, None, 1, None))
+    legal = list(game.legal_action_indices(state))
+    priors, shares = net.evaluate(game.observation(state, 0), legal)
+    assert priors.shape == (len(legal),) and shares.shape == (3,)
+    assert math.isclose(float(priors.sum()), 1.0, rel_tol=1e-5)
+    assert math.isclose(float(shares.sum()), 1.0, rel_tol=1e-5)
+    assert (priors > 0).all() and (shares > 0).all()
+    # only the legal columns are read: a policy for a subset is the renormalised restriction
+    sub, _ = net.evaluate(game.observation(state, 0), legal[:2])
+    assert np.allclose(sub, priors[:2] / priors[:2].sum(), rtol=1e-5)
+
+
+def test_a_saved_network_loads_to_the_same_evaluations_and_its_file_is_small() -> None:
+    game = as_game("shangrila")
+    net = random_network(game, 3, hidden=(32, 16), seed=4)
+    data = saved(net)
+    again = PolicyValueNet.load(data)
+    assert again.meta == net.meta and again.game == "shangrila" and again.players == 3
+    state, _ = engine.start(game, game.make_config(3, None, 2, None))
+    legal = list(game.legal_action_indices(state))
+    observation = game.observation(state, 0)
+    first, second = net.evaluate(observation, legal), again.evaluate(observation, legal)
+    # float16 storage: the same figures to three digits, and exactly the same after a reload
+    assert np.allclose(first[0], second[0], atol=2e-3)
+    assert saved(again) == saved(PolicyValueNet.load(saved(again)))
+    assert "shangrila, 3 players: 808 → 32 → 16" in repr(again)
+
+
+def test_a_file_that_is_not_a_network_is_refused_by_name(tmp_path: Any) -> None:
+    with pytest.raises(NetworkFileError, match="not a network file"):
+        PolicyValueNet.load(b"hello")
+    buffer = io.BytesIO()
+    np.savez(buffer, weights=np.zeros(3))
+    with pytest.raises(NetworkFileError, match="no readable header"):
+        PolicyValueNet.load(buffer.getvalue())
+    other = io.BytesIO()
+    header = np.frombuffer(b'{"format": "something-else/9"}', np.uint8)
+    np.savez(other, header=header)
+    with pytest.raises(NetworkFileError, match="'something-else/9' is not"):
+        PolicyValueNet.load(other.getvalue())
+    lacking = io.BytesIO()
+    header = np.frombuffer(f'{{"format": "{FORMAT}", "layers": 1}}'.encode(), np.uint8)
+    np.savez(lacking, header=header)
+    with pytest.raises(NetworkFileError, match="lacks 'trunk0_w'"):
+        PolicyValueNet.load(lacking.getvalue())
+
+
+def test_shapes_that_do_not_chain_are_refused() -> None:
+    net = random_network(NimGame(), 2)
+    with pytest.raises(NetworkFileError, match="policy head has shape"):
+        PolicyValueNet(
+            net.trunk,
+            (net.policy_weights[:, :2], net.policy_bias[:2]),
+            (net.value_weights, net.value_bias),
+            net.meta,
+        )
+    with pytest.raises(NetworkFileError, match="trunk layer 0"):
+        PolicyValueNet(
+            [(net.trunk[0][0][:-1], net.trunk[0][1])],
+            (net.policy_weights, net.policy_bias),
+            (net.value_weights, net.value_bias),
+            net.meta,
+        )
+    with pytest.raises(NetworkFileError, match="lacks 'players'"):
+        meta = {k: v for k, v in net.meta.items() if k != "players"}
+        PolicyValueNet(
+            net.trunk,
+            (net.policy_weights, net.policy_bias),
+            (net.value_weights, net.value_bias),
+            meta,
+        )
+
+
+def test_check_fits_and_the_observation_check_name_the_mismatch() -> None:
+    net = random_network(NimGame(), 2)
+    net.check_fits("nim", 2, net.observation_size, net.num_actions)
+    with pytest.raises(NetworkFileError, match="players 2 \\(needed 3\\)"):
+        net.check_fits("nim", 3, net.observation_size, net.num_actions)
+    with pytest.raises(NetworkFileError, match="trained for another board"):
+        net.evaluate([0.0] * (net.observation_size + 1), [0])
+
+
+# --- the bot -----------------------------------------------------------------------------------
+
+
+def test_the_trained_bot_is_registered_and_checks_its_parameters() -> None:
+    bot = make_bot("trained", iterations=5, exploration=2.0)
+    assert isinstance(bot, TrainedBot) and bot.iterations == 5 and bot.name == "trained"
+    with pytest.raises(BotParameterError, match="iterations must be a positive int"):
+        make_bot("trained", iterations=0)
+    with pytest.raises(BotParameterError, match="noise is a share"):
+        make_bot("trained", noise=1.5)
+    with pytest.raises(BotParameterError, match="temperature"):
+        make_bot("trained", temperature=-1)
+
+
+def test_without_a_network_the_bot_says_how_to_get_one(tmp_path: Any) -> None:
+    game = NimGame()
+    state, _ = engine.start(game, game.make_config(2, None, 0, None))
+    who = decider(state.flow)
+    assert who is not None
+    with pytest.raises(
+        BotParameterError, match=r"nim ships no network for 2 players.*boardkit train"
+    ):
+        TrainedBot().choose(game, state, who, Rng(0))
+    with pytest.raises(BotParameterError, match="cannot read weights"):
+        TrainedBot(weights=tmp_path / "none.npz").choose(game, state, who, Rng(0))
+    wrong = tmp_path / "tictactoe.npz"
+    random_network(TicTacToeGame(), 2).save(wrong)
+    with pytest.raises(NetworkFileError, match="trained for tictactoe, 2 players, not nim"):
+        TrainedBot(weights=wrong).choose(game, state, who, Rng(0))
+
+
+def test_the_bot_loads_its_weights_file_and_plays_reproducible_legal_games(tmp_path: Any) -> None:
+    game = NimGame()
+    file = tmp_path / "nim.npz"
+    random_network(game, 2).save(file)
+    bot = make_bot("trained", weights=str(file), iterations=30)
+    logs = [
+        play_game(game, 2, {"stones": 15}, 3, [bot, make_bot("random")]).to_json() for _ in range(2)
+    ]
+    assert logs[0] == logs[1]
+    again = Match.from_json(logs[0], game, verify=True)  # every action was legal
+    assert again.is_over
+
+
+def test_the_search_runs_its_iterations_and_finds_a_winning_nim_move() -> None:
+    """With a network that knows nothing, the search still sees the end of a short game."""
+    game = NimGame()
+    net = random_network(game, 2, seed=3)
+    config = game.make_config(2, {"stones": 5}, 0, None)
+    state, _ = engine.start(game, config)
+    player = decider(state.flow)
+    assert player is not None
+    visits = bot_with(net, iterations=300).search(game, state, player, Rng(1))
+    assert sum(v for v, _ in visits.values()) == 300 - 0  # every iteration passes a root child
+    best = max(visits, key=lambda i: visits[i][0])
+    after, _ = engine.step(game, state, player, game.index_to_action(best, state), Rng(0))
+    assert after.stones % 4 == 0  # leaves a multiple of four: the winning move of Nim 1-3
+    assert math.isclose(sum(p for _, p in visits.values()), 1.0, rel_tol=1e-5)
+
+
+def test_temperature_draws_by_visits_and_noise_changes_the_priors() -> None:
+    bot = TrainedBot(temperature=1.0)
+    visits = {3: (90, 0.2), 5: (10, 0.8), 7: (0, 0.0)}
+    picks = [bot.pick(visits, Rng(9, k)) for k in range(400)]
+    assert 300 < picks.count(3) < 395 and picks.count(7) == 0
+    assert TrainedBot().pick(visits, Rng(0)) == 3
+    game = NimGame()
+    state, _ = engine.start(game, game.make_config(2, None, 0, None))
+    player = decider(state.flow) or 0
+    net = random_network(game, 2)
+    plain = bot_with(net, iterations=1).search(game, state, player, Rng(5))
+    noisy = bot_with(net, iterations=1, noise=0.5).search(game, state, player, Rng(5))
+    assert [p for _, p in plain.values()] != [p for _, p in noisy.values()]
+    assert math.isclose(sum(p for _, p in noisy.values()), 1.0, rel_tol=1e-6)
+
+
+def test_gamma_draws_have_the_right_mean() -> None:
+    for alpha in (0.1, 0.5, 2.0):
+        draws = [_gamma(alpha, Rng(4, k)) for k in range(3000)]
+        assert abs(sum(draws) / len(draws) - alpha) < 0.15 * max(alpha, 0.3)
+        assert min(draws) >= 0
+
+
+def test_a_pickled_bot_leaves_its_networks_behind() -> None:
+    bot = bot_with(random_network(NimGame(), 2), iterations=3)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy._networks == {} and copy.iterations == 3
+
+
+def test_the_khan_search_depends_only_on_what_the_searcher_sees() -> None:
+    """Worlds that differ only in what the searching seat cannot see give the same search."""
+    game = as_game("khan")
+    net = random_network(game, 2, seed=1)
+    config = game.make_config(2, None, 5, None)
+    match = Match.new(game, config.players, seed=5)
+    rng = Rng(5, 7)
+    while len(match.log.entries) < 12:
+        who = decider(match.state.flow)
+        assert who is not None
+        match.play(make_bot("random").choose(game, match.state, who, rng))
+    state, player = match.state, decider(match.state.flow)
+    assert player is not None
+    variants = [state, *(game.determinize(state, player, Rng(1, k)) for k in range(3))]
+    assert len(set(variants)) > 1
+    assert all(game.view(v, player) == game.view(state, player) for v in variants)
+    searches = [bot_with(net, iterations=40).search(game, v, player, Rng(2)) for v in variants]
+    assert all(s == searches[0] for s in searches)
+
+
+@pytest.mark.parametrize(("name", "players"), [("khan", 2), ("shangrila", 3)])
+def test_the_shipped_network_fits_its_game_and_plays(name: str, players: int) -> None:
+    game = as_game(name)
+    file = game.trained_network(players)
+    assert file is not None and file.is_file()
+    net = PolicyValueNet.load(file.read_bytes())
+    config = game.make_config(players, None, 0, None)
+    net.check_fits(
+        name,
+        players,
+        math.prod(game.observation_shape(config) or ()),
+        game.num_actions(config) or 0,
+    )
+    assert game.trained_network(players + 1) is None
+    match = Match.new(game, players, seed=11)
+    bot = TrainedBot(iterations=8)
+    rng = Rng(11, 1)
+    for _ in range(6):
+        who = decider(match.state.flow)
+        assert who is not None
+        match.play(bot.choose(game, match.state, who, rng))
+    assert Match.from_json(match.to_json(), game, verify=True).state == match.state
