@@ -20,10 +20,13 @@ bots alone play the game ``boardkit play-random``, ``simulate`` and ``tournament
 that seed.
 
 The session's parts live beside it, one concern each: the streams and the screen
-(:mod:`~boardkit.terminal.console`), the seats (:mod:`~boardkit.terminal.seating`), reading what
-is typed at a menu (:mod:`~boardkit.terminal.menu_input`), help (:mod:`~boardkit.terminal.help`),
-undo (:mod:`~boardkit.terminal.takeback`), the save file (:mod:`~boardkit.terminal.saving`) and
-the result (:mod:`~boardkit.terminal.results`); their public names are importable from here too.
+(:mod:`~boardkit.terminal.console`), the seats (:mod:`~boardkit.terminal.seating`), the intro
+and decision lines (:mod:`~boardkit.terminal.headlines`), reading what is typed at a menu
+(:mod:`~boardkit.terminal.menu_input`), help (:mod:`~boardkit.terminal.help`), undo
+(:mod:`~boardkit.terminal.takeback`), the bots' streams (:mod:`~boardkit.terminal.bot_streams`),
+the save file (:mod:`~boardkit.terminal.saving`) and the result
+(:mod:`~boardkit.terminal.results`). The names this module had before are importable from it
+still.
 
 Hidden information: each human is shown only :meth:`~boardkit.game.Game.render_text` for their
 own seat. When several humans share one terminal in a game with hidden information, a "pass the
@@ -32,7 +35,6 @@ terminal" screen separates their turns so that nobody sees another player's hand
 
 from __future__ import annotations
 
-import copy
 import shutil
 import sys
 import textwrap
@@ -73,12 +75,14 @@ from boardkit.present.screen import Picture
 from boardkit.present.voice import a_or_an, count_of
 from boardkit.rng import Rng
 from boardkit.rounds import RoundEnd
-from boardkit.runner.seats import AskAgain, catch_up, play_out, seat_rngs
+from boardkit.runner.seats import AskAgain, play_out
+from boardkit.terminal.bot_streams import BotStreams
 from boardkit.terminal.console import NOTICE_ROWS as NOTICE_ROWS
 from boardkit.terminal.console import Console, Stop
 from boardkit.terminal.console import PlayStatus as PlayStatus
 from boardkit.terminal.console import fit_story as fit_story
 from boardkit.terminal.frames import game_picture
+from boardkit.terminal.headlines import decision_line, intro_text
 from boardkit.terminal.help import HELP_TEXT as HELP_TEXT
 from boardkit.terminal.help import help_rows, refusal_text
 from boardkit.terminal.help import help_text as help_text
@@ -159,11 +163,9 @@ class PlaySession:
         self.hot_seat = humans > 1 and self.game.hidden_information
         recorded = match.header.seats
         match.header = evolve(match.header, seats=tuple(seat.kind for seat in self.seats))
-        self._rngs = seat_rngs(match.config.seed, len(names))
-        self._rngs_at: dict[int, list[Rng]] = {}
-        """The bots' random streams as they stood when the log had ``k`` entries: an undo
-        puts them back, so that the bots' randomness is a function of the log alone."""
-        self._catch_up_rngs(recorded)
+        kinds = recorded if recorded is not None else [seat.kind for seat in self.seats]
+        self.streams = BotStreams(match, kinds)
+        """The bots' random streams, caught up with the log and put back by an undo."""
         self._shown_to: int | None = None
         self.drawn = self.game.offers("render_screen")
         """Whether the game draws a compact picture (then seats have colours worth saying)."""
@@ -187,42 +189,6 @@ class PlaySession:
             if entry.player is not None and self.seats[entry.player].is_human:
                 self._told[entry.player] = entry.seq
 
-    # --- the bots' random streams -----------------------------------------------------------
-
-    def _catch_up_rngs(self, recorded: Sequence[str] | None) -> None:
-        """Bring the bots' streams to where an uninterrupted session would have them.
-
-        A bot draws from its seat's stream (the seat rule of :mod:`boardkit.runner.seats`) at each
-        of its decisions, so a resumed game asks the bots of the log's seats (its header's
-        ``seats``, else this session's) to choose again at each of their entries, on the same
-        states: their streams then stand exactly where they stood, and the game goes on as if
-        it had never stopped.
-        """
-        self._remember_rngs(1)
-        if len(self.match) == 1:
-            return
-        kinds = recorded if recorded is not None else [seat.kind for seat in self.seats]
-        bots = {
-            seat: bot for seat, kind in enumerate(kinds) if (bot := make_chooser(kind)) is not None
-        }
-        catch_up(
-            self.game,
-            self.match.log.entries[1:],
-            lambda seq: self.match.state_at(seq - 1),
-            bots,
-            self._rngs,
-            after=lambda seq: self._remember_rngs(seq + 1),
-        )
-
-    def _remember_rngs(self, entries: int) -> None:
-        self._rngs_at[entries] = [copy.copy(rng) for rng in self._rngs]
-
-    def _restore_rngs(self) -> None:
-        """The streams as they stood at this length of the log (after an undo or a redo)."""
-        kept = self._rngs_at.get(len(self.match))
-        if kept is not None:
-            self._rngs[:] = [copy.copy(rng) for rng in kept]
-
     # --- running ----------------------------------------------------------------------------
 
     def run(self) -> PlayStatus:
@@ -231,7 +197,13 @@ class PlaySession:
         An exception from the game or a bot is raised after the log has been saved.
         """
         try:
-            intro = self._intro().splitlines()
+            intro = intro_text(
+                self.game.title or self.game.name,
+                self.seats,
+                len(self.match) - 1,
+                self.colours if self.drawn else None,
+                self.save_path,
+            ).splitlines()
             for text in intro:  # the first screen repeats it
                 self.console.tell_story(text)
             self.console.pinned = intro[:-1]  # all but "The game is saved to …"
@@ -241,7 +213,7 @@ class PlaySession:
             play_out(
                 self.match,
                 [seat.chooser or _Asker(self) for seat in self.seats],
-                rngs=self._rngs,
+                rngs=self.streams.rngs,
                 after=self._played,
                 on_illegal=self._illegal,
             )
@@ -258,40 +230,6 @@ class PlaySession:
             self._save(self.save_path)
             raise
 
-    def _intro(self) -> str:
-        you = _t("you")
-        who = ", ".join(
-            f"{seat.name} ({you if seat.is_human else bot_name(seat.kind)})"
-            if sum(s.is_human for s in self.seats) == 1
-            else f"{seat.name} ({bot_name(seat.kind)})"
-            for seat in self.seats
-        )
-        title = self.game.title or self.game.name
-        resumed = len(self.match) - 1
-        again = ""
-        if resumed == 1:
-            again = _t(", resumed after 1 action")
-        elif resumed:
-            again = _t(", resumed after {count} actions", count=resumed)
-        humans = [seat for seat in range(len(self.seats)) if self.seats[seat].is_human]
-        colours = ""
-        if self.drawn and humans:
-            said = [
-                _t("you are {colour}", colour=colour_word(self.colours[s]))
-                if len(humans) == 1
-                else _t(
-                    "{name} is {colour}",
-                    name=self.seats[s].name,
-                    colour=colour_word(self.colours[s]),
-                )
-                for s in humans
-            ]
-            colours = "\n" + "; ".join(said) + "."
-        return f"{title}: {who}{again}.{colours}\n" + _t(
-            "The game is saved to {path} after every move. Type ? for help.",
-            path=str(self.save_path),
-        )
-
     # --- after each decision --------------------------------------------------------------
 
     def _played(self, player: int, action: Any, before: Any) -> None:
@@ -303,7 +241,7 @@ class PlaySession:
             self._redo.pop(0)
         else:
             self._redo = []
-        self._remember_rngs(len(self.match))
+        self.streams.remember(len(self.match))
         self._autosave()
 
     def _narrate_new(self, pause: bool = True) -> None:
@@ -388,7 +326,7 @@ class PlaySession:
         self.console.say(
             f"{seat.name} (bot) chose a refused action ({error.reason}); playing at random"
         )
-        return RandomBot().choose(self.game, self.match.state, player, self._rngs[player])
+        return RandomBot().choose(self.game, self.match.state, player, self.streams.rngs[player])
 
     # --- humans -----------------------------------------------------------------------------
 
@@ -412,7 +350,15 @@ class PlaySession:
 
     def _decision_texts(self, player: int) -> list[str]:
         """Whose decision it is, and the game's words for it (a question asked out of turn)."""
-        texts = [self._decision_line(player)]
+        texts = [
+            decision_line(
+                self.game,
+                self.match.state.flow,
+                self.seats,
+                player,
+                self.colours if self.drawn else None,
+            )
+        ]
         if self.game.offers("describe_decision"):
             names = [s.name for s in self.seats]
             question = self.game.describe_decision(self.match.state, player, names)
@@ -473,35 +419,6 @@ class PlaySession:
 
     def _asked_out_of_turn(self, flow: Flow) -> bool:
         return asked_out_of_turn(flow, self.game.simultaneous_decisions)
-
-    def _decision_line(self, player: int) -> str:
-        flow = self.match.state.flow
-        name = self.seats[player].name
-        if self.drawn:
-            name = f"{name} ({colour_word(self.colours[player])})"
-        where = [_t("turn {turn}", turn=flow.turn)]
-        if flow.phase:
-            where.append(_t("phase {phase}", phase=flow.phase))
-        if flow.step:
-            where.append(_t("step {step}", step=flow.step))
-        owed = flow.owed[0] if flow.owed else None
-        if owed is not None and self._asked_out_of_turn(flow):
-            if flow.active is not None:
-                where.append(_t("during {name}'s turn", name=self.seats[flow.active].name))
-            return _t(
-                "{name} must answer: {kind} ({where})",
-                name=name,
-                kind=owed.kind,
-                where=", ".join(where),
-            )
-        if owed is not None:
-            return _t(
-                "{name} to decide: {kind} ({where})",
-                name=name,
-                kind=owed.kind,
-                where=", ".join(where),
-            )
-        return _t("{name} to play ({where})", name=name, where=", ".join(where))
 
     def _pass_screen(self, name: str) -> None:
         self.console.clear()
@@ -659,7 +576,7 @@ class PlaySession:
             self.console.tell(f"cannot undo: {exc}")
             return
         self._redo = undone + self._redo
-        self._restore_rngs()
+        self.streams.restore(len(self.match))
         self._narrated = min(self._narrated, len(self.match) - 1)
         self.console.tell(undone_text(self.seats, player, undone))
         self._autosave()
@@ -680,7 +597,7 @@ class PlaySession:
                 break
             redone += 1
             self._narrate_new(pause=False)
-        self._restore_rngs()
+        self.streams.restore(len(self.match))
         self.console.tell(f"redid {count_of(redone, 'action')}")
         self._autosave()
         raise AskAgain()
@@ -776,7 +693,7 @@ class PlaySession:
             say(_t("log saved to {path}", path=str(path)))
         return True
 
-    # --- the streams ------------------------------------------------------------------------
+    # --- names and streams --------------------------------------------------------------------
 
     @property
     def _names(self) -> list[str]:
