@@ -1,10 +1,12 @@
 """What a person types at a terminal play session's menu, read against the legal actions: a
-move's text (whole, or the start of one), a label found in several places, an option the game
-says is absent; and the menu level and prompt as the terminal shows them.
+line's number or label, a deeper label typed in full, a move's text (whole, or the start of
+one), a label found in several places, an option the game says is absent; and the menu level
+and prompt as the terminal shows them.
 
 The menu model itself (:mod:`boardkit.present.menus`) knows nothing of typing or printing; the
-session (:class:`~boardkit.terminal.play.PlaySession`) walks it and asks this module what a
-line names.
+session (:class:`~boardkit.terminal.play.PlaySession`) walks it, handles the commands (undo,
+save, quit …) and asks :func:`read_choice` or :func:`read_move` what any other line names:
+a :data:`Reading`, which it acts on.
 """
 
 from __future__ import annotations
@@ -15,9 +17,21 @@ from typing import Any
 from attrs import frozen
 
 from boardkit.action_text import normalise
-from boardkit.errors import GameDefinitionError, IllegalActionError
+from boardkit.errors import ActionTextError, GameDefinitionError, IllegalActionError
 from boardkit.game import Game
-from boardkit.present.menus import ActionMenu, MenuItem, MenuWalk, absent_item, line_numbers
+from boardkit.i18n import Messages
+from boardkit.present.menus import (
+    ActionMenu,
+    MenuItem,
+    MenuWalk,
+    absent_item,
+    items_starting,
+    line_numbers,
+    match_item,
+)
+from boardkit.terminal.help import refusal_text
+
+_t = Messages("boardkit").text
 
 
 @frozen
@@ -51,6 +65,118 @@ def typed_move(
     said = normalise(game.describe_action(action, state))
     typed = normalise(text)
     return Typed(index, not (said.startswith(typed) and said != typed))
+
+
+@frozen
+class Play:
+    """Play the action of index ``index`` in the menu at once."""
+
+    index: int
+
+
+@frozen
+class Confirm:
+    """Say ``message`` (which names the action) and play the action of index ``index`` if
+    the next line is empty: Enter confirms it."""
+
+    index: int
+    message: str
+
+
+@frozen
+class Open:
+    """Go to the deeper level ``place`` of the menu."""
+
+    place: tuple[str, ...]
+
+
+@frozen
+class Tell:
+    """Say ``message`` (a refusal, why a line is not there) and ask again."""
+
+    message: str
+
+
+@frozen
+class Enter:
+    """Enter ``item``, a line of this level: its level, or its action when it is the last."""
+
+    item: MenuItem
+
+
+Reading = Play | Confirm | Open | Tell | Enter
+"""What a typed line (other than a command) names at a menu level."""
+
+
+def read_move(
+    game: Game[Any, Any], state: Any, menu: ActionMenu, text: str
+) -> Play | Confirm | Tell:
+    """What ``text``, read as a move's text (``move TEXT``), names: the action it is the
+    whole text of, the action it starts (waiting for Enter), or the refusal."""
+    return _move_reading(game, state, menu, typed_move(game, state, menu, text))
+
+
+def _move_reading(
+    game: Game[Any, Any], state: Any, menu: ActionMenu, typed: Typed | IllegalActionError
+) -> Play | Confirm | Tell:
+    if isinstance(typed, IllegalActionError):
+        return Tell(refusal_text(game, typed))
+    if typed.whole:
+        return Play(typed.index)
+    said = game.describe_action(menu.actions[typed.index], state)
+    return Confirm(typed.index, f"{said}: press Enter to play it, or type anything else")
+
+
+def read_choice(
+    game: Game[Any, Any],
+    state: Any,
+    menu: ActionMenu,
+    walk: MenuWalk,
+    items: Sequence[MenuItem],
+    text: str,
+) -> Reading:
+    """What the non-empty ``text`` names at the level ``walk`` stands at (its lines ``items``).
+
+    In this order: a line (its number, or the start of its label); a label of a deeper level
+    typed in full (its level; a single action under it waits for Enter, since a word may
+    mislead); a move's text (its action at once, or the action it starts waiting for Enter).
+    What names nothing is told why: the game's reason an option is absent, the lines a label
+    is found under, the rules' refusal of a text that reads like a move, or the menu's own
+    words. A label below the first level that names a single action also waits for Enter,
+    unless it is that action's whole text.
+    """
+    picked: MenuItem | str = match_item(items, text)
+    places: list[tuple[str, ...]] = []
+    if isinstance(picked, str) and not walk.flat and not text.isdigit():
+        places = menu.places_named(walk.prefix, text)
+        if len(places) == 1 and len(menu.under(places[0])) == 1:
+            index = menu.under(places[0])[0]  # Enter plays it: a word may mislead
+            action = game.describe_action(menu.actions[index], state)
+            return Confirm(
+                index, _t("{action}: press Enter to play it, or type anything else", action=action)
+            )
+        if len(places) == 1:  # a label of a deeper level, typed out in full
+            return Open(places[0])
+        if places:
+            picked = places_text(walk, text, places)
+    if isinstance(picked, str) and not text.isdigit():  # a move's text, then?
+        typed = typed_move(game, state, menu, text)
+        if isinstance(typed, Typed):
+            return _move_reading(game, state, menu, typed)
+        several = isinstance(typed, ActionTextError) and typed.matches > 1
+        refused = not isinstance(typed, ActionTextError)  # the rules' own reason
+        unknown = not places and not items_starting(items, text)
+        if unknown and (several or refused or " " in text.strip()):
+            picked = refusal_text(game, typed)  # several moves start so, or it reads like one
+    if isinstance(picked, str):
+        return Tell(why_absent(game, state, walk, text) or picked)
+    opened = walk.prefix != menu.descend(())  # a level below the first one shown
+    if opened and len(picked.actions) == 1 and text and not text.isdigit():
+        index = picked.actions[0]
+        said = game.describe_action(menu.actions[index], state)
+        if normalise(said) != normalise(text):  # a label, as a deeper one is: confirm
+            return Confirm(index, f"{said}: press Enter to play it, or type anything else")
+    return Enter(picked)
 
 
 def why_absent(game: Game[Any, Any], state: Any, walk: MenuWalk, text: str) -> str | None:

@@ -44,10 +44,8 @@ from typing import Any, TextIO
 
 from attrs import evolve
 
-from boardkit.action_text import normalise
 from boardkit.bots.random_bot import RandomBot
 from boardkit.errors import (
-    ActionTextError,
     GameDefinitionError,
     IllegalActionError,
     InvalidOptionsError,
@@ -62,8 +60,6 @@ from boardkit.present.menus import (
     ActionMenu,
     MenuItem,
     MenuWalk,
-    items_starting,
-    match_item,
     typing_hint,
 )
 from boardkit.present.narration import (
@@ -84,15 +80,19 @@ from boardkit.terminal.console import fit_story as fit_story
 from boardkit.terminal.frames import game_picture
 from boardkit.terminal.headlines import decision_line, intro_text
 from boardkit.terminal.help import HELP_TEXT as HELP_TEXT
-from boardkit.terminal.help import help_rows, refusal_text
+from boardkit.terminal.help import help_rows
 from boardkit.terminal.help import help_text as help_text
 from boardkit.terminal.menu_input import (
-    Typed,
+    Confirm,
+    Enter,
+    Open,
+    Play,
+    Reading,
+    Tell,
     level_lines,
-    places_text,
     prompt_text,
-    typed_move,
-    why_absent,
+    read_choice,
+    read_move,
 )
 from boardkit.terminal.results import outcome_words as outcome_words
 from boardkit.terminal.results import result_lines as result_lines
@@ -453,7 +453,7 @@ class PlaySession:
             if found is not None and text == "":
                 return menu.actions[found]
             if text == "" and len(items) == 1:
-                picked: MenuItem | str = items[0]
+                reading: Reading = Enter(items[0])
             elif text == "":
                 show = self.console.notify(_t("{hint}, or ? for help", hint=typing_hint(items)))
                 continue
@@ -490,72 +490,20 @@ class PlaySession:
             elif command == "quit":
                 raise Stop(PlayStatus.QUIT)
             elif command == "move":
-                typed = typed_move(self.game, self.match.state, menu, argument)
-                if isinstance(typed, Typed) and typed.whole:
-                    return menu.actions[typed.index]
-                pending, show = self._offer(menu, typed)
-                continue
+                reading = read_move(self.game, self.match.state, menu, argument)
             else:
-                picked = match_item(items, text)
-            places: list[tuple[str, ...]] = []
-            if isinstance(picked, str) and not walk.flat and not text.isdigit():
-                places = menu.places_named(walk.prefix, text)
-                if len(places) == 1 and len(menu.under(places[0])) == 1:
-                    pending = menu.under(places[0])[0]  # Enter plays it: a word may mislead
-                    action = self.game.describe_action(menu.actions[pending], self.match.state)
-                    show = self.console.notify(
-                        _t("{action}: press Enter to play it, or type anything else", action=action)
-                    )
-                    continue
-                if len(places) == 1:  # a label of a deeper level, typed out in full
-                    walk.open(places[0])
-                    continue
-                if places:
-                    picked = places_text(walk, text, places)
-            if isinstance(picked, str) and not text.isdigit():  # a move's text, then?
-                typed = typed_move(self.game, self.match.state, menu, text)
-                if isinstance(typed, Typed) and typed.whole:
-                    return menu.actions[typed.index]
-                if isinstance(typed, Typed):
-                    pending, show = self._offer(menu, typed)
-                    continue
-                several = isinstance(typed, ActionTextError) and typed.matches > 1
-                refused = not isinstance(typed, ActionTextError)  # the rules' own reason
-                unknown = not places and not items_starting(items, text)
-                if unknown and (several or refused or " " in text.strip()):
-                    picked = refusal_text(
-                        self.game, typed
-                    )  # several moves start so, or it reads like one
-            if isinstance(picked, str):
-                show = self.console.notify(
-                    why_absent(self.game, self.match.state, walk, text) or picked
-                )
-                continue
-            opened = walk.prefix != menu.descend(())  # a level below the first one shown
-            if opened and len(picked.actions) == 1 and text and not text.isdigit():
-                index = picked.actions[0]
-                said = self.game.describe_action(menu.actions[index], self.match.state)
-                if normalise(said) != normalise(text):  # a label, as a deeper one is: confirm
-                    pending = index
-                    show = self.console.notify(
-                        f"{said}: press Enter to play it, or type anything else"
-                    )
-                    continue
-            chosen = walk.enter(picked)
-            if chosen is not None:
+                reading = read_choice(self.game, self.match.state, menu, walk, items, text)
+            if isinstance(reading, Play):
+                return menu.actions[reading.index]
+            if isinstance(reading, Confirm):
+                pending = reading.index
+                show = self.console.notify(reading.message)
+            elif isinstance(reading, Tell):
+                show = self.console.notify(reading.message)
+            elif isinstance(reading, Open):
+                walk.open(reading.place)
+            elif (chosen := walk.enter(reading.item)) is not None:
                 return menu.actions[chosen]
-
-    def _offer(
-        self, menu: ActionMenu, typed: Typed | IllegalActionError
-    ) -> tuple[int | None, bool]:
-        """What a move's text typed short leads to: the action it starts, waiting for Enter,
-        or the refusal. The pending action (or ``None``), and whether to redraw."""
-        if isinstance(typed, IllegalActionError):
-            return None, self.console.notify(refusal_text(self.game, typed))
-        said = self.game.describe_action(menu.actions[typed.index], self.match.state)
-        return typed.index, self.console.notify(
-            f"{said}: press Enter to play it, or type anything else"
-        )
 
     def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
         for text in level_lines(items, prefix, flat):
