@@ -14,12 +14,9 @@ from starlette.testclient import TestClient
 
 from boardkit import registry
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
 from tests.core.plain_game import PlainGame
-from tests.server.helpers import create, join, live
+from tests.server.helpers import FAST, create, join, live
 from tests.server.wsclient import Seat
-
-FAST = Limits(rate=10_000.0, burst=10_000)
 
 
 @pytest.fixture()

@@ -9,11 +9,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
 from boardkit.server.app import create_app
-from boardkit.server.protocol import Limits
-from tests.server.helpers import create, join
+from tests.server.helpers import FAST, create, join
 from tests.server.wsclient import Seat
-
-FAST = Limits(rate=10_000.0, burst=10_000)
 
 
 def scrape(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:

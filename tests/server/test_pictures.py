@@ -20,14 +20,11 @@ from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.flow import decider
 from boardkit.server.app import create_app
 from boardkit.server.pictures import PictureCache
-from boardkit.server.protocol import Limits
 from boardkit.server.service import LiveMatch, MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import picture, svg_of
-from tests.server.helpers import create, join, live
+from tests.server.helpers import FAST, create, join, live
 from tests.server.wsclient import Seat
-
-FAST = Limits(rate=10_000.0, burst=10_000)
 
 
 class SlowNim(NimGame):

@@ -19,14 +19,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardkit.server.app import create_app
-from boardkit.server.limits import Limits
 from boardkit.server.players import player_hash, seat_token, well_formed_key
 from boardkit.server.tokens import token_hash, well_formed
 from boardkit.server.webhooks import Webhook, signature
-from tests.server.helpers import create, decider_of, join
+from tests.server.helpers import FAST, create, decider_of, join
 from tests.server.wsclient import Seat
-
-FAST = Limits(rate=10_000.0, burst=10_000)
 
 
 def _key() -> str:

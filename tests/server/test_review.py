@@ -13,12 +13,10 @@ from starlette.testclient import TestClient
 from boardkit import Match
 from boardkit.runner.review import review_match
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
 from boardkit.server.review import SECONDS
-from tests.server.helpers import create, join, live, play_until
+from tests.server.helpers import FAST, create, join, live, play_until
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
 TWO = [{"human": True}, {"human": True}]
 
 

@@ -14,11 +14,8 @@ from starlette.testclient import TestClient
 from boardkit.present.rules import sections_data, sections_of
 from boardkit.registry import load_game
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
-from tests.server.helpers import create, decider_of, join
+from tests.server.helpers import FAST, create, decider_of, join
 from tests.server.wsclient import Seat
-
-FAST = Limits(rate=10_000.0, burst=10_000)
 
 
 @pytest.fixture()

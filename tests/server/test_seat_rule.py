@@ -19,11 +19,8 @@ from boardkit.runner.seats import seat_rng
 from boardkit.runner.simulate import random_playout, simulate
 from boardkit.runner.tournament import play_game
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
-from tests.server.helpers import create, join, play_until
+from tests.server.helpers import FAST, create, join, play_until
 from tests.server.wsclient import Seat
-
-FAST = Limits(rate=10_000.0, burst=10_000)
 
 
 @pytest.fixture()

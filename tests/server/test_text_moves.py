@@ -15,10 +15,9 @@ from starlette.testclient import TestClient
 from boardkit.server import create_app
 from boardkit.server.errors import ProtocolError
 from boardkit.server.protocol import MAX_TEXT, Limits, parse_message
-from tests.server.helpers import create, decider_of, join, live
+from tests.server.helpers import FAST, create, decider_of, join, live
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
 TWO_HUMANS: list[dict[str, Any]] = [{"human": True}, {"human": True}]
 
 

@@ -13,12 +13,10 @@ from starlette.testclient import TestClient
 
 from boardkit import Match, registry
 from boardkit.server import create_app
-from boardkit.server.protocol import Limits
 from tests.core.endless_game import EndlessGame
-from tests.server.helpers import create, join, live
+from tests.server.helpers import FAST, create, join, live
 from tests.server.wsclient import Seat
 
-FAST = Limits(rate=10_000.0, burst=10_000)
 HUMANS: list[dict[str, Any]] = [{"human": True}, {"human": True}]
 
 

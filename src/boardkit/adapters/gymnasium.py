@@ -77,6 +77,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardkit.adapters.single_seat import ILLEGAL_MODES, opponent_specs
 from boardkit.adapters.table import AdapterMatch, as_index, seed_from
 from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
@@ -101,8 +102,6 @@ __all__ = ["ID_NAMESPACE", "ILLEGAL_MODES", "BoardkitEnv", "env_id", "register_e
 
 ID_NAMESPACE = "boardkit"
 """The Gymnasium namespace of the registered ids."""
-
-ILLEGAL_MODES = ("end", "raise")
 
 VECTOR_ENTRY_POINT = "boardkit.adapters.vector:BoardkitVectorEnv"
 """What ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")`` builds
@@ -131,19 +130,8 @@ class BoardkitEnv(gymnasium.Env[Observation, np.int64]):
         cap: int | None = None,
     ) -> None:
         self.table = AdapterMatch(game, players, options, reward, cap)
-        if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidOptionsError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
-        if illegal not in ILLEGAL_MODES:
-            raise InvalidOptionsError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
-        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != players - 1:
-            raise InvalidOptionsError(
-                f"opponents lists {len(specs)} bots for {players - 1} other seats"
-            )
-        others = [s for s in range(players) if s != seat]
-        self.bots: dict[int, Bot] = {
-            s: bot_from_spec(spec) for s, spec in zip(others, specs, strict=True)
-        }
+        specs = opponent_specs(players, seat, opponents, illegal)
+        self.bots: dict[int, Bot] = {s: bot_from_spec(spec) for s, spec in specs.items()}
         self.seat = seat
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)

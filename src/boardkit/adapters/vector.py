@@ -64,6 +64,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardkit.adapters.single_seat import ILLEGAL_MODES as ILLEGAL_MODES
+from boardkit.adapters.single_seat import opponent_specs
 from boardkit.adapters.table import AdapterMatch, seed_from
 from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
@@ -90,7 +92,6 @@ with needs_extra("gymnasium", "boardkit.adapters.vector"):
 
 __all__ = ["BoardkitVectorEnv"]
 
-ILLEGAL_MODES = ("end", "raise")
 AUTORESET_MODES = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
 
 Observations = dict[str, np.ndarray[Any, Any]]
@@ -138,19 +139,9 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         mode = _autoreset_mode(autoreset_mode)
         self.game = as_game(game)
         matches = [AdapterMatch(self.game, players, options, reward, cap) for _ in range(num_envs)]
-        if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidOptionsError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
-        if illegal not in ILLEGAL_MODES:
-            raise InvalidOptionsError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
-        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != players - 1:
-            raise InvalidOptionsError(
-                f"opponents lists {len(specs)} bots for {players - 1} other seats"
-            )
-        others = [s for s in range(players) if s != seat]
+        specs = opponent_specs(players, seat, opponents, illegal)
         self._slots = [
-            _Slot(m, {s: bot_from_spec(spec) for s, spec in zip(others, specs, strict=True)})
-            for m in matches
+            _Slot(m, {s: bot_from_spec(spec) for s, spec in specs.items()}) for m in matches
         ]
         self.num_envs = num_envs
         self.seat = seat

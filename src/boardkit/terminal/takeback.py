@@ -1,0 +1,48 @@
+"""Undo at a terminal play session: how far a person's undo goes back, or why it cannot, and
+what it tells them.
+
+An undo takes back the person's last action and every entry after it (the bots' replies,
+other people's moves), so that it is their decision again; with several people at the table
+it never goes back over a random outcome or something hidden shown to anyone (the server's
+rule, :func:`boardkit.undo.undo_refusal`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from boardkit.i18n import Messages
+from boardkit.match import Match
+from boardkit.present.voice import count_of
+from boardkit.terminal.seating import Seat
+from boardkit.undo import undo_refusal
+
+_t = Messages("boardkit").text
+
+
+def undo_span(match: Match[Any], seats: Sequence[Seat], player: int) -> int | str:
+    """How many of the log's entries ``player``'s undo takes back, or why it cannot."""
+    mine = [e.seq for e in match.log.entries[1:] if e.player == player]
+    if not mine:
+        return _t("nothing to undo: {name} has not acted yet", name=seats[player].name)
+    if sum(seat.is_human for seat in seats) > 1:
+        refusal = undo_refusal(match, player)  # hot seat: the rule of the server
+        if refusal is not None:
+            return f"cannot undo: {refusal}"
+    return len(match.log.entries) - mine[-1]
+
+
+def undone_text(
+    seats: Sequence[Seat], player: int, undone: Sequence[tuple[int | None, Any]]
+) -> str:
+    """What an undo tells: how many actions it took back (``undone``: seat and action, the
+    person's own first), whose, and that redo plays them again."""
+    count = len(undone)
+    others = sorted({seats[p].name for p, _ in undone[1:] if p is not None})
+    after = f", and {count - 1} after it by {', '.join(others)}" if others else ""
+    return (
+        f"undid {count_of(count, 'action')}: "
+        f"{seats[player].name}'s last{after}; "
+        f"redo plays {'it' if count == 1 else 'them'} again"
+    )
