@@ -15,7 +15,8 @@ import pytest
 
 from boardkit.flow import decider
 from boardkit.server.errors import NotFoundError, StorageError
-from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.live import LiveMatch
+from boardkit.server.service import MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import (
     entry_text,
@@ -220,12 +221,12 @@ def test_looking_up_matches_leaves_nothing_behind_and_loads_each_once(tmp_path: 
             *(service.live(f"nosuch{i}") for i in range(200)), return_exceptions=True
         )
         assert all(isinstance(m, NotFoundError) for m in missing)
-        assert service._loading == {}
-        service._live.clear()  # as after a restart: the match is loaded on first use
+        assert service.matches.loading == {}
+        service.matches.loaded.clear()  # as after a restart: the match is loaded on first use
         copies = await asyncio.gather(*(service.live(live.id) for _ in range(5)))
         assert all(c is copies[0] for c in copies) and copies[0] is not live
         assert copies[0].length == live.length
-        assert service._loading == {}
+        assert service.matches.loading == {}
         await service.stop()
 
     asyncio.run(main())

@@ -43,7 +43,7 @@ from boardkit.rng import Rng
 from boardkit.rounds import has_round_end, round_ends
 
 if TYPE_CHECKING:
-    from boardkit.server.service import LiveMatch
+    from boardkit.server.live import LiveMatch
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
