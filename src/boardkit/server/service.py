@@ -33,23 +33,17 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from boardkit._moved import forwarded_name
 from boardkit.errors import BoardkitError, shorten
+from boardkit.server import live as held
+from boardkit.server import lobby
 from boardkit.server.bots import BotRunner
 from boardkit.server.errors import AuthError, ProtocolError
 from boardkit.server.gcpolicy import GcPolicy
-from boardkit.server.leases import BotDesk, server_bot
-from boardkit.server.live import LiveMatch, owes
+from boardkit.server.leases import BotDesk
 from boardkit.server.loading import LoadedMatches
-from boardkit.server.lobby import (
-    MAX_NAME,
-    clean_name,
-    distinct_name,
-    my_match_row,
-    new_match,
-    record_row,
-)
 from boardkit.server.metrics import ServerMetrics
 from boardkit.server.moves import MoveDesk
 from boardkit.server.notify import Hub
@@ -61,16 +55,26 @@ from boardkit.server.tokens import new_token, token_hash, well_formed
 from boardkit.server.undo import UndoDesk
 from boardkit.server.webhooks import Webhook
 
-__all__ = [
-    "MAX_NAME",
-    "LiveMatch",
-    "MatchService",
-    "clean_name",
-    "distinct_name",
-    "server_bot",
-]
-"""The names other code imports from here: :class:`MatchService`, and those that live in the
-modules below and were first imported from here."""
+if TYPE_CHECKING:
+    from boardkit.server.live import LiveMatch
+
+_MOVED = {
+    "LiveMatch": "boardkit.server.live",
+    "server_bot": "boardkit.server.leases",
+    "MAX_NAME": "boardkit.server.lobby",
+    "clean_name": "boardkit.server.lobby",
+    "distinct_name": "boardkit.server.lobby",
+}
+"""Names that lived here before the service was split into one module per concern: each still
+answers from here, with a :class:`DeprecationWarning` naming its module, until 0.3.0."""
+
+if not TYPE_CHECKING:  # type checkers still see a misspelt name as an error
+
+    def __getattr__(name: str) -> object:
+        if name not in _MOVED:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return forwarded_name(__name__, name, _MOVED[name])
+
 
 log = logging.getLogger("boardkit.server.service")
 
@@ -228,11 +232,11 @@ class MatchService:
         :meth:`Match.new <boardkit.match.Match.new>`); ``clock`` its time control
         (:func:`boardkit.server.clocks.parse_clock`), ``None`` for none."""
         think = self.think_ms if think_ms is None else think_ms
-        match, record, setup = new_match(
+        match, record, setup = lobby.new_match(
             game_name, seats, options, think, seed, cap, clock, pinned_seeds=self.pinned_seeds
         )
         await self.storage.create_match(record, setup)
-        live = LiveMatch(record, match, pictures=self.pictures)
+        live = held.LiveMatch(record, match, pictures=self.pictures)
         self.matches.add(live)
         self._start_bot(live)
         return live
@@ -260,7 +264,7 @@ class MatchService:
             if type(seat) is not int or not 0 <= seat < len(seats):
                 raise ProtocolError(f"no seat {shorten(seat, 20)} in this match", "no_seat")
             others = {s.name.casefold() for s in seats if s.seat != seat}
-            chosen = distinct_name(clean_name(name, f"seat {seat + 1}"), others)
+            chosen = lobby.distinct_name(lobby.clean_name(name, f"seat {seat + 1}"), others)
             key = player if isinstance(player, str) else None
             token = new_token() if key is None else seat_token(key, match_id, seat)
             status = await self.storage.claim_seat(
@@ -292,8 +296,8 @@ class MatchService:
                     live = None
                 if live is not None:
                     record = live.record
-                    turn = owes(live.states[-1].flow, seat)
-            found.append(my_match_row(record, seat, player, turn=turn))
+                    turn = held.owes(live.states[-1].flow, seat)
+            found.append(lobby.my_match_row(record, seat, player, turn=turn))
         found.sort(key=lambda m: (not m["your_turn"], -float(m["created"])))
         return found
 
@@ -312,7 +316,7 @@ class MatchService:
         out = []
         for record in await self.storage.list_matches(statuses):
             live = self.matches.loaded.get(record.id)
-            out.append(record_row(record) if live is None else live.summary())
+            out.append(lobby.record_row(record) if live is None else live.summary())
         return out
 
     # --- loading ---------------------------------------------------------------------------------
