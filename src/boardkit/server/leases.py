@@ -24,7 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from boardkit.bots.base import Bot
-from boardkit.bots.registry import make_bot
+from boardkit.bots.registry import bot_from_spec, make_bot
+from boardkit.errors import BoardkitError
 from boardkit.flow import decider
 from boardkit.rng import Rng
 from boardkit.runner.seats import catch_up, seat_rng
@@ -50,6 +51,16 @@ def server_bot(spec: str) -> Bot:
     defaults too.
     """
     return make_bot(spec.split(":")[0].strip())
+
+
+def stand_in_bot(spec: str) -> Bot:
+    """The bot of a stand-in's ``spec`` (a bot holding a person's seat), parameters included:
+    the server chose it (the game's :attr:`~boardkit.game.Game.opponent`, or the server's
+    takeover bot), never a client. A spec that no longer builds plays by its name alone."""
+    try:
+        return bot_from_spec(spec)
+    except BoardkitError:
+        return server_bot(spec)
 
 
 class BotDesk:
@@ -140,7 +151,8 @@ class BotDesk:
         assert spec is not None  # bot_to_move said a bot holds the seat
         bot = live.bots.get(seat)
         if bot is None:
-            bot = live.bots[seat] = server_bot(spec)
+            own = live.record.seats[seat].kind == "bot"  # a client named it: by name alone
+            bot = live.bots[seat] = server_bot(spec) if own else stand_in_bot(spec)
         live.bot_at = live.length - 1
 
         seq = live.length - 1

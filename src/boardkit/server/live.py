@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -137,19 +138,18 @@ class LiveMatch:
         )
 
     def stand_in(self, seat: int) -> str | None:
-        """The bot that holds a person's seat now (it took over on a timeout, or its player
-        left), or ``None``."""
-        holder = None
-        for change in self.changes:
-            if change.seat == seat:
-                holder = change.holder
-        return None if holder in (None, HUMAN, FORFEIT) else holder
+        """The bot (its spec) that holds a person's seat now (it took over on a timeout, or its
+        player left), or ``None``."""
+        return stand_in_of(self.changes, seat)
 
-    def bot_for(self, seat: int) -> str | None:
-        """The bot spec that chooses for ``seat`` now: a bot seat's own, a stand-in's, or
-        ``None`` for a seat a person holds."""
+    def bot_for(self, seat: int, changes: Sequence[SeatChange] | None = None) -> str | None:
+        """The bot spec that chooses for ``seat`` now (or after ``changes``, the match's seat
+        changes by default): a bot seat's own, a stand-in's, or ``None`` for a seat a person
+        holds."""
         record = self.record.seats[seat]
-        return record.bot if record.kind == "bot" else self.stand_in(seat)
+        if record.kind == "bot":
+            return record.bot
+        return stand_in_of(self.changes if changes is None else changes, seat)
 
     @property
     def forfeit(self) -> SeatChange | None:
@@ -181,7 +181,7 @@ class LiveMatch:
                 "bot": s.bot,
                 "taken": s.taken,
                 "colour": colours[s.seat],
-                "stand_in": self.stand_in(s.seat),
+                "stand_in": bot_name(self.stand_in(s.seat)),
             }
             for s in self.record.seats
         ]
@@ -213,6 +213,21 @@ class LiveMatch:
         if full:
             return log_to_json(self.game, log)
         return log_to_json(self.game, redact_log(self.game, log, seat))
+
+
+def stand_in_of(changes: Sequence[SeatChange], seat: int) -> str | None:
+    """The bot (its spec) that holds ``seat`` after ``changes``, or ``None`` when a person
+    holds it (or it forfeited)."""
+    holder = None
+    for change in changes:
+        if change.seat == seat:
+            holder = change.holder
+    return None if holder in (None, HUMAN, FORFEIT) else holder
+
+
+def bot_name(spec: str | None) -> str | None:
+    """A bot spec's name alone (``mcts`` for ``mcts:seconds=2``), as the page shows a bot."""
+    return None if spec is None else spec.split(":")[0].strip()
 
 
 def states_of(match: Match[Any]) -> list[Any]:

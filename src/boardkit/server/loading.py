@@ -2,7 +2,8 @@
 
 :class:`LoadedMatches` maps match ids to :class:`~boardkit.server.live.LiveMatch`. A match not
 held is loaded when first asked for (:meth:`LoadedMatches.live`): its stored log is replayed and
-verified (the seed commitment included) under the installed rules, one loader per id at a time.
+verified (the seed commitment included) under the installed rules, one loader per id at a time,
+and its clocks go on from the state stored with its last change (:mod:`.clocks`).
 A stored log that does not replay is remembered as broken and refused from then on without
 another replay, except a finished match whose rules changed since: that one is shown from its
 stored events, read-only, with a note that says so (:meth:`LoadedMatches.history_of`).
@@ -22,6 +23,7 @@ from boardkit.errors import BoardkitError
 from boardkit.log import LOG_FORMAT_VERSION
 from boardkit.match import Match
 from boardkit.registry import load_game
+from boardkit.server.clocks import split_stored_header
 from boardkit.server.errors import NotFoundError, StorageError
 from boardkit.server.live import LiveMatch, compact
 from boardkit.server.pictures import PictureCache
@@ -95,8 +97,9 @@ class LoadedMatches:
         if record is None:
             raise NotFoundError("no such match")
         bodies = await self.storage.entries(match_id)
+        header, clocks = split_stored_header(record.header)
         text = (
-            f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{record.header},\n'
+            f'{{"boardkit_log":{LOG_FORMAT_VERSION},\n"header":{header},\n'
             f'"entries":[\n' + ",\n".join(bodies) + "\n]}\n"
         )
         note: str | None = None
@@ -119,6 +122,12 @@ class LoadedMatches:
                 raise self.unloadable(match_id) from None
             match, note, written = shown
         live = LiveMatch(record, match, note, written, self.pictures)
+        if live.clocks is not None and clocks is not None and not live.clocks.restore(clocks):
+            log.warning(
+                "match %s: its stored clocks are damaged; they start afresh",
+                match_id,
+                extra={"match": match_id, "game": record.game},
+            )
         self.loaded[match_id] = live
         self.on_load(live)
         return live

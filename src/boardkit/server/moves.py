@@ -27,7 +27,7 @@ from boardkit.flow import decider
 from boardkit.log import entry_to_json
 from boardkit.present.rules import sections_of, see_also
 from boardkit.server.errors import ConflictError, ProtocolError, StorageError
-from boardkit.server.live import LiveMatch, compact, owes
+from boardkit.server.live import LiveMatch, bot_name, compact, owes
 from boardkit.server.seats import SeatKeeper
 from boardkit.server.storage import FINISHED, RUNNING, Storage
 from boardkit.server.webhooks import Webhook
@@ -66,7 +66,8 @@ class MoveDesk:
         stand_in = live.stand_in(seat)
         if stand_in is not None:
             raise ProtocolError(
-                f"you left this seat and {stand_in} bot plays it; take it back first", "away"
+                f"you left this seat and the {bot_name(stand_in)} bot plays it; take it back first",
+                "away",
             )
         if index is None:
             action = read_text(live, text)
@@ -90,9 +91,13 @@ class MoveDesk:
             raise ProtocolError(f"refused: {exc}", "bad_action") from None
         entry = match.log.entries[-1]
         status = FINISHED if match.is_over else RUNNING
+        now = self.seats.now()
+        header = self.seats.stored_header(
+            live, moved=True, state=match.state, status=status, now=now
+        )  # the clocks after the move, stored with it (None: no clocks)
         try:
             await self.storage.append_entry(
-                live.id, seq, compact(entry_to_json(live.game, entry)), status
+                live.id, seq, compact(entry_to_json(live.game, entry)), status, header
             )
         except ConflictError:
             match.undo(1)
@@ -105,9 +110,11 @@ class MoveDesk:
             raise
         live.entries.append(entry)
         live.states.append(match.state)
+        if header is not None:
+            live.record = attrs.evolve(live.record, header=header)
         if status != live.record.status:
             live.record = attrs.evolve(live.record, status=status)
-        self.seats.tick(live, moved=True)
+        self.seats.tick(live, moved=True, now=now)
         if self.webhook is not None:
             self._announce_turns(live, live.states[-2].flow)
 

@@ -89,7 +89,9 @@ class MatchService:
     counts what the service does (a :class:`~boardkit.server.metrics.ServerMetrics` of its own
     by default). ``lease_retry`` and ``unload_after`` go to the
     :class:`~boardkit.server.leases.BotDesk`; ``now`` is the clock the matches' clocks read
-    (:class:`~boardkit.server.seats.SeatKeeper`).
+    (:class:`~boardkit.server.seats.SeatKeeper`); ``takeover_bot`` the bot spec that takes a
+    seat whose clock ran out or whose player left (``None``: the game's
+    :attr:`~boardkit.game.Game.opponent`).
     """
 
     def __init__(
@@ -106,6 +108,7 @@ class MatchService:
         unload_after: float | None = 300.0,
         webhook: Webhook | None = None,
         now: Callable[[], float] = time.time,
+        takeover_bot: str | None = None,
     ) -> None:
         self.storage = storage
         self.now = now
@@ -125,7 +128,7 @@ class MatchService:
         self.think_ms = think_ms
         self.webhook = webhook
         """Where "your turn" events go (:mod:`boardkit.server.webhooks`), or ``None``."""
-        self.seats = SeatKeeper(storage, lambda: self.now(), self.check_clock)
+        self.seats = SeatKeeper(storage, lambda: self.now(), self.check_clock, takeover_bot)
         """Seats that change hands, and the clocks (:mod:`boardkit.server.seats`)."""
         self.matches = LoadedMatches(storage, self.pictures, self._loaded)
         """The matches held in memory (:mod:`boardkit.server.loading`)."""
@@ -274,6 +277,8 @@ class MatchService:
                 raise ProtocolError(f"seat {seat + 1} is not free", "no_seat")
             await self.seats.reload_record(live)
             self.seats.tick(live, moved=False)
+            if live.status == RUNNING:  # the match starts: its first clock runs from now
+                await self.seats.store_clocks_locked(live)
         self.hub.publish(match_id)
         self._start_bot(live)
         return seat, token
@@ -380,8 +385,9 @@ class MatchService:
         self._start_bot(live)
 
     async def leave(self, match_id: str, seat: int) -> None:
-        """``seat``'s player leaves: :data:`~boardkit.server.clocks.TAKEOVER_BOT` plays it
-        until the holder of its token takes it back (:meth:`come_back`)."""
+        """``seat``'s player leaves: the takeover bot (the game's
+        :attr:`~boardkit.game.Game.opponent`, or the server's ``takeover_bot``) plays it until
+        the holder of its token takes it back (:meth:`come_back`)."""
         live = await self.live(match_id)
         async with live.lock:
             await self.seats.leave_locked(live, seat)
