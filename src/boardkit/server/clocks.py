@@ -214,6 +214,12 @@ class Clocks:
             return None
         return self.running
 
+    def copy(self) -> Clocks:
+        """An independent copy (to work out what a change would make of the clocks)."""
+        twin = Clocks(self.control, len(self.remaining))
+        twin.restore(self.state())
+        return twin
+
     def state(self) -> dict[str, Any]:
         """What a restarted server needs to go on: each seat's time as of the moment its clock
         last stopped or started, the running seat, and when it started (seconds of the

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -106,7 +105,7 @@ class SeatKeeper:
         a match without clocks."""
         if live.clocks is None:
             return None
-        clocks = copy.deepcopy(live.clocks)
+        clocks = live.clocks.copy()
         clocks.switch(self.clock_seat(live, state, status, changes), now, moved=moved)
         return with_clocks(json.loads(live.record.header), clocks)
 
