@@ -50,6 +50,17 @@ class Result:
         return not self.winners or (seats > 1 and len(self.winners) == seats)
 
 
+def forfeit_result(seat: int, seats: int, detail: str = "") -> Result:
+    """The result of a match that ended because ``seat`` forfeited (a server match whose clock
+    ran out under the forfeit policy, :mod:`boardkit.server.clocks`): the forfeiting seat
+    loses and every other seat shares the win; the scores count the win (1) and the loss (0),
+    not the game's standings, which a match cut short does not settle."""
+    if not 0 <= seat < seats:
+        raise ValueError(f"no seat {seat} among {seats}")
+    winners = tuple(s for s in range(seats) if s != seat)
+    return Result(winners, tuple(0 if s == seat else 1 for s in range(seats)), detail)
+
+
 T = TypeVar("T")
 
 

@@ -33,7 +33,7 @@ def join(client: TestClient, match_id: str, name: str = "ann", **extra: Any) -> 
 def live(client: TestClient, match_id: str) -> Any:
     """The server's own copy of the match (to check what it holds)."""
     app: Any = client.app
-    return app.state.service._live[match_id]
+    return app.state.service.matches.loaded[match_id]
 
 
 def play_until(

@@ -18,7 +18,8 @@ from boardkit.examples.nim import NimGame, NimState, StarterDrawn
 from boardkit.flow import decider
 from boardkit.server.app import create_app
 from boardkit.server.errors import ProtocolError, StorageError
-from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.live import LiveMatch
+from boardkit.server.service import MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import state_message
 

@@ -150,3 +150,26 @@ def test_a_correspondence_seat_told_again_keeps_its_deadline() -> None:
     clocks.switch(0, 0.0, moved=False)
     clocks.switch(0, 0.5 * DAY, moved=False)
     assert clocks.deadline() == DAY
+
+
+def test_a_state_restores_the_clocks_and_a_copy_is_independent() -> None:
+    clocks = realtime(bank=60.0, increment=5.0)
+    clocks.switch(0, 100.0, moved=False)
+    clocks.switch(1, 110.0, moved=True)  # seat 0: 60 - 10 + 5
+    twin = clocks.copy()
+    twin.switch(0, 130.0, moved=True)
+    assert clocks.running == 1 and clocks.remaining == [55.0, 60.0]  # the copy moved alone
+    again = realtime(bank=60.0, increment=5.0)
+    assert again.restore(clocks.state())
+    assert (again.remaining, again.running, again.since) == ([55.0, 60.0], 1, 110.0)
+    assert again.deadline() == clocks.deadline() == 170.0
+    for damaged in (
+        None,
+        {"remaining": [1.0], "running": None, "since": 0.0},  # one seat of two
+        {"remaining": [1.0, -2.0], "running": None, "since": 0.0},
+        {"remaining": [1.0, 2.0], "running": 2, "since": 0.0},
+        {"remaining": [1.0, 2.0], "running": None, "since": "noon"},
+        {"remaining": [1.0, 2.0], "running": True, "since": 0.0},
+    ):
+        assert not again.restore(damaged)
+    assert again.remaining == [55.0, 60.0]  # a damaged state changes nothing

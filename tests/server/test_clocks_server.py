@@ -80,6 +80,9 @@ def test_a_seat_that_forfeits_on_time_ends_the_match(client: TestClient) -> None
     state = wait_for(seats[1 - slow], lambda s: s["status"] == "finished")
     assert state["forfeit"] == slow and state["legal"] == []
     assert state["clock"]["running"] is None
+    result = state["result"]  # the forfeiting seat loses, the page says who won
+    assert result["winners"] == [1 - slow] and result["outcome"] == [1 - slow, " wins"]
+    assert result["detail"] == f"{['ann', 'bob'][slow]} ran out of time and forfeits"
     summary = client.get(f"/api/matches/{match_id}").json()
     assert summary["status"] == "finished" and summary["forfeit"] == slow
     seats[slow].act(0)

@@ -39,6 +39,17 @@ def test_serve_parses_its_options() -> None:
     assert build_parser().parse_args(["serve", "--no-compression"]).no_compression is True
 
 
+def test_serve_takes_a_takeover_bot_and_refuses_one_that_does_not_build(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = build_parser().parse_args(["serve", "--takeover-bot", "mcts:seconds=1"])
+    assert args.takeover_bot == "mcts:seconds=1"
+    assert build_parser().parse_args(["serve"]).takeover_bot is None  # the game's opponent
+    assert main(["serve", "--takeover-bot", "no-such-bot"]) == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.startswith("error: argument --takeover-bot:") and "no-such-bot" in error
+
+
 def test_the_command_line_works_without_the_server_extra() -> None:
     done = subprocess.run(
         [sys.executable, "-c", BLOCKED], capture_output=True, text=True, timeout=60

@@ -19,8 +19,9 @@ from boardkit.examples.goofspiel.rules import Goofspiel
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.flow import decider
 from boardkit.server.app import create_app
+from boardkit.server.live import LiveMatch
 from boardkit.server.pictures import PictureCache
-from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.service import MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import picture, svg_of
 from tests.server.helpers import FAST, create, join, live

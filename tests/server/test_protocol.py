@@ -21,8 +21,8 @@ from boardkit.bots.random_bot import RandomBot
 from boardkit.log import entry_to_json, redact_entries
 from boardkit.present.narration import narrate_entry
 from boardkit.server import create_app
+from boardkit.server.leases import server_bot
 from boardkit.server.protocol import Limits
-from boardkit.server.service import server_bot
 from boardkit.server.tokens import token_hash
 from tests.server.helpers import FAST, create, decider_of, join, live, play_until
 from tests.server.wsclient import Seat
@@ -509,10 +509,10 @@ def test_a_match_that_does_not_replay_tells_clients_no_secret(
         for text in [answers[0].text, error["message"]]:
             assert match_id in text and "CardDrawn" not in text and "card=" not in text
         service: Any = client.app.state.service  # type: ignore[attr-defined]
-        assert match_id in service._broken  # not replayed again for every client
+        assert match_id in service.matches.broken  # not replayed again for every client
     (record,) = [r for r in caplog.records if "does not replay:" in r.getMessage()]
     assert "CardDrawn" in record.getMessage()  # the operator learns why
-    assert record.levelno == logging.ERROR and record.name == "boardkit.server.service"
+    assert record.levelno == logging.ERROR and record.name == "boardkit.server.loading"
     assert vars(record)["match"] == match_id and vars(record)["game"] == "khan"
     (resumed,) = [r for r in caplog.records if "cannot be resumed" in r.getMessage()]
     assert resumed.levelno == logging.ERROR and "CardDrawn" not in resumed.getMessage()

@@ -110,6 +110,26 @@ def test_a_match_round_trips(factory: Factory) -> None:
     run(go())
 
 
+def test_an_append_may_replace_the_header_in_its_own_transaction(factory: Factory) -> None:
+    async def go() -> None:
+        storage = await opened(factory)
+        await storage.create_match(record(), "e0")
+        before = (await storage.get_match("m1")).header  # type: ignore[union-attr]
+        await storage.append_entry("m1", 1, "e1", RUNNING)  # no header: the header stays
+        got = await storage.get_match("m1")
+        assert got is not None and got.header == before
+        await storage.append_entry("m1", 2, "e2", RUNNING, header='{"clocks":1}')
+        got = await storage.get_match("m1")
+        assert got is not None and got.header == '{"clocks":1}' and got.length == 3
+        with pytest.raises(ConflictError):  # a refused append changes no header either
+            await storage.append_entry("m1", 2, "other e2", RUNNING, header='{"clocks":2}')
+        got = await storage.get_match("m1")
+        assert got is not None and got.header == '{"clocks":1}' and got.length == 3
+        await storage.close()
+
+    run(go())
+
+
 def test_appends_are_in_order_and_refuse_a_second_writer(factory: Factory) -> None:
     async def go() -> None:
         storage = await opened(factory)

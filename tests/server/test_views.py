@@ -15,7 +15,8 @@ import pytest
 
 from boardkit.flow import decider
 from boardkit.server.errors import NotFoundError, StorageError
-from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.live import LiveMatch
+from boardkit.server.service import MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import (
     entry_text,
@@ -157,10 +158,12 @@ def test_an_act_cancelled_during_its_write_keeps_memory_and_database_together(
         real_append = storage.append_entry
         writing = asyncio.Event()
 
-        async def slow_append(match_id: str, seq: int, entry: str, status: str) -> None:
+        async def slow_append(
+            match_id: str, seq: int, entry: str, status: str, header: str | None = None
+        ) -> None:
             writing.set()
             await asyncio.sleep(0.2)
-            await real_append(match_id, seq, entry, status)
+            await real_append(match_id, seq, entry, status, header)
 
         storage.append_entry = slow_append  # type: ignore[method-assign]
         before = live.length
@@ -220,12 +223,12 @@ def test_looking_up_matches_leaves_nothing_behind_and_loads_each_once(tmp_path: 
             *(service.live(f"nosuch{i}") for i in range(200)), return_exceptions=True
         )
         assert all(isinstance(m, NotFoundError) for m in missing)
-        assert service._loading == {}
-        service._live.clear()  # as after a restart: the match is loaded on first use
+        assert service.matches.loading == {}
+        service.matches.loaded.clear()  # as after a restart: the match is loaded on first use
         copies = await asyncio.gather(*(service.live(live.id) for _ in range(5)))
         assert all(c is copies[0] for c in copies) and copies[0] is not live
         assert copies[0].length == live.length
-        assert service._loading == {}
+        assert service.matches.loading == {}
         await service.stop()
 
     asyncio.run(main())

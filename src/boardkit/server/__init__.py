@@ -5,10 +5,16 @@ the ASGI application; ``boardkit serve`` runs it on uvicorn. See docs/server.md.
 
 The modules, one concern each: :mod:`.app` (HTTP routes and the application), :mod:`.protocol`
 (WebSocket messages and limits), :mod:`.session` (one connection), :mod:`.service` (the
-authority over matches), :mod:`.views` (what one seat may know, as JSON), :mod:`.bots` (bots on
-worker threads), :mod:`.notify` (fan-out to connections), :mod:`.tokens` (seat tokens),
-:mod:`.storage` (SQLite and PostgreSQL, versioned schema), :mod:`.command` (the CLI command),
-:mod:`.logs` (the log output's formats).
+authority over matches: a façade over :mod:`.live` (one match in memory), :mod:`.loading`
+(matches loaded and verified on first use), :mod:`.lobby` (new matches, seat names, list rows),
+:mod:`.moves` (moves checked and committed), :mod:`.seats` (seats that change hands, and the
+clocks of :mod:`.clocks`), :mod:`.leases` (bots' moves, bot leases, unloading), :mod:`.undo`
+(undo by consent), :mod:`.players` (player keys) and :mod:`.webhooks` ("your turn")),
+:mod:`.views` (what one seat may know, as JSON), :mod:`.pictures` (pictures kept and drawn off
+the event loop), :mod:`.bots` (bots on worker threads), :mod:`.notify` (fan-out to
+connections), :mod:`.tokens` (seat tokens), :mod:`.storage` (SQLite and PostgreSQL, versioned
+schema), :mod:`.limits` (connection and request limits), :mod:`.metrics` (Prometheus),
+:mod:`.command` (the CLI command), :mod:`.logs` (the log output's formats).
 """
 
 from __future__ import annotations

@@ -220,6 +220,7 @@ def create_app(
     picture_cache: int = DEFAULT_SIZE,
     unload_after: float | None = 300.0,
     webhook: Webhook | None = None,
+    takeover_bot: str | None = None,
 ) -> Starlette:
     """The server as an ASGI application.
 
@@ -237,7 +238,9 @@ def create_app(
     ``unload_after`` is how many seconds a match nobody follows stays in memory
     (:meth:`~boardkit.server.service.MatchService.unload_idle`; ``None``: for ever).
     ``webhook`` (:class:`boardkit.server.webhooks.Webhook`) is told when a move leaves a
-    person owing a decision.
+    person owing a decision. ``takeover_bot`` is the bot spec that takes a seat whose clock
+    ran out or whose player left (``None``: each game's own
+    :attr:`~boardkit.game.Game.opponent`).
     The storage is opened, migrated and every running match resumed when the application
     starts (its lifespan). Each application counts into a Prometheus registry of its own
     (``app.state.service.metrics.registry``).
@@ -251,6 +254,7 @@ def create_app(
         picture_cache=picture_cache,
         unload_after=unload_after,
         webhook=webhook,
+        takeover_bot=takeover_bot,
     )
     _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits

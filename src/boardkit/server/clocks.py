@@ -14,12 +14,20 @@ who must decide after every change (:meth:`Clocks.switch`), asks when the runnin
 A time control is written as one line of text (:meth:`TimeControl.text`, read by
 :func:`read_time_control`), kept in the log header's ``time_control``: ``realtime 300+5 bot``,
 ``correspondence 3d forfeit``.
+
+The clocks' state (:meth:`Clocks.state`: each seat's time as of the last switch, the running
+seat, when it started) is kept beside the log header in the match's stored header, under
+:data:`STATE_KEY`, written in the same transaction as each entry, so that a restarted server
+goes on with the times the players had (:meth:`Clocks.restore`). It is the server's, not the
+log's: :func:`split_stored_header` takes it out before the header is read as a log's.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import frozen
@@ -40,7 +48,12 @@ FORFEIT = "forfeit"
 POLICIES = (BOT, FORFEIT)
 
 TAKEOVER_BOT = "greedy"
-"""The bot that takes a seat whose clock ran out, or whose player left."""
+"""The default of :attr:`Game.opponent <boardkit.game.Game.opponent>`: the bot that takes a
+seat whose clock ran out, or whose player left, in a game that names no stronger opponent and
+on a server that names no takeover bot of its own (``boardkit serve --takeover-bot``)."""
+
+STATE_KEY = "server_clocks"
+"""The key of the clocks' state in a match's stored header (never in a log the server writes)."""
 
 MAX_BANK = 7 * 86400.0
 """The largest real-time bank or increment, in seconds (a week)."""
@@ -201,6 +214,38 @@ class Clocks:
             return None
         return self.running
 
+    def copy(self) -> Clocks:
+        """An independent copy (to work out what a change would make of the clocks)."""
+        twin = Clocks(self.control, len(self.remaining))
+        twin.restore(self.state())
+        return twin
+
+    def state(self) -> dict[str, Any]:
+        """What a restarted server needs to go on: each seat's time as of the moment its clock
+        last stopped or started, the running seat, and when it started (seconds of the
+        caller's clock, the wall clock in the server)."""
+        return {"remaining": list(self.remaining), "running": self.running, "since": self.since}
+
+    def restore(self, state: object) -> bool:
+        """Take back a :meth:`state`; whether it was one for these seats (anything else is
+        ignored, and the clocks stay as they are)."""
+        if not isinstance(state, Mapping) or set(state) != {"remaining", "running", "since"}:
+            return False
+        remaining, running, since = state["remaining"], state["running"], state["since"]
+        seats = len(self.remaining)
+        if not (
+            isinstance(remaining, list)
+            and len(remaining) == seats
+            and all(_time(t) and t >= 0 for t in remaining)
+            and (running is None or (type(running) is int and 0 <= running < seats))
+            and _time(since)
+        ):
+            return False
+        self.remaining = [float(t) for t in remaining]
+        self.running = running
+        self.since = float(since)
+        return True
+
     def to_json(self, now: float) -> dict[str, Any]:
         """The clocks as the page shows them: the control, each seat's time left at ``now``,
         the running seat and the moment (seconds of the caller's clock) it runs out."""
@@ -210,3 +255,17 @@ class Clocks:
             "running": self.running,
             "deadline": self.deadline(),
         }
+
+
+def _time(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def split_stored_header(text: str) -> tuple[str, object]:
+    """A match's stored header (JSON text) as the log's header (JSON text) and the clocks'
+    state kept beside it (``None`` when there is none)."""
+    if f'"{STATE_KEY}"' not in text:
+        return text, None
+    stored = json.loads(text)
+    state = stored.pop(STATE_KEY, None)
+    return json.dumps(stored, ensure_ascii=False, separators=(",", ":")), state

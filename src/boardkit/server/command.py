@@ -69,6 +69,21 @@ _UNLOAD = _bounded(float, 0, 604_800, "--unload-after is from 0 to 604800 second
 HTTP_HEADROOM = 256
 """Connections uvicorn takes beyond ``--max-connections`` before it answers 503 on its own:
 room for plain HTTP requests, and for WebSockets to be refused with the limit's name."""
+
+
+def _bot_spec(text: str) -> str:
+    """A ``--takeover-bot`` spec that builds a bot (checked at once, not at the first
+    timeout)."""
+    from boardkit.bots.registry import bot_from_spec
+    from boardkit.errors import BoardkitError
+
+    try:
+        bot_from_spec(text)
+    except BoardkitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 _LOG_FORMAT = _choice(FORMATS, "a log format")
 _LOG_LEVEL = _choice(LEVELS, "a log level")
 
@@ -172,6 +187,14 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "(300; it is loaded again when asked for)",
     )
     parser.add_argument(
+        "--takeover-bot",
+        type=_bot_spec,
+        default=None,
+        metavar="SPEC",
+        help="the bot that takes a seat whose clock ran out or whose player left (default: "
+        "each game's own opponent, as in 'boardkit play'; e.g. greedy, mcts:seconds=1)",
+    )
+    parser.add_argument(
         "--webhook",
         default=None,
         metavar="URL",
@@ -270,6 +293,7 @@ def run(args: argparse.Namespace) -> int:
             picture_cache=args.picture_cache,
             unload_after=args.unload_after,
             webhook=_webhook(args.webhook),
+            takeover_bot=args.takeover_bot,
             limits=Limits(
                 rate=args.rate_limit,
                 burst=max(1, int(2 * args.rate_limit)),

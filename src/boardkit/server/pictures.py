@@ -39,7 +39,7 @@ from boardkit.log import shown_action
 from boardkit.server.views import encode
 
 if TYPE_CHECKING:
-    from boardkit.server.service import LiveMatch
+    from boardkit.server.live import LiveMatch
 
 T = TypeVar("T")
 

@@ -24,9 +24,10 @@ from boardkit.errors import BoardkitError
 from boardkit.extras import needs_extra
 from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.limits import LimitError, Limits, TokenBucket
+from boardkit.server.live import LiveMatch
 from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import RateLimiter, error_message, parse_message
-from boardkit.server.service import LiveMatch, MatchService
+from boardkit.server.service import MatchService
 from boardkit.server.undo import UNDO_TYPES
 from boardkit.server.views import encode, entry_ready, picture_json, state_text
 

@@ -44,7 +44,8 @@ from boardkit.server.storage.base import RUNNING
 from boardkit.undo import check_takeback
 
 if TYPE_CHECKING:  # types only: the service holds the desk
-    from boardkit.server.service import LiveMatch, MatchService
+    from boardkit.server.live import LiveMatch
+    from boardkit.server.service import MatchService
     from boardkit.server.storage.base import Storage
 
 UNDO_TYPES = ("undo_ask", "undo_answer")

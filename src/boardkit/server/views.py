@@ -38,12 +38,12 @@ from boardkit.flow import asked_out_of_turn, decider
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import action_text, describe, narrate_entry
 from boardkit.present.rules import for_path, label_of, sections_of
-from boardkit.result import TRUNCATED_TEXT, outcome_parts
+from boardkit.result import TRUNCATED_TEXT, Result, forfeit_result, outcome_parts
 from boardkit.rng import Rng
 from boardkit.rounds import has_round_end, round_ends
 
 if TYPE_CHECKING:
-    from boardkit.server.service import LiveMatch
+    from boardkit.server.live import LiveMatch
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -234,13 +234,23 @@ def shown_score(value: float) -> float:
 
 
 def result_of(live: LiveMatch) -> dict[str, Any] | None:
-    """The outcome once the game is over: the winners, the scores, the game's account, whether
-    it is a draw, and ``outcome``, the words of :func:`boardkit.result.outcome_parts` with each
-    winner's seat number in its place (the page puts the seat's name there)."""
+    """The outcome once the game is over, or once a seat forfeited on time (it loses, the
+    others share the win: :func:`boardkit.result.forfeit_result`): the winners, the scores, the
+    game's account, whether it is a draw, and ``outcome``, the words of
+    :func:`boardkit.result.outcome_parts` with each winner's seat number in its place (the page
+    puts the seat's name there)."""
     state = live.states[-1]
-    if not state.flow.ended:
+    forfeit = live.forfeit
+    if forfeit is not None and not state.flow.ended:  # the match ended by a forfeit on time
+        names = live.names
+        who = names[forfeit.seat] if forfeit.seat < len(names) else f"seat {forfeit.seat + 1}"
+        result: Result | None = forfeit_result(
+            forfeit.seat, len(names), f"{who} ran out of time and forfeits"
+        )
+    elif not state.flow.ended:
         return None
-    result = outcome(live.game, state)
+    else:
+        result = outcome(live.game, state)
     if result is None:
         return None
     return {

@@ -157,8 +157,13 @@ class Storage(ABC):
         """The seat of ``match_id`` whose token has this hash, or ``None``."""
 
     @abstractmethod
-    async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
-        """Insert entry ``seq`` (JSON text) and set the match's status and length, atomically.
+    async def append_entry(
+        self, match_id: str, seq: int, entry: str, status: str, header: str | None = None
+    ) -> None:
+        """Insert entry ``seq`` (JSON text) and set the match's status and length, atomically;
+        with ``header``, replace the match's stored header in the same transaction (the server
+        keeps its clocks there, :mod:`boardkit.server.clocks`, so that they survive a restart
+        exactly as of the last entry).
 
         Raises :class:`~boardkit.server.errors.ConflictError` if entry ``seq`` exists already or
         ``seq`` is not the next entry; the database is then unchanged. Once this returns, the

@@ -282,8 +282,10 @@ class PostgresStorage(Storage):
             row = await cur.fetchone()
             return None if row is None else int(row[0])
 
-    async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
-        await self._appends.append((match_id, seq, entry, status))
+    async def append_entry(
+        self, match_id: str, seq: int, entry: str, status: str, header: str | None = None
+    ) -> None:
+        await self._appends.append((match_id, seq, entry, status, header))
 
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
         """Every append of the group in one transaction, pipelined (one round trip for all).
@@ -317,9 +319,9 @@ class PostgresStorage(Storage):
         return outcome[0]
 
     def _append_params(self, row: Row) -> tuple[object, ...]:
-        match_id, seq, entry, status = row
+        match_id, seq, entry, status, header = row
         payload = f"{self.process_id}:{seq + 1}:{match_id}"
-        return (status, match_id, seq, seq, entry, CHANNEL, payload)
+        return (status, header, match_id, seq, seq, entry, CHANNEL, payload)
 
     async def drop_entries(self, match_id: str, first: int, length: int) -> None:
         async with self._transaction() as conn:
@@ -470,8 +472,8 @@ class _Rollback(ConflictError):
 
 
 _APPEND = (
-    "WITH bumped AS (UPDATE boardkit_match SET length = length + 1, status = %s "
-    "WHERE id = %s AND length = %s RETURNING id), "
+    "WITH bumped AS (UPDATE boardkit_match SET length = length + 1, status = %s, "
+    "header = COALESCE(%s, header) WHERE id = %s AND length = %s RETURNING id), "
     "added AS (INSERT INTO boardkit_entry (match_id, seq, body) SELECT id, %s, %s FROM bumped "
     "RETURNING match_id) "
     "SELECT pg_notify(%s, %s) FROM added"

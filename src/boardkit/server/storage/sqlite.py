@@ -216,8 +216,10 @@ class SQLiteStorage(Storage):
 
         return await self._run(work)
 
-    async def append_entry(self, match_id: str, seq: int, entry: str, status: str) -> None:
-        await self._appends.append((match_id, seq, entry, status))
+    async def append_entry(
+        self, match_id: str, seq: int, entry: str, status: str, header: str | None = None
+    ) -> None:
+        await self._appends.append((match_id, seq, entry, status, header))
 
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
         return await self._run(functools.partial(_append_all, rows=rows))
@@ -267,15 +269,16 @@ def _record(db: sqlite3.Connection, row: Any) -> MatchRecord:
 
 
 def _append_all(db: sqlite3.Connection, rows: Sequence[Row]) -> list[ConflictError | None]:
-    """Append every row (match, seq, entry, status) in one transaction; per row, ``None`` or the
-    conflict that kept it out."""
+    """Append every row (match, seq, entry, status, header or ``None``) in one transaction; per
+    row, ``None`` or the conflict that kept it out."""
     outcomes: list[ConflictError | None] = []
     db.execute("BEGIN IMMEDIATE")
-    for match_id, seq, entry, status in rows:
+    for match_id, seq, entry, status, header in rows:
         db.execute("SAVEPOINT append")
         cursor = db.execute(
-            "UPDATE boardkit_match SET length = length + 1, status = ? WHERE id = ? AND length = ?",
-            (status, match_id, seq),
+            "UPDATE boardkit_match SET length = length + 1, status = ?, "
+            "header = COALESCE(?, header) WHERE id = ? AND length = ?",
+            (status, header, match_id, seq),
         )
         conflict = None
         if cursor.rowcount != 1:

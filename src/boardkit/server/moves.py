@@ -1,0 +1,185 @@
+"""Entries of the server's matches: a move checked, committed before anyone hears of it, and
+the moves other processes committed, replayed here.
+
+:meth:`MoveDesk.play_locked` checks a player's move (the match is running, the entry the client
+saw is the last one, the seat is the one that must decide, the index or text names a legal
+action) and :meth:`MoveDesk.commit_locked` plays it on the in-memory
+:class:`~boardkit.match.Match` and **commits it to the database before anyone hears of it**:
+until the commit returns, :attr:`LiveMatch.length <boardkit.server.live.LiveMatch.length>` does
+not include the new entry; if it fails, the entry is undone. Two processes committing the same
+entry cannot both succeed (:class:`~boardkit.server.errors.ConflictError`): the loser refreshes
+(:meth:`MoveDesk.refresh_locked`, which replays the stored actions and checks that they give
+the stored events) and its client is told the match moved on. The caller holds the match's lock.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from boardkit.codec import codec_for
+from boardkit.errors import ActionTextError, BoardkitError, IllegalActionError
+from boardkit.flow import decider
+from boardkit.log import entry_to_json
+from boardkit.present.rules import sections_of, see_also
+from boardkit.server.errors import ConflictError, ProtocolError, StorageError
+from boardkit.server.live import LiveMatch, bot_name, compact, owes
+from boardkit.server.seats import SeatKeeper
+from boardkit.server.storage import FINISHED, RUNNING, Storage
+from boardkit.server.webhooks import Webhook
+
+log = logging.getLogger("boardkit.server.moves")
+
+
+class MoveDesk:
+    """Checks, commits and replays the entries of the matches of one storage; tells the
+    ``webhook`` (if any) of each person a committed move leaves owing a decision."""
+
+    def __init__(self, storage: Storage, seats: SeatKeeper, webhook: Webhook | None) -> None:
+        self.storage = storage
+        self.seats = seats
+        self.webhook = webhook
+
+    async def play_locked(
+        self, live: LiveMatch, seat: int, seq: int, index: int | None, text: str | None
+    ) -> None:
+        """Check and commit ``seat``'s move (see :meth:`MatchService.act
+        <boardkit.server.service.MatchService.act>` for the refusals)."""
+        if seq > live.length - 1:
+            await self.refresh_locked(live)
+        if live.states[-1].flow.ended or live.status == FINISHED:
+            raise ProtocolError("the game is over", "finished")
+        if live.status != RUNNING:
+            raise ProtocolError("the match waits for players to join", "not_running")
+        if seq != live.length - 1:
+            raise ProtocolError(
+                f"you saw entry {seq}, but the match is at entry {live.length - 1}", "stale"
+            )
+        deciding = decider(live.states[-1].flow)
+        if deciding != seat:
+            who = "nobody" if deciding is None else seat_text(live.names, deciding)
+            raise ProtocolError(f"it is not your decision: {who} decides now", "not_your_turn")
+        stand_in = live.stand_in(seat)
+        if stand_in is not None:
+            raise ProtocolError(
+                f"you left this seat and the {bot_name(stand_in)} bot plays it; take it back first",
+                "away",
+            )
+        if index is None:
+            action = read_text(live, text)
+        else:
+            legal = live.legal_actions()
+            if index >= len(legal):
+                raise ProtocolError(
+                    f"no legal action {index}: there are {len(legal)}", "bad_action"
+                )
+            action = legal[index]
+        await self.commit_locked(live, seat, action)
+
+    async def commit_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat``, store the entry, then take it in memory; ``bad_action``
+        when the rules refuse it, ``stale`` when another process stored this entry first."""
+        match = live.match
+        seq = len(match)
+        try:
+            match.play(action, seat)
+        except IllegalActionError as exc:
+            raise ProtocolError(f"refused: {exc}", "bad_action") from None
+        entry = match.log.entries[-1]
+        status = FINISHED if match.is_over else RUNNING
+        now = self.seats.now()
+        header = self.seats.stored_header(
+            live, moved=True, state=match.state, status=status, now=now
+        )  # the clocks after the move, stored with it (None: no clocks)
+        try:
+            await self.storage.append_entry(
+                live.id, seq, compact(entry_to_json(live.game, entry)), status, header
+            )
+        except ConflictError:
+            match.undo(1)
+            await self.refresh_locked(live)
+            raise ProtocolError(
+                f"another move came first; the match is at entry {live.length - 1}", "stale"
+            ) from None
+        except BaseException:
+            match.undo(1)
+            raise
+        live.entries.append(entry)
+        live.states.append(match.state)
+        if header is not None:
+            live.record = attrs.evolve(live.record, header=header)
+        if status != live.record.status:
+            live.record = attrs.evolve(live.record, status=status)
+        self.seats.tick(live, moved=True, now=now)
+        if self.webhook is not None:
+            self._announce_turns(live, live.states[-2].flow)
+
+    def _announce_turns(self, live: LiveMatch, before: Any) -> None:
+        """Tell the webhook of each human seat that owes a decision now and did not before the
+        entry just committed (this process committed it, so no other process tells it too)."""
+        assert self.webhook is not None
+        after = live.states[-1].flow
+        for record in live.record.seats:
+            if (
+                live.bot_for(record.seat) is None  # a person holds it (not away)
+                and owes(after, record.seat)
+                and not owes(before, record.seat)
+            ):
+                self.webhook.your_turn(
+                    match=live.id,
+                    game=live.game.name,
+                    seat=record.seat,
+                    name=record.name,
+                    player=record.player or None,
+                    entry=live.length - 1,
+                )
+
+    async def refresh_locked(self, live: LiveMatch) -> None:
+        """Bring this process's copy of the match up to the database: reread its row, and replay
+        the entries stored since, checking that each gives the stored events."""
+        await self.seats.reload_record(live)
+        bodies = await self.storage.entries(live.id, live.length)
+        codec = codec_for(live.game)
+        for body in bodies:
+            data = json.loads(body)
+            refused = StorageError(f"entry {data['seq']} of match {live.id} does not replay here")
+            # Why is for the operator only: it quotes the full entry (a secret bid, a card).
+            try:
+                action = codec.actions.load(data["action"])
+                events = live.match.play(action, data["player"])
+            except BoardkitError as exc:
+                log.error("%s: %s", refused, exc, extra={"match": live.id, "game": live.game.name})
+                raise refused from None
+            if json.loads(compact([codec.events.dump(e) for e in events])) != data["events"]:
+                live.match.undo(1)  # the match stays at the entries this process holds
+                where = {"match": live.id, "game": live.game.name}
+                log.error("%s: its events differ", refused, extra=where)
+                raise refused from None
+            live.entries.append(live.match.log.entries[-1])
+            live.states.append(live.match.state)
+        if bodies:
+            self.seats.tick(live, moved=True)
+
+
+def seat_text(names: Sequence[str], seat: int) -> str:
+    """A seat as people read it: numbered from 1, with its player's name (``seat 2 (bob)``)
+    when it has one other than its number."""
+    shown = f"seat {seat + 1}"
+    name = names[seat] if 0 <= seat < len(names) else shown
+    return shown if name == shown else f"{shown} ({name})"
+
+
+def read_text(live: LiveMatch, text: str | None) -> Any:
+    """The legal action ``text`` names in the match's last state, or ``bad_text``."""
+    try:
+        return live.game.parse_action(live.states[-1], "" if text is None else text)
+    except ActionTextError as exc:
+        raise ProtocolError(exc.reason, "bad_text", exc.candidates) from None
+    except IllegalActionError as exc:  # a game's own reader, refusing in its own words
+        pointer = see_also(sections_of(live.game), exc.rule)  # the section of its rule
+        reason = f"{exc.reason}; {pointer}" if pointer else exc.reason
+        raise ProtocolError(reason, "bad_text", ()) from None
