@@ -63,6 +63,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="self-play games per generation (200)",
     )
     train.add_argument(
+        "--first-games",
+        type=_positive_int,
+        metavar="N",
+        help="games of the first generation, the heuristic teacher's (default: --games)",
+    )
+    train.add_argument(
         "--iterations",
         type=_positive_int,
         default=64,
@@ -116,6 +122,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         args.players,
         hidden=args.hidden,
         games=args.games,
+        first_games=args.first_games or 0,
         epochs=args.epochs,
         teacher=Teaching(iterations=args.iterations),
         seed=args.seed,
