@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardkit.flow import DecisionOwed
+from boardkit.flow import DecisionOwed, PhaseStarted
 from boardkit.geometry.grid import cells_of
 from boardkit.i18n import N_, Message, Messages
 from boardkit.present.voice import Voice, describe_flow_event
@@ -53,7 +53,10 @@ from boardkit_khan.rules.events import (
     YurtPlaced,
 )
 from boardkit_khan.rules.placements import tile_name as tile_name
+from boardkit_khan.rules.refusals import SEAT_COLOURS
 from boardkit_khan.rules.state import (
+    PHASE_END,
+    PHASE_MAIN,
     PHASE_PLACEMENT,
     REMOVALS_TO_END,
     UNKNOWN_CARD,
@@ -66,6 +69,7 @@ from boardkit_khan.rules.words import (
     card_words,
     comma_list,
     join_messages,
+    seat_colour,
     tile_bare,
     tile_words,
 )
@@ -87,6 +91,14 @@ SPECIAL_NAMES = {
 }
 """The special cards' names in English (in the reader's language:
 :data:`boardkit_khan.rules.words.SPECIAL_WORDS`)."""
+
+
+PHASE_LINES = {
+    PHASE_PLACEMENT: N_("the placement phase begins"),
+    PHASE_MAIN: N_("the main phase begins"),
+    PHASE_END: N_("the end phase begins"),
+}
+"""Khan's phases as they begin (the rulebooks' set-up rounds, the turns, the end phase)."""
 
 
 def _cells(board: Board, mask: int) -> str:
@@ -120,9 +132,14 @@ class _Narrator:
         return _m("ruler {number}", number=index)
 
     def name(self, seat: int) -> Message | str:
-        """The seat's name, never "you": the player's, or "player 2" in the reader's language."""
+        """The seat's name, never "you": the player's; the seat's yurt colour or "player 2"
+        in the reader's language where the front end names the seat so (``boardkit watch``
+        names seats by colour)."""
+        name = self.voice.name(seat)
+        if 0 <= seat < len(SEAT_COLOURS) and name == SEAT_COLOURS[seat]:
+            return seat_colour(seat)
         if self.voice.has_name(seat):
-            return self.voice.name(seat)
+            return name
         return _m("player {number}", number=seat + 1)
 
     def who(self, seat: int) -> Message | str:
@@ -221,9 +238,10 @@ class _Narrator:
         )
 
     def end_triggered(self, e: EndPhaseTriggered) -> Message:
-        return _m(
-            "the fifth ruler is gone: the end phase comes next, opened by {who}",
-            who=self.who(e.first_player),
+        return self.says(
+            e.first_player,
+            N_("the fifth ruler is gone: the end phase comes next, opened by you"),
+            N_("the fifth ruler is gone: the end phase comes next, opened by {who}"),
         )
 
     # --- actions ------------------------------------------------------------------------------
@@ -298,7 +316,9 @@ class _Narrator:
         parts: list[Message | str] = []
         for seat, yurts in enumerate(field.yurts):
             n = (yurts & mask).bit_count()
-            if n:
+            if n == 1:
+                parts.append(self.says(seat, N_("1 of your yurts"), N_("1 of {who}'s yurts")))
+            elif n:
                 parts.append(
                     self.says(
                         seat, N_("{count} of your yurts"), N_("{count} of {who}'s yurts"), count=n
@@ -354,6 +374,14 @@ class _Narrator:
             )
         if e.stack is not None:
             tile = tile_bare(e.stack)
+            if e.tile >= 0 and e.stack.bridge:
+                return self.says(
+                    e.player,
+                    N_("you play {card}, reserving one {bridge}"),
+                    N_("{who} plays {card}, reserving one {bridge}"),
+                    card=card,
+                    bridge=tile,
+                )
             if e.tile >= 0:
                 return self.says(
                     e.player,
@@ -408,6 +436,10 @@ class _Narrator:
             won = _m("{players} share the win", players=winners)
         return _m("final score: {scores}; {won}", scores=scores, won=won)
 
+    def phase_started(self, e: PhaseStarted) -> Message | str | None:
+        line = PHASE_LINES.get(e.phase)
+        return _m(line) if line is not None else describe_flow_event(e, self.voice)
+
     def decision_owed(self, e: DecisionOwed) -> Message | str | None:
         if e.kind == "consent":
             return self.says(
@@ -441,6 +473,7 @@ _WORDING: dict[type, Callable[[_Narrator, Any], Message | str | None]] = {
     TurnForfeited: _Narrator.turn_forfeited,
     GameScored: _Narrator.scored,
     DecisionOwed: _Narrator.decision_owed,
+    PhaseStarted: _Narrator.phase_started,
 }
 
 
