@@ -133,6 +133,15 @@ def test_refusals_read_in_german_and_dutch() -> None:
     english = why_not(game, state, ())
     assert german.keys() == dutch.keys() == english.keys()
     assert river is not None and river.reason == "H2 ist Fluss: Jurten stehen nur auf Landfeldern"
+    assert german["B: displace ruler"] == (
+        "einen Herrscher vertreiben geht jetzt nicht: die Startjurten werden eingesetzt"
+    )
+    assert dutch["B: displace ruler"] == (
+        "een heerser verdrijven kan nu niet: de startyurts worden geplaatst"
+    )
+    assert english["B: displace ruler"] == (
+        "displacing a ruler is not possible now: the start yurts are being placed"
+    )
     assert river_nl is not None and river_nl.reason.startswith("H2 is rivier: yurts staan")
 
 

@@ -44,6 +44,7 @@ from boardkit_khan.rules.actions import (
 )
 from boardkit_khan.rules.board import Region, parse_cell_label
 from boardkit_khan.rules.legality import active_player, check, free_land, start_regions_used
+from boardkit_khan.rules.reasons import A_SPECIAL_CARD, not_now
 from boardkit_khan.rules.refusals import conquest_refusal, no_conquest
 from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
@@ -211,10 +212,8 @@ def why_not(game: Game[Any, Any], state: KhanState, path: tuple[str, ...]) -> Ma
     reasons = absent_reasons(game, state, path, candidates, refuse)
     if path:
         return reasons
-    if "special" in reasons and flow.step != STEP_SPECIAL:  # worded for its stand-in card
-        reasons["special"] = reasons["special"].replace(
-            "playing High Morale", "playing a special card"
-        )
+    if "special" in reasons and flow.step != STEP_SPECIAL:  # not for its stand-in card only
+        reasons["special"] = not_now(A_SPECIAL_CARD, flow.step)
     present = ActionMenu(game, legal, state).paths_at(())
     conquering = flow.step in (STEP_ACTIONS, STEP_EXTRA, STEP_CONQUER)
     if conquering and CONQUER not in present and CONQUER not in reasons:
