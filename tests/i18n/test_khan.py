@@ -5,6 +5,7 @@ always did; one event read by three readers in three languages."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -105,13 +106,13 @@ def test_every_line_reads_in_german_and_dutch_and_as_many_as_in_english(
 
 def test_a_conquest_is_one_message_each_reader_renders_in_their_language() -> None:
     match = played(4, 2, 400)
-    for seq, entry in enumerate(match.log.entries):
-        laid = [event for event in entry.events if isinstance(event, TileLaid)]
-        if laid:
-            break
-    else:  # pragma: no cover - the seeded game conquers
-        pytest.fail("no conquest in the seeded game")
-    message = event_message(laid[0], match.state_at(seq - 1), Voice(None, ("ann", "bob")))
+    seq, laid = next(
+        (seq, event)
+        for seq, entry in enumerate(match.log.entries)
+        for event in entry.events
+        if isinstance(event, TileLaid)
+    )
+    message = event_message(laid, match.state_at(seq - 1), Voice(None, ("ann", "bob")))
     assert isinstance(message, Message) and message.domain == "boardkit_khan"
     english, german, dutch = (message.text(lang) for lang in ("en", "de", "nl"))
     assert " conquers with the " in english or " builds the " in english
@@ -180,3 +181,25 @@ def test_the_consent_question_reads_in_german() -> None:
                 return
             match.play(rng.choice(match.legal_actions()))
     pytest.fail("no consent asked for in 40 seeded games")  # pragma: no cover
+
+
+@pytest.mark.parametrize(
+    ("lang", "refusal"),
+    [
+        ("de", "H2 ist Fluss: Jurten stehen nur auf Landfeldern"),
+        ("nl", "H2 is rivier: yurts staan alleen op landvakjes"),
+        ("en", "H2 is river: yurts stand on land cells only"),
+    ],
+)
+def test_play_with_lang_refuses_a_cell_in_that_language(
+    lang: str, refusal: str, tmp_path: Path
+) -> None:
+    out = io.StringIO()
+    code = main(
+        ["play", "khan", "--names", "ann,bob", "--seat", "human,first", "--seed", "1",
+         "--log", str(tmp_path / "k.json"), "--lang", lang],
+        stdin=io.StringIO("H2\nquit\n"),
+        stdout=out,
+    )  # fmt: skip
+    assert code == 0
+    assert f"ann [start yurt]> {refusal}" in out.getvalue()
