@@ -59,6 +59,8 @@ def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -
         "src/boardkit_khan/data/board.txt",
         "src/boardkit/locale/de/LC_MESSAGES/boardkit.mo",  # compiled catalogues: no Babel needed
         "src/boardkit/locale/nl/LC_MESSAGES/boardkit.mo",
+        "src/boardkit_khan/locale/de/LC_MESSAGES/boardkit_khan.mo",
+        "src/boardkit_khan/locale/nl/LC_MESSAGES/boardkit_khan.mo",
         "src/boardkit_shangrila/locale/de/LC_MESSAGES/boardkit_shangrila.mo",
         "src/boardkit_shangrila/rules/legality.py",
     }

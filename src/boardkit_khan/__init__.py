@@ -42,6 +42,8 @@ top rather than forming a room of their own.
 - :mod:`.rules.specials`: playing special cards and taking their yurts back;
 - :mod:`.rules.scoring`: final scoring and the winner;
 - :mod:`.rules.refusals`: why a conquest is refused, in the words a player reads;
+- :mod:`.rules.reasons`: why a step or a special card refuses an action, in the same words;
+- :mod:`.rules.words`: cards, tiles, regions and special cards in the reader's language;
 - :mod:`.rules.notation`: the position notation, a state as text and back (the rules' own
   format: a log that starts from a position is replayed through it, so it is not presentation);
 - :mod:`.rules.views`: hidden information: what a seat may see, redaction, determinization.

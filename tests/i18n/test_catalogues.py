@@ -21,7 +21,11 @@ KEYWORDS = {"_m": None, "_t": None, "N_": None}
 """The extraction's keywords, as ``scripts/i18n.sh`` passes them (each takes the id first)."""
 
 PACKAGES = sorted(path.parent.parent.name for path in SRC.glob("*/locale/LINGUAS"))
-EXPECTED = {"boardkit": {"de", "nl"}, "boardkit_shangrila": {"de"}}
+EXPECTED = {
+    "boardkit": {"de", "nl"},
+    "boardkit_khan": {"de", "nl"},
+    "boardkit_shangrila": {"de"},
+}
 """The languages each package is translated to at least."""
 
 

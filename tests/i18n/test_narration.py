@@ -1,5 +1,5 @@
-"""Narration in the reader's language: Shangrila's lines are messages rendered in German, the
-framework's flow lines too, and English reads as it always did."""
+"""Narration in the reader's language: Shangrila's lines and refusals are messages rendered in
+German, the framework's flow lines too, and English reads as it always did."""
 
 from __future__ import annotations
 
@@ -67,3 +67,17 @@ def test_a_reader_of_their_own_colour_is_du_in_german() -> None:
         english = lines(match, "en", seat)
         ours = [de for en, de in zip(english, german, strict=True) if en.startswith("you (")]
         assert all(line.startswith("du (") for line in ours)
+
+
+def test_shangrilas_refusals_read_in_german_and_as_before_in_english() -> None:
+    match = played(3, 30)
+    game, state = match.game, match.state
+    english = game.why_not(state, ("journey",))
+    with using_language("de"):
+        german = game.why_not(state, ("journey",))
+        recruit = game.why_not(state, ("recruit students",))
+    assert english["from 0"] == "blue has no student in village 0"
+    assert german["from 0"] == "Blau hat keinen Schüler in Dorf 0"
+    assert german["from 2"] == "das rote Dorf ist bei drei Spielern nicht im Spiel"
+    assert german.keys() == english.keys()
+    assert recruit["Healer @ 0"] == "Blau hat keinen Meister der Gilde Heiler in Dorf 0"

@@ -17,7 +17,7 @@ from boardkit._moved import moves
 from boardkit_khan.rules import board, board_validation, legality
 
 PACKAGE = Path(boardkit_khan.__file__).parent
-NEW = {"howto"}
+NEW = {"howto", "reasons", "words"}
 """Modules new since the move, which never had an old name."""
 KHAN_MOVES = {old: new for old, new in moves().items() if old.startswith("boardkit_khan.")}
 

@@ -26,6 +26,7 @@ from typing import Any
 from boardkit.errors import IllegalActionError
 from boardkit.game import Game
 from boardkit.geometry.grid import cells_of
+from boardkit.i18n import Messages
 from boardkit.present.menus import ActionMenu, absent_reasons
 from boardkit_khan.rules.actions import (
     Conquer,
@@ -43,6 +44,7 @@ from boardkit_khan.rules.actions import (
 )
 from boardkit_khan.rules.board import Region, parse_cell_label
 from boardkit_khan.rules.legality import active_player, check, free_land, start_regions_used
+from boardkit_khan.rules.reasons import A_SPECIAL_CARD, not_now
 from boardkit_khan.rules.refusals import conquest_refusal, no_conquest
 from boardkit_khan.rules.state import (
     PHASE_PLACEMENT,
@@ -57,6 +59,9 @@ from boardkit_khan.rules.state import (
     Static,
     static_for,
 )
+from boardkit_khan.rules.words import REGION_WORDS, SYMBOL_WORDS
+
+_t = Messages("boardkit_khan").text
 
 CONQUER = "C: conquer"
 """The menu label of action C (:func:`~boardkit_khan.rules.actions.menu_path`)."""
@@ -65,7 +70,8 @@ INVADE = "A: invade"
 """The menu label of action A."""
 
 ANSWER_FIRST = "first answer the consent request: yes or no"
-"""What every other kind of action gets while a consent is owed."""
+"""What every other kind of action gets while a consent is owed (in English; the menu gets it
+in the language of :func:`boardkit.i18n.language`)."""
 
 
 def _hand(state: KhanState) -> list[int]:
@@ -153,8 +159,13 @@ def _closed_region(state: KhanState, static: Static, player: int, cell: int) -> 
     if not (start_regions_used(state, player) >> index) & 1:
         return None
     if state.options.start_yurts_per_player:
-        return f"you have placed your start yurt in {region.title} already"
-    return f"a start yurt stands in {region.title} already, and each region takes one"
+        return _t(
+            "you have placed your start yurt in {region} already", region=REGION_WORDS[region]
+        )
+    return _t(
+        "a start yurt stands in {region} already, and each region takes one",
+        region=REGION_WORDS[region],
+    )
 
 
 def why_not(game: Game[Any, Any], state: KhanState, path: tuple[str, ...]) -> Mapping[str, str]:
@@ -166,7 +177,7 @@ def why_not(game: Game[Any, Any], state: KhanState, path: tuple[str, ...]) -> Ma
         if path:
             return {}
         labels = (INVADE, "B: displace ruler", CONQUER, "D: invade any land", "special")
-        return dict.fromkeys(labels, ANSWER_FIRST)
+        return dict.fromkeys(labels, _t(ANSWER_FIRST))
     static = static_for(state.options.board)
     player = active_player(state)
     legal = game.legal_actions(state)
@@ -187,8 +198,12 @@ def why_not(game: Game[Any, Any], state: KhanState, path: tuple[str, ...]) -> Ma
         found = conquest_candidates(state, static, path[1:], open_stacks)
 
         def nowhere(label: str, total: int, example: str) -> str:
-            what = "in this orientation it" if label.startswith("orientation") else "it"
-            return f"{what} fits nowhere now (for example: {example})"
+            if label.startswith("orientation"):
+                return _t(
+                    "in this orientation it fits nowhere now (for example: {example})",
+                    example=example,
+                )
+            return _t("it fits nowhere now (for example: {example})", example=example)
 
         return absent_reasons(game, state, path, found, refuse, nowhere)
     candidates = list(main_candidates(state, static))
@@ -197,16 +212,14 @@ def why_not(game: Game[Any, Any], state: KhanState, path: tuple[str, ...]) -> Ma
     reasons = absent_reasons(game, state, path, candidates, refuse)
     if path:
         return reasons
-    if "special" in reasons and flow.step != STEP_SPECIAL:  # worded for its stand-in card
-        reasons["special"] = reasons["special"].replace(
-            "playing High Morale", "playing a special card"
-        )
+    if "special" in reasons and flow.step != STEP_SPECIAL:  # not for its stand-in card only
+        reasons["special"] = not_now(A_SPECIAL_CARD, flow.step)
     present = ActionMenu(game, legal, state).paths_at(())
     conquering = flow.step in (STEP_ACTIONS, STEP_EXTRA, STEP_CONQUER)
     if conquering and CONQUER not in present and CONQUER not in reasons:
         reasons[CONQUER] = no_conquest(state, static, player)
     if flow.step in (STEP_ACTIONS, STEP_EXTRA) and INVADE not in present and not _hand(state):
-        reasons.setdefault(INVADE, "you have no card in your hand")
+        reasons.setdefault(INVADE, _t("you have no card in your hand"))
     return reasons
 
 
@@ -231,12 +244,14 @@ def cell_refusal(state: KhanState, text: str) -> IllegalActionError | None:
     label = grid.label(cell)
     board = static.board
     if not board.in_play & (1 << cell):
-        return IllegalActionError("K-C1", f"{label} is not a cell in play")
+        return IllegalActionError("K-C1", _t("{cell} is not a cell in play", cell=label))
     if not board.land & (1 << cell):
-        return IllegalActionError("K-A-A", f"{label} is river: yurts stand on land cells only")
+        return IllegalActionError(
+            "K-A-A", _t("{cell} is river: yurts stand on land cells only", cell=label)
+        )
     if not (free_land(state, static) >> cell) & 1:
         return IllegalActionError(
-            "K-A-A", f"{label} is not free: a yurt, a ruler or a tile is there"
+            "K-A-A", _t("{cell} is not free: a yurt, a ruler or a tile is there", cell=label)
         )
     player = active_player(state)
     candidates = [
@@ -258,13 +273,18 @@ def cell_refusal(state: KhanState, text: str) -> IllegalActionError | None:
             return IllegalActionError(first.rule, f"{label}: {closed}") if closed else first
     symbols = sorted(
         {
-            static.cards[a.card].symbol.value.replace("_", " ")
+            SYMBOL_WORDS[static.cards[a.card].symbol].text()
             for a, _ in refusals
             if isinstance(a, Invade)
         }
     )
     if symbols:
         return IllegalActionError(
-            "K-A-A", f"no card of your hand allows {label} (they show: {', '.join(symbols)})"
+            "K-A-A",
+            _t(
+                "no card of your hand allows {cell} (they show: {symbols})",
+                cell=label,
+                symbols=", ".join(symbols),
+            ),
         )
     return refusals[0][1] if refusals else None

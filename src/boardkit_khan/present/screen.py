@@ -19,14 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardkit.geometry.grid import cells_of
+from boardkit.i18n import Message, Messages
 from boardkit.present.screen import Line, Picture, Segment, line
 from boardkit_khan.present.render import RULER_MARKS
 from boardkit_khan.rules.actions import card_text
 from boardkit_khan.rules.board import Region
-from boardkit_khan.rules.placements import tile_name
 from boardkit_khan.rules.scoring import area_bonuses, areas_of, tile_points
 from boardkit_khan.rules.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, Static, static_for
 from boardkit_khan.rules.views import view
+from boardkit_khan.rules.words import tile_words
+
+_t = Messages("boardkit_khan").text
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")
 """The yurt colours of the four seats, in seat order."""
@@ -210,8 +213,8 @@ def picture(state: KhanState, player: int | None, names: Sequence[str]) -> Pictu
 
 def consent_question(state: KhanState, player: int, names: Sequence[str]) -> str | None:
     """The consent request ``player`` must answer (K-X5) as a question, or ``None`` when none
-    is owed by ``player``. Everything in it is on the board: the pending conquest and whose
-    yurts it covers."""
+    is owed by ``player``, in the language of :func:`boardkit.i18n.language`. Everything in it
+    is on the board: the pending conquest and whose yurts it covers."""
     pending = state.turn.pending
     owed = state.flow.owed
     if pending is None or not owed or owed[0].player != player or owed[0].kind != "consent":
@@ -219,16 +222,39 @@ def consent_question(state: KhanState, player: int, names: Sequence[str]) -> str
     static = static_for(state.options.board)
     placement = static.table.stack(pending.stack).get(pending.orientation, pending.anchor)
     active = state.flow.active
-    who = names[active] if active is not None and active < len(names) else "the active player"
+    known = active is not None and active < len(names)
+    who = names[active] if known and active is not None else _t("the active player")
+    tile = tile_words(pending.stack)
     if placement is None:  # pragma: no cover - a pending conquest is a valid placement
-        where = f"at {static.board.label(pending.anchor)}"
-        covered = 0
+        wants = _t(
+            "{name}, {who} wants to lay {tile} at {cell}",
+            name=names[player],
+            who=who,
+            tile=tile,
+            cell=static.board.label(pending.anchor),
+        )
     else:
-        where = "on " + ", ".join(static.board.label(c) for c in cells_of(placement.mask))
+        cells = ", ".join(static.board.label(c) for c in cells_of(placement.mask))
         covered = (state.field.yurts[player] & placement.mask).bit_count()
-    yours = f", covering {covered} of your yurts" if covered else ""
+        params: dict[str, str | int | Message] = {
+            "name": names[player],
+            "who": who,
+            "tile": tile,
+            "cells": cells,
+            "count": covered,
+        }
+        if covered:
+            wants = _t(
+                "{name}, {who} wants to lay {tile} on {cells}, covering {count} of your yurts",
+                **params,
+            )
+        else:
+            wants = _t("{name}, {who} wants to lay {tile} on {cells}", **params)
     return (
-        f"{names[player]}, {who} wants to lay {tile_name(pending.stack)} {where}{yours}.\n"
-        "Your Protection of the Great Khan means it needs your consent: "
-        "yes lets the conquest happen, no refuses it."
+        wants
+        + ".\n"
+        + _t(
+            "Your Protection of the Great Khan means it needs your consent: "
+            "yes lets the conquest happen, no refuses it."
+        )
     )

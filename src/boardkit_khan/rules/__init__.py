@@ -5,8 +5,10 @@ played on (the map of every module is in :mod:`boardkit_khan`).
 Nothing here imports :mod:`boardkit_khan.present` or the framework's presentation kit
 (:mod:`boardkit.present`) at run time: the rules are the same whether anything is drawn.
 Words that belong to the rules stay here: the reasons of a refusal
-(:class:`~boardkit.errors.IllegalActionError`, :mod:`.refusals`), the names of tiles, the
-messages of a rejected board file; they use the plain English helpers of :mod:`boardkit.english`.
+(:class:`~boardkit.errors.IllegalActionError`, :mod:`.refusals`, :mod:`.reasons`), the names of
+tiles, the messages of a rejected board file; they use the plain English helpers of
+:mod:`boardkit.english`, and a player's refusals are messages of Khan's catalogue
+(:mod:`.words`, :mod:`boardkit.i18n`) read in the player's language.
 
 What a player may see is decided here too (:mod:`.views`): hidden information (K-H1) is a rule
 of the game, not a way of drawing it. The redaction of log events and the determinization of a

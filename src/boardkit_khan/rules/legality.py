@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from boardkit.errors import IllegalActionError
 from boardkit.flow import decider
+from boardkit.i18n import Messages
 from boardkit_khan.rules.action_list import ActionList, CellActions
 from boardkit_khan.rules.actions import (
     Conquer,
@@ -53,6 +54,7 @@ from boardkit_khan.rules.conquest import (
     legal_conquests,
 )
 from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.reasons import STEP_WORDS, special_clause, special_reason, wrong_step
 from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_PLACEMENT,
@@ -68,6 +70,7 @@ from boardkit_khan.rules.state import (
     Static,
     static_for,
 )
+from boardkit_khan.rules.words import SYMBOL_WORDS
 
 # --- cached action objects ------------------------------------------------------------------------
 
@@ -78,6 +81,8 @@ CONSENT_NO = Consent(False)
 NO_SPECIAL = NoSpecial()
 HIGH_MORALE = PlayHighMorale()
 PROTECTION = PlayProtection()
+
+_t = Messages("boardkit_khan").text
 
 
 def _invade_row(card: int, size: int) -> tuple[Invade, ...]:
@@ -525,38 +530,6 @@ def legal_actions(state: KhanState) -> Sequence[KhanAction]:
     return []
 
 
-_ACTION_WORDS = {
-    "PlaceStartYurt": "placing a start yurt",
-    "Invade": "an invasion",
-    "DisplaceRuler": "displacing a ruler",
-    "Conquer": "a conquest",
-    "InvadeAnywhere": "action D",
-    "Discard": "discarding",
-    "PlayHighMorale": "playing High Morale",
-    "PlayProtection": "playing Protection of the Great Khan",
-    "PlayDivineSupport": "playing Divine Support",
-    "PlayScout": "playing the Scout",
-    "NoSpecial": "passing on special cards",
-}
-"""Each action kind in words, for refusals a player reads."""
-
-_STEP_WORDS = {
-    STEP_PLACE: "the start yurts are being placed",
-    STEP_ACTIONS: "it is time for step 2's actions",
-    STEP_EXTRA: "it is time for High Morale's extra action",
-    STEP_DISCARD: "it is time to discard for action D",
-    STEP_SPECIAL: "it is time to play a special card or none",
-    STEP_CONQUER: "an end-phase turn is two conquests only",
-}
-"""What the current step calls for, in words."""
-
-
-def _wrong_step(action: object, step: str) -> IllegalActionError:
-    what = _ACTION_WORDS.get(type(action).__name__, "that action")
-    now = _STEP_WORDS.get(step, "the turn is between steps")
-    return IllegalActionError("K-T2", f"{what} is not possible now: {now}")
-
-
 def check_conquer(state: KhanState, static: Static, player: int, action: Conquer) -> Conquest:
     """The conquest ``action`` makes, or the IllegalActionError naming the clause (K-A-C…)."""
     outcome = evaluate(
@@ -587,36 +560,48 @@ def check(state: KhanState, action: object) -> None:
     """
     flow = state.flow
     if flow.ended or state.outcome is not None:
-        raise IllegalActionError("flow", "the game is over")
+        raise IllegalActionError("flow", _t("the game is over"))
     static = static_for(state.options.board)
     step = flow.step
     if flow.owed:
         if not isinstance(action, Consent):
             raise IllegalActionError(
-                "K-X5", f"player {flow.owed[0].player + 1} must answer the consent request first"
+                "K-X5",
+                _t(
+                    "player {number} must answer the consent request first",
+                    number=flow.owed[0].player + 1,
+                ),
             )
         return
     if isinstance(action, Consent):
-        raise IllegalActionError("K-X5", "no consent is being asked for")
+        raise IllegalActionError("K-X5", _t("no consent is being asked for"))
     player = active_player(state)
     if isinstance(action, PlaceStartYurt):
         if step != STEP_PLACE or flow.phase != PHASE_PLACEMENT:
-            raise _wrong_step(action, step)
+            raise wrong_step(action, step)
         _check_cell(action.cell, static)
         if not (placement_cells(state, static, player) >> action.cell) & 1:
-            holder = "you have not" if state.options.start_yurts_per_player else "nobody has"
-            raise IllegalActionError(
-                "K-S4",
-                f"{static.board.label(action.cell)} is not a free land cell in a region "
-                f"where {holder} placed a start yurt yet",
-            )
+            label = static.board.label(action.cell)
+            if state.options.start_yurts_per_player:
+                reason = _t(
+                    "{cell} is not a free land cell in a region where you have not placed a "
+                    "start yurt yet",
+                    cell=label,
+                )
+            else:
+                reason = _t(
+                    "{cell} is not a free land cell in a region where nobody has placed a "
+                    "start yurt yet",
+                    cell=label,
+                )
+            raise IllegalActionError("K-S4", reason)
         return
     if isinstance(action, Invade | DisplaceRuler | Conquer | InvadeAnywhere):
         if flow.phase == PHASE_END:
             if not isinstance(action, Conquer):
-                raise IllegalActionError("K-E2", "an end-phase turn is two conquests only")
+                raise IllegalActionError("K-E2", _t(STEP_WORDS[STEP_CONQUER]))
         elif step not in (STEP_ACTIONS, STEP_EXTRA):
-            raise _wrong_step(action, step)
+            raise wrong_step(action, step)
         if isinstance(action, Invade):
             _check_invade(state, static, player, action)
         elif isinstance(action, DisplaceRuler):
@@ -626,7 +611,7 @@ def check(state: KhanState, action: object) -> None:
         return
     if isinstance(action, Discard):
         if step != STEP_DISCARD:
-            raise _wrong_step(action, step)
+            raise wrong_step(action, step)
         if action not in discard_actions(state, player):
             raise IllegalActionError(
                 "K-A-D", f"cannot discard {action.cards}: not a sorted selection of your hand"
@@ -634,13 +619,13 @@ def check(state: KhanState, action: object) -> None:
         return
     if isinstance(action, NoSpecial):
         if step != STEP_SPECIAL:
-            raise _wrong_step(action, step)
+            raise wrong_step(action, step)
         return
     if isinstance(action, PlayHighMorale | PlayProtection | PlayDivineSupport | PlayScout):
         if step != STEP_SPECIAL:
-            raise _wrong_step(action, step)
+            raise wrong_step(action, step)
         if action not in special_actions(state, static, player):
-            raise IllegalActionError(_special_clause(action), _special_reason(state, action))
+            raise IllegalActionError(special_clause(action), special_reason(state, player, action))
         return
     raise IllegalActionError("khan", f"{action!r} is not a Khan action")
 
@@ -659,55 +644,38 @@ def _check_invade(state: KhanState, static: Static, player: int, action: Invade)
     label = static.board.label(action.cell)
     if not (info.allowed >> action.cell) & 1:
         raise IllegalActionError(
-            "K-A-A", f"{label} is not a land cell the card's symbol {info.symbol.value} allows"
+            "K-A-A",
+            _t(
+                "{cell} is not a land cell the card's symbol {symbol} allows",
+                cell=label,
+                symbol=SYMBOL_WORDS[info.symbol],
+            ),
         )
     if not (free_land(state, static) >> action.cell) & 1:
-        raise IllegalActionError("K-A-A", f"{label} is not free (yurt, ruler or tile)")
+        raise IllegalActionError(
+            "K-A-A", _t("{cell} is not free (yurt, ruler or tile)", cell=label)
+        )
 
 
 def _check_displace(state: KhanState, action: DisplaceRuler) -> None:
     if state.end_trigger != TRIGGER_NONE:
-        raise IllegalActionError("K-A-B", "no ruler may be displaced once the end is triggered")
+        raise IllegalActionError("K-A-B", _t("no ruler may be displaced once the end is triggered"))
     rulers = state.field.rulers
     if type(action.ruler) is not int or not 0 <= action.ruler < len(rulers):
         raise IllegalActionError("K-A-B", f"there is no ruler {action.ruler!r}")
     if rulers[action.ruler] < 0:
-        raise IllegalActionError("K-A-B", f"ruler {action.ruler} is no longer on the board")
+        raise IllegalActionError(
+            "K-A-B", _t("ruler {number} is no longer on the board", number=action.ruler)
+        )
 
 
 def _check_anywhere(state: KhanState, static: Static, action: InvadeAnywhere) -> None:
     if state.flow.step != STEP_ACTIONS or state.turn.actions_left != 2:
         raise IllegalActionError(
-            "K-A-D", "action D uses both actions: only as the first action of step 2"
+            "K-A-D", _t("action D uses both actions: only as the first action of step 2")
         )
     _check_cell(action.cell, static)
     if not (free_land(state, static) >> action.cell) & 1:
         raise IllegalActionError(
-            "K-A-D", f"{static.board.label(action.cell)} is not a free land cell"
+            "K-A-D", _t("{cell} is not a free land cell", cell=static.board.label(action.cell))
         )
-
-
-def _special_clause(action: object) -> str:
-    if isinstance(action, PlayHighMorale):
-        return "K-X1"
-    if isinstance(action, PlayProtection):
-        return "K-X2"
-    if isinstance(action, PlayDivineSupport):
-        return "K-X3"
-    return "K-X4"
-
-
-def _special_reason(state: KhanState, action: object) -> str:
-    player = active_player(state)
-    index = {"K-X1": 0, "K-X2": 1, "K-X3": 2, "K-X4": 3}[_special_clause(action)]
-    if state.specials.held[player][index] <= 0:
-        return "you have no such special card left"
-    if isinstance(action, PlayHighMorale):
-        return "no action A, B or C could be taken with it"
-    if isinstance(action, PlayProtection):
-        return "another player's Protection is active, or (2 players) you played it last turn"
-    if isinstance(action, PlayDivineSupport):
-        if state.players == 4:
-            return "choose a region on your card that no other player protects"
-        return "another player's Divine Support is active, or (2 players) you played it last turn"
-    return "that stack cannot be reserved (empty, or reserved by another player)"

@@ -31,8 +31,9 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
-from boardkit.english import a_or_an, count_of
+from boardkit.english import a_or_an
 from boardkit.errors import IllegalActionError
+from boardkit.i18n import N_, Message, Messages
 from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
@@ -81,6 +82,7 @@ from boardkit_shangrila.rules.state import (
     ShangrilaState,
     strength,
 )
+from boardkit_shangrila.rules.words import GUILD_PLURALS, GUILD_TITLES, colour_word
 
 Refusal = tuple[str, str]
 """Why an action is illegal: ``(clause ID, message)``."""
@@ -554,28 +556,32 @@ def can_act(state: ShangrilaState, colour: int) -> bool:
 # --- refusing ---------------------------------------------------------------------------------
 
 
-def _colour_name(colour: int) -> str:
-    return COLOURS[colour].value
+_t = Messages("boardkit_shangrila").text
+"""The refusals' words in the language of :func:`boardkit.i18n.language` (English ids)."""
 
 
 def _village_refusal(village: object) -> Refusal | None:
     if type(village) is not int or not 0 <= village < VILLAGE_COUNT:
-        return "S-C1", f"there is no village {village!r}; villages are numbered 0 to 12"
+        return "S-C1", _t(
+            "there is no village {village}; villages are numbered 0 to 12", village=repr(village)
+        )
     return None
 
 
 def _guild_refusal(guild: object) -> Refusal | None:
     if not isinstance(guild, Guild):
         names = ", ".join(g.value for g in GUILDS)
-        return "S-C2", f"{guild!r} is not a guild; guilds: {names}"
+        return "S-C2", _t("{guild} is not a guild; guilds: {names}", guild=repr(guild), names=names)
     return None
 
 
 def _stone_refusal(state: ShangrilaState, village: int) -> Refusal | None:
     if state.stones >> village & 1:
         if village == RED_VILLAGE and state.colours == 3:
-            return "S-S2", "the red village is out of play with three players"
-        return "S-A3e", f"village {village} has a Stone of the Wise; no action happens there"
+            return "S-S2", _t("the red village is out of play with three players")
+        return "S-A3e", _t(
+            "village {village} has a Stone of the Wise; no action happens there", village=village
+        )
     return None
 
 
@@ -606,7 +612,7 @@ def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMa
     S-S2, S-C1, S-C2)."""
     if state.flow.phase != PLACEMENT:
         raise IllegalActionError(
-            "S-S3", "the placement phase is over; a new master is placed as action 1 now"
+            "S-S3", _t("the placement phase is over; a new master is placed as action 1 now")
         )
     sent: Any = action  # its fields as sent, unchecked (see verify_journey)
     v, guild = sent.village, sent.guild
@@ -627,21 +633,34 @@ def _why_not_setup(state: ShangrilaState, colour: int, action: PlaceSetupMaster)
     if bad:
         return bad
     g = GUILD_INDEX[guild]
-    name = _colour_name(colour)
+    name = colour_word(colour)
+    title = GUILD_TITLES[guild]
     if state.supply[colour * GUILD_COUNT + g] < TILES_PER_GUILD:
-        placed = a_or_an(GUILD_NAMES[guild])
-        return "S-S3", f"{name} has already placed {placed}; one master of each guild"
+        if a_or_an(GUILD_NAMES[guild]).startswith("an "):
+            placed = N_("{colour} has already placed an {guild}; one master of each guild")
+        else:
+            placed = N_("{colour} has already placed a {guild}; one master of each guild")
+        return "S-S3", _t(placed, colour=name, guild=title)
     row = _village_row(state, v)
     if row[g]:
-        return "S-S3", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
+        return "S-S3", _t("the {guild} space of village {village} is taken", guild=title, village=v)
     # Beyond the limits (a free space of a needed guild is refused only there).
     village_limit, colour_limit = placement_limits(state.colours)
     tiles = GUILD_COUNT - row.count(0)
     if tiles >= village_limit:
-        return "S-S3", f"village {v} holds {tiles} tiles, the most allowed during placement"
+        return "S-S3", _t(
+            "village {village} holds {tiles} tiles, the most allowed during placement",
+            village=v,
+            tiles=tiles,
+        )
     if row.count(MASTER + colour) >= colour_limit:
-        most = count_of(colour_limit, "tile")
-        return "S-S3", f"{name} has {most} in village {v}, the most allowed during placement"
+        if colour_limit == 1:
+            most = N_("{colour} has 1 tile in village {village}, the most allowed during placement")
+        else:
+            most = N_(
+                "{colour} has {count} tiles in village {village}, the most allowed during placement"
+            )
+        return "S-S3", _t(most, colour=name, count=colour_limit, village=v)
     raise _unexplained(action)
 
 
@@ -651,7 +670,7 @@ def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster)
     (S-A1, S-A3e, S-S3, S-C1, S-C2)."""
     if state.flow.phase != MAIN:
         raise IllegalActionError(
-            "S-S3", "during placement, only the start masters are placed (one of each guild)"
+            "S-S3", _t("during placement, only the start masters are placed (one of each guild)")
         )
     sent: Any = action  # its fields as sent, unchecked (see verify_journey)
     v, guild = sent.village, sent.guild
@@ -674,14 +693,19 @@ def _why_not_place(state: ShangrilaState, colour: int, action: PlaceMaster) -> R
     if bad:
         return bad
     g = GUILD_INDEX[guild]
-    name = _colour_name(colour)
+    name = colour_word(colour)
+    title = GUILD_TITLES[guild]
     row = _village_row(state, v)
     if row[g]:
-        return "S-A1", f"the {GUILD_NAMES[guild]} space of village {v} is taken"
+        return "S-A1", _t("the {guild} space of village {village} is taken", guild=title, village=v)
     if not state.supply[colour * GUILD_COUNT + g]:
-        return "S-A1", f"{name} has no {GUILD_NAMES[guild]} left in supply"
+        return "S-A1", _t("{colour} has no {guild} left in supply", colour=name, guild=title)
     if MASTER + colour not in row and WITH_STUDENT + colour not in row:
-        return "S-A1", f"{name} has no master in village {v}, so cannot place one there"
+        return "S-A1", _t(
+            "{colour} has no master in village {village}, so cannot place one there",
+            colour=name,
+            village=v,
+        )
     raise _unexplained(action)
 
 
@@ -691,7 +715,7 @@ def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStuden
     otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-A2,
     S-A3e, S-S3, S-C1, S-C2)."""
     if state.flow.phase != MAIN:
-        raise IllegalActionError("S-S3", "during placement only set-up masters are placed")
+        raise IllegalActionError("S-S3", _t("during placement only set-up masters are placed"))
     spaces = _SHARED_SPACES.get(id(action)) or _recruit_spaces(action)
     memo = _MAIN_MEMO  # main_info's memo, read here (see verify_place_master)
     info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
@@ -727,34 +751,55 @@ def _why_not_recruit(state: ShangrilaState, colour: int, action: RecruitStudents
     sent: Any = action
     placements = sent.placements
     if type(placements) is not tuple or not 1 <= len(placements) <= 2:
-        return "S-A2", "recruiting places one or two students"
-    name = _colour_name(colour)
+        return "S-A2", _t("recruiting places one or two students")
+    name = colour_word(colour)
     needed = [0] * GUILD_COUNT
     for p in placements:
         if type(p) is not tuple or len(p) != 2:
-            return "S-A2", f"a student's place is a (village, guild) pair, not {p!r}"
+            return "S-A2", _t(
+                "a student's place is a (village, guild) pair, not {place}", place=repr(p)
+            )
         v, guild = p
         bad = _space_refusal(state, v, guild)
         if bad:
             return bad
         g = GUILD_INDEX[guild]
         code = state.spaces[v * GUILD_COUNT + g]
+        params: dict[str, str | int | Message] = {
+            "colour": name,
+            "guild": GUILD_TITLES[guild],
+            "village": v,
+        }
         if code == WITH_STUDENT + colour:
-            return "S-A2", f"{name}'s {GUILD_NAMES[guild]} in village {v} already has a student"
+            return "S-A2", _t(
+                "{colour}'s {guild} in village {village} already has a student", **params
+            )
         if code != MASTER + colour:
-            return "S-A2", f"{name} has no {GUILD_NAMES[guild]} master in village {v}"
+            return "S-A2", _t("{colour} has no {guild} master in village {village}", **params)
         needed[g] += 1
     if len(placements) == 2 and placements[0] == placements[1]:
-        return "S-A2", "a master never carries more than one student"
+        return "S-A2", _t("a master never carries more than one student")
     for g, n in enumerate(needed):
         have = state.supply[colour * GUILD_COUNT + g]
         if n > have:
-            left = count_of(have, GUILD_NAMES[GUILDS[g]])
-            return "S-A2", f"{name} has only {left} left in supply"
+            if have == 1:
+                return "S-A2", _t(
+                    "{colour} has only 1 {guild} left in supply",
+                    colour=name,
+                    guild=GUILD_TITLES[GUILDS[g]],
+                )
+            return "S-A2", _t(
+                "{colour} has only {count} {guilds} left in supply",
+                colour=name,
+                count=have,
+                guilds=GUILD_PLURALS[GUILDS[g]],
+            )
     if len(placements) == 1:
         _, recruit, _, single = main_info(state, colour)
         if pair_count(recruit, single):
-            return "S-A2", "two students can be recruited, so recruiting one alone is not allowed"
+            return "S-A2", _t(
+                "two students can be recruited, so recruiting one alone is not allowed"
+            )
     raise _unexplained(action)
 
 
@@ -763,7 +808,7 @@ def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
     holds it; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
     (S-A3, S-A3d, S-A3e, S-S2, S-S3, S-C1)."""
     if state.flow.phase != MAIN:
-        raise IllegalActionError("S-S3", "no journeys during placement")
+        raise IllegalActionError("S-S3", _t("no journeys during placement"))
     # The fields as sent, typed Any: an action built in Python may hold anything, and the
     # compiled build (docs/performance.md) would otherwise read them as the ints they are
     # declared to be (``True`` as 1), or fail with a bare TypeError, before the checks below.
@@ -785,21 +830,23 @@ def _why_not_journey(state: ShangrilaState, colour: int, action: Journey) -> Ref
         return bad
     path = path_index(s, d)
     if path is None:
-        return "S-A3", f"villages {s} and {d} are not neighbours"
+        return "S-A3", _t("villages {a} and {b} are not neighbours", a=s, b=d)
     stone = _stone_refusal(state, s) or _stone_refusal(state, d)
     if stone:
         return stone
     if not state.bridges >> path & 1:
-        return "S-A3d", f"the bridge between villages {s} and {d} is broken"
+        return "S-A3d", _t("the bridge between villages {a} and {b} is broken", a=s, b=d)
     if WITH_STUDENT + colour not in _village_row(state, s):
-        return "S-A3", f"{_colour_name(colour)} has no student in village {s}"
+        return "S-A3", _t(
+            "{colour} has no student in village {village}", colour=colour_word(colour), village=s
+        )
     raise _unexplained(action)
 
 
 def verify_pass(state: ShangrilaState, colour: int, action: Pass) -> None:
     """Accept a pass of ``colour`` exactly when :func:`legal` offers nothing else (S-P1)."""
     if can_act(state, colour):
-        raise IllegalActionError("S-P1", "a player who has a legal action may not pass")
+        raise IllegalActionError("S-P1", _t("a player who has a legal action may not pass"))
 
 
 _VERIFIERS: dict[type, Callable[[ShangrilaState, int, Any], None]] = {
