@@ -80,6 +80,13 @@ RUNS = {
         ["--games", "1", "--game", "nim", "--workers", "1"],
         ["| Nim, 2 players | `greedy` | `first` | 1 |", "| Nim, 2 players | `mcts` | `greedy` |"],
     ),
+    "trained_strength.py": (
+        ["--games", "1", "--seconds", "0.01", "--game", "shangrila", "--workers", "1"],
+        [
+            "| Shangrila, 3 players | `trained:seconds=0.01` | `greedy` | 1 |",
+            "`mcts:seconds=0.01:rollout_cap=6:prior_weight=1:widening=2` | 1 |",
+        ],
+    ),
     "vector_bench.py": (
         ["--envs", "2", "--rounds", "1", "--seconds", "0.05", "--calls", "2"],
         ["BoardkitVectorEnv", "SyncVectorEnv of BoardkitEnv", "shangrila 3p", "khan 2p", "load"],
@@ -138,6 +145,7 @@ SLOW = {
     "replay_reference.py",
     "server_load.py",  # starts a server
     "server_views.py",  # starts a server
+    "trained_strength.py",  # two tournaments of Shangrila
     "shangrila_bench.py",
 }
 """Scripts that take more than a few seconds even at their smallest size; every run is ``slow``
