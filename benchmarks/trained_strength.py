@@ -6,7 +6,8 @@ Run: ``python benchmarks/trained_strength.py [--games N] [--seconds T] [--game N
 seed ``S + i``: the shipped network's ``trained`` bot against ``greedy``, and against the guided
 ``mcts`` of docs/bots.md, both searches held to the same ``seconds`` per move (``greedy`` has no
 budget: it looks one move ahead, whatever the time). The Elo column is the difference of the
-two bots' Bradley–Terry ratings with its 95 % interval (:func:`boardkit.runner.ratings.fit_ratings`).
+two bots' Bradley–Terry ratings with its 95 % interval
+(:func:`boardkit.runner.ratings.fit_ratings`).
 
 Thinking time is wall-clock time, so, unlike benchmarks/bot_strength.py, the table depends on
 the machine and on how busy it is: run it with one worker per free core. The committed
@@ -25,8 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import frozen
+from bot_strength import HEADER, Row, table_row
 
-from benchmarks.bot_strength import HEADER, Row, table_row
 from boardkit.runner.tournament import run_tournament
 
 
@@ -55,7 +56,7 @@ ROWS: tuple[Match, ...] = (
 
 
 def rows_for(matches: Sequence[Match], games: int, seconds: float) -> list[Row]:
-    """The tournaments as :class:`benchmarks.bot_strength.Row` s at ``seconds`` per move."""
+    """The tournaments as ``bot_strength.Row`` rows at ``seconds`` per move."""
     return [
         Row(
             m.game,

@@ -11,13 +11,14 @@
 #   RUNS_DIR  the training runs' folders (khan-2p, shangrila-3p)
 #   OUT_DIR   where the networks, histories and the table are copied (default: RUNS_DIR)
 # Environment (defaults in brackets): WORKERS [8], DEVICE [auto], TRAIN_SECONDS [300],
-#   EVAL_SECONDS [260], EVAL_GAMES [200], EVAL_MOVE_SECONDS [0.05], BOARDKIT [python3 -m boardkit]
+#   EVAL_SECONDS [260], EVAL_GAMES [200], EVAL_MOVE_SECONDS [0.05], PYTHON [python3]
 set -u
 runs=${1:?usage: scripts/train_shipped.sh RUNS_DIR [OUT_DIR]}
 out=${2:-$runs}
 workers=${WORKERS:-8}
 device=${DEVICE:-auto}
-boardkit=${BOARDKIT:-python3 -m boardkit}
+python=${PYTHON:-python3}
+boardkit="$python -m boardkit"
 mkdir -p "$runs" "$out"
 
 train() {  # game players first-games games iterations
@@ -40,7 +41,7 @@ ls -la "$out"
 # the table measures the networks it finds in the games' packages
 cp "$out/khan-2p.npz" src/boardkit_khan/networks/khan-2p.npz
 cp "$out/shangrila-3p.npz" src/boardkit_shangrila/networks/shangrila-3p.npz
-timeout "${EVAL_SECONDS:-260}" python3 benchmarks/trained_strength.py \
+timeout "${EVAL_SECONDS:-260}" $python benchmarks/trained_strength.py \
   --games "${EVAL_GAMES:-200}" --seconds "${EVAL_MOVE_SECONDS:-0.05}" \
   --workers "$((2 * workers))" --output "$out/trained-strength.md"
 echo "done after ${SECONDS}s"
