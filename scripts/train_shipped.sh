@@ -39,6 +39,7 @@ ls -la "$out"
 [ -f "$out/khan-2p.npz" ] && [ -f "$out/shangrila-3p.npz" ] || exit 1
 
 # the table measures the networks it finds in the games' packages
+mkdir -p src/boardkit_khan/networks src/boardkit_shangrila/networks
 cp "$out/khan-2p.npz" src/boardkit_khan/networks/khan-2p.npz
 cp "$out/shangrila-3p.npz" src/boardkit_shangrila/networks/shangrila-3p.npz
 timeout "${EVAL_SECONDS:-260}" $python benchmarks/trained_strength.py \
