@@ -10,7 +10,9 @@
 # Usage: scripts/train_shipped.sh RUNS_DIR [OUT_DIR]
 #   RUNS_DIR  the training runs' folders (khan-2p, shangrila-3p)
 #   OUT_DIR   where the networks, histories and the table are copied (default: RUNS_DIR)
-# Environment (defaults in brackets): WORKERS [8], DEVICE [auto], TRAIN_SECONDS [300],
+# Environment (defaults in brackets): KHAN_GAMES [700] and SHANGRILA_GAMES [600] (the
+#   first generation's), GENERATIONS [1], LATER_GAMES [100], WORKERS [8], DEVICE [auto],
+#   TRAIN_SECONDS [300],
 #   EVAL_SECONDS [260], EVAL_GAMES [200], EVAL_MOVE_SECONDS [0.05], PYTHON [python3]
 set -u
 runs=${1:?usage: scripts/train_shipped.sh RUNS_DIR [OUT_DIR]}
@@ -21,15 +23,15 @@ python=${PYTHON:-python3}
 boardkit="$python -m boardkit"
 mkdir -p "$runs" "$out"
 
-train() {  # game players first-games games iterations
+train() {  # game players games
   timeout "${TRAIN_SECONDS:-300}" $boardkit train "$1" -p "$2" --out "$runs/$1-$2p" \
-    --generations 2 --first-games "$3" --games "$4" --iterations "$5" \
+    --generations "${GENERATIONS:-1}" --first-games "$3" --games "${LATER_GAMES:-100}" \
     --workers "$workers" --device "$device" >"$out/train-$1.log" 2>&1
   echo "train $1: exit $? after ${SECONDS}s" >>"$out/train-$1.log"
 }
 
-train khan 2 "${KHAN_FIRST:-480}" "${KHAN_GAMES:-64}" 32 &
-train shangrila 3 "${SHANGRILA_FIRST:-400}" "${SHANGRILA_GAMES:-160}" 32 &
+train khan 2 "${KHAN_GAMES:-700}" &
+train shangrila 3 "${SHANGRILA_GAMES:-600}" &
 wait
 for game in khan-2p shangrila-3p; do
   cp "$runs/$game/network.npz" "$out/$game.npz" 2>/dev/null

@@ -180,7 +180,8 @@ def test_a_run_writes_its_files_and_goes_on_where_it_stopped(tmp_path: Path) -> 
     first = (folder / "samples" / "gen-000" / "task-0000.npz").stat().st_mtime_ns
     # stop in the middle of generation 1: one batch played, no checkpoint for it
     seeds = [NIM.seed + 1_000_000 + i for i in range(2)]
-    partial = play_games("nim", 2, seeds, NIM.teacher, (folder / "network.npz").read_bytes())
+    weights = (folder / "network.npz").read_bytes()
+    partial = play_games("nim", 2, seeds, NIM.teacher, weights, None, NIM.estimate_inputs)
     (folder / "samples" / "gen-001").mkdir()
     partial.save(folder / "samples" / "gen-001" / "task-0000.npz")
     lines.clear()

@@ -88,6 +88,19 @@ class PolicyValueNet:
         return int(self.meta["observation_size"])
 
     @property
+    def reads_estimate(self) -> bool:
+        """Whether the network also reads the heuristic's estimate of every seat's share of the
+        win (:func:`~boardkit.bots.evaluation.estimated_rewards`, relative to the observer),
+        after the observation: it then learns a correction of the game's heuristic rather than
+        a judgement from nothing."""
+        return bool(self.meta.get("estimate_inputs", False))
+
+    @property
+    def input_size(self) -> int:
+        """The width of the first layer: the observation, and the estimate if it reads one."""
+        return self.observation_size + (self.players if self.reads_estimate else 0)
+
+    @property
     def num_actions(self) -> int:
         """The size of the action index it writes logits for."""
         return int(self.meta["num_actions"])
@@ -108,14 +121,20 @@ class PolicyValueNet:
             )
             raise NetworkFileError(f"this network does not fit: {wrong}")
 
-    def hidden(self, observation: Sequence[float] | Array) -> Array:
-        """The trunk's output for one observation (float32 vector)."""
+    def hidden(
+        self, observation: Sequence[float] | Array, estimate: Sequence[float] | None = None
+    ) -> Array:
+        """The trunk's output for one observation (and estimate, when it reads one)."""
         h = np.asarray(observation, dtype=np.float32)
         if h.shape != (self.observation_size,):
             raise NetworkFileError(
                 f"the network reads observations of {self.observation_size} numbers, not "
                 f"{h.shape}: it was trained for another board, options or game"
             )
+        if self.reads_estimate:
+            if estimate is None or len(estimate) != self.players:
+                raise ValueError(f"this network also reads an estimate of {self.players} shares")
+            h = np.concatenate([h, np.asarray(estimate, dtype=np.float32)])
         # Observations are mostly zeros (flags of cells, cards, seats): the first layer reads
         # only the rows of the inputs that are set, a tenth of the matrix in Khan. This also
         # keeps a single evaluation off the BLAS thread pool, whose start-up costs more than the
@@ -131,14 +150,24 @@ class PolicyValueNet:
         return h
 
     def evaluate(
-        self, observation: Sequence[float] | Array, legal: Sequence[int]
+        self,
+        observation: Sequence[float] | Array,
+        legal: Sequence[int],
+        estimate: Sequence[float] | None = None,
     ) -> tuple[Array, Array]:
         """The priors of the ``legal`` action indices (in that order, adding up to 1) and every
         relative seat's expected share of the win (adding up to 1)."""
-        h = self.hidden(observation)
+        h = self.hidden(observation, estimate)
         index = np.asarray(legal, dtype=np.intp)
         logits = self._policy_rows[index] @ h + self.policy_bias[index]
         return _softmax(logits), _softmax(h @ self.value_weights + self.value_bias)
+
+    def value(
+        self, observation: Sequence[float] | Array, estimate: Sequence[float] | None = None
+    ) -> Array:
+        """Every relative seat's expected share of the win (the value head alone)."""
+        h = self.hidden(observation, estimate)
+        return _softmax(h @ self.value_weights + self.value_bias)
 
     def save(self, file: str | PathLike[str] | IO[bytes]) -> None:
         """Write the network as one ``.npz`` file (float16 weights and the JSON header)."""
@@ -190,7 +219,7 @@ class PolicyValueNet:
         for key in ("game", "players", "observation_size", "num_actions"):
             if key not in self.meta:
                 raise NetworkFileError(f"network header lacks {key!r}")
-        width = self.observation_size
+        width = self.input_size
         for i, (weights, bias) in enumerate(self.trunk):
             if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
                 raise NetworkFileError(

@@ -48,7 +48,8 @@ from boardkit.bots.base import (
     check_positive_int,
     legal_actions_for,
 )
-from boardkit.bots.evaluation import Rewards, outcome_rewards
+from boardkit.bots.evaluation import Rewards, estimated_rewards, outcome_rewards
+from boardkit.bots.mcts import MCTSBot
 from boardkit.errors import GameDefinitionError, NotOfferedError
 from boardkit.flow import decider
 from boardkit.game import Game
@@ -58,7 +59,14 @@ if TYPE_CHECKING:  # numpy is imported only when a network is loaded
     from boardkit.bots.network import PolicyValueNet
 
 DEFAULT_ITERATIONS = 200
-DEFAULT_EXPLORATION = 1.5
+DEFAULT_EXPLORATION = {"network": 1.5, "heuristic": 1.0}
+"""The exploration weight for each source of priors: PUCT's for the network's, UCB1's of the
+guided ``mcts`` for the heuristic's (the figures the two searches were tuned with)."""
+DEFAULT_WIDENING = 2.0
+PRIORS = ("network", "heuristic")
+"""Where a node's priors come from: the network's policy (one evaluation per node), or the
+game's heuristic of the position each action leads to (as the guided ``mcts`` ranks them: one
+step and one heuristic per action, dearer but sharper while the policy is young)."""
 NOISE_ALPHA = 0.3
 """The Dirichlet concentration of the root noise of self-play, for ten legal actions; it is
 scaled by ``10 / legal`` so that a node with many actions gets sparser noise."""
@@ -87,9 +95,11 @@ class TrainedBot:
         weights: str | PathLike[str] | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = DEFAULT_EXPLORATION,
+        exploration: float | None = None,
         temperature: float = 0.0,
         noise: float = 0.0,
+        priors: str = "heuristic",
+        widening: float = DEFAULT_WIDENING,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -101,11 +111,19 @@ class TrainedBot:
         self.seconds = (
             None if seconds is None else check_positive_float("trained", "seconds", seconds)
         )
+        if exploration is None:
+            exploration = DEFAULT_EXPLORATION[priors] if priors in PRIORS else 1.0
         self.exploration = check_positive_float("trained", "exploration", exploration)
         self.temperature = check_non_negative_float("trained", "temperature", temperature)
         self.noise = check_non_negative_float("trained", "noise", noise)
         if self.noise > 1:
             raise BotParameterError(f"trained: noise is a share of the priors, not {noise}")
+        if priors not in PRIORS:
+            raise BotParameterError(
+                f"trained: priors is one of {', '.join(PRIORS)}, not {priors!r}"
+            )
+        self.priors = priors
+        self.widening = check_non_negative_float("trained", "widening", widening)
         self._clock = clock
         self._networks: dict[tuple[str, int], PolicyValueNet] = {}
 
@@ -159,8 +177,24 @@ class TrainedBot:
         actions = legal_actions_for(game, state, player)
         if len(actions) == 1:
             return actions[0]
+        if self.priors == "heuristic":
+            return self.heuristic_search(game, state.flow.players).choose(game, state, player, rng)
         visits = self.search(game, state, player, rng)
         return game.index_to_action(self.pick(visits, rng), state)
+
+    def heuristic_search(self, game: Game[Any, Any], players: int) -> MCTSBot:
+        """The search of ``priors="heuristic"``: the guided ``mcts`` search (the heuristic ranks
+        and widens a node's actions), each new leaf judged by the network's value instead of a
+        rollout."""
+        return _ValueLeafMCTS(
+            self.network(game, players),
+            iterations=self.iterations,
+            seconds=self.seconds,
+            exploration=self.exploration,
+            prior_weight=1.0,
+            widening=self.widening,
+            clock=self._clock,
+        )
 
     def pick(self, visits: dict[int, tuple[int, float]], rng: Rng) -> int:
         """The root action index to play from the search's ``{index: (visits, prior)}``: the
@@ -270,7 +304,8 @@ class TrainedBot:
     ) -> Rewards:
         """Evaluate ``node`` with the network: store its priors and its value for ``who``, and
         return every seat's estimated reward."""
-        priors, shares = net.evaluate(game.observation(world, who), legal)
+        estimate = relative_estimate(game, world, who, players) if net.reads_estimate else None
+        priors, shares = net.evaluate(game.observation(world, who), legal, estimate)
         node.priors = {(who, int(i)): float(p) for i, p in zip(legal, priors, strict=True)}
         rewards = tuple(float(shares[(seat - who) % players]) for seat in range(players))
         node.estimate = rewards[who]
@@ -296,8 +331,43 @@ class TrainedBot:
         return (
             f"TrainedBot(weights={self.weights!r}, iterations={self.iterations}, "
             f"seconds={self.seconds}, exploration={self.exploration}, "
-            f"temperature={self.temperature}, noise={self.noise})"
+            f"temperature={self.temperature}, noise={self.noise}, priors={self.priors!r}, "
+            f"widening={self.widening})"
         )
+
+
+class _ValueLeafMCTS(MCTSBot):
+    """:class:`~boardkit.bots.mcts.MCTSBot`'s guided search (the heuristic ranks a node's
+    actions) that judges a new leaf by the network's value instead of a rollout."""
+
+    def __init__(self, net: PolicyValueNet, **params: Any) -> None:
+        super().__init__(**params)
+        self.net = net
+
+    def _rollout(self, game: Game[Any, Any], world: Any, players: int, rng: Rng) -> Rewards:
+        who = decider(world.flow)
+        if who is None:
+            return _final(game, world, players)
+        return _network_value(self.net, game, world, who, players)
+
+
+def _network_value(
+    net: PolicyValueNet, game: Game[Any, Any], world: Any, who: int, players: int
+) -> Rewards:
+    """Every seat's share of the win by the network, read from ``who``'s observation."""
+    estimate = relative_estimate(game, world, who, players) if net.reads_estimate else None
+    shares = net.value(game.observation(world, who), estimate)
+    return tuple(float(shares[(seat - who) % players]) for seat in range(players))
+
+
+def relative_estimate(
+    game: Game[Any, Any], world: Any, who: int, players: int
+) -> tuple[float, ...]:
+    """The heuristic's estimate of every seat's share of the win in ``world``
+    (:func:`~boardkit.bots.evaluation.estimated_rewards`), relative to ``who``: slot ``k`` is
+    the seat ``k`` places after ``who``. Called on worlds the searching seat may see."""
+    shares = estimated_rewards(game, world, players)
+    return tuple(shares[(who + k) % players] for k in range(players))
 
 
 def _final(game: Game[Any, Any], world: Any, players: int) -> Rewards:

@@ -76,6 +76,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="search iterations per decision of the search teacher (64)",
     )
     train.add_argument(
+        "--priors",
+        choices=("network", "heuristic"),
+        default="network",
+        help="where the search teacher's priors come from (network)",
+    )
+    train.add_argument(
         "--hidden",
         type=_widths,
         default=(256, 128),
@@ -124,7 +130,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         games=args.games,
         first_games=args.first_games or 0,
         epochs=args.epochs,
-        teacher=Teaching(iterations=args.iterations),
+        teacher=Teaching(iterations=args.iterations, priors=args.priors),
         seed=args.seed,
     )
     try:

@@ -76,6 +76,7 @@ class Recipe:
     games_per_task: int = 4
     first_teacher: Teaching = field(default=Teaching(), converter=_teaching)
     teacher: Teaching = field(default=Teaching(), converter=_teaching)
+    estimate_inputs: bool = True
     epochs: int = 4
     batch_size: int = 256
     learning_rate: float = 1e-3
@@ -114,7 +115,8 @@ def run(
     width = math.prod(game.observation_shape(config) or (0,))
     actions = int(game.num_actions(config) or 0)
     torch.manual_seed(recipe.seed)
-    model = Model(width, recipe.hidden, actions, recipe.players)
+    inputs = width + (recipe.players if recipe.estimate_inputs else 0)
+    model = Model(inputs, recipe.hidden, actions, recipe.players)
     optimizer = torch.optim.AdamW(
         model.parameters(), lr=recipe.learning_rate, weight_decay=recipe.weight_decay
     )
@@ -132,6 +134,7 @@ def run(
         "observation_size": width,
         "num_actions": actions,
         "hidden": list(recipe.hidden),
+        "estimate_inputs": recipe.estimate_inputs,
     }
     for generation in range(done + 1, generations):
         started = time.perf_counter()
@@ -205,13 +208,15 @@ def _play_generation(
         _atomic(folder / f"task-{task:04d}.npz", samples.save)
 
     arguments = (recipe.game, recipe.players)
+    estimates = recipe.estimate_inputs
     if workers <= 1:
         for t in todo:
-            save(t, play_games(*arguments, tasks[t], teaching, network))
+            save(t, play_games(*arguments, tasks[t], teaching, network, None, estimates))
     else:
         with ProcessPoolExecutor(workers) as pool:
             futures = {
-                t: pool.submit(play_games, *arguments, tasks[t], teaching, network) for t in todo
+                t: pool.submit(play_games, *arguments, tasks[t], teaching, network, None, estimates)
+                for t in todo
             }
             for t, future in futures.items():
                 save(t, future.result())

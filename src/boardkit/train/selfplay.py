@@ -66,7 +66,8 @@ class Teaching:
     exploration: float = 1.5
     noise: float = 0.25
     explore_moves: int = 8
-    value_mix: float = 0.5
+    value_mix: float = 0.25
+    priors: str = "network"
 
 
 def play_games(
@@ -76,15 +77,22 @@ def play_games(
     teaching: Teaching,
     network: bytes | None = None,
     options: dict[str, object] | None = None,
+    estimate_inputs: bool = False,
 ) -> Samples:
     """Play one game per seed with the heuristic teacher (``network`` is ``None``) or the search
     teacher (``network`` holds a saved :class:`PolicyValueNet`), and return every decision as a
-    sample. Arguments are plain data so that a worker process can run it."""
+    sample; with ``estimate_inputs`` each sample's inputs are the observation followed by the
+    heuristic's estimate (:attr:`PolicyValueNet.reads_estimate`). Arguments are plain data so
+    that a worker process can run it."""
     game = as_game(game_name)
     config0 = game.make_config(players, options, 0, None)
     width = int(math.prod(game.observation_shape(config0) or (0,)))
+    width += players if estimate_inputs else 0
     net = None if network is None else PolicyValueNet.load(network)
-    parts = [_one_game(game, players, seed, teaching, net, options, width) for seed in seeds]
+    parts = [
+        _one_game(game, players, seed, teaching, net, options, width, estimate_inputs)
+        for seed in seeds
+    ]
     return Samples.concatenate(parts) if parts else Samples.empty(width, players)
 
 
@@ -96,6 +104,7 @@ def _one_game(
     net: PolicyValueNet | None,
     options: dict[str, object] | None,
     width: int,
+    estimate_inputs: bool,
 ) -> Samples:
     config = game.make_config(players, options, seed, None)
     state, _ = engine.start(game, config)
@@ -103,7 +112,10 @@ def _one_game(
     bot = None
     if net is not None:
         bot = TrainedBot(
-            iterations=teaching.iterations, exploration=teaching.exploration, noise=teaching.noise
+            iterations=teaching.iterations,
+            exploration=teaching.exploration,
+            noise=teaching.noise,
+            priors=teaching.priors,
         )
         bot._networks[(game.name, players)] = net
     observations: list[list[float]] = []
@@ -119,7 +131,7 @@ def _one_game(
             indices, probs = _heuristic_target(game, state, who, actions, teaching, rng)
             chosen = _draw(probs, rng)
         else:
-            visits = bot.search(game, state, who, rng)
+            visits = _search(bot, game, state, who, players, rng)
             indices = sorted(visits)
             counts = [visits[i][0] for i in indices]
             total = sum(counts) or 1
@@ -127,12 +139,15 @@ def _one_game(
             bot.temperature = 1.0 if moves[who] < teaching.explore_moves else 0.0
             chosen = indices.index(bot.pick(visits, rng))
         if len(indices) > 1:
-            observations.append(list(game.observation(state, who)))
+            observation = list(game.observation(state, who))
+            if teaching.value_mix or estimate_inputs:
+                estimates.append(_estimate(game, state, who, players, rng))
+                if estimate_inputs:
+                    observation.extend(estimates[-1])
+            observations.append(observation)
             legal_rows.append(indices)
             policy_rows.append(probs)
             seats.append(who)
-            if teaching.value_mix:
-                estimates.append(_estimate(game, state, who, players, rng))
         moves[who] += 1
         action = game.index_to_action(indices[chosen], state)
         state, _ = engine.step(
@@ -149,6 +164,17 @@ def _one_game(
             for row, estimate in zip(values, estimates, strict=True)
         ]
     return Samples.build(observations, legal_rows, policy_rows, values, width, players)
+
+
+def _search(
+    bot: TrainedBot, game: Game[Any, Any], state: Any, who: int, players: int, rng: Rng
+) -> dict[int, tuple[int, float]]:
+    """The search teacher's root visits by action index (and prior, 0 when the heuristic
+    ranked the actions)."""
+    if bot.priors == "network":
+        return bot.search(game, state, who, rng)
+    result = bot.heuristic_search(game, players).search(game, state, who, rng)
+    return {game.action_to_index(s.action, state): (s.visits, 0.0) for s in result.actions}
 
 
 def _estimate(
