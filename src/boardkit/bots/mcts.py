@@ -88,7 +88,7 @@ def action_key(action: object) -> Hashable:
 class _Node:
     """A node of the open-loop tree: statistics of one action sequence from the root."""
 
-    __slots__ = ("available", "children", "priors", "reward", "visits", "world")
+    __slots__ = ("available", "children", "choice", "priors", "reward", "visits", "world")
 
     def __init__(self) -> None:
         self.children: dict[int, dict[Hashable, _Node]] = {}
@@ -101,6 +101,13 @@ class _Node:
         self.world: Any = None
         """The world after this node's actions, once known to be the same in every iteration
         (see :meth:`MCTSBot._iterate`); ``None`` until then."""
+        self.choice: _Choice | None = None
+        """In a node whose world is always the same, the decision there, worked out once."""
+
+
+_Choice = tuple[int, Sequence[Any], list[_Node | None], dict[Hashable, _Node]]
+"""The decision at a node: the seat, its legal actions, the child of each action (``None``
+while untried) and the seat's children by :func:`action_key`."""
 
 
 @frozen
@@ -209,7 +216,9 @@ class MCTSBot:
         ``rng`` is a function of the world and the action alone (games are pure), so its
         result is kept in the child (:attr:`_Node.world`) and later iterations take it from
         there instead of stepping again: the same worlds and the same draws, for less work.
-        The first step that draws (dice, a shuffle) ends this for the rest of the iteration.
+        Such a node keeps its decision too (:attr:`_Node.choice`: the seat, its legal actions
+        and their children), so the world is not asked again. The first step that draws
+        (dice, a shuffle) ends this for the rest of the iteration.
 
         Each node's children are looked up once per visit (``found``): every action is hashed
         once, and the same list serves the expansion test and the UCB1 comparison.
@@ -220,23 +229,31 @@ class MCTSBot:
         weight, guided = self.prior_weight, self.guided
         log, sqrt = math.log, math.sqrt
         while True:
-            who = decider(world.flow)
-            if who is None:
-                rewards = self._final(game, world, players)
-                break
-            actions = legal_actions(world)
-            if not actions:
-                raise GameDefinitionError(
-                    f"{game.name}: seat {who} must decide but has no legal action"
-                )
-            children = node.children.get(who)
-            if children is None:
-                children = node.children[who] = {}
-            get = children.get
-            try:
-                found = [get(a) for a in actions]
-            except TypeError:  # an unhashable action: keyed by its repr, as action_key says
-                found = [get(action_key(a)) for a in actions]
+            choice = node.choice if fixed else None
+            if choice is not None:
+                who, actions, found, children = choice
+            else:
+                seat = decider(world.flow)
+                if seat is None:
+                    rewards = self._final(game, world, players)
+                    break
+                who = seat
+                actions = legal_actions(world)
+                if not actions:
+                    raise GameDefinitionError(
+                        f"{game.name}: seat {who} must decide but has no legal action"
+                    )
+                known = node.children.get(who)
+                if known is None:
+                    known = node.children[who] = {}
+                children = known
+                get = children.get
+                try:
+                    found = [get(a) for a in actions]
+                except TypeError:  # an unhashable action: keyed by its repr, as action_key says
+                    found = [get(action_key(a)) for a in actions]
+                if fixed:
+                    node.choice = (who, actions, found, children)
             considered: Sequence[int]
             bias: list[float] | None
             if guided:
@@ -267,6 +284,7 @@ class MCTSBot:
                 child = _Node()
                 child.available = 1
                 children[action_key(action)] = child
+                found[index] = child
                 drawn = rng.drawn if fixed else 0
                 world, _ = step(game, world, who, action, rng)
                 if fixed and rng.drawn == drawn:
