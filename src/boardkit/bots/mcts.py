@@ -33,6 +33,10 @@ all determinizations. Chance (dice, draws) is handled the same way: the world is
 the root each iteration, so random outcomes are re-drawn each time. The bot's choice is the root
 action visited most often (ties: the higher mean, then the first in legal order).
 
+Speed without a change of result: in a game without hidden information, a step in the tree that
+draws nothing from the seeded stream is kept in the node it leads to and not re-played (a pure
+game would give the same world again, and no draw is skipped); see ``MCTSBot._iterate``.
+
 Why it does not peek: the true state is read in exactly two places, ``game.determinize(state,
 player, rng)`` (which by contract keeps only what ``player`` may see) and
 ``game.legal_actions(state)`` for the searching player's own options. Every simulated step,
