@@ -162,6 +162,13 @@ class Rng:
         self._index += 1
         return word
 
+    @property
+    def drawn(self) -> int:
+        """How many 64-bit words the seeded stream has handed out so far: the same before and
+        after a call exactly when the call drew nothing from it. A subclass that draws
+        otherwise (a :class:`~boardkit.chance.ChanceRng`) does not count its draws here."""
+        return 8 * (self._block - 1) + self._index
+
     def _bits(self, bits: int) -> int:
         """``bits`` random bits (the high bits of as many words as needed)."""
         value = 0

@@ -134,3 +134,22 @@ def test_quick_constructors_check_what_rng_checks() -> None:
     with pytest.raises(ValueError):
         Rng.for_seat(True, 5)
     assert type(RecordingRng.for_seat(3, 4)) is RecordingRng
+
+
+def test_drawn_counts_the_words_handed_out() -> None:
+    """Nothing drawn yet, then one word a draw, across the eight-word blocks; a draw that
+    rejects a word counts every word it read."""
+    rng = Rng.for_entry(5, 3)
+    assert rng.drawn == 0
+    for count in range(1, 20):
+        rng.next_u64()
+        assert rng.drawn == count
+    before = rng.drawn
+    rng.below(3)  # two random bits a word: a word above 2 is read and rejected
+    tries = rng.drawn - before
+    assert tries >= 1
+    again = Rng.for_entry(5, 3)
+    for _ in range(19):
+        again.next_u64()
+    words = [again.next_u64() >> 62 for _ in range(tries)]
+    assert all(w >= 3 for w in words[:-1]) and words[-1] < 3

@@ -33,6 +33,10 @@ all determinizations. Chance (dice, draws) is handled the same way: the world is
 the root each iteration, so random outcomes are re-drawn each time. The bot's choice is the root
 action visited most often (ties: the higher mean, then the first in legal order).
 
+Speed without a change of result: in a game without hidden information, a step in the tree that
+draws nothing from the seeded stream is kept in the node it leads to and not re-played (a pure
+game would give the same world again, and no draw is skipped); see ``MCTSBot._iterate``.
+
 Why it does not peek: the true state is read in exactly two places, ``game.determinize(state,
 player, rng)`` (which by contract keeps only what ``player`` may see) and
 ``game.legal_actions(state)`` for the searching player's own options. Every simulated step,
@@ -74,8 +78,6 @@ DEFAULT_PRIOR_WEIGHT = 0.0
 DEFAULT_WIDENING = 0.0
 DEFAULT_ROLLOUT_SAMPLE = 1
 
-_Key = tuple[int, Hashable]
-
 
 def action_key(action: object) -> Hashable:
     """A dictionary key for ``action``: itself when hashable (frozen attrs classes are), else
@@ -90,14 +92,26 @@ def action_key(action: object) -> Hashable:
 class _Node:
     """A node of the open-loop tree: statistics of one action sequence from the root."""
 
-    __slots__ = ("available", "children", "priors", "reward", "visits")
+    __slots__ = ("available", "children", "choice", "priors", "reward", "visits", "world")
 
     def __init__(self) -> None:
-        self.children: dict[_Key, _Node] = {}
+        self.children: dict[int, dict[Hashable, _Node]] = {}
+        """The children by the seat that chose them, then by the action's :func:`action_key`
+        (the seat that decides at a node may differ between determinized worlds)."""
         self.visits = 0
         self.reward = 0.0
         self.available = 0
-        self.priors: dict[_Key, float] | None = None
+        self.priors: dict[tuple[int, Hashable], float] | None = None
+        self.world: Any = None
+        """The world after this node's actions, once known to be the same in every iteration
+        (see :meth:`MCTSBot._iterate`); ``None`` until then."""
+        self.choice: _Choice | None = None
+        """In a node whose world is always the same, the decision there, worked out once."""
+
+
+_Choice = tuple[int, Sequence[Any], list[_Node | None], dict[Hashable, _Node]]
+"""The decision at a node: the seat, its legal actions, the child of each action (``None``
+while untried) and the seat's children by :func:`action_key`."""
 
 
 @frozen
@@ -171,75 +185,129 @@ class MCTSBot:
         root = _Node()
         players = state.flow.players
         deadline = None if self.seconds is None else self._clock() + self.seconds
+        # Without hidden information every iteration starts from the state itself; with the
+        # seeded stream, a step that draws nothing can then be kept in the tree (_iterate).
+        fixed = not game.hidden_information and type(rng) is Rng
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and self._clock() >= deadline:
                 break
             world = game.determinize(state, player, rng) if game.hidden_information else state
-            self._iterate(game, world, root, players, rng)
+            self._iterate(game, world, root, players, rng, fixed)
             done += 1
         stats = []
+        tried = root.children.get(player, {})
         for action in actions:
-            child = root.children.get((player, action_key(action)))
+            child = tried.get(action_key(action))
             visits = 0 if child is None else child.visits
             mean = 0.0 if child is None or not child.visits else child.reward / child.visits
             stats.append(ActionStats(action, visits, mean))
         return SearchResult(done, tuple(stats))
 
     def _iterate(
-        self, game: Game[Any, Any], world: Any, root: _Node, players: int, rng: Rng
+        self,
+        game: Game[Any, Any],
+        world: Any,
+        root: _Node,
+        players: int,
+        rng: Rng,
+        fixed: bool,
     ) -> None:
-        """One select-expand-rollout-backup pass in ``world``."""
+        """One select-expand-rollout-backup pass in ``world``.
+
+        ``fixed`` says that ``world`` is the same in every iteration and ``rng`` is the seeded
+        stream. Along the tree, while the world stays fixed, a step that draws nothing from
+        ``rng`` is a function of the world and the action alone (games are pure), so its
+        result is kept in the child (:attr:`_Node.world`) and later iterations take it from
+        there instead of stepping again: the same worlds and the same draws, for less work.
+        Such a node keeps its decision too (:attr:`_Node.choice`: the seat, its legal actions
+        and their children), so the world is not asked again. The first step that draws
+        (dice, a shuffle) ends this for the rest of the iteration.
+
+        Each node's children are looked up once per visit (``found``): every action is hashed
+        once, and the same list serves the expansion test and the UCB1 comparison.
+        """
         node = root
         path: list[tuple[_Node, int]] = []
         step, legal_actions, c = engine.step, game.legal_actions, self.exploration
         weight, guided = self.prior_weight, self.guided
+        log, sqrt = math.log, math.sqrt
         while True:
-            who = decider(world.flow)
-            if who is None:
-                rewards = self._final(game, world, players)
-                break
-            actions = legal_actions(world)
-            if not actions:
-                raise GameDefinitionError(
-                    f"{game.name}: seat {who} must decide but has no legal action"
-                )
-            keys = [(who, action_key(a)) for a in actions]
+            choice = node.choice if fixed else None
+            if choice is not None:
+                who, actions, found, children = choice
+            else:
+                seat = decider(world.flow)
+                if seat is None:
+                    rewards = self._final(game, world, players)
+                    break
+                who = seat
+                actions = legal_actions(world)
+                if not actions:
+                    raise GameDefinitionError(
+                        f"{game.name}: seat {who} must decide but has no legal action"
+                    )
+                known = node.children.get(who)
+                if known is None:
+                    known = node.children[who] = {}
+                children = known
+                get = children.get
+                try:
+                    found = [get(a) for a in actions]
+                except TypeError:  # an unhashable action: keyed by its repr, as action_key says
+                    found = [get(action_key(a)) for a in actions]
+                if fixed:
+                    node.choice = (who, actions, found, children)
             considered: Sequence[int]
             bias: list[float] | None
             if guided:
-                considered, bias = self._ranked(game, world, node, who, actions, keys, rng)
+                considered, bias = self._ranked(game, world, node, who, actions, rng)
             else:
                 considered, bias = range(len(actions)), None
-            children = node.children
+            # Every considered child that exists was available in this visit; while none is
+            # missing, the UCB1 values are worked out in the same pass.
             untried: list[int] = []
-            for index in considered:
-                child = children.get(keys[index])
-                if child is None:
-                    untried.append(index)
-                else:
-                    child.available += 1
-            if untried:
-                index = untried[0] if guided else untried[rng.below(len(untried))]
-                child = _Node()
-                child.available = 1
-                children[keys[index]] = child
-                world, _ = step(game, world, who, actions[index], rng)
-                path.append((child, who))
-                rewards = self._rollout(game, world, players, rng)
-                break
-            log_of, sqrt = math.log, math.sqrt
             best_index, best_value = 0, -math.inf
             for index in considered:
-                child = children[keys[index]]
+                child = found[index]
+                if child is None:
+                    untried.append(index)
+                    continue
+                child.available += 1
+                if untried:
+                    continue
                 visits = child.visits
-                value = child.reward / visits + c * sqrt(log_of(child.available) / visits)
+                value = child.reward / visits + c * sqrt(log(child.available) / visits)
                 if bias is not None:
                     value += weight * bias[index] / (visits + 1)
                 if value > best_value:
                     best_index, best_value = index, value
-            node = children[keys[best_index]]
-            world, _ = step(game, world, who, actions[best_index], rng)
+            if untried:
+                index = untried[0] if guided else untried[rng.below(len(untried))]
+                action = actions[index]
+                child = _Node()
+                child.available = 1
+                children[action_key(action)] = child
+                found[index] = child
+                drawn = rng.drawn if fixed else 0
+                world, _ = step(game, world, who, action, rng)
+                if fixed and rng.drawn == drawn:
+                    child.world = world
+                path.append((child, who))
+                rewards = self._rollout(game, world, players, rng)
+                break
+            chosen = found[best_index]
+            assert chosen is not None  # no considered child is missing
+            node = chosen
+            if node.world is not None:
+                world = node.world
+            else:
+                drawn = rng.drawn if fixed else 0
+                world, _ = step(game, world, who, actions[best_index], rng)
+                if fixed and rng.drawn == drawn:
+                    node.world = world
+                else:
+                    fixed = False
             path.append((node, who))
         root.visits += 1
         for child, who in path:
@@ -253,7 +321,6 @@ class MCTSBot:
         node: _Node,
         who: int,
         actions: Sequence[Any],
-        keys: list[_Key],
         rng: Rng,
     ) -> tuple[list[int], list[float]]:
         """The indexes of the actions the node considers, best prior first, and every action's
@@ -268,7 +335,8 @@ class MCTSBot:
         if priors is None:
             priors = node.priors = {}
         raw: list[float] = []
-        for action, key in zip(actions, keys, strict=True):
+        for action in actions:
+            key = (who, action_key(action))
             value = priors.get(key)
             if value is None:
                 after, _ = engine.step(game, world, who, action, rng)
