@@ -66,7 +66,9 @@ _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
 
-_reader: contextvars.ContextVar[str | None] = contextvars.ContextVar("boardkit_reader", default=None)
+_reader: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "boardkit_reader", default=None
+)
 """The language of the reader a front end with many readers renders for now
 (:func:`reading_in`): per thread and per asyncio task, so that two connections rendered at once
 on two threads or in two tasks each read their own."""

@@ -26,7 +26,8 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 def lines_of(person: Player) -> str:
-    return person.page.inner_text("#lines")
+    text: str = person.page.inner_text("#lines")
+    return text
 
 
 def wait_text(person: Player, selector: str, text: str) -> None:
