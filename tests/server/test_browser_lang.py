@@ -79,6 +79,9 @@ def test_a_german_phone_and_an_english_spectator_read_one_khan_match(
     bob.page.select_option("#lang", "nl")
     wait_text(bob, "#lines", "startyurt")
     assert bob.page.inner_text("#news h2") == "Wat er net gebeurde"
+    # a click that does nothing says why, in the page's language
+    bob.page.locator("#board [data-target]").first.click(force=True)
+    wait_text(bob, "#act-error", "je kijkt toe")
     assert ann.errors == [] and bob.errors == []
     ann.close()
     bob.close()

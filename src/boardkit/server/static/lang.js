@@ -54,6 +54,22 @@ const BOARDKIT_WORDS = {
     "{name} must answer before you go on.": "{name} muss antworten, bevor du weiterspielst.",
     "Or click the board: lit places are moves.": "Oder klicke aufs Brett: hervorgehobene Stellen sind Züge.",
     "The game moved on; here is the board now.": "Das Spiel ging weiter; hier ist das Brett jetzt.",
+    "Nothing can be done at {name}: the game is over.": "Bei {name} geht nichts: das Spiel ist aus.",
+    "Nothing can be done at {name}: you are watching, not playing.":
+      "Bei {name} geht nichts: du schaust zu, du spielst nicht mit.",
+    "Nothing can be done at {name} now: it is not your move.": "Bei {name} geht jetzt nichts: du bist nicht am Zug.",
+    "Nothing can be done at {name} by clicking: this decision is taken in the menu.":
+      "Bei {name} geht durch Klicken nichts: diese Entscheidung triffst du im Menü.",
+    "{name} is not part of any move with what you clicked so far: lit places go on, Esc starts again.":
+      "{name} gehört zu keinem Zug mit dem bisher Angeklickten: hervorgehobene Stellen gehen weiter, Esc beginnt neu.",
+    "No move of yours touches {name} now: lit places are moves (the menu lists them all).":
+      "Kein Zug von dir betrifft jetzt {name}: hervorgehobene Stellen sind Züge (das Menü nennt alle).",
+    "{name} is away: the {bot} bot plays this seat": "{name} ist weg: der Bot {bot} spielt diesen Platz",
+    "{name} ran out of time and forfeits; the match is over": "{name} hat die Zeit überschritten und verliert; die Partie ist vorbei",
+    "take my seat back": "meinen Platz zurücknehmen",
+    "leave (a bot plays for me)": "gehen (ein Bot spielt für mich)",
+    "The matches you join show here.": "Die Partien, denen du beitrittst, stehen hier.",
+    "your turn": "du bist dran",
   },
   nl: {
     "play board games with friends and bots": "bordspellen spelen met vrienden en bots",
@@ -101,6 +117,22 @@ const BOARDKIT_WORDS = {
     "{name} must answer before you go on.": "{name} moet antwoorden voordat je verder kunt.",
     "Or click the board: lit places are moves.": "Of klik op het bord: opgelichte plekken zijn zetten.",
     "The game moved on; here is the board now.": "Het spel ging verder; hier is het bord nu.",
+    "Nothing can be done at {name}: the game is over.": "Bij {name} kan niets: het spel is afgelopen.",
+    "Nothing can be done at {name}: you are watching, not playing.":
+      "Bij {name} kan niets: je kijkt toe, je speelt niet mee.",
+    "Nothing can be done at {name} now: it is not your move.": "Bij {name} kan nu niets: je bent niet aan zet.",
+    "Nothing can be done at {name} by clicking: this decision is taken in the menu.":
+      "Bij {name} kan niets door te klikken: deze beslissing neem je in het menu.",
+    "{name} is not part of any move with what you clicked so far: lit places go on, Esc starts again.":
+      "{name} hoort bij geen zet met wat je tot nu toe aanklikte: opgelichte plekken gaan verder, Esc begint opnieuw.",
+    "No move of yours touches {name} now: lit places are moves (the menu lists them all).":
+      "Geen zet van jou raakt nu {name}: opgelichte plekken zijn zetten (het menu noemt ze allemaal).",
+    "{name} is away: the {bot} bot plays this seat": "{name} is weg: de bot {bot} speelt deze plaats",
+    "{name} ran out of time and forfeits; the match is over": "{name} heeft de tijd overschreden en verliest; de partij is voorbij",
+    "take my seat back": "mijn plaats terugnemen",
+    "leave (a bot plays for me)": "weggaan (een bot speelt voor mij)",
+    "The matches you join show here.": "De partijen waaraan je meedoet staan hier.",
+    "your turn": "jij bent aan de beurt",
   },
 };
 
