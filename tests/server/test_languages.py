@@ -35,7 +35,9 @@ def test_two_seats_and_spectators_of_one_match_read_their_own_languages(
     assert "Einsetzrunden" in " ".join(ann.entries[0]["lines"])
     assert "placement phase" in " ".join(bob.entries[0]["lines"])
     assert "plaatsingsrondes" in " ".join(dutch.entries[0]["lines"])
-    assert plain.entries[0]["lines"] == bob.entries[0]["lines"] != ann.entries[0]["lines"]
+    watcher = Seat(client, ann.welcome["match"], None, lang="en")  # a spectator, as plain
+    assert plain.entries[0]["lines"] == watcher.entries[0]["lines"]
+    assert "placement phase" in " ".join(plain.entries[0]["lines"])
     # a move is narrated to each in their language
     mover = ann if ann.state["to_decide"] == 0 else bob
     mover.act(0)
@@ -86,3 +88,19 @@ def test_a_malformed_hello_tag_is_answered_and_the_connection_stays(client: Test
         assert error["type"] == "error" and error["code"] == "bad_lang"
         ws.send_json({"type": "hello", "match": match_id, "lang": "de"})
         assert ws.receive_json()["lang"] == "de"
+
+
+def test_a_refusal_reads_in_the_language_of_the_connection_that_asked(
+    client: TestClient,
+) -> None:
+    ann, bob, *_ = khan_readers(client)
+    mover = ann if ann.state["to_decide"] == 0 else bob
+    mover.send({"type": "lang", "lang": "de"})
+    seq = mover.expect("state")["seq"]
+    german = mover.error({"type": "act", "seq": seq, "text": "A1"})
+    assert german["code"] == "bad_text" and "A1 ist kein Feld" in german["message"]
+    mover.send({"type": "lang", "lang": "en"})
+    mover.expect("state")
+    english = mover.error({"type": "act", "seq": seq, "text": "A1"})
+    assert "A1 is not a cell in play" in english["message"]
+    Seat.close_all()
