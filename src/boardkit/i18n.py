@@ -27,6 +27,7 @@ environment as gettext does).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import os
 from collections.abc import Iterable, Iterator, Mapping
@@ -48,6 +49,7 @@ __all__ = [
     "language",
     "locale_language",
     "normal_language",
+    "reading_in",
     "set_language",
     "translations",
     "using_language",
@@ -63,6 +65,13 @@ missing in a language read in English)."""
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
+
+_reader: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "boardkit_reader", default=None
+)
+"""The language of the reader a front end with many readers renders for now
+(:func:`reading_in`): per thread and per asyncio task, so that two connections rendered at once
+on two threads or in two tasks each read their own."""
 
 
 def normal_language(name: str) -> str:
@@ -114,14 +123,30 @@ def using_language(name: str | None) -> Iterator[None]:
         _chosen = before
 
 
+@contextlib.contextmanager
+def reading_in(name: str | None) -> Iterator[None]:
+    """Render texts for a reader of the language ``name`` inside the ``with`` block, in this
+    thread or asyncio task only (``None``: the process's language, :func:`set_language`'s).
+
+    A server renders each connection's narration, prompts and refusals inside one: unlike
+    :func:`using_language`, which changes the process's choice, two blocks running at once on
+    two threads never see each other's language."""
+    token = _reader.set(None if name is None else normal_language(name))
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
 def language() -> str:
     """The language texts are shown in when the caller names none: :func:`set_language`'s,
     else English (a library does not follow the locale on its own; the command line does).
 
     The choice is the process's, for a front end with one reader (a terminal); a front end
     with many readers (the server) renders each reader's messages with
-    :meth:`Message.text` and the reader's language instead."""
-    return _chosen or ENGLISH
+    :meth:`Message.text` and the reader's language instead, or inside :func:`reading_in`,
+    whose reader's language comes first."""
+    return _reader.get() or _chosen or ENGLISH
 
 
 @functools.cache

@@ -89,3 +89,34 @@ def test_the_locale_language_is_read_as_gettext_reads_it(
 @given(st.sampled_from(LANGUAGES), st.sampled_from(["", "_XX", "_XX.UTF-8", "@euro", "-XX"]))
 def test_a_language_names_itself_with_region_and_encoding(code: str, tail: str) -> None:
     assert normal_language(code.upper() + tail) == code
+
+
+def test_reading_in_is_one_threads_reader_and_leaves_the_process_choice() -> None:
+    import threading
+
+    from boardkit.i18n import language, reading_in, set_language
+
+    seen: dict[str, list[str]] = {"de": [], "nl": []}
+    both = threading.Barrier(2)
+
+    def read(lang: str) -> None:
+        with reading_in(lang):
+            both.wait()  # both blocks are open at once
+            seen[lang].append(language())
+            both.wait()
+            seen[lang].append(language())
+
+    threads = [threading.Thread(target=read, args=(lang,)) for lang in seen]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {"de": ["de", "de"], "nl": ["nl", "nl"]}
+    set_language("nl")
+    try:
+        with reading_in("de"):
+            assert language() == "de"
+        assert language() == "nl"
+    finally:
+        set_language(None)
+    assert language() == "en"

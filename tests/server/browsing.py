@@ -26,8 +26,12 @@ LAPTOP = {"width": 1280, "height": 800}
 class Player:
     """One browser context: a person at their own machine, with the frames their page got."""
 
-    def __init__(self, browser: Any, base: str, name: str, phone: bool = False) -> None:
-        self.context = browser.new_context(viewport=PHONE if phone else LAPTOP)
+    def __init__(
+        self, browser: Any, base: str, name: str, phone: bool = False, locale: str | None = None
+    ) -> None:
+        # ``locale``: the browser's language (navigator.language), which the page follows
+        extra = {} if locale is None else {"locale": locale}
+        self.context = browser.new_context(viewport=PHONE if phone else LAPTOP, **extra)
         self.page = self.context.new_page()
         self.frames: list[str] = []
         self.errors: list[str] = []

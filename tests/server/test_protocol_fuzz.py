@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardkit.i18n import LANGUAGES
 from boardkit.server.errors import ProtocolError
 from boardkit.server.protocol import CLIENT_TYPES, Limits, parse_message
 from tests.budget import examples
@@ -35,6 +36,7 @@ near_messages = st.fixed_dictionaries(
         "match": json_values | st.text(max_size=70),
         "token": json_values,
         "svg": json_values,
+        "lang": json_values | st.sampled_from(["de", "nl-BE", "fr", "de!", "x" * 40]),
         "seq": json_values | st.integers(-3, 10**20),
         "index": json_values | st.integers(-3, 10**20),
         "text": json_values | st.text(max_size=450),
@@ -44,7 +46,8 @@ near_messages = st.fixed_dictionaries(
 """Messages that look like real ones: a known type or almost, the real fields with any value."""
 
 FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "hello": {"type": str, "match": str, "token": (str, type(None)), "svg": bool},
+    "hello": {"type": str, "match": str, "token": (str, type(None)), "svg": bool, "lang": str},
+    "lang": {"type": str, "lang": str},
     "act": {"type": str, "seq": int, "index": (int, type(None)), "text": (str, type(None))},
     "view": {"type": str, "seq": int},
     "sync": {"type": str},
@@ -69,6 +72,8 @@ def check(raw: str | bytes) -> None:
             assert type(message[key]) is int and message[key] >= 0
     if message["type"] == "act":  # an action by its index or by its text, never both
         assert (message["index"] is None) != (message["text"] is None), message
+    if "lang" in message:  # a language boardkit has texts in, whatever the tag said
+        assert message["lang"] in LANGUAGES, message
 
 
 @settings(max_examples=examples(400))
@@ -106,6 +111,7 @@ def test_text_with_lone_surrogates(raw: str) -> None:
     check(raw)
     check(json.dumps({"type": "hello", "match": raw}))
     check(json.dumps({"type": "hello", "match": "a1", "token": raw}))
+    check(json.dumps({"type": "hello", "match": "a1", "lang": raw}))
 
 
 def test_a_match_id_that_cannot_name_a_match_is_a_bad_request() -> None:

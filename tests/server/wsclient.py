@@ -18,7 +18,14 @@ class Seat:
 
     opened: list[Seat] = []  # noqa: RUF012  (every live connection, closed by close_all)
 
-    def __init__(self, client: TestClient, match_id: str, token: str | None, svg: bool = False):
+    def __init__(
+        self,
+        client: TestClient,
+        match_id: str,
+        token: str | None,
+        svg: bool = False,
+        lang: str | None = None,
+    ):
         self._cm = client.websocket_connect("/ws")
         self.closed = False
         Seat.opened.append(self)
@@ -29,6 +36,8 @@ class Seat:
         hello: dict[str, Any] = {"type": "hello", "match": match_id, "svg": svg}
         if token is not None:
             hello["token"] = token
+        if lang is not None:
+            hello["lang"] = lang
         self.send(hello)
         self.welcome = self.expect("welcome")
         self.expect("state")

@@ -72,19 +72,20 @@ class LiveMatch:
         self.touched = time.monotonic()
         """When the match was last asked for (see :meth:`MatchService.unload_idle`)."""
         # What the views built, as JSON text (see boardkit.server.views): entries per (seat,
-        # entry); for the last entry only, the legal actions, scores and pictures per seat and
-        # whole frames per (seat, entries the connection had, svg, full). Pictures are kept in
-        # the server's bounded picture cache, per (match, entry, viewer).
-        self.entry_cache: dict[tuple[int | None, int], str] = {}
+        # entry, language); for the last entry only, the legal actions per language, scores
+        # and pictures per seat and whole frames per (seat, entries the connection had, svg,
+        # full, language). Pictures are kept in the server's bounded picture cache, per
+        # (match, entry, viewer): they read the same in every language.
+        self.entry_cache: dict[tuple[int | None, int, str], str] = {}
         self.legal_for = -1
-        self.legal_json = "[]"
+        self.legal_json: dict[str, str] = {}
         self.scores_at = -1
         self.scores_cache: dict[int | None, str] = {}
         self.pictures = PictureCache(0) if pictures is None else pictures
         """Where the match's pictures are kept (:mod:`boardkit.server.pictures`: the server's
         one bounded cache, shared by its matches)."""
         self.frames_at: tuple[int, MatchRecord | None] = (-1, None)
-        self.frames: dict[tuple[int | None, int, bool, bool], str] = {}
+        self.frames: dict[tuple[int | None, int, bool, bool, str], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
         self.changes: tuple[SeatChange, ...] = match.header.seat_changes

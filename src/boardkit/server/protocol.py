@@ -2,9 +2,15 @@
 
 Every frame is one JSON object with a ``type``. A client sends:
 
-``hello``  ``{"type": "hello", "match": ID, "token": TOKEN?, "svg": true?}``
+``hello``  ``{"type": "hello", "match": ID, "token": TOKEN?, "svg": true?, "lang": TAG?}``
     First message of a connection: bind it to a match, as the seat of ``token`` or (without
     one) as a spectator. ``svg: false`` asks for no pictures (clients that draw their own).
+    ``lang`` is the reader's language as a BCP 47 tag (``de``, ``nl-BE``, what a browser's
+    ``navigator.language`` gives): the narration, the legal actions' texts, the outcome and
+    the refusals this connection is sent are rendered in it (:func:`reader_language`; a
+    language boardkit has no texts in reads English, as does a connection that names none).
+``lang``   ``{"type": "lang", "lang": TAG}``: read in another language from now on; answered
+    with a full ``state`` in it.
 ``act``    ``{"type": "act", "seq": N, "index": I}`` or ``{"type": "act", "seq": N, "text": T}``
     Play legal action ``I`` of the list the server sent with entry ``N`` (the last entry the
     client saw), or the legal action the text ``T`` names, as a person typed it (read by
@@ -37,7 +43,8 @@ import re
 import time
 from typing import Any
 
-from boardkit.errors import shorten
+from boardkit.errors import InvalidOptionsError, shorten
+from boardkit.i18n import ENGLISH, normal_language
 from boardkit.server.errors import ProtocolError
 from boardkit.server.limits import Limits as Limits  # also importable from here
 from boardkit.server.undo import UNDO_TYPES, parse_undo
@@ -46,7 +53,24 @@ _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a match id looks like (the server makes 16 hex digits): anything else names no match,
 and is refused before it reaches a lookup (a lone surrogate, say, cannot even be encoded)."""
 
-CLIENT_TYPES = ("hello", "act", "sync", "view", "ping", "leave", "return", *UNDO_TYPES)
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*")
+"""What a language tag looks like (BCP 47's shape, ``_`` allowed as in locale names): a
+primary language subtag of letters, then subtags of letters and digits."""
+
+MAX_LANGUAGE_TAG = 35
+"""The longest language tag accepted, in characters (BCP 47 asks implementations for 35)."""
+
+CLIENT_TYPES = (
+    "hello",
+    "act",
+    "sync",
+    "view",
+    "ping",
+    "lang",
+    "leave",
+    "return",
+    *UNDO_TYPES,
+)
 """The message types a client may send."""
 
 MAX_TEXT = 400
@@ -90,6 +114,23 @@ def _only(message: dict[str, Any], allowed: tuple[str, ...]) -> None:
         )
 
 
+def reader_language(tag: object, kind: str = "hello") -> str:
+    """The language a connection reads for the tag ``tag`` it sent: one boardkit has texts in
+    (:data:`boardkit.i18n.LANGUAGES`, region and script aside: ``de-AT`` reads ``de``), else
+    English. A tag that is not a language tag at all (not a string, empty, too long, with
+    other characters) is a :class:`ProtocolError` of code ``bad_lang``."""
+    if not isinstance(tag, str) or len(tag) > MAX_LANGUAGE_TAG or not _LANGUAGE_TAG.fullmatch(tag):
+        raise ProtocolError(
+            f"{kind}: field 'lang' must be a language tag such as 'de' or 'nl-BE' (at most "
+            f"{MAX_LANGUAGE_TAG} characters), not {shorten(tag, 40)}",
+            "bad_lang",
+        )
+    try:
+        return normal_language(tag)
+    except InvalidOptionsError:
+        return ENGLISH
+
+
 def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
     """A client frame as a checked message, or a :class:`ProtocolError` saying what is wrong.
 
@@ -117,7 +158,7 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
             "unknown_type",
         )
     if kind == "hello":
-        _only(message, ("match", "token", "svg"))
+        _only(message, ("match", "token", "svg", "lang"))
         match = message.get("match")
         if not isinstance(match, str) or not _MATCH_ID.fullmatch(match):
             raise ProtocolError(
@@ -129,7 +170,11 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
         svg = message.get("svg", True)
         if type(svg) is not bool:
             raise ProtocolError("hello: field 'svg' must be true or false")
-        return {"type": kind, "match": match, "token": token, "svg": svg}
+        lang = reader_language(message["lang"]) if "lang" in message else ENGLISH
+        return {"type": kind, "match": match, "token": token, "svg": svg, "lang": lang}
+    if kind == "lang":
+        _only(message, ("lang",))
+        return {"type": kind, "lang": reader_language(message.get("lang"), kind)}
     if kind == "act":
         _only(message, ("seq", "index", "text"))
         if ("index" in message) == ("text" in message):

@@ -10,6 +10,10 @@ refused message by message, never disconnected on the first offence. Two limits 
 with ``hello`` within :attr:`~boardkit.server.limits.Limits.hello_timeout` seconds is closed
 (code 1008, reason ``limit hello_timeout (…)``), and ``view`` requests past
 :attr:`~boardkit.server.limits.Limits.views_per_second` are refused with an error frame.
+
+Each connection reads its own language (``lang`` of its ``hello``, changed by a ``lang``
+message; English by default): its frames are built in it, and every message it sends is
+handled inside :func:`boardkit.i18n.reading_in` of it, so that a refusal reads in it too.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 
 from boardkit.errors import BoardkitError
 from boardkit.extras import needs_extra
+from boardkit.i18n import ENGLISH, reading_in
 from boardkit.server.errors import ProtocolError, ServerError
 from boardkit.server.limits import LimitError, Limits, TokenBucket
 from boardkit.server.live import LiveMatch
@@ -49,6 +54,9 @@ class Session:
         self.live: LiveMatch | None = None
         self.seat: int | None = None
         self.svg = True
+        self.lang = ENGLISH
+        """The language this connection's reader reads (:func:`~boardkit.server.protocol.
+        reader_language`)."""
         self.sent = -1
         """The last entry this connection was sent."""
         self._send_lock = asyncio.Lock()
@@ -116,6 +124,10 @@ class Session:
             self.service.hub.unsubscribe(self._subscriber)
 
     async def _handle(self, raw: str | bytes) -> None:
+        with reading_in(self.lang):  # refusals, prompts: in the reader's language
+            await self._handle_in_language(raw)
+
+    async def _handle_in_language(self, raw: str | bytes) -> None:
         received = time.perf_counter()
         refused = self.service.metrics.refused
         try:
@@ -165,6 +177,9 @@ class Session:
             raise ProtocolError("send hello first", "no_hello")
         if kind == "sync":
             await self._send_state(full=True)
+        elif kind == "lang":
+            self.lang = message["lang"]
+            await self._send_state(full=True)
         elif kind == "view":
             if not self.views.take():
                 limit = self.limits.views_per_second
@@ -210,6 +225,7 @@ class Session:
         if message["token"] is not None:
             seat = await self.service.seat_of(live.id, message["token"])
         self.live, self.seat, self.svg = live, seat, message["svg"]
+        self.lang = message["lang"]
         await self.send(
             {
                 "type": "welcome",
@@ -219,6 +235,7 @@ class Session:
                 "you": seat,
                 "players": live.match.config.players,
                 "targets": live.game.offers("action_targets"),
+                "lang": self.lang,
             }
         )
         self._subscriber = self.service.hub.subscribe(live.id)
@@ -231,7 +248,7 @@ class Session:
         if seq > self.sent:
             raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
         drawn = await picture_json(live, seq, self.seat) if self.svg else "null"
-        entry = await entry_ready(live, seq, self.seat)
+        entry = await entry_ready(live, seq, self.seat, self.lang)
         await self.send_text(f'{{"type":"view","seq":{seq},"svg":{drawn},"entry":{entry}}}')
 
     async def _send_state(self, *, full: bool) -> None:
@@ -243,12 +260,13 @@ class Session:
         if self.svg:
             await self._draw_latest(live)
         for seq in range(-1 if full else self.sent, live.length - 1):
-            await entry_ready(live, seq + 1, self.seat)  # round ends' tables: off the loop
+            await entry_ready(live, seq + 1, self.seat, self.lang)  # round ends: off the loop
         since = -1 if full else self.sent
         self.sent = self.live.length - 1
-        await self.send_text(state_text(self.live, self.seat, since, svg=self.svg, full=full))
-        frame = self.service.undos.frame(live)
-        if frame is not None and (text := encode(frame)) != self._undo_text:
+        frame = state_text(self.live, self.seat, since, svg=self.svg, full=full, lang=self.lang)
+        await self.send_text(frame)
+        undo = self.service.undos.frame(live)
+        if undo is not None and (text := encode(undo)) != self._undo_text:
             self._undo_text = text
             await self.send_text(text)
 

@@ -18,6 +18,11 @@ Everything a client receives is built here, from the seat's point of view only:
 
 The seed and the other seats' secrets are in none of these.
 
+Languages: every text a reader reads (narration, the round ends' summaries, the legal actions'
+texts, the outcome) is rendered in the connection's language, ``lang``
+(:func:`boardkit.i18n.reading_in`), so two connections of one match may read two languages;
+pictures and the wire's data are the same in every language.
+
 Speed: a busy server sends one ``state`` frame per connection after every entry, so each piece is
 built once and kept as **encoded JSON text**: an entry per (seat, entry), the legal actions and
 the scores per seat for the last entry, and the whole frame per (seat, what the
@@ -35,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
+from boardkit.i18n import ENGLISH, reading_in
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.narration import action_text, describe, narrate_entry
 from boardkit.present.rules import for_path, label_of, sections_of
@@ -71,13 +77,20 @@ except ImportError:  # pragma: no cover - the server extra installs it
     _orjson = None  # type: ignore[assignment]
 
 
-def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
-    """Entry ``seq`` as ``seat`` may read it, as JSON text: the acting seat, a text, narration,
-    the entry (cached per seat and entry: entries never change)."""
-    key = (seat, seq)
+def entry_text(live: LiveMatch, seq: int, seat: int | None, lang: str = ENGLISH) -> str:
+    """Entry ``seq`` as ``seat`` may read it in ``lang``, as JSON text: the acting seat, a
+    text, narration, the entry (cached per seat, entry and language: entries never change)."""
+    key = (seat, seq, lang)
     cached = live.entry_cache.get(key)
     if cached is not None:
         return cached
+    with reading_in(lang):
+        text = _entry_text(live, seq, seat)
+    live.entry_cache[key] = text
+    return text
+
+
+def _entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     game = live.game
     entry = live.entries[seq]
     before = game.initial(live.match.config) if seq == 0 else live.states[seq - 1]
@@ -93,20 +106,18 @@ def entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     }
     if has_round_end(entry.events):
         data["rounds"] = rounds_of(live, seq, seat)
-    text = encode(data)
-    live.entry_cache[key] = text
-    return text
+    return encode(data)
 
 
-async def entry_ready(live: LiveMatch, seq: int, seat: int | None) -> str:
+async def entry_ready(live: LiveMatch, seq: int, seat: int | None, lang: str = ENGLISH) -> str:
     """:func:`entry_text`, built on a drawing thread when it is not kept yet and draws
     pictures (the tables of the rounds the entry ends), so that the event loop goes on."""
-    cached = live.entry_cache.get((seat, seq))
+    cached = live.entry_cache.get((seat, seq, lang))
     if cached is not None:
         return cached
     if not (live.game.offers("render_svg") and has_round_end(live.entries[seq].events)):
-        return entry_text(live, seq, seat)
-    return await live.pictures.run(lambda: entry_text(live, seq, seat))
+        return entry_text(live, seq, seat, lang)
+    return await live.pictures.run(lambda: entry_text(live, seq, seat, lang))
 
 
 def rounds_of(live: LiveMatch, seq: int, seat: int | None) -> list[dict[str, Any]]:
@@ -132,12 +143,20 @@ def rounds_of(live: LiveMatch, seq: int, seat: int | None) -> list[dict[str, Any
     return out
 
 
-def legal_text(live: LiveMatch) -> str:
+def legal_text(live: LiveMatch, lang: str = ENGLISH) -> str:
     """The legal actions of the last committed state, for the seat that decides, as JSON text
-    (built once per entry)."""
+    with their texts in ``lang`` (built once per entry and language)."""
     seq = live.length - 1
-    if live.legal_for == seq:
-        return live.legal_json
+    if live.legal_for != seq:
+        live.legal_for, live.legal_json = seq, {}
+    cached = live.legal_json.get(lang)
+    if cached is None:
+        with reading_in(lang):
+            cached = live.legal_json[lang] = _legal_text(live)
+    return cached
+
+
+def _legal_text(live: LiveMatch) -> str:
     game = live.game
     state = live.states[-1]
     actions = live.legal_actions()
@@ -161,8 +180,7 @@ def legal_text(live: LiveMatch) -> str:
         if targets is not None:
             item["targets"] = list(targets(action, state))
         out.append(item)
-    live.legal_for, live.legal_json = seq, encode(out)
-    return live.legal_json
+    return encode(out)
 
 
 def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:
@@ -282,29 +300,54 @@ def clock_fields(live: LiveMatch) -> dict[str, Any]:
 
 
 def state_message(
-    live: LiveMatch, seat: int | None, since: int, *, svg: bool, full: bool
+    live: LiveMatch,
+    seat: int | None,
+    since: int,
+    *,
+    svg: bool,
+    full: bool,
+    lang: str = ENGLISH,
 ) -> dict[str, Any]:
-    """The ``state`` frame for ``seat``: the entries after ``since`` and the position now.
+    """The ``state`` frame for ``seat`` reading ``lang``: the entries after ``since`` and the
+    position now.
 
     ``full`` marks a resync: the client must drop what it had and take this as the whole
     story (``since`` is then -1).
     """
-    result: dict[str, Any] = json.loads(state_text(live, seat, since, svg=svg, full=full))
+    text = state_text(live, seat, since, svg=svg, full=full, lang=lang)
+    result: dict[str, Any] = json.loads(text)
     return result
 
 
-def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full: bool) -> str:
-    """:func:`state_message` as the JSON text sent, built once per seat and entry.
+def state_text(
+    live: LiveMatch,
+    seat: int | None,
+    since: int,
+    *,
+    svg: bool,
+    full: bool,
+    lang: str = ENGLISH,
+) -> str:
+    """:func:`state_message` as the JSON text sent, built once per seat, entry and language.
 
-    Every connection of a seat that had the same entries (and every spectator) gets the same
-    text; the cache is emptied when the match moves on or its seats change.
+    Every connection of a seat that had the same entries and reads the same language (and
+    every such spectator) gets the same text; the cache is emptied when the match moves on or
+    its seats change.
     """
     if live.frames_at[0] != live.length or live.frames_at[1] is not live.record:
         live.frames_at, live.frames = (live.length, live.record), {}
-    key = (seat, since, svg, full)
+    key = (seat, since, svg, full, lang)
     cached = live.frames.get(key)
     if cached is not None:
         return cached
+    with reading_in(lang):
+        text = live.frames[key] = _state_text(live, seat, since, svg=svg, full=full, lang=lang)
+    return text
+
+
+def _state_text(
+    live: LiveMatch, seat: int | None, since: int, *, svg: bool, full: bool, lang: str
+) -> str:
     last = live.length - 1
     flow = live.states[last].flow
     deciding = decider(flow)
@@ -334,9 +377,9 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
     parts = [
         head[:-1],
         ',"entries":[',
-        ",".join(entry_text(live, s, seat) for s in range(since + 1, last + 1)),
+        ",".join(entry_text(live, s, seat, lang) for s in range(since + 1, last + 1)),
         '],"legal":',
-        legal_text(live) if may_act else "[]",
+        legal_text(live, lang) if may_act else "[]",
         ',"scores":',
         scores_text(live, seat),
         ',"result":',
@@ -344,5 +387,4 @@ def state_text(live: LiveMatch, seat: int | None, since: int, *, svg: bool, full
     ]
     if svg:
         parts += [',"svg":', svg_json(live, last, seat)]
-    text = live.frames[key] = "".join(parts) + "}"
-    return text
+    return "".join(parts) + "}"

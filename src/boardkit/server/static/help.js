@@ -44,12 +44,12 @@ const boardkitHelp = {
   // no move of this seat touches it now (lit places are moves).
   whyNot(name, state, you, clicking, picked) {
     if (!state) return "";
-    if (state.over) return `Nothing can be done at ${name}: the game is over.`;
-    if (you === null || you === undefined) return `Nothing can be done at ${name}: you are watching, not playing.`;
-    if (state.to_decide !== you) return `Nothing can be done at ${name} now: it is not your move.`;
-    if (!clicking) return `Nothing can be done at ${name} by clicking: this decision is taken in the menu.`;
-    if (picked) return `${name} is not part of any move with what you clicked so far: lit places go on, Esc starts again.`;
-    return `No move of yours touches ${name} now: lit places are moves (the menu lists them all).`;
+    if (state.over) return t("Nothing can be done at {name}: the game is over.", { name });
+    if (you === null || you === undefined) return t("Nothing can be done at {name}: you are watching, not playing.", { name });
+    if (state.to_decide !== you) return t("Nothing can be done at {name} now: it is not your move.", { name });
+    if (!clicking) return t("Nothing can be done at {name} by clicking: this decision is taken in the menu.", { name });
+    if (picked) return t("{name} is not part of any move with what you clicked so far: lit places go on, Esc starts again.", { name });
+    return t("No move of yours touches {name} now: lit places are moves (the menu lists them all).", { name });
   },
 };
 

@@ -173,4 +173,5 @@ async function start() {
   setInterval(refresh, 3000);
 }
 
+boardkitLangSwitch(null);
 start();

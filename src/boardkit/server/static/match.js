@@ -18,7 +18,7 @@ function seatName(seat) {
   const seats = app.state ? app.state.seats : [];
   if (seat === null || seat === undefined) return "—";
   const name = seats[seat] ? seats[seat].name : `seat ${seat + 1}`;
-  return seat === app.welcome?.you ? `${name} (you)` : name;
+  return seat === app.welcome?.you ? t("{name} (you)", { name }) : name;
 }
 
 function setLink(text, state) {
@@ -34,13 +34,14 @@ function connect() {
   app.ws = ws;
   ws.addEventListener("open", () => {
     app.retry = 500;
-    const hello = { type: "hello", match: matchId };
+    // the reader's language: the server narrates this connection in it (lang.js)
+    const hello = { type: "hello", match: matchId, lang: boardkitLang() };
     if (stored) hello.token = stored.token;
     ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", () => {
-    setLink("reconnecting…", "down");
+    setLink(t("reconnecting…"), "down");
     setTimeout(connect, app.retry);
     app.retry = Math.min(app.retry * 2, 8000);
   });
@@ -56,7 +57,7 @@ function receive(message) {
     document.title = `boardkit — ${message.title}`;
     $("title").textContent = message.title;
     boardkitHelp.load(message.game);
-    setLink("live", "up");
+    setLink(t("live"), "up");
   } else if (message.type === "state") {
     take(message);
   } else if (message.type === "view") {
@@ -66,7 +67,7 @@ function receive(message) {
   } else if (message.type === "error") {
     app.sending = false;
     if (message.code.startsWith("undo") || message.code === "no_undo") $("undo-status").textContent = message.message;
-    if (message.code === "stale") $("act-error").textContent = "The game moved on; here is the board now.";
+    if (message.code === "stale") $("act-error").textContent = t("The game moved on; here is the board now.");
     else $("act-error").textContent = message.message;
     if (message.code === "bad_token") setLink("not your seat", "down");
   }
@@ -100,7 +101,8 @@ function render(newEntries) {
   document.body.dataset.you = String(app.welcome.you);
   document.body.dataset.toDecide = String(state.to_decide);
   document.body.dataset.over = String(state.over);
-  $("who").textContent = app.welcome.you === null ? "watching" : `you are ${seatName(app.welcome.you)}`;
+  $("who").textContent = app.welcome.you === null
+    ? t("watching") : t("you are {name}", { name: seatName(app.welcome.you) });
   if (app.pastSeq === null && app.moment === null && state.svg !== undefined) drawBoard(state.svg);
   drawDecision();
   markTargets();
@@ -209,19 +211,19 @@ function drawDecision() {
   const you = app.welcome.you;
   drawMoveForm(!state.over && state.to_decide === you && state.legal.length > 0);
   if (state.over) {
-    $("turn").textContent = "The game is over";
+    $("turn").textContent = t("The game is over");
     return;
   }
   if (state.to_decide !== you || !state.legal.length) {
-    const waiting = state.to_decide === null ? "…" : `${seatName(state.to_decide)} decides`;
-    $("turn").textContent = state.status === "open" ? "Waiting for players" : waiting;
+    const waiting = state.to_decide === null ? "…" : t("{name} decides", { name: seatName(state.to_decide) });
+    $("turn").textContent = state.status === "open" ? t("Waiting for players") : waiting;
     if (you !== null && state.to_decide !== null && state.asked && state.active === you) {
-      menu.append(el("p", { class: "hint" }, `${seatName(state.to_decide)} must answer before you go on.`));
+      menu.append(el("p", { class: "hint" }, t("{name} must answer before you go on.", { name: seatName(state.to_decide) })));
     }
     return;
   }
   const consent = state.asked;  // a question put to you outside your turn, not your own move
-  $("turn").textContent = consent ? `Your answer, asked by ${seatName(state.active)}` : "Your move";
+  $("turn").textContent = consent ? t("Your answer, asked by {name}", { name: seatName(state.active) }) : t("Your move");
   const open = narrowing();
   let actions = state.legal;
   if (open && app.clicks.length) {
@@ -230,7 +232,7 @@ function drawDecision() {
     if (actions.length <= LIST_AT_MOST) return;
   }
   drawMenu(actions);
-  if (open) menu.append(el("p", { class: "hint" }, "Or click the board: lit places are moves."));
+  if (open) menu.append(el("p", { class: "hint" }, t("Or click the board: lit places are moves.")));
 }
 
 // The typed move: shown while this seat decides, its suggestions the legal actions' texts (the
@@ -403,7 +405,7 @@ function showPast(message) {
   if (app.pastSeq !== message.seq) return;
   app.moment = null;
   delete document.body.dataset.roundEnd;
-  $("past-live").textContent = "back to now";
+  $("past-live").textContent = t("back to now");
   $("past").hidden = false;
   $("past-text").textContent = `After entry ${message.seq}: ${entryTitle(message.entry)}`;
   $("board").innerHTML = message.svg || "";
@@ -431,7 +433,7 @@ function showRoundEnd(round) {
 function backToNow() {
   app.moment = null;
   delete document.body.dataset.roundEnd;
-  $("past-live").textContent = "back to now";
+  $("past-live").textContent = t("back to now");
   app.pastSeq = null;
   $("past").hidden = true;
   document.body.classList.remove("in-past");
@@ -508,5 +510,7 @@ $("download").addEventListener("click", async (event) => {
   URL.revokeObjectURL(link.href);
 });
 
-if (stored === null) $("download").textContent = "download the spectator's log";
+if (stored === null) $("download").dataset.i18n = "download the spectator's log";
+// the switch: the page's words at once, the match's narration in a full state from the server
+boardkitLangSwitch((lang) => send({ type: "lang", lang }));
 connect();

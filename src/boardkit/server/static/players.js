@@ -48,10 +48,10 @@ async function drawMine() {
     return;
   }
   list.replaceChildren();
-  if (!matches.length) list.append(el("li", { class: "hint" }, "The matches you join show here."));
+  if (!matches.length) list.append(el("li", { class: "hint" }, t("The matches you join show here.")));
   for (const match of matches) {
     const others = match.names.filter((_, i) => i !== match.seat).join(", ");
-    const badge = match.your_turn ? el("span", { class: "your-turn" }, "your turn") : match.status;
+    const badge = match.your_turn ? el("span", { class: "your-turn" }, t("your turn")) : match.status;
     const open = el("button", {
       type: "button", class: "open-mine", "data-match": match.id, onclick: () => openMine(match),
     }, match.status === "finished" ? "see" : "play");

@@ -46,10 +46,10 @@ function drawTable() {
   const notes = $("table-notes");
   notes.replaceChildren();
   state.seats.forEach((seat, i) => {
-    if (seat.stand_in) notes.append(el("li", { class: "away" }, `${seatName(i)} is away: the ${seat.stand_in} bot plays this seat`));
+    if (seat.stand_in) notes.append(el("li", { class: "away" }, t("{name} is away: the {bot} bot plays this seat", { name: seatName(i), bot: seat.stand_in })));
   });
   if (state.forfeit !== undefined) {
-    notes.append(el("li", { class: "forfeit" }, `${seatName(state.forfeit)} ran out of time and forfeits; the match is over`));
+    notes.append(el("li", { class: "forfeit" }, t("{name} ran out of time and forfeits; the match is over", { name: seatName(state.forfeit) })));
   }
   const you = app.welcome ? app.welcome.you : null;
   const mine = you === null || you === undefined ? null : state.seats[you];
@@ -57,7 +57,7 @@ function drawTable() {
   button.hidden = !mine || state.status !== "running";
   if (mine) {
     button.dataset.action = mine.stand_in ? "return" : "leave";
-    button.textContent = mine.stand_in ? "take my seat back" : "leave (a bot plays for me)";
+    button.textContent = mine.stand_in ? t("take my seat back") : t("leave (a bot plays for me)");
   }
   $("table").hidden = !clock && notes.children.length === 0 && button.hidden;
 }
