@@ -284,3 +284,60 @@ def test_the_shipped_network_fits_its_game_and_plays(name: str, players: int) ->
         assert who is not None
         match.play(bot.choose(game, match.state, who, rng))
     assert Match.from_json(match.to_json(), game, verify=True).state == match.state
+
+
+def test_a_network_that_reads_the_estimate_needs_one() -> None:
+    game = NimGame()
+    base = random_network(game, 2)
+    trunk = [(np.vstack([base.trunk[0][0], [[1.0] * 16, [-1.0] * 16]]), base.trunk[0][1])]
+    meta = {**base.meta, "estimate_inputs": True}
+    net = PolicyValueNet(
+        trunk, (base.policy_weights, base.policy_bias), (base.value_weights, base.value_bias), meta
+    )
+    assert net.reads_estimate and net.input_size == base.observation_size + 2
+    observation = [0.5] * base.observation_size
+    with pytest.raises(ValueError, match="also reads an estimate of 2 shares"):
+        net.value(observation)
+    low, high = net.value(observation, [0.0, 1.0]), net.value(observation, [1.0, 0.0])
+    assert not np.allclose(low, high)  # the estimate is read
+    again = PolicyValueNet.load(saved(net))
+    assert again.reads_estimate and np.allclose(
+        again.value(observation, [0.0, 1.0]), low, atol=1e-2
+    )
+
+
+def test_heuristic_priors_search_like_guided_mcts_with_the_network_at_the_leaves() -> None:
+    """The default mode ranks actions by the heuristic and judges leaves by the network: it
+    finds Nim's winning move, plays legal reproducible games, and checks its parameters."""
+    game = NimGame()
+    net = random_network(game, 2, seed=2)
+    bot = bot_with(net, iterations=200)
+    assert bot.priors == "heuristic" and bot.exploration == 1.0
+    state, _ = engine.start(game, game.make_config(2, {"stones": 9}, 0, None))
+    who = decider(state.flow)
+    assert who is not None
+    move = bot.choose(game, state, who, Rng(3))
+    after, _ = engine.step(game, state, who, move, Rng(0))
+    assert after.stones % 4 == 0
+    assert bot_with(net, priors="network").exploration == 1.5
+    with pytest.raises(BotParameterError, match="priors is one of network, heuristic"):
+        TrainedBot(priors="oracle")
+    first = play_game(game, 2, {"stones": 13}, 4, [bot, make_bot("random")]).to_json()
+    assert first == play_game(game, 2, {"stones": 13}, 4, [bot, make_bot("random")]).to_json()
+
+
+def test_the_khan_choice_with_heuristic_priors_depends_only_on_what_the_searcher_sees() -> None:
+    game = as_game("khan")
+    net = random_network(game, 2, seed=6)
+    match = Match.new(game, 2, seed=8)
+    rng = Rng(8, 7)
+    while len(match.log.entries) < 14:
+        who = decider(match.state.flow)
+        assert who is not None
+        match.play(make_bot("random").choose(game, match.state, who, rng))
+    state, player = match.state, decider(match.state.flow)
+    assert player is not None
+    variants = [state, *(game.determinize(state, player, Rng(2, k)) for k in range(3))]
+    assert all(game.view(v, player) == game.view(state, player) for v in variants)
+    choices = {bot_with(net, iterations=6).choose(game, v, player, Rng(4)) for v in variants}
+    assert len(choices) == 1

@@ -513,6 +513,8 @@ def test_shared_flags_read_alike_in_every_subcommand() -> None:
     )
     # review's seed is its search's, not a game's: nothing is dealt
     assert seeds.pop("review") == "the search's seed (default 0: the same review every time)"
+    # train's seed is the whole run's: its games' seeds and the network's first weights
+    assert seeds.pop("train") == "the run's seed (0): its games' and the first weights'"
     assert set(seeds) == {"watch", "simulate", "play-random", "play"}
     assert set(seeds.values()) == {"seed (default: a fresh one from the operating system, printed)"}
     players = flag_helps("--players")

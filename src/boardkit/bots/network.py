@@ -20,8 +20,8 @@ Weights are stored as float16 (half the size; the search cannot tell the differe
 computed in float32. The file holds arrays only, never pickled objects, so loading one from an
 untrusted place runs no code.
 
-numpy is the only requirement (an extra of the research adapters, ``pip install
-"boardkit[gymnasium]"`` or ``"boardkit[train]"``); training is :mod:`boardkit.train`'s job.
+numpy is the only requirement (``pip install "boardkit[bots]"``); training is
+:mod:`boardkit.train`'s job (the ``train`` extra).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import IO, Any
 from boardkit.errors import BoardkitError
 from boardkit.extras import needs_extra
 
-with needs_extra("gymnasium", __name__):
+with needs_extra("bots", __name__):
     import numpy as np
 
 FORMAT = "boardkit-policy-value/1"

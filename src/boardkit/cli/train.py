@@ -95,7 +95,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="E",
         help="passes over the samples per generation (4)",
     )
-    train.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
+    train.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the run's seed (0): its games' and the first weights'",
+    )
     train.add_argument(
         "--workers",
         type=_positive_int,
