@@ -43,8 +43,11 @@ def test_every_optional_hook_is_declared_on_game_and_not_offered_by_default() ->
 
 
 TERMINAL_ONLY = frozenset({"render_screen", "why_not", "describe_decision", "describe_events"})
-"""The hooks Nim leaves out: terminal play draws its text board and needs no reasons, and no
-entry of Nim holds two events of one kind worth a line together."""
+"""The terminal's hooks Nim leaves out: terminal play draws its text board and needs no reasons,
+and no entry of Nim holds two events of one kind worth a line together."""
+
+NIM_LEAVES_OUT = TERMINAL_ONLY | {"trained_network"}
+"""Every hook Nim leaves out: the terminal's, and a shipped network (greedy plays Nim perfectly)."""
 
 
 def test_offers_follows_the_class_and_refuses_unknown_names() -> None:
@@ -53,7 +56,7 @@ def test_offers_follows_the_class_and_refuses_unknown_names() -> None:
             assert game.offers(hook), (game.name, hook)
     # The tutorial game offers every hook but the terminal's own (its plain text board serves
     # the terminal, and nobody ever owes Nim a decision out of turn).
-    assert {h for h in OPTIONAL_HOOKS if not NimGame().offers(h)} == TERMINAL_ONLY
+    assert {h for h in OPTIONAL_HOOKS if not NimGame().offers(h)} == NIM_LEAVES_OUT
 
     class PlainWithPicture(PlainGame):
         def render_svg(
@@ -88,7 +91,7 @@ def test_info_gathers_the_facts_of_a_configuration() -> None:
         num_actions=4,
         observation_shape=(4,),
         max_chance_outcomes=3,
-        offers=OPTIONAL_HOOKS - TERMINAL_ONLY,
+        offers=OPTIONAL_HOOKS - NIM_LEAVES_OUT,
     )
     plain = PlainGame()
     facts = plain.info(plain.make_config(2, seed=1))
