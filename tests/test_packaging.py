@@ -63,6 +63,8 @@ def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -
         "src/boardkit_khan/locale/nl/LC_MESSAGES/boardkit_khan.mo",
         "src/boardkit_shangrila/locale/de/LC_MESSAGES/boardkit_shangrila.mo",
         "src/boardkit_shangrila/rules/legality.py",
+        "src/boardkit_khan/networks/khan-2p.npz",  # the trained bot's shipped networks
+        "src/boardkit_shangrila/networks/shangrila-3p.npz",
     }
     assert needed <= names, sorted(needed - names)
     assert not [n for n in names if n.startswith("tests/")]  # all of the suite or none of it
