@@ -191,6 +191,7 @@ def test_a_run_writes_its_files_and_goes_on_where_it_stopped(tmp_path: Path) -> 
     assert (folder / "samples" / "gen-000" / "task-0000.npz").stat().st_mtime_ns == first
     history = [json.loads(line) for line in (folder / "history.jsonl").read_text().splitlines()]
     assert [h["generation"] for h in history] == [0, 1]
+    assert all(1 <= h["epochs_kept"] <= NIM.epochs for h in history)
     held = len(Samples.load(folder / "samples" / "gen-001" / "task-0002.npz"))
     assert history[1]["samples"] == history[0]["new_samples"] + history[1]["new_samples"] - held
     net = PolicyValueNet.load(folder / "network.npz")
@@ -207,6 +208,13 @@ def test_the_same_recipe_trains_the_same_network(tmp_path: Path) -> None:
     a = PolicyValueNet.load(tmp_path / "a" / "network.npz")
     b = PolicyValueNet.load(tmp_path / "b" / "network.npz")
     assert np.array_equal(a.policy_weights, b.policy_weights)
+
+
+def test_a_recipe_refuses_counts_below_one() -> None:
+    with pytest.raises(ValueError, match="'epochs' must be >= 1"):
+        Recipe("nim", 2, epochs=0)
+    with pytest.raises(ValueError, match="'games' must be >= 1"):
+        Recipe("nim", 2, games=0)
 
 
 def test_a_folder_of_another_recipe_is_refused(tmp_path: Path) -> None:

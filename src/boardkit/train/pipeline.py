@@ -16,8 +16,10 @@ heuristic teacher's games cost a fraction of the search's), the first with the h
 teacher and the others with the search teacher and the previous generation's network
 (:mod:`boardkit.train.selfplay`), over ``workers`` processes, each batch of games written as
 soon as it is played. Then it fits the network to the newest ``window`` samples of all
-generations for ``epochs`` passes, leaving out the generation's last batch of games, on which
-it measures the losses (whole games the network never saw), and writes the checkpoint.
+generations for up to ``epochs`` passes, leaving out the generation's last batch of games, on
+which it measures the losses after each pass (whole games the network never saw): the network
+of the pass with the lowest held-out loss is kept, so that more passes never end with one that
+learnt the games by heart. Then it writes the checkpoint.
 Stopped anywhere, the run goes on from there with :func:`run` given the same folder: batches
 already written are not played again, and a generation whose checkpoint was written is not
 repeated. Files are written
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from attrs import asdict, field, frozen
+from attrs.validators import ge
 
 from boardkit.extras import needs_extra
 from boardkit.registry import as_game
@@ -71,14 +74,14 @@ class Recipe:
     game: str
     players: int
     hidden: tuple[int, ...] = field(default=(256, 128), converter=_widths)
-    games: int = 200
-    first_games: int = 0
-    games_per_task: int = 4
+    games: int = field(default=200, validator=ge(1))
+    first_games: int = field(default=0, validator=ge(0))
+    games_per_task: int = field(default=4, validator=ge(1))
     first_teacher: Teaching = field(default=Teaching(), converter=_teaching)
     teacher: Teaching = field(default=Teaching(), converter=_teaching)
     estimate_inputs: bool = True
-    epochs: int = 4
-    batch_size: int = 256
+    epochs: int = field(default=4, validator=ge(1))
+    batch_size: int = field(default=256, validator=ge(1))
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
     window: int = 300_000
@@ -145,16 +148,20 @@ def run(
         held = len(Samples.load(_task_files(root, generation)[-1]))
         window = Samples.concatenate(list(_window(root, generation, recipe.window + held)))
         samples, held_out = window.rows(0, len(window) - held), window.last(held)
-        losses = fit(
-            model,
-            optimizer,
-            samples,
-            recipe.epochs,
-            recipe.batch_size,
-            recipe.seed + generation,
-            torch_device,
-        )
-        held_losses = evaluate_losses(model, held_out, torch_device)
+        # one pass at a time; the model kept is the one of the pass with the lowest held-out
+        # loss, so that more passes never end with a network that learnt the games by heart
+        best: tuple[float, int, dict[str, Any], dict[str, float], dict[str, float]] | None = None
+        for epoch in range(recipe.epochs):
+            seed = recipe.seed + generation * recipe.epochs + epoch
+            losses = fit(model, optimizer, samples, 1, recipe.batch_size, seed, torch_device)
+            held_losses = evaluate_losses(model, held_out, torch_device)
+            total = held_losses["policy_loss"] + held_losses["value_loss"]
+            if best is None or total < best[0]:
+                state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+                best = (total, epoch + 1, state, losses, held_losses)
+        assert best is not None  # recipe.epochs is at least 1
+        _, kept, state, losses, held_losses = best
+        model.load_state_dict(state)
         net = export(model, {**meta, "generation": generation, "samples": len(samples)})
         _atomic(root / f"network-gen-{generation:03d}.npz", net.save)
         _atomic(root / "network.npz", net.save)
@@ -173,6 +180,7 @@ def run(
             "samples": len(samples),
             **losses,
             **{f"held_out_{k}": v for k, v in held_losses.items()},
+            "epochs_kept": kept,
             "seconds": round(time.perf_counter() - started, 1),
         }
         with (root / "history.jsonl").open("a") as history:
