@@ -36,7 +36,7 @@ from boardkit.errors import BoardkitError
 from boardkit.extras import needs_extra
 
 with needs_extra("bots", __name__):
-    import numpy as np
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]  # compiled build: no numpy
 
 FORMAT = "boardkit-policy-value/1"
 """The value of the header's ``format``: a file of another format is refused by name."""
