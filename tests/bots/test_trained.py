@@ -53,6 +53,19 @@ def random_network(
     return PolicyValueNet(trunk, policy, value, meta)
 
 
+def khan_position(game: Game[Any, Any], seed: int, entries: int) -> tuple[Any, int]:
+    """A two-player Khan position after ``entries`` entries of random play, and its decider."""
+    match = Match.new(game, 2, seed=seed)
+    rng = Rng(seed, 7)
+    while len(match.log.entries) < entries:
+        who = decider(match.state.flow)
+        assert who is not None
+        match.play(make_bot("random").choose(game, match.state, who, rng))
+    player = decider(match.state.flow)
+    assert player is not None
+    return match.state, player
+
+
 def saved(net: PolicyValueNet) -> bytes:
     buffer = io.BytesIO()
     net.save(buffer)
@@ -246,15 +259,7 @@ def test_the_khan_search_depends_only_on_what_the_searcher_sees() -> None:
     """Worlds that differ only in what the searching seat cannot see give the same search."""
     game = as_game("khan")
     net = random_network(game, 2, seed=1)
-    config = game.make_config(2, None, 5, None)
-    match = Match.new(game, config.players, seed=5)
-    rng = Rng(5, 7)
-    while len(match.log.entries) < 12:
-        who = decider(match.state.flow)
-        assert who is not None
-        match.play(make_bot("random").choose(game, match.state, who, rng))
-    state, player = match.state, decider(match.state.flow)
-    assert player is not None
+    state, player = khan_position(game, seed=5, entries=12)
     variants = [state, *(game.determinize(state, player, Rng(1, k)) for k in range(3))]
     assert len(set(variants)) > 1
     assert all(game.view(v, player) == game.view(state, player) for v in variants)
@@ -329,14 +334,7 @@ def test_heuristic_priors_search_like_guided_mcts_with_the_network_at_the_leaves
 def test_the_khan_choice_with_heuristic_priors_depends_only_on_what_the_searcher_sees() -> None:
     game = as_game("khan")
     net = random_network(game, 2, seed=6)
-    match = Match.new(game, 2, seed=8)
-    rng = Rng(8, 7)
-    while len(match.log.entries) < 14:
-        who = decider(match.state.flow)
-        assert who is not None
-        match.play(make_bot("random").choose(game, match.state, who, rng))
-    state, player = match.state, decider(match.state.flow)
-    assert player is not None
+    state, player = khan_position(game, seed=8, entries=14)
     variants = [state, *(game.determinize(state, player, Rng(2, k)) for k in range(3))]
     assert all(game.view(v, player) == game.view(state, player) for v in variants)
     choices = {bot_with(net, iterations=6).choose(game, v, player, Rng(4)) for v in variants}

@@ -270,3 +270,14 @@ def fresh_seed(games: int = 1) -> int:
 def seed_or_fresh(seed: int | None, games: int = 1) -> int:
     """``seed`` as given on the command line, or a :func:`fresh_seed` when it was left out."""
     return fresh_seed(games) if seed is None else seed
+
+
+def positive_int(text: str) -> int:
+    """An argument that is a whole number from 1 up (``--iterations``, ``--games``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 up, not {text!r}")
+    return value

@@ -12,20 +12,11 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from boardkit.cli.arguments import positive_int
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
 
 if TYPE_CHECKING:
     from boardkit.runner.review import Review
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1 up, not {text!r}")
-    return value
 
 
 def _positive_seconds(text: str) -> float:
@@ -67,7 +58,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     review.add_argument(
         "--iterations",
-        type=_positive_int,
+        type=positive_int,
         metavar="N",
         help="search iterations per decision (default 400 unless --seconds is given)",
     )
@@ -78,7 +69,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="most seconds of search per decision (wall clock: not reproducible)",
     )
     review.add_argument(
-        "--top", type=_positive_int, default=5, metavar="K", help="costly decisions to list (5)"
+        "--top", type=positive_int, default=5, metavar="K", help="costly decisions to list (5)"
     )
     review.add_argument("--json", action="store_true", help="print the review as JSON")
     return review

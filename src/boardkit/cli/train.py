@@ -10,17 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from boardkit.cli.arguments import positive_int
 from boardkit.cli.support import EXIT_OK, CommandError, Streams
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a whole number from 1 up, not {text!r}")
-    return value
 
 
 def _widths(text: str) -> tuple[int, ...]:
@@ -46,31 +37,31 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     train.add_argument("game", metavar="GAME", help="an installed game (boardkit games)")
-    train.add_argument("-p", "--players", type=_positive_int, required=True, metavar="P")
+    train.add_argument("-p", "--players", type=positive_int, required=True, metavar="P")
     train.add_argument("--out", required=True, metavar="DIR", help="the run's folder")
     train.add_argument(
         "--generations",
-        type=_positive_int,
+        type=positive_int,
         default=3,
         metavar="G",
         help="generations to have done when the command ends (3)",
     )
     train.add_argument(
         "--games",
-        type=_positive_int,
+        type=positive_int,
         default=200,
         metavar="N",
         help="self-play games per generation (200)",
     )
     train.add_argument(
         "--first-games",
-        type=_positive_int,
+        type=positive_int,
         metavar="N",
         help="games of the first generation, the heuristic teacher's (default: --games)",
     )
     train.add_argument(
         "--iterations",
-        type=_positive_int,
+        type=positive_int,
         default=64,
         metavar="K",
         help="search iterations per decision of the search teacher (64)",
@@ -90,7 +81,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     train.add_argument(
         "--epochs",
-        type=_positive_int,
+        type=positive_int,
         default=4,
         metavar="E",
         help="passes over the samples per generation (4)",
@@ -104,7 +95,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     train.add_argument(
         "--workers",
-        type=_positive_int,
+        type=positive_int,
         default=1,
         metavar="W",
         help="processes playing the self-play games (1)",
