@@ -178,7 +178,7 @@ class MatchService:
                 continue
             self._start_bot(live)
         if self.storage.shared:
-            await self.storage.listen(self._on_remote, self.resync)
+            await self.storage.listen(self._on_remote, self.resync, self._on_undo)
         self.bot_desk.start()
         if self.webhook is not None:
             self.webhook.start()
@@ -414,12 +414,16 @@ class MatchService:
         self.hub.publish(match_id)
         self._start_bot(live)
 
+    async def _on_undo(self, match_id: str) -> None:
+        await self.undos.heard(self, match_id)
+
     async def resync(self) -> None:
         """Bring every match this process holds up to the database (the notices sent while the
         listening connection was down are lost), and tell its clients."""
         for match_id in list(self.matches.loaded):
             try:
                 await self._on_remote(match_id, 0)
+                await self._on_undo(match_id)
             except BoardkitError as exc:  # one broken match must not stop the others
                 log.error("resyncing match %s failed: %s", match_id, exc, extra={"match": match_id})
 
