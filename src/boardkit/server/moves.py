@@ -9,7 +9,8 @@ until the commit returns, :attr:`LiveMatch.length <boardkit.server.live.LiveMatc
 not include the new entry; if it fails, the entry is undone. Two processes committing the same
 entry cannot both succeed (:class:`~boardkit.server.errors.ConflictError`): the loser refreshes
 (:meth:`MoveDesk.refresh_locked`, which replays the stored actions and checks that they give
-the stored events) and its client is told the match moved on. The caller holds the match's lock.
+the stored events, and takes the clocks as stored with them) and its client is told the match
+moved on. The caller holds the match's lock.
 """
 
 from __future__ import annotations
@@ -142,7 +143,10 @@ class MoveDesk:
         """Bring this process's copy of the match up to the database: reread its row, and replay
         the entries stored since, checking that each gives the stored events."""
         await self.seats.reload_record(live)
+        # Only the entries the row just read counts: its header's clocks are as of its last one
+        # (an entry committed since is the next notice's, with its own clocks).
         bodies = await self.storage.entries(live.id, live.length)
+        del bodies[max(0, live.record.length - live.length) :]
         codec = codec_for(live.game)
         for body in bodies:
             data = json.loads(body)
@@ -161,7 +165,7 @@ class MoveDesk:
                 raise refused from None
             live.entries.append(live.match.log.entries[-1])
             live.states.append(live.match.state)
-        if bodies:
+        if bodies and not self.seats.adopt_clocks(live):  # no stored clocks: time them here
             self.seats.tick(live, moved=True)
 
 

@@ -34,7 +34,7 @@ from boardkit.log.seating import (
     parse_seat_changes,
     seat_change_to_json,
 )
-from boardkit.server.clocks import BOT, STATE_KEY, Clocks
+from boardkit.server.clocks import BOT, STATE_KEY, Clocks, split_stored_header
 from boardkit.server.errors import ProtocolError
 from boardkit.server.live import LiveMatch, compact
 from boardkit.server.storage import FINISHED, RUNNING, Storage
@@ -115,10 +115,28 @@ class SeatKeeper:
         if live.clocks is None:
             return
         live.clocks.switch(self.clock_seat(live), self.now() if now is None else now, moved=moved)
+        self.arm(live)
+
+    def adopt_clocks(self, live: LiveMatch) -> bool:
+        """Take the clocks as the match's stored header holds them (``live.record``, read with
+        the entries this process holds: the state another process stored with its last change)
+        and wake up at their deadline; whether there were clocks to take. A process that
+        replays another's move thus times the match exactly as the process that made it, not
+        from the moment the notice happened to arrive here."""
+        if live.clocks is None:
+            return False
+        _, state = split_stored_header(live.record.header)
+        if state is None or not live.clocks.restore(state):
+            return False
+        self.arm(live)
+        return True
+
+    def arm(self, live: LiveMatch) -> None:
+        """Wake up when the running seat's time is up (the timer set before is dropped)."""
         if live.clock_task is not None and live.clock_task is not asyncio.current_task():
             live.clock_task.cancel()
         live.clock_task = None
-        deadline = live.clocks.deadline()
+        deadline = None if live.clocks is None else live.clocks.deadline()
         if deadline is not None:
             with contextlib.suppress(RuntimeError):  # no event loop: nothing to wake
                 live.clock_task = asyncio.get_running_loop().create_task(
@@ -129,14 +147,13 @@ class SeatKeeper:
         await asyncio.sleep(max(0.0, deadline - self.now()))
         await self.on_deadline(live.id)
 
-    async def store_clocks_locked(self, live: LiveMatch) -> None:
-        """Store the clocks as they stand in the match's stored header (when a match starts
-        and its first clock runs; moves and seat changes store them with themselves)."""
-        if live.clocks is None:
-            return
-        text = with_clocks(json.loads(live.record.header), live.clocks)
-        await self.storage.update_header(live.id, text, live.record.status)
-        live.record = attrs.evolve(live.record, header=text)
+    def started_header(self, live: LiveMatch, now: float) -> str | None:
+        """The stored header with the clocks as they start at ``now`` if a join starts the
+        match: given to :meth:`Storage.claim_seat
+        <boardkit.server.storage.base.Storage.claim_seat>`, which stores it in the join's own
+        transaction, and only if that join is the one that starts the match. ``None`` for a
+        match without clocks."""
+        return self.stored_header(live, moved=False, status=RUNNING, now=now)
 
     async def expire_locked(self, live: LiveMatch) -> tuple[int, str] | None:
         """Apply the match's timeout policy if the seat that must decide is out of time: a
@@ -150,7 +167,13 @@ class SeatKeeper:
             self.tick(live, moved=False)
             return None
         holder = self.takeover(live) if live.control.on_timeout == BOT else FORFEIT
-        await self._change_seat_locked(live, seat, holder, TIMEOUT)
+        seen = live.record.header
+        if not await self._change_seat_locked(live, seat, holder, TIMEOUT, expected=seen):
+            # Another process stored a change first (its own timeout of this seat, or a move):
+            # this one takes that change, and applies nothing itself.
+            await self.reload_record(live)
+            self.arm(live)
+            return None
         return seat, holder
 
     # --- seats that change hands -----------------------------------------------------------------
@@ -177,11 +200,12 @@ class SeatKeeper:
         await self._change_seat_locked(live, seat, HUMAN, RETURNED)
 
     async def _change_seat_locked(
-        self, live: LiveMatch, seat: int, holder: str, reason: str
-    ) -> None:
+        self, live: LiveMatch, seat: int, holder: str, reason: str, expected: str | None = None
+    ) -> bool:
         """Record that ``holder`` holds ``seat`` from the next entry on, in the stored header
         first (with the clocks as they stand after the change; a forfeit also finishes the
-        match), then in memory."""
+        match), then in memory. With ``expected``, only if the stored header is still that
+        text; whether the change was made."""
         changes = (*live.changes, SeatChange(live.length, seat, holder, reason))
         status = FINISHED if holder == FORFEIT else live.record.status
         now = self.now()
@@ -189,27 +213,36 @@ class SeatKeeper:
         stored = json.loads(live.record.header if clocked is None else clocked)
         stored["seat_changes"] = [seat_change_to_json(c) for c in changes]
         text = compact(stored)
-        await self.storage.update_header(live.id, text, status)
+        if not await self.storage.update_header(live.id, text, status, expected):
+            return False
         live.changes = changes
         live.record = attrs.evolve(live.record, header=text, status=status)
         live.bot_at = -1
         live.bots.pop(seat, None)
         self.tick(live, moved=False, now=now)
+        return True
 
     async def reload_record(self, live: LiveMatch) -> None:
-        """Reread the match's row: the joins, seat changes and status another process (or an
-        earlier request) stored."""
+        """Reread the match's row: the joins, seat changes, status and clocks another process
+        (or an earlier request) stored. When the row is as of the entries this process holds,
+        its clocks are taken as stored (:meth:`adopt_clocks`); when it is ahead, the caller
+        replays the entries it lacks and takes the clocks then
+        (:meth:`MoveDesk.refresh_locked <boardkit.server.moves.MoveDesk.refresh_locked>`)."""
         record = await self.storage.get_match(live.id)
-        if record is not None:
-            if record.header != live.record.header:  # a seat's holder, or only the clocks
-                stored = json.loads(record.header).get("seat_changes", [])
-                changes = parse_seat_changes(stored, len(record.seats))
-                if changes != live.changes:  # another process changed a seat's holder
-                    live.changes = changes
-                    live.bot_at = -1
-                    live.record = record
-                    self.tick(live, moved=False)
+        if record is None:
+            return
+        if record.header == live.record.header:
             live.record = record
+            return
+        stored = json.loads(record.header).get("seat_changes", [])
+        changes = parse_seat_changes(stored, len(record.seats))
+        moved_hands = changes != live.changes  # another process changed a seat's holder
+        if moved_hands:
+            live.changes = changes
+            live.bot_at = -1
+        live.record = record
+        if record.length == live.length and not self.adopt_clocks(live) and moved_hands:
+            self.tick(live, moved=False)
 
 
 def with_clocks(stored: dict[str, Any], clocks: Clocks) -> str:

@@ -178,7 +178,7 @@ class MatchService:
                 continue
             self._start_bot(live)
         if self.storage.shared:
-            await self.storage.listen(self._on_remote, self.resync)
+            await self.storage.listen(self._on_remote, self.resync, self._on_undo)
         self.bot_desk.start()
         if self.webhook is not None:
             self.webhook.start()
@@ -271,14 +271,19 @@ class MatchService:
             key = player if isinstance(player, str) else None
             token = new_token() if key is None else seat_token(key, match_id, seat)
             status = await self.storage.claim_seat(
-                match_id, seat, chosen, token_hash(token), None if key is None else player_hash(key)
+                match_id,
+                seat,
+                chosen,
+                token_hash(token),
+                None if key is None else player_hash(key),
+                # if this join starts the match, its first clock runs from now: stored with it
+                header=self.seats.started_header(live, self.now()),
             )
             if status is None:
                 raise ProtocolError(f"seat {seat + 1} is not free", "no_seat")
             await self.seats.reload_record(live)
-            self.seats.tick(live, moved=False)
-            if live.status == RUNNING:  # the match starts: its first clock runs from now
-                await self.seats.store_clocks_locked(live)
+            if not self.seats.adopt_clocks(live):
+                self.seats.tick(live, moved=False)
         self.hub.publish(match_id)
         self._start_bot(live)
         return seat, token
@@ -368,9 +373,12 @@ class MatchService:
     async def check_clock(self, match_id: str) -> None:
         """Apply the match's timeout policy if the seat that must decide is out of time: a
         bot takes the seat, or the seat forfeits (the match ends). Each is recorded in the
-        log header's ``seat_changes``. Called when the deadline passes; harmless otherwise."""
+        log header's ``seat_changes``. Called when the deadline passes; harmless otherwise. With
+        several processes, each one's timer fires, but the change is a conditional write of the
+        header they all read: exactly one process applies it, the others take it from there."""
         live = await self.live(match_id)
         async with live.lock:
+            await self.moves.refresh_locked(live)  # the moves other processes made meanwhile
             expired = await self.seats.expire_locked(live)
         if expired is None:
             return
@@ -414,12 +422,16 @@ class MatchService:
         self.hub.publish(match_id)
         self._start_bot(live)
 
+    async def _on_undo(self, match_id: str) -> None:
+        await self.undos.heard(self, match_id)
+
     async def resync(self) -> None:
         """Bring every match this process holds up to the database (the notices sent while the
         listening connection was down are lost), and tell its clients."""
         for match_id in list(self.matches.loaded):
             try:
                 await self._on_remote(match_id, 0)
+                await self._on_undo(match_id)
             except BoardkitError as exc:  # one broken match must not stop the others
                 log.error("resyncing match %s failed: %s", match_id, exc, extra={"match": match_id})
 

@@ -239,6 +239,7 @@ class Session:
             }
         )
         self._subscriber = self.service.hub.subscribe(live.id)
+        await self.service.undos.follow(self.service.storage, live)  # asked elsewhere, or before
         await self._send_state(full=True)
         self._pump = asyncio.create_task(self._follow())
 

@@ -25,15 +25,17 @@ One request per match at a time; the ``undo`` frame's ``last`` names how the pre
 come back as an ``error`` of code ``undo_refused`` naming the reason ("entry 12 drew a random
 outcome").
 
-Requests are held in the memory of the process that received them: with several server
-processes on one database (docs/server.md, scale-out), every player of the match must be
-connected to the same process to ask and answer; a take-back granted in one process reaches the
-others, which reload the shortened log.
+Requests are kept in the database, not in one process's memory: with several server processes
+on one database (docs/server.md, scale-out), a player connected to one process asks, a player
+connected to another answers, and every process's connections see the request, the answers and
+the outcome (each write of the desk is announced like a move; a granted take-back reaches the
+other processes, which reload the shortened log). A request also survives a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, evolve, field
@@ -99,10 +101,23 @@ class _Desk:
     generation: int = 0
     """How many take-backs the match had in this process (a connection that saw fewer is sent
     the match again in full)."""
+    stored: str | None = None
+    """The desk's text as last read from or written to the database (what the next write
+    expects to replace); ``None`` while nothing is stored."""
+    writes: int = 0
+    """How many times the desk was stored (so that no two stored texts are alike)."""
 
 
 class UndoDesk:
-    """The undo requests of a server's matches."""
+    """The undo requests of a server's matches, kept in the database (one row per match,
+    :meth:`Storage.put_undo_state <boardkit.server.storage.base.Storage.put_undo_state>`) and
+    mirrored here for the frames.
+
+    Every ask and answer rereads the stored desk under the match's lock, decides, and writes the
+    new desk only if the stored one is still the one it read; a write that lost to another
+    process's is decided again on the fresh desk. Each write reaches the other processes'
+    :meth:`heard` (PostgreSQL's NOTIFY), which rereads the desk and tells their connections.
+    """
 
     def __init__(self) -> None:
         self._desks: dict[str, _Desk] = {}
@@ -121,8 +136,8 @@ class UndoDesk:
     def frame(self, live: LiveMatch) -> dict[str, Any] | None:
         """The ``undo`` frame of ``live`` as it stands (``None``: nothing was ever asked)."""
         desk = self._desks.get(live.id)
-        if desk is None:
-            return None
+        if desk is None or (desk.stored is None and desk.request is None):
+            return None  # nothing was ever asked
         self._withdraw_if_moved(live, desk)
         request = desk.request
         return {
@@ -130,6 +145,79 @@ class UndoDesk:
             "pending": None if request is None else request.as_json(),
             "last": desk.last,
         }
+
+    async def follow(self, storage: Storage, live: LiveMatch) -> None:
+        """Read ``live``'s stored desk if this process holds none yet (a connection that starts
+        following the match is told of a request asked through another process, or before a
+        restart)."""
+        if live.id not in self._desks:
+            await self.reload(storage, live.id)
+
+    async def reload(self, storage: Storage, match_id: str) -> _Desk:
+        """Read ``match_id``'s stored desk into this process's copy (its lock held)."""
+        text = await storage.undo_state(match_id)
+        desk = self._desk(match_id)
+        if text is not None and text != desk.stored:
+            data = json.loads(text)
+            pending = data.get("pending")
+            desk.request = None if pending is None else UndoRequest(**pending)
+            desk.last = data.get("last")
+            desk.writes = int(data.get("writes", 0))
+        desk.stored = text
+        return desk
+
+    async def heard(self, service: MatchService, match_id: str) -> None:
+        """Another process stored ``match_id``'s desk: reread it and tell the connections."""
+        live = service.matches.loaded.get(match_id)
+        if live is None:
+            return  # read when a connection follows the match again
+        async with live.lock:
+            await self.reload(service.storage, match_id)
+        service.hub.publish(match_id)
+
+    async def _fresh(self, storage: Storage, live: LiveMatch) -> _Desk:
+        desk = await self.reload(storage, live.id)
+        self._withdraw_if_moved(live, desk)
+        return desk
+
+    @staticmethod
+    async def _put(
+        storage: Storage,
+        match_id: str,
+        desk: _Desk,
+        request: UndoRequest | None,
+        last: dict[str, Any] | None,
+    ) -> bool:
+        """Store the desk as ``request`` and ``last`` if the stored one is still the one read;
+        whether it was (``False``: another process wrote first, the desk must be read again)."""
+        text = json.dumps(
+            {
+                "pending": None if request is None else request.as_json(),
+                "last": last,
+                "writes": desk.writes + 1,
+            },
+            separators=(",", ":"),
+        )
+        if not await storage.put_undo_state(match_id, text, desk.stored):
+            return False
+        desk.request, desk.last, desk.stored = request, last, text
+        desk.writes += 1
+        return True
+
+    async def _settle(
+        self,
+        storage: Storage,
+        match_id: str,
+        last: dict[str, Any],
+    ) -> None:
+        """Store that the request ended as ``last``, whatever the stored desk holds by now (the
+        match's log already says so)."""
+        desk = self._desk(match_id)
+        for _ in range(_TRIES):
+            if await self._put(storage, match_id, desk, None, last):
+                return
+            desk = await self.reload(storage, match_id)
+        raise ProtocolError("the undo request is busy; try again", "undo_busy")
 
     async def dropped_elsewhere(self, storage: Storage, live: LiveMatch) -> None:
         """Drop from ``live`` (its lock held) the entries another process took back: those
@@ -155,83 +243,110 @@ class UndoDesk:
 
     async def ask(self, service: MatchService, live: LiveMatch, seat: int, seq: int) -> None:
         """``seat`` asks to take back its last decision, having seen the match up to ``seq``."""
+        storage = service.storage
         async with live.lock:
-            desk = self._desk(live.id)
-            self._withdraw_if_moved(live, desk)
-            if live.status != RUNNING or live.states[-1].flow.ended:
-                raise ProtocolError("the game is over; its last decision stands", "undo_refused")
-            if seq != live.length - 1:
-                raise ProtocolError(
-                    f"you saw entry {seq}, but the match is at entry {live.length - 1}", "stale"
-                )
-            if desk.request is not None:
-                raise ProtocolError(
-                    f"{_seat(live, desk.request.by)} is asking to take back already; wait for "
-                    "the answer",
-                    "undo_pending",
-                )
-            try:  # a tenth of a second for a long Khan turn: off the event loop
-                takeback = await asyncio.to_thread(check_takeback, live.match, seat)
-            except UndoRefusedError as exc:
-                raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
-            asked = [
-                s.seat for s in live.record.seats if s.seat != seat and s.kind != "bot"
-            ]  # bots grant
-            desk.request = UndoRequest(seat, takeback.first, live.length - 1, asked)
-            if not asked:
-                await self._apply(service, live, desk)
+            for _ in range(_TRIES):
+                desk = await self._fresh(storage, live)
+                if live.status != RUNNING or live.states[-1].flow.ended:
+                    raise ProtocolError(
+                        "the game is over; its last decision stands", "undo_refused"
+                    )
+                if seq != live.length - 1:
+                    raise ProtocolError(
+                        f"you saw entry {seq}, but the match is at entry {live.length - 1}",
+                        "stale",
+                    )
+                if desk.request is not None:
+                    raise ProtocolError(
+                        f"{_seat(live, desk.request.by)} is asking to take back already; wait "
+                        "for the answer",
+                        "undo_pending",
+                    )
+                try:  # a tenth of a second for a long Khan turn: off the event loop
+                    takeback = await asyncio.to_thread(check_takeback, live.match, seat)
+                except UndoRefusedError as exc:
+                    raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
+                asked = [
+                    s.seat for s in live.record.seats if s.seat != seat and s.kind != "bot"
+                ]  # bots grant
+                request = UndoRequest(seat, takeback.first, live.length - 1, asked)
+                if not asked:
+                    await self._apply(service, live, request)
+                    break
+                if await self._put(storage, live.id, desk, request, desk.last):
+                    break
+            else:
+                raise ProtocolError("the undo request is busy; try again", "undo_busy")
         service.hub.publish(live.id)
 
     async def answer(self, service: MatchService, live: LiveMatch, seat: int, grant: bool) -> None:
         """``seat`` grants or refuses the open request."""
+        storage = service.storage
         async with live.lock:
-            desk = self._desk(live.id)
-            self._withdraw_if_moved(live, desk)
-            request = desk.request
-            if request is None:
-                raise ProtocolError("no one is asking to take back a decision", "no_undo")
-            if seat not in request.waiting:
-                raise ProtocolError("you are not asked to answer this request", "not_asked")
-            request.waiting.remove(seat)
-            if not grant:
-                desk.request = None
-                desk.last = {
-                    "outcome": "refused",
-                    "by": request.by,
-                    "first": request.first,
-                    "refused_by": seat,
-                }
+            for _ in range(_TRIES):
+                desk = await self._fresh(storage, live)
+                request = desk.request
+                if request is None:
+                    raise ProtocolError("no one is asking to take back a decision", "no_undo")
+                if seat not in request.waiting:
+                    raise ProtocolError("you are not asked to answer this request", "not_asked")
+                waiting = [s for s in request.waiting if s != seat]
+                if not grant:
+                    refused = {
+                        "outcome": "refused",
+                        "by": request.by,
+                        "first": request.first,
+                        "refused_by": seat,
+                    }
+                    if await self._put(storage, live.id, desk, None, refused):
+                        break
+                elif waiting:
+                    granted = evolve(request, waiting=waiting, granted=[*request.granted, seat])
+                    if await self._put(storage, live.id, desk, granted, desk.last):
+                        break
+                else:
+                    await self._apply(
+                        service, live, evolve(request, waiting=[], granted=[*request.granted, seat])
+                    )
+                    break
             else:
-                request.granted.append(seat)
-                if not request.waiting:
-                    await self._apply(service, live, desk)
+                raise ProtocolError("the undo request is busy; try again", "undo_busy")
         service.hub.publish(live.id)
 
-    async def _apply(self, service: MatchService, live: LiveMatch, desk: _Desk) -> None:
-        """Take the request back now (the match's lock is held): database first, then memory."""
-        request = desk.request
-        assert request is not None
-        desk.request = None
+    async def _apply(self, service: MatchService, live: LiveMatch, request: UndoRequest) -> None:
+        """Take ``request`` back now (the match's lock is held): the database's entries first,
+        then memory, then the stored desk says how it ended."""
+        desk = self._desk(live.id)
+        withdrawn = {"outcome": "withdrawn", "by": request.by, "first": request.first}
         try:
             takeback = await asyncio.to_thread(check_takeback, live.match, request.by)
         except UndoRefusedError as exc:  # pragma: no cover - the log is the one asked about
-            desk.last = {"outcome": "withdrawn", "by": request.by, "first": request.first}
+            await self._settle(service.storage, live.id, withdrawn)
             raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
         try:
             await service.storage.drop_entries(live.id, takeback.first, live.length)
         except ConflictError:
-            desk.last = {"outcome": "withdrawn", "by": request.by, "first": request.first}
+            await self._settle(service.storage, live.id, withdrawn)
             raise ProtocolError(
                 "another move came first; the request is withdrawn", "stale"
             ) from None
         drop_after(live, takeback.first)
         desk.generation += 1
-        desk.last = {
-            "outcome": "granted",
-            "by": request.by,
-            "first": request.first,
-            "granted": request.granted,
-        }
+        await self._settle(
+            service.storage,
+            live.id,
+            {
+                "outcome": "granted",
+                "by": request.by,
+                "first": request.first,
+                "granted": request.granted,
+            },
+        )
+
+
+_TRIES = 8
+"""How many times an ask or an answer is decided again when another process's write to the
+same desk came first (each loss means another process made progress)."""
 
 
 def drop_after(live: LiveMatch, first: int) -> None:

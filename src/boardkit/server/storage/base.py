@@ -92,6 +92,9 @@ def record_of(row: Sequence[Any], seats: Sequence[Sequence[Any]]) -> MatchRecord
 Listener = Callable[[str, int], Awaitable[None]]
 """Called with (match id, entry count) when another process changed a match."""
 
+UndoListener = Callable[[str], Awaitable[None]]
+"""Called with a match's id when another process stored its undo desk anew."""
+
 Resync = Callable[[], Awaitable[None]]
 """Called when notices may have been missed (the listening connection was lost and is back):
 the listener's owner brings every match it holds up to the database."""
@@ -140,10 +143,14 @@ class Storage(ABC):
         name: str,
         token_hash: str,
         player_hash: str | None = None,
+        header: str | None = None,
     ) -> str | None:
         """Give a free human seat its name and token hash (and the hash of the player key that
         took it, if any: :mod:`boardkit.server.players`), in one transaction that also moves an
-        open match to running once no human seat is free; the match's status afterwards, or
+        open match to running once no human seat is free, and then (only then) replaces its
+        stored header with ``header`` when one is given: the server's clocks start with the
+        match, in the same transaction as the join that starts it, so no crash or other process
+        ever sees a running match whose clocks never started. The match's status afterwards, or
         ``None`` (and no change) if the seat is taken or not a human seat."""
 
     @abstractmethod
@@ -183,18 +190,38 @@ class Storage(ABC):
         raise StorageError(f"{type(self).__name__} cannot take entries back")
 
     @abstractmethod
-    async def update_header(self, match_id: str, header: str, status: str) -> None:
+    async def update_header(
+        self, match_id: str, header: str, status: str, expected: str | None = None
+    ) -> bool:
         """Replace the match's stored header (JSON text) and set its status, in one transaction:
         how the server records a seat that changed hands (the header's ``seat_changes``) and a
-        match that ended by forfeit."""
+        match that ended by forfeit. With ``expected``, only if the stored header is still that
+        text (a conditional write: of several processes that saw the same header and decide
+        the same change, such as a seat's timeout, exactly one writes it). Whether it wrote."""
+
+    @abstractmethod
+    async def undo_state(self, match_id: str) -> str | None:
+        """The match's undo desk as last stored (JSON text, :mod:`boardkit.server.undo`: the
+        open request and how the last one ended), or ``None`` if none was ever stored."""
+
+    @abstractmethod
+    async def put_undo_state(self, match_id: str, state: str, expected: str | None) -> bool:
+        """Store the match's undo desk as ``state`` if what is stored is still ``expected``
+        (``None``: nothing yet), atomically, and tell the other processes
+        (:meth:`listen`'s ``undo`` listener); whether it was written. A request asked and
+        answered through different processes thus never loses an answer: the process whose
+        write lost rereads the desk and decides again."""
 
     @abstractmethod
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         """The entries' JSON texts from ``start`` on, in order."""
 
-    async def listen(self, listener: Listener, resync: Resync | None = None) -> None:
-        """Call ``listener`` whenever another process commits to a match (no-op by default:
-        a back end that only one process can use has no one else to hear).
+    async def listen(
+        self, listener: Listener, resync: Resync | None = None, undo: UndoListener | None = None
+    ) -> None:
+        """Call ``listener`` whenever another process commits to a match, and ``undo`` whenever
+        another process stores a match's undo desk (no-op by default: a back end that only one
+        process can use has no one else to hear).
 
         A back end whose notices travel on a connection of their own keeps listening when that
         connection drops: it reconnects and then calls ``resync``, since whatever was committed

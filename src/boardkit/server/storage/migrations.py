@@ -46,6 +46,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE boardkit_seat ADD COLUMN player_hash TEXT",
         "CREATE INDEX boardkit_seat_player ON boardkit_seat (player_hash)",
     ),
+    # 3: each match's undo desk (the open request to take back, the last outcome), shared by
+    # every process that serves the match.
+    (
+        """CREATE TABLE boardkit_undo (
+            match_id TEXT PRIMARY KEY REFERENCES boardkit_match (id),
+            body TEXT NOT NULL
+        )""",
+    ),
 )
 """Migration ``i`` takes the schema from version ``i`` to ``i + 1``."""
 

@@ -36,6 +36,7 @@ from boardkit.server.storage.base import (
     MatchRecord,
     Resync,
     Storage,
+    UndoListener,
     record_of,
 )
 from boardkit.server.storage.group import GroupCommit, Row
@@ -44,6 +45,9 @@ from boardkit.server.storage.migrations import VERSION_TABLE, pending
 log = logging.getLogger("boardkit.server.storage.postgres")
 
 CHANNEL = "boardkit"
+UNDO = "undo"
+"""The middle field of a notice that a match's undo desk was stored anew (``pid:undo:match``),
+where a change to the match itself carries its entry count (``pid:length:match``)."""
 _LOCK_KEY = 0x626B5F736368  # advisory lock for migrations ("bk_sch")
 LISTEN_RETRY_PAUSES = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 """Seconds to wait before each try to get the listening connection back; the last pause repeats
@@ -74,6 +78,7 @@ class PostgresStorage(Storage):
         self._appends = GroupCommit(self._commit_group)
         self.process_id = secrets.token_hex(8)
         """Tags this process's notices, so that it does not refresh from its own writes."""
+        self._undo_listener: UndoListener | None = None
         self._lease_conn: Any = None
         self._lease_lock = asyncio.Lock()
         self._leases: set[str] = set()
@@ -224,6 +229,7 @@ class PostgresStorage(Storage):
         name: str,
         token_hash: str,
         player_hash: str | None = None,
+        header: str | None = None,
     ) -> str | None:
         async with self._transaction() as conn:
             # Lock the match row first: two joins of the last two seats must not both see the
@@ -239,10 +245,10 @@ class PostgresStorage(Storage):
             if cur.rowcount != 1:
                 return None
             await conn.execute(
-                "UPDATE boardkit_match SET status = 'running' WHERE id = %s AND status = 'open' "
-                "AND NOT EXISTS (SELECT 1 FROM boardkit_seat WHERE match_id = %s AND "
-                "kind = 'human' AND token_hash IS NULL)",
-                (match_id, match_id),
+                "UPDATE boardkit_match SET status = 'running', header = COALESCE(%s, header) "
+                "WHERE id = %s AND status = 'open' AND NOT EXISTS (SELECT 1 FROM boardkit_seat "
+                "WHERE match_id = %s AND kind = 'human' AND token_hash IS NULL)",
+                (header, match_id, match_id),
             )
             cur = await conn.execute(
                 "SELECT status, length FROM boardkit_match WHERE id = %s", (match_id,)
@@ -263,15 +269,47 @@ class PostgresStorage(Storage):
             )
             return [(await _record(conn, row[:7]), int(row[7])) for row in await cur.fetchall()]
 
-    async def update_header(self, match_id: str, header: str, status: str) -> None:
+    async def update_header(
+        self, match_id: str, header: str, status: str, expected: str | None = None
+    ) -> bool:
         async with self._transaction() as conn:
             cur = await conn.execute(
-                "UPDATE boardkit_match SET header = %s, status = %s WHERE id = %s RETURNING length",
-                (header, status, match_id),
+                "UPDATE boardkit_match SET header = %s, status = %s WHERE id = %s "
+                "AND (%s::text IS NULL OR header = %s) RETURNING length",
+                (header, status, match_id, expected, expected),
             )
             row = await cur.fetchone()
             if row is not None:
                 await self._notify(conn, match_id, int(row[0]))
+            return row is not None
+
+    async def undo_state(self, match_id: str) -> str | None:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "SELECT body FROM boardkit_undo WHERE match_id = %s", (match_id,)
+            )
+            row = await cur.fetchone()
+            return None if row is None else str(row[0])
+
+    async def put_undo_state(self, match_id: str, state: str, expected: str | None) -> bool:
+        async with self._transaction() as conn:
+            if expected is None:
+                cur = await conn.execute(
+                    "INSERT INTO boardkit_undo (match_id, body) VALUES (%s, %s) "
+                    "ON CONFLICT (match_id) DO NOTHING",
+                    (match_id, state),
+                )
+            else:
+                cur = await conn.execute(
+                    "UPDATE boardkit_undo SET body = %s WHERE match_id = %s AND body = %s",
+                    (state, match_id, expected),
+                )
+            if cur.rowcount != 1:
+                return False
+            await conn.execute(
+                "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.process_id}:{UNDO}:{match_id}")
+            )
+            return True
 
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         async with self._transaction() as conn:
@@ -345,11 +383,15 @@ class PostgresStorage(Storage):
             )
             return [str(r[0]) for r in await cur.fetchall()]
 
-    async def listen(self, listener: Listener, resync: Resync | None = None) -> None:
+    async def listen(
+        self, listener: Listener, resync: Resync | None = None, undo: UndoListener | None = None
+    ) -> None:
         """LISTEN on a connection of its own and call ``listener`` for each other process's
-        notice; when the connection drops, reconnect and call ``resync`` (see the module's
-        docstring). Returns once the first LISTEN is in place."""
+        notice of a change to a match, ``undo`` for each of a stored undo desk; when the
+        connection drops, reconnect and call ``resync`` (see the module's docstring). Returns
+        once the first LISTEN is in place."""
         self._listen_conn = await self._listening_connection()
+        self._undo_listener = undo
         self._listen_task = asyncio.create_task(self._pump(listener, resync))
 
     async def _listening_connection(self) -> Any:
@@ -398,10 +440,14 @@ class PostgresStorage(Storage):
     async def _hear(self, listener: Listener, payload: str) -> None:
         origin, _, rest = payload.partition(":")
         length, _, match_id = rest.partition(":")
-        if origin == self.process_id or not length.isdigit():
+        undo = self._undo_listener if length == UNDO else None
+        if origin == self.process_id or not (length.isdigit() or undo is not None):
             return
         try:
-            await listener(match_id, int(length))
+            if undo is not None:
+                await undo(match_id)
+            else:
+                await listener(match_id, int(length))
         except Exception as exc:  # one bad refresh must not stop the others
             log.error(
                 "refreshing match %s failed: %s",

@@ -158,6 +158,7 @@ class SQLiteStorage(Storage):
         name: str,
         token_hash: str,
         player_hash: str | None = None,
+        header: str | None = None,
     ) -> str | None:
         def work(db: sqlite3.Connection) -> str | None:
             db.execute("BEGIN IMMEDIATE")
@@ -169,7 +170,7 @@ class SQLiteStorage(Storage):
             if cursor.rowcount != 1:
                 db.rollback()
                 return None
-            db.execute(_START_WHEN_FULL, (match_id, match_id))
+            db.execute(_START_WHEN_FULL, (header, match_id, match_id))
             row = db.execute("SELECT status FROM boardkit_match WHERE id = ?", (match_id,))
             status = str(row.fetchone()[0])
             db.commit()
@@ -195,16 +196,48 @@ class SQLiteStorage(Storage):
 
         return await self._run(work)
 
-    async def update_header(self, match_id: str, header: str, status: str) -> None:
-        def work(db: sqlite3.Connection) -> None:
+    async def update_header(
+        self, match_id: str, header: str, status: str, expected: str | None = None
+    ) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
-            db.execute(
-                "UPDATE boardkit_match SET header = ?, status = ? WHERE id = ?",
-                (header, status, match_id),
+            cursor = db.execute(
+                "UPDATE boardkit_match SET header = ?, status = ? WHERE id = ? "
+                "AND (? IS NULL OR header = ?)",
+                (header, status, match_id, expected, expected),
             )
             db.commit()
+            return cursor.rowcount == 1
 
-        await self._run(work)
+        return await self._run(work)
+
+    async def undo_state(self, match_id: str) -> str | None:
+        def work(db: sqlite3.Connection) -> str | None:
+            row = db.execute(
+                "SELECT body FROM boardkit_undo WHERE match_id = ?", (match_id,)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(work)
+
+    async def put_undo_state(self, match_id: str, state: str, expected: str | None) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            if expected is None:
+                cursor = db.execute(
+                    "INSERT INTO boardkit_undo (match_id, body) VALUES (?, ?) "
+                    "ON CONFLICT (match_id) DO NOTHING",
+                    (match_id, state),
+                )
+            else:
+                cursor = db.execute(
+                    "UPDATE boardkit_undo SET body = ? WHERE match_id = ? AND body = ?",
+                    (state, match_id, expected),
+                )
+            db.commit()
+            return cursor.rowcount == 1
+
+        return await self._run(work)
 
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         def work(db: sqlite3.Connection) -> int | None:
@@ -257,7 +290,8 @@ class SQLiteStorage(Storage):
 
 
 _START_WHEN_FULL = (
-    "UPDATE boardkit_match SET status = 'running' WHERE id = ? AND status = 'open' AND NOT "
+    "UPDATE boardkit_match SET status = 'running', header = COALESCE(?, header) "
+    "WHERE id = ? AND status = 'open' AND NOT "
     "EXISTS (SELECT 1 FROM boardkit_seat WHERE match_id = ? AND kind = 'human' AND "
     "token_hash IS NULL)"
 )
