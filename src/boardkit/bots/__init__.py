@@ -3,7 +3,8 @@
 - :class:`RandomBot` — a uniformly random legal action;
 - :class:`FirstBot` — always the first legal action (a naive player's baseline);
 - :class:`GreedyBot` — one move of look-ahead, judged by the game's heuristic or score;
-- :class:`MCTSBot` — Monte Carlo tree search (UCT), determinized for hidden information.
+- :class:`MCTSBot` — Monte Carlo tree search (UCT), determinized for hidden information;
+- :class:`TrainedBot` — tree search guided by a trained network (numpy; docs/training.md).
 
 Every bot has a ``name`` and ``choose(game, state, player, rng)``; the caller passes the seeded
 :class:`~boardkit.rng.Rng`, so games between bots are reproducible. :func:`make_bot` builds a
@@ -17,6 +18,7 @@ from boardkit.bots.greedy import GreedyBot
 from boardkit.bots.mcts import ActionStats, MCTSBot, SearchResult
 from boardkit.bots.random_bot import RandomBot
 from boardkit.bots.registry import BOTS, bot_from_spec, make_bot, parse_bot_spec
+from boardkit.bots.trained import TrainedBot
 
 __all__ = [
     "BOTS",
@@ -28,6 +30,7 @@ __all__ = [
     "MCTSBot",
     "RandomBot",
     "SearchResult",
+    "TrainedBot",
     "UnknownBotError",
     "bot_from_spec",
     "estimated_rewards",

@@ -1,8 +1,16 @@
 """Tree search guided by a trained policy-value network: the ``trained`` bot.
 
-The search is AlphaZero's, in the open-loop, determinized form of :mod:`boardkit.bots.mcts`
-(one tree of action sequences shared by all the worlds drawn for hidden information). Each
-iteration:
+It searches in one of two ways, chosen by ``priors``:
+
+- ``"heuristic"`` (the default): the guided search of :mod:`boardkit.bots.mcts` (the game's
+  heuristic ranks and widens a node's actions, UCB1 with a progressive bias), each new leaf
+  judged by the network's value instead of a random rollout (:meth:`TrainedBot.heuristic_search`).
+  While the network's policy is young, the heuristic ranks actions better than it does.
+- ``"network"``: AlphaZero's search, described below.
+
+The network search is AlphaZero's, in the open-loop, determinized form of
+:mod:`boardkit.bots.mcts` (one tree of action sequences shared by all the worlds drawn for
+hidden information). Each iteration:
 
 1. **Determinize**: in a game with hidden information, draw a world consistent with what the
    searching seat sees (``game.determinize``); otherwise the world is the state.
@@ -21,9 +29,10 @@ The bot plays the root action visited most (ties: the higher prior). With ``temp
 ``noise`` above 0 it mixes Dirichlet noise into the root priors: both are for self-play
 (:mod:`boardkit.train`), where the games must differ.
 
-Why it is fast: a guided ``mcts`` steps every action of a node to rank it by the heuristic;
-this search reads the ranking from one network evaluation, a few matrix products in numpy, so at
-the same thinking time it searches far more positions. Why it does not peek: as in
+Why the network search can be fast: a guided ``mcts`` steps every action of a node to rank it
+by the heuristic; this search reads the ranking from one network evaluation, a few matrix
+products in numpy, so at the same thinking time it searches far more positions (how well depends
+on how good the policy is: docs/training.md has the figures). Why it does not peek: as in
 :mod:`boardkit.bots.mcts`, the true state is read only by ``game.determinize`` (which keeps what
 the seat may see) and for the seat's own legal actions; observations, values and priors are
 computed on the drawn worlds, from the view of the seat deciding there.
