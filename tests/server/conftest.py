@@ -12,6 +12,8 @@ import pytest
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
+    from tests.server.live_server import ServerProcess
+
 from tests.server.system import (
     CHROMIUM_ARGS,
     chromium,
@@ -77,3 +79,14 @@ def client(data: Path) -> Iterator[TestClient]:
             yield test_client
         finally:
             Seat.close_all()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A real ``boardkit serve`` process for the browser suites: its data in the test's folder,
+    bots that answer at once and no rate limit in the way (a suite may define its own)."""
+    from tests.server.live_server import serve
+
+    args = ["--data", str(tmp_path), "--think-ms", "0", "--rate-limit", "1000"]
+    with serve(args, tmp_path / "server.log") as process:
+        yield process

@@ -9,24 +9,15 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from boardkit.server.clocks import TAKEOVER_BOT
 from tests.server.browsing import Player
-from tests.server.live_server import ServerProcess, serve
+from tests.server.live_server import ServerProcess
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    args = ["--data", str(tmp_path), "--think-ms", "0", "--rate-limit", "1000"]
-    with serve(args, tmp_path / "server.log") as process:
-        yield process
 
 
 def new_match(server: ServerProcess, **extra: Any) -> str:

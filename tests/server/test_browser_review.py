@@ -7,23 +7,12 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from boardkit import Match
 from boardkit.runner.review import review_match
 from tests.server.browsing import Player
-from tests.server.live_server import ServerProcess, serve
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    args = ["--data", str(tmp_path), "--think-ms", "0", "--rate-limit", "1000"]
-    with serve(args, tmp_path / "server.log") as process:
-        yield process
+from tests.server.live_server import ServerProcess
 
 
 def test_a_player_reviews_a_finished_match_on_the_page(browser: Any, server: ServerProcess) -> None:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.server.browsing import PHONE, Player
-from tests.server.live_server import ServerProcess, serve
+from tests.server.live_server import ServerProcess
 from tests.server.netclient import http
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -36,13 +34,6 @@ SIZES = """() => {
   const svgs = [...document.querySelectorAll("#board svg")].map(box);
   return { frames, lit, taps, hand, svgs, page: document.documentElement.clientWidth };
 }"""
-
-
-@pytest.fixture()
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    args = ["--data", str(tmp_path), "--think-ms", "0", "--rate-limit", "1000"]
-    with serve(args, tmp_path / "server.log") as process:
-        yield process
 
 
 def check_phone_layout(ann: Player) -> dict[str, Any]:
