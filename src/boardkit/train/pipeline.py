@@ -246,12 +246,7 @@ def _window(root: Path, generation: int, limit: int) -> Iterator[Samples]:
             parts.append(part.last(limit - total))
             total += len(parts[-1])
             if total >= limit:
-                return reversed_iter(parts)
-    return reversed_iter(parts)
-
-
-def reversed_iter(parts: list[Samples]) -> Iterator[Samples]:
-    """``parts`` from the last to the first."""
+                return iter(parts[::-1])
     return iter(parts[::-1])
 
 
