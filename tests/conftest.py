@@ -1,4 +1,5 @@
-"""Hypothesis profiles: "fast" for laptops (the default), "ci" when CI=true.
+"""Hypothesis profiles: "fast" for laptops (the default), "ci" when CI=true; and the marks a
+test earns by the fixtures it uses.
 
 "fast" runs fewer examples (tests with their own count scale it with :func:`tests.budget.examples`)
 and does not shrink a failing example: the test fails all the same, CI's run shrinks it (without
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 from tests.budget import CI_EXAMPLES, FAST_EXAMPLES
@@ -34,3 +36,24 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "fast")
 )
+
+
+# The fixtures that start something real outside the test process, and the marks that go with
+# them: a test that uses one is slow by the marker's own definition, whether or not its module
+# remembered to say so.
+_MARKS_OF_FIXTURES = {
+    "browser": ("slow", "browser"),
+    "postgres_admin": ("slow", "postgres"),
+    "server": ("slow",),
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        for fixture, marks in _MARKS_OF_FIXTURES.items():
+            if fixture in fixtures:
+                for mark in marks:
+                    if item.get_closest_marker(mark) is None:
+                        item.add_marker(mark)

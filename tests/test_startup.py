@@ -134,6 +134,7 @@ def test_the_help_loads_no_game_and_no_rich(tmp_path: Path) -> None:
         ("shangrila", "boardkit_shangrila"),
     ],
 )
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_command_that_names_a_game_loads_that_game_only(
     tmp_path: Path, game: str, package: str
 ) -> None:

@@ -31,6 +31,7 @@ def _play(environment: BoardkitEnv, seed: int) -> tuple[list[int], float]:
             return actions, reward
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_seat_plays_a_whole_game_against_bots_reproducibly() -> None:
     a = BoardkitEnv("shangrila", 3, seat=1, opponents="greedy")
     b = BoardkitEnv("shangrila", 3, seat=1, opponents="greedy")

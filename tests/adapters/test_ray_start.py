@@ -75,6 +75,7 @@ def test_the_cli_says_it_in_one_line(capsys: pytest.CaptureFixture[str]) -> None
     ]
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_command_prints_one_line_and_no_traceback() -> None:
     """The real command in its own process: what reaches the terminal's error stream."""
     address = f"127.0.0.1:{_closed_port()}"

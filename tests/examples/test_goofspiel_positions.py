@@ -45,6 +45,7 @@ def _invariant(text: str, config: Config | None = None, *, partial: bool = False
     return caught.value.invariant
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_kit_checks_positions_for_every_player_count_and_tie_rule() -> None:
     check_game(
         GAME,

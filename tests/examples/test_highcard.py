@@ -28,6 +28,7 @@ from boardkit.zones import Moved
 from tests.budget import examples
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_high_card_passes_the_kit() -> None:
     configs: list[dict[str, Any]] = [
         {"players": 2},

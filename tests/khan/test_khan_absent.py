@@ -45,6 +45,7 @@ def _states(players: int, seed: int, every: int = 3) -> list[Any]:
         pytest.param(4, 3, marks=pytest.mark.slow),
     ],
 )  # a second of CPU each: the 2-player board stays in the fast suite
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_conquest_is_refused_in_words_exactly_when_the_rules_refuse_it(
     players: int, seed: int
 ) -> None:

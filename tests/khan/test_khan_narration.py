@@ -269,6 +269,7 @@ def test_tile_names() -> None:
     assert tile_name(StackKey(TileKind.BRIDGE, "L4")) == "the L-shaped four-cell bridge"
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_every_event_type_is_worded_or_quiet_and_nothing_leaks_in_random_games() -> None:
     report = check_narration(GAME, seeds=range(2))
     assert report.unseen(GAME) == set()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import pytest
+
 from boardkit import Match, Rng
 from boardkit.flow import decider
 from boardkit.geometry.grid import cells_of
@@ -135,6 +137,7 @@ def test_the_picture_marks_cells_rulers_stock_and_only_the_viewers_hand() -> Non
     assert not any(i.startswith("card-") for i in spectator)
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_random_games_keep_the_target_contract_without_ambiguity() -> None:
     configs = [{"players": 2}, {"players": 3}, {"players": 4}]
     report = check_targets(GAME, configs, seeds=range(2), every=5)

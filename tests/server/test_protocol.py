@@ -215,6 +215,7 @@ def test_a_huge_body_is_refused_before_it_is_read(data: Path) -> None:
 # --- playing -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_two_seats_and_a_bot_play_a_whole_match(client: TestClient) -> None:
     match_id, seats, _ = two_seats(client, "khan")
     end = play_until(seats, lambda s: False, random.Random(1))
@@ -415,6 +416,7 @@ def test_a_flood_is_rate_limited_and_the_connection_survives(data: Path) -> None
 # --- logs, time travel, restarts ---------------------------------------------------------------
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_logs_redacted_during_play_and_full_for_players_after(client: TestClient) -> None:
     match_id, seats, tokens = two_seats(client, "khan")
     auth = {"authorization": f"Bearer {tokens[0]}"}
@@ -452,6 +454,7 @@ def test_time_travel_shows_the_seats_past(client: TestClient) -> None:
     assert view["entry"]["seq"] == 2
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_restarted_server_resumes_every_match(data: Path) -> None:
     with TestClient(create_app(data_dir=data, think_ms=0, limits=FAST)) as client:
         match_id, seats, tokens = two_seats(client, "shangrila")
@@ -469,6 +472,7 @@ def test_a_restarted_server_resumes_every_match(data: Path) -> None:
         Seat.close_all()
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_match_that_does_not_replay_tells_clients_no_secret(
     data: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

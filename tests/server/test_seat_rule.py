@@ -52,6 +52,7 @@ def test_a_seeded_bot_game_is_the_same_on_the_server_and_everywhere_else(data: P
     assert len(served) > 3  # a real game, with several bot moves per seat
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_restarted_server_goes_on_with_the_bots_streams_where_they_stood(data: Path) -> None:
     """Two people and a random bot; the server restarts halfway. Each of the bot's moves is
     the one its seat's stream gives at that point of an unbroken game."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -190,6 +191,7 @@ def test_listing_mask_and_refusals_are_one_set_of_rules(
         match.play(rng.choice(match.legal_actions()))
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_one_set_of_rules_in_a_whole_game() -> None:
     """The same agreement in every 5th position of one 3-player game: the net of the property
     above, cast over a game's phases, with legal actions of every kind among them."""

@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from boardkit import Match, Rng
 from boardkit.present.clicks import click, narrow
 from boardkit.testing.target_checks import check_targets, svg_target_ids
@@ -76,6 +78,7 @@ def test_the_ids_are_the_same_in_every_state_and_for_every_seat() -> None:
         assert svg_target_ids(GAME.render_svg(match.state, seat, None)) == first
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_random_games_keep_the_target_contract_without_ambiguity() -> None:
     report = check_targets(GAME, CONFIGS, seeds=range(2), every=4)
     assert report.positions > 100
@@ -83,6 +86,7 @@ def test_random_games_keep_the_target_contract_without_ambiguity() -> None:
     assert report.clickable == report.actions - report.menu_only > 0
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_every_legal_action_is_reached_by_clicking_its_targets_in_any_order() -> None:
     match = started(players=3, seed=11, actions=30)
     rng = Rng(11)

@@ -94,6 +94,7 @@ def entries(match: Match[Any]) -> list[tuple[int | None, Any]]:
     return [(entry.player, entry.action) for entry in match.log.entries]
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 @settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32), game_name=st.sampled_from(["nim", "goofspiel"]))
 def test_bots_thinking_in_a_worker_play_the_game_the_seed_plays(seed: int, game_name: str) -> None:
@@ -232,6 +233,7 @@ def test_on_a_terminal_space_and_q_answer_while_a_slow_bot_thinks() -> None:
     assert "Traceback" not in term.raw
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_on_a_terminal_a_paused_watch_shows_the_move_when_it_arrives_and_stays_paused() -> None:
     term = slow_watch("--players", "2", "--seed", "1", "--bots", "slow:seconds=1.5", "--delay", "0")
     term.wait_for("s per entry")

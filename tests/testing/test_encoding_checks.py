@@ -242,6 +242,7 @@ def _khan_or_shangrila() -> list[tuple[Any, list[dict[str, Any]]]]:
     ]  # fmt: skip
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 @pytest.mark.parametrize(("game", "configs"), _khan_or_shangrila(), ids=["khan", "shangrila"])
 def test_both_games_pass_every_encoding_check(game: Any, configs: list[dict[str, Any]]) -> None:
     check_encodings(game, configs, seeds=range(1), every=4)
