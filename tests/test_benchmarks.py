@@ -106,6 +106,10 @@ RUNS = {
         ["--matches", "2", "--seconds", "60", "--warmup", "0"],
         ["actions/s", "p99 ms", "sqlite"],
     ),
+    "server_memory.py": (
+        ["--matches", "4", "--every", "2", "--unload-after", "0.01"],
+        ["resident MB", "Python blocks", "growth from 2 to 4 matches", "load"],
+    ),
     "server_views.py": (
         ["--game", "nim", "--players", "2", "--repeat", "1"],
         ["CPU ms/view", "server process", "server code only", "later 1", "goal <= 0.2 ms"],
