@@ -96,6 +96,27 @@ def test_the_batch_plays_what_single_environments_play_in_lockstep(
     assert ends >= 1  # every case ends some episode within 40 steps: autoresets were compared
 
 
+def test_a_bots_slot_indexed_action_is_the_one_the_single_environment_plays() -> None:
+    """Khan's discards name hand slots (``slot_indexed_actions``): the batched environment
+    plays the action of the bot's index, built from the index alone, and it is the very legal
+    action the single environment plays (the discard pile in the observations agrees)."""
+    batched, sync = pair("khan", 2, 2, AutoresetMode.NEXT_STEP)
+    got: Any = batched.reset(seed=3)
+    assert_same(got, sync.reset(seed=3), "reset")
+    rng = np.random.default_rng(3)
+    for step in range(6):
+        actions = random_actions(rng, got[0]["action_mask"], 0.0)
+        got = batched.step(actions)
+        assert_same(got, sync.step(actions), f"step {step}")
+    discards = [
+        entry
+        for environment in sync.envs
+        for entry in environment.unwrapped.table.entries  # type: ignore[attr-defined]
+        if entry.player == 1 and type(entry.action).__name__ == "Discard"
+    ]
+    assert discards  # a bot did discard: the slot-indexed path was compared
+
+
 def first_end(environments: Any, seed: int) -> tuple[int, Any]:
     """Step with the first legal index until some sub-environment's episode ends."""
     observations, _ = environments.reset(seed=seed)

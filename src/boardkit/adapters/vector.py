@@ -230,11 +230,14 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
     def _bots_play(self, slot: _Slot) -> None:
         match, game, seat, slot_types = slot.match, self.game, self.seat, self._slot_types
         while (who := decider(match.state.flow)) is not None and who != seat:
-            action = slot.bots[who].choose(game, match.state, who, slot.rngs[who])
+            state = match.state
+            action = slot.bots[who].choose(game, state, who, slot.rngs[who])
             if slot_types and isinstance(action, slot_types):
-                match.play(game.action_to_index(action, match.state))  # the index's own action
-            else:
-                match.play_legal(action)
+                # the index's own action, as the single environment plays it: the legal action
+                # of that index (a bot that chose in a determinized world named its cards
+                # there), built from the index alone, without indexing every legal action
+                action = game.index_to_action(game.action_to_index(action, state), state)
+            match.play_legal(action)
 
     def _reset_slot(self, i: int, seed: int | None) -> None:
         slot = self._slots[i]
