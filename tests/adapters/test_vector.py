@@ -4,6 +4,7 @@ buffers allocated once, typed errors, and ``make_vec``'s vector entry point."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -17,10 +18,12 @@ from boardkit.adapters.gymnasium import BoardkitEnv
 from boardkit.adapters.vector import BoardkitVectorEnv
 from boardkit.errors import (
     EpisodeOverError,
+    GameDefinitionError,
     IllegalActionError,
     InvalidActionIndexError,
     InvalidOptionsError,
 )
+from boardkit.examples.nim import NimGame, NimState
 from tests.budget import examples
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
@@ -283,6 +286,33 @@ def test_step_before_reset_and_bad_arguments_are_refused() -> None:
         BoardkitVectorEnv("nim", 2, 2, illegal="ignore")
     with pytest.raises(InvalidOptionsError, match="opponents"):
         BoardkitVectorEnv("nim", 3, 2, opponents=["random"])
+
+
+class MisshapenNim(NimGame):
+    """A Nim whose observation is changed by ``change``: one value more than its shape
+    promises, or a value out of float32's range."""
+
+    def __init__(self, change: Callable[[list[float]], list[float]]) -> None:
+        super().__init__()
+        self.change = change
+
+    def observation(self, state: NimState, player: int) -> list[float]:
+        return self.change(list(super().observation(state, player)))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [lambda values: [*values, 0.0], lambda values: [*values[:-1], 1e300]],
+    ids=["one too many", "out of range"],
+)
+def test_an_observation_that_does_not_fit_its_shape_is_a_game_definition_error(
+    change: Callable[[list[float]], list[float]],
+) -> None:
+    """The row is packed as float32 from the game's list: a list of another length, or a value
+    float32 cannot hold, is the game's bug, said as such, never truncated into the row."""
+    environments = BoardkitVectorEnv(MisshapenNim(change), 2, 2)
+    with pytest.raises(GameDefinitionError, match="does not fill the 3 floats"):
+        environments.reset(seed=1)
 
 
 def test_make_vec_builds_it_from_the_vector_entry_point() -> None:

@@ -61,6 +61,7 @@ same.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,6 +72,7 @@ from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
 from boardkit.errors import (
     EpisodeOverError,
+    GameDefinitionError,
     IllegalActionError,
     InvalidActionIndexError,
     InvalidOptionsError,
@@ -178,6 +180,11 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         """Whether the game lists its legal indices itself, without building the actions:
         then only the action the agent picks is built (:meth:`Game.index_to_action`)."""
         self._width = int(np.prod(shape))
+        packer = struct.Struct(f"={self._width}f")
+        self._pack, self._row_bytes = packer.pack_into, packer.size
+        """Writes one observation row: a list of Python floats packed as float32 in native byte
+        order, straight into the buffer (about twice as fast as ``np.fromiter`` and a copy for
+        Shangrila's 808 values, a fifth faster for Khan's 3,879 with two players)."""
 
     # --- the per-step work ---------------------------------------------------------------------
 
@@ -201,8 +208,15 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         slot, game = self._slots[i], self.game
         state = slot.match.state
         observation = game.observation(state, self.seat)
-        if isinstance(observation, list):  # read straight into float32, without a float64 copy
-            self._rows[i] = np.fromiter(observation, np.float32, self._width)
+        kind = type(observation)
+        if kind is list or kind is tuple:  # packed straight into the row's bytes, as float32
+            try:
+                self._pack(self._observations, i * self._row_bytes, *observation)
+            except (struct.error, OverflowError, TypeError) as exc:
+                raise GameDefinitionError(
+                    f"{game.name}: an observation of {len(observation)} values does not fill "
+                    f"the {self._width} floats in [0, 1] of observation_shape() ({exc})"
+                ) from exc
         else:
             self._rows[i] = observation
         mask = self._masks[i]
