@@ -49,14 +49,16 @@ Facts:
   :class:`~boardkit.errors.EpisodeOverError`.
 
 Why it is faster than a ``SyncVectorEnv`` of single environments: the bots' moves are played
-as the actions they are, without indexing every legal action first; the index of an action is
-remembered across steps and games (for action types whose index depends on the action alone,
-not those in :attr:`boardkit.game.Game.slot_indexed_actions`); a game that lists its legal
-indices itself (:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila and
-Khan do) has its mask set from them, and only the action the agent picks is built; observations
-and masks are written straight into their rows of the batch; and no per-environment dicts are
-built and merged. The game's own work (its rules, its legal actions, its observation) is the
-same.
+as the actions they are, without indexing every legal action first (a move of a type in
+:attr:`~boardkit.game.Game.slot_indexed_actions` is rebuilt from its index alone); the index
+of an action is remembered across steps and games (for action types whose index depends on
+the action alone, not the slot-indexed ones); a game that lists its legal indices itself
+(:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila and Khan do) has
+its mask set from them, and only the action the agent picks is built; observations and masks
+are written straight into their rows of the batch (a list observation is packed as float32
+into the row's bytes; one of another length than ``observation_shape`` promises is a
+:class:`~boardkit.errors.GameDefinitionError`); and no per-environment dicts are built and
+merged. The game's own work (its rules, its legal actions, its observation) is the same.
 """
 
 from __future__ import annotations
