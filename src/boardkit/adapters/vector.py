@@ -182,6 +182,8 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         """Whether the game lists its legal indices itself, without building the actions:
         then only the action the agent picks is built (:meth:`Game.index_to_action`)."""
         self._width = int(np.prod(shape))
+        self._observation_bytes = self._observations.data.cast("B")
+        """The observation buffer's bytes, what :attr:`_pack` writes a row into."""
         packer = struct.Struct(f"={self._width}f")
         self._pack, self._row_bytes = packer.pack_into, packer.size
         """Writes one observation row: a list of Python floats packed as float32 in native byte
@@ -213,7 +215,7 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         kind = type(observation)
         if kind is list or kind is tuple:  # packed straight into the row's bytes, as float32
             try:
-                self._pack(self._observations, i * self._row_bytes, *observation)
+                self._pack(self._observation_bytes, i * self._row_bytes, *observation)
             except (struct.error, OverflowError, TypeError) as exc:
                 raise GameDefinitionError(
                     f"{game.name}: an observation of {len(observation)} values does not fill "
