@@ -4,6 +4,7 @@ buffers allocated once, typed errors, and ``make_vec``'s vector entry point."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -17,10 +18,12 @@ from boardkit.adapters.gymnasium import BoardkitEnv
 from boardkit.adapters.vector import BoardkitVectorEnv
 from boardkit.errors import (
     EpisodeOverError,
+    GameDefinitionError,
     IllegalActionError,
     InvalidActionIndexError,
     InvalidOptionsError,
 )
+from boardkit.examples.nim import NimGame, NimState
 from tests.budget import examples
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
@@ -94,6 +97,27 @@ def test_the_batch_plays_what_single_environments_play_in_lockstep(
         assert_same(got, expected, f"step {step}")
         ends += int(np.sum(got[2] | got[3]))
     assert ends >= 1  # every case ends some episode within 40 steps: autoresets were compared
+
+
+def test_a_bots_slot_indexed_action_is_the_one_the_single_environment_plays() -> None:
+    """Khan's discards name hand slots (``slot_indexed_actions``): the batched environment
+    plays the action of the bot's index, built from the index alone, and it is the very legal
+    action the single environment plays (the discard pile in the observations agrees)."""
+    batched, sync = pair("khan", 2, 2, AutoresetMode.NEXT_STEP)
+    got: Any = batched.reset(seed=3)
+    assert_same(got, sync.reset(seed=3), "reset")
+    rng = np.random.default_rng(3)
+    for step in range(6):
+        actions = random_actions(rng, got[0]["action_mask"], 0.0)
+        got = batched.step(actions)
+        assert_same(got, sync.step(actions), f"step {step}")
+    discards = [
+        entry
+        for environment in sync.envs
+        for entry in environment.unwrapped.table.entries  # type: ignore[attr-defined]
+        if entry.player == 1 and type(entry.action).__name__ == "Discard"
+    ]
+    assert discards  # a bot did discard: the slot-indexed path was compared
 
 
 def first_end(environments: Any, seed: int) -> tuple[int, Any]:
@@ -262,6 +286,33 @@ def test_step_before_reset_and_bad_arguments_are_refused() -> None:
         BoardkitVectorEnv("nim", 2, 2, illegal="ignore")
     with pytest.raises(InvalidOptionsError, match="opponents"):
         BoardkitVectorEnv("nim", 3, 2, opponents=["random"])
+
+
+class MisshapenNim(NimGame):
+    """A Nim whose observation is changed by ``change``: one value more than its shape
+    promises, or a value out of float32's range."""
+
+    def __init__(self, change: Callable[[list[float]], list[float]]) -> None:
+        super().__init__()
+        self.change = change
+
+    def observation(self, state: NimState, player: int) -> list[float]:
+        return self.change(list(super().observation(state, player)))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [lambda values: [*values, 0.0], lambda values: [*values[:-1], 1e300]],
+    ids=["one too many", "out of range"],
+)
+def test_an_observation_that_does_not_fit_its_shape_is_a_game_definition_error(
+    change: Callable[[list[float]], list[float]],
+) -> None:
+    """The row is packed as float32 from the game's list: a list of another length, or a value
+    float32 cannot hold, is the game's bug, said as such, never truncated into the row."""
+    environments = BoardkitVectorEnv(MisshapenNim(change), 2, 2)
+    with pytest.raises(GameDefinitionError, match="does not fill the 3 floats"):
+        environments.reset(seed=1)
 
 
 def test_make_vec_builds_it_from_the_vector_entry_point() -> None:

@@ -49,18 +49,21 @@ Facts:
   :class:`~boardkit.errors.EpisodeOverError`.
 
 Why it is faster than a ``SyncVectorEnv`` of single environments: the bots' moves are played
-as the actions they are, without indexing every legal action first; the index of an action is
-remembered across steps and games (for action types whose index depends on the action alone,
-not those in :attr:`boardkit.game.Game.slot_indexed_actions`); a game that lists its legal
-indices itself (:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila and
-Khan do) has its mask set from them, and only the action the agent picks is built; observations
-and masks are written straight into their rows of the batch; and no per-environment dicts are
-built and merged. The game's own work (its rules, its legal actions, its observation) is the
-same.
+as the actions they are, without indexing every legal action first (a move of a type in
+:attr:`~boardkit.game.Game.slot_indexed_actions` is rebuilt from its index alone); the index
+of an action is remembered across steps and games (for action types whose index depends on
+the action alone, not the slot-indexed ones); a game that lists its legal indices itself
+(:meth:`~boardkit.game.Game.legal_action_indices` overridden, as Shangrila and Khan do) has
+its mask set from them, and only the action the agent picks is built; observations and masks
+are written straight into their rows of the batch (a list observation is packed as float32
+into the row's bytes; one of another length than ``observation_shape`` promises is a
+:class:`~boardkit.errors.GameDefinitionError`); and no per-environment dicts are built and
+merged. The game's own work (its rules, its legal actions, its observation) is the same.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,6 +74,7 @@ from boardkit.bots import bot_from_spec
 from boardkit.bots.base import Bot
 from boardkit.errors import (
     EpisodeOverError,
+    GameDefinitionError,
     IllegalActionError,
     InvalidActionIndexError,
     InvalidOptionsError,
@@ -178,6 +182,13 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         """Whether the game lists its legal indices itself, without building the actions:
         then only the action the agent picks is built (:meth:`Game.index_to_action`)."""
         self._width = int(np.prod(shape))
+        self._observation_bytes = self._observations.data.cast("B")
+        """The observation buffer's bytes, what :attr:`_pack` writes a row into."""
+        packer = struct.Struct(f"={self._width}f")
+        self._pack, self._row_bytes = packer.pack_into, packer.size
+        """Writes one observation row: a list of Python floats packed as float32 in native byte
+        order, straight into the buffer (half the time of ``np.fromiter`` and a copy for
+        Shangrila's 808 values, a third less for Khan's 3,879 with two players)."""
 
     # --- the per-step work ---------------------------------------------------------------------
 
@@ -201,8 +212,15 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
         slot, game = self._slots[i], self.game
         state = slot.match.state
         observation = game.observation(state, self.seat)
-        if isinstance(observation, list):  # read straight into float32, without a float64 copy
-            self._rows[i] = np.fromiter(observation, np.float32, self._width)
+        kind = type(observation)
+        if kind is list or kind is tuple:  # packed straight into the row's bytes, as float32
+            try:
+                self._pack(self._observation_bytes, i * self._row_bytes, *observation)
+            except (struct.error, OverflowError, TypeError) as exc:
+                raise GameDefinitionError(
+                    f"{game.name}: an observation of {len(observation)} values does not fill "
+                    f"the {self._width} floats in [0, 1] of observation_shape() ({exc})"
+                ) from exc
         else:
             self._rows[i] = observation
         mask = self._masks[i]
@@ -230,11 +248,14 @@ class BoardkitVectorEnv(VectorEnv[Observations, np.ndarray[Any, Any], np.ndarray
     def _bots_play(self, slot: _Slot) -> None:
         match, game, seat, slot_types = slot.match, self.game, self.seat, self._slot_types
         while (who := decider(match.state.flow)) is not None and who != seat:
-            action = slot.bots[who].choose(game, match.state, who, slot.rngs[who])
+            state = match.state
+            action = slot.bots[who].choose(game, state, who, slot.rngs[who])
             if slot_types and isinstance(action, slot_types):
-                match.play(game.action_to_index(action, match.state))  # the index's own action
-            else:
-                match.play_legal(action)
+                # the index's own action, as the single environment plays it: the legal action
+                # of that index (a bot that chose in a determinized world named its cards
+                # there), built from the index alone, without indexing every legal action
+                action = game.index_to_action(game.action_to_index(action, state), state)
+            match.play_legal(action)
 
     def _reset_slot(self, i: int, seed: int | None) -> None:
         slot = self._slots[i]

@@ -35,7 +35,11 @@ verifies to an equal state and re-serialises to the same bytes, that each redact
 state the player sees exactly as the real one, that time travel and undo agree with replay, and
 that a tampered log is refused at the tampered entry. For a game that offers positions, a match
 started from a position of the playout plays, replays, verifies and redacts like any other (the
-positions check of :mod:`boardkit.testing.positions`).
+positions check of :mod:`boardkit.testing.positions`). Before the playouts, :func:`check_game`
+checks the network a game ships for each seat count it is given
+(:meth:`Game.trained_network <boardkit.game.Game.trained_network>`): it loads, fits the game's
+observation and action sizes, and the ``trained`` bot plays a legal move with it
+(:mod:`boardkit.testing.network_checks`).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from attrs import frozen
 from boardkit import engine
 from boardkit.bots.random_bot import RandomBot
 from boardkit.codec import codec_for
-from boardkit.errors import IllegalActionError, InvalidLogError
+from boardkit.errors import IllegalActionError, InvalidLogError, InvalidOptionsError
 from boardkit.flow import GAME_ENDED, GameTruncated, HasFlow, decider, next_seat
 from boardkit.game import Game, entry_limit
 from boardkit.log import Log, log_to_json
@@ -60,6 +64,7 @@ from boardkit.runner.seats import seat_rngs
 from boardkit.testing import positions, secrets
 from boardkit.testing.errors import ConformanceError, place, reporting
 from boardkit.testing.hooks import HookChecks
+from boardkit.testing.network_checks import check_trained_network
 
 __all__ = ["ConformanceError", "Sampling", "check_game", "check_playout"]
 
@@ -433,6 +438,19 @@ def _check_time_travel(game: Game[Any, Any], match: Match[Any], rng: Rng, where:
     _expect(copy.to_json() == match.to_json(), f"{where}: redo after undo differs")
 
 
+def _network_config(
+    game: Game[Any, Any], players: int, chosen: Sequence[Mapping[str, Any]]
+) -> Config:
+    """The configuration a shipped network for ``players`` seats is checked against: the
+    game's default options, or, where they do not play that seat count, the first chosen
+    configuration of it."""
+    try:
+        return game.make_config(players, None, 0)
+    except InvalidOptionsError:
+        first = next(c for c in chosen if c["players"] == players)
+        return game.make_config(players, first.get("options"), 0)
+
+
 def check_game(
     game: Game[Any, Any],
     configs: Sequence[Mapping[str, Any]] | None = None,
@@ -481,6 +499,8 @@ def check_game(
     _expect(len(chosen) > 0, "check_game needs at least one configuration")
     for config in chosen:
         game.make_config(config["players"], config.get("options"), None, config.get("cap"))
+    for players in sorted({config["players"] for config in chosen}):
+        check_trained_network(game, _network_config(game, players, chosen))
 
     overrides: dict[str, Any] = {
         "deadline": None,
