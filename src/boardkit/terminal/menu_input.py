@@ -124,7 +124,9 @@ def _move_reading(
     if typed.whole:
         return Play(typed.index)
     said = game.describe_action(menu.actions[typed.index], state)
-    return Confirm(typed.index, f"{said}: press Enter to play it, or type anything else")
+    return Confirm(
+        typed.index, _t("{action}: press Enter to play it, or type anything else", action=said)
+    )
 
 
 def read_choice(
@@ -175,7 +177,9 @@ def read_choice(
         index = picked.actions[0]
         said = game.describe_action(menu.actions[index], state)
         if normalise(said) != normalise(text):  # a label, as a deeper one is: confirm
-            return Confirm(index, f"{said}: press Enter to play it, or type anything else")
+            return Confirm(
+                index, _t("{action}: press Enter to play it, or type anything else", action=said)
+            )
     return Enter(picked)
 
 
@@ -188,7 +192,7 @@ def why_absent(game: Game[Any, Any], state: Any, walk: MenuWalk, text: str) -> s
     if named is None:
         return None
     label, reason = named
-    return f"{label} is not on offer: {reason}"
+    return _t("{label} is not on offer: {reason}", label=label, reason=reason)
 
 
 def places_text(walk: MenuWalk, text: str, places: Sequence[tuple[str, ...]]) -> str:
@@ -198,8 +202,17 @@ def places_text(walk: MenuWalk, text: str, places: Sequence[tuple[str, ...]]) ->
     shown = ", ".join(lines[:6]) + (", …" if len(lines) > 6 else "")
     label = places[0][-1]
     if len(lines) == 1:
-        return f"{label} is in more than one place under {lines[0]}; choose {lines[0]} first"
-    return f"{label} is under {len(lines)} lines here ({shown}); choose one of them first"
+        return _t(
+            "{label} is in more than one place under {line}; choose {line} first",
+            label=label,
+            line=lines[0],
+        )
+    return _t(
+        "{label} is under {count} lines here ({lines}); choose one of them first",
+        label=label,
+        count=len(lines),
+        lines=shown,
+    )
 
 
 def level_lines(
@@ -214,8 +227,12 @@ def level_lines(
     fit ``width``."""
     head = []
     if prefix or flat:
-        where = " / ".join(prefix) if prefix else "top"
-        head.append(f"{'all actions under' if flat else 'in'} {where}:")
+        where = " / ".join(prefix) if prefix else _t("top")
+        head.append(
+            _t("all actions under {where}:", where=where)
+            if flat
+            else _t("in {where}:", where=where)
+        )
     numbers = line_numbers(items)
     digits = len(str(max(numbers, default=1)))
     cells = [
@@ -240,5 +257,5 @@ def level_lines(
 
 def prompt_text(name: str, prefix: tuple[str, ...], flat: bool) -> str:
     """The prompt: whose decision, and where in the menu (``ann [conquer / K10]> ``)."""
-    where = " / ".join(prefix) + (" (list)" if flat else "")
+    where = " / ".join(prefix) + (" " + _t("(list)") if flat else "")
     return f"{name} [{where.strip()}]> " if where else f"{name}> "
