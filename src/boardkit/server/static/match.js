@@ -180,11 +180,12 @@ function drawBanner() {
     // numbers in the winners' places; the page puts the seats' names there.
     const outcome = state.result.outcome.map((part) => (typeof part === "number" ? seatName(part) : part)).join("");
     banner.hidden = false;
-    banner.replaceChildren(el("strong", {}, `Game over — ${outcome}. `), el("span", {}, state.result.detail),
-      " ", el("a", { id: "review-link", href: `/match/${encodeURIComponent(matchId)}/review` }, "Review the game"));
+    banner.replaceChildren(el("strong", {}, t("Game over — {outcome}.", { outcome }) + " "),
+      el("span", {}, state.result.detail), " ",
+      el("a", { id: "review-link", href: `/match/${encodeURIComponent(matchId)}/review` }, t("Review the game")));
   } else if (state.status === "open") {
     banner.hidden = false;
-    banner.textContent = "Waiting for players to join… share this page's address with them.";
+    banner.textContent = t("Waiting for players to join… share this page's address with them.");
   } else {
     banner.hidden = true;
   }
@@ -512,5 +513,8 @@ $("download").addEventListener("click", async (event) => {
 
 if (stored === null) $("download").dataset.i18n = "download the spectator's log";
 // the switch: the page's words at once, the match's narration in a full state from the server
-boardkitLangSwitch((lang) => send({ type: "lang", lang }));
+boardkitLangSwitch((lang) => {
+  send({ type: "lang", lang });
+  drawUndo(); // undo.js: its words are the page's, drawn again at once
+});
 connect();
