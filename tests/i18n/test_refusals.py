@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from boardkit import Match, Rng
 from boardkit.cli import main
 from boardkit.i18n import domain_of, reading_in, using_language
-from boardkit.present.rules import section_title, see_also, sections_of
+from boardkit.present.rules import section_title, sections_of, see_also
 from boardkit.registry import load_game
 from boardkit.server import create_app
 from boardkit.undo import undo_refusal

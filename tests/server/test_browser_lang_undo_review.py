@@ -117,7 +117,7 @@ def test_the_review_page_reads_in_dutch_and_switches_to_english(
     assert "de bot koos liever" in costly or "geen beslissing kostte veel" in costly
 
     ann.page.select_option("#lang", "en")
-    ann.page.wait_for_selector("#about:has-text(\"reviewed from ann's view (seat 1)\")")
+    ann.page.wait_for_selector('#about:has-text("reviewed from ann\'s view (seat 1)")')
     assert ann.page.locator("#decisions th").first.inner_text() == "entry"
     assert ann.page.locator("h2").nth(1).inner_text() == "The decisions that cost most"
     assert not ann.errors

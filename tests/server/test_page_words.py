@@ -29,7 +29,9 @@ def looked_up() -> set[str]:
     """The English words the pages look up."""
     found: set[str] = set()
     for script in STATIC.glob("*.js"):
-        found |= set(re.findall(r"\b(?:t|tParts)\(\s*" + _STRING, script.read_text(encoding="utf-8")))
+        found |= set(
+            re.findall(r"\b(?:t|tParts)\(\s*" + _STRING, script.read_text(encoding="utf-8"))
+        )
         found |= set(re.findall(r"dataset\.i18n = " + _STRING, script.read_text(encoding="utf-8")))
     for page in STATIC.glob("*.html"):
         attributes = re.findall(r'data-i18n="([^"]*)"', page.read_text(encoding="utf-8"))

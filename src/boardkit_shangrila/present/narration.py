@@ -253,7 +253,9 @@ _WORDING: dict[type, Callable[[_Narrator, Any], Message]] = {
     ),
     StonePlaced: _Narrator.stone,
     Passed: Says(
-        N_("you ({colour}) cannot act and pass"), N_("{who} cannot act and passes"), subject="colour"
+        N_("you ({colour}) cannot act and pass"),
+        N_("{who} cannot act and passes"),
+        subject="colour",
     ),
     TurnStarted: _Narrator.turn,
 }
