@@ -200,15 +200,15 @@ def test_the_consent_question_reads_in_german() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "refusal"),
+    ("lang", "prompt", "refusal"),
     [
-        ("de", "H2 ist Fluss: Jurten stehen nur auf Landfeldern"),
-        ("nl", "H2 is rivier: yurts staan alleen op landvakjes"),
-        ("en", "H2 is river: yurts stand on land cells only"),
+        ("de", "ann [Startjurte]> ", "H2 ist Fluss: Jurten stehen nur auf Landfeldern"),
+        ("nl", "ann [startyurt]> ", "H2 is rivier: yurts staan alleen op landvakjes"),
+        ("en", "ann [start yurt]> ", "H2 is river: yurts stand on land cells only"),
     ],
 )
 def test_play_with_lang_refuses_a_cell_in_that_language(
-    lang: str, refusal: str, tmp_path: Path
+    lang: str, prompt: str, refusal: str, tmp_path: Path
 ) -> None:
     out = io.StringIO()
     code = main(
@@ -218,4 +218,4 @@ def test_play_with_lang_refuses_a_cell_in_that_language(
         stdout=out,
     )  # fmt: skip
     assert code == 0
-    assert f"ann [start yurt]> {refusal}" in out.getvalue()
+    assert f"{prompt}{refusal}" in out.getvalue()
