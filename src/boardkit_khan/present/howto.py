@@ -1,7 +1,8 @@
 """Khan explained to a newcomer: the sections of :meth:`KhanGame.how_to_play
 <boardkit_khan.game.KhanGame.how_to_play>`, each with the clause IDs of the rules digest it
 covers (docs/khan.md carries the same IDs). Plain strings only, so that a translation can
-replace them one by one."""
+replace them one by one; the titles are message ids of Khan's catalogue (``N_``), which a
+refusal's pointer to its section shows in the reader's language."""
 
 from __future__ import annotations
 

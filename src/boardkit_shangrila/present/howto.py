@@ -1,7 +1,9 @@
 """Die Brücken von Shangrila explained to a newcomer: the sections of
 :meth:`ShangrilaGame.how_to_play <boardkit_shangrila.game.ShangrilaGame.how_to_play>`, each
 with the clause IDs of the rules digest it covers (docs/shangrila.md carries the same IDs).
-Plain strings only, so that a translation can replace them one by one."""
+Plain strings only, so that a translation can replace them one by one; the titles are message
+ids of Shangrila's catalogue (``N_``), which a refusal's pointer to its section shows in the
+reader's language."""
 
 from __future__ import annotations
 
