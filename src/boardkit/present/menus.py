@@ -292,6 +292,14 @@ def typing_hint(items: Sequence[MenuItem]) -> str:
     return _t("type one of {numbers}", numbers=", ".join(map(str, numbers)))
 
 
+def _typed(item: MenuItem) -> str:
+    return item.label
+
+
+def _shown(item: MenuItem) -> str:
+    return item.text
+
+
 def items_starting(items: Sequence[MenuItem], text: str) -> list[MenuItem]:
     """The lines ``text`` (not a number) may pick, case ignored: the one whose label it is,
     else those whose label it starts, else those with a word it starts. One line: ``text``
@@ -303,12 +311,13 @@ def items_starting(items: Sequence[MenuItem], text: str) -> list[MenuItem]:
         ]
         if len(exact) == 1:
             return exact
-    for read in (lambda item: item.label, lambda item: item.text):  # typed, then shown
+    readings: tuple[Callable[[MenuItem], str], ...] = (_typed, _shown)  # typed, then shown
+    for read in readings:
         starts = [item for item in items if read(item).casefold().startswith(lowered)]
         if starts:
             return starts
     # a word the label shows will do too: "nizari" picks "invade with Nizari/W/Ice desert"
-    for read in (lambda item: item.label, lambda item: item.text):
+    for read in readings:
         words = [item for item in items if any(w.startswith(lowered) for w in _words(read(item)))]
         if words:
             return words

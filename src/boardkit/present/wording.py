@@ -21,25 +21,16 @@ game decides who "you" is and how another seat is named.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from boardkit.i18n import Message, Messages
 
-__all__ = ["Filler", "Line", "Narrating", "Says"]
+__all__ = ["Filler", "Line", "Says"]
 
 Params = str | int | Message
 
 Filler = Callable[[Any, Any], Params]
 """One parameter of a line, from the narrator and the event: ``lambda n, e: len(e.cards)``."""
-
-
-class Narrating(Protocol):
-    """A game's narrator, as :class:`Says` uses it."""
-
-    def says(self, subject: Any, yours: str, theirs: str, /, **params: Params) -> Message:
-        """``yours`` when ``subject`` is the reader's seat, else ``theirs`` with the subject
-        named as ``who``; both with ``params``."""
-        ...
 
 
 class Line:
@@ -74,6 +65,12 @@ class Says:
         self.subject = subject
         self.fillers = fillers
 
-    def __call__(self, narrator: Narrating, event: Any) -> Message:
+    def __call__(self, narrator: Any, event: Any) -> Message:
+        """The line for ``event``: ``narrator.says(subject, yours, theirs, **params)``, the
+        narrator's wording of ``yours`` for its reader's seat and ``theirs``, with the subject
+        named as ``who``, for anyone else's."""
         params = {name: fill(narrator, event) for name, fill in self.fillers.items()}
-        return narrator.says(getattr(event, self.subject), self.yours, self.theirs, **params)
+        line: Message = narrator.says(
+            getattr(event, self.subject), self.yours, self.theirs, **params
+        )
+        return line

@@ -83,7 +83,7 @@ class MoveDesk:
             raise ProtocolError(
                 _t(
                     "you left this seat and the {bot} bot plays it; take it back first",
-                    bot=bot_name(stand_in),
+                    bot=bot_name(stand_in) or stand_in,
                 ),
                 "away",
             )
