@@ -46,6 +46,7 @@ __all__ = [
     "N_",
     "Message",
     "Messages",
+    "domain_of",
     "language",
     "locale_language",
     "normal_language",
@@ -165,6 +166,13 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
     except (FileNotFoundError, NotADirectoryError):
         return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def domain_of(thing: object) -> str:
+    """The gettext domain of the package ``thing``'s class comes from: its top-level import
+    name (a Khan game object: ``boardkit_khan``). A game's texts that the framework shows (its
+    how-to-play titles, its menu labels) are looked up in this domain's catalogue."""
+    return type(thing).__module__.partition(".")[0]
 
 
 def _params(

@@ -45,8 +45,13 @@ from attrs import frozen
 from boardkit import engine
 from boardkit.chance import ChanceNeeded, ChanceRng
 from boardkit.errors import BoardkitError, UndoRefusedError
+from boardkit.i18n import Messages
 from boardkit.match import Match
 from boardkit.rng import Rng
+
+_t = Messages("boardkit").text
+"""A refusal's reason, in the language of the reader it is for (a terminal's, a server
+connection's)."""
 
 TWINS = 16
 """How many twin states each seat's view is compared on, per dropped entry."""
@@ -99,7 +104,7 @@ def entry_refusal(match: Match[Any, Any], seq: int) -> str | None:
     try:
         after, _ = engine.step(game, before, entry.player, entry.action, ChanceRng(), cut_off)
     except ChanceNeeded:
-        return f"entry {seq} drew a random outcome"
+        return _t("entry {seq} drew a random outcome", seq=seq)
     if not game.hidden_information:
         return None
     rng = Rng(_TWIN_SEED, seq)
@@ -112,10 +117,14 @@ def entry_refusal(match: Match[Any, Any], seq: int) -> str | None:
                     game, twin, entry.player, entry.action, ChanceRng(), cut_off
                 )
             except BoardkitError:
-                return f"entry {seq} showed player {seat + 1} something hidden"
+                return _hidden(seq, seat)
             if game.view(twin_after, seat) != seen:
-                return f"entry {seq} showed player {seat + 1} something hidden"
+                return _hidden(seq, seat)
     return None
+
+
+def _hidden(seq: int, seat: int) -> str:
+    return _t("entry {seq} showed player {number} something hidden", seq=seq, number=seat + 1)
 
 
 def check_takeback(match: Match[Any, Any], player: int) -> Takeback:
@@ -131,10 +140,10 @@ def check_takeback(match: Match[Any, Any], player: int) -> Takeback:
     if match.log.header.is_redacted:
         raise UndoRefusedError("a match read from a redacted log cannot take anything back")
     if match.state.flow.ended:
-        raise UndoRefusedError("the match is over; its last decision stands")
+        raise UndoRefusedError(_t("the match is over; its last decision stands"))
     first = last_decision(match, player)
     if first is None:
-        raise UndoRefusedError(f"player {player + 1} has made no decision yet")
+        raise UndoRefusedError(_t("player {number} has made no decision yet", number=player + 1))
     entries = match.log.entries
     for seq in range(first, len(entries)):
         reason = entry_refusal(match, seq)

@@ -56,23 +56,32 @@ def watched(lang: str) -> str:
     return out.getvalue()
 
 
-def test_a_seeded_game_watched_with_lang_de_is_narrated_in_german() -> None:
-    text = watched("de")
-    assert "Blau setzt eine Startjurte auf D7 (Steinwüste)" in text
-    assert "die Einsetzrunden beginnen" in text
-    assert "die oberste Karte wird aufgedeckt: " in text
-    assert "eine neutrale Jurte aus dem Lager von Delhi kommt auf F10 (noch 4)" in text
-    assert "Hohe Moral" in text and "Siegpunkte" in text
-    assert not any(phrase in text for phrase in ENGLISH_ONLY)
+WATCHED = {
+    "de": (
+        "Blau setzt eine Startjurte auf D7 (Steinwüste)",
+        "die Einsetzrunden beginnen",
+        "die oberste Karte wird aufgedeckt: ",
+        "eine neutrale Jurte aus dem Lager von Delhi kommt auf F10 (noch 4)",
+        "Hohe Moral",
+        "Siegpunkte",
+    ),
+    "nl": (
+        "blauw plaatst een startyurt op D7 (Rotsige woestijn)",
+        "de plaatsingsrondes beginnen",
+        "de bovenste kaart wordt opengedraaid: Delhi/NW/Rotsige woestijn",
+        "een neutrale yurt uit het hof van Delhi komt op F10 (nog 4)",
+        "Hoge moraal",
+        "overwinningspunten",
+    ),
+}
+"""Lines of the seeded game :func:`watched` shows, in each language."""
 
 
-def test_a_seeded_game_watched_with_lang_nl_is_narrated_in_dutch() -> None:
-    text = watched("nl")
-    assert "blauw plaatst een startyurt op D7 (Rotsige woestijn)" in text
-    assert "de plaatsingsrondes beginnen" in text
-    assert "de bovenste kaart wordt opengedraaid: Delhi/NW/Rotsige woestijn" in text
-    assert "een neutrale yurt uit het hof van Delhi komt op F10 (nog 4)" in text
-    assert "Hoge moraal" in text and "overwinningspunten" in text
+@pytest.mark.parametrize("lang", sorted(WATCHED))
+def test_a_seeded_game_watched_with_lang_is_narrated_in_that_language(lang: str) -> None:
+    text = watched(lang)
+    for line in WATCHED[lang]:
+        assert line in text, (lang, line)
     assert not any(phrase in text for phrase in ENGLISH_ONLY)
 
 
@@ -84,24 +93,24 @@ def test_english_stays_the_default_and_reads_as_before() -> None:
     assert "a neutral yurt from Delhi's camp goes on F10 (4 left)" in text
 
 
+@pytest.mark.parametrize("lang", sorted(WORDS))
 @settings(max_examples=examples(8), deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([2, 3, 4]), st.sampled_from([None, 0, 1]))
-def test_every_line_reads_in_german_and_dutch_and_as_many_as_in_english(
-    seed: int, players: int, reader: int | None
+def test_every_line_reads_in_the_language_and_as_many_as_in_english(
+    lang: str, seed: int, players: int, reader: int | None
 ) -> None:
     match = played(seed, players, 150)
     english = lines(match, "en", reader)
-    for lang, words in WORDS.items():
-        translated = lines(match, lang, reader)
-        assert len(translated) == len(english)
-        assert not any("{" in line or "}" in line for line in translated)
-        assert not any(phrase in line for line in translated for phrase in ENGLISH_ONLY)
-        text = "\n".join(translated)
-        assert all(word in text for word in words), (lang, words)
-        you = {"de": "du ", "nl": "jij "}[lang]
-        for en, line in zip(english, translated, strict=True):
-            if en.startswith("you "):
-                assert line.startswith(you), (en, line)
+    translated = lines(match, lang, reader)
+    assert len(translated) == len(english)
+    assert not any("{" in line or "}" in line for line in translated)
+    assert not any(phrase in line for line in translated for phrase in ENGLISH_ONLY)
+    text = "\n".join(translated)
+    assert all(word in text for word in WORDS[lang]), (lang, WORDS[lang])
+    you = {"de": "du ", "nl": "jij "}[lang]
+    for en, line in zip(english, translated, strict=True):
+        if en.startswith("you "):
+            assert line.startswith(you), (en, line)
 
 
 def test_a_conquest_is_one_message_each_reader_renders_in_their_language() -> None:
@@ -121,45 +130,52 @@ def test_a_conquest_is_one_message_each_reader_renders_in_their_language() -> No
     assert "Siegpunkt" in german and "overwinningspunt" in dutch
 
 
-def test_refusals_read_in_german_and_dutch() -> None:
+REFUSALS = {
+    "en": (
+        "displacing a ruler is not possible now: the start yurts are being placed",
+        "H2 is river: yurts stand on land cells only",
+    ),
+    "de": (
+        "einen Herrscher vertreiben geht jetzt nicht: die Startjurten werden eingesetzt",
+        "H2 ist Fluss: Jurten stehen nur auf Landfeldern",
+    ),
+    "nl": (
+        "een heerser verdrijven kan nu niet: de startyurts worden geplaatst",
+        "H2 is rivier: yurts staan alleen op landvakjes",
+    ),
+}
+"""Why action B and the river cell H2 are not on offer while the start yurts are placed."""
+
+
+@pytest.mark.parametrize("lang", sorted(REFUSALS))
+def test_refusals_read_in_the_readers_language(lang: str) -> None:
     match = played(2, 2, 6)  # the start yurts are being placed
-    state = match.state
-    game = match.game
-    with using_language("de"):
-        german = why_not(game, state, ())
+    state, game = match.state, match.game
+    with using_language(lang):
+        absent = why_not(game, state, ())
         river = cell_refusal(state, "H2")
-    with using_language("nl"):
-        dutch = why_not(game, state, ())
-        river_nl = cell_refusal(state, "H2")
-    english = why_not(game, state, ())
-    assert german.keys() == dutch.keys() == english.keys()
-    assert river is not None and river.reason == "H2 ist Fluss: Jurten stehen nur auf Landfeldern"
-    assert german["B: displace ruler"] == (
-        "einen Herrscher vertreiben geht jetzt nicht: die Startjurten werden eingesetzt"
-    )
-    assert dutch["B: displace ruler"] == (
-        "een heerser verdrijven kan nu niet: de startyurts worden geplaatst"
-    )
-    assert english["B: displace ruler"] == (
-        "displacing a ruler is not possible now: the start yurts are being placed"
-    )
-    assert river_nl is not None and river_nl.reason.startswith("H2 is rivier: yurts staan")
+    displace, river_text = REFUSALS[lang]
+    assert absent.keys() == why_not(game, state, ()).keys()  # the labels stay as typed
+    assert absent["B: displace ruler"] == displace
+    assert river is not None and river.reason == river_text
 
 
-def test_conquest_refusals_name_the_tiles_in_the_rulebooks_terms() -> None:
+TILE_WORDS = {"de": ("Plättchen", "Brücke"), "nl": ("tegel", "brug")}
+"""The rulebooks' words for a conquest tile and a bridge."""
+
+
+@pytest.mark.parametrize("lang", sorted(TILE_WORDS))
+def test_conquest_refusals_name_the_tiles_in_the_rulebooks_terms(lang: str) -> None:
     match = played(4, 2, 400)
     state, game = match.state_at(len(match) - 12), match.game
     path = ("C: conquer",)
-    with using_language("de"):
-        german = why_not(game, state, path)
-    with using_language("nl"):
-        dutch = why_not(game, state, path)
+    with using_language(lang):
+        translated = why_not(game, state, path)
     english = why_not(game, state, path)
-    assert english and german.keys() == dutch.keys() == english.keys()
+    assert english and translated.keys() == english.keys()
     for label, reason in english.items():
-        assert german[label] != reason and dutch[label] != reason, (label, reason)
-    assert any("Plättchen" in reason or "Brücke" in reason for reason in german.values())
-    assert any("tegel" in reason or "brug" in reason for reason in dutch.values())
+        assert translated[label] != reason, (label, reason)
+    assert any(any(word in reason for word in TILE_WORDS[lang]) for reason in translated.values())
 
 
 def test_the_consent_question_reads_in_german() -> None:
@@ -184,15 +200,15 @@ def test_the_consent_question_reads_in_german() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "refusal"),
+    ("lang", "prompt", "refusal"),
     [
-        ("de", "H2 ist Fluss: Jurten stehen nur auf Landfeldern"),
-        ("nl", "H2 is rivier: yurts staan alleen op landvakjes"),
-        ("en", "H2 is river: yurts stand on land cells only"),
+        ("de", "ann [Startjurte]> ", "H2 ist Fluss: Jurten stehen nur auf Landfeldern"),
+        ("nl", "ann [startyurt]> ", "H2 is rivier: yurts staan alleen op landvakjes"),
+        ("en", "ann [start yurt]> ", "H2 is river: yurts stand on land cells only"),
     ],
 )
 def test_play_with_lang_refuses_a_cell_in_that_language(
-    lang: str, refusal: str, tmp_path: Path
+    lang: str, prompt: str, refusal: str, tmp_path: Path
 ) -> None:
     out = io.StringIO()
     code = main(
@@ -202,4 +218,4 @@ def test_play_with_lang_refuses_a_cell_in_that_language(
         stdout=out,
     )  # fmt: skip
     assert code == 0
-    assert f"ann [start yurt]> {refusal}" in out.getvalue()
+    assert f"{prompt}{refusal}" in out.getvalue()

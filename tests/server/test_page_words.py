@@ -29,7 +29,9 @@ def looked_up() -> set[str]:
     """The English words the pages look up."""
     found: set[str] = set()
     for script in STATIC.glob("*.js"):
-        found |= set(re.findall(r"\bt\(" + _STRING, script.read_text(encoding="utf-8")))
+        found |= set(
+            re.findall(r"\b(?:t|tParts)\(\s*" + _STRING, script.read_text(encoding="utf-8"))
+        )
         found |= set(re.findall(r"dataset\.i18n = " + _STRING, script.read_text(encoding="utf-8")))
     for page in STATIC.glob("*.html"):
         attributes = re.findall(r'data-i18n="([^"]*)"', page.read_text(encoding="utf-8"))
@@ -52,7 +54,7 @@ def test_every_word_the_pages_look_up_reads_in_german_and_dutch() -> None:
 
 
 def test_both_pages_have_the_switch_and_load_the_words_first() -> None:
-    for name in ("index.html", "match.html"):
+    for name in ("index.html", "match.html", "review.html"):
         page = (STATIC / name).read_text(encoding="utf-8")
         assert 'id="lang"' in page
         scripts = re.findall(r'src="/static/(\w+)\.js"', page)

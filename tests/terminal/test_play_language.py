@@ -27,8 +27,9 @@ def test_shangrila_played_in_german_at_80x24(tmp_path: Path) -> None:
     screen = term.wait_for("über seine Nummer wählen.")
     assert "In jedem Menü eingeben:" in term.raw
     assert "  undo                die eigene letzte Aktion zurücknehmen, und jede danach" in screen
-    term.line("healer")
-    term.wait_for("ann [setup master / Healer]>")
+    term.line("healer")  # the label as typed: the menu shows it in German
+    screen = term.wait_for("ann [Meister der Einsetzphase / Heiler]>")
+    assert "in Meister der Einsetzphase / Heiler:" in screen
     term.line("12")  # ann places; the bots answer, narrated in German
     screen = term.wait_for("ann (rot) ist am Zug (Zug 5")
     assert "  du (Rot) setzt in der Einsetzphase einen Meister (Heiler) in Dorf 12" in term.raw

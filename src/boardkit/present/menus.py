@@ -8,6 +8,11 @@ actions under each, and a level with a single line that opens another level is p
 listing of everything under a level), and :func:`match_item` reads what they typed: a 1-based
 line number, the start of a label or the start of a word it shows, case ignored.
 
+A label is what a person types (the game's notation, ``C: conquer``, ``E7``); what a person
+reads may be its translation (:func:`shown_label`): the game marks its fixed labels as message
+ids of its own catalogue (``N_("C: conquer")``), and a reader of German sees ``C: erobern``.
+A typed text picks a line by its label first, then by the words shown.
+
 Nothing here reads or prints: the terminal (:mod:`boardkit.terminal.play`) and a web front end draw
 the same menus their own way, and every front end picks actions by the same rules.
 """
@@ -22,6 +27,17 @@ from typing import Any
 from attrs import frozen
 
 from boardkit.game import Game
+from boardkit.i18n import Messages, domain_of, language, translations
+
+_t = Messages("boardkit").text
+
+
+def shown_label(game: Game[Any, Any], label: str) -> str:
+    """A menu label as a person reads it in the current :func:`~boardkit.i18n.language`: its
+    translation in the catalogue of the game's gettext domain (:func:`~boardkit.i18n.
+    domain_of`), or the label as written when the catalogue has none (a cell such as ``E7``,
+    a count, anything made of numbers and names). The label itself stays what is typed."""
+    return translations(domain_of(game), language()).gettext(label)
 
 
 @frozen
@@ -29,12 +45,19 @@ class MenuItem:
     """One line of a menu: a label and the indices of the actions it leads to.
 
     ``leaf`` is true when choosing the line plays its single action; otherwise it opens the next
-    level, whose prefix is the current prefix plus ``label``.
+    level, whose prefix is the current prefix plus ``label``. ``shown`` is the label as the
+    reader reads it (:func:`shown_label`) where that differs from the label typed.
     """
 
     label: str
     actions: tuple[int, ...]
     leaf: bool
+    shown: str | None = None
+
+    @property
+    def text(self) -> str:
+        """What the line shows: :attr:`shown`, else the label."""
+        return self.label if self.shown is None else self.shown
 
 
 class ActionMenu:
@@ -80,8 +103,16 @@ class ActionMenu:
             items.append(MenuItem(label, (i,), True))
         for label, members in groups.items():
             leaf = len(members) == 1 and len(self.paths[members[0]]) == depth + 1
-            items.append(MenuItem(label, tuple(members), leaf))
+            items.append(MenuItem(label, tuple(members), leaf, self._shown(label)))
         return items
+
+    def label_text(self, label: str) -> str:
+        """``label`` as the reader reads it (:func:`shown_label`)."""
+        return shown_label(self.game, label)
+
+    def _shown(self, label: str) -> str | None:
+        shown = self.label_text(label)
+        return None if shown == label else shown
 
     def descend(self, prefix: tuple[str, ...]) -> tuple[str, ...]:
         """``prefix``, or deeper while a level has a single line that opens another level
@@ -128,11 +159,19 @@ class ActionMenu:
         items: list[MenuItem] = []
         taken: set[str] = set()
         for i in self.under(prefix):
-            rest = self.paths[i][depth:] or (self._describe(i),)
-            label = self._unique(" / ".join(rest), taken)
+            rest = self.paths[i][depth:]
+            joined = " / ".join(rest) if rest else self._describe(i)
+            label = self._unique(joined, taken)
             taken.add(label)
-            items.append(MenuItem(label, (i,), True))
+            shown = self._shown_path(rest) if rest else None
+            if shown is not None:  # with the " [2]" that makes the label unique, if any
+                shown += label[len(joined) :]
+            items.append(MenuItem(label, (i,), True, shown))
         return items
+
+    def _shown_path(self, labels: Sequence[str]) -> str | None:
+        shown = " / ".join(self.label_text(label) for label in labels)
+        return None if shown == " / ".join(labels) else shown
 
     def _describe(self, index: int) -> str:
         return self.game.describe_action(self.actions[index], self.state)
@@ -185,7 +224,11 @@ def absent_reasons(
         if summary is not None:
             out[label] = summary(label, total, example)
         else:
-            out[label] = f"none of the {total} choices under it is open (for example: {example})"
+            out[label] = _t(
+                "none of the {total} choices under it is open (for example: {example})",
+                total=total,
+                example=example,
+            )
     return out
 
 
@@ -236,15 +279,25 @@ def numbers_text(items: Sequence[MenuItem]) -> str:
     else each one (``one of 1, 4, 8, 9``: Shangrila's villages)."""
     numbers = line_numbers(items)
     if numbers == list(range(1, len(items) + 1)):
-        return f"1 to {len(items)}"
-    return f"one of {', '.join(map(str, numbers))}"
+        return _t("1 to {last}", last=len(items))
+    return _t("one of {numbers}", numbers=", ".join(map(str, numbers)))
 
 
 def typing_hint(items: Sequence[MenuItem]) -> str:
     """What to type to choose a line: ``type a number from 1 to 6``, or ``type one of 1, 4, 8``
     where the lines are numbered by what they name."""
-    text = numbers_text(items)
-    return f"type {text}" if text.startswith("one of") else f"type a number from {text}"
+    numbers = line_numbers(items)
+    if numbers == list(range(1, len(items) + 1)):
+        return _t("type a number from 1 to {last}", last=len(items))
+    return _t("type one of {numbers}", numbers=", ".join(map(str, numbers)))
+
+
+def _typed(item: MenuItem) -> str:
+    return item.label
+
+
+def _shown(item: MenuItem) -> str:
+    return item.text
 
 
 def items_starting(items: Sequence[MenuItem], text: str) -> list[MenuItem]:
@@ -252,14 +305,23 @@ def items_starting(items: Sequence[MenuItem], text: str) -> list[MenuItem]:
     else those whose label it starts, else those with a word it starts. One line: ``text``
     picks it; none: the level knows nothing of ``text``; several: it is ambiguous."""
     lowered = text.casefold()
-    exact = [item for item in items if item.label.casefold() == lowered]
-    if len(exact) == 1:
-        return exact
-    starts = [item for item in items if item.label.casefold().startswith(lowered)]
-    if starts:
-        return starts
+    for names in ((item.label for item in items), (item.text for item in items)):
+        exact = [
+            item for item, name in zip(items, names, strict=True) if name.casefold() == lowered
+        ]
+        if len(exact) == 1:
+            return exact
+    readings: tuple[Callable[[MenuItem], str], ...] = (_typed, _shown)  # typed, then shown
+    for read in readings:
+        starts = [item for item in items if read(item).casefold().startswith(lowered)]
+        if starts:
+            return starts
     # a word the label shows will do too: "nizari" picks "invade with Nizari/W/Ice desert"
-    return [item for item in items if any(w.startswith(lowered) for w in _words(item.label))]
+    for read in readings:
+        words = [item for item in items if any(w.startswith(lowered) for w in _words(read(item)))]
+        if words:
+            return words
+    return []
 
 
 def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
@@ -270,14 +332,27 @@ def match_item(items: Sequence[MenuItem], text: str) -> MenuItem | str:
         number = int(text)
         if number in numbers:
             return items[numbers.index(number)]
-        return f"there is no line {number}; choose {numbers_text(items)}"
+        return _t(
+            "there is no line {number}; choose {numbers}",
+            number=number,
+            numbers=numbers_text(items),
+        )
     starts = items_starting(items, text)
     if len(starts) == 1:
         return starts[0]
     if not starts:
-        return f"nothing here starts with {text!r}; {typing_hint(items)}, or ?"
-    shown = ", ".join(item.label for item in starts[:6]) + (", …" if len(starts) > 6 else "")
-    return f"{text!r} is ambiguous ({len(starts)} lines start with it: {shown}); type more"
+        return _t(
+            "nothing here starts with {text}; {hint}, or ?",
+            text=repr(text),
+            hint=typing_hint(items),
+        )
+    shown = ", ".join(item.text for item in starts[:6]) + (", …" if len(starts) > 6 else "")
+    return _t(
+        "{text} is ambiguous ({count} lines start with it: {lines}); type more",
+        text=repr(text),
+        count=len(starts),
+        lines=shown,
+    )
 
 
 class MenuWalk:

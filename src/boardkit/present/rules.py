@@ -15,9 +15,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit.howto import RulesSection, check_sections
+from boardkit.i18n import Messages, language, translations
 
 if TYPE_CHECKING:
     from boardkit.game import Game
+
+_t = Messages("boardkit").text
 
 WIDTH = 80
 """The widest help line: an 80-column terminal."""
@@ -104,11 +107,33 @@ def label_of(section: RulesSection) -> str:
     return f"{section.title} ({', '.join(section.clauses)})" if section.clauses else section.title
 
 
-def see_also(sections: Sequence[RulesSection], rule: str) -> str | None:
+def see_also(sections: Sequence[RulesSection], rule: str, domain: str | None = None) -> str | None:
     """``"see: Conquering (K-A-C5)"``: the section of the refused ``rule``, for a refusal's
-    line; ``None`` when no section covers it."""
+    line, in the current :func:`~boardkit.i18n.language`; ``None`` when no section covers it.
+
+    The section's title is looked up in the catalogue of the game's gettext ``domain`` (its
+    package, :func:`boardkit.i18n.domain_of`) when one is given, so a game that marks its
+    titles as message ids (``N_("Conquering")``) has them read in the reader's language too;
+    a title its catalogue lacks reads as written."""
     section = for_rule(sections, rule)
-    return None if section is None else f"see: {section.title} ({rule})"
+    if section is None:
+        return None
+    return _t("see: {title} ({rule})", title=section_title(section, domain), rule=rule)
+
+
+def section_title(section: RulesSection, domain: str | None = None) -> str:
+    """``section``'s title in the current :func:`~boardkit.i18n.language`, through the
+    catalogue of the game's gettext ``domain`` (as written when there is none, or it lacks
+    the title)."""
+    if domain is None:
+        return section.title
+    return translations(domain, language()).gettext(section.title)
+
+
+def refusal_line(reason: str, pointer: str | None) -> str:
+    """A refusal's ``reason`` with the ``pointer`` to its rule's section (:func:`see_also`)
+    when there is one: ``"…; see: C: Conquer (K-A-C5)"``."""
+    return f"{reason}; {pointer}" if pointer else reason
 
 
 def topics_line(sections: Sequence[RulesSection]) -> str:

@@ -25,8 +25,9 @@ import attrs
 from boardkit.codec import codec_for
 from boardkit.errors import ActionTextError, BoardkitError, IllegalActionError
 from boardkit.flow import decider
+from boardkit.i18n import Messages, domain_of
 from boardkit.log import entry_to_json
-from boardkit.present.rules import sections_of, see_also
+from boardkit.present.rules import refusal_line, sections_of, see_also
 from boardkit.server.errors import ConflictError, ProtocolError, StorageError
 from boardkit.server.live import LiveMatch, bot_name, compact, owes
 from boardkit.server.seats import SeatKeeper
@@ -34,6 +35,10 @@ from boardkit.server.storage import FINISHED, RUNNING, Storage
 from boardkit.server.webhooks import Webhook
 
 log = logging.getLogger("boardkit.server.moves")
+
+_t = Messages("boardkit").text
+"""The refusals a player reads, rendered in the connection's language: a session handles every
+message inside :func:`boardkit.i18n.reading_in` of its reader's."""
 
 
 class MoveDesk:
@@ -53,21 +58,33 @@ class MoveDesk:
         if seq > live.length - 1:
             await self.refresh_locked(live)
         if live.states[-1].flow.ended or live.status == FINISHED:
-            raise ProtocolError("the game is over", "finished")
+            raise ProtocolError(_t("the game is over"), "finished")
         if live.status != RUNNING:
-            raise ProtocolError("the match waits for players to join", "not_running")
+            raise ProtocolError(_t("the match waits for players to join"), "not_running")
         if seq != live.length - 1:
             raise ProtocolError(
-                f"you saw entry {seq}, but the match is at entry {live.length - 1}", "stale"
+                _t(
+                    "you saw entry {seq}, but the match is at entry {last}",
+                    seq=seq,
+                    last=live.length - 1,
+                ),
+                "stale",
             )
         deciding = decider(live.states[-1].flow)
         if deciding != seat:
-            who = "nobody" if deciding is None else seat_text(live.names, deciding)
-            raise ProtocolError(f"it is not your decision: {who} decides now", "not_your_turn")
+            if deciding is None:
+                refusal = _t("it is not your decision: nobody decides now")
+            else:
+                who = seat_text(live.names, deciding)
+                refusal = _t("it is not your decision: {who} decides now", who=who)
+            raise ProtocolError(refusal, "not_your_turn")
         stand_in = live.stand_in(seat)
         if stand_in is not None:
             raise ProtocolError(
-                f"you left this seat and the {bot_name(stand_in)} bot plays it; take it back first",
+                _t(
+                    "you left this seat and the {bot} bot plays it; take it back first",
+                    bot=bot_name(stand_in) or stand_in,
+                ),
                 "away",
             )
         if index is None:
@@ -76,7 +93,8 @@ class MoveDesk:
             legal = live.legal_actions()
             if index >= len(legal):
                 raise ProtocolError(
-                    f"no legal action {index}: there are {len(legal)}", "bad_action"
+                    _t("no legal action {index}: there are {count}", index=index, count=len(legal)),
+                    "bad_action",
                 )
             action = legal[index]
         await self.commit_locked(live, seat, action)
@@ -89,7 +107,7 @@ class MoveDesk:
         try:
             match.play(action, seat)
         except IllegalActionError as exc:
-            raise ProtocolError(f"refused: {exc}", "bad_action") from None
+            raise ProtocolError(_t("refused: {reason}", reason=str(exc)), "bad_action") from None
         entry = match.log.entries[-1]
         status = FINISHED if match.is_over else RUNNING
         now = self.seats.now()
@@ -104,7 +122,8 @@ class MoveDesk:
             match.undo(1)
             await self.refresh_locked(live)
             raise ProtocolError(
-                f"another move came first; the match is at entry {live.length - 1}", "stale"
+                _t("another move came first; the match is at entry {last}", last=live.length - 1),
+                "stale",
             ) from None
         except BaseException:
             match.undo(1)
@@ -170,11 +189,12 @@ class MoveDesk:
 
 
 def seat_text(names: Sequence[str], seat: int) -> str:
-    """A seat as people read it: numbered from 1, with its player's name (``seat 2 (bob)``)
-    when it has one other than its number."""
-    shown = f"seat {seat + 1}"
-    name = names[seat] if 0 <= seat < len(names) else shown
-    return shown if name == shown else f"{shown} ({name})"
+    """A seat as people read it, in the current language: numbered from 1, with its player's
+    name (``seat 2 (bob)``) when it has one other than its number (the English ``seat 2``)."""
+    number = f"seat {seat + 1}"
+    shown = _t("seat {number}", number=seat + 1)
+    name = names[seat] if 0 <= seat < len(names) else number
+    return shown if name in (number, shown) else f"{shown} ({name})"
 
 
 def read_text(live: LiveMatch, text: str | None) -> Any:
@@ -184,6 +204,5 @@ def read_text(live: LiveMatch, text: str | None) -> Any:
     except ActionTextError as exc:
         raise ProtocolError(exc.reason, "bad_text", exc.candidates) from None
     except IllegalActionError as exc:  # a game's own reader, refusing in its own words
-        pointer = see_also(sections_of(live.game), exc.rule)  # the section of its rule
-        reason = f"{exc.reason}; {pointer}" if pointer else exc.reason
-        raise ProtocolError(reason, "bad_text", ()) from None
+        pointer = see_also(sections_of(live.game), exc.rule, domain_of(live.game))
+        raise ProtocolError(refusal_line(exc.reason, pointer), "bad_text", ()) from None

@@ -41,9 +41,14 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, evolve, field
 
 from boardkit.errors import UndoRefusedError, shorten
+from boardkit.i18n import Messages
 from boardkit.server.errors import ConflictError, ProtocolError
 from boardkit.server.storage.base import RUNNING
 from boardkit.undo import check_takeback
+
+_t = Messages("boardkit").text
+"""The refusals a player reads, in the connection's language (a session handles each message
+inside :func:`boardkit.i18n.reading_in` of its reader's)."""
 
 if TYPE_CHECKING:  # types only: the service holds the desk
     from boardkit.server.live import LiveMatch
@@ -217,7 +222,7 @@ class UndoDesk:
             if await self._put(storage, match_id, desk, None, last):
                 return
             desk = await self.reload(storage, match_id)
-        raise ProtocolError("the undo request is busy; try again", "undo_busy")
+        raise ProtocolError(_t("the undo request is busy; try again"), "undo_busy")
 
     async def dropped_elsewhere(self, storage: Storage, live: LiveMatch) -> None:
         """Drop from ``live`` (its lock held) the entries another process took back: those
@@ -249,23 +254,31 @@ class UndoDesk:
                 desk = await self._fresh(storage, live)
                 if live.status != RUNNING or live.states[-1].flow.ended:
                     raise ProtocolError(
-                        "the game is over; its last decision stands", "undo_refused"
+                        _t("the game is over; its last decision stands"), "undo_refused"
                     )
                 if seq != live.length - 1:
                     raise ProtocolError(
-                        f"you saw entry {seq}, but the match is at entry {live.length - 1}",
+                        _t(
+                            "you saw entry {seq}, but the match is at entry {last}",
+                            seq=seq,
+                            last=live.length - 1,
+                        ),
                         "stale",
                     )
                 if desk.request is not None:
                     raise ProtocolError(
-                        f"{_seat(live, desk.request.by)} is asking to take back already; wait "
-                        "for the answer",
+                        _t(
+                            "{who} is asking to take back already; wait for the answer",
+                            who=_seat(live, desk.request.by),
+                        ),
                         "undo_pending",
                     )
                 try:  # a tenth of a second for a long Khan turn: off the event loop
                     takeback = await asyncio.to_thread(check_takeback, live.match, seat)
                 except UndoRefusedError as exc:
-                    raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
+                    raise ProtocolError(
+                        _t("cannot undo: {reason}", reason=exc.reason), "undo_refused"
+                    ) from None
                 asked = [
                     s.seat for s in live.record.seats if s.seat != seat and s.kind != "bot"
                 ]  # bots grant
@@ -276,7 +289,7 @@ class UndoDesk:
                 if await self._put(storage, live.id, desk, request, desk.last):
                     break
             else:
-                raise ProtocolError("the undo request is busy; try again", "undo_busy")
+                raise ProtocolError(_t("the undo request is busy; try again"), "undo_busy")
         service.hub.publish(live.id)
 
     async def answer(self, service: MatchService, live: LiveMatch, seat: int, grant: bool) -> None:
@@ -287,9 +300,9 @@ class UndoDesk:
                 desk = await self._fresh(storage, live)
                 request = desk.request
                 if request is None:
-                    raise ProtocolError("no one is asking to take back a decision", "no_undo")
+                    raise ProtocolError(_t("no one is asking to take back a decision"), "no_undo")
                 if seat not in request.waiting:
-                    raise ProtocolError("you are not asked to answer this request", "not_asked")
+                    raise ProtocolError(_t("you are not asked to answer this request"), "not_asked")
                 waiting = [s for s in request.waiting if s != seat]
                 if not grant:
                     refused = {
@@ -310,7 +323,7 @@ class UndoDesk:
                     )
                     break
             else:
-                raise ProtocolError("the undo request is busy; try again", "undo_busy")
+                raise ProtocolError(_t("the undo request is busy; try again"), "undo_busy")
         service.hub.publish(live.id)
 
     async def _apply(self, service: MatchService, live: LiveMatch, request: UndoRequest) -> None:
@@ -322,13 +335,15 @@ class UndoDesk:
             takeback = await asyncio.to_thread(check_takeback, live.match, request.by)
         except UndoRefusedError as exc:  # pragma: no cover - the log is the one asked about
             await self._settle(service.storage, live.id, withdrawn)
-            raise ProtocolError(f"cannot undo: {exc.reason}", "undo_refused") from None
+            raise ProtocolError(
+                _t("cannot undo: {reason}", reason=exc.reason), "undo_refused"
+            ) from None
         try:
             await service.storage.drop_entries(live.id, takeback.first, live.length)
         except ConflictError:
             await self._settle(service.storage, live.id, withdrawn)
             raise ProtocolError(
-                "another move came first; the request is withdrawn", "stale"
+                _t("another move came first; the request is withdrawn"), "stale"
             ) from None
         drop_after(live, takeback.first)
         desk.generation += 1
@@ -369,4 +384,4 @@ def drop_after(live: LiveMatch, first: int) -> None:
 
 def _seat(live: LiveMatch, seat: int) -> str:
     names = live.names
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else _t("seat {number}", number=seat + 1)

@@ -42,6 +42,7 @@ from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.i18n import ENGLISH, reading_in
 from boardkit.log import Entry, entry_to_json, shown_action
+from boardkit.present.menus import shown_label
 from boardkit.present.narration import action_text, describe, narrate_entry
 from boardkit.present.rules import for_path, label_of, sections_of
 from boardkit.result import TRUNCATED_TEXT, Result, forfeit_result, outcome_parts
@@ -172,6 +173,9 @@ def _legal_text(live: LiveMatch) -> str:
             "path": list(path),
             "text": game.describe_action(action, state),
         }
+        shown = [shown_label(game, label) for label in path]
+        if shown != item["path"]:  # the labels as the reader reads them; typed as in "path"
+            item["shown"] = shown
         if path not in rules:
             section = for_path(sections, path)
             rules[path] = None if section is None else label_of(section)

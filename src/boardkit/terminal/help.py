@@ -9,8 +9,8 @@ from typing import Any
 
 from boardkit.errors import IllegalActionError
 from boardkit.game import Game
-from boardkit.i18n import N_, Messages
-from boardkit.present.rules import help_lines, sections_of, see_also, topics_line
+from boardkit.i18n import N_, Messages, domain_of
+from boardkit.present.rules import help_lines, refusal_line, sections_of, see_also, topics_line
 
 _t = Messages("boardkit").text
 
@@ -68,6 +68,6 @@ def help_rows(game: Game[Any, Any], save_path: Path | str, topic: str) -> list[s
 
 def refusal_text(game: Game[Any, Any], error: IllegalActionError) -> str:
     """A refusal's reason, with the how-to-play section of its rule when one covers it
-    ("see: C: Conquer (K-A-C5)")."""
-    pointer = see_also(sections_of(game), error.rule)
-    return f"{error.reason}; {pointer}" if pointer else error.reason
+    ("see: C: Conquer (K-A-C5)"), in the language shown (the section's title through the
+    game's catalogue)."""
+    return refusal_line(error.reason, see_also(sections_of(game), error.rule, domain_of(game)))

@@ -11,7 +11,7 @@ a :data:`Reading`, which it acts on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -28,6 +28,7 @@ from boardkit.present.menus import (
     items_starting,
     line_numbers,
     match_item,
+    shown_label,
 )
 from boardkit.terminal.help import refusal_text
 
@@ -124,7 +125,9 @@ def _move_reading(
     if typed.whole:
         return Play(typed.index)
     said = game.describe_action(menu.actions[typed.index], state)
-    return Confirm(typed.index, f"{said}: press Enter to play it, or type anything else")
+    return Confirm(
+        typed.index, _t("{action}: press Enter to play it, or type anything else", action=said)
+    )
 
 
 def read_choice(
@@ -158,7 +161,7 @@ def read_choice(
         if len(places) == 1:  # a label of a deeper level, typed out in full
             return Open(places[0])
         if places:
-            picked = places_text(walk, text, places)
+            picked = places_text(walk, text, places, menu.label_text)
     if isinstance(picked, str) and not text.isdigit():  # a move's text, then?
         typed = typed_move(game, state, menu, text)
         if isinstance(typed, Typed):
@@ -175,7 +178,9 @@ def read_choice(
         index = picked.actions[0]
         said = game.describe_action(menu.actions[index], state)
         if normalise(said) != normalise(text):  # a label, as a deeper one is: confirm
-            return Confirm(index, f"{said}: press Enter to play it, or type anything else")
+            return Confirm(
+                index, _t("{action}: press Enter to play it, or type anything else", action=said)
+            )
     return Enter(picked)
 
 
@@ -188,18 +193,33 @@ def why_absent(game: Game[Any, Any], state: Any, walk: MenuWalk, text: str) -> s
     if named is None:
         return None
     label, reason = named
-    return f"{label} is not on offer: {reason}"
+    return _t("{label} is not on offer: {reason}", label=shown_label(game, label), reason=reason)
 
 
-def places_text(walk: MenuWalk, text: str, places: Sequence[tuple[str, ...]]) -> str:
-    """``text`` names a label found under several lines of this level: which ones."""
+def places_text(
+    walk: MenuWalk,
+    text: str,
+    places: Sequence[tuple[str, ...]],
+    shown: Callable[[str], str] = str,
+) -> str:
+    """``text`` names a label found under several lines of this level: which ones, each label
+    as ``shown`` (:meth:`~boardkit.present.menus.ActionMenu.label_text`) shows it."""
     depth = len(walk.prefix)
-    lines = list(dict.fromkeys(place[depth] for place in places))
-    shown = ", ".join(lines[:6]) + (", …" if len(lines) > 6 else "")
-    label = places[0][-1]
+    lines = [shown(line) for line in dict.fromkeys(place[depth] for place in places)]
+    listed = ", ".join(lines[:6]) + (", …" if len(lines) > 6 else "")
+    label = shown(places[0][-1])
     if len(lines) == 1:
-        return f"{label} is in more than one place under {lines[0]}; choose {lines[0]} first"
-    return f"{label} is under {len(lines)} lines here ({shown}); choose one of them first"
+        return _t(
+            "{label} is in more than one place under {line}; choose {line} first",
+            label=label,
+            line=lines[0],
+        )
+    return _t(
+        "{label} is under {count} lines here ({lines}); choose one of them first",
+        label=label,
+        count=len(lines),
+        lines=listed,
+    )
 
 
 def level_lines(
@@ -208,18 +228,24 @@ def level_lines(
     flat: bool,
     width: int | None = None,
     height: int | None = None,
+    shown: Callable[[str], str] = str,
 ) -> list[str]:
     """A menu level as lines: where it is, then its numbered lines; in columns (numbers
     reading down) when a ``height`` is given that one column would pass and the columns
-    fit ``width``."""
+    fit ``width``. Each line shows its label as the reader reads it (:attr:`MenuItem.text
+    <boardkit.present.menus.MenuItem.text>`), and where it is as ``shown`` shows labels."""
     head = []
     if prefix or flat:
-        where = " / ".join(prefix) if prefix else "top"
-        head.append(f"{'all actions under' if flat else 'in'} {where}:")
+        where = " / ".join(map(shown, prefix)) if prefix else _t("top")
+        head.append(
+            _t("all actions under {where}:", where=where)
+            if flat
+            else _t("in {where}:", where=where)
+        )
     numbers = line_numbers(items)
     digits = len(str(max(numbers, default=1)))
     cells = [
-        f"{number:>{digits}}. {item.label}{'' if item.leaf else f'  ({len(item.actions)})'}"
+        f"{number:>{digits}}. {item.text}{'' if item.leaf else f'  ({len(item.actions)})'}"
         for number, item in zip(numbers, items, strict=True)
     ]
     tall = height is not None and len(head) + len(cells) > height
@@ -238,7 +264,10 @@ def level_lines(
     return head + [row.rstrip() for row in rows]
 
 
-def prompt_text(name: str, prefix: tuple[str, ...], flat: bool) -> str:
-    """The prompt: whose decision, and where in the menu (``ann [conquer / K10]> ``)."""
-    where = " / ".join(prefix) + (" (list)" if flat else "")
+def prompt_text(
+    name: str, prefix: tuple[str, ...], flat: bool, shown: Callable[[str], str] = str
+) -> str:
+    """The prompt: whose decision, and where in the menu (``ann [conquer / K10]> ``), each
+    label as ``shown`` shows it."""
+    where = " / ".join(map(shown, prefix)) + (" " + _t("(list)") if flat else "")
     return f"{name} [{where.strip()}]> " if where else f"{name}> "

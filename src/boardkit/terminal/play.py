@@ -60,6 +60,7 @@ from boardkit.present.menus import (
     ActionMenu,
     MenuItem,
     MenuWalk,
+    shown_label,
     typing_hint,
 )
 from boardkit.present.narration import (
@@ -393,7 +394,7 @@ class PlaySession:
                 self.console.draw(picture, 79, None)
             else:
                 self.console.say(self.game.render_text(self.match.state, player, names=self._names))
-            for text in texts + level_lines(items, prefix, flat):
+            for text in texts + level_lines(items, prefix, flat, shown=self._label):
                 self.console.say(text)
             return
         columns, rows = shutil.get_terminal_size((80, 24))
@@ -411,7 +412,7 @@ class PlaySession:
         pinned = pinned[: max(spare, 0)]
         used = len(texts) + len(notice) + len(pinned)
         room = rows - 1 - used - len(picture.board)  # the prompt takes the last row
-        menu = level_lines(items, prefix, flat, width, max(room, 2))
+        menu = level_lines(items, prefix, flat, width, max(room, 2), self._label)
         left = rows - 1 - used - len(menu)
         self.console.fresh_screen(picture, width, left, pinned)
         for text in texts + menu + notice:
@@ -445,7 +446,8 @@ class PlaySession:
                 self._show_level(items, walk.prefix, walk.flat)
             show = True
             first = False
-            text = self.console.read(prompt_text(self.seats[player].name, walk.prefix, walk.flat))
+            where = prompt_text(self.seats[player].name, walk.prefix, walk.flat, self._label)
+            text = self.console.read(where)
             text = text.strip()
             command, _, argument = text.partition(" ")
             command = command.lower()
@@ -506,8 +508,12 @@ class PlaySession:
                 return menu.actions[chosen]
 
     def _show_level(self, items: Sequence[MenuItem], prefix: tuple[str, ...], flat: bool) -> None:
-        for text in level_lines(items, prefix, flat):
+        for text in level_lines(items, prefix, flat, shown=self._label):
             self.console.say(text)
+
+    def _label(self, label: str) -> str:
+        """A menu label as the person reads it (:func:`~boardkit.present.menus.shown_label`)."""
+        return shown_label(self.game, label)
 
     def _undo(self, player: int) -> None:
         """Go back to before ``player``'s last action; every entry after it goes too (the

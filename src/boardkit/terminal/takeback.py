@@ -29,7 +29,7 @@ def undo_span(match: Match[Any], seats: Sequence[Seat], player: int) -> int | st
     if sum(seat.is_human for seat in seats) > 1:
         refusal = undo_refusal(match, player)  # hot seat: the rule of the server
         if refusal is not None:
-            return f"cannot undo: {refusal}"
+            return _t("cannot undo: {reason}", reason=refusal)
     return len(match.log.entries) - mine[-1]
 
 

@@ -1,16 +1,18 @@
 """Khan explained to a newcomer: the sections of :meth:`KhanGame.how_to_play
 <boardkit_khan.game.KhanGame.how_to_play>`, each with the clause IDs of the rules digest it
 covers (docs/khan.md carries the same IDs). Plain strings only, so that a translation can
-replace them one by one."""
+replace them one by one; the titles are message ids of Khan's catalogue (``N_``), which a
+refusal's pointer to its section shows in the reader's language."""
 
 from __future__ import annotations
 
 from boardkit.howto import RulesSection
+from boardkit.i18n import N_
 
 SECTIONS: tuple[RulesSection, ...] = (
     RulesSection(
         "goal",
-        "The goal",
+        N_("The goal"),
         ("K-V4",),
         """It is 1244 and the Great Khan's armies ride west. Each player leads a people of
         the steppe: you pitch yurts on the lands of eight rulers, then conquer those lands by
@@ -20,7 +22,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "board",
-        "The board",
+        N_("The board"),
         ("K-C1", "K-C2", "K-C7"),
         """The board is a grid of square cells. The land is split into six regions
         (Mountains, Ice desert, Tundra, Stone desert, Sand desert, Tropical forest); a river
@@ -32,7 +34,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "start-yurts",
-        "Start yurts",
+        N_("Start yurts"),
         ("K-S1", "K-S2", "K-S3", "K-S4", "K-S5"),
         """Before the first turn every player gets his special cards and four ruler cards,
         which only he sees. Then, in turn order, each player places one yurt on any free land
@@ -41,7 +43,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "turn",
-        "A turn",
+        N_("A turn"),
         ("K-T1", "K-T2", "K-T3", "K-T4", "K-T5"),
         """A turn has five steps. 1: the top card of the draw pile is turned up; it names a
         ruler and a direction, and that ruler moves (see rulers). 2: you take exactly two
@@ -52,7 +54,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "rulers",
-        "Rulers on the move",
+        N_("Rulers on the move"),
         ("K-C3", "K-R1", "K-R2", "K-R3", "K-R4", "K-R5"),
         """Eight rulers stand on the board, each with a camp of five neutral yurts. A ruler
         moves in the direction of a card to the first free cell at most three cells away (a
@@ -65,7 +67,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "invade",
-        "A: Invade a land",
+        N_("A: Invade a land"),
         ("K-A-A", "K-C4"),
         """Play a ruler card from your hand and put one of your yurts on a free land cell the
         card's symbol allows: a region's picture, any cell of that region; the Khan, any land
@@ -74,7 +76,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "displace",
-        "B: Displace a ruler",
+        N_("B: Displace a ruler"),
         ("K-A-B",),
         """Name any ruler on the board. The top card of the draw pile is turned up; only its
         direction counts. The ruler moves as in step 1, but the neutral yurt on the cell he
@@ -83,7 +85,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "conquer",
-        "C: Conquer",
+        N_("C: Conquer"),
         ("K-A-C", "K-A-C1", "K-A-C3", "K-A-C4", "K-A-C5", "K-A-C6", "K-A-C7", "K-C6"),
         """Take a tile from the stock and lay it on the board, turned or flipped as you like.
         A conquest tile must cover only land cells that each hold a yurt (anyone's, neutral
@@ -97,7 +99,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "bridge",
-        "Bridges",
+        N_("Bridges"),
         ("K-A-C2",),
         """A bridge is a tile that crosses the river. It must cover at least one river cell
         and land on both banks where it crosses, and every land cell it covers must hold a
@@ -105,14 +107,14 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "invade-any-land",
-        "D: Invade any land and discard",
+        N_("D: Invade any land and discard"),
         ("K-A-D",),
         """Instead of two actions, put one of your yurts on any free land cell, no card
         needed, and then discard none to four of your hand cards.""",
     ),
     RulesSection(
         "special",
-        "Special cards",
+        N_("Special cards"),
         ("K-C5",),
         """Each player holds special cards, face up: High Morale, Protection of the Great
         Khan, Divine Support and Scout (fewer of them with more players). You may play one in
@@ -120,14 +122,14 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "high-morale",
-        "High Morale",
+        N_("High Morale"),
         ("K-X1",),
         """Take one more action, A, B or C, at once. With it a turn can be, for example, A A C
         or D C.""",
     ),
     RulesSection(
         "protection",
-        "Protection of the Great Khan",
+        N_("Protection of the Great Khan"),
         ("K-X2", "K-X5"),
         """Put one of your yurts on the card. Until your next turn no other player may cover
         one of your yurts with a tile, unless you share the majority on that tile and agree:
@@ -136,7 +138,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "divine-support",
-        "Divine Support",
+        N_("Divine Support"),
         ("K-X3",),
         """Like Protection, but it protects neutral yurts: with 2 or 3 players all of them,
         with 4 players those of one region you choose. The player who played it is asked for
@@ -144,7 +146,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "scout",
-        "Scout",
+        N_("Scout"),
         ("K-X4",),
         """Reserve tiles: with 2 or 3 players a whole stack of one shape, with 4 players a
         single tile. The other players may not use what you reserved until your next
@@ -152,7 +154,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "end",
-        "The end phase",
+        N_("The end phase"),
         ("K-E1", "K-E2", "K-E3"),
         """When the fifth ruler leaves the board, every remaining ruler is replaced by a
         neutral yurt and leaves too. From then on a turn is two conquests, and no cards are
@@ -161,7 +163,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "scoring",
-        "Scoring",
+        N_("Scoring"),
         ("K-V1", "K-V2", "K-V3"),
         """Each tile with your yurt gives you its points; a shared tile gives each sharer its
         points divided among them, rounded up.
@@ -173,7 +175,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "hidden",
-        "What is hidden",
+        N_("What is hidden"),
         ("K-H1",),
         """Only you see your hand cards, and nobody knows the order of the draw pile. The board,
         the discard pile, the tiles in stock and everyone's special cards are open.""",

@@ -25,6 +25,7 @@ from boardkit.flow import DecisionOwed, PhaseStarted
 from boardkit.geometry.grid import cells_of
 from boardkit.i18n import N_, Message, Messages
 from boardkit.present.voice import Voice, describe_flow_event
+from boardkit.present.wording import Line, Says
 from boardkit_khan.rules.board import Board
 from boardkit_khan.rules.components import SpecialCard
 from boardkit_khan.rules.events import (
@@ -155,34 +156,10 @@ class _Narrator:
 
     # --- set-up and cards ---------------------------------------------------------------------
 
-    def start_player(self, e: StartPlayerChosen) -> Message:
-        return self.says(e.player, N_("you are drawn to start"), N_("{who} is drawn to start"))
-
-    def pile_shuffled(self, e: DrawPileShuffled) -> Message:
-        return _m("the {count} ruler cards are shuffled into the draw pile", count=len(e.cards))
-
     def card_drawn(self, e: CardDrawn) -> Message:
         if e.player == self.voice.player and e.card != UNKNOWN_CARD:
             return _m("you draw {cards}", cards=card_words(e.card))
         return self.says(e.player, N_("you draw a card"), N_("{who} draws a card"))
-
-    def card_revealed(self, e: CardRevealed) -> Message:
-        return _m("the top card is turned face up: {card}", card=card_words(e.card))
-
-    def reshuffled(self, e: DiscardReshuffled) -> Message:
-        return _m(
-            "the {count} discarded cards are shuffled into a new draw pile", count=len(e.cards)
-        )
-
-    def card_played(self, e: CardPlayed) -> Message:
-        card = card_words(e.card)
-        return self.says(e.player, N_("you play {card}"), N_("{who} plays {card}"), card=card)
-
-    def cards_discarded(self, e: CardsDiscarded) -> Message:
-        cards = join_messages([card_words(c) for c in e.cards])
-        return self.says(
-            e.player, N_("you discard {cards}"), N_("{who} discards {cards}"), cards=cards
-        )
 
     # --- yurts and rulers ---------------------------------------------------------------------
 
@@ -197,15 +174,6 @@ class _Narrator:
             )
         return self.says(
             e.player, N_("you put a yurt on {cell}"), N_("{who} puts a yurt on {cell}"), cell=where
-        )
-
-    def ruler_moved(self, e: RulerMoved) -> Message:
-        label = self.board.label
-        return _m(
-            "{ruler} moves from {origin} to {target}",
-            ruler=self.ruler(e.ruler),
-            origin=label(e.origin),
-            target=label(e.target),
         )
 
     def neutral_placed(self, e: NeutralYurtPlaced) -> Message:
@@ -235,13 +203,6 @@ class _Narrator:
             "{ruler}'s camp is empty: he leaves the board ({gone} of {total} rulers gone)",
             ruler=name,
             **gone,
-        )
-
-    def end_triggered(self, e: EndPhaseTriggered) -> Message:
-        return self.says(
-            e.first_player,
-            N_("the fifth ruler is gone: the end phase comes next, opened by you"),
-            N_("the fifth ruler is gone: the end phase comes next, opened by {who}"),
         )
 
     # --- actions ------------------------------------------------------------------------------
@@ -331,28 +292,6 @@ class _Narrator:
             )
         return join_messages(parts)
 
-    def consent_requested(self, e: ConsentRequested) -> Message:
-        return self.says(
-            e.player,
-            N_("you want to lay {tile} at {cell}, which needs the consent of {protectors}"),
-            N_("{who} wants to lay {tile} at {cell}, which needs the consent of {protectors}"),
-            tile=tile_words(e.stack),
-            cell=self.board.label(e.anchor),
-            protectors=join_messages([self.who(p) for p in e.protectors]),
-        )
-
-    def consent_given(self, e: ConsentGiven) -> Message:
-        return self.says(
-            e.player, N_("you agree to the conquest"), N_("{who} agrees to the conquest")
-        )
-
-    def consent_refused(self, e: ConsentRefused) -> Message:
-        return self.says(
-            e.player,
-            N_("you refuse: the conquest does not happen"),
-            N_("{who} refuses: the conquest does not happen"),
-        )
-
     # --- special cards and the end ------------------------------------------------------------
 
     def special_played(self, e: SpecialPlayed) -> Message:
@@ -399,21 +338,6 @@ class _Narrator:
             )
         return self.says(e.player, N_("you play {card}"), N_("{who} plays {card}"), card=card)
 
-    def special_returned(self, e: SpecialReturned) -> Message:
-        return self.says(
-            e.player,
-            N_("your yurt comes back from {card}"),
-            N_("{who}'s yurt comes back from {card}"),
-            card=SPECIAL_WORDS[e.card],
-        )
-
-    def turn_forfeited(self, e: TurnForfeited) -> Message:
-        return self.says(
-            e.player,
-            N_("you cannot conquer and lose the turn"),
-            N_("{who} cannot conquer and loses the turn"),
-        )
-
     def scored(self, e: GameScored) -> Message:
         scores = comma_list(
             [
@@ -449,32 +373,76 @@ class _Narrator:
 
 
 _WORDING: dict[type, Callable[[_Narrator, Any], Message | str | None]] = {
-    StartPlayerChosen: _Narrator.start_player,
-    DrawPileShuffled: _Narrator.pile_shuffled,
+    StartPlayerChosen: Says(N_("you are drawn to start"), N_("{who} is drawn to start")),
+    DrawPileShuffled: Line(
+        _m,
+        N_("the {count} ruler cards are shuffled into the draw pile"),
+        count=lambda n, e: len(e.cards),
+    ),
     CardDrawn: _Narrator.card_drawn,
-    CardRevealed: _Narrator.card_revealed,
-    DiscardReshuffled: _Narrator.reshuffled,
-    CardPlayed: _Narrator.card_played,
-    CardsDiscarded: _Narrator.cards_discarded,
+    CardRevealed: Line(
+        _m, N_("the top card is turned face up: {card}"), card=lambda n, e: card_words(e.card)
+    ),
+    DiscardReshuffled: Line(
+        _m,
+        N_("the {count} discarded cards are shuffled into a new draw pile"),
+        count=lambda n, e: len(e.cards),
+    ),
+    CardPlayed: Says(
+        N_("you play {card}"), N_("{who} plays {card}"), card=lambda n, e: card_words(e.card)
+    ),
+    CardsDiscarded: Says(
+        N_("you discard {cards}"),
+        N_("{who} discards {cards}"),
+        cards=lambda n, e: join_messages([card_words(c) for c in e.cards]),
+    ),
     YurtPlaced: _Narrator.yurt_placed,
-    RulerMoved: _Narrator.ruler_moved,
+    RulerMoved: Line(
+        _m,
+        N_("{ruler} moves from {origin} to {target}"),
+        ruler=lambda n, e: n.ruler(e.ruler),
+        origin=lambda n, e: n.board.label(e.origin),
+        target=lambda n, e: n.board.label(e.target),
+    ),
     NeutralYurtPlaced: _Narrator.neutral_placed,
     RulerRemoved: _Narrator.ruler_removed,
-    EndPhaseTriggered: _Narrator.end_triggered,
+    EndPhaseTriggered: Says(
+        N_("the fifth ruler is gone: the end phase comes next, opened by you"),
+        N_("the fifth ruler is gone: the end phase comes next, opened by {who}"),
+        subject="first_player",
+    ),
     ActionsGranted: lambda narrator, event: None,
     ActionTaken: _Narrator.action_taken,
     ActionsForfeited: _Narrator.forfeited,
     TileLaid: _Narrator.tile_laid,
-    ConsentRequested: _Narrator.consent_requested,
-    ConsentGiven: _Narrator.consent_given,
-    ConsentRefused: _Narrator.consent_refused,
+    ConsentRequested: Says(
+        N_("you want to lay {tile} at {cell}, which needs the consent of {protectors}"),
+        N_("{who} wants to lay {tile} at {cell}, which needs the consent of {protectors}"),
+        tile=lambda n, e: tile_words(e.stack),
+        cell=lambda n, e: n.board.label(e.anchor),
+        protectors=lambda n, e: join_messages([n.who(p) for p in e.protectors]),
+    ),
+    ConsentGiven: Says(N_("you agree to the conquest"), N_("{who} agrees to the conquest")),
+    ConsentRefused: Says(
+        N_("you refuse: the conquest does not happen"),
+        N_("{who} refuses: the conquest does not happen"),
+    ),
     SpecialPlayed: _Narrator.special_played,
-    SpecialReturned: _Narrator.special_returned,
-    TurnForfeited: _Narrator.turn_forfeited,
+    SpecialReturned: Says(
+        N_("your yurt comes back from {card}"),
+        N_("{who}'s yurt comes back from {card}"),
+        card=lambda n, e: SPECIAL_WORDS[e.card],
+    ),
+    TurnForfeited: Says(
+        N_("you cannot conquer and lose the turn"), N_("{who} cannot conquer and loses the turn")
+    ),
     GameScored: _Narrator.scored,
     DecisionOwed: _Narrator.decision_owed,
     PhaseStarted: _Narrator.phase_started,
 }
+"""Each event kind's line: a :class:`~boardkit.present.wording.Line` or
+:class:`~boardkit.present.wording.Says` where one wording fits every case, the narrator's
+method where the line chooses among several."""
 
 
 def event_message(event: object, state: KhanState, voice: Voice) -> Message | None:

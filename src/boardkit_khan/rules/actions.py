@@ -18,6 +18,7 @@ from typing import get_args
 from attrs import frozen
 
 from boardkit.geometry.grid import Grid
+from boardkit.i18n import N_
 from boardkit_khan.rules.board import Board, Region
 from boardkit_khan.rules.components import Card, standard_deck
 from boardkit_khan.rules.placements import StackKey
@@ -195,6 +196,11 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
     as kind → tile → orientation → anchor cell, invasions (A, D, start yurts) by region (a card
     that names one region passes its level through), discards (D's second half) by how many
     cards go (``0 cards`` … ``4 cards``, numbered as they read), special cards by card.
+
+    The fixed labels are message ids of Khan's catalogue (marked ``N_``), so a front end shows
+    them in the reader's language (:func:`boardkit.present.menus.shown_label`: ``C: erobern``)
+    while a person still types them as written here; regions and special cards are read
+    through the same catalogue, where their names are ids too.
     """
     grid = board.grid
 
@@ -203,10 +209,10 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
         return region.title if region is not None else "?"
 
     if isinstance(action, PlaceStartYurt):
-        return ("start yurt", region_text(action.cell), cell_text(action.cell, grid))
+        return (N_("start yurt"), region_text(action.cell), cell_text(action.cell, grid))
     if isinstance(action, Invade):
         return (
-            "A: invade",
+            N_("A: invade"),
             f"card {card_text(action.card)}",
             region_text(action.cell),
             cell_text(action.cell, grid),
@@ -214,26 +220,32 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
     if isinstance(action, Conquer):
         kind = "bridge" if action.stack.bridge else "tile"
         return (
-            "C: conquer",
+            N_("C: conquer"),
             f"{kind} {action.stack.shape}",
             f"orientation {action.orientation}",
             cell_text(action.anchor, grid),
         )
     if isinstance(action, InvadeAnywhere):
-        return ("D: invade any land", region_text(action.cell), cell_text(action.cell, grid))
+        return (N_("D: invade any land"), region_text(action.cell), cell_text(action.cell, grid))
     if isinstance(action, Discard):
         count = len(action.cards)
         group = f"{count} card{'' if count == 1 else 's'}"
         if not action.cards:
-            return ("D: discard", group)
-        return ("D: discard", group, ", ".join(card_text(c) for c in action.cards))
+            return (N_("D: discard"), group)
+        return (N_("D: discard"), group, ", ".join(card_text(c) for c in action.cards))
     if isinstance(action, DisplaceRuler):
         name = rulers[action.ruler] if 0 <= action.ruler < len(rulers) else f"#{action.ruler}"
-        return ("B: displace ruler", name)
+        return (N_("B: displace ruler"), name)
     if isinstance(action, PlayDivineSupport) and action.region is not None:
-        return ("special", "Divine Support", f"on {action.region.title}")
+        return (N_("special"), "Divine Support", f"on {action.region.title}")
     if isinstance(action, PlayScout):
         return ("special", "Scout", f"reserving {action.stack}")
+    if isinstance(action, PlayHighMorale):  # as describe() words it, split at its ": "
+        return ("special", N_("High Morale (one more action)"))
+    if isinstance(action, NoSpecial):
+        return (N_("no special card"),)
+    if isinstance(action, Consent):
+        return (N_("consent"), N_("yes") if action.yes else N_("no"))
     text = describe(action, grid, rulers)
     head, sep, rest = text.partition(": ")
     return (head, rest) if sep else (text,)

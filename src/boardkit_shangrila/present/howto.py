@@ -1,16 +1,19 @@
 """Die Brücken von Shangrila explained to a newcomer: the sections of
 :meth:`ShangrilaGame.how_to_play <boardkit_shangrila.game.ShangrilaGame.how_to_play>`, each
 with the clause IDs of the rules digest it covers (docs/shangrila.md carries the same IDs).
-Plain strings only, so that a translation can replace them one by one."""
+Plain strings only, so that a translation can replace them one by one; the titles are message
+ids of Shangrila's catalogue (``N_``), which a refusal's pointer to its section shows in the
+reader's language."""
 
 from __future__ import annotations
 
 from boardkit.howto import RulesSection
+from boardkit.i18n import N_
 
 SECTIONS: tuple[RulesSection, ...] = (
     RulesSection(
         "goal",
-        "The goal",
+        N_("The goal"),
         ("S-E2",),
         """Thirteen villages in the Himalaya are joined by rope bridges. Each player leads a
         family of masters of seven guilds and tries to hold as many master spaces as possible
@@ -19,7 +22,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "board",
-        "The board",
+        N_("The board"),
         ("S-C1", "S-C2", "S-C3", "S-C4"),
         """Thirteen villages (numbered 0 to 12) are joined by 23 paths, each with one bridge.
         Every village has one space for each of the seven guilds: Healer, Dragon breeder, Fire
@@ -30,7 +33,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "setup-master",
-        "Setup masters",
+        N_("Setup masters"),
         ("S-S1", "S-S2", "S-S3", "S-S4"),
         """Before the first turn each player places seven masters, one of each guild, one at
         a time in turn order, on free spaces of their guild in any village. With four players
@@ -40,7 +43,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "turn",
-        "A turn, and passing",
+        N_("A turn, and passing"),
         ("S-P1",),
         """On your turn you take exactly one of three actions: place a master, recruit
         students, or send students on a journey. A player with no legal action passes; if
@@ -48,14 +51,14 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "place-master",
-        "Place a master",
+        N_("Place a master"),
         ("S-A1",),
         """Put one tile from your supply on the free space of its guild in a village where you
         already have at least one master.""",
     ),
     RulesSection(
         "recruit-students",
-        "Recruit students",
+        N_("Recruit students"),
         ("S-A2",),
         """Put up to two tiles from your supply, each on one of your own masters of the same
         guild that has no student yet, in one or two villages. A master never has more than
@@ -63,7 +66,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "journey",
-        "Journey of the students",
+        N_("Journey of the students"),
         ("S-A3", "S-A3a", "S-A3b", "S-A3c"),
         """Choose a village where you have a student and a neighbouring village reached by an
         intact bridge. All students in that village travel, of every colour; their masters
@@ -79,7 +82,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "bridges",
-        "Broken bridges and stones",
+        N_("Broken bridges and stones"),
         ("S-A3d", "S-A3e"),
         """The bridge the students crossed breaks at once and is gone. A village whose
         bridges are all broken gets a Stone of the Wise, and nothing can happen there any
@@ -87,7 +90,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "end",
-        "The end",
+        N_("The end"),
         ("S-E1",),
         """The game ends as soon as the last of the eleven stones is placed (with the English
         variant: when the last bridge breaks). Then each player counts the spaces his masters
@@ -95,7 +98,7 @@ SECTIONS: tuple[RulesSection, ...] = (
     ),
     RulesSection(
         "information",
-        "Nothing is hidden",
+        N_("Nothing is hidden"),
         ("S-H1",),
         """Everything on the table is open; the only chance is who starts.""",
     ),

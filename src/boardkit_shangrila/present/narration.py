@@ -15,6 +15,7 @@ from typing import Any
 from boardkit.flow import TurnStarted
 from boardkit.i18n import N_, Message, Messages
 from boardkit.present.voice import Voice, describe_flow_event
+from boardkit.present.wording import Line, Says
 from boardkit_shangrila.rules.components import (
     COLOUR_INDEX,
     COLOURS,
@@ -110,11 +111,6 @@ class _Narrator:
 
     # --- the events -----------------------------------------------------------------------------
 
-    def start(self, e: StartColourDrawn) -> Message:
-        if self.is_reader(e.colour):
-            return _m("you ({colour}) are drawn to start", colour=COLOUR_WORDS[e.colour])
-        return _m("{who} is drawn to start", who=self.subject(e.colour))
-
     def master_placed(self, e: MasterPlaced) -> Message:
         where: dict[str, str | int | Message] = {
             "guild": GUILD_WORDS[e.guild],
@@ -132,15 +128,6 @@ class _Narrator:
             N_("you ({colour}) place a master ({guild}) in village {village}"),
             N_("{who} places a master ({guild}) in village {village}"),
             **where,
-        )
-
-    def recruited(self, e: StudentRecruited) -> Message:
-        return self.says(
-            e.colour,
-            N_("you ({colour}) recruit a student for the {guild} in village {village}"),
-            N_("{who} recruits a student for the {guild} in village {village}"),
-            guild=GUILD_WORDS[e.guild],
-            village=e.village,
         )
 
     def journey(self, e: JourneyMade) -> Message:
@@ -198,28 +185,6 @@ class _Narrator:
             village=e.village,
         )
 
-    def settled(self, e: TravellerSettled) -> Message:
-        return _m(
-            "{piece} settles in village {village} as master",
-            piece=self.piece(e.colour, e.guild),
-            village=e.village,
-        )
-
-    def joined(self, e: TravellerJoined) -> Message:
-        return _m(
-            "{piece} joins its master in village {village}",
-            piece=self.piece(e.colour, e.guild),
-            village=e.village,
-        )
-
-    def returned(self, e: TravellerReturned) -> Message:
-        return _m(
-            "{piece} finds no place and goes back to supply", piece=self.piece(e.colour, e.guild)
-        )
-
-    def bridge(self, e: BridgeBroken) -> Message:
-        return _m("the bridge between villages {a} and {b} breaks", a=e.a, b=e.b)
-
     def stone(self, e: StonePlaced) -> Message:
         if self.state.edition == "german":
             return _m(
@@ -231,13 +196,6 @@ class _Narrator:
             )
         return _m(
             "village {village} has no bridge left and gets a Stone of the Wise", village=e.village
-        )
-
-    def passed(self, e: Passed) -> Message:
-        return self.says(
-            e.colour,
-            N_("you ({colour}) cannot act and pass"),
-            N_("{who} cannot act and passes"),
         )
 
     def turn(self, e: TurnStarted) -> Message:
@@ -257,20 +215,53 @@ class _Narrator:
         return _m("turn {turn}: {colour}'s turn", turn=e.turn, colour=word)
 
 
+def _piece(narrator: _Narrator, e: Any) -> Message:
+    return narrator.piece(e.colour, e.guild)
+
+
+def _village(narrator: _Narrator, e: Any) -> int:
+    village: int = e.village
+    return village
+
+
 _WORDING: dict[type, Callable[[_Narrator, Any], Message]] = {
-    StartColourDrawn: _Narrator.start,
+    StartColourDrawn: Says(
+        N_("you ({colour}) are drawn to start"), N_("{who} is drawn to start"), subject="colour"
+    ),
     MasterPlaced: _Narrator.master_placed,
-    StudentRecruited: _Narrator.recruited,
+    StudentRecruited: Says(
+        N_("you ({colour}) recruit a student for the {guild} in village {village}"),
+        N_("{who} recruits a student for the {guild} in village {village}"),
+        subject="colour",
+        guild=lambda n, e: GUILD_WORDS[e.guild],
+        village=_village,
+    ),
     JourneyMade: _Narrator.journey,
     MasterExpelled: _Narrator.expelled,
-    TravellerSettled: _Narrator.settled,
-    TravellerJoined: _Narrator.joined,
-    TravellerReturned: _Narrator.returned,
-    BridgeBroken: _Narrator.bridge,
+    TravellerSettled: Line(
+        _m, N_("{piece} settles in village {village} as master"), piece=_piece, village=_village
+    ),
+    TravellerJoined: Line(
+        _m, N_("{piece} joins its master in village {village}"), piece=_piece, village=_village
+    ),
+    TravellerReturned: Line(_m, N_("{piece} finds no place and goes back to supply"), piece=_piece),
+    BridgeBroken: Line(
+        _m,
+        N_("the bridge between villages {a} and {b} breaks"),
+        a=lambda n, e: e.a,
+        b=lambda n, e: e.b,
+    ),
     StonePlaced: _Narrator.stone,
-    Passed: _Narrator.passed,
+    Passed: Says(
+        N_("you ({colour}) cannot act and pass"),
+        N_("{who} cannot act and passes"),
+        subject="colour",
+    ),
     TurnStarted: _Narrator.turn,
 }
+"""Each event kind's line: a :class:`~boardkit.present.wording.Line` or
+:class:`~boardkit.present.wording.Says` where one wording fits every case, the narrator's
+method where the line chooses among several."""
 
 
 def event_message(event: object, state: ShangrilaState, voice: Voice) -> Message | None:

@@ -11,6 +11,7 @@ from typing import Any, get_args
 
 from attrs import field, frozen
 
+from boardkit.i18n import N_
 from boardkit_shangrila.rules.components import GUILD_INDEX, GUILD_NAMES, Guild
 
 Placement = tuple[int, Guild]
@@ -90,17 +91,21 @@ def _guild_text(guild: object) -> str:
 
 
 def menu_path(action: object) -> tuple[str, ...]:
-    """Menu labels for a front end: kind of action, then guild or source, then village."""
+    """Menu labels for a front end: kind of action, then guild or source, then village.
+
+    The fixed labels (the kinds, the guilds) are message ids of Shangrila's catalogue (marked
+    ``N_``), shown in the reader's language (:func:`boardkit.present.menus.shown_label`) and
+    typed as written here; a label with a village number stays as written."""
     if isinstance(action, PlaceSetupMaster | PlaceMaster):
-        kind = "setup master" if isinstance(action, PlaceSetupMaster) else "place master"
+        kind = N_("setup master") if isinstance(action, PlaceSetupMaster) else N_("place master")
         return (kind, _guild_text(action.guild), f"village {action.village}")
     if isinstance(action, RecruitStudents) and action.placements:
         first = action.placements[0]
         rest = action.placements[1:]
-        second = f"{_guild_text(rest[0][1])} @ {rest[0][0]}" if rest else "only this one"
-        return ("recruit students", f"{_guild_text(first[1])} @ {first[0]}", second)
+        second = f"{_guild_text(rest[0][1])} @ {rest[0][0]}" if rest else N_("only this one")
+        return (N_("recruit students"), f"{_guild_text(first[1])} @ {first[0]}", second)
     if isinstance(action, Journey):
-        return ("journey", f"from {action.source}", f"to {action.destination}")
+        return (N_("journey"), f"from {action.source}", f"to {action.destination}")
     return (describe(action),)
 
 

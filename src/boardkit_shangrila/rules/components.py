@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from boardkit.i18n import N_
+
 
 class Guild(enum.Enum):
     """The seven guilds; every village has one master space for each (S-C2)."""
@@ -56,15 +58,16 @@ STONES_GERMAN: Final = 11
 """Stones of the Wise in the German box (the twelfth is a spare) (S-C4)."""
 
 GUILD_NAMES: Final[dict[Guild, str]] = {
-    Guild.HEALER: "Healer",
-    Guild.DRAGON_BREEDER: "Dragon breeder",
-    Guild.FIRE_KEEPER: "Fire keeper",
-    Guild.PRAYER_WHEEL_TURNER: "Prayer-wheel turner",
-    Guild.RAINMAKER: "Rainmaker",
-    Guild.ASTROLOGER: "Astrologer",
-    Guild.YETI_WHISPERER: "Yeti whisperer",
+    Guild.HEALER: N_("Healer"),
+    Guild.DRAGON_BREEDER: N_("Dragon breeder"),
+    Guild.FIRE_KEEPER: N_("Fire keeper"),
+    Guild.PRAYER_WHEEL_TURNER: N_("Prayer-wheel turner"),
+    Guild.RAINMAKER: N_("Rainmaker"),
+    Guild.ASTROLOGER: N_("Astrologer"),
+    Guild.YETI_WHISPERER: N_("Yeti whisperer"),
 }
-"""English display names of the guilds."""
+"""English display names of the guilds (message ids: a menu shows a guild's line in the
+reader's language, the rulebook's German names in German)."""
 
 GUILD_NAMES_DE: Final[dict[Guild, str]] = {
     Guild.HEALER: "Heiler",

@@ -37,7 +37,7 @@ const boardkitHelp = {
   // An action's tooltip: its text (or how many choices lie under it), then the rule it follows.
   tooltip(base, actions) {
     const rules = [...new Set(actions.map((a) => a.rule).filter(Boolean))];
-    return rules.length === 1 ? `${base}\nrule: ${rules[0]}` : base;
+    return rules.length === 1 ? `${base}\n${t("rule: {rule}", { rule: rules[0] })}` : base;
   },
 
   // Why a click on the board element `name` did nothing: the state of the decision, else that

@@ -70,6 +70,45 @@ const BOARDKIT_WORDS = {
     "leave (a bot plays for me)": "gehen (ein Bot spielt für mich)",
     "The matches you join show here.": "Die Partien, denen du beitrittst, stehen hier.",
     "your turn": "du bist dran",
+    "all": "alle",
+    "{count} choices": "{count} Möglichkeiten",
+    "rule: {rule}": "Regel: {rule}",
+    "Game over — {outcome}.": "Spielende — {outcome}.",
+    "Review the game": "Die Partie auswerten",
+    "Waiting for players to join… share this page's address with them.": "Warte auf Mitspieler… gib ihnen die Adresse dieser Seite.",
+    "asking…": "frage…",
+    "You ask to take back entry {first} and after; waiting for {waiting}.": "Du bittest, Eintrag {first} und die folgenden zurückzunehmen; es fehlt die Antwort von {waiting}.",
+    "{name} asks to take back entry {first} and after; waiting for {waiting}.": "{name} bittet, Eintrag {first} und die folgenden zurückzunehmen; es fehlt die Antwort von {waiting}.",
+    "Your take-back was granted: back to entry {entry}.": "Deine Zurücknahme wurde erlaubt: zurück zu Eintrag {entry}.",
+    "{name}'s take-back was granted: back to entry {entry}.": "Die Zurücknahme von {name} wurde erlaubt: zurück zu Eintrag {entry}.",
+    "Your take-back was refused by {refuser}.": "{refuser} hat deine Zurücknahme abgelehnt.",
+    "{name}'s take-back was refused by {refuser}.": "{refuser} hat die Zurücknahme von {name} abgelehnt.",
+    "Your take-back was withdrawn: the game moved on.": "Deine Zurücknahme ist zurückgezogen: das Spiel ging weiter.",
+    "{name}'s take-back was withdrawn: the game moved on.": "Die Zurücknahme von {name} ist zurückgezogen: das Spiel ging weiter.",
+    "back to the match": "zurück zur Partie",
+    "Win chance over the game": "Gewinnchance über die Partie",
+    "(the decider's, after each move, by the bot)": "(des Entscheidenden, nach jedem Zug, laut Bot)",
+    "The decisions that cost most": "Die Entscheidungen, die am meisten kosteten",
+    "Every decision": "Jede Entscheidung",
+    "The search bot is reviewing every decision…": "Der Such-Bot wertet jede Entscheidung aus…",
+    "review of match {id}": "Auswertung der Partie {id}",
+    "the review failed": "die Auswertung ist fehlgeschlagen",
+    "win chance after each decision": "Gewinnchance nach jeder Entscheidung",
+    "entry {seq}, {name}: {played}, {before} → {after}": "Eintrag {seq}, {name}: {played}, {before} → {after}",
+    "{name}'s view (seat {seat})": "der Sicht von {name} (Platz {seat})",
+    "the whole table": "der Sicht des ganzen Tisches",
+    "{seconds} s": "{seconds} Sek.",
+    "{iterations} iterations": "{iterations} Iterationen",
+    "{game}: reviewed from {whose} by the search bot ({budget} a decision, seed {seed}); the estimate is the decider's win chance.": "{game}: ausgewertet aus {whose} vom Such-Bot ({budget} je Entscheidung, Seed {seed}); die Schätzung ist die Gewinnchance des Entscheidenden.",
+    "entry {seq}, {name}: {played} {loss} ({before} → {after}); the bot preferred {preferred}": "Eintrag {seq}, {name}: {played} {loss} ({before} → {after}); der Bot hätte {preferred} gewählt",
+    "no decision cost much: every move was close to the bot's": "keine Entscheidung kostete viel: jeder Zug lag nah an dem des Bots",
+    "entry": "Eintrag",
+    "player": "Spieler",
+    "played": "gespielt",
+    "before": "vorher",
+    "after": "nachher",
+    "loss": "Verlust",
+    "bot's move": "Zug des Bots",
   },
   nl: {
     "play board games with friends and bots": "bordspellen spelen met vrienden en bots",
@@ -133,6 +172,45 @@ const BOARDKIT_WORDS = {
     "leave (a bot plays for me)": "weggaan (een bot speelt voor mij)",
     "The matches you join show here.": "De partijen waaraan je meedoet staan hier.",
     "your turn": "jij bent aan de beurt",
+    "all": "alle",
+    "{count} choices": "{count} keuzes",
+    "rule: {rule}": "regel: {rule}",
+    "Game over — {outcome}.": "Einde van het spel — {outcome}.",
+    "Review the game": "De partij nabespreken",
+    "Waiting for players to join… share this page's address with them.": "Wachten op spelers… geef ze het adres van deze pagina.",
+    "asking…": "vragen…",
+    "You ask to take back entry {first} and after; waiting for {waiting}.": "Je vraagt regel {first} en de volgende terug te nemen; wachten op {waiting}.",
+    "{name} asks to take back entry {first} and after; waiting for {waiting}.": "{name} vraagt regel {first} en de volgende terug te nemen; wachten op {waiting}.",
+    "Your take-back was granted: back to entry {entry}.": "Je terugname is toegestaan: terug naar regel {entry}.",
+    "{name}'s take-back was granted: back to entry {entry}.": "De terugname van {name} is toegestaan: terug naar regel {entry}.",
+    "Your take-back was refused by {refuser}.": "{refuser} heeft je terugname geweigerd.",
+    "{name}'s take-back was refused by {refuser}.": "{refuser} heeft de terugname van {name} geweigerd.",
+    "Your take-back was withdrawn: the game moved on.": "Je terugname is ingetrokken: het spel ging verder.",
+    "{name}'s take-back was withdrawn: the game moved on.": "De terugname van {name} is ingetrokken: het spel ging verder.",
+    "back to the match": "terug naar de partij",
+    "Win chance over the game": "Winkans in de loop van de partij",
+    "(the decider's, after each move, by the bot)": "(van wie beslist, na elke zet, volgens de bot)",
+    "The decisions that cost most": "De beslissingen die het meest kostten",
+    "Every decision": "Elke beslissing",
+    "The search bot is reviewing every decision…": "De zoekbot bespreekt elke beslissing na…",
+    "review of match {id}": "nabespreking van partij {id}",
+    "the review failed": "de nabespreking is mislukt",
+    "win chance after each decision": "winkans na elke beslissing",
+    "entry {seq}, {name}: {played}, {before} → {after}": "regel {seq}, {name}: {played}, {before} → {after}",
+    "{name}'s view (seat {seat})": "het oogpunt van {name} (plaats {seat})",
+    "the whole table": "het oogpunt van de hele tafel",
+    "{seconds} s": "{seconds} sec",
+    "{iterations} iterations": "{iterations} iteraties",
+    "{game}: reviewed from {whose} by the search bot ({budget} a decision, seed {seed}); the estimate is the decider's win chance.": "{game}: nabesproken vanuit {whose} door de zoekbot ({budget} per beslissing, seed {seed}); de schatting is de winkans van wie beslist.",
+    "entry {seq}, {name}: {played} {loss} ({before} → {after}); the bot preferred {preferred}": "regel {seq}, {name}: {played} {loss} ({before} → {after}); de bot koos liever {preferred}",
+    "no decision cost much: every move was close to the bot's": "geen beslissing kostte veel: elke zet lag dicht bij die van de bot",
+    "entry": "regel",
+    "player": "speler",
+    "played": "gespeeld",
+    "before": "ervoor",
+    "after": "erna",
+    "loss": "verlies",
+    "bot's move": "zet van de bot",
   },
 };
 
@@ -149,6 +227,19 @@ function t(english, params) {
   const words = BOARDKIT_WORDS[boardkitLang()] || {};
   const pattern = words[english] || english;
   return pattern.replace(/\{(\w+)\}/g, (whole, key) => (params && key in params ? params[key] : whole));
+}
+
+// The same, as the parts of a sentence to append to an element: a parameter that is a node (a
+// highlighted number, a bold move) is put where its placeholder stands in the language's order.
+function tParts(english, params) {
+  const words = BOARDKIT_WORDS[boardkitLang()] || {};
+  const pattern = words[english] || english;
+  return pattern.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
+    const key = part.startsWith("{") && part.endsWith("}") ? part.slice(1, -1) : null;
+    if (key === null || !params || !(key in params)) return part;
+    const value = params[key];
+    return value instanceof Node ? value : String(value);
+  });
 }
 
 // The fixed words of the page's HTML: each element marked data-i18n keeps its English text there.

@@ -180,11 +180,12 @@ function drawBanner() {
     // numbers in the winners' places; the page puts the seats' names there.
     const outcome = state.result.outcome.map((part) => (typeof part === "number" ? seatName(part) : part)).join("");
     banner.hidden = false;
-    banner.replaceChildren(el("strong", {}, `Game over — ${outcome}. `), el("span", {}, state.result.detail),
-      " ", el("a", { id: "review-link", href: `/match/${encodeURIComponent(matchId)}/review` }, "Review the game"));
+    banner.replaceChildren(el("strong", {}, t("Game over — {outcome}.", { outcome }) + " "),
+      el("span", {}, state.result.detail), " ",
+      el("a", { id: "review-link", href: `/match/${encodeURIComponent(matchId)}/review` }, t("Review the game")));
   } else if (state.status === "open") {
     banner.hidden = false;
-    banner.textContent = "Waiting for players to join… share this page's address with them.";
+    banner.textContent = t("Waiting for players to join… share this page's address with them.");
   } else {
     banner.hidden = true;
   }
@@ -289,10 +290,12 @@ function drawMenu(actions) {
   const crumbs = $("crumbs");
   const depth = app.path.length;
   const here = actions.filter((a) => app.path.every((label, i) => a.path[i] === label));
-  crumbs.append(el("button", { type: "button", class: "crumb", onclick: () => { app.path = []; drawDecision(); } }, "all"));
+  // a label as the reader reads it: "shown" where the server translated the path, the label else
+  const shownAt = (action, i) => (action.shown ? action.shown[i] : action.path[i]);
+  crumbs.append(el("button", { type: "button", class: "crumb", onclick: () => { app.path = []; drawDecision(); } }, t("all")));
   app.path.forEach((label, i) => crumbs.append(el("button", {
     type: "button", class: "crumb", onclick: () => { app.path = app.path.slice(0, i + 1); drawDecision(); },
-  }, label)));
+  }, here.length ? shownAt(here[0], i) : label)));
   const groups = new Map();
   for (const action of here) {
     const label = action.path[depth];
@@ -302,9 +305,9 @@ function drawMenu(actions) {
   for (const [label, group] of groups) {
     const leaf = group.length === 1 && group[0].path.length === depth + 1;
     const button = el("button", {
-      type: "button", class: leaf ? "action leaf" : "action branch", title: boardkitHelp.tooltip(leaf ? group[0].text : `${group.length} choices`, group),
+      type: "button", class: leaf ? "action leaf" : "action branch", title: boardkitHelp.tooltip(leaf ? group[0].text : t("{count} choices", { count: group.length }), group),
       "data-path": [...app.path, label].join(" › "),
-    }, leaf ? label : `${label} ›`);
+    }, leaf ? shownAt(group[0], depth) : `${shownAt(group[0], depth)} ›`);
     if (leaf) {
       button.dataset.index = String(group[0].i);
       button.addEventListener("click", () => play(group[0]));
@@ -512,5 +515,8 @@ $("download").addEventListener("click", async (event) => {
 
 if (stored === null) $("download").dataset.i18n = "download the spectator's log";
 // the switch: the page's words at once, the match's narration in a full state from the server
-boardkitLangSwitch((lang) => send({ type: "lang", lang }));
+boardkitLangSwitch((lang) => {
+  send({ type: "lang", lang });
+  drawUndo(); // undo.js: its words are the page's, drawn again at once
+});
 connect();

@@ -1,7 +1,9 @@
 // The review page of a finished match: asks the server for the review (the reader's own seat,
 // with the token the match page stored) and draws the win-chance graph as SVG, the costly
-// decisions and the table of every decision.
+// decisions and the table of every decision, in the page's language (lang.js: the switch in
+// the bar draws the review again in the language chosen).
 "use strict";
+// $, el come from dom.js; t, tParts and boardkitLangSwitch from lang.js.
 
 const reviewMatchId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const reviewSeat = JSON.parse(localStorage.getItem(`boardkit.seat.${reviewMatchId}`) || "null");
@@ -21,7 +23,7 @@ function pct(value) {
 function drawGraph(review) {
   const width = 640, height = 220, left = 36, right = 12, top = 10, bottom = 26;
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": "win chance after each decision" });
+    "aria-label": t("win chance after each decision") });
   const decisions = review.decisions;
   const last = Math.max(1, ...decisions.map((d) => d.seq));
   const x = (seq) => left + (width - left - right) * (seq / last);
@@ -46,7 +48,8 @@ function drawGraph(review) {
       const dot = svgEl("circle", { class: costly.has(d.seq) ? "point costly" : "point",
         "data-seq": d.seq, cx: x(d.seq), cy: y(d.after), r: costly.has(d.seq) ? 5 : 3, fill: colour });
       const tip = svgEl("title", {});
-      tip.textContent = `entry ${d.seq}, ${review.players[d.seat]}: ${d.played}, ${pct(d.before)} → ${pct(d.after)}`;
+      tip.textContent = t("entry {seq}, {name}: {played}, {before} → {after}", { seq: d.seq,
+        name: review.players[d.seat], played: d.played, before: pct(d.before), after: pct(d.after) });
       dot.append(tip);
       svg.append(dot);
     }
@@ -54,25 +57,31 @@ function drawGraph(review) {
   $("graph").replaceChildren(svg);
 }
 
+const reviewShown = { review: null };
+
 function showReview(review) {
+  reviewShown.review = review;
   const names = review.players;
+  const seat = { name: names[review.seats[0]], seat: review.seats[0] + 1 };
   const whose = review.viewer.startsWith("seat ")
-    ? `${names[review.seats[0]]}'s view (seat ${review.seats[0] + 1})` : "the whole table";
-  const budget = review.iterations === null ? `${review.seconds} s` : `${review.iterations} iterations`;
-  $("about").textContent = `${review.game}: reviewed from ${whose} by the search bot ` +
-    `(${budget} a decision, seed ${review.seed}); the estimate is the decider's win chance.`;
+    ? t("{name}'s view (seat {seat})", seat) : t("the whole table");
+  const budget = review.iterations === null ? t("{seconds} s", { seconds: review.seconds })
+    : t("{iterations} iterations", { iterations: review.iterations });
+  const about = { game: review.game, whose, budget, seed: review.seed };
+  $("about").textContent = t("{game}: reviewed from {whose} by the search bot ({budget} a decision, seed {seed}); the estimate is the decider's win chance.", about);
   drawGraph(review);
   const bySeq = new Map(review.decisions.map((d) => [d.seq, d]));
   const items = review.costly.map((seq) => {
     const d = bySeq.get(seq);
-    return el("li", { "data-seq": seq }, `entry ${seq}, ${names[d.seat]}: ${d.played} `,
-      el("span", { class: "loss" }, `−${pct(d.loss)}`),
-      ` (${pct(d.before)} → ${pct(d.after)}); the bot preferred `, el("strong", {}, d.preferred));
+    return el("li", { "data-seq": seq }, ...tParts(
+      "entry {seq}, {name}: {played} {loss} ({before} → {after}); the bot preferred {preferred}",
+      { seq, name: names[d.seat], played: d.played, loss: el("span", { class: "loss" }, `−${pct(d.loss)}`),
+        before: pct(d.before), after: pct(d.after), preferred: el("strong", {}, d.preferred) }));
   });
   $("costly").replaceChildren(...(items.length ? items
-    : [el("li", {}, "no decision cost much: every move was close to the bot's")]));
-  const head = el("tr", {}, ...["entry", "player", "played", "before", "after", "loss", "bot's move"]
-    .map((text) => el("th", {}, text)));
+    : [el("li", {}, t("no decision cost much: every move was close to the bot's"))]));
+  const head = el("tr", {}, ...[t("entry"), t("player"), t("played"), t("before"), t("after"), t("loss"),
+    t("bot's move")].map((text) => el("th", {}, text)));
   const rows = review.decisions.map((d) => el("tr", {},
     el("td", { class: "num" }, String(d.seq)), el("td", {}, names[d.seat]), el("td", {}, d.played),
     el("td", { class: "num" }, pct(d.before)), el("td", { class: "num" }, pct(d.after)),
@@ -84,7 +93,8 @@ function showReview(review) {
 
 async function loadReview() {
   $("back-to-match").href = `/match/${encodeURIComponent(reviewMatchId)}`;
-  $("title").textContent = `review of match ${reviewMatchId}`;
+  $("title").textContent = t("review of match {id}", { id: reviewMatchId });
+  $("about").textContent = t("The search bot is reviewing every decision…");
   const headers = reviewSeat ? { authorization: `Bearer ${reviewSeat.token}` } : {};
   const query = new URLSearchParams(location.search);
   const wanted = new URLSearchParams();
@@ -94,7 +104,7 @@ async function loadReview() {
   const body = await response.json();
   if (!response.ok) {
     $("about").textContent = "";
-    $("review-error").textContent = body.message || "the review failed";
+    $("review-error").textContent = body.message || t("the review failed");
     document.body.dataset.ready = "error";
     return;
   }
@@ -102,5 +112,12 @@ async function loadReview() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  boardkitLangSwitch(() => {
+    $("title").textContent = t("review of match {id}", { id: reviewMatchId });
+    if (reviewShown.review) showReview(reviewShown.review);
+    else if (document.body.dataset.ready !== "error") {
+      $("about").textContent = t("The search bot is reviewing every decision…");
+    }
+  });
   loadReview().catch((error) => { $("review-error").textContent = String(error); });
 });
