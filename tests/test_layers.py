@@ -234,8 +234,9 @@ FRONT_ENDS = ("boardkit.terminal", "boardkit.server", "boardkit.adapters")
 
 UPWARD_ALLOWED: dict[tuple[str, str], str] = {
     ("boardkit.match", "boardkit.present.notebook"): (
-        "Match._repr_html_: Jupyter looks for display methods on the object itself; the "
-        "presentation kit is imported only when a notebook asks"
+        "Match.status, __repr__, _repr_svg_ and _repr_html_: Python and Jupyter look for "
+        "these methods on the object itself; the presentation kit is imported only when one "
+        "is called"
     ),
 }
 """The upward imports allowed, each with its reason. Every one is a function-level import."""

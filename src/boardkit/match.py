@@ -71,7 +71,7 @@ from boardkit.log import (
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
 from boardkit.replay import Replay, replay_entries
-from boardkit.result import Result, outcome_text
+from boardkit.result import Result
 from boardkit.rng import Rng
 
 S = TypeVar("S", bound=HasFlow)
@@ -433,46 +433,40 @@ class Match(Generic[S, A]):
                 f"{viewer_text(self.viewer)}, which holds none of the other players' secrets"
             )
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter: the current state as the game draws it, the last action highlighted."""
-        if not self.game.offers("render_svg"):
-            return None
-        return self.render_svg(None)
-
     # --- showing the match -----------------------------------------------------------------------
+    #
+    # How a match shows itself to people is the presentation kit's (boardkit.present.notebook):
+    # Python and Jupyter look for these methods on the object itself, so each one hands over to
+    # the kit, imported here, not at the top, which keeps ``import boardkit`` free of it (as
+    # python-chess draws a board's SVG only when a notebook asks for one).
 
     def __repr__(self) -> str:
         """One line: the game, the players, the number of entries and who decides (or the
-        result), e.g. ``<Match nim: ann, bob; 4 entries; bob to decide>``."""
-        players = ", ".join(self.header.players)
-        read_only = "" if self.viewer is FULL else f"; read-only log of {viewer_text(self.viewer)}"
-        entries = count_of(len(self._entries), "entry", "entries")
-        return f"<Match {self.game.name}: {players}; {entries}; {self.status()}{read_only}>"
+        result), e.g. ``<Match nim: ann, bob; 4 entries; bob to decide>``; see
+        :func:`boardkit.present.notebook.match_summary`."""
+        from boardkit.present.notebook import match_summary
+
+        return match_summary(self)
 
     def status(self) -> str:
         """Who decides now (``"bob to decide"``), or the result once the game is over
-        (``"over: ann wins, scores 1–0"``), with the players' names."""
-        names = self.header.players
-        if not self.is_over:
-            who = self.to_decide
-            return "nobody to decide" if who is None else f"{names[who]} to decide"
-        result = self.result
-        if result is None:
-            return "over"
-        outcome = outcome_text(result, names)
-        scores = "–".join(str(score) for score in result.scores)
-        return f"over: {outcome}, scores {scores}" if scores else f"over: {outcome}"
+        (``"over: ann wins, scores 1–0"``), with the players' names; see
+        :func:`boardkit.present.notebook.match_status`."""
+        from boardkit.present.notebook import match_status
+
+        return match_status(self)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter: the current state as the game draws it, the last action highlighted (none
+        for a game without pictures); see :func:`boardkit.present.notebook.match_svg`."""
+        from boardkit.present.notebook import match_svg
+
+        return match_svg(self)
 
     def _repr_html_(self) -> str:
         """Jupyter: the status line, the picture (or the text board) and the last few entries
         narrated, as a spectator sees them (as its viewer, for a match loaded from a redacted
-        log); see :func:`boardkit.present.notebook.match_html`.
-
-        The one place the framework reaches into the presentation kit, and only when Jupyter
-        asks: Jupyter looks for display methods on the object itself, and importing the kit
-        here, not at the top, keeps ``import boardkit`` free of it (as python-chess draws a
-        board's SVG only when a notebook asks for one).
-        """
+        log); see :func:`boardkit.present.notebook.match_html`."""
         from boardkit.present.notebook import match_html
 
         return match_html(self)

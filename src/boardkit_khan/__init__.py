@@ -52,7 +52,9 @@ top rather than forming a room of their own.
 
 - :mod:`.present.render`: the text board for a terminal;
 - :mod:`.present.screen`: the compact picture for an 80×24 terminal;
-- :mod:`.present.svg`: the SVG picture;
+- :mod:`.present.svg`: the SVG picture, drawn in two halves:
+  :mod:`.present.svg_grid` (the grid, what lies on it, the colours) and
+  :mod:`.present.svg_panel` (the panel beside it);
 - :mod:`.present.targets`: which parts of the picture each action touches (play by clicks);
 - :mod:`.present.narration`: events as lines a person reads;
 - :mod:`.present.absent`: why an option is missing from a menu, or a typed cell takes no yurt;

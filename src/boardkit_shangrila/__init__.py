@@ -25,9 +25,13 @@ On top, what ties the game together and what other programs read:
 - :mod:`~boardkit_shangrila.rules.events` — the facts a game is made of;
 - :mod:`~boardkit_shangrila.rules.masks` — guild masks kept beside the state for fast listing;
 - :mod:`~boardkit_shangrila.rules.legality` — the one place that decides legality (listing,
-  checks with their clauses) and what an action does (S-S3, S-A1 to S-A3e, S-P1);
+  checks with their clauses; S-S3, S-A1 to S-A3e, S-P1);
+- :mod:`~boardkit_shangrila.rules.reasons` — the refusals' words: which clause a refused
+  action breaks and why, in the reader's language (it explains, never decides);
 - :mod:`~boardkit_shangrila.rules.words` — the guilds and colours as the refusals name them,
   in the reader's language;
+- :mod:`~boardkit_shangrila.rules.effects` — what a legal action does: its events (a journey's
+  strengths, travellers, broken bridge and stones);
 - :mod:`~boardkit_shangrila.rules.reducer` — folding events into the state;
 - :mod:`~boardkit_shangrila.rules.scoring` — the end and the final count (S-E1, S-E2);
 - :mod:`~boardkit_shangrila.rules.turns` — the engine's per-decision hooks as plain functions;

@@ -18,7 +18,7 @@ from boardkit_khan.rules.board import board_to_toml, parse_board
 from boardkit_khan.rules.notation import board_digest
 from boardkit_khan.rules.state import KhanState
 
-from .test_khan_board_option import CUSTOM_FILE
+from .rules.test_khan_board_option import CUSTOM_FILE
 
 GAME = KhanGame()
 

@@ -1,7 +1,8 @@
 """Khan's old public names keep working until 0.3.0, each with a DeprecationWarning that names
 its new place: the flat modules that moved into ``boardkit_khan.rules`` and
 ``boardkit_khan.present``, the names of the old module ``boardkit_khan.rules`` (now
-``boardkit_khan.rules.legality``), and the board loaders that left ``boardkit_khan.board``."""
+``boardkit_khan.rules.legality``), the board loaders that left ``boardkit_khan.board``, and the
+picture's names that went to its grid and panel modules."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from boardkit._moved import moves
 from boardkit_khan.rules import board, board_validation, legality
 
 PACKAGE = Path(boardkit_khan.__file__).parent
-NEW = {"howto", "reasons", "words"}
+NEW = {"howto", "reasons", "svg_grid", "svg_panel", "words"}
 """Modules new since the move, which never had an old name."""
 KHAN_MOVES = {old: new for old, new in moves().items() if old.startswith("boardkit_khan.")}
 
@@ -125,3 +126,38 @@ def test_board_still_refuses_a_name_it_never_had() -> None:
         never_here = "validate_board"
         with pytest.raises(AttributeError, match="no attribute 'validate_board'"):
             getattr(board, never_here)
+
+
+@pytest.mark.parametrize(
+    ("name", "module"),
+    [
+        ("ruler_colour", "svg_grid"),
+        ("outline_loops", "svg_grid"),
+        ("SEAT_FILL", "svg_grid"),
+        ("cell_target", "svg_grid"),
+        ("card_target", "svg_panel"),
+        ("stock_target", "svg_panel"),
+    ],
+)
+def test_a_name_that_left_the_picture_module_warns_and_gives_the_same_object(
+    name: str, module: str
+) -> None:
+    svg = importlib.import_module("boardkit_khan.present.svg")
+    new = importlib.import_module(f"boardkit_khan.present.{module}")
+    with pytest.warns(
+        DeprecationWarning,
+        match=rf"^boardkit_khan\.present\.svg\.{name} moved to "
+        rf"boardkit_khan\.present\.{module}\.{name} in 0\.2\.0",
+    ):
+        found = getattr(svg, name)
+    assert found is getattr(new, name)
+
+
+def test_the_picture_module_still_refuses_a_name_it_never_had() -> None:
+    svg = importlib.import_module("boardkit_khan.present.svg")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        never_here = "no_such_picture"
+        with pytest.raises(AttributeError, match="no attribute 'no_such_picture'"):
+            getattr(svg, never_here)
+        assert svg.board_svg is svg.board_svg  # its own names answer without a warning

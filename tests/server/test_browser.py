@@ -31,7 +31,7 @@ from boardkit.bots.random_bot import RandomBot
 from boardkit.flow import decider
 from boardkit.present.narration import narrate_entry
 from boardkit.runner.seats import seat_rng
-from boardkit_khan.present.svg import card_target
+from boardkit_khan.present.svg_panel import card_target
 from boardkit_khan.rules.actions import Conquer, card_text
 from tests.server.browsing import Player
 from tests.server.live_server import ServerProcess, serve

@@ -1,7 +1,8 @@
 """What games and front ends use to present a game to people: words, pictures, menus.
 
-The framework (``boardkit`` itself) never imports this package at run time; games and front
-ends do. Its modules:
+The framework (``boardkit`` itself) never imports this package when it is imported; games and
+front ends do, and :class:`~boardkit.match.Match` only inside the methods that show it to people
+(``status``, ``repr``, Jupyter's display), when they are called. Its modules:
 
 - :mod:`~boardkit.present.voice`: wording for one reader ("you draw", "blue draws") and the
   framework's lines for its own flow events;
@@ -10,5 +11,6 @@ ends do. Its modules:
 - :mod:`~boardkit.present.svg`: helpers that build SVG pictures;
 - :mod:`~boardkit.present.menus`: legal actions arranged as nested menus people pick from;
 - :mod:`~boardkit.present.clicks`: picking an action by clicking parts of a picture;
-- :mod:`~boardkit.present.notebook`: how a match shows itself in Jupyter.
+- :mod:`~boardkit.present.notebook`: how a match shows itself: its status line, its one-line
+  summary and its picture and compact log in Jupyter.
 """

@@ -1,10 +1,15 @@
-"""How a match shows itself in Jupyter: a status line, its picture and a compact log, as HTML.
+"""How a match shows itself to people at the prompt and in Jupyter: its status, its one-line
+summary, its picture, and all of them with a compact log as HTML.
 
-:func:`match_html` gathers what to show (the picture from the game's ``render_svg`` hook, or its
-text board; the last :data:`NOTEBOOK_ENTRIES` entries narrated by
-:mod:`boardkit.present.narration`) and lays it out; :meth:`boardkit.match.Match._repr_html_` calls
-it when Jupyter shows a match. Everything that comes from players or
-games as text (names, narration, the text board) is escaped; the picture is the game's own SVG.
+:func:`match_status` says who decides or how the game ended, and :func:`match_summary` puts it in
+one line with the game, the players and the number of entries (a match's ``repr``).
+:func:`match_svg` is the picture Jupyter shows, and :func:`match_html` gathers what to show (the
+picture from the game's ``render_svg`` hook, or its text board; the last
+:data:`NOTEBOOK_ENTRIES` entries narrated by :mod:`boardkit.present.narration`) and lays it out.
+:class:`boardkit.match.Match`'s ``status``, ``__repr__``, ``_repr_svg_`` and ``_repr_html_``
+hand over to these, importing this module only when asked (the framework never imports the kit
+at its top). Everything that comes from players or games as text (names, narration, the text
+board) is escaped in the HTML; the picture is the game's own SVG.
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from boardkit.log import FULL
+from boardkit.english import count_of
+from boardkit.log import FULL, viewer_text
 from boardkit.present.narration import match_action_text, narrate_match_entry
+from boardkit.result import outcome_text
 
 if TYPE_CHECKING:
     from boardkit.match import Match
@@ -34,6 +41,39 @@ class ShownEntry:
     lines: tuple[str, ...]
 
 
+def match_status(match: Match[Any, Any]) -> str:
+    """Who decides now (``"bob to decide"``), or the result once the game is over
+    (``"over: ann wins, scores 1–0"``), with the players' names (:meth:`Match.status
+    <boardkit.match.Match.status>`)."""
+    names = match.header.players
+    if not match.is_over:
+        who = match.to_decide
+        return "nobody to decide" if who is None else f"{names[who]} to decide"
+    result = match.result
+    if result is None:
+        return "over"
+    outcome = outcome_text(result, names)
+    scores = "–".join(str(score) for score in result.scores)
+    return f"over: {outcome}, scores {scores}" if scores else f"over: {outcome}"
+
+
+def match_summary(match: Match[Any, Any]) -> str:
+    """One line: the game, the players, the number of entries and :func:`match_status`, e.g.
+    ``<Match nim: ann, bob; 4 entries; bob to decide>`` (a match's ``repr``)."""
+    players = ", ".join(match.header.players)
+    read_only = "" if match.viewer is FULL else f"; read-only log of {viewer_text(match.viewer)}"
+    entries = count_of(len(match), "entry", "entries")
+    return f"<Match {match.game.name}: {players}; {entries}; {match_status(match)}{read_only}>"
+
+
+def match_svg(match: Match[Any, Any]) -> str | None:
+    """The picture Jupyter shows for ``match``: the current state as the game draws it, the
+    last action highlighted, or ``None`` for a game without pictures."""
+    if not match.game.offers("render_svg"):
+        return None
+    return match.render_svg(None)
+
+
 def match_html(match: Match[Any, Any]) -> str:
     """The HTML a notebook shows for ``match``: the game and its status as a heading, the
     picture (or the text board), and the last :data:`NOTEBOOK_ENTRIES` entries, each with who
@@ -45,7 +85,7 @@ def match_html(match: Match[Any, Any]) -> str:
     board = "" if has_picture else match.render(player)
     first = max(0, len(match) - NOTEBOOK_ENTRIES)
     shown = [_shown_entry(match, seq, player) for seq in range(first, len(match))]
-    status = f"{match.game.title or match.game.name} — {match.status()}"
+    status = f"{match.game.title or match.game.name} — {match_status(match)}"
     return layout(status, picture, board, shown)
 
 

@@ -1,7 +1,9 @@
 """Which elements of the Khan picture each action touches: playing Khan by clicks.
 
 The game's :meth:`~boardkit.game.Game.action_targets` hook; the ids are the ``data-target``
-attributes of :mod:`boardkit_khan.present.svg`. In the order a person clicks them:
+attributes of :mod:`boardkit_khan.present.svg` (made by :mod:`.svg_grid` for the cells and
+rulers, by :mod:`.svg_panel` for the hand cards and the stock). In the order a person clicks
+them:
 
 - a start yurt (K-S4) or an invasion of any land (K-A-D): the cell;
 - an invasion (K-A-A): the hand card played, then the cell (two cards of the same terrain
@@ -20,7 +22,8 @@ attributes of :mod:`boardkit_khan.present.svg`. In the order a person clicks the
 from __future__ import annotations
 
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.present.svg import card_target, cell_target, ruler_target, stock_target
+from boardkit_khan.present.svg_grid import cell_target, ruler_target
+from boardkit_khan.present.svg_panel import card_target, stock_target
 from boardkit_khan.rules.actions import (
     Conquer,
     Discard,

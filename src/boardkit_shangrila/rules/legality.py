@@ -1,4 +1,4 @@
-"""The rules of play: which actions are legal, and what a journey does.
+"""The rules of play: which actions are legal.
 
 This is the one place that knows the rules, and each rule is written once:
 
@@ -13,11 +13,12 @@ This is the one place that knows the rules, and each rule is written once:
   :func:`verify_recruitment`, :func:`verify_journey`, :func:`verify_pass`; :func:`verify`
   picks one) accepts an action exactly when that decision holds it, and otherwise raises
   :class:`~boardkit.errors.IllegalActionError` naming the clause broken. Working out *which*
-  clause (the ``_why_not_*`` helpers) runs only for a refused action: it explains a refusal
-  and never decides one. :func:`refusal` gives the same answer as a value.
+  clause (the ``*_refusal`` functions of :mod:`boardkit_shangrila.rules.reasons`, which also
+  word it for the reader) runs only for a refused action: it explains a refusal and never
+  decides one. :func:`refusal` gives the same answer as a value.
 
 So the listing, the mask and the refusals cannot disagree: they all read the one decision.
-:func:`action_events` turns a legal action into events.
+What a legal action then does, its events, is :mod:`boardkit_shangrila.rules.effects`.
 
 Legal-action lists are :class:`LegalActions`: a sequence that knows its length at once and builds
 an action object only when asked for it (a mid-game position can offer a few hundred pairs of
@@ -31,9 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
-from boardkit.english import a_or_an
 from boardkit.errors import IllegalActionError
-from boardkit.i18n import N_, Message, Messages
 from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
@@ -42,28 +41,13 @@ from boardkit_shangrila.rules.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.rules.board import INCIDENT, RED_VILLAGE, ROUTES, VILLAGE_COUNT, path_index
-from boardkit_shangrila.rules.components import (
-    COLOURS,
-    GUILD_COUNT,
-    GUILD_INDEX,
-    GUILD_NAMES,
-    GUILDS,
-    TILES_PER_GUILD,
-    Guild,
-)
-from boardkit_shangrila.rules.events import (
-    BridgeBroken,
-    JourneyMade,
-    MasterExpelled,
-    MasterPlaced,
-    Passed,
-    StonePlaced,
-    StudentRecruited,
-    TravellerJoined,
-    TravellerReturned,
-    TravellerSettled,
-)
+from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILD_COUNT, GUILD_INDEX, GUILDS, Guild
+
+# What a legal action does moved to .effects; its two functions are also importable from here
+# (this module is compiled, so no module ``__getattr__`` can warn about them).
+from boardkit_shangrila.rules.effects import action_events as action_events
+from boardkit_shangrila.rules.effects import journey_events as journey_events
 from boardkit_shangrila.rules.masks import (
     ALONE,
     FULL,
@@ -74,18 +58,17 @@ from boardkit_shangrila.rules.masks import (
     TAUGHT,
     masks_of,
 )
-from boardkit_shangrila.rules.state import (
-    MAIN,
-    MASTER,
-    PLACEMENT,
-    WITH_STUDENT,
-    ShangrilaState,
-    strength,
+from boardkit_shangrila.rules.reasons import (
+    Refusal,
+    journey_refusal,
+    not_an_action,
+    pass_refusal,
+    phase_refusal,
+    place_refusal,
+    recruit_refusal,
+    setup_refusal,
 )
-from boardkit_shangrila.rules.words import GUILD_PLURALS, GUILD_TITLES, colour_word
-
-Refusal = tuple[str, str]
-"""Why an action is illegal: ``(clause ID, message)``."""
+from boardkit_shangrila.rules.state import MAIN, PLACEMENT, ShangrilaState
 
 
 def placement_limits(colours: int) -> tuple[int, int]:
@@ -556,64 +539,12 @@ def can_act(state: ShangrilaState, colour: int) -> bool:
 # --- refusing ---------------------------------------------------------------------------------
 
 
-_t = Messages("boardkit_shangrila").text
-"""The refusals' words in the language of :func:`boardkit.i18n.language` (English ids)."""
-
-
-def _village_refusal(village: object) -> Refusal | None:
-    if type(village) is not int or not 0 <= village < VILLAGE_COUNT:
-        return "S-C1", _t(
-            "there is no village {village}; villages are numbered 0 to 12", village=repr(village)
-        )
-    return None
-
-
-def _guild_refusal(guild: object) -> Refusal | None:
-    if not isinstance(guild, Guild):
-        names = ", ".join(g.value for g in GUILDS)
-        return "S-C2", _t("{guild} is not a guild; guilds: {names}", guild=repr(guild), names=names)
-    return None
-
-
-def _stone_refusal(state: ShangrilaState, village: int) -> Refusal | None:
-    if state.stones >> village & 1:
-        if village == RED_VILLAGE and state.colours == 3:
-            return "S-S2", _t("the red village is out of play with three players")
-        return "S-A3e", _t(
-            "village {village} has a Stone of the Wise; no action happens there", village=village
-        )
-    return None
-
-
-def _space_refusal(state: ShangrilaState, village: object, guild: object) -> Refusal | None:
-    """Why (``village``, ``guild``) is no space a tile may go to now: no such village or guild,
-    or a Stone of the Wise on the village."""
-    bad = _village_refusal(village) or _guild_refusal(guild)
-    if bad is not None:
-        return bad
-    assert isinstance(village, int)  # _village_refusal let it through
-    return _stone_refusal(state, village)
-
-
-def _village_row(state: ShangrilaState, village: int) -> tuple[int, ...]:
-    """The spaces of ``village``, in guild order."""
-    return state.spaces[village * GUILD_COUNT : village * GUILD_COUNT + GUILD_COUNT]
-
-
-def _unexplained(action: object) -> AssertionError:
-    """The error for a refusal no clause explains: the explanations below missed a rule the
-    decision holds (a bug; the property tests look for it)."""
-    return AssertionError(f"the rules refuse {action!r} but no clause says why")
-
-
 def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> None:
     """Accept a set-up master of ``colour`` exactly when :func:`setup_info` holds its space;
     otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-S3,
     S-S2, S-C1, S-C2)."""
     if state.flow.phase != PLACEMENT:
-        raise IllegalActionError(
-            "S-S3", _t("the placement phase is over; a new master is placed as action 1 now")
-        )
+        raise IllegalActionError(*phase_refusal(action))
     sent: Any = action  # its fields as sent, unchecked (see verify_journey)
     v, guild = sent.village, sent.guild
     if (
@@ -623,45 +554,7 @@ def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMa
         and setup_info(state, colour)[2][v] >> GUILD_INDEX[guild] & 1
     ):
         return
-    raise IllegalActionError(*_why_not_setup(state, colour, action))
-
-
-def _why_not_setup(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> Refusal:
-    sent: Any = action
-    v, guild = sent.village, sent.guild
-    bad = _space_refusal(state, v, guild)
-    if bad:
-        return bad
-    g = GUILD_INDEX[guild]
-    name = colour_word(colour)
-    title = GUILD_TITLES[guild]
-    if state.supply[colour * GUILD_COUNT + g] < TILES_PER_GUILD:
-        if a_or_an(GUILD_NAMES[guild]).startswith("an "):
-            placed = N_("{colour} has already placed an {guild}; one master of each guild")
-        else:
-            placed = N_("{colour} has already placed a {guild}; one master of each guild")
-        return "S-S3", _t(placed, colour=name, guild=title)
-    row = _village_row(state, v)
-    if row[g]:
-        return "S-S3", _t("the {guild} space of village {village} is taken", guild=title, village=v)
-    # Beyond the limits (a free space of a needed guild is refused only there).
-    village_limit, colour_limit = placement_limits(state.colours)
-    tiles = GUILD_COUNT - row.count(0)
-    if tiles >= village_limit:
-        return "S-S3", _t(
-            "village {village} holds {tiles} tiles, the most allowed during placement",
-            village=v,
-            tiles=tiles,
-        )
-    if row.count(MASTER + colour) >= colour_limit:
-        if colour_limit == 1:
-            most = N_("{colour} has 1 tile in village {village}, the most allowed during placement")
-        else:
-            most = N_(
-                "{colour} has {count} tiles in village {village}, the most allowed during placement"
-            )
-        return "S-S3", _t(most, colour=name, count=colour_limit, village=v)
-    raise _unexplained(action)
+    raise IllegalActionError(*setup_refusal(state, colour, action, placement_limits(state.colours)))
 
 
 def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster) -> None:
@@ -669,9 +562,7 @@ def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster)
     space; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
     (S-A1, S-A3e, S-S3, S-C1, S-C2)."""
     if state.flow.phase != MAIN:
-        raise IllegalActionError(
-            "S-S3", _t("during placement, only the start masters are placed (one of each guild)")
-        )
+        raise IllegalActionError(*phase_refusal(action))
     sent: Any = action  # its fields as sent, unchecked (see verify_journey)
     v, guild = sent.village, sent.guild
     memo = _MAIN_MEMO  # main_info's memo, read here: the engine checks what it just listed
@@ -683,30 +574,7 @@ def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster)
         and v * GUILD_COUNT + GUILD_INDEX[guild] in info[0]
     ):
         return
-    raise IllegalActionError(*_why_not_place(state, colour, action))
-
-
-def _why_not_place(state: ShangrilaState, colour: int, action: PlaceMaster) -> Refusal:
-    sent: Any = action
-    v, guild = sent.village, sent.guild
-    bad = _space_refusal(state, v, guild)
-    if bad:
-        return bad
-    g = GUILD_INDEX[guild]
-    name = colour_word(colour)
-    title = GUILD_TITLES[guild]
-    row = _village_row(state, v)
-    if row[g]:
-        return "S-A1", _t("the {guild} space of village {village} is taken", guild=title, village=v)
-    if not state.supply[colour * GUILD_COUNT + g]:
-        return "S-A1", _t("{colour} has no {guild} left in supply", colour=name, guild=title)
-    if MASTER + colour not in row and WITH_STUDENT + colour not in row:
-        return "S-A1", _t(
-            "{colour} has no master in village {village}, so cannot place one there",
-            colour=name,
-            village=v,
-        )
-    raise _unexplained(action)
+    raise IllegalActionError(*place_refusal(state, colour, action))
 
 
 def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStudents) -> None:
@@ -715,7 +583,7 @@ def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStuden
     otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-A2,
     S-A3e, S-S3, S-C1, S-C2)."""
     if state.flow.phase != MAIN:
-        raise IllegalActionError("S-S3", _t("during placement only set-up masters are placed"))
+        raise IllegalActionError(*phase_refusal(action))
     spaces = _SHARED_SPACES.get(id(action)) or _recruit_spaces(action)
     memo = _MAIN_MEMO  # main_info's memo, read here (see verify_place_master)
     info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
@@ -726,7 +594,8 @@ def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStuden
             return
     elif spaces and spaces[0] in eligible and not pair_count(eligible, info[3]):
         return
-    raise IllegalActionError(*_why_not_recruit(state, colour, action))
+    pair_possible = bool(pair_count(eligible, info[3]))
+    raise IllegalActionError(*recruit_refusal(state, colour, action, pair_possible))
 
 
 def _recruit_spaces(action: RecruitStudents) -> tuple[int, ...]:
@@ -747,68 +616,12 @@ def _recruit_spaces(action: RecruitStudents) -> tuple[int, ...]:
     return tuple(spaces)
 
 
-def _why_not_recruit(state: ShangrilaState, colour: int, action: RecruitStudents) -> Refusal:
-    sent: Any = action
-    placements = sent.placements
-    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
-        return "S-A2", _t("recruiting places one or two students")
-    name = colour_word(colour)
-    needed = [0] * GUILD_COUNT
-    for p in placements:
-        if type(p) is not tuple or len(p) != 2:
-            return "S-A2", _t(
-                "a student's place is a (village, guild) pair, not {place}", place=repr(p)
-            )
-        v, guild = p
-        bad = _space_refusal(state, v, guild)
-        if bad:
-            return bad
-        g = GUILD_INDEX[guild]
-        code = state.spaces[v * GUILD_COUNT + g]
-        params: dict[str, str | int | Message] = {
-            "colour": name,
-            "guild": GUILD_TITLES[guild],
-            "village": v,
-        }
-        if code == WITH_STUDENT + colour:
-            return "S-A2", _t(
-                "{colour}'s {guild} in village {village} already has a student", **params
-            )
-        if code != MASTER + colour:
-            return "S-A2", _t("{colour} has no {guild} master in village {village}", **params)
-        needed[g] += 1
-    if len(placements) == 2 and placements[0] == placements[1]:
-        return "S-A2", _t("a master never carries more than one student")
-    for g, n in enumerate(needed):
-        have = state.supply[colour * GUILD_COUNT + g]
-        if n > have:
-            if have == 1:
-                return "S-A2", _t(
-                    "{colour} has only 1 {guild} left in supply",
-                    colour=name,
-                    guild=GUILD_TITLES[GUILDS[g]],
-                )
-            return "S-A2", _t(
-                "{colour} has only {count} {guilds} left in supply",
-                colour=name,
-                count=have,
-                guilds=GUILD_PLURALS[GUILDS[g]],
-            )
-    if len(placements) == 1:
-        _, recruit, _, single = main_info(state, colour)
-        if pair_count(recruit, single):
-            return "S-A2", _t(
-                "two students can be recruited, so recruiting one alone is not allowed"
-            )
-    raise _unexplained(action)
-
-
 def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
     """Accept a journey of ``colour``'s students (action 3) exactly when :func:`main_info`
     holds it; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
     (S-A3, S-A3d, S-A3e, S-S2, S-S3, S-C1)."""
     if state.flow.phase != MAIN:
-        raise IllegalActionError("S-S3", _t("no journeys during placement"))
+        raise IllegalActionError(*phase_refusal(action))
     # The fields as sent, typed Any: an action built in Python may hold anything, and the
     # compiled build (docs/performance.md) would otherwise read them as the ints they are
     # declared to be (``True`` as 1), or fail with a bare TypeError, before the checks below.
@@ -819,34 +632,13 @@ def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
         info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
         if (s, d) in info[2]:
             return
-    raise IllegalActionError(*_why_not_journey(state, colour, action))
-
-
-def _why_not_journey(state: ShangrilaState, colour: int, action: Journey) -> Refusal:
-    sent: Any = action
-    s, d = sent.source, sent.destination
-    bad = _village_refusal(s) or _village_refusal(d)
-    if bad:
-        return bad
-    path = path_index(s, d)
-    if path is None:
-        return "S-A3", _t("villages {a} and {b} are not neighbours", a=s, b=d)
-    stone = _stone_refusal(state, s) or _stone_refusal(state, d)
-    if stone:
-        return stone
-    if not state.bridges >> path & 1:
-        return "S-A3d", _t("the bridge between villages {a} and {b} is broken", a=s, b=d)
-    if WITH_STUDENT + colour not in _village_row(state, s):
-        return "S-A3", _t(
-            "{colour} has no student in village {village}", colour=colour_word(colour), village=s
-        )
-    raise _unexplained(action)
+    raise IllegalActionError(*journey_refusal(state, colour, action))
 
 
 def verify_pass(state: ShangrilaState, colour: int, action: Pass) -> None:
     """Accept a pass of ``colour`` exactly when :func:`legal` offers nothing else (S-P1)."""
     if can_act(state, colour):
-        raise IllegalActionError("S-P1", _t("a player who has a legal action may not pass"))
+        raise IllegalActionError(*pass_refusal())
 
 
 _VERIFIERS: dict[type, Callable[[ShangrilaState, int, Any], None]] = {
@@ -864,7 +656,7 @@ def verify(state: ShangrilaState, colour: int, action: object) -> None:
     naming the clause that refuses it (the ``verify_<kind>`` of its kind)."""
     check = _VERIFIERS.get(type(action))
     if check is None:
-        raise IllegalActionError("action", f"{action!r} is not a Shangrila action")
+        raise IllegalActionError(*not_an_action(action))
     check(state, colour, action)
 
 
@@ -876,90 +668,3 @@ def refusal(state: ShangrilaState, colour: int, action: object) -> Refusal | Non
     except IllegalActionError as error:
         return error.rule, error.reason
     return None
-
-
-# --- resolving --------------------------------------------------------------------------------
-
-
-def journey_events(state: ShangrilaState, colour: int, source: int, destination: int) -> list[Any]:
-    """The events of a journey (S-A3): strengths (S-A3a), each traveller's fate (S-A3b/c),
-    the broken bridge (S-A3d) and any new stones (S-A3e)."""
-    spaces = state.spaces
-    src = spaces[source * GUILD_COUNT : source * GUILD_COUNT + GUILD_COUNT]
-    dst = spaces[destination * GUILD_COUNT : destination * GUILD_COUNT + GUILD_COUNT]
-    s_tiles, s_masters = strength(src)
-    d_tiles, d_masters = strength(dst)
-    # More tiles wins; equal tiles: more masters; still equal: the destination is stronger.
-    stronger = (s_tiles, s_masters) > (d_tiles, d_masters)
-    events: list[Any] = [
-        JourneyMade(
-            COLOURS[colour],
-            source,
-            destination,
-            s_tiles,
-            s_masters,
-            d_tiles,
-            d_masters,
-            stronger,
-        )
-    ]
-    for g, code in enumerate(src):
-        if code < WITH_STUDENT:
-            continue
-        traveller = code - WITH_STUDENT
-        who, guild = COLOURS[traveller], GUILDS[g]
-        there = dst[g]
-        if there == 0:
-            events.append(TravellerSettled(who, destination, guild))
-        elif not stronger:
-            events.append(TravellerReturned(who, guild))
-        elif there == MASTER + traveller:
-            events.append(TravellerJoined(who, destination, guild))
-        elif there == WITH_STUDENT + traveller:
-            events.append(TravellerReturned(who, guild))
-        else:
-            owner = (there - MASTER) % 4
-            events.append(MasterExpelled(COLOURS[owner], destination, guild, there >= WITH_STUDENT))
-            events.append(TravellerSettled(who, destination, guild))
-    a, b = min(source, destination), max(source, destination)
-    events.append(BridgeBroken(a, b))
-    path = path_index(a, b)
-    assert path is not None
-    left = state.bridges & ~(1 << path)
-    for v in (a, b):
-        if not left & INCIDENT[v]:
-            events.append(StonePlaced(v))
-    return events
-
-
-# Events are frozen values too: the commonest ones are made once and shared, index
-# ``colour * 91 + space`` (an event read from a log is its own object, and equal to these).
-_PLACED_EVENTS: tuple[MasterPlaced, ...] = tuple(
-    MasterPlaced(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
-    for c in COLOURS
-    for i in range(VILLAGE_COUNT * GUILD_COUNT)
-)
-_RECRUITED_EVENTS: tuple[StudentRecruited, ...] = tuple(
-    StudentRecruited(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
-    for c in COLOURS
-    for i in range(VILLAGE_COUNT * GUILD_COUNT)
-)
-_PASSED_EVENTS: tuple[Passed, ...] = tuple(Passed(c) for c in COLOURS)
-
-
-def action_events(state: ShangrilaState, colour: int, action: Action) -> list[Any]:
-    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first), in a new
-    list the caller may extend."""
-    base = colour * VILLAGE_COUNT * GUILD_COUNT
-    kind = type(action)
-    if kind is PlaceMaster or kind is PlaceSetupMaster:
-        assert isinstance(action, PlaceMaster | PlaceSetupMaster)
-        return [_PLACED_EVENTS[base + action.village * GUILD_COUNT + GUILD_INDEX[action.guild]]]
-    if kind is RecruitStudents:
-        assert isinstance(action, RecruitStudents)
-        recruited = _RECRUITED_EVENTS
-        return [recruited[base + v * GUILD_COUNT + GUILD_INDEX[g]] for v, g in action.placements]
-    if kind is Journey:
-        assert isinstance(action, Journey)
-        return journey_events(state, colour, action.source, action.destination)
-    return [_PASSED_EVENTS[colour]]

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from boardkit import Result, Rng, TurnEnded
 from boardkit_shangrila.rules.actions import Action
 from boardkit_shangrila.rules.components import STONES_GERMAN
-from boardkit_shangrila.rules.legality import action_events, legal, verify
+from boardkit_shangrila.rules.effects import action_events
+from boardkit_shangrila.rules.legality import legal, verify
 from boardkit_shangrila.rules.scoring import final_result
 from boardkit_shangrila.rules.state import MAIN, ShangrilaState
 

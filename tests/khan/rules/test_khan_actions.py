@@ -25,7 +25,7 @@ from boardkit_khan.rules.placements import StackKey
 from boardkit_khan.rules.rulers import SUPPLY
 from boardkit_khan.rules.state import STEP_ACTIONS, STEP_DISCARD, ActiveSpecial, KhanState
 
-from .game_builders import (
+from ..game_builders import (
     BOARD,
     STATIC,
     arrange_cards,

@@ -16,7 +16,7 @@ from boardkit_khan.rules.actions import PlaceStartYurt
 from boardkit_khan.rules.board import Region
 from boardkit_khan.rules.state import PHASE_PLACEMENT, PLACEMENT_ROUNDS, KhanState
 
-from .game_builders import BOARD, GAME, new_match, region_mask
+from ..game_builders import BOARD, GAME, new_match, region_mask
 
 DUTCH = {"start_yurts_per_player": True}
 

@@ -20,7 +20,7 @@ from boardkit_khan.rules.placements import StackKey
 from boardkit_khan.rules.scoring import score_game
 from boardkit_khan.rules.state import PHASE_END, STEP_CONQUER, ActiveSpecial, KhanState, TurnState
 
-from .game_builders import (
+from ..game_builders import (
     BOARD,
     GAME,
     STATIC,

@@ -24,7 +24,7 @@ from boardkit_khan.rules.state import static_for
 GAME = KhanGame()
 BOARD = default_board()
 SHIPPED_FILE = resources.files("boardkit_khan").joinpath("data", "board.txt").read_text("utf-8")
-GOLDEN = Path(__file__).parent / "fixtures" / "golden_4p.json"
+GOLDEN = Path(__file__).parent.parent / "fixtures" / "golden_4p.json"
 
 #: All eight rulers huddled in the north-west Tundra: a setup the K-C3 board checks refuse
 #: (rulers 3 apart, at least 5 regions, …) but the rulebook's free setup allows.

@@ -32,7 +32,7 @@ from boardkit_khan.rules.state import (
     KhanState,
 )
 
-from .game_builders import (
+from ..game_builders import (
     BOARD,
     all_cards_count,
     arrange_cards,

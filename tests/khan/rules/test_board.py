@@ -20,7 +20,7 @@ from boardkit_khan.rules.board import (
 from boardkit_khan.rules.board_validation import default_board, load_board, validate_board
 from boardkit_khan.rules.placements import stack_placements, standard_stack_keys
 
-DATA = Path(__file__).resolve().parents[2] / "src" / "boardkit_khan" / "data" / "board.txt"
+DATA = Path(__file__).resolve().parents[3] / "src" / "boardkit_khan" / "data" / "board.txt"
 TEXT = DATA.read_text(encoding="utf-8")
 
 

@@ -20,7 +20,7 @@ from boardkit_khan.rules.placements import StackKey
 from boardkit_khan.rules.rulers import SUPPLY, find_flight
 from boardkit_khan.rules.state import PHASE_END, PHASE_MAIN, STEP_ACTIONS, KhanState, TurnState
 
-from .game_builders import (
+from ..game_builders import (
     BOARD,
     RULERS,
     STATIC,

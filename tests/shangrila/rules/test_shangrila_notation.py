@@ -16,7 +16,7 @@ from boardkit_shangrila.rules.notation import INVARIANTS, format_position, parse
 from boardkit_shangrila.rules.state import ShangrilaState
 from tests.budget import examples
 
-from ..perft import check_perft_file
+from ...perft import check_perft_file
 
 SETUPS: list[tuple[int, dict[str, Any]]] = [
     (3, {}),
@@ -119,5 +119,5 @@ def test_three_colours_keep_the_red_village_closed_s_s2() -> None:
 
 
 def test_the_perft_file_holds() -> None:
-    path = Path(__file__).parent / "fixtures" / "positions.perft"
+    path = Path(__file__).parent.parent / "fixtures" / "positions.perft"
     assert check_perft_file(GAME, path, parse_position) >= 8

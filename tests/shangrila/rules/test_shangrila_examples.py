@@ -17,7 +17,7 @@ from boardkit_shangrila.rules.events import (
 )
 from boardkit_shangrila.rules.state import colour_to_move, strength, supply_of, village_codes
 
-from .builders import GAME, build, village_text
+from ..builders import GAME, build, village_text
 
 A, B = 4, 7
 

@@ -23,7 +23,7 @@ from boardkit_khan.rules.placements import (
     tile_banks,
 )
 
-from .game_builders import (
+from ..game_builders import (
     BOARD,
     conquer_at,
     legal,

@@ -38,7 +38,7 @@ from boardkit_shangrila.rules.state import (
     supply_of,
 )
 
-from .builders import GAME, build, village_text
+from ..builders import GAME, build, village_text
 
 H, D, F, P, R, A, Y = (
     Guild.HEALER,

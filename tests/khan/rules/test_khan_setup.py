@@ -24,7 +24,7 @@ from boardkit_khan.rules.state import (
     KhanState,
 )
 
-from .game_builders import (
+from ..game_builders import (
     BOARD,
     GAME,
     STATIC,

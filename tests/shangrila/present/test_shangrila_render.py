@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardkit_shangrila.rules.board import PATHS
 
-from .builders import GAME, build
+from ..builders import GAME, build
 
 
 def test_render_shows_villages_strength_stones_bridges_supply_and_turn() -> None:

@@ -44,7 +44,7 @@ from boardkit_khan.rules.events import (
 from boardkit_khan.rules.placements import StackKey
 from boardkit_khan.rules.state import PHASE_MAIN, KhanState
 
-from .game_builders import (
+from ..game_builders import (
     GAME,
     RULERS,
     STATIC,

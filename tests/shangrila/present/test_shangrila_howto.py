@@ -9,7 +9,7 @@ from pathlib import Path
 from boardkit.present.rules import for_path, for_rule, sections_of
 from boardkit_shangrila.game import ShangrilaGame
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "shangrila.md"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "shangrila.md"
 SECTIONS = sections_of(ShangrilaGame())
 
 

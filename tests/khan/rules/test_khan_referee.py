@@ -31,7 +31,7 @@ from boardkit_khan.rules.legality import check_conquer
 from boardkit_khan.rules.placements import StackKey
 from boardkit_khan.rules.state import KhanState
 
-from .game_builders import BOARD, GAME, STATIC
+from ..game_builders import BOARD, GAME, STATIC
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ from boardkit.present.rules import for_rule, sections_of
 from boardkit.rng import Rng
 from boardkit_khan.game import KhanGame
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "khan.md"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "khan.md"
 SECTIONS = sections_of(KhanGame())
 
 

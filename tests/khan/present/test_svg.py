@@ -21,14 +21,8 @@ from boardkit.cli import main
 from boardkit.geometry.grid import cells_of
 from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlightError
 from boardkit_khan.game import KhanGame
-from boardkit_khan.present.svg import (
-    _MARGIN,
-    DEFAULT_SIZE,
-    board_svg,
-    outline_loops,
-    render_svg,
-    ruler_colour,
-)
+from boardkit_khan.present.svg import DEFAULT_SIZE, board_svg, render_svg
+from boardkit_khan.present.svg_grid import _MARGIN, outline_loops, ruler_colour
 from boardkit_khan.rules.actions import (
     Conquer,
     Discard,

@@ -8,7 +8,7 @@ from boardkit import Match, Rng, engine
 from boardkit_khan.rules.events import CardDrawn, CardPlayed, CardRevealed, DrawPileShuffled
 from boardkit_khan.rules.state import UNKNOWN_CARD, KhanState
 
-from .game_builders import GAME, new_match, through_placement
+from ..game_builders import GAME, new_match, through_placement
 
 
 def _played(players: int, seed: int, decisions: int) -> Match[Any]:

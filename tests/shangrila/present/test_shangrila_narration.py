@@ -23,7 +23,7 @@ from boardkit_shangrila.rules.events import (
 )
 from boardkit_shangrila.rules.state import PLACEMENT
 
-from .builders import GAME, build
+from ..builders import GAME, build
 
 A, B = 4, 7
 

@@ -21,7 +21,7 @@ from boardkit_khan.rules.state import KhanState
 from boardkit_khan.rules.views import view
 from tests.budget import examples
 
-from ..perft import check_perft_file
+from ...perft import check_perft_file
 
 
 def _states(players: int, options: dict[str, Any], seed: int) -> list[KhanState]:
@@ -169,5 +169,5 @@ def test_a_hand_of_five_is_refused_k_s5() -> None:
 
 
 def test_the_perft_file_holds() -> None:
-    path = Path(__file__).parent / "fixtures" / "positions.perft"
+    path = Path(__file__).parent.parent / "fixtures" / "positions.perft"
     assert check_perft_file(GAME, path, parse_position) >= 8

@@ -34,7 +34,7 @@ from boardkit_khan.rules.events import (
 from boardkit_khan.rules.placements import StackKey
 from boardkit_khan.rules.state import STEP_ACTIONS, STEP_EXTRA, ActiveSpecial, KhanState
 
-from .game_builders import (
+from ..game_builders import (
     STATIC,
     conquer_at,
     deciding,
@@ -307,7 +307,7 @@ def test_consent_is_asked_of_the_protected_player_k_x5() -> None:
     assert asked.turn.actions_left == 2  # nothing spent yet
     from boardkit import Rng, engine
 
-    from .game_builders import GAME
+    from ..game_builders import GAME
 
     with pytest.raises(NotYourDecisionError):
         engine.step(GAME, asked, player, Consent(True), Rng(0))

@@ -30,7 +30,7 @@ from boardkit_khan.rules.components import (
     tile_stacks,
 )
 
-DATA = Path(__file__).resolve().parents[2] / "src" / "boardkit_khan" / "data" / "components.toml"
+DATA = Path(__file__).resolve().parents[3] / "src" / "boardkit_khan" / "data" / "components.toml"
 TEXT = DATA.read_text(encoding="utf-8")
 
 

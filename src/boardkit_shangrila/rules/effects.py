@@ -1,0 +1,118 @@
+"""What a legal action does: the events it makes (S-A1, S-A2, S-A3 to S-A3e, S-P1).
+
+:mod:`boardkit_shangrila.rules.legality` decides whether an action may be played; once it may,
+:func:`action_events` gives its events, which the reducer (:mod:`.reducer`) folds into the
+state. A journey's outcome is worked out here (:func:`journey_events`): the strengths of the two
+villages, each traveller's fate, the broken bridge and any Stones of the Wise it leaves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardkit_shangrila.rules.actions import (
+    Action,
+    Journey,
+    PlaceMaster,
+    PlaceSetupMaster,
+    RecruitStudents,
+)
+from boardkit_shangrila.rules.board import INCIDENT, VILLAGE_COUNT, path_index
+from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, GUILD_INDEX, GUILDS
+from boardkit_shangrila.rules.events import (
+    BridgeBroken,
+    JourneyMade,
+    MasterExpelled,
+    MasterPlaced,
+    Passed,
+    StonePlaced,
+    StudentRecruited,
+    TravellerJoined,
+    TravellerReturned,
+    TravellerSettled,
+)
+from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT, ShangrilaState, strength
+
+
+def journey_events(state: ShangrilaState, colour: int, source: int, destination: int) -> list[Any]:
+    """The events of a journey (S-A3): strengths (S-A3a), each traveller's fate (S-A3b/c),
+    the broken bridge (S-A3d) and any new stones (S-A3e)."""
+    spaces = state.spaces
+    src = spaces[source * GUILD_COUNT : source * GUILD_COUNT + GUILD_COUNT]
+    dst = spaces[destination * GUILD_COUNT : destination * GUILD_COUNT + GUILD_COUNT]
+    s_tiles, s_masters = strength(src)
+    d_tiles, d_masters = strength(dst)
+    # More tiles wins; equal tiles: more masters; still equal: the destination is stronger.
+    stronger = (s_tiles, s_masters) > (d_tiles, d_masters)
+    events: list[Any] = [
+        JourneyMade(
+            COLOURS[colour],
+            source,
+            destination,
+            s_tiles,
+            s_masters,
+            d_tiles,
+            d_masters,
+            stronger,
+        )
+    ]
+    for g, code in enumerate(src):
+        if code < WITH_STUDENT:
+            continue
+        traveller = code - WITH_STUDENT
+        who, guild = COLOURS[traveller], GUILDS[g]
+        there = dst[g]
+        if there == 0:
+            events.append(TravellerSettled(who, destination, guild))
+        elif not stronger:
+            events.append(TravellerReturned(who, guild))
+        elif there == MASTER + traveller:
+            events.append(TravellerJoined(who, destination, guild))
+        elif there == WITH_STUDENT + traveller:
+            events.append(TravellerReturned(who, guild))
+        else:
+            owner = (there - MASTER) % 4
+            events.append(MasterExpelled(COLOURS[owner], destination, guild, there >= WITH_STUDENT))
+            events.append(TravellerSettled(who, destination, guild))
+    a, b = min(source, destination), max(source, destination)
+    events.append(BridgeBroken(a, b))
+    path = path_index(a, b)
+    assert path is not None
+    left = state.bridges & ~(1 << path)
+    for v in (a, b):
+        if not left & INCIDENT[v]:
+            events.append(StonePlaced(v))
+    return events
+
+
+# Events are frozen values too: the commonest ones are made once and shared, index
+# ``colour * 91 + space`` (an event read from a log is its own object, and equal to these).
+_PLACED_EVENTS: tuple[MasterPlaced, ...] = tuple(
+    MasterPlaced(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for c in COLOURS
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_RECRUITED_EVENTS: tuple[StudentRecruited, ...] = tuple(
+    StudentRecruited(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for c in COLOURS
+    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+)
+_PASSED_EVENTS: tuple[Passed, ...] = tuple(Passed(c) for c in COLOURS)
+
+
+def action_events(state: ShangrilaState, colour: int, action: Action) -> list[Any]:
+    """The events of a legal ``action`` by ``colour`` (call :func:`refusal` first), in a new
+    list the caller may extend."""
+    base = colour * VILLAGE_COUNT * GUILD_COUNT
+    kind = type(action)
+    if kind is PlaceMaster or kind is PlaceSetupMaster:
+        assert isinstance(action, PlaceMaster | PlaceSetupMaster)
+        return [_PLACED_EVENTS[base + action.village * GUILD_COUNT + GUILD_INDEX[action.guild]]]
+    if kind is RecruitStudents:
+        assert isinstance(action, RecruitStudents)
+        recruited = _RECRUITED_EVENTS
+        return [recruited[base + v * GUILD_COUNT + GUILD_INDEX[g]] for v, g in action.placements]
+    if kind is Journey:
+        assert isinstance(action, Journey)
+        return journey_events(state, colour, action.source, action.destination)
+    return [_PASSED_EVENTS[colour]]
