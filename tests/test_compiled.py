@@ -171,6 +171,7 @@ def _names(wheel: Path) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.from_checkout
 def test_a_fresh_environment_builds_the_pure_wheel_unless_asked_and_then_the_compiled_one(
     tmp_path: Path,
 ) -> None:

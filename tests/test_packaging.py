@@ -44,6 +44,7 @@ def _members(archive: Path) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.from_checkout
 def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -> None:
     names = set(_members(sdist))
     needed = {
@@ -73,6 +74,7 @@ def test_the_sdist_carries_its_build_backend_and_the_package_data(sdist: Path) -
 
 
 @pytest.mark.slow
+@pytest.mark.from_checkout
 def test_a_fresh_environment_installs_the_sdist_and_plays_the_same_games(
     sdist: Path, tmp_path: Path
 ) -> None:

@@ -60,6 +60,7 @@ def test_the_readme_installs_with_pip_and_the_tutorial_has_blocks() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.from_checkout
 def test_every_tutorial_block_runs_after_the_readme_install(tmp_path: Path) -> None:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)

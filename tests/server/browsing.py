@@ -67,20 +67,20 @@ class Player:
     def wait_seq(self, seq: int) -> None:
         """Wait until the page shows entry ``seq`` or later (polled: the page's strict CSP
         forbids the evaluated predicates of ``wait_for_function``)."""
-        for _ in range(400):
+        for _ in range(1200):
             if self.seq() >= seq:
                 return
             self.page.wait_for_timeout(50)
         raise AssertionError(f"{self.name}'s page never reached entry {seq}")
 
     def wait_over(self) -> None:
-        self.page.wait_for_selector("body[data-over='true']", state="attached", timeout=20_000)
+        self.page.wait_for_selector("body[data-over='true']", state="attached", timeout=60_000)
 
     def legal(self, seq: int) -> list[dict[str, Any]]:
         """The legal actions the server sent this seat for entry ``seq`` (its last such frame),
-        waited for up to 20 s: a loaded machine (CI runs the suite on every core) can take
-        seconds to send a frame."""
-        for _ in range(1000):
+        waited for up to a minute: a loaded machine (CI runs the whole suite on every core, a
+        wheel being built beside a browser) can take many seconds to send a frame."""
+        for _ in range(3000):
             for raw in reversed(self.frames):
                 message = json.loads(raw)
                 if message.get("type") == "state" and message["seq"] == seq and message["legal"]:
