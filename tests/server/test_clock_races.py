@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from boardkit.flow import decider
 from boardkit.log.seating import FORFEIT, LEFT, TIMEOUT
+from boardkit.server import create_app
 from boardkit.server.errors import OutOfTimeError, ProtocolError
 from boardkit.server.live import LiveMatch
 from boardkit.server.service import MatchService
 from boardkit.server.storage import FINISHED, RUNNING
+from tests.server.helpers import FAST, create, join
 from tests.server.test_storage_contract import Factory, factory, run
+from tests.server.wsclient import Seat
 
 __all__ = ["factory"]  # the fixture, shared with the contract suite
 
@@ -225,3 +231,46 @@ def test_a_move_is_stored_over_a_seat_change_of_another_seat_and_keeps_it(
 
     run(go())
 
+
+def test_a_move_after_the_deadline_is_refused_and_the_timeout_applied_at_once(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One process, the seat's time up by its clock before its timer fired: the move is
+    refused (it never wins over the deadline), and the policy is applied by the refusal."""
+
+    async def go() -> None:
+        now = [1000.0]
+        one, two, live, _ = await _table(factory, monkeypatch, "bot", now)
+        slow = _decider(live)
+        now[0] = 1100.5
+        with pytest.raises(OutOfTimeError, match="ran out before your move was stored"):
+            await one.act(live.id, slow, live.length - 1, 0)
+        bot = one.seats.takeover(live)
+        assert await _stored(one, live.id) == (1, RUNNING, [(slow, bot, TIMEOUT)])
+        assert live.length == 1 and live.stand_in(slow) == bot
+        await one.stop()
+        await two.stop()
+
+    run(go())
+
+
+def test_the_late_player_gets_out_of_time_and_then_the_board_as_it_is(tmp_path: Path) -> None:
+    """Through the app: the refusal is an ``out_of_time`` error frame that names the problem,
+    followed by a full ``state`` in which the takeover bot holds the seat."""
+    app = create_app(data_dir=tmp_path, think_ms=60_000, limits=FAST, gc_sweep_every=None)
+    with TestClient(app) as client:
+        clock = _clock("bot")
+        match_id = create(client, "nim", TWO, options={"stones": 15}, clock=clock)
+        tokens = [join(client, match_id, name)["token"] for name in ("ann", "bob")]
+        seats = {i: Seat(client, match_id, tokens[i]) for i in range(2)}
+        slow = seats[0].state["to_decide"]
+        service = app.state.service
+        service.now = lambda: time.time() + 101.0  # the bank is spent; the timer sleeps on
+        error = seats[slow].error({"type": "act", "seq": seats[slow].state["seq"], "index": 0})
+        assert error["code"] == "out_of_time"
+        assert error["message"].startswith("your time ran out before your move was stored: the ")
+        state = seats[slow].expect("state")
+        assert state["full"] and state["seq"] == 0
+        assert state["seats"][slow]["stand_in"] is not None
+        for seat in seats.values():
+            seat.close()
