@@ -164,8 +164,10 @@ class SeatKeeper:
         await self.reload_record(live)  # another process may have acted on it already
         if live.record.length != live.length:
             # Another process stored a move (or took entries back) that this copy has not
-            # replayed: its clocks are not the match's. The timer fires again at once, and the
-            # caller brings the copy up to the database before it asks again.
+            # taken in: its clocks are not the match's, and nothing is decided on them. The
+            # timer fires again at once, and the match service brings the copy up to the
+            # database before it asks again (:meth:`MatchService.check_clock
+            # <boardkit.server.service.MatchService.check_clock>`).
             self.arm(live)
             return None
         seat = live.clocks.expired(self.now())

@@ -383,7 +383,10 @@ class MatchService:
         header they all read: exactly one process applies it, the others take it from there."""
         live = await self.live(match_id)
         async with live.lock:
-            await self.moves.refresh_locked(live)  # the moves other processes made meanwhile
+            # the moves other processes made or took back meanwhile: a clock is judged on the
+            # match as stored
+            await self.undos.dropped_elsewhere(self.storage, live)
+            await self.moves.refresh_locked(live)
             expired = await self.seats.expire_locked(live)
         if expired is None:
             return
