@@ -116,7 +116,7 @@ class MoveDesk:
         if refusal is not None:
             raise refusal
         if live.clocks.expired(self.seats.now()) == seat:  # its timeout could not be stored
-            raise OutOfTimeError("your time ran out before your move was stored")
+            raise OutOfTimeError(_t("your time ran out before your move was stored"))
 
     async def commit_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
         """Play ``action`` for ``seat``, store the entry, then take it in memory.
@@ -142,7 +142,7 @@ class MoveDesk:
             refusal = refusal_after_conflict(live, seat, seq, holder)
             if refusal is not None:
                 raise refusal
-        raise ProtocolError("the match keeps changing; try again", "stale")
+        raise ProtocolError(_t("the match keeps changing; try again"), "stale")
 
     async def _store_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
         """Play, store (over the stored header this process holds) and take the entry in
@@ -245,29 +245,37 @@ def refusal_after_conflict(
     again."""
     if live.length != seq:
         return ProtocolError(
-            f"another move came first; the match is at entry {live.length - 1}", "stale"
+            _t("another move came first; the match is at entry {last}", last=live.length - 1),
+            "stale",
         )
     last = next((c for c in reversed(live.changes) if c.seat == seat), None)
     timed_out = last is not None and last.reason == TIMEOUT and last.at == seq
-    lost = "your time ran out before your move was stored"
     forfeit = live.forfeit
     if forfeit is not None:
         if forfeit.seat == seat and holder is None:
-            return OutOfTimeError(f"{lost}: you forfeit, and the game is over")
-        return ProtocolError(
-            f"the game is over: {seat_text(live.names, forfeit.seat)} ran out of time", "finished"
-        )
+            return OutOfTimeError(
+                _t(
+                    "your time ran out before your move was stored: you forfeit, and the game "
+                    "is over"
+                )
+            )
+        who = seat_text(live.names, forfeit.seat)
+        return ProtocolError(_t("the game is over: {who} ran out of time", who=who), "finished")
     if live.status != RUNNING:
-        return ProtocolError("the game is over", "finished")
+        return ProtocolError(_t("the game is over"), "finished")
     now_held = live.bot_for(seat)
     if now_held != holder:
         if timed_out and holder is None and now_held is not None:
             return OutOfTimeError(
-                f"{lost}: the {bot_name(now_held)} bot plays this seat now; take it back to play on"
+                _t(
+                    "your time ran out before your move was stored: the {bot} bot plays this "
+                    "seat now; take it back to play on",
+                    bot=bot_name(now_held) or now_held,
+                )
             )
-        return ProtocolError("the seat changed hands before the move was stored", "away")
+        return ProtocolError(_t("the seat changed hands before the move was stored"), "away")
     if decider(live.states[-1].flow) != seat:
-        return ProtocolError("it is not this seat's decision any more", "not_your_turn")
+        return ProtocolError(_t("it is not this seat's decision any more"), "not_your_turn")
     return None
 
 
