@@ -38,11 +38,14 @@ def test_appends_queued_meanwhile_share_the_next_transaction() -> None:
     async def main() -> None:
         back = FakeBackEnd()
         group = GroupCommit(back.commit_group)
-        first = asyncio.create_task(group.append(("m0", 1, "e", "running", None)))
+        first = asyncio.create_task(group.append(("m0", 1, "e", "running", None, None)))
         await asyncio.sleep(0)  # the first transaction is under way
-        rest = [group.append((f"m{i}", 1, "e", "running", None)) for i in range(1, 6)]
+        rest = [group.append((f"m{i}", 1, "e", "running", None, None)) for i in range(1, 6)]
         results = await asyncio.gather(
-            first, *rest, group.append(("bad", 99, "e", "running", None)), return_exceptions=True
+            first,
+            *rest,
+            group.append(("bad", 99, "e", "running", None, None)),
+            return_exceptions=True,
         )
         assert results[:6] == [None] * 6
         assert isinstance(results[6], ConflictError)
@@ -59,13 +62,13 @@ def test_a_failed_transaction_fails_every_append_of_its_group_and_the_next_go_on
         group = GroupCommit(back.commit_group)
         back.fail = True
         results = await asyncio.gather(
-            *(group.append((f"m{i}", 1, "e", "running", None)) for i in range(3)),
+            *(group.append((f"m{i}", 1, "e", "running", None, None)) for i in range(3)),
             return_exceptions=True,
         )
         assert all(isinstance(r, StorageError) for r in results)
         back.fail = False
-        await group.append(("m0", 1, "e", "running", None))
-        assert back.committed == [("m0", 1, "e", "running", None)]
+        await group.append(("m0", 1, "e", "running", None, None))
+        assert back.committed == [("m0", 1, "e", "running", None, None)]
 
     asyncio.run(main())
 
@@ -74,9 +77,9 @@ def test_a_lone_append_waits_for_no_one() -> None:
     async def main() -> None:
         back = FakeBackEnd()
         group = GroupCommit(back.commit_group)
-        await asyncio.wait_for(group.append(("m0", 1, "e", "running", None)), 1)
-        assert back.groups == [[("m0", 1, "e", "running", None)]]
+        await asyncio.wait_for(group.append(("m0", 1, "e", "running", None, None)), 1)
+        assert back.groups == [[("m0", 1, "e", "running", None, None)]]
         with pytest.raises(ConflictError):
-            await group.append(("m0", 99, "e", "running", None))
+            await group.append(("m0", 99, "e", "running", None, None))
 
     asyncio.run(main())

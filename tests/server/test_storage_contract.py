@@ -341,3 +341,43 @@ def test_update_header_replaces_the_header_and_sets_the_status(factory: Factory)
         await again.close()
 
     run(go())
+
+
+def test_an_append_over_a_header_that_changed_is_refused(factory: Factory) -> None:
+    """A move is stored only over the header it was checked against: a seat change (a
+    timeout) stored meanwhile keeps it out, entry and header alike."""
+
+    async def go() -> None:
+        storage = await opened(factory)
+        await storage.create_match(record(), "e0")
+        await storage.append_entry("m1", 1, "e1", RUNNING, '{"h":2}', expected='{"h":1}')
+        assert await storage.update_header("m1", '{"h":"timeout"}', RUNNING, expected='{"h":2}')
+        with pytest.raises(ConflictError, match="changed since it was read"):
+            await storage.append_entry("m1", 2, "late", RUNNING, '{"h":3}', expected='{"h":2}')
+        got = await storage.get_match("m1")
+        assert got is not None and (got.header, got.length) == ('{"h":"timeout"}', 2)
+        assert await storage.entries("m1", 2) == []
+        await storage.append_entry("m1", 2, "e2", RUNNING, expected='{"h":"timeout"}')
+        assert await storage.entries("m1", 2) == ["e2"]
+        await storage.close()
+
+    run(go())
+
+
+def test_a_header_write_for_a_length_the_match_left_behind_is_refused(factory: Factory) -> None:
+    """A timeout decided on a copy that a stored move left behind is not written, even over
+    the same header text."""
+
+    async def go() -> None:
+        storage = await opened(factory)
+        await storage.create_match(record(), "e0")
+        await storage.append_entry("m1", 1, "e1", RUNNING)  # the header stays '{"h":1}'
+        assert not await storage.update_header("m1", '{"h":2}', FINISHED, '{"h":1}', length=1)
+        got = await storage.get_match("m1")
+        assert got is not None and (got.header, got.status) == ('{"h":1}', RUNNING)
+        assert await storage.update_header("m1", '{"h":2}', FINISHED, '{"h":1}', length=2)
+        got = await storage.get_match("m1")
+        assert got is not None and (got.header, got.status) == ('{"h":2}', FINISHED)
+        await storage.close()
+
+    run(go())

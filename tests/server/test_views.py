@@ -159,11 +159,16 @@ def test_an_act_cancelled_during_its_write_keeps_memory_and_database_together(
         writing = asyncio.Event()
 
         async def slow_append(
-            match_id: str, seq: int, entry: str, status: str, header: str | None = None
+            match_id: str,
+            seq: int,
+            entry: str,
+            status: str,
+            header: str | None = None,
+            expected: str | None = None,
         ) -> None:
             writing.set()
             await asyncio.sleep(0.2)
-            await real_append(match_id, seq, entry, status, header)
+            await real_append(match_id, seq, entry, status, header, expected)
 
         storage.append_entry = slow_append  # type: ignore[method-assign]
         before = live.length

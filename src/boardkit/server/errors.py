@@ -64,3 +64,10 @@ class ConflictError(StorageError):
     """Another writer appended the same entry first (another process, or a race)."""
 
     code = "conflict"
+
+
+class OutOfTimeError(ProtocolError):
+    """A move came too late: the seat's time ran out and the match's policy was applied (a bot
+    took the seat, or the seat forfeited) before the move could be stored."""
+
+    code = "out_of_time"

@@ -7,10 +7,12 @@ action) and :meth:`MoveDesk.commit_locked` plays it on the in-memory
 :class:`~boardkit.match.Match` and **commits it to the database before anyone hears of it**:
 until the commit returns, :attr:`LiveMatch.length <boardkit.server.live.LiveMatch.length>` does
 not include the new entry; if it fails, the entry is undone. Two processes committing the same
-entry cannot both succeed (:class:`~boardkit.server.errors.ConflictError`): the loser refreshes
-(:meth:`MoveDesk.refresh_locked`, which replays the stored actions and checks that they give
-the stored events, and takes the clocks as stored with them) and its client is told the match
-moved on. The caller holds the match's lock.
+entry cannot both succeed (:class:`~boardkit.server.errors.ConflictError`), nor can a move be
+stored over a seat change (a timeout, a forfeit) stored since it was checked: the loser
+refreshes (:meth:`MoveDesk.refresh_locked`, which replays the stored actions and checks that
+they give the stored events, and takes the clocks as stored with them) and its client is told
+why (:func:`refusal_after_conflict`: the match moved on, or the seat's time ran out). The
+caller holds the match's lock.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from boardkit.errors import ActionTextError, BoardkitError, IllegalActionError
 from boardkit.flow import decider
 from boardkit.i18n import Messages, domain_of
 from boardkit.log import entry_to_json
+from boardkit.log.seating import TIMEOUT
 from boardkit.present.rules import refusal_line, sections_of, see_also
-from boardkit.server.errors import ConflictError, ProtocolError, StorageError
+from boardkit.server.errors import ConflictError, OutOfTimeError, ProtocolError, StorageError
 from boardkit.server.live import LiveMatch, bot_name, compact, owes
 from boardkit.server.seats import SeatKeeper
 from boardkit.server.storage import FINISHED, RUNNING, Storage
@@ -87,6 +90,7 @@ class MoveDesk:
                 ),
                 "away",
             )
+        await self._in_time_locked(live, seat)
         if index is None:
             action = read_text(live, text)
         else:
@@ -99,9 +103,50 @@ class MoveDesk:
             action = legal[index]
         await self.commit_locked(live, seat, action)
 
+    async def _in_time_locked(self, live: LiveMatch, seat: int) -> None:
+        """Refuse ``seat``'s move with ``out_of_time`` when its time is up by this process's
+        clock, and apply the match's policy now (unless another process did); a move that comes
+        after the deadline never wins, even before the timer that applies the policy fires."""
+        if live.clocks is None or live.clocks.expired(self.seats.now()) != seat:
+            return
+        length = live.length
+        await self.refresh_locked(live)
+        await self.seats.expire_locked(live)
+        refusal = refusal_after_conflict(live, seat, length, None)
+        if refusal is not None:
+            raise refusal
+        if live.clocks.expired(self.seats.now()) == seat:  # its timeout could not be stored
+            raise OutOfTimeError(_t("your time ran out before your move was stored"))
+
     async def commit_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
-        """Play ``action`` for ``seat``, store the entry, then take it in memory; ``bad_action``
-        when the rules refuse it, ``stale`` when another process stored this entry first."""
+        """Play ``action`` for ``seat``, store the entry, then take it in memory.
+
+        The entry is stored only if the match's stored header is still the one this process
+        holds (:meth:`Storage.append_entry <boardkit.server.storage.base.Storage.append_entry>`
+        with ``expected``): a seat change another process stored meanwhile (a timeout, a
+        forfeit, a player who left or came back) is never overwritten by a move that did not
+        see it. When the write is refused, the match is brought up to the database and the move
+        is refused: ``stale`` when another entry came first, ``out_of_time``
+        (:class:`~boardkit.server.errors.OutOfTimeError`) when the seat's time ran out and its
+        timeout was stored first, ``away`` or ``finished`` when the seat or the match changed
+        otherwise; when the change leaves the move as it was (another seat changed hands), it
+        is stored over the new header. ``bad_action`` when the rules refuse it."""
+        seq = len(live.match)
+        holder = live.bot_for(seat)  # who plays the seat as the move was checked
+        for _ in range(_TRIES):
+            try:
+                await self._store_locked(live, seat, action)
+                return
+            except ConflictError:
+                await self.refresh_locked(live)
+            refusal = refusal_after_conflict(live, seat, seq, holder)
+            if refusal is not None:
+                raise refusal
+        raise ProtocolError(_t("the match keeps changing; try again"), "stale")
+
+    async def _store_locked(self, live: LiveMatch, seat: int, action: Any) -> None:
+        """Play, store (over the stored header this process holds) and take the entry in
+        memory; the entry is undone in memory if the store fails."""
         match = live.match
         seq = len(match)
         try:
@@ -116,15 +161,13 @@ class MoveDesk:
         )  # the clocks after the move, stored with it (None: no clocks)
         try:
             await self.storage.append_entry(
-                live.id, seq, compact(entry_to_json(live.game, entry)), status, header
+                live.id,
+                seq,
+                compact(entry_to_json(live.game, entry)),
+                status,
+                header,
+                expected=live.record.header,
             )
-        except ConflictError:
-            match.undo(1)
-            await self.refresh_locked(live)
-            raise ProtocolError(
-                _t("another move came first; the match is at entry {last}", last=live.length - 1),
-                "stale",
-            ) from None
         except BaseException:
             match.undo(1)
             raise
@@ -186,6 +229,54 @@ class MoveDesk:
             live.states.append(live.match.state)
         if bodies and not self.seats.adopt_clocks(live):  # no stored clocks: time them here
             self.seats.tick(live, moved=True)
+
+
+_TRIES = 4
+"""How many times a move is stored again over a header that changed in a way that leaves the
+move as it was (each retry means another process stored a change)."""
+
+
+def refusal_after_conflict(
+    live: LiveMatch, seat: int, seq: int, holder: str | None
+) -> ProtocolError | None:
+    """Why ``seat``'s move, checked at entry ``seq`` while ``holder`` played the seat (``None``:
+    its person), cannot be stored now that the match is brought up to the database; ``None``
+    when nothing that concerns it changed (another seat changed hands) and it may be stored
+    again."""
+    if live.length != seq:
+        return ProtocolError(
+            _t("another move came first; the match is at entry {last}", last=live.length - 1),
+            "stale",
+        )
+    last = next((c for c in reversed(live.changes) if c.seat == seat), None)
+    timed_out = last is not None and last.reason == TIMEOUT and last.at == seq
+    forfeit = live.forfeit
+    if forfeit is not None:
+        if forfeit.seat == seat and holder is None:
+            return OutOfTimeError(
+                _t(
+                    "your time ran out before your move was stored: you forfeit, and the game "
+                    "is over"
+                )
+            )
+        who = seat_text(live.names, forfeit.seat)
+        return ProtocolError(_t("the game is over: {who} ran out of time", who=who), "finished")
+    if live.status != RUNNING:
+        return ProtocolError(_t("the game is over"), "finished")
+    now_held = live.bot_for(seat)
+    if now_held != holder:
+        if timed_out and holder is None and now_held is not None:
+            return OutOfTimeError(
+                _t(
+                    "your time ran out before your move was stored: the {bot} bot plays this "
+                    "seat now; take it back to play on",
+                    bot=bot_name(now_held) or now_held,
+                )
+            )
+        return ProtocolError(_t("the seat changed hands before the move was stored"), "away")
+    if decider(live.states[-1].flow) != seat:
+        return ProtocolError(_t("it is not this seat's decision any more"), "not_your_turn")
+    return None
 
 
 def seat_text(names: Sequence[str], seat: int) -> str:

@@ -162,13 +162,23 @@ class SeatKeeper:
         if live.clocks is None or live.control is None:
             return None
         await self.reload_record(live)  # another process may have acted on it already
+        if live.record.length != live.length:
+            # Another process stored a move (or took entries back) that this copy has not
+            # taken in: its clocks are not the match's, and nothing is decided on them. The
+            # timer fires again at once, and the match service brings the copy up to the
+            # database before it asks again (:meth:`MatchService.check_clock
+            # <boardkit.server.service.MatchService.check_clock>`).
+            self.arm(live)
+            return None
         seat = live.clocks.expired(self.now())
         if seat is None or seat != self.clock_seat(live):
             self.tick(live, moved=False)
             return None
         holder = self.takeover(live) if live.control.on_timeout == BOT else FORFEIT
         seen = live.record.header
-        if not await self._change_seat_locked(live, seat, holder, TIMEOUT, expected=seen):
+        if not await self._change_seat_locked(
+            live, seat, holder, TIMEOUT, expected=seen, length=live.length
+        ):
             # Another process stored a change first (its own timeout of this seat, or a move):
             # this one takes that change, and applies nothing itself.
             await self.reload_record(live)
@@ -200,12 +210,19 @@ class SeatKeeper:
         await self._change_seat_locked(live, seat, HUMAN, RETURNED)
 
     async def _change_seat_locked(
-        self, live: LiveMatch, seat: int, holder: str, reason: str, expected: str | None = None
+        self,
+        live: LiveMatch,
+        seat: int,
+        holder: str,
+        reason: str,
+        expected: str | None = None,
+        length: int | None = None,
     ) -> bool:
         """Record that ``holder`` holds ``seat`` from the next entry on, in the stored header
         first (with the clocks as they stand after the change; a forfeit also finishes the
         match), then in memory. With ``expected``, only if the stored header is still that
-        text; whether the change was made."""
+        text, and with ``length`` only if the match still has that many entries; whether the
+        change was made."""
         changes = (*live.changes, SeatChange(live.length, seat, holder, reason))
         status = FINISHED if holder == FORFEIT else live.record.status
         now = self.now()
@@ -213,7 +230,7 @@ class SeatKeeper:
         stored = json.loads(live.record.header if clocked is None else clocked)
         stored["seat_changes"] = [seat_change_to_json(c) for c in changes]
         text = compact(stored)
-        if not await self.storage.update_header(live.id, text, status, expected):
+        if not await self.storage.update_header(live.id, text, status, expected, length):
             return False
         live.changes = changes
         live.record = attrs.evolve(live.record, header=text, status=status)

@@ -40,7 +40,7 @@ from boardkit.errors import BoardkitError, shorten
 from boardkit.server import live as held
 from boardkit.server import lobby
 from boardkit.server.bots import BotRunner
-from boardkit.server.errors import AuthError, ProtocolError
+from boardkit.server.errors import AuthError, OutOfTimeError, ProtocolError
 from boardkit.server.gcpolicy import GcPolicy
 from boardkit.server.leases import BotDesk
 from boardkit.server.loading import LoadedMatches
@@ -362,8 +362,13 @@ class MatchService:
     async def _act(
         self, live: LiveMatch, seat: int, seq: int, index: int | None, text: str | None
     ) -> None:
-        async with live.lock:
-            await self.moves.play_locked(live, seat, seq, index, text)
+        try:
+            async with live.lock:
+                await self.moves.play_locked(live, seat, seq, index, text)
+        except OutOfTimeError:  # the seat's timeout was applied (here or elsewhere): say so
+            self.hub.publish(live.id)
+            self._start_bot(live)
+            raise
         self.metrics.actions.labels(game=live.game.name, by="player").inc()
         self.hub.publish(live.id)
         self._start_bot(live)
@@ -378,7 +383,10 @@ class MatchService:
         header they all read: exactly one process applies it, the others take it from there."""
         live = await self.live(match_id)
         async with live.lock:
-            await self.moves.refresh_locked(live)  # the moves other processes made meanwhile
+            # the moves other processes made or took back meanwhile: a clock is judged on the
+            # match as stored
+            await self.undos.dropped_elsewhere(self.storage, live)
+            await self.moves.refresh_locked(live)
             expired = await self.seats.expire_locked(live)
         if expired is None:
             return

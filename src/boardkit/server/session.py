@@ -143,7 +143,7 @@ class Session:
             extra: dict[str, Any] = {}
             if exc.candidates is not None:
                 extra["candidates"] = list(exc.candidates)
-            if exc.code == "stale" and self.live is not None:
+            if exc.code in ("stale", "out_of_time") and self.live is not None:
                 await self.send(error_message(exc))
                 await self._send_state(full=True)
                 return

@@ -165,16 +165,24 @@ class Storage(ABC):
 
     @abstractmethod
     async def append_entry(
-        self, match_id: str, seq: int, entry: str, status: str, header: str | None = None
+        self,
+        match_id: str,
+        seq: int,
+        entry: str,
+        status: str,
+        header: str | None = None,
+        expected: str | None = None,
     ) -> None:
         """Insert entry ``seq`` (JSON text) and set the match's status and length, atomically;
         with ``header``, replace the match's stored header in the same transaction (the server
         keeps its clocks there, :mod:`boardkit.server.clocks`, so that they survive a restart
-        exactly as of the last entry).
+        exactly as of the last entry). With ``expected``, only if the stored header is still
+        that text: the header the move was checked against, so that a move is never stored
+        over a seat change (a timeout, a forfeit, a player who left) it did not see.
 
-        Raises :class:`~boardkit.server.errors.ConflictError` if entry ``seq`` exists already or
-        ``seq`` is not the next entry; the database is then unchanged. Once this returns, the
-        entry survives a crash of the server process.
+        Raises :class:`~boardkit.server.errors.ConflictError` if entry ``seq`` exists already,
+        ``seq`` is not the next entry, or the stored header is not ``expected``; the database
+        is then unchanged. Once this returns, the entry survives a crash of the server process.
         """
 
     async def drop_entries(self, match_id: str, first: int, length: int) -> None:
@@ -191,13 +199,20 @@ class Storage(ABC):
 
     @abstractmethod
     async def update_header(
-        self, match_id: str, header: str, status: str, expected: str | None = None
+        self,
+        match_id: str,
+        header: str,
+        status: str,
+        expected: str | None = None,
+        length: int | None = None,
     ) -> bool:
         """Replace the match's stored header (JSON text) and set its status, in one transaction:
         how the server records a seat that changed hands (the header's ``seat_changes``) and a
         match that ended by forfeit. With ``expected``, only if the stored header is still that
         text (a conditional write: of several processes that saw the same header and decide
-        the same change, such as a seat's timeout, exactly one writes it). Whether it wrote."""
+        the same change, such as a seat's timeout, exactly one writes it); with ``length``,
+        only if the match still has that many entries (a timeout decided on a copy of the
+        match that a stored move has left behind is not written). Whether it wrote."""
 
     @abstractmethod
     async def undo_state(self, match_id: str) -> str | None:

@@ -20,9 +20,10 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from boardkit.server.errors import ConflictError
 
-Row = tuple[str, int, str, str, str | None]
-"""One append: match id, entry number, entry JSON, the match's status afterwards, and the
-match's new stored header (``None``: unchanged)."""
+Row = tuple[str, int, str, str, str | None, str | None]
+"""One append: match id, entry number, entry JSON, the match's status afterwards, the match's
+new stored header (``None``: unchanged), and the stored header it must still have (``None``:
+any)."""
 
 CommitGroup = Callable[[Sequence[Row]], Awaitable[list[ConflictError | None]]]
 """Stores every row in one transaction; per row, ``None`` or the conflict that kept it out."""

@@ -270,13 +270,19 @@ class PostgresStorage(Storage):
             return [(await _record(conn, row[:7]), int(row[7])) for row in await cur.fetchall()]
 
     async def update_header(
-        self, match_id: str, header: str, status: str, expected: str | None = None
+        self,
+        match_id: str,
+        header: str,
+        status: str,
+        expected: str | None = None,
+        length: int | None = None,
     ) -> bool:
         async with self._transaction() as conn:
             cur = await conn.execute(
                 "UPDATE boardkit_match SET header = %s, status = %s WHERE id = %s "
-                "AND (%s::text IS NULL OR header = %s) RETURNING length",
-                (header, status, match_id, expected, expected),
+                "AND (%s::text IS NULL OR header = %s) AND (%s::int IS NULL OR length = %s) "
+                "RETURNING length",
+                (header, status, match_id, expected, expected, length, length),
             )
             row = await cur.fetchone()
             if row is not None:
@@ -321,14 +327,21 @@ class PostgresStorage(Storage):
             return None if row is None else int(row[0])
 
     async def append_entry(
-        self, match_id: str, seq: int, entry: str, status: str, header: str | None = None
+        self,
+        match_id: str,
+        seq: int,
+        entry: str,
+        status: str,
+        header: str | None = None,
+        expected: str | None = None,
     ) -> None:
-        await self._appends.append((match_id, seq, entry, status, header))
+        await self._appends.append((match_id, seq, entry, status, header, expected))
 
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
         """Every append of the group in one transaction, pipelined (one round trip for all).
 
-        Each is one statement: bump the length where it is still the entry's number, insert
+        Each is one statement: bump the length where it is still the entry's number (and the
+        header the one expected, if one is), insert
         the entry only then, and queue the notice only for an inserted entry (PostgreSQL
         delivers it at the commit). An append whose number is not the next one inserts nothing
         and fails alone. A statement that fails outright (an entry that exists though the length
@@ -357,9 +370,9 @@ class PostgresStorage(Storage):
         return outcome[0]
 
     def _append_params(self, row: Row) -> tuple[object, ...]:
-        match_id, seq, entry, status, header = row
+        match_id, seq, entry, status, header, expected = row
         payload = f"{self.process_id}:{seq + 1}:{match_id}"
-        return (status, header, match_id, seq, seq, entry, CHANNEL, payload)
+        return (status, header, match_id, seq, expected, expected, seq, entry, CHANNEL, payload)
 
     async def drop_entries(self, match_id: str, first: int, length: int) -> None:
         async with self._transaction() as conn:
@@ -514,12 +527,16 @@ def _lease_key(match_id: str) -> int:
 
 class _Rollback(ConflictError):
     def __init__(self, seq: int) -> None:
-        super().__init__(f"entry {seq} is not the next entry of this match")
+        super().__init__(
+            f"entry {seq} is not the next entry of this match, or the match changed since it "
+            "was read"
+        )
 
 
 _APPEND = (
     "WITH bumped AS (UPDATE boardkit_match SET length = length + 1, status = %s, "
-    "header = COALESCE(%s, header) WHERE id = %s AND length = %s RETURNING id), "
+    "header = COALESCE(%s, header) WHERE id = %s AND length = %s "
+    "AND (%s::text IS NULL OR header = %s) RETURNING id), "
     "added AS (INSERT INTO boardkit_entry (match_id, seq, body) SELECT id, %s, %s FROM bumped "
     "RETURNING match_id) "
     "SELECT pg_notify(%s, %s) FROM added"

@@ -197,14 +197,19 @@ class SQLiteStorage(Storage):
         return await self._run(work)
 
     async def update_header(
-        self, match_id: str, header: str, status: str, expected: str | None = None
+        self,
+        match_id: str,
+        header: str,
+        status: str,
+        expected: str | None = None,
+        length: int | None = None,
     ) -> bool:
         def work(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             cursor = db.execute(
                 "UPDATE boardkit_match SET header = ?, status = ? WHERE id = ? "
-                "AND (? IS NULL OR header = ?)",
-                (header, status, match_id, expected, expected),
+                "AND (? IS NULL OR header = ?) AND (? IS NULL OR length = ?)",
+                (header, status, match_id, expected, expected, length, length),
             )
             db.commit()
             return cursor.rowcount == 1
@@ -250,9 +255,15 @@ class SQLiteStorage(Storage):
         return await self._run(work)
 
     async def append_entry(
-        self, match_id: str, seq: int, entry: str, status: str, header: str | None = None
+        self,
+        match_id: str,
+        seq: int,
+        entry: str,
+        status: str,
+        header: str | None = None,
+        expected: str | None = None,
     ) -> None:
-        await self._appends.append((match_id, seq, entry, status, header))
+        await self._appends.append((match_id, seq, entry, status, header, expected))
 
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
         return await self._run(functools.partial(_append_all, rows=rows))
@@ -303,20 +314,24 @@ def _record(db: sqlite3.Connection, row: Any) -> MatchRecord:
 
 
 def _append_all(db: sqlite3.Connection, rows: Sequence[Row]) -> list[ConflictError | None]:
-    """Append every row (match, seq, entry, status, header or ``None``) in one transaction; per
-    row, ``None`` or the conflict that kept it out."""
+    """Append every row (match, seq, entry, status, header or ``None``, expected header or
+    ``None``) in one transaction; per row, ``None`` or the conflict that kept it out."""
     outcomes: list[ConflictError | None] = []
     db.execute("BEGIN IMMEDIATE")
-    for match_id, seq, entry, status, header in rows:
+    for match_id, seq, entry, status, header, expected in rows:
         db.execute("SAVEPOINT append")
         cursor = db.execute(
             "UPDATE boardkit_match SET length = length + 1, status = ?, "
-            "header = COALESCE(?, header) WHERE id = ? AND length = ?",
-            (status, header, match_id, seq),
+            "header = COALESCE(?, header) WHERE id = ? AND length = ? "
+            "AND (? IS NULL OR header = ?)",
+            (status, header, match_id, seq, expected, expected),
         )
         conflict = None
         if cursor.rowcount != 1:
-            conflict = ConflictError(f"entry {seq} is not the next entry of this match")
+            conflict = ConflictError(
+                f"entry {seq} is not the next entry of this match, or the match changed since "
+                "it was read"
+            )
         else:
             try:
                 db.execute(
