@@ -111,6 +111,7 @@ def test_a_sub_environment_plays_the_games_a_single_env_seeded_alike_plays() -> 
     vector.close()
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_module_id_form_imports_the_adapter_in_a_fresh_process() -> None:
     code = (
         "import gymnasium\n"

@@ -44,6 +44,7 @@ def _history(game: pyspiel.Game, seeds: tuple[int, int], chance: int) -> list[in
     return history
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_same_seeds_play_the_same_game_and_the_seeds_matter() -> None:
     game = load_game("goofspiel", 2)  # sealed bids: hidden information, chance deals prizes
     first = _history(game, (1, 2), chance=5)

@@ -77,6 +77,7 @@ WATCHED = {
 """Lines of the seeded game :func:`watched` shows, in each language."""
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 @pytest.mark.parametrize("lang", sorted(WATCHED))
 def test_a_seeded_game_watched_with_lang_is_narrated_in_that_language(lang: str) -> None:
     text = watched(lang)

@@ -267,6 +267,7 @@ def test_a_stale_action_gets_a_full_resync_and_changes_nothing(client: TestClien
     me.until(state["seq"] + 1)
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_reconnecting_seat_resumes_exactly(client: TestClient) -> None:
     match_id, seats, tokens = two_seats(client, "shangrila")
     state = play_until(seats, lambda s: s["seq"] >= 4, random.Random(3))
@@ -280,6 +281,7 @@ def test_a_reconnecting_seat_resumes_exactly(client: TestClient) -> None:
     assert end["over"]
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_consent_is_asked_of_the_seat_that_owes_it(client: TestClient) -> None:
     """Khan's consent: the non-active seat decides, gets the actions, and its answer counts."""
     for attempt in range(8):
@@ -389,6 +391,7 @@ def test_an_index_outside_the_legal_list_is_refused(client: TestClient) -> None:
     assert live(client, match_id).length == state["seq"] + 1
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_finished_match_refuses_actions(client: TestClient) -> None:
     _, seats, _ = two_seats(client, "shangrila")
     end = play_until(seats, lambda s: False, random.Random(6))

@@ -38,6 +38,7 @@ def test_an_unknown_name_of_the_service_is_an_attribute_error() -> None:
         service.no_such_name  # noqa: B018
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_service_modules_import_only_downwards() -> None:
     order = ["live", "seats", "loading", "lobby", "moves", "leases", "service"]
     graph = import_graph()

@@ -859,6 +859,7 @@ class _Tty(io.StringIO):
         return True
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_end_on_a_terminal_is_one_screen_with_the_picture_and_the_result(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -935,6 +936,7 @@ def test_a_word_of_the_one_deeper_label_it_starts_finds_it(tmp_path: Path) -> No
     assert menu.places_named(level, "@") == []
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_on_a_terminal_the_moves_are_wrapped_at_word_ends_as_they_are_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

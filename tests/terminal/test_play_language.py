@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from boardkit.cli import main
 from boardkit.i18n import language
 from tests.terminal.screen_driver import Terminal
@@ -64,6 +66,7 @@ def test_nim_in_a_pipe_in_dutch_and_english_by_default(tmp_path: Path) -> None:
     assert "ann to play (turn 1, phase main)" in english and "log saved to" in english
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_the_locale_chooses_the_language_when_lang_is_not_given(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
     run = [sys.executable, "-m", "boardkit", "watch", "shangrila", "-p", "3", "--seed", "3"]

@@ -162,6 +162,7 @@ def khan_log_at_action_d(path: Path) -> None:
     match.save(path)
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_khan_long_submenus_are_grouped_and_numbered_as_they_read(tmp_path: Path) -> None:
     """Action D at 80×24: its cells by region, then the 16 discards by count (``2`` picks
     ``2 cards``), bad input included."""
@@ -203,6 +204,7 @@ def test_khan_long_submenus_are_grouped_and_numbered_as_they_read(tmp_path: Path
     assert term.finish() == 0
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_hot_seat_consent_goes_to_the_protected_player_with_the_question(tmp_path: Path) -> None:
     """A Khan consent owed by ann during bob's turn, at one keyboard: a pass screen that says
     why, then the question with the tile and its cells, bad input, the answer."""

@@ -216,6 +216,7 @@ def slow_watch(*args: str) -> Terminal:
     return Terminal([sys.executable, "-c", SLOW_BOT, "watch", "nim", *args])
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_on_a_terminal_space_and_q_answer_while_a_slow_bot_thinks() -> None:
     term = slow_watch("--players", "2", "--seed", "1", "--bots", "slow:seconds=20", "--delay", "0")
     term.wait_for("s per entry")  # the first frame; the first bot now thinks for 20 s

@@ -19,7 +19,6 @@ from boardkit import Rng, decider, engine
 from boardkit.bots.network import PolicyValueNet
 from boardkit.cli import main
 from boardkit.examples.nim import NimGame
-from boardkit.train.learn import Model, export, fit, pick_device
 from boardkit.train.pipeline import Recipe, run
 from boardkit.train.samples import Samples
 from boardkit.train.selfplay import Teaching, play_games
@@ -78,6 +77,8 @@ def test_a_teacher_s_games_give_well_formed_reproducible_samples(teacher: str) -
     game = NimGame()
     network = None
     if teacher == "search":
+        from boardkit.train.learn import Model, export
+
         config = game.make_config(2, None, 0, None)
         model = Model(
             math.prod(game.observation_shape(config) or ()), (8,), game.num_actions(config) or 0, 2
@@ -125,8 +126,11 @@ def test_the_heuristic_teacher_prefers_what_the_heuristic_prefers() -> None:
 
 
 def test_fitting_lowers_both_losses_and_exports_the_same_function() -> None:
-    samples = play_games("nim", 2, list(range(12)), Teaching(), None)
     import torch
+
+    from boardkit.train.learn import Model, export, fit, pick_device
+
+    samples = play_games("nim", 2, list(range(12)), Teaching(), None)
 
     torch.manual_seed(0)
     model = Model(samples.observations.shape[1], (16,), 3, 2)
@@ -154,6 +158,8 @@ def test_fitting_lowers_both_losses_and_exports_the_same_function() -> None:
 
 
 def test_pick_device_names_what_it_cannot_do() -> None:
+    from boardkit.train.learn import pick_device
+
     assert pick_device("cpu").type == "cpu"
     assert pick_device("auto").type in ("cpu", "cuda")
     with pytest.raises(ValueError, match="cpu, cuda or auto"):

@@ -47,12 +47,8 @@ from attrs.validators import ge
 
 from boardkit.extras import needs_extra
 from boardkit.registry import as_game
-from boardkit.train.learn import Model, evaluate_losses, export, fit, pick_device
 from boardkit.train.samples import Samples
 from boardkit.train.selfplay import Teaching, play_games
-
-with needs_extra("train", __name__):
-    import torch
 
 SEED_STRIDE = 1_000_000
 """Game ``i`` of generation ``G`` is played with seed ``recipe.seed + G * SEED_STRIDE + i``."""
@@ -109,6 +105,12 @@ def run(
 
     Raises :class:`ValueError` when ``folder`` holds a run of another recipe.
     """
+    # torch (seconds to import) only where a network is fitted: not in the worker processes
+    # that play the games, nor for a recipe built or checked
+    with needs_extra("train", __name__):
+        import torch
+    from boardkit.train.learn import Model, evaluate_losses, export, fit, pick_device
+
     root = Path(folder)
     (root / "samples").mkdir(parents=True, exist_ok=True)
     _check_recipe(root, recipe)
@@ -266,6 +268,8 @@ def _check_recipe(root: Path, recipe: Recipe) -> None:
 
 
 def _save_torch(state: dict[str, Any], handle: Any) -> None:
+    import torch
+
     torch.save(state, handle)
 
 
