@@ -21,7 +21,10 @@ Options: ``--matches N`` concurrent matches (100), ``--game NAME`` (shangrila), 
 PostgreSQL server, as the tests do, with ``fsync=off``; needs Debian's postgresql package),
 ``--seconds S`` stop after S seconds (120), ``--client-think-ms T`` each client waits about
 T ms (0.5 to 1.5 times) before acting, as a person or a client-side bot would (0: act at once),
-``--warmup S`` (2), ``--svg``, ``--no-compression`` (passed on to the server).
+``--warmup S`` (2), ``--svg``, ``--no-compression`` (passed on to the server), ``--clock
+BANK+INC`` a real-time clock on every match (``300+5``: a bank of 300 s and 5 s more per move,
+each move switching the clock and storing it with the entry, as issue 24's measure asks; the
+bank is large enough that no seat runs out during a run).
 
 With think time 0 every match always has an action in flight: the server is saturated and, by
 Little's law, the round trip is about (matches in flight) / (actions per second), queueing
@@ -168,9 +171,17 @@ async def seat_client(
 def setup(url: str, options: argparse.Namespace) -> list[tuple[str, list[str]]]:
     """Create the matches and take every seat: (match id, seat tokens) per match."""
     seats = [{"human": True}] * options.players
+    body: dict[str, object] = {"game": options.game, "seats": seats}
+    if options.clock:
+        bank, _, increment = options.clock.partition("+")
+        body["clock"] = {
+            "kind": "realtime",
+            "bank": float(bank),
+            "increment": float(increment or 0),
+        }
     made = []
     for _ in range(options.matches):
-        match_id = post(url + "/api/matches", {"game": options.game, "seats": seats})["id"]
+        match_id = post(url + "/api/matches", body)["id"]
         tokens = [
             post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
             for i in range(options.players)
@@ -278,8 +289,11 @@ def main() -> None:
     parser.add_argument("--svg", action="store_true")
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--no-compression", action="store_true")
+    parser.add_argument("--clock", default=None, metavar="BANK+INC", help="e.g. 300+5")
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
+    if options.clock:
+        print(f"clock on every match: {options.clock} (real time, bank + increment in seconds)")
     print(
         f"{'backend':<10} {'matches':>8} {'finished':>9} {'actions':>8} {'actions/s':>10} "
         f"{'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'server CPU':>11} {'client CPU':>11} "

@@ -37,7 +37,13 @@ def shown_label(game: Game[Any, Any], label: str) -> str:
     translation in the catalogue of the game's gettext domain (:func:`~boardkit.i18n.
     domain_of`), or the label as written when the catalogue has none (a cell such as ``E7``,
     a count, anything made of numbers and names). The label itself stays what is typed."""
-    return translations(domain_of(game), language()).gettext(label)
+    return label_reader(game)(label)
+
+
+def label_reader(game: Game[Any, Any]) -> Callable[[str], str]:
+    """:func:`shown_label` for many labels of ``game`` in the current language: the
+    catalogue is looked up once."""
+    return translations(domain_of(game), language()).gettext
 
 
 @frozen

@@ -25,6 +25,7 @@ from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader, log_to_json, redact_log
 from boardkit.log.seating import FORFEIT, HUMAN, SeatChange, forfeited
 from boardkit.match import Match
+from boardkit.present.rules import SectionFinder, sections_of
 from boardkit.rng import Rng
 from boardkit.server.clocks import Clocks, TimeControl, read_time_control
 from boardkit.server.pictures import PictureCache
@@ -88,6 +89,7 @@ class LiveMatch:
         self.frames: dict[tuple[int | None, int, bool, bool, str], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
+        self._sections: SectionFinder | None = None
         self.changes: tuple[SeatChange, ...] = match.header.seat_changes
         """The seats that changed hands since the match began (the header's ``seat_changes``,
         :mod:`boardkit.log.seating`)."""
@@ -161,6 +163,13 @@ class LiveMatch:
         """The clocks as the page shows them (times in seconds of the server's wall clock),
         or ``None`` for a match without a time control."""
         return None if self.clocks is None else self.clocks.to_json(now)
+
+    def section_finder(self) -> SectionFinder:
+        """The game's how-to-play sections, for the rule each legal action's path names
+        (read when first asked for: a match nobody follows never needs them)."""
+        if self._sections is None:
+            self._sections = SectionFinder(sections_of(self.game))
+        return self._sections
 
     def legal_actions(self) -> list[Any]:
         """The legal actions after the last committed entry."""

@@ -42,9 +42,9 @@ from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
 from boardkit.i18n import ENGLISH, reading_in
 from boardkit.log import Entry, entry_to_json, shown_action
-from boardkit.present.menus import shown_label
+from boardkit.present.menus import label_reader
 from boardkit.present.narration import action_text, describe, narrate_entry
-from boardkit.present.rules import for_path, label_of, sections_of
+from boardkit.present.rules import label_of
 from boardkit.result import TRUNCATED_TEXT, Result, forfeit_result, outcome_parts
 from boardkit.rng import Rng
 from boardkit.rounds import has_round_end, round_ends
@@ -163,8 +163,10 @@ def _legal_text(live: LiveMatch) -> str:
     actions = live.legal_actions()
     offered = game.offers("action_targets")
     targets: Callable[[Any, Any], tuple[str, ...]] | None = game.action_targets if offered else None
-    sections = sections_of(game)
+    finder = live.section_finder()
     rules: dict[tuple[str, ...], str | None] = {}  # the rule named by each path, found once
+    read = label_reader(game)
+    shown_of: dict[str, str] = {}  # each label as read, found once (paths share their labels)
     out: list[dict[str, Any]] = []
     for i, action in enumerate(actions):
         path = tuple(game.action_path(action, state))
@@ -173,11 +175,15 @@ def _legal_text(live: LiveMatch) -> str:
             "path": list(path),
             "text": game.describe_action(action, state),
         }
-        shown = [shown_label(game, label) for label in path]
+        shown = []
+        for label in path:
+            if label not in shown_of:
+                shown_of[label] = read(label)
+            shown.append(shown_of[label])
         if shown != item["path"]:  # the labels as the reader reads them; typed as in "path"
             item["shown"] = shown
         if path not in rules:
-            section = for_path(sections, path)
+            section = finder.for_path(path)
             rules[path] = None if section is None else label_of(section)
         if rules[path] is not None:
             item["rule"] = rules[path]
