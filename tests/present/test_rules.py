@@ -17,6 +17,7 @@ from boardkit.game import Game
 from boardkit.howto import RulesSection
 from boardkit.present.rules import (
     WIDTH,
+    SectionFinder,
     find,
     for_path,
     for_rule,
@@ -88,6 +89,29 @@ def test_an_action_path_names_its_section_for_a_tooltip() -> None:
     assert conquer is not None and label_of(conquer).startswith("C: Conquer (K-A-C, K-A-C1,")
     goal = sections_of(NimGame())[0]
     assert label_of(goal) == "The goal"  # no clauses, no brackets
+
+
+def test_one_finder_asked_many_paths_answers_as_a_fresh_one_for_each() -> None:
+    """A :class:`SectionFinder` remembers each label's section: asked the paths of a whole
+    random Khan game in order (labels met again and again, counts and cells among them), it
+    answers each path as a finder that never saw another."""
+    import random
+
+    from boardkit import Match
+
+    match = Match.new(KhanGame(), 2, seed=5)
+    finder = SectionFinder(KHAN)
+    rng = random.Random(5)
+    paths = 0
+    while not match.is_over and paths < 400:
+        actions = list(match.legal_actions())
+        for action in actions:
+            path = tuple(match.game.action_path(action, match.state))
+            assert finder.for_path(path) == SectionFinder(KHAN).for_path(path), path
+            paths += 1
+        match.play(rng.choice(actions))
+    assert paths >= 400
+    assert finder.for_label("2 cards") is None and finder.for_label("E7") is None
 
 
 def test_help_lists_topics_shows_a_section_and_names_the_topics_of_a_miss() -> None:
