@@ -416,3 +416,47 @@ def test_a_return_decided_before_another_process_stored_a_timeout_keeps_the_time
         assert live.clocks is not None and live.clocks.running is None  # a bot decides
 
     run(go())
+
+
+def test_a_leave_that_conflicts_twice_is_refused_and_overwrites_nothing(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each time process one is about to write the other seat's leave, process two stores a
+    change first (the slow seat's timeout, then that seat's return): one catches up once and
+    then refuses with ``seat_conflict``, and both of two's changes stay stored."""
+
+    async def go() -> None:
+        now = [1000.0]
+        one, two, live, _ = await _table(factory, monkeypatch, "bot", now)
+        slow = _decider(live)
+        other = 1 - slow
+        write = one.storage.update_header
+        meanwhile = [
+            lambda: two.check_clock(live.id),
+            lambda: two.come_back(live.id, slow),
+        ]
+
+        async def raced(*args: Any, **kwargs: Any) -> bool:
+            if meanwhile:
+                await meanwhile.pop(0)()
+            return await write(*args, **kwargs)
+
+        one.storage.update_header = raced  # type: ignore[method-assign]
+        now[0] = 1101.0  # the slow seat's bank is spent: two's timer applies its timeout
+        with pytest.raises(ProtocolError) as refused:
+            await one.leave(live.id, other)
+        assert refused.value.code == "seat_conflict"
+        assert str(refused.value) == (
+            "the match changed in another process while your seat change was stored; try again"
+        )
+        bot = one.seats.takeover(live)
+        assert await _stored(one, live.id) == (
+            1,
+            RUNNING,
+            [(slow, bot, TIMEOUT), (slow, HUMAN, RETURNED)],
+        )
+        assert live.stand_in(other) is None  # the leave was not made in memory either
+        await one.stop()
+        await two.stop()
+
+    run(go())
