@@ -20,7 +20,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from boardkit.flow import decider
-from boardkit.log.seating import FORFEIT, LEFT, TIMEOUT
+from boardkit.log.seating import FORFEIT, HUMAN, LEFT, RETURNED, TIMEOUT
 from boardkit.server import create_app
 from boardkit.server.errors import OutOfTimeError, ProtocolError
 from boardkit.server.live import LiveMatch
@@ -88,6 +88,23 @@ def _held_at_write(service: MatchService) -> tuple[asyncio.Event, asyncio.Event]
         await write(*args, **kwargs)
 
     service.storage.append_entry = held  # type: ignore[method-assign]
+    return reached, release
+
+
+def _held_at_header_write(service: MatchService) -> tuple[asyncio.Event, asyncio.Event]:
+    """Hold ``service``'s next header write (a seat change) until the second event is set; the
+    first is set when it got there (the change was decided on the header just read). Later
+    writes pass at once."""
+    reached, release = asyncio.Event(), asyncio.Event()
+    write = service.storage.update_header
+
+    async def held(*args: Any, **kwargs: Any) -> bool:
+        if not reached.is_set():
+            reached.set()
+            await release.wait()
+        return await write(*args, **kwargs)
+
+    service.storage.update_header = held  # type: ignore[method-assign]
     return reached, release
 
 
@@ -274,3 +291,172 @@ def test_the_late_player_gets_out_of_time_and_then_the_board_as_it_is(tmp_path: 
         assert state["seats"][slow]["stand_in"] is not None
         for seat in seats.values():
             seat.close()
+
+
+async def _seat_change_against_a_timeout(
+    factory: Factory,
+    monkeypatch: pytest.MonkeyPatch,
+    on_timeout: str,
+    change: str,
+    who: str,
+    left_first: bool = False,
+) -> tuple[BaseException | None, tuple[int, str, list[Any]], LiveMatch, int, int]:
+    """Process one decides a seat change (``change``: "leave" or "come_back") of the seat
+    ``who`` names ("slow": the seat whose clock runs; "other": the other one) at second 1050
+    and is held at its header write; process two then (second 1101) finds the running seat out
+    of time and stores the timeout; one writes. With ``left_first``, the other seat left
+    (through one) before. What one's change raised (``None``: it was stored), what is stored,
+    one's copy, the slow seat and the other."""
+    now_one, now_two = [1000.0], [1000.0]
+    one, two, live, _ = await _table(factory, monkeypatch, on_timeout, now_one, now_two)
+    slow = _decider(live)
+    other = 1 - slow
+    if left_first:
+        await one.leave(live.id, other)
+    reached, release = _held_at_header_write(one)
+    now_one[0] = 1050.0
+    seat = slow if who == "slow" else other
+    task = asyncio.ensure_future(getattr(one, change)(live.id, seat))
+    await asyncio.wait_for(reached.wait(), 5)
+    now_two[0] = 1101.0  # process two's timer: the slow seat's bank is spent
+    await two.check_clock(live.id)
+    release.set()
+    raised: BaseException | None = None
+    try:
+        await asyncio.wait_for(task, 10)
+    except ProtocolError as exc:
+        raised = exc
+    stored = await _stored(one, live.id)
+    await one.stop()
+    await two.stop()
+    return raised, stored, live, slow, other
+
+
+def test_a_leave_decided_before_another_process_stored_a_timeout_keeps_the_timeout(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other seat's player leaves through process one while process two stores the slow
+    seat's timeout: one's write finds the header changed, catches up and leaves on the match
+    as stored, so both changes are kept."""
+
+    async def go() -> None:
+        raised, stored, live, slow, other = await _seat_change_against_a_timeout(
+            factory, monkeypatch, "bot", "leave", "other"
+        )
+        assert raised is None
+        bot = live.stand_in(other)
+        assert bot is not None and live.stand_in(slow) == bot
+        assert stored == (1, RUNNING, [(slow, bot, TIMEOUT), (other, bot, LEFT)])
+        assert [(c.seat, c.reason) for c in live.changes] == [(slow, TIMEOUT), (other, LEFT)]
+
+    run(go())
+
+
+def test_a_leave_decided_before_another_process_stored_a_forfeit_is_refused(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Process two stores the slow seat's forfeit (the match ends) while the other seat's leave
+    is being written through process one: the leave is refused with ``not_running`` naming
+    the forfeit, and the finished match stays as two stored it."""
+
+    async def go() -> None:
+        raised, stored, live, slow, _ = await _seat_change_against_a_timeout(
+            factory, monkeypatch, "forfeit", "leave", "other"
+        )
+        assert isinstance(raised, ProtocolError) and raised.code == "not_running"
+        assert str(raised) == (
+            f"the match is over: seat {slow + 1} forfeited when its time ran out"
+        )
+        assert stored == (1, FINISHED, [(slow, FORFEIT, TIMEOUT)])
+        assert live.status == FINISHED
+        assert live.forfeit is not None and live.forfeit.seat == slow
+
+    run(go())
+
+
+def test_leaving_a_seat_another_process_timed_out_meanwhile_is_refused(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The slow seat's player leaves through process one as process two puts the takeover bot
+    in that seat for its timeout: the timeout is kept (not overwritten by a leave), and the
+    leave is refused with ``away``, saying why a bot holds the seat."""
+
+    async def go() -> None:
+        raised, stored, live, slow, _ = await _seat_change_against_a_timeout(
+            factory, monkeypatch, "bot", "leave", "slow"
+        )
+        assert isinstance(raised, ProtocolError) and raised.code == "away"
+        assert str(raised) == "your time ran out: a bot plays this seat already"
+        bot = live.stand_in(slow)
+        assert bot is not None
+        assert stored == (1, RUNNING, [(slow, bot, TIMEOUT)])
+
+    run(go())
+
+
+def test_a_return_decided_before_another_process_stored_a_timeout_keeps_the_timeout(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other seat's player, who had left, takes it back through process one while process
+    two stores the slow seat's timeout: both are kept, and the return's grace is on the
+    clocks of the match as stored."""
+
+    async def go() -> None:
+        raised, stored, live, slow, other = await _seat_change_against_a_timeout(
+            factory, monkeypatch, "bot", "come_back", "other", left_first=True
+        )
+        assert raised is None
+        bot = live.stand_in(slow)
+        assert bot is not None and live.stand_in(other) is None
+        assert stored == (
+            1,
+            RUNNING,
+            [(other, bot, LEFT), (slow, bot, TIMEOUT), (other, HUMAN, RETURNED)],
+        )
+        assert live.clocks is not None and live.clocks.running is None  # a bot decides
+
+    run(go())
+
+
+def test_a_leave_that_conflicts_twice_is_refused_and_overwrites_nothing(
+    factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each time process one is about to write the other seat's leave, process two stores a
+    change first (the slow seat's timeout, then that seat's return): one catches up once and
+    then refuses with ``seat_conflict``, and both of two's changes stay stored."""
+
+    async def go() -> None:
+        now = [1000.0]
+        one, two, live, _ = await _table(factory, monkeypatch, "bot", now)
+        slow = _decider(live)
+        other = 1 - slow
+        write = one.storage.update_header
+        meanwhile = [
+            lambda: two.check_clock(live.id),
+            lambda: two.come_back(live.id, slow),
+        ]
+
+        async def raced(*args: Any, **kwargs: Any) -> bool:
+            if meanwhile:
+                await meanwhile.pop(0)()
+            return await write(*args, **kwargs)
+
+        one.storage.update_header = raced  # type: ignore[method-assign]
+        now[0] = 1101.0  # the slow seat's bank is spent: two's timer applies its timeout
+        with pytest.raises(ProtocolError) as refused:
+            await one.leave(live.id, other)
+        assert refused.value.code == "seat_conflict"
+        assert str(refused.value) == (
+            "the match changed in another process while your seat change was stored; try again"
+        )
+        bot = one.seats.takeover(live)
+        assert await _stored(one, live.id) == (
+            1,
+            RUNNING,
+            [(slow, bot, TIMEOUT), (slow, HUMAN, RETURNED)],
+        )
+        assert live.stand_in(other) is None  # the leave was not made in memory either
+        await one.stop()
+        await two.stop()
+
+    run(go())

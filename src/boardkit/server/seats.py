@@ -188,26 +188,41 @@ class SeatKeeper:
 
     # --- seats that change hands -----------------------------------------------------------------
 
-    async def leave_locked(self, live: LiveMatch, seat: int) -> None:
+    async def leave_locked(self, live: LiveMatch, seat: int) -> bool:
         """``seat``'s player leaves: the takeover bot (:meth:`takeover`) plays it until the
-        holder of its token takes it back (:meth:`come_back_locked`)."""
+        holder of its token takes it back (:meth:`come_back_locked`). The change is written
+        only over the header, and at the entry count, just read: ``False`` when another
+        process stored a change first (the caller catches up and decides again)."""
         await self.reload_record(live)
         if live.status != RUNNING:
-            raise ProtocolError("the match is not running", "not_running")
+            raise not_running(live)
         if live.stand_in(seat) is not None:
+            last = next(c for c in reversed(live.changes) if c.seat == seat)
+            if last.reason == TIMEOUT:  # stored by this process or, meanwhile, by another
+                raise ProtocolError("your time ran out: a bot plays this seat already", "away")
             raise ProtocolError("you have left this seat already", "away")
-        await self._change_seat_locked(live, seat, self.takeover(live), LEFT)
+        return await self._change_seat_locked(
+            live, seat, self.takeover(live), LEFT, expected=live.record.header, length=live.length
+        )
 
-    async def come_back_locked(self, live: LiveMatch, seat: int) -> None:
-        """The holder of ``seat``'s token takes the seat back from the bot that held it."""
+    async def come_back_locked(self, live: LiveMatch, seat: int) -> bool:
+        """The holder of ``seat``'s token takes the seat back from the bot that held it; written
+        as :meth:`leave_locked` writes (``False``: another process stored a change first)."""
         await self.reload_record(live)
         if live.status != RUNNING:
-            raise ProtocolError("the match is not running", "not_running")
+            raise not_running(live)
         if live.stand_in(seat) is None:
             raise ProtocolError("this seat is yours already", "not_away")
+        before = None if live.clocks is None else live.clocks.state()
         if live.clocks is not None:
             live.clocks.returned(seat)
-        await self._change_seat_locked(live, seat, HUMAN, RETURNED)
+        if await self._change_seat_locked(
+            live, seat, HUMAN, RETURNED, expected=live.record.header, length=live.length
+        ):
+            return True
+        if live.clocks is not None:  # not written: the clocks stay as they were
+            live.clocks.restore(before)
+        return False
 
     async def _change_seat_locked(
         self,
@@ -260,6 +275,18 @@ class SeatKeeper:
         live.record = record
         if record.length == live.length and not self.adopt_clocks(live) and moved_hands:
             self.tick(live, moved=False)
+
+
+def not_running(live: LiveMatch) -> ProtocolError:
+    """The refusal of a seat change in a match that does not run (code ``not_running``); it
+    names the forfeit that ended it, which another process may have stored meanwhile."""
+    forfeit = live.forfeit
+    if forfeit is not None:
+        return ProtocolError(
+            f"the match is over: seat {forfeit.seat + 1} forfeited when its time ran out",
+            "not_running",
+        )
+    return ProtocolError("the match is not running", "not_running")
 
 
 def with_clocks(stored: dict[str, Any], clocks: Clocks) -> str:

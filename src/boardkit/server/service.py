@@ -32,7 +32,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardkit._moved import forwarded_name
@@ -406,7 +406,7 @@ class MatchService:
         the holder of its token takes it back (:meth:`come_back`)."""
         live = await self.live(match_id)
         async with live.lock:
-            await self.seats.leave_locked(live, seat)
+            await self._change_seat_locked(live, seat, self.seats.leave_locked)
         self.hub.publish(live.id)
         self._start_bot(live)
 
@@ -414,8 +414,27 @@ class MatchService:
         """The holder of ``seat``'s token takes the seat back from the bot that held it."""
         live = await self.live(match_id)
         async with live.lock:
-            await self.seats.come_back_locked(live, seat)
+            await self._change_seat_locked(live, seat, self.seats.come_back_locked)
         self.hub.publish(live.id)
+
+    async def _change_seat_locked(
+        self, live: LiveMatch, seat: int, change: Callable[[LiveMatch, int], Awaitable[bool]]
+    ) -> None:
+        """Make a seat change (a leave, a return) on the match as stored: the copy is brought
+        up to the database first, and the change is a conditional write of the header it read.
+        When another process stored a change first (a move, a timeout, another seat's change),
+        the copy catches up and the change is decided once more on it, so that nothing stored
+        is overwritten; a change it makes impossible (a forfeit ended the match, a bot took the
+        seat) is refused with its own error. A second conflict is ``seat_conflict``."""
+        for _ in range(2):
+            await self.undos.dropped_elsewhere(self.storage, live)
+            await self.moves.refresh_locked(live)
+            if await change(live, seat):
+                return
+        raise ProtocolError(
+            "the match changed in another process while your seat change was stored; try again",
+            "seat_conflict",
+        )
 
     # --- other processes -------------------------------------------------------------------------
 
