@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from boardkit.flow import decider
+from boardkit.i18n import Messages
 from boardkit.log.seating import (
     FORFEIT,
     HUMAN,
@@ -38,6 +39,8 @@ from boardkit.server.clocks import BOT, STATE_KEY, Clocks, split_stored_header
 from boardkit.server.errors import ProtocolError
 from boardkit.server.live import LiveMatch, compact
 from boardkit.server.storage import FINISHED, RUNNING, Storage
+
+_t = Messages("boardkit").text
 
 OnDeadline = Callable[[str], Awaitable[None]]
 """Called with a match's id when its running seat's deadline passes (the match service's
@@ -199,8 +202,8 @@ class SeatKeeper:
         if live.stand_in(seat) is not None:
             last = next(c for c in reversed(live.changes) if c.seat == seat)
             if last.reason == TIMEOUT:  # stored by this process or, meanwhile, by another
-                raise ProtocolError("your time ran out: a bot plays this seat already", "away")
-            raise ProtocolError("you have left this seat already", "away")
+                raise ProtocolError(_t("your time ran out: a bot plays this seat already"), "away")
+            raise ProtocolError(_t("you have left this seat already"), "away")
         return await self._change_seat_locked(
             live, seat, self.takeover(live), LEFT, expected=live.record.header, length=live.length
         )
@@ -212,7 +215,7 @@ class SeatKeeper:
         if live.status != RUNNING:
             raise not_running(live)
         if live.stand_in(seat) is None:
-            raise ProtocolError("this seat is yours already", "not_away")
+            raise ProtocolError(_t("this seat is yours already"), "not_away")
         before = None if live.clocks is None else live.clocks.state()
         if live.clocks is not None:
             live.clocks.returned(seat)
@@ -283,10 +286,13 @@ def not_running(live: LiveMatch) -> ProtocolError:
     forfeit = live.forfeit
     if forfeit is not None:
         return ProtocolError(
-            f"the match is over: seat {forfeit.seat + 1} forfeited when its time ran out",
+            _t(
+                "the match is over: seat {seat} forfeited when its time ran out",
+                seat=forfeit.seat + 1,
+            ),
             "not_running",
         )
-    return ProtocolError("the match is not running", "not_running")
+    return ProtocolError(_t("the match is not running"), "not_running")
 
 
 def with_clocks(stored: dict[str, Any], clocks: Clocks) -> str:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit._moved import forwarded_name
 from boardkit.errors import BoardkitError, shorten
+from boardkit.i18n import Messages
 from boardkit.server import live as held
 from boardkit.server import lobby
 from boardkit.server.bots import BotRunner
@@ -54,6 +55,8 @@ from boardkit.server.storage import RUNNING, Storage
 from boardkit.server.tokens import new_token, token_hash, well_formed
 from boardkit.server.undo import UndoDesk
 from boardkit.server.webhooks import Webhook
+
+_t = Messages("boardkit").text
 
 if TYPE_CHECKING:
     from boardkit.server.live import LiveMatch
@@ -432,7 +435,7 @@ class MatchService:
             if await change(live, seat):
                 return
         raise ProtocolError(
-            "the match changed in another process while your seat change was stored; try again",
+            _t("the match changed in another process while your seat change was stored; try again"),
             "seat_conflict",
         )
 
