@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import urllib.request
 from collections import Counter
 from typing import Any
 
@@ -21,6 +22,34 @@ CENTRE_IN_VIEW = """node => {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }"""
 LAPTOP = {"width": 1280, "height": 800}
+
+
+def create_match(url: str, body: dict[str, Any]) -> str:
+    """A new match on the server at ``url`` (``POST /api/matches`` with ``body``): its id."""
+    request = urllib.request.Request(
+        url + "/api/matches",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        match_id: str = json.loads(response.read())["id"]
+    return match_id
+
+
+def two_at_nim(ann: Player, bob: Player) -> dict[int, Player]:
+    """``ann`` creates a two-player Nim match in the lobby, ``bob`` joins it, and both pages
+    wait for the first entry and the take-back button: each player by the seat they got."""
+    ann.lobby()
+    ann.page.select_option("#game", "nim")
+    ann.page.select_option("#players", "2")
+    ann.page.select_option("[data-seat='1']", "")
+    ann.page.click("#create-button")
+    ann.page.wait_for_url("**/match/*")
+    bob.join(ann.page.url.rsplit("/", 1)[1])
+    for player in (ann, bob):
+        player.wait_seq(0)
+        player.page.wait_for_selector("#undo-ask", state="visible")
+    return {int(ann.body("you")): ann, int(bob.body("you")): bob}
 
 
 class Player:

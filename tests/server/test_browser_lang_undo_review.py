@@ -5,14 +5,12 @@ player's review of a finished match is in Dutch, and its switch turns it to Engl
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.server.browsing import Player
+from tests.server.browsing import Player, create_match, two_at_nim
 from tests.server.live_server import ServerProcess
 from tests.server.test_browser_undo import move, wait_exactly
 
@@ -32,18 +30,7 @@ def wait_status(player: Player, text: str) -> str:
 def test_a_take_back_reads_in_each_players_language(browser: Any, server: ServerProcess) -> None:
     ann = Player(browser, server.url, "ann", locale="de-DE")
     bob = Player(browser, server.url, "bob", locale="nl-NL")
-    ann.lobby()
-    ann.page.select_option("#game", "nim")
-    ann.page.select_option("#players", "2")
-    ann.page.select_option("[data-seat='1']", "")
-    ann.page.click("#create-button")
-    ann.page.wait_for_url("**/match/*")
-    match_id = ann.page.url.rsplit("/", 1)[1]
-    bob.join(match_id)
-    for player in (ann, bob):
-        player.wait_seq(0)
-        player.page.wait_for_selector("#undo-ask", state="visible")
-    players = {int(ann.body("you")): ann, int(bob.body("you")): bob}
+    players = two_at_nim(ann, bob)
     assert ann.page.inner_text("#undo-ask") == "meinen letzten Zug zurücknehmen"
     assert bob.page.inner_text("#undo-ask") == "mijn laatste zet terugnemen"
 
@@ -83,13 +70,7 @@ def test_the_review_page_reads_in_dutch_and_switches_to_english(
     browser: Any, server: ServerProcess
 ) -> None:
     body = {"game": "nim", "seats": [{"human": True}, {"bot": "first"}], "options": {"stones": 9}}
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        match_id = json.loads(response.read())["id"]
+    match_id = create_match(server.url, body)
     ann = Player(browser, server.url, "ann", locale="nl-NL")
     ann.join(match_id)
     rng = random.Random(4)

@@ -4,26 +4,19 @@ the costly decisions and the table of their own decisions."""
 
 from __future__ import annotations
 
-import json
 import random
 import urllib.request
 from typing import Any
 
 from boardkit import Match
 from boardkit.runner.review import review_match
-from tests.server.browsing import Player
+from tests.server.browsing import Player, create_match
 from tests.server.live_server import ServerProcess
 
 
 def test_a_player_reviews_a_finished_match_on_the_page(browser: Any, server: ServerProcess) -> None:
     body = {"game": "nim", "seats": [{"human": True}, {"bot": "first"}], "options": {"stones": 9}}
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        match_id = json.loads(response.read())["id"]
+    match_id = create_match(server.url, body)
     ann = Player(browser, server.url, "ann")
     ann.join(match_id)
     rng = random.Random(4)

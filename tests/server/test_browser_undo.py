@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.browsing import Player
+from tests.server.browsing import Player, two_at_nim
 from tests.server.live_server import ServerProcess
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -41,18 +41,7 @@ def test_undo_asked_then_granted_and_asked_then_refused(
     browser: Any, server: ServerProcess
 ) -> None:
     ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob")
-    ann.lobby()
-    ann.page.select_option("#game", "nim")
-    ann.page.select_option("#players", "2")
-    ann.page.select_option("[data-seat='1']", "")
-    ann.page.click("#create-button")
-    ann.page.wait_for_url("**/match/*")
-    match_id = ann.page.url.rsplit("/", 1)[1]
-    bob.join(match_id)
-    for player in (ann, bob):
-        player.wait_seq(0)
-        player.page.wait_for_selector("#undo-ask", state="visible")
-    players = {int(ann.body("you")): ann, int(bob.body("you")): bob}
+    players = two_at_nim(ann, bob)
 
     asker_seat = move(players)
     move(players)
