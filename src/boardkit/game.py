@@ -362,6 +362,12 @@ class Game(ABC, Generic[S, A]):
     against people when the command names none: the strongest bot of docs/bots.md's strength
     table that answers within about two seconds a move. A search bot given here should carry
     a ``seconds`` bound, so that a slow machine still answers in time."""
+    action_texts_read_state: ClassVar[bool] = True
+    """False when :meth:`describe_action`, :meth:`action_path` and :meth:`action_targets` read
+    the action alone, never the state nor the options: then an action has the same texts in
+    every position of every match, and a front end may build them once per action rather than
+    once per position (``boardkit serve`` keeps them across entries and matches). Checked by
+    :func:`boardkit.testing.check_game` on random playouts [action texts]."""
     quiet_events: ClassVar[tuple[type, ...]] = ()
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow

@@ -100,6 +100,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     hidden_information = False
+    action_texts_read_state = False  # texts, menu labels and click targets name the action alone
 
     # --- configuration -----------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import pytest
 from boardkit import Match
 from boardkit.examples.highcard import HighCardAction, HighCardGame, HighCardState, Stand, Swap
 from boardkit.examples.nim import NimGame, NimState, Take
+from boardkit.examples.tictactoe import TicTacToeGame
 from boardkit.present import narration
 from boardkit.present.narration import action_text, match_action_text
 from boardkit.runner.simulate import random_playout
@@ -98,3 +99,38 @@ def test_a_headline_helper_that_passes_the_state_after_the_entry_is_caught(
     monkeypatch.setattr(narration_checks, "match_action_text", after_the_entry)
     with pytest.raises(ConformanceError, match="described the action in another state"):
         narration_checks.check_match_narration(match)
+
+
+class StonesLeftInTheText(NimGame):
+    """Declares texts that read the action alone, yet words a take by the stones left."""
+
+    action_texts_read_state = False
+
+    def describe_action(self, action: Take, state: NimState | None = None) -> str:
+        left = "" if state is None else f" of {state.stones}"
+        return f"take {action.count}{left}"
+
+
+class StateFreeTicTacToe(TicTacToeGame):
+    """Declares texts that read the action alone (a cell's text, path and target name the
+    cell), and keeps its word."""
+
+    action_texts_read_state = False
+
+
+def test_texts_declared_state_free_that_read_the_position_are_caught() -> None:
+    with pytest.raises(ConformanceError, match=r"action_texts_read_state is false"):
+        check_game(StonesLeftInTheText(), [{"players": 2}], max_examples=3)
+
+
+def test_texts_declared_state_free_that_are_so_pass() -> None:
+    check_game(StateFreeTicTacToe(), [{"players": 2}], max_examples=3)
+    # Nim's click targets name the stones left, so Nim reads the state
+    with pytest.raises(ConformanceError, match=r"Take\(count=1\) reads .* earlier position"):
+        check_game(StateFreeNim(), [{"players": 2}], max_examples=3)
+
+
+class StateFreeNim(NimGame):
+    """Declares texts that read the action alone, but its targets name the stones left."""
+
+    action_texts_read_state = False

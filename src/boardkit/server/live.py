@@ -27,6 +27,7 @@ from boardkit.log.seating import FORFEIT, HUMAN, SeatChange, forfeited
 from boardkit.match import Match
 from boardkit.present.rules import SectionFinder, sections_of
 from boardkit.rng import Rng
+from boardkit.server.actionitems import ActionItems
 from boardkit.server.clocks import Clocks, TimeControl, read_time_control
 from boardkit.server.pictures import PictureCache
 from boardkit.server.storage import RUNNING, MatchRecord
@@ -49,6 +50,7 @@ class LiveMatch:
         note: str | None = None,
         written: str | None = None,
         pictures: PictureCache | None = None,
+        action_items: ActionItems | None = None,
     ) -> None:
         self.id = record.id
         self.record = record
@@ -85,6 +87,10 @@ class LiveMatch:
         self.pictures = PictureCache(0) if pictures is None else pictures
         """Where the match's pictures are kept (:mod:`boardkit.server.pictures`: the server's
         one bounded cache, shared by its matches)."""
+        self.action_items = ActionItems() if action_items is None else action_items
+        """Legal actions' items kept across entries, for a game whose action texts read no
+        state (:mod:`boardkit.server.actionitems`: the server's one table, shared by its
+        matches)."""
         self.frames_at: tuple[int, MatchRecord | None] = (-1, None)
         self.frames: dict[tuple[int | None, int, bool, bool, str], str] = {}
         self._legal_at = -1

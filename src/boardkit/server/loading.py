@@ -23,6 +23,7 @@ from boardkit.errors import BoardkitError
 from boardkit.log import LOG_FORMAT_VERSION
 from boardkit.match import Match
 from boardkit.registry import load_game
+from boardkit.server.actionitems import ActionItems
 from boardkit.server.clocks import split_stored_header
 from boardkit.server.errors import NotFoundError, StorageError
 from boardkit.server.live import LiveMatch, compact
@@ -51,9 +52,12 @@ class LoadedMatches:
         storage: Storage,
         pictures: PictureCache,
         on_load: Callable[[LiveMatch], None],
+        action_items: ActionItems | None = None,
     ) -> None:
         self.storage = storage
         self.pictures = pictures
+        self.action_items = ActionItems() if action_items is None else action_items
+        """Legal actions' items the matches share (:mod:`boardkit.server.actionitems`)."""
         self.on_load = on_load
         self.loaded: dict[str, LiveMatch] = {}
         """The matches held now."""
@@ -121,7 +125,7 @@ class LoadedMatches:
                 self.broken.add(match_id)
                 raise self.unloadable(match_id) from None
             match, note, written = shown
-        live = LiveMatch(record, match, note, written, self.pictures)
+        live = LiveMatch(record, match, note, written, self.pictures, self.action_items)
         if live.clocks is not None and clocks is not None and not live.clocks.restore(clocks):
             log.warning(
                 "match %s: its stored clocks are damaged; they start afresh",

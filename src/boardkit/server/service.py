@@ -40,6 +40,7 @@ from boardkit.errors import BoardkitError, shorten
 from boardkit.i18n import Messages
 from boardkit.server import live as held
 from boardkit.server import lobby
+from boardkit.server.actionitems import ActionItems
 from boardkit.server.bots import BotRunner
 from boardkit.server.errors import AuthError, OutOfTimeError, ProtocolError
 from boardkit.server.gcpolicy import GcPolicy
@@ -133,7 +134,10 @@ class MatchService:
         """Where "your turn" events go (:mod:`boardkit.server.webhooks`), or ``None``."""
         self.seats = SeatKeeper(storage, lambda: self.now(), self.check_clock, takeover_bot)
         """Seats that change hands, and the clocks (:mod:`boardkit.server.seats`)."""
-        self.matches = LoadedMatches(storage, self.pictures, self._loaded)
+        self.action_items = ActionItems()
+        """Legal actions' items kept across entries and matches
+        (:mod:`boardkit.server.actionitems`)."""
+        self.matches = LoadedMatches(storage, self.pictures, self._loaded, self.action_items)
         """The matches held in memory (:mod:`boardkit.server.loading`)."""
         self.moves = MoveDesk(storage, self.seats, webhook)
         """Moves checked and committed (:mod:`boardkit.server.moves`)."""
@@ -242,7 +246,7 @@ class MatchService:
             game_name, seats, options, think, seed, cap, clock, pinned_seeds=self.pinned_seeds
         )
         await self.storage.create_match(record, setup)
-        live = held.LiveMatch(record, match, pictures=self.pictures)
+        live = held.LiveMatch(record, match, pictures=self.pictures, action_items=self.action_items)
         self.matches.add(live)
         self._start_bot(live)
         return live

@@ -153,44 +153,68 @@ def legal_text(live: LiveMatch, lang: str = ENGLISH) -> str:
     cached = live.legal_json.get(lang)
     if cached is None:
         with reading_in(lang):
-            cached = live.legal_json[lang] = _legal_text(live)
+            cached = live.legal_json[lang] = _legal_text(live, lang)
     return cached
 
 
-def _legal_text(live: LiveMatch) -> str:
+def _legal_text(live: LiveMatch, lang: str) -> str:
+    """Each legal action as ``{"i": index, …}`` (:meth:`_ItemBuilder.item`); for a game whose
+    action texts read no state, items found in the server's :class:`~boardkit.server.
+    actionitems.ActionItems` are not built again."""
     game = live.game
-    state = live.states[-1]
     actions = live.legal_actions()
-    offered = game.offers("action_targets")
-    targets: Callable[[Any, Any], tuple[str, ...]] | None = game.action_targets if offered else None
-    finder = live.section_finder()
-    rules: dict[tuple[str, ...], str | None] = {}  # the rule named by each path, found once
-    read = label_reader(game)
-    shown_of: dict[str, str] = {}  # each label as read, found once (paths share their labels)
-    out: list[dict[str, Any]] = []
+    builder = _ItemBuilder(live)
+    kept = live.action_items
+    if game.action_texts_read_state or not kept.limit:
+        return encode([{"i": i, **builder.item(action)} for i, action in enumerate(actions)])
+    parts: list[str] = []
     for i, action in enumerate(actions):
+        item = kept.get(game, lang, action)
+        if item is None:
+            item = encode(builder.item(action))[1:-1]
+            kept.put(game, lang, action, item)
+        parts.append(f'{{"i":{i},{item}}}')
+    return "[" + ",".join(parts) + "]"
+
+
+class _ItemBuilder:
+    """Builds legal actions' items for one position, finding each label's reading and each
+    path's rule once (paths share their labels)."""
+
+    def __init__(self, live: LiveMatch) -> None:
+        game = self.game = live.game
+        self.state = live.states[-1]
+        offered = game.offers("action_targets")
+        self.targets: Callable[[Any, Any], tuple[str, ...]] | None = (
+            game.action_targets if offered else None
+        )
+        self.finder = live.section_finder()
+        self.read = label_reader(game)
+        self.rules: dict[tuple[str, ...], str | None] = {}
+        self.shown_of: dict[str, str] = {}
+
+    def item(self, action: Any) -> dict[str, Any]:
+        """``action``'s item without its index: its menu path, text,
+        the path as the reader reads it (``shown``, where that differs), the rule the path
+        names (``rule``) and its click targets (``targets``, for a game that offers them)."""
+        game, state = self.game, self.state
         path = tuple(game.action_path(action, state))
-        item: dict[str, Any] = {
-            "i": i,
-            "path": list(path),
-            "text": game.describe_action(action, state),
-        }
+        item: dict[str, Any] = {"path": list(path), "text": game.describe_action(action, state)}
         shown = []
         for label in path:
-            if label not in shown_of:
-                shown_of[label] = read(label)
-            shown.append(shown_of[label])
+            if label not in self.shown_of:
+                self.shown_of[label] = self.read(label)
+            shown.append(self.shown_of[label])
         if shown != item["path"]:  # the labels as the reader reads them; typed as in "path"
             item["shown"] = shown
-        if path not in rules:
-            section = finder.for_path(path)
-            rules[path] = None if section is None else label_of(section)
-        if rules[path] is not None:
-            item["rule"] = rules[path]
-        if targets is not None:
-            item["targets"] = list(targets(action, state))
-        out.append(item)
-    return encode(out)
+        if path not in self.rules:
+            section = self.finder.for_path(path)
+            self.rules[path] = None if section is None else label_of(section)
+        if self.rules[path] is not None:
+            item["rule"] = self.rules[path]
+        if self.targets is not None:
+            item["targets"] = list(self.targets(action, state))
+        return item
 
 
 def svg_of(live: LiveMatch, seq: int, seat: int | None) -> str | None:

@@ -99,6 +99,33 @@ def check_action_texts(game: Game[Any, Any], state: Any, legal: Sequence[object]
             )
 
 
+def check_texts_read_action_alone(
+    game: Game[Any, Any],
+    state: Any,
+    legal: Sequence[object],
+    seen: dict[Any, tuple[object, ...]],
+    at: str,
+) -> None:
+    """For a game that declares its action texts state-free (``action_texts_read_state``
+    false): every legal action's text, menu path and click targets are those it had in the
+    earlier positions of the playout (``seen``, filled here), as front ends that keep them per
+    action assume [action texts]."""
+    targets = game.offers("action_targets")
+    for action in legal:
+        texts = (
+            game.describe_action(action, state),
+            tuple(game.action_path(action, state)),
+            tuple(game.action_targets(action, state)) if targets else (),
+        )
+        before = seen.setdefault(action, texts)
+        if before != texts:
+            raise ConformanceError(
+                f"{at}: {action!r} reads {texts!r} here but {before!r} in an earlier position; "
+                "a game whose action_texts_read_state is false must give an action the same "
+                "text, menu path and targets in every position"
+            )
+
+
 def check_bot_hints(game: Game[Any, Any], state: Any, players: int, at: str) -> None:
     """The offered bot hints give a finite number for every seat of ``state``."""
     for hook in ("score", "evaluate"):
@@ -370,6 +397,7 @@ class HookChecks:
             game.offers("max_chance_outcomes") and game.max_chance_outcomes(config) is not None
         )
         self.indices: dict[Any, int] = {}
+        self.texts: dict[Any, tuple[object, ...]] = {}  # per action, for state-free texts
         self.bad_indices_checked = False
         check_how_to_play(game)  # once a playout: the sections depend on no state
 
@@ -379,6 +407,8 @@ class HookChecks:
         check_action_texts(game, state, legal, at)  # first: the default menu paths use them
         check_menu_paths(game, state, legal, at)
         text_checks.check_texts_read_back(game, state, legal, self.text_rng, at)
+        if not game.action_texts_read_state:
+            check_texts_read_action_alone(game, state, legal, self.texts, at)
         check_bot_hints(game, state, self.players, at)
         check_screen(game, state, self.players, self.rng, at)
         check_why_not(game, state, legal, self.rng, at)
