@@ -33,7 +33,7 @@ from boardkit.present.narration import narrate_entry
 from boardkit.runner.seats import seat_rng
 from boardkit_khan.present.svg_panel import card_target
 from boardkit_khan.rules.actions import Conquer, card_text
-from tests.server.browsing import Player
+from tests.server.browsing import Player, create_match
 from tests.server.live_server import ServerProcess, serve
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -244,19 +244,14 @@ def test_a_whole_khan_match_with_consent_and_no_leak(browser: Any, server: Serve
     the menus for the decisions with none: the answer to a consent (K-X5), the special cards
     other than Scout, "no special card" and discarding nothing."""
     seed, plan_seed = khan_plan()
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps(
-            {
-                "game": "khan",
-                "seats": [{"human": True}, {"human": True}, {"bot": "random"}],
-                "seed": str(seed),
-            }
-        ).encode(),
-        headers={"content-type": "application/json"},
+    match_id = create_match(
+        server.url,
+        {
+            "game": "khan",
+            "seats": [{"human": True}, {"human": True}, {"bot": "random"}],
+            "seed": str(seed),
+        },
     )
-    with urllib.request.urlopen(request) as response:
-        match_id = json.loads(response.read())["id"]
     ann, bob = Player(browser, server.url, "ann"), Player(browser, server.url, "bob")
     for person in (ann, bob):
         person.join(match_id)
@@ -424,13 +419,7 @@ def test_a_finished_match_that_no_longer_replays_is_shown_unverified(
     gives): the page still shows its history, and its banner says it is not verified."""
     args = ["--data", str(tmp_path), "--think-ms", "0", "--allow-pinned-seeds"]
     with serve(args, tmp_path / "first.log") as first:
-        request = urllib.request.Request(
-            first.url + "/api/matches",
-            data=json.dumps({"game": "nim", "seats": [{"bot": "first"}] * 2}).encode(),
-            headers={"content-type": "application/json"},
-        )
-        with urllib.request.urlopen(request) as response:
-            match_id = json.loads(response.read())["id"]
+        match_id = create_match(first.url, {"game": "nim", "seats": [{"bot": "first"}] * 2})
         for _ in range(200):
             with urllib.request.urlopen(f"{first.url}/api/matches/{match_id}") as response:
                 if json.loads(response.read())["status"] == "finished":
@@ -465,13 +454,7 @@ def test_a_match_cut_off_at_its_cap_says_so_on_the_page(
     """A match of bots created with an entry cap of 3 (two Nim moves, never enough to end it)
     is cut off; a spectator's page shows the truncated end, not a winner."""
     body = {"game": "nim", "seats": [{"bot": "random"}, {"bot": "random"}], "cap": 3}
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        match_id = json.loads(response.read())["id"]
+    match_id = create_match(server.url, body)
     watcher = Player(browser, server.url, "cy")
     watcher.page.goto(f"{server.url}/match/{match_id}")
     watcher.wait_over()

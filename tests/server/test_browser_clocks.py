@@ -7,14 +7,12 @@ Chromium is Debian's, driven by Playwright, as in :mod:`tests.server.test_browse
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
 from boardkit.server.clocks import TAKEOVER_BOT
-from tests.server.browsing import Player
+from tests.server.browsing import Player, create_match
 from tests.server.live_server import ServerProcess
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -22,14 +20,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 def new_match(server: ServerProcess, **extra: Any) -> str:
     body = {"game": "nim", "seats": [{"human": True}, {"human": True}], **extra}
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        match_id: str = json.loads(response.read())["id"]
-    return match_id
+    return create_match(server.url, body)
 
 
 def seated(browser: Any, server: ServerProcess, match_id: str) -> dict[int, Player]:

@@ -4,27 +4,18 @@ nothing can be done there, and a typed move the rules refuse names its rule's se
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.server.browsing import Player
+from tests.server.browsing import Player, create_match
 from tests.server.live_server import ServerProcess
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
 def khan_match(server: ServerProcess) -> str:
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps({"game": "khan", "seats": [{"human": True}, {"human": True}]}).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        match_id: str = json.loads(response.read())["id"]
-    return match_id
+    return create_match(server.url, {"game": "khan", "seats": [{"human": True}] * 2})
 
 
 def test_help_panel_tooltips_and_why_an_unlit_click_does_nothing(
