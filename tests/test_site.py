@@ -79,3 +79,14 @@ def test_the_games_pages_show_their_boards(site: Path) -> None:
         html = (site / page / "index.html").read_text(encoding="utf-8")
         assert f'src="../images/{image}"' in html
         assert (site / "images" / image).is_file()
+
+
+def test_every_table_is_drawn_as_a_table(site: Path) -> None:
+    """A Markdown table that does not parse (a blank line after its header, a missing
+    separator row) shows as a paragraph of pipes; none does."""
+    broken = []
+    for page in pages(site):
+        html = page.read_text()
+        if re.search(r"<p>\s*\|.*\|", html):
+            broken.append(page.relative_to(site).as_posix())
+    assert broken == []
