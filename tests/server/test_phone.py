@@ -7,6 +7,7 @@ each with a label, a widget that fits it and help in plain words.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -24,32 +25,52 @@ MIN_TAP = 32
 SIZES = """() => {
   const box = (node) => { const r = node.getBoundingClientRect();
     return { x: r.x, y: r.y, w: r.width, h: r.height }; };
-  const frames = [...document.querySelectorAll("#board .fit-frame")].map(box);
+  const frames = [...document.querySelectorAll("#board .fit-frame")].map((node) => ({
+    ...box(node), part: node.dataset.part,
+    scroll: node.scrollWidth, client: node.clientWidth }));
   const lit = [...document.querySelectorAll("#board .bk-target")]
     .filter((node) => node.tagName.toLowerCase() !== "line").map(box);
   const taps = [...document.querySelectorAll(
     "#decision button, .board-area button, #back, #forward")]
     .filter((node) => node.offsetParent !== null).map(box);
+  const cards = [...document.querySelectorAll("#board .hand-frame [data-target]")].map(
+    (node) => ({ ...box(node), lit: node.classList.contains("bk-target") }));
+  const elsewhere = document.querySelectorAll(
+    "#board .fit-frame:not(.hand-frame) [data-target^='card-']").length;
   const hand = [...document.querySelectorAll("#board .hand-card")].map(box);
   const svgs = [...document.querySelectorAll("#board svg")].map(box);
-  return { frames, lit, taps, hand, svgs, page: document.documentElement.clientWidth };
+  return { frames, lit, taps, cards, elsewhere, hand, svgs,
+    page: document.documentElement.clientWidth };
 }"""
 
 
 def check_phone_layout(ann: Player) -> dict[str, Any]:
-    """The board takes the page's width, the side panel comes below it, and every lit place
-    and every button is at least MIN_TAP pixels on each side; what was measured."""
+    """The board takes the page's width; the hand, if any, comes below it, then the side panel;
+    every lit place, every hand card (lit or not) and every button is at least MIN_TAP pixels
+    on each side (a hand card not much more: the hand is drawn at the size a tap needs), the
+    hand's text at least 12 px high, the hand as wide as the screen at most; what was measured."""
     sizes: dict[str, Any] = ann.page.evaluate(SIZES)
-    board, side = sizes["frames"]
+    parts = [frame["part"] for frame in sizes["frames"]]
+    assert parts in (["board", "side"], ["board", "hand", "side"]), parts
+    board = sizes["frames"][0]
     assert board["w"] >= sizes["page"] - 24, f"the board is {board['w']} px of {sizes['page']}"
     assert sizes["svgs"][0]["w"] >= board["w"] - 1, "the board's picture is narrower than it"
-    assert side["y"] >= board["y"] + board["h"] - 1, "the side panel is not below the board"
+    for above, below in itertools.pairwise(sizes["frames"]):
+        assert below["y"] >= above["y"] + above["h"] - 1, f"the {below['part']} is not below"
     for lit in sizes["lit"]:
         assert min(lit["w"], lit["h"]) >= MIN_TAP - 0.5, f"a lit place is {lit}"
     for tap in sizes["taps"]:
         assert min(tap["w"], tap["h"]) >= MIN_TAP - 0.5, f"a button is {tap}"
+    assert bool(sizes["cards"]) == ("hand" in parts) == bool(sizes["hand"])
+    assert not sizes["elsewhere"], "a hand card is left in the board or the side panel"
+    for card in sizes["cards"]:
+        assert min(card["w"], card["h"]) >= MIN_TAP - 0.5, f"a hand card is {card}"
+        assert card["h"] <= MIN_TAP * 1.25, f"a hand card is blown up to {card}"
     for text in sizes["hand"]:
         assert text["h"] >= 12, f"a hand card's text is {text['h']} px high"
+    for frame in sizes["frames"]:
+        if frame["part"] == "hand":
+            assert frame["scroll"] <= frame["client"] + 1, f"the hand scrolls sideways: {frame}"
     return sizes
 
 
@@ -65,7 +86,7 @@ def test_a_khan_match_on_a_phone_played_by_tapping_the_board(
     ann.join(match_id)
     assert ann.page.viewport_size == PHONE
     rng = random.Random(5)
-    lit_seen = hands_seen = 0
+    lit_seen = hands_seen = cards_lit_seen = 0
     for _ in range(60):
         ann.page.wait_for_selector("body[data-to-decide='0']", state="attached", timeout=20_000)
         seq = ann.seq()
@@ -74,20 +95,83 @@ def test_a_khan_match_on_a_phone_played_by_tapping_the_board(
         sizes = check_phone_layout(ann)
         lit_seen += len(sizes["lit"])
         hands_seen += bool(sizes["hand"])
+        cards_lit_seen += sum(card["lit"] for card in sizes["cards"])
         tapped = [a for a in legal if a["targets"]]
         ann.play(seq, rng.choice(tapped or legal), rng)
         ann.wait_seq(seq + 1)
-        if ann.moves["board"] + ann.moves["board+list"] >= 12 and hands_seen:
+        if ann.moves["board"] + ann.moves["board+list"] >= 12 and cards_lit_seen:
             break
     assert ann.moves["board"] + ann.moves["board+list"] >= 12, ann.moves
-    assert lit_seen and hands_seen
+    assert lit_seen and hands_seen and cards_lit_seen
     assert not ann.errors
     # "see the whole board" fits it to the screen, and back
     ann.page.click("#zoom")
     whole = ann.page.evaluate(SIZES)
     assert whole["svgs"][0]["w"] <= whole["frames"][0]["w"] + 1
+    for card in whole["cards"]:  # the hand keeps its size: it is not the board
+        assert min(card["w"], card["h"]) >= MIN_TAP - 0.5, f"a hand card is {card}"
     ann.page.click("#zoom")
     check_phone_layout(ann)
+    ann.close()
+
+
+BRIDGES = """() => [...document.querySelectorAll("#board line[data-target]")].map((line) => {
+  const band = line.previousElementSibling;
+  const widens = band && band.getAttribute("data-widens") === line.getAttribute("data-target");
+  const perUnit = line.getScreenCTM().a;
+  return { id: line.getAttribute("data-target"), lit: line.classList.contains("bk-target"),
+    drawn: parseFloat(getComputedStyle(line).strokeWidth) * perUnit,
+    band: widens ? parseFloat(band.getAttribute("stroke-width")) * perUnit : 0 };
+})"""
+BESIDE = """(line) => {
+  line.scrollIntoView({ block: "center", inline: "center" });
+  const m = line.getScreenCTM();
+  const at = (x, y) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  const [x1, y1] = at(line.x1.baseVal.value, line.y1.baseVal.value);
+  const [x2, y2] = at(line.x2.baseVal.value, line.y2.baseVal.value);
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const off = parseFloat(getComputedStyle(line).strokeWidth) * m.a / 2 + 5;
+  return [(x1 + x2) / 2 - (y2 - y1) / length * off, (y1 + y2) / 2 + (x2 - x1) / length * off];
+}"""
+
+
+def test_a_shangrila_bridge_on_a_phone_takes_taps_beside_its_line(
+    browser: Any, server: ServerProcess
+) -> None:
+    """At 390×844 every Shangrila bridge, drawn a few pixels wide, lies on a transparent band
+    MIN_TAP pixels wide that takes its taps: a tap beside a lit bridge's line, on the band,
+    clicks the bridge (the crossing of a journey, S-A3)."""
+    seats = [{"human": True}, {"bot": "greedy"}, {"bot": "greedy"}]
+    match_id = http(server.url, "/api/matches", {"game": "shangrila", "seats": seats})["id"]
+    ann = Player(browser, server.url, "ann", phone=True)
+    ann.join(match_id)
+    rng = random.Random(4)
+    for _ in range(60):
+        ann.page.wait_for_selector("body[data-to-decide='0']", state="attached", timeout=20_000)
+        seq = ann.seq()
+        legal = ann.legal(seq)
+        ann.page.wait_for_selector("#menu button.action, #picking:not([hidden])")
+        bridges = ann.page.evaluate(BRIDGES)
+        assert bridges, "no bridge on the board"
+        for bridge in bridges:
+            assert bridge["drawn"] < MIN_TAP - 10, bridge  # thin as drawn: the band is needed
+            assert bridge["band"] >= MIN_TAP - 0.5, f"a bridge is {bridge}"
+        lit = [bridge["id"] for bridge in bridges if bridge["lit"]]
+        if lit:
+            x, y = ann.target(lit[0]).evaluate(BESIDE)
+            assert (
+                ann.page.evaluate(
+                    "([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", [x, y]
+                )
+                == "tap-band"
+            )
+            ann.page.mouse.click(x, y)
+            assert lit[0] in ann.body("clicks").split() or ann.body("sent").startswith(f"{seq}:")
+            break
+        ann.play(seq, rng.choice([a for a in legal if a["targets"]] or legal), rng)
+        ann.wait_seq(seq + 1)
+    assert lit, "no bridge was ever lit"
+    assert not ann.errors
     ann.close()
 
 

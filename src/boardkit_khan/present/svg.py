@@ -18,7 +18,8 @@ viewing player's own hand is shown, as card names; everyone else's hand is a cou
 
 Classes for tests and style sheets: ``cell`` (with ``land region-M`` … or ``river``),
 ``outland-edge``, ``yurt`` (``neutral`` for neutral ones), ``ruler``, ``tile`` (``conquest`` or
-``bridge``), ``owner-mark``, ``camp-yurt``, ``stock-stack`` (``data-count``), ``hand-card``,
+``bridge``), ``owner-mark``, ``camp-yurt``, ``stock-stack`` (``data-count``), ``hand-strip``
+(the viewer's hand, ``data-part="hand"``, inside the panel's ``data-part="side"``), ``hand-card``,
 ``highlight`` (``cell-highlight``, ``placement-outline``, ``ruler-highlight``).
 
 Click targets (see :mod:`boardkit.present.clicks` and :mod:`boardkit_khan.present.targets`): every

@@ -4,7 +4,11 @@ hand by name, each card a click target), the special cards in play, the final co
 game is over, and the tile stock by stack (each stack a click target).
 
 The ``data-target`` ids of the hand cards and the stock's stacks are :func:`card_target` and
-:func:`stock_target`.
+:func:`stock_target`. The panel is the group marked ``data-part="side"``; the viewer's hand,
+under their row, is a group of its own marked ``data-part="hand"`` and titled "your hand", each
+card's target as tall as its row (:data:`HAND_ROW`): the browser page on a phone shows the hand
+as a strip of its own below the board, zoomed until a row is a tap high, and the rest of the
+panel below it (``static/fit.js`` of the server).
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from boardkit_khan.rules.state import SPECIAL_ORDER, UNKNOWN_CARD, KhanState, St
 
 PANEL_WIDTH = 340
 """Width of the panel in pixels."""
+
+HAND_ROW = 16
+"""Height of a row of the viewer's hand in pixels: each card's click target fills its row."""
 
 _SPECIAL_NAMES = ("High Morale", "Protection", "Divine Support", "Scout")
 
@@ -131,12 +138,14 @@ def side_panel(
         ]
         row.add(title("special cards: " + (", ".join(special_names) or "none")))
         panel.add(row)
-        if seat == player:
-            for card in hand:
-                if card == UNKNOWN_CARD:
-                    continue
-                y += 16
-                panel.add(_hand_card(card, x + 34, y))
+        known = [card for card in hand if card != UNKNOWN_CARD]
+        if seat == player and known:
+            strip = group(class_="hand-strip", data_part="hand")
+            strip.add(title("your hand"))
+            for card in known:
+                y += HAND_ROW
+                strip.add(_hand_card(card, x + 34, y))
+            panel.add(strip)
     for active in state.specials.active:
         y += 18
         extra = ""
@@ -194,9 +203,11 @@ def side_panel(
 
 
 def _hand_card(card: int, x: float, y: float) -> Element:
-    """A card of the viewer's hand: its name over a transparent strip that takes the clicks."""
+    """A card of the viewer's hand: its name over a transparent strip that takes the clicks,
+    as tall as a row of the hand (16 px) so that the rows meet and a phone can zoom the hand
+    until each row is a tap high (:data:`HAND_ROW`)."""
     node = group(class_="hand", data_target=card_target(card), data_card=card)
-    node.add(rect(x - 4, y - 12, 200, 15, class_="hit", fill="#fff", fill_opacity=0))
+    node.add(rect(x - 4, y - 13, 200, HAND_ROW, class_="hit", fill="#fff", fill_opacity=0))
     node.add(text(x, y, card_text(card), class_="hand-card", font_size=11, fill="#444"))
     return node
 

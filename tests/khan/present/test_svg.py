@@ -7,6 +7,7 @@ preferred so that tiles appear).
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 from collections import Counter
 from functools import cache
@@ -23,6 +24,7 @@ from boardkit.present.svg import SVG_NAMESPACE, PictureError, UnsupportedHighlig
 from boardkit_khan.game import KhanGame
 from boardkit_khan.present.svg import DEFAULT_SIZE, board_svg, render_svg
 from boardkit_khan.present.svg_grid import _MARGIN, outline_loops, ruler_colour
+from boardkit_khan.present.svg_panel import HAND_ROW
 from boardkit_khan.rules.actions import (
     Conquer,
     Discard,
@@ -171,6 +173,30 @@ def test_hands_are_shown_only_to_their_owner() -> None:
         board_svg(state, player=3)
     with pytest.raises(PictureError, match="size"):
         board_svg(state, size=20)
+
+
+def test_the_viewers_hand_is_a_part_of_its_own_with_rows_a_tap_can_grow_to() -> None:
+    """The viewer's hand is one group marked ``data-part="hand"`` inside the side panel (a
+    phone shows it as a strip of its own, fit.js), titled "your hand"; each card's click
+    target fills its row, HAND_ROW high, the rows meeting without overlap, the name inside."""
+    state = played(3, 4, 30).state
+    assert not parse(state).findall(".//*[@data-part='hand']")
+    root = parse(state, player=1)
+    (side,) = root.findall(".//*[@data-part='side']")
+    (strip,) = side.findall(".//*[@data-part='hand']")
+    assert strip.findtext("svg:title", namespaces=NS) == "your hand"
+    cards = [node for node in strip if node.get("data-target")]
+    assert [int(node.get("data-card", -1)) for node in cards] == list(state.cards.hands[1])
+    tops = []
+    for node in cards:
+        hit = node.find("svg:rect", NS)
+        name = node.find("svg:text", NS)
+        assert hit is not None and name is not None
+        assert float(hit.get("height", 0)) == HAND_ROW
+        top, baseline = float(hit.get("y", 0)), float(name.get("y", 0))
+        assert top <= baseline - 10 and baseline <= top + HAND_ROW  # the name's 11 px inside
+        tops.append(top)
+    assert [b - a for a, b in itertools.pairwise(tops)] == [HAND_ROW] * (len(tops) - 1)
 
 
 def test_a_cell_mask_is_highlighted_cell_by_cell() -> None:

@@ -451,11 +451,12 @@ function backToNow() {
 
 // A click on the board: of the elements under the pointer that carry a data-target, the innermost
 // one the click rule has a use for (a guild space inside its village, a cell under a yurt that
-// lets clicks through). One action left: it is played at once; several: they are listed.
+// lets clicks through; on a phone, a bridge through the band that widens it). One action left:
+// it is played at once; several: they are listed.
 $("board").addEventListener("click", (event) => {
   if (app.sending) return;
   const lists = targetLists();
-  const hit = event.target.closest("[data-target]");
+  const hit = boardkitFit.targetOf(event.target);
   let node = lists.some((t) => t.length) ? hit : null;
   while (node && !boardkitClicks.matters(lists, app.clicks, node.getAttribute("data-target"))) {
     node = node.parentElement ? node.parentElement.closest("[data-target]") : null;
