@@ -366,6 +366,15 @@ class Game(ABC, Generic[S, A]):
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow
     events of :data:`boardkit.present.voice.QUIET_FLOW_EVENTS` need not be listed."""
+    menu_label_templates: ClassVar[tuple[str, ...]] = ()
+    """The patterns of the :meth:`action_path` labels made of a fixed text and values
+    (``"village {village}"``, ``"card {card}"``), as message ids of the game's catalogue marked
+    ``N_``, so that a reader of German reads ``village 3`` as ``Dorf 3`` while a person still
+    types ``village 3``. The menus (:class:`boardkit.present.menus.LabelReader`) match a label
+    against them in the order given (the first that matches the whole label wins: list a
+    pattern that splits a list, ``"{items}, {item}"``, before those of its items) and read each
+    value again as a label, so ``Healer @ 3`` reads ``Heiler @ 3``. Each ``{name}`` stands for
+    at least one character; a pattern needs some fixed text and distinct names."""
 
     def offers(self, hook: str) -> bool:
         """Whether the game offers the optional ``hook`` (one of :data:`OPTIONAL_HOOKS`): true
