@@ -35,14 +35,17 @@ def extract(
     keywords: Mapping[str, Any],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str | None, str | tuple[str, ...], list[str]]]:
+) -> Iterator[tuple[Any, ...]]:
     """Babel's extraction method for a Python source: what ``python`` extracts, then each
-    how-to-play paragraph (``(line, None, paragraph, [])``, at the line its text starts)."""
+    how-to-play paragraph, as ``(line, None, paragraph, [])`` at the line its text starts
+    (Babel reads an extraction method's results as ``(line, function, message, comments)``;
+    its own type hints name another order, hence the loose type here)."""
     from babel.messages.extract import extract_python
 
     source = fileobj.read()
-    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
     encoding = str(options.get("encoding", "utf-8"))
+    python = extract_python(io.BytesIO(source), keywords, comment_tags, {"encoding": encoding})
+    yield from python
     for line, paragraph in section_paragraphs(source.decode(encoding)):
         yield line, None, paragraph, []
 

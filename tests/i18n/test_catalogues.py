@@ -56,7 +56,7 @@ def source_ids(package: str) -> set[str]:
     """The message ids the package's sources make (what ``extract`` writes to the template,
     with the extraction methods of ``babel.cfg``)."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     found = extract_from_dir(
         str(SRC / package), method_map=method_map, options_map=options_map, keywords=KEYWORDS
     )

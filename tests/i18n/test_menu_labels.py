@@ -129,4 +129,5 @@ def test_the_server_sends_each_reader_the_labels_as_they_read_them(client: TestC
     assert legal and all(a["path"][0] == "start yurt" for a in legal)
     assert all(a["shown"][0] == "Startjurte" for a in legal)
     assert all(a["shown"][-1] == a["path"][-1] for a in legal)  # the cell: as written
+    assert all(a["rule"].startswith("Startjurten (K-S1, ") for a in legal)  # its tooltip
     assert all("shown" not in a for a in english.state["legal"])

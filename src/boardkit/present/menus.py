@@ -88,8 +88,7 @@ class LabelReader:
         self.lang = lang
         self._gettext = translations(domain, lang).gettext
         self._patterns = [
-            (_template_pattern(domain, template), self._gettext(template))
-            for template in templates
+            (_template_pattern(domain, template), self._gettext(template)) for template in templates
         ]
         self._read: dict[str, str] = {}
 

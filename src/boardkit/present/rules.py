@@ -172,10 +172,12 @@ class SectionFinder:
         return found
 
 
-def label_of(section: RulesSection) -> str:
+def label_of(section: RulesSection, domain: str | None = None) -> str:
     """``"C: Conquer (K-A-C, K-A-C1)"``: a section's title with its clauses, as a tooltip
-    names the rule."""
-    return f"{section.title} ({', '.join(section.clauses)})" if section.clauses else section.title
+    names the rule; the title in the current language through the catalogue of the game's
+    gettext ``domain`` when one is given (:func:`section_title`)."""
+    title = section_title(section, domain)
+    return f"{title} ({', '.join(section.clauses)})" if section.clauses else title
 
 
 def see_also(sections: Sequence[RulesSection], rule: str, domain: str | None = None) -> str | None:
@@ -231,9 +233,7 @@ def help_lines(sections: Sequence[RulesSection], topic: str = "", width: int = W
     if not sections:
         return [_t("this game offers no rules text")]
     if not topic.strip():
-        intro = _t(
-            "How to play: type ? and a topic (? {key}) for a section.", key=sections[0].key
-        )
+        intro = _t("How to play: type ? and a topic (? {key}) for a section.", key=sections[0].key)
         listing = textwrap.wrap(intro, width)
         listing.extend(f"  {s.key:<16} {s.title}"[:width] for s in sections)
         return listing

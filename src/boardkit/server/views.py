@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
-from boardkit.i18n import ENGLISH, reading_in
+from boardkit.i18n import ENGLISH, domain_of, reading_in
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.menus import label_reader
 from boardkit.present.narration import action_text, describe, narrate_entry
@@ -184,7 +184,7 @@ def _legal_text(live: LiveMatch) -> str:
             item["shown"] = shown
         if path not in rules:
             section = finder.for_path(path)
-            rules[path] = None if section is None else label_of(section)
+            rules[path] = None if section is None else label_of(section, domain_of(game))
         if rules[path] is not None:
             item["rule"] = rules[path]
         if targets is not None:
