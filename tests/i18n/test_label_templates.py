@@ -90,10 +90,12 @@ def test_a_reader_is_made_once_per_game_and_language_and_remembers_its_labels() 
 
 
 def test_a_reader_keeps_a_bounded_memory() -> None:
-    read = LabelReader("boardkit_shangrila", ("village {village}",), "de")
-    read.KEPT = 3
+    read = LabelReader("boardkit_shangrila", ("village {village}",), "de", kept=3)
+    held = []
     for number in range(5):
-        assert read(f"village {number}") == f"Dorf {number}"
+        assert read(f"village {number}") == f"Dorf {number}"  # and its value, "3"
+        held.append(read.remembered)
+    assert max(held) <= 3 and held != sorted(held)  # full, then started afresh
     assert read("village 0") == "Dorf 0"  # forgotten and read again
 
 

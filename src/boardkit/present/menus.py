@@ -66,6 +66,11 @@ def _reader(domain: str, templates: tuple[str, ...], lang: str) -> LabelReader:
     return LabelReader(domain, templates, lang)
 
 
+KEPT_LABELS = 4096
+"""The most labels a :class:`LabelReader` remembers the reading of (a Khan match reads a few
+hundred: cells, cards, lists of cards to discard)."""
+
+
 class LabelReader:
     """Menu labels of one game as a reader of ``lang`` reads them.
 
@@ -75,29 +80,36 @@ class LabelReader:
     whole label is rendered from its translation, each value read again as a label (so
     ``Healer @ 3`` is ``Heiler @ 3``, ``card Seljuk/NE/Tundra`` is ``Karte Seljuk/NO/Tundra``);
     a label nothing matches reads as written. Each label's reading is remembered (up to
-    :attr:`KEPT` of them), so a label read again costs one dictionary look-up.
+    ``kept`` of them, then the memory starts afresh), so a label read again costs one
+    dictionary look-up.
 
     Raises :class:`~boardkit.errors.GameDefinitionError` for a template without fixed text or
     with a name twice: it could not be matched back.
     """
 
-    KEPT = 4096
-    """The most labels whose reading is remembered; past it the memory starts afresh."""
-
-    def __init__(self, domain: str, templates: Sequence[str], lang: str) -> None:
+    def __init__(
+        self, domain: str, templates: Sequence[str], lang: str, kept: int = KEPT_LABELS
+    ) -> None:
         self.lang = lang
+        self.kept = kept
         self._gettext = translations(domain, lang).gettext
         self._patterns = [
             (_template_pattern(domain, template), self._gettext(template)) for template in templates
         ]
         self._read: dict[str, str] = {}
 
+    @property
+    def remembered(self) -> int:
+        """How many labels' readings it holds now (never more than ``kept``)."""
+        return len(self._read)
+
     def __call__(self, label: str) -> str:
         shown = self._read.get(label)
         if shown is None:
-            if len(self._read) >= self.KEPT:
+            shown = self._shown(label)  # may remember its values first
+            if len(self._read) >= self.kept:
                 self._read.clear()
-            shown = self._read[label] = self._shown(label)
+            self._read[label] = shown
         return shown
 
     def _shown(self, label: str) -> str:
