@@ -972,7 +972,8 @@ class Game(ABC, Generic[S, A]):
         every call; plain strings only, so that a translation can replace them one by one
         [how to play]: front ends read each title and each paragraph through the game's
         catalogue (:func:`boardkit.present.rules.read_sections`; mark the titles ``N_``, the
-        extraction finds the paragraphs). The default raises :class:`~boardkit.errors.NotOfferedError`.
+        extraction finds the paragraphs). The default raises
+        :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "how_to_play", "the game explains no rules")
 
