@@ -116,3 +116,21 @@ def test_the_games_declare_their_templates_as_ids_of_their_catalogues() -> None:
     assert "village {village}" in SHANGRILA.menu_label_templates
     assert "card {card}" in KHAN.menu_label_templates
     assert load_game("nim").menu_label_templates == ()
+
+
+def test_the_kit_refuses_a_template_that_cannot_be_matched_back() -> None:
+    from boardkit.examples.nim import NimGame
+    from boardkit.testing import ConformanceError, check_game
+    from boardkit.testing.hooks import check_menu_label_templates
+
+    class Bare(NimGame):
+        menu_label_templates = ("{count}",)
+
+    class Listed(NimGame):
+        menu_label_templates = frozenset({"take {count}"})  # type: ignore[assignment]
+
+    check_menu_label_templates(SHANGRILA)
+    with pytest.raises(ConformanceError, match=r"menu label templates: .*no fixed text"):
+        check_game(Bare(), [{"players": 2}], max_examples=1)
+    with pytest.raises(ConformanceError, match="not a tuple of strings"):
+        check_menu_label_templates(Listed())
