@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The translation catalogues of boardkit and its games (docs/translations.md), with Babel.
 #   bash scripts/i18n.sh extract   write each package's template, PACKAGE/locale/PACKAGE.pot,
-#                                  from the message ids in its sources (babel.cfg)
+#                                  from the message ids in its sources (babel.cfg: the
+#                                  keywords, and each how-to-play paragraph)
 #   bash scripts/i18n.sh update    extract, then merge each template into the package's
 #                                  LANG/LC_MESSAGES/PACKAGE.po for every language in its
 #                                  locale/LINGUAS (new ids come untranslated, changed ones fuzzy)
@@ -10,6 +11,8 @@
 # tests/test_translations.py fails when a template, a catalogue or a .mo is not up to date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# babel.cfg's extraction method is boardkit.i18n_extract: this checkout's, not an installed one
+export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 pybabel="${PYBABEL:-pybabel}"
 packages=(); for linguas in src/*/locale/LINGUAS; do linguas="${linguas#src/}"; packages+=("${linguas%%/*}"); done
 

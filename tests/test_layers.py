@@ -197,6 +197,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit.notation",
             "boardkit.replacing",
             "boardkit.howto",
+            "boardkit.i18n_extract",
             "boardkit.geometry*",
         ),
     ),

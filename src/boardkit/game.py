@@ -372,6 +372,15 @@ class Game(ABC, Generic[S, A]):
     """Event types :meth:`describe_event` may narrate as ``None`` by design (bookkeeping such as
     a counter of actions left); every other event type must always get a line. The quiet flow
     events of :data:`boardkit.present.voice.QUIET_FLOW_EVENTS` need not be listed."""
+    menu_label_templates: ClassVar[tuple[str, ...]] = ()
+    """The patterns of the :meth:`action_path` labels made of a fixed text and values
+    (``"village {village}"``, ``"card {card}"``), as message ids of the game's catalogue marked
+    ``N_``, so that a reader of German reads ``village 3`` as ``Dorf 3`` while a person still
+    types ``village 3``. The menus (:class:`boardkit.present.menus.LabelReader`) match a label
+    against them in the order given (the first that matches the whole label wins: list a
+    pattern that splits a list, ``"{items}, {item}"``, before those of its items) and read each
+    value again as a label, so ``Healer @ 3`` reads ``Heiler @ 3``. Each ``{name}`` stands for
+    at least one character; a pattern needs some fixed text and distinct names."""
 
     def offers(self, hook: str) -> bool:
         """Whether the game offers the optional ``hook`` (one of :data:`OPTIONAL_HOOKS`): true
@@ -967,7 +976,10 @@ class Game(ABC, Generic[S, A]):
 
         What it must guarantee: a non-empty tuple of sections with distinct keys, the same on
         every call; plain strings only, so that a translation can replace them one by one
-        [how to play]. The default raises :class:`~boardkit.errors.NotOfferedError`.
+        [how to play]: front ends read each title and each paragraph through the game's
+        catalogue (:func:`boardkit.present.rules.read_sections`; mark the titles ``N_``, the
+        extraction finds the paragraphs). The default raises
+        :class:`~boardkit.errors.NotOfferedError`.
         """
         raise NotOfferedError(self.name, "how_to_play", "the game explains no rules")
 

@@ -5,7 +5,9 @@ A game explains itself to a newcomer in sections: the goal, a turn, each action,
 card or tile, scoring, the end. Each section is plain data (a topic key, a title, the clause IDs
 of the rules it covers and the text), so that every front end shows the same words (``?`` in
 terminal play and watch, the web page's help panel and tooltips, the generated docs page) and a
-translation can replace the strings one by one. Front ends look sections up with
+translation can replace the strings one by one: the titles are message ids a game marks
+``N_``, each paragraph of the text is one as it stands (:func:`paragraphs_of`; the extraction
+of :mod:`boardkit.i18n_extract` finds them). Front ends look sections up with
 :mod:`boardkit.present.rules`.
 """
 
@@ -53,9 +55,19 @@ class RulesSection:
 
     @property
     def paragraphs(self) -> tuple[str, ...]:
-        """The text's paragraphs, each on one line (blank lines separate them in ``text``)."""
-        parts = re.split(r"\n\s*\n", self.text.strip())
-        return tuple(" ".join(part.split()) for part in parts if part.strip())
+        """The text's paragraphs, each on one line (blank lines separate them in ``text``):
+        :func:`paragraphs_of`. Each is a message id of the game's catalogue as it stands, so
+        a front end reads it in the reader's language
+        (:func:`boardkit.present.rules.sections_in`)."""
+        return paragraphs_of(self.text)
+
+
+def paragraphs_of(text: str) -> tuple[str, ...]:
+    """``text``'s paragraphs, each on one line: split at blank lines, each paragraph's runs of
+    white space made one space. What :attr:`RulesSection.paragraphs` gives, and the message ids
+    the extraction (:mod:`boardkit.i18n_extract`) writes to a game's template."""
+    parts = re.split(r"\n\s*\n", text.strip())
+    return tuple(" ".join(part.split()) for part in parts if part.strip())
 
 
 def check_sections(game: str, sections: Sequence[RulesSection]) -> tuple[RulesSection, ...]:

@@ -37,7 +37,14 @@ from boardkit_khan.present import absent, howto, narration, screen, targets
 from boardkit_khan.present import svg as pictures
 from boardkit_khan.present.render import render_text
 from boardkit_khan.rules import notation
-from boardkit_khan.rules.actions import ACTION_TYPES, Discard, KhanAction, describe, menu_path
+from boardkit_khan.rules.actions import (
+    ACTION_TYPES,
+    MENU_LABEL_TEMPLATES,
+    Discard,
+    KhanAction,
+    describe,
+    menu_path,
+)
 from boardkit_khan.rules.board import Board
 from boardkit_khan.rules.board_option import board_option
 from boardkit_khan.rules.components import CAMP_YURTS
@@ -128,6 +135,7 @@ class KhanGame(Game[KhanState, KhanAction]):
     which beats greedy, held to two seconds a move (about one on average)."""
     slot_indexed_actions = (Discard,)
     quiet_events = narration.QUIET_EVENTS
+    menu_label_templates = MENU_LABEL_TEMPLATES
 
     # --- configuration and setup ---------------------------------------------------------------
 

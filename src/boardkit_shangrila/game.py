@@ -35,7 +35,13 @@ from boardkit_shangrila.present import absent, howto, narration, screen, targets
 from boardkit_shangrila.present import svg as pictures
 from boardkit_shangrila.present.render import render_text
 from boardkit_shangrila.rules import notation, turns
-from boardkit_shangrila.rules.actions import ACTION_TYPES, Action, describe, menu_path
+from boardkit_shangrila.rules.actions import (
+    ACTION_TYPES,
+    MENU_LABEL_TEMPLATES,
+    Action,
+    describe,
+    menu_path,
+)
 from boardkit_shangrila.rules.board import (
     ALL_BRIDGES,
     RED_VILLAGE,
@@ -101,6 +107,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     event_types = EVENT_TYPES
     hidden_information = False
     action_texts_read_state = False  # texts, menu labels and click targets name the action alone
+    menu_label_templates = MENU_LABEL_TEMPLATES
 
     # --- configuration -----------------------------------------------------------------------
 

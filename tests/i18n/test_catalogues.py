@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -52,9 +53,12 @@ def placeholders(text: str) -> set[str]:
 
 
 def source_ids(package: str) -> set[str]:
-    """The message ids the package's sources make (what ``extract`` writes to the template)."""
+    """The message ids the package's sources make (what ``extract`` writes to the template,
+    with the extraction methods of ``babel.cfg``)."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     found = extract_from_dir(
-        str(SRC / package), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(SRC / package), method_map=method_map, options_map=options_map, keywords=KEYWORDS
     )
     return {message for _, _, message, _, _ in found if isinstance(message, str)}
 

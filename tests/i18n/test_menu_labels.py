@@ -1,7 +1,8 @@
 """Menu labels in the reader's language: a game's fixed labels are ids of its catalogue, shown
 translated, while what a person types stays the label as the game writes it (the notation);
-labels made of numbers and names stay as written. The menus' own refusals read in the
-reader's language too, and the server sends each reader the labels as they read them."""
+labels made of words and values are read through the game's label templates (``village 3``:
+``Dorf 3``); names and cells stay as written. The menus' own refusals read in the reader's
+language too, and the server sends each reader the labels as they read them."""
 
 from __future__ import annotations
 
@@ -36,21 +37,22 @@ def khan_with_conquests() -> Match[Any]:
 
 
 @pytest.mark.parametrize(
-    ("lang", "conquer", "region"),
+    ("lang", "conquer", "region", "card"),
     [
-        ("en", "C: conquer", "Tundra"),
-        ("de", "C: erobern", "Tundra"),
-        ("nl", "C: veroveren", "Toendra"),
+        ("en", "C: conquer", "Tundra", "card Seljuk/NE/Tundra"),
+        ("de", "C: erobern", "Tundra", "Karte Seljuk/NO/Tundra"),
+        ("nl", "C: veroveren", "Toendra", "kaart Seljuk/NO/Toendra"),
     ],
 )
 def test_a_fixed_label_is_shown_in_the_readers_language(
-    lang: str, conquer: str, region: str
+    lang: str, conquer: str, region: str, card: str
 ) -> None:
     with reading_in(lang):
         assert shown_label(KHAN, "C: conquer") == conquer
         assert shown_label(KHAN, "Tundra") == region  # a region: an id of the narration too
         assert shown_label(KHAN, "E7") == "E7"  # a cell: as written
-        assert shown_label(KHAN, "card Seljuk/NE/Tundra") == "card Seljuk/NE/Tundra"
+        assert shown_label(KHAN, "Seljuk") == "Seljuk"  # a ruler: a name
+        assert shown_label(KHAN, "card Seljuk/NE/Tundra") == card  # through its templates
     with reading_in("nl"):  # Shangrila has no Dutch: its labels read as written
         assert shown_label(load_game("shangrila"), "journey") == "journey"
     with reading_in("de"):
@@ -127,4 +129,5 @@ def test_the_server_sends_each_reader_the_labels_as_they_read_them(client: TestC
     assert legal and all(a["path"][0] == "start yurt" for a in legal)
     assert all(a["shown"][0] == "Startjurte" for a in legal)
     assert all(a["shown"][-1] == a["path"][-1] for a in legal)  # the cell: as written
+    assert all(a["rule"].startswith("Startjurten (K-S1, ") for a in legal)  # its tooltip
     assert all("shown" not in a for a in english.state["legal"])

@@ -66,3 +66,24 @@ def test_help_panel_tooltips_and_why_an_unlit_click_does_nothing(
     page.click("#move-send")
     page.wait_for_selector("#act-error:has-text('see: The board (K-C1)')")
     assert not decides.errors and not waits.errors
+
+
+def test_the_help_panel_and_the_tooltips_read_in_the_readers_language(
+    browser: Any, server: ServerProcess
+) -> None:
+    match_id = khan_match(server)
+    ann = Player(browser, server.url, "ann", locale="de-DE")
+    ann.join(match_id)
+    page = ann.page
+    page.wait_for_selector("#help-button", state="visible")
+    page.click("#help-button")
+    page.wait_for_selector("#help-goal", state="attached")
+    goal = page.locator("#help-goal")
+    assert goal.locator("h3").inner_text().startswith("Das Ziel")
+    assert goal.locator("p").first.inner_text().startswith("Man schreibt das Jahr 1244")
+    # the switch asks for the sections in the language chosen
+    page.select_option("#lang", "nl")
+    page.wait_for_selector('#help-goal h3:has-text("Het doel")')
+    assert goal.locator("p").first.inner_text().startswith("Het is 1244")
+    assert not ann.errors
+    ann.close()

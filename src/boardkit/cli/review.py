@@ -3,7 +3,8 @@
 The analysis is :func:`boardkit.runner.review.review_match`; this module reads the log, runs it
 and prints the result: a table of the decisions, a sparkline of each seat's win chance, and the
 decisions that cost most with the move the bot preferred (or, with ``--json``, the JSON of
-docs/review.md).
+docs/review.md). With ``--lang`` (or the locale) its lines and the moves read in the reader's
+language (the moves through the game's catalogue: :func:`boardkit.runner.review.move_text`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,15 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from boardkit.cli.arguments import positive_int
+from boardkit.cli.arguments import add_language_argument, positive_int
 from boardkit.cli.support import EXIT_OK, CommandError, Streams, read_log_file
+from boardkit.i18n import Messages
 
 if TYPE_CHECKING:
+    from boardkit.game import Game
     from boardkit.runner.review import Review
+
+_t = Messages("boardkit").text
 
 
 def _positive_seconds(text: str) -> float:
@@ -72,6 +77,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--top", type=positive_int, default=5, metavar="K", help="costly decisions to list (5)"
     )
     review.add_argument("--json", action="store_true", help="print the review as JSON")
+    add_language_argument(review)
     return review
 
 
@@ -90,9 +96,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         seconds=args.seconds,
     )
     if args.json:
-        streams.write(json.dumps(review.to_json(args.top), indent=2) + "\n")
+        streams.write(json.dumps(review.to_json(args.top, match.game), indent=2) + "\n")
         return EXIT_OK
-    _print(review, args.top, streams)
+    _print(review, match.game, args.top, streams)
     return EXIT_OK
 
 
@@ -113,51 +119,93 @@ def _percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def _print(review: Review, top: int, streams: Streams) -> None:
-    """The review as text: the table, a sparkline per seat, the costly decisions."""
+def _viewer_text(viewer: str) -> str:
+    """Whose log was reviewed (``full``, ``spectator``, ``seat N``) in the language shown."""
+    if viewer == "full":
+        return _t("full")
+    if viewer == "spectator":
+        return _t("spectator")
+    number = viewer.removeprefix("seat ")
+    return _t("seat {number}", number=int(number)) if number.isdigit() else viewer
+
+
+def _print(review: Review, game: Game[Any, Any], top: int, streams: Streams) -> None:
+    """The review as text, in the language shown: the table, a sparkline per seat, the costly
+    decisions."""
     from rich.table import Table
 
     from boardkit.runner.review import sparkline
 
     names = review.players
     budget = (
-        f"{review.iterations} iterations"
+        _t("{iterations} iterations", iterations=review.iterations)
         if review.iterations is not None
-        else f"{review.seconds:g} s"
+        else _t("{seconds} s", seconds=f"{review.seconds:g}")
     )
     streams.out.print(
-        f"{review.game}: review from the {review.viewer} log by mcts ({budget} per decision, "
-        f"seed {review.seed}); the estimate is the decider's win chance",
+        _t(
+            "{game}: review from the {viewer} log by mcts ({budget} per decision, seed {seed}); "
+            "the estimate is the decider's win chance",
+            game=review.game,
+            viewer=_viewer_text(review.viewer),
+            budget=budget,
+            seed=review.seed,
+        ),
         soft_wrap=True,
     )
     table = Table(box=None, padding=(0, 2), pad_edge=False)
-    for column in ("entry", "player", "played", "before", "after", "loss", "bot's move"):
-        table.add_column(
-            column, justify="right" if column in ("entry", "before", "after", "loss") else "left"
-        )
+    headings = (
+        (_t("entry"), "right"),
+        (_t("player"), "left"),
+        (_t("played"), "left"),
+        (_t("before"), "right"),
+        (_t("after"), "right"),
+        (_t("loss"), "right"),
+        (_t("bot's move"), "left"),
+    )
+    for heading, justify in headings:
+        table.add_column(heading, justify="right" if justify == "right" else "left")
     for d in review.decisions:
+        played, preferred = d.texts(game)
         table.add_row(
             str(d.seq),
             names[d.seat],
-            d.played,
+            played,
             _percent(d.before),
             _percent(d.after),
             _percent(d.loss) if d.loss else "",
-            "" if d.preferred == d.played else d.preferred,
+            "" if d.preferred == d.played else preferred,
         )
     streams.out.print(table)
     for seat in review.seats:
         values = [d.after for d in review.decisions if d.seat == seat]
         if values:
-            streams.out.print(f"{names[seat]}: {sparkline(values)}  (win chance after each move)")
+            streams.out.print(
+                _t(
+                    "{name}: {line}  (win chance after each move)",
+                    name=names[seat],
+                    line=sparkline(values),
+                )
+            )
     costly = review.costly(top)
     if not costly:
-        streams.out.print("no decision cost much: every move was close to the bot's")
+        streams.out.print(_t("no decision cost much: every move was close to the bot's"))
         return
-    streams.out.print("the decisions that cost most:")
+    streams.out.print(_t("the decisions that cost most:"))
     for d in costly:
+        played, preferred = d.texts(game)
         streams.out.print(
-            f"  entry {d.seq}, {names[d.seat]}: {d.played} ({_percent(d.before)} → "
-            f"{_percent(d.after)}, -{_percent(d.loss)}); the bot preferred {d.preferred}",
+            "  "
+            + _t(
+                "entry {seq}, {name}: {played} ({before} → {after}, -{loss}); the bot "
+                "preferred {preferred}",
+                seq=d.seq,
+                name=names[d.seat],
+                played=played,
+                before=_percent(d.before),
+                after=_percent(d.after),
+                loss=_percent(d.loss),
+                preferred=preferred,
+            ),
             soft_wrap=True,
         )

@@ -42,6 +42,7 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.howto import RulesSection
+from boardkit.i18n import N_
 from boardkit.present.voice import Voice, count_of, join_words, seat_name
 from boardkit.zones import HIDDEN as HIDDEN  # a card the viewer may not see (cards are 1 to deck)
 from boardkit.zones import ZONE_EVENT_TYPES, Moved, Revealed, Shuffled, Zone, Zones, redact
@@ -289,17 +290,17 @@ class HighCardGame(Game[HighCardState, HighCardAction]):
         return (
             RulesSection(
                 "goal",
-                "The goal",
+                N_("The goal"),
                 (),
                 "Each player holds two secret cards. After the last "
                 "turn the hands are shown, and the highest total wins; ties share the win.",
             ),
             RulesSection(
-                "stand", "Standing", (), "On your turn you may stand: keep your hand as it is."
+                "stand", N_("Standing"), (), "On your turn you may stand: keep your hand as it is."
             ),
             RulesSection(
                 "swap",
-                "Swapping a card",
+                N_("Swapping a card"),
                 ("swap",),
                 "Or lay one card of your hand face up "
                 "on the discard pile and draw the top card of the deck, which only you see. "

@@ -29,6 +29,7 @@ from boardkit import (
 from boardkit.errors import InvalidPositionError
 from boardkit.flow import decider
 from boardkit.howto import RulesSection
+from boardkit.i18n import N_
 from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
 from boardkit.present.svg import Svg, circle, text
 from boardkit.present.voice import Voice, count_of
@@ -191,13 +192,13 @@ class NimGame(Game[NimState, Take]):
         return (
             RulesSection(
                 "goal",
-                "The goal",
+                N_("The goal"),
                 (),
                 "A heap of stones lies on the table. Whoever takes the last stone wins.",
             ),
             RulesSection(
                 "take",
-                "Taking stones",
+                N_("Taking stones"),
                 ("take",),
                 "On your turn take at least one stone "
                 "and at most as many as the game allows (3 unless the options say otherwise), "

@@ -36,6 +36,7 @@ from boardkit import (
     TurnEnded,
 )
 from boardkit.howto import RulesSection
+from boardkit.i18n import N_
 from boardkit.present.voice import Voice
 
 MARKS = "XO"
@@ -173,14 +174,14 @@ class TicTacToeGame(Game[TicTacToeState, Mark]):
         return (
             RulesSection(
                 "goal",
-                "The goal",
+                N_("The goal"),
                 (),
                 "Be the first with three marks in a row, a column "
                 "or a diagonal of the 3 × 3 board. A full board without such a line is a draw.",
             ),
             RulesSection(
                 "mark",
-                "Marking a cell",
+                N_("Marking a cell"),
                 ("cell",),
                 "The first player marks with X, the "
                 "second with O. On your turn mark one empty cell, named by column a to c and "

@@ -10,8 +10,11 @@ line number, the start of a label or the start of a word it shows, case ignored.
 
 A label is what a person types (the game's notation, ``C: conquer``, ``E7``); what a person
 reads may be its translation (:func:`shown_label`): the game marks its fixed labels as message
-ids of its own catalogue (``N_("C: conquer")``), and a reader of German sees ``C: erobern``.
-A typed text picks a line by its label first, then by the words shown.
+ids of its own catalogue (``N_("C: conquer")``), and a reader of German sees ``C: erobern``;
+labels made of a fixed text and values (``village 3``) are read through the patterns the game
+declares in :attr:`~boardkit.game.Game.menu_label_templates` (``N_("village {village}")``:
+``Dorf 3``), by a :class:`LabelReader`. A typed text picks a line by its label first, then by
+the words shown.
 
 Nothing here reads or prints: the terminal (:mod:`boardkit.terminal.play`) and a web front end draw
 the same menus their own way, and every front end picks actions by the same rules.
@@ -19,15 +22,18 @@ the same menus their own way, and every front end picks actions by the same rule
 
 from __future__ import annotations
 
+import functools
 import re
+import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from attrs import frozen
 
+from boardkit.errors import GameDefinitionError
 from boardkit.game import Game
-from boardkit.i18n import Messages, domain_of, language, translations
+from boardkit.i18n import ENGLISH, Messages, domain_of, language, translations
 
 _t = Messages("boardkit").text
 
@@ -35,15 +41,111 @@ _t = Messages("boardkit").text
 def shown_label(game: Game[Any, Any], label: str) -> str:
     """A menu label as a person reads it in the current :func:`~boardkit.i18n.language`: its
     translation in the catalogue of the game's gettext domain (:func:`~boardkit.i18n.
-    domain_of`), or the label as written when the catalogue has none (a cell such as ``E7``,
-    a count, anything made of numbers and names). The label itself stays what is typed."""
+    domain_of`), or rendered from the translation of the game's label template it matches
+    (:class:`LabelReader`), or the label as written when neither gives one (a cell such as
+    ``E7``, a name). The label itself stays what is typed."""
     return label_reader(game)(label)
 
 
 def label_reader(game: Game[Any, Any]) -> Callable[[str], str]:
     """:func:`shown_label` for many labels of ``game`` in the current language: the
-    catalogue is looked up once."""
-    return translations(domain_of(game), language()).gettext
+    :class:`LabelReader` of the game's domain, patterns and language, made once and kept (a
+    server reads some fifty labels an entry, each once per language)."""
+    lang = language()
+    if lang == ENGLISH:  # the message ids are English: every label reads as written
+        return _as_written
+    return _reader(domain_of(game), tuple(game.menu_label_templates), lang)
+
+
+def _as_written(label: str) -> str:
+    return label
+
+
+@functools.lru_cache(maxsize=64)
+def _reader(domain: str, templates: tuple[str, ...], lang: str) -> LabelReader:
+    return LabelReader(domain, templates, lang)
+
+
+KEPT_LABELS = 4096
+"""The most labels a :class:`LabelReader` remembers the reading of (a Khan match reads a few
+hundred: cells, cards, lists of cards to discard)."""
+
+
+class LabelReader:
+    """Menu labels of one game as a reader of ``lang`` reads them.
+
+    A label is looked up in the catalogue of the game's gettext ``domain`` as a whole
+    (``C: conquer``); else it is matched against the ``templates``
+    (:attr:`~boardkit.game.Game.menu_label_templates`), in order: the first that matches the
+    whole label is rendered from its translation, each value read again as a label (so
+    ``Healer @ 3`` is ``Heiler @ 3``, ``card Seljuk/NE/Tundra`` is ``Karte Seljuk/NO/Tundra``);
+    a label nothing matches reads as written. Each label's reading is remembered (up to
+    ``kept`` of them, then the memory starts afresh), so a label read again costs one
+    dictionary look-up.
+
+    Raises :class:`~boardkit.errors.GameDefinitionError` for a template without fixed text or
+    with a name twice: it could not be matched back.
+    """
+
+    def __init__(
+        self, domain: str, templates: Sequence[str], lang: str, kept: int = KEPT_LABELS
+    ) -> None:
+        self.lang = lang
+        self.kept = kept
+        self._gettext = translations(domain, lang).gettext
+        self._patterns = [
+            (_template_pattern(domain, template), self._gettext(template)) for template in templates
+        ]
+        self._read: dict[str, str] = {}
+
+    @property
+    def remembered(self) -> int:
+        """How many labels' readings it holds now (never more than ``kept``)."""
+        return len(self._read)
+
+    def __call__(self, label: str) -> str:
+        shown = self._read.get(label)
+        if shown is None:
+            shown = self._shown(label)  # may remember its values first
+            if len(self._read) >= self.kept:
+                self._read.clear()
+            self._read[label] = shown
+        return shown
+
+    def _shown(self, label: str) -> str:
+        whole = self._gettext(label)
+        if whole != label:
+            return whole
+        for pattern, translated in self._patterns:
+            found = pattern.fullmatch(label)
+            if found is not None:
+                values = {name: self(value) for name, value in found.groupdict().items()}
+                return translated.format(**values)
+        return label
+
+
+def _template_pattern(domain: str, template: str) -> re.Pattern[str]:
+    """The regular expression that matches the labels ``template`` makes: its fixed text as
+    written, each ``{name}`` at least one character (as few as the match allows)."""
+    parts: list[str] = []
+    names: list[str] = []
+    fixed = ""
+    for literal, name, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        fixed += literal
+        if name is not None:
+            if not name.isidentifier() or name in names:
+                raise GameDefinitionError(
+                    f"{domain}: the menu label template {template!r} names {name!r} "
+                    "twice or not as a plain name"
+                )
+            names.append(name)
+            parts.append(f"(?P<{name}>.+?)")
+    if not fixed.strip():
+        raise GameDefinitionError(
+            f"{domain}: the menu label template {template!r} has no fixed text to match"
+        )
+    return re.compile("".join(parts), re.DOTALL)
 
 
 @frozen

@@ -4,18 +4,23 @@ for people: found by topic, by the rule of a refusal, and laid out as lines or M
 Terminal play and watch answer ``?`` and ``? TOPIC`` with :func:`help_lines`; the web server
 sends the sections as :func:`sections_data`; a refusal whose rule a section covers gets
 :func:`see_also` ("see: Conquering (K-A-C)"); the docs' generated rules pages are
-:func:`markdown`.
+:func:`markdown`. Those that show sections to a reader show them in the reader's language
+(:func:`read_sections`: titles and paragraphs through the game's catalogue); the docs pages
+stay English.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from attrs import evolve
+
 from boardkit.howto import RulesSection, check_sections
-from boardkit.i18n import Messages, language, translations
+from boardkit.i18n import ENGLISH, Messages, domain_of, language, translations
 
 if TYPE_CHECKING:
     from boardkit.game import Game
@@ -32,6 +37,42 @@ def sections_of(game: Game[Any, Any]) -> tuple[RulesSection, ...]:
     if not game.offers("how_to_play"):
         return ()
     return check_sections(game.name, game.how_to_play())
+
+
+def read_sections(game: Game[Any, Any], lang: str | None = None) -> tuple[RulesSection, ...]:
+    """The game's sections (:func:`sections_of`) as a reader of ``lang`` (default: the current
+    :func:`~boardkit.i18n.language`) reads them: :func:`sections_in` the game's gettext
+    domain (:func:`~boardkit.i18n.domain_of`)."""
+    return sections_in(sections_of(game), domain_of(game), lang)
+
+
+def sections_in(
+    sections: Sequence[RulesSection], domain: str, lang: str | None = None
+) -> tuple[RulesSection, ...]:
+    """``sections`` in ``lang`` (default: the current :func:`~boardkit.i18n.language`): each
+    title and each paragraph (:attr:`~boardkit.howto.RulesSection.paragraphs`) looked up in
+    the catalogue of the gettext ``domain``, one the catalogue lacks as written; keys and
+    clauses stay, so ``? conquer`` still finds its section. Made once per sections and
+    language."""
+    lang = language() if lang is None else lang
+    return _sections_in(tuple(sections), domain, lang)
+
+
+@functools.lru_cache(maxsize=32)
+def _sections_in(
+    sections: tuple[RulesSection, ...], domain: str, lang: str
+) -> tuple[RulesSection, ...]:
+    if lang == ENGLISH:
+        return sections
+    read = translations(domain, lang).gettext
+    return tuple(
+        evolve(
+            section,
+            title=read(section.title),
+            text="\n\n".join(read(paragraph) for paragraph in section.paragraphs),
+        )
+        for section in sections
+    )
 
 
 def _words(text: str) -> list[str]:
@@ -131,10 +172,12 @@ class SectionFinder:
         return found
 
 
-def label_of(section: RulesSection) -> str:
+def label_of(section: RulesSection, domain: str | None = None) -> str:
     """``"C: Conquer (K-A-C, K-A-C1)"``: a section's title with its clauses, as a tooltip
-    names the rule."""
-    return f"{section.title} ({', '.join(section.clauses)})" if section.clauses else section.title
+    names the rule; the title in the current language through the catalogue of the game's
+    gettext ``domain`` when one is given (:func:`section_title`)."""
+    title = section_title(section, domain)
+    return f"{title} ({', '.join(section.clauses)})" if section.clauses else title
 
 
 def see_also(sections: Sequence[RulesSection], rule: str, domain: str | None = None) -> str | None:
@@ -168,7 +211,7 @@ def refusal_line(reason: str, pointer: str | None) -> str:
 
 def topics_line(sections: Sequence[RulesSection]) -> str:
     """``"topics: goal, turn, …"``: every section's key, in order."""
-    return "topics: " + ", ".join(s.key for s in sections)
+    return _t("topics: {keys}", keys=", ".join(s.key for s in sections))
 
 
 def section_lines(section: RulesSection, width: int = WIDTH) -> list[str]:
@@ -184,18 +227,25 @@ def section_lines(section: RulesSection, width: int = WIDTH) -> list[str]:
 def help_lines(sections: Sequence[RulesSection], topic: str = "", width: int = WIDTH) -> list[str]:
     """What ``? TOPIC`` shows, as lines of at most ``width`` columns: with no topic, every
     section's title and key and how to ask for one; with a topic, the sections it names
-    (:func:`find`), or, when it names none, that it names none and the list of topics."""
+    (:func:`find`), or, when it names none, that it names none and the list of topics. The
+    framework's words in the current language; give :func:`read_sections` for the sections'
+    own in it too."""
     if not sections:
-        return ["this game offers no rules text"]
+        return [_t("this game offers no rules text")]
     if not topic.strip():
-        intro = f"How to play: type ? and a topic (? {sections[0].key}) for a section."
+        intro = _t("How to play: type ? and a topic (? {key}) for a section.", key=sections[0].key)
         listing = textwrap.wrap(intro, width)
         listing.extend(f"  {s.key:<16} {s.title}"[:width] for s in sections)
         return listing
     found = find(sections, topic)
     if not found:
         return textwrap.wrap(
-            f"no rules topic matches {topic.strip()!r}; {topics_line(sections)}", width
+            _t(
+                "no rules topic matches {topic}; {topics}",
+                topic=repr(topic.strip()),
+                topics=topics_line(sections),
+            ),
+            width,
         )
     lines: list[str] = []
     for section in found:

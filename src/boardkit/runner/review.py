@@ -24,7 +24,10 @@ same log, seed and iterations give the same review whatever else is reviewed. A 
 seconds (wall clock) is not reproducible; iterations are.
 
 The command line (``boardkit review``) and the server both call :func:`review_match`;
-:meth:`Review.to_json` is the documented JSON (docs/review.md).
+:meth:`Review.to_json` is the documented JSON (docs/review.md). A decision keeps each move as
+the game words it (:meth:`~boardkit.game.Game.describe_action`, English) and as its menu path
+(:meth:`~boardkit.game.Game.action_path`), so that a reader of another language reads the
+moves in theirs (:func:`move_text`, :meth:`Decision.texts`).
 """
 
 from __future__ import annotations
@@ -37,8 +40,10 @@ from attrs import frozen
 from boardkit.bots.mcts import MCTSBot, action_key
 from boardkit.errors import BoardkitError, InvalidOptionsError
 from boardkit.game import Game
+from boardkit.i18n import ENGLISH, language
 from boardkit.log import FULL
 from boardkit.match import Match
+from boardkit.present.menus import label_reader
 from boardkit.rng import Rng
 
 FORMAT = "boardkit-review/1"
@@ -69,15 +74,28 @@ class Decision:
     after: float
     choices: int
     """How many legal moves the seat had (1: a forced move, which costs nothing)."""
+    played_path: tuple[str, ...] = ()
+    """The move played as its menu labels (:meth:`~boardkit.game.Game.action_path`)."""
+    preferred_path: tuple[str, ...] = ()
+    """The bot's preferred move as its menu labels."""
+
+    def texts(self, game: Game[Any, Any]) -> tuple[str, str]:
+        """The moves played and preferred as a reader of the current
+        :func:`~boardkit.i18n.language` reads them (:func:`move_text`)."""
+        return (
+            move_text(game, self.played, self.played_path),
+            move_text(game, self.preferred, self.preferred_path),
+        )
 
     @property
     def loss(self) -> float:
         """What the decision cost the seat's win chance: ``before - after``, never below 0."""
         return max(0.0, self.before - self.after)
 
-    def to_json(self) -> dict[str, Any]:
-        """The decision as a JSON object (docs/review.md)."""
-        return {
+    def to_json(self, game: Game[Any, Any] | None = None) -> dict[str, Any]:
+        """The decision as a JSON object (docs/review.md); with the ``game``, the moves as
+        the reader reads them too (``played_text``, ``preferred_text``: :meth:`texts`)."""
+        out: dict[str, Any] = {
             "seq": self.seq,
             "seat": self.seat,
             "played": self.played,
@@ -87,6 +105,23 @@ class Decision:
             "loss": round(self.loss, 4),
             "choices": self.choices,
         }
+        if game is not None:
+            out["played_text"], out["preferred_text"] = self.texts(game)
+        return out
+
+
+def move_text(game: Game[Any, Any], described: str, path: Sequence[str]) -> str:
+    """A reviewed move as a reader of the current :func:`~boardkit.i18n.language` reads it:
+    in English, ``described`` (the game's :meth:`~boardkit.game.Game.describe_action`); in
+    another language, its menu labels ``path`` as that reader reads them
+    (:func:`boardkit.present.menus.label_reader`), joined by ``" / "`` as a menu's flat
+    listing shows a move, or ``described`` when none of them reads otherwise (a game with no
+    translation: ``take 1``)."""
+    if language() == ENGLISH or not path:
+        return described
+    read = label_reader(game)
+    shown = [read(label) for label in path]
+    return " / ".join(shown) if shown != list(path) else described
 
 
 @frozen
@@ -109,8 +144,10 @@ class Review:
         worst = sorted(self.decisions, key=lambda d: (-d.loss, d.seq))
         return [d for d in worst if d.loss >= threshold][:count]
 
-    def to_json(self, costly: int = 5) -> dict[str, Any]:
-        """The review as a JSON object; the schema is documented in docs/review.md."""
+    def to_json(self, costly: int = 5, game: Game[Any, Any] | None = None) -> dict[str, Any]:
+        """The review as a JSON object; the schema is documented in docs/review.md. With the
+        reviewed ``game``, each decision has its moves in the current language too
+        (:meth:`Decision.to_json`)."""
         return {
             "format": FORMAT,
             "game": self.game,
@@ -122,7 +159,7 @@ class Review:
             "seed": self.seed,
             "iterations": self.iterations,
             "seconds": self.seconds,
-            "decisions": [d.to_json() for d in self.decisions],
+            "decisions": [d.to_json(game) for d in self.decisions],
             "costly": [d.seq for d in self.costly(costly)],
         }
 
@@ -225,6 +262,8 @@ def review_decision(
         best.mean_reward,
         after,
         len(result.actions),
+        tuple(game.action_path(played, state)),
+        tuple(game.action_path(best.action, state)),
     )
 
 
@@ -266,6 +305,7 @@ __all__ = [
     "Decision",
     "Review",
     "ReviewError",
+    "move_text",
     "review_decision",
     "review_match",
     "sparkline",

@@ -4,9 +4,9 @@ HTTP routes (JSON unless said otherwise):
 
 - ``GET /`` the lobby page, ``GET /match/{id}`` the match page, ``/static/…`` their files;
 - ``GET /api/games`` installed games, their player counts and options, and the bots;
-- ``GET /api/games/{name}/rules`` how to play the game, in sections
-  (:func:`boardkit.present.rules.sections_data`; ``[]`` when the game offers none): the match
-  page's help panel;
+- ``GET /api/games/{name}/rules?lang=TAG`` how to play the game, in sections
+  (:func:`boardkit.present.rules.sections_data`; ``[]`` when the game offers none), titles and
+  paragraphs in the language ``lang`` (English without it): the match page's help panel;
 - ``GET /api/matches?status=open,running`` the lobby list;
 - ``POST /api/matches`` create: ``{"game", "seats": [{"human": true} | {"bot": NAME}],
   "options": {...}, "think_ms": N, "cap": N, "clock": {...}}`` (``cap``, optional: the match's
@@ -21,9 +21,10 @@ HTTP routes (JSON unless said otherwise):
 - ``GET /api/matches/{id}/log`` with ``Authorization: Bearer TOKEN``: the seat's redacted log
   during play; once the game is over, the full log (seed revealed) for its players. Without a
   token: the spectator's redacted log.
-- ``GET /api/matches/{id}/review?seed=S&iterations=N`` once the match is over: the review of
-  the token's seat from its own redacted log (:mod:`boardkit.server.review`); without a token,
-  of every seat, for a game that hides nothing; ``GET /match/{id}/review`` its page;
+- ``GET /api/matches/{id}/review?seed=S&iterations=N&lang=TAG`` once the match is over: the
+  review of the token's seat from its own redacted log (:mod:`boardkit.server.review`), its
+  moves in the language ``lang`` too; without a token, of every seat, for a game that hides
+  nothing; ``GET /match/{id}/review`` its page;
 - ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`);
 - a refusal by a limit (:mod:`boardkit.server.limits`) answers 429 (503 for the process-wide
   connection limit, 408 for a slow body) with ``{"error": "limit", "limit": NAME, "max": N}``;
@@ -46,12 +47,14 @@ from typing import Any
 from boardkit.bots.registry import BOTS
 from boardkit.errors import BoardkitError, shorten
 from boardkit.extras import needs_extra
-from boardkit.present.rules import sections_data, sections_of
+from boardkit.i18n import ENGLISH
+from boardkit.present.rules import read_sections, sections_data
 from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
 from boardkit.server.limits import AddressBuckets, ConnectionCount, LimitError, Limits
 from boardkit.server.metrics import CONTENT_TYPE, ServerMetrics
 from boardkit.server.pictures import DEFAULT_SIZE
+from boardkit.server.protocol import reader_language
 from boardkit.server.review import ReviewCache, review_parameters
 from boardkit.server.service import MatchService
 from boardkit.server.session import Session
@@ -312,8 +315,9 @@ def create_app(
         name = request.path_params["name"]
         if name not in available_games():
             raise NotFoundError(f"no game {name!r} is installed")
+        lang = reader_language(request.query_params.get("lang", ENGLISH), "rules")
         game = load_game(name)
-        sections = sections_data(sections_of(game))
+        sections = sections_data(read_sections(game, lang))
         return JSONResponse({"game": name, "title": game.title or name, "sections": sections})
 
     async def list_matches(request: Request) -> Response:
@@ -392,10 +396,11 @@ def create_app(
 
     async def review(request: Request) -> Response:
         seed, iterations = review_parameters(request.query_params)
+        lang = reader_language(request.query_params.get("lang", ENGLISH), "review")
         live = await service.live(request.path_params["id"])
         token = _bearer(request)
         seat = None if token is None else await service.seat_of(live.id, token)
-        return JSONResponse(await reviews.review(live, seat, seed, iterations))
+        return JSONResponse(await reviews.review(live, seat, seed, iterations, lang))
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "alive"})

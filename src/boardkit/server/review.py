@@ -5,6 +5,10 @@ A seat (its token) gets the review of its own decisions from its own redacted lo
 search reads nothing the seat could not see. A reader without a token gets the review of every
 seat from the spectator's log, which only a game that hides nothing allows (the spectator's log
 is then the whole game).
+
+The review is kept once per match, seat, seed and iterations, and rendered for each asker in
+the language it asks for (``lang`` of the request): the moves as that reader reads them
+(``played_text``, ``preferred_text``; :meth:`boardkit.runner.review.Review.to_json`).
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
+from boardkit.i18n import ENGLISH, reading_in
 from boardkit.match import Match
-from boardkit.runner.review import review_match
+from boardkit.runner.review import Review, review_match
 from boardkit.server.errors import AuthError, ProtocolError
 
 DEFAULT_ITERATIONS = 200
@@ -36,12 +41,18 @@ class ReviewCache:
     """Reviews worked out in a worker thread, the last :data:`KEPT` kept."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[str, int | None, int, int], dict[str, Any]] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int | None, int, int], Review] = OrderedDict()
 
     async def review(
-        self, live: Any, seat: int | None, seed: int, iterations: int
+        self, live: Any, seat: int | None, seed: int, iterations: int, lang: str = ENGLISH
     ) -> dict[str, Any]:
-        """The JSON review of the finished match ``live`` as ``seat`` (``None``: no token)."""
+        """The JSON review of the finished match ``live`` as ``seat`` (``None``: no token),
+        its moves in the language ``lang`` too."""
+        review = await self._review_of(live, seat, seed, iterations)
+        with reading_in(lang):
+            return review.to_json(game=live.game)
+
+    async def _review_of(self, live: Any, seat: int | None, seed: int, iterations: int) -> Review:
         if not live.states[-1].flow.ended:
             raise ProtocolError("a match is reviewed once it is over", "not_over")
         if seat is None and live.game.hidden_information:
@@ -62,12 +73,11 @@ class ReviewCache:
         return made
 
 
-def _review(text: str, game: Any, seat: int | None, seed: int, iterations: int) -> dict[str, Any]:
+def _review(text: str, game: Any, seat: int | None, seed: int, iterations: int) -> Review:
     """The review of a redacted log's text (run in a worker thread)."""
     match = Match.from_json(text, game)
     seats = None if seat is not None else range(match.config.players)
-    review = review_match(match, seats, seed=seed, iterations=iterations, seconds=SECONDS)
-    return review.to_json()
+    return review_match(match, seats, seed=seed, iterations=iterations, seconds=SECONDS)
 
 
 def review_parameters(query: Any) -> tuple[int, int]:

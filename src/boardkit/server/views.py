@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.engine import outcome
 from boardkit.flow import asked_out_of_turn, decider
-from boardkit.i18n import ENGLISH, reading_in
+from boardkit.i18n import ENGLISH, domain_of, reading_in
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.menus import label_reader
 from boardkit.present.narration import action_text, describe, narrate_entry
@@ -190,6 +190,7 @@ class _ItemBuilder:
         )
         self.finder = live.section_finder()
         self.read = label_reader(game)
+        self.domain = domain_of(game)
         self.rules: dict[tuple[str, ...], str | None] = {}
         self.shown_of: dict[str, str] = {}
 
@@ -209,7 +210,7 @@ class _ItemBuilder:
             item["shown"] = shown
         if path not in self.rules:
             section = self.finder.for_path(path)
-            self.rules[path] = None if section is None else label_of(section)
+            self.rules[path] = None if section is None else label_of(section, self.domain)
         if self.rules[path] is not None:
             item["rule"] = self.rules[path]
         if self.targets is not None:

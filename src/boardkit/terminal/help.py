@@ -10,7 +10,14 @@ from typing import Any
 from boardkit.errors import IllegalActionError
 from boardkit.game import Game
 from boardkit.i18n import N_, Messages, domain_of
-from boardkit.present.rules import help_lines, refusal_line, sections_of, see_also, topics_line
+from boardkit.present.rules import (
+    help_lines,
+    read_sections,
+    refusal_line,
+    sections_of,
+    see_also,
+    topics_line,
+)
 
 _t = Messages("boardkit").text
 
@@ -55,8 +62,9 @@ def help_text(save_path: Path | str) -> list[str]:
 def help_rows(game: Game[Any, Any], save_path: Path | str, topic: str) -> list[str]:
     """What ``?`` shows: with no ``topic``, the commands (:func:`help_text`) and the topics of
     how to play; with one, that section of :meth:`~boardkit.game.Game.how_to_play`. In lines
-    that fit 80 columns."""
-    sections = sections_of(game)
+    that fit 80 columns, in the language shown (the sections' titles and paragraphs through
+    the game's catalogue, :func:`~boardkit.present.rules.read_sections`)."""
+    sections = read_sections(game)
     if topic.strip():
         return list(help_lines(sections, topic))
     rows = help_text(save_path)

@@ -47,7 +47,7 @@ from boardkit.game import Game
 from boardkit.i18n import N_, Messages
 from boardkit.match import Match
 from boardkit.present.narration import match_action_text, narrate_entry_parts
-from boardkit.present.rules import help_lines, sections_of
+from boardkit.present.rules import help_lines, read_sections
 from boardkit.present.screen import Picture
 from boardkit.result import Result, outcome_parts
 from boardkit.rng import Rng
@@ -290,7 +290,7 @@ class Watch:
 
     def _rules_lines(self, topic: str) -> list[str]:
         width = max(self.console.width - 1, 20)
-        return help_lines(sections_of(self.game), topic, min(width, 80))
+        return help_lines(read_sections(self.game), topic, min(width, 80))
 
     def _key_while_thinking(self, key: str) -> None:
         """A key typed while a bot thinks: acted on now; a step is kept for when the move

@@ -30,6 +30,9 @@
 - :func:`check_how_to_play` — a game that offers :meth:`~boardkit.game.Game.how_to_play`
   gives a non-empty tuple of :class:`~boardkit.howto.RulesSection` with distinct keys, the same
   on every call;
+- :func:`check_menu_label_templates` — a game's
+  :attr:`~boardkit.game.Game.menu_label_templates` are strings that can be matched back (some
+  fixed text, each name once);
 - :func:`check_flow_events` — a turn ends by a ``TurnEnded`` event (one between any two
   ``TurnStarted``), and the game ends one way: one ``GameEnded``, the last event of the log.
 
@@ -50,9 +53,10 @@ from boardkit.errors import GameDefinitionError
 from boardkit.flow import GameEnded, TurnEnded, TurnStarted, decider
 from boardkit.game import Game
 from boardkit.howto import check_sections
+from boardkit.i18n import ENGLISH, domain_of
 from boardkit.match import Match
 from boardkit.options import Config
-from boardkit.present.menus import ActionMenu
+from boardkit.present.menus import ActionMenu, LabelReader
 from boardkit.present.screen import SCREEN_COLUMNS, Picture
 from boardkit.rng import Rng
 from boardkit.testing import encoding_checks, narration_checks, target_checks, text_checks
@@ -340,6 +344,23 @@ def check_how_to_play(game: Game[Any, Any]) -> None:
         raise ConformanceError(f"how to play: {game.name}.how_to_play differs between two calls")
 
 
+def check_menu_label_templates(game: Game[Any, Any]) -> None:
+    """The game's :attr:`~boardkit.game.Game.menu_label_templates` are a tuple of strings
+    :class:`~boardkit.present.menus.LabelReader` can match labels against (each with some fixed
+    text, each name once): a bad one would fail only when a reader of another language opens
+    a menu."""
+    templates = game.menu_label_templates
+    if not isinstance(templates, tuple) or not all(isinstance(t, str) for t in templates):
+        raise ConformanceError(
+            f"menu label templates: {game.name}.menu_label_templates is {templates!r}, not a "
+            "tuple of strings"
+        )
+    try:
+        LabelReader(domain_of(game), templates, ENGLISH)
+    except GameDefinitionError as error:
+        raise ConformanceError(f"menu label templates: {error}") from None
+
+
 def check_flow_events(match: Match[Any], where: str) -> None:
     """A turn ends by ``TurnEnded``; a finished game holds one ``GameEnded``, its last event."""
     turn_open = False
@@ -400,6 +421,7 @@ class HookChecks:
         self.texts: dict[Any, tuple[object, ...]] = {}  # per action, for state-free texts
         self.bad_indices_checked = False
         check_how_to_play(game)  # once a playout: the sections depend on no state
+        check_menu_label_templates(game)
 
     def at_state(self, state: Any, legal: Sequence[object], at: str) -> None:
         """Menus, action texts, bot hints, click targets and encodings at one state of play."""

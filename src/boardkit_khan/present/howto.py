@@ -1,8 +1,9 @@
 """Khan explained to a newcomer: the sections of :meth:`KhanGame.how_to_play
 <boardkit_khan.game.KhanGame.how_to_play>`, each with the clause IDs of the rules digest it
-covers (docs/khan.md carries the same IDs). Plain strings only, so that a translation can
-replace them one by one; the titles are message ids of Khan's catalogue (``N_``), which a
-refusal's pointer to its section shows in the reader's language."""
+covers (docs/khan.md carries the same IDs). Plain strings only: the titles are message ids of
+Khan's catalogue (``N_``), and so is each paragraph of a text as it stands (the extraction
+finds them, :mod:`boardkit.i18n_extract`), shown in the reader's language by every front end
+(:func:`boardkit.present.rules.read_sections`)."""
 
 from __future__ import annotations
 

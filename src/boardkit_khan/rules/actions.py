@@ -189,6 +189,22 @@ def describe(action: object, grid: Grid = _LABEL_GRID, rulers: tuple[str, ...] =
     return repr(action)
 
 
+MENU_LABEL_TEMPLATES: tuple[str, ...] = (
+    N_("{items}, {item}"),  # a list of cards to discard: split before its cards
+    N_("card {card}"),
+    N_("{ruler}/{direction}/{symbol}"),  # a ruler card, as card_text writes it
+    N_("tile {shape}"),
+    N_("bridge {shape}"),
+    N_("orientation {number}"),
+    N_("{count} cards"),
+    N_("on {region}"),
+    N_("reserving {tiles}"),
+)
+"""The patterns of :func:`menu_path`'s labels made of words and values, as message ids of
+Khan's catalogue (:attr:`boardkit.game.Game.menu_label_templates`): a reader of German reads
+``card Seljuk/NE/Tundra`` as ``Karte Seljuk/NO/Tundra``, ``tile L5`` as ``Plättchen L5``."""
+
+
 def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Menu labels for a front end: kind of action, then card / tile / region, then the cell.
 
@@ -200,7 +216,8 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
     The fixed labels are message ids of Khan's catalogue (marked ``N_``), so a front end shows
     them in the reader's language (:func:`boardkit.present.menus.shown_label`: ``C: erobern``)
     while a person still types them as written here; regions and special cards are read
-    through the same catalogue, where their names are ids too.
+    through the same catalogue, where their names are ids too, and the labels made of words
+    and values through :data:`MENU_LABEL_TEMPLATES` (``tile L5``: ``Plättchen L5``).
     """
     grid = board.grid
 
@@ -229,7 +246,7 @@ def menu_path(action: object, board: Board, rulers: tuple[str, ...] = ()) -> tup
         return (N_("D: invade any land"), region_text(action.cell), cell_text(action.cell, grid))
     if isinstance(action, Discard):
         count = len(action.cards)
-        group = f"{count} card{'' if count == 1 else 's'}"
+        group = N_("1 card") if count == 1 else f"{count} cards"
         if not action.cards:
             return (N_("D: discard"), group)
         return (N_("D: discard"), group, ", ".join(card_text(c) for c in action.cards))

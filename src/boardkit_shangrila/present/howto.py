@@ -1,9 +1,10 @@
 """Die Brücken von Shangrila explained to a newcomer: the sections of
 :meth:`ShangrilaGame.how_to_play <boardkit_shangrila.game.ShangrilaGame.how_to_play>`, each
 with the clause IDs of the rules digest it covers (docs/shangrila.md carries the same IDs).
-Plain strings only, so that a translation can replace them one by one; the titles are message
-ids of Shangrila's catalogue (``N_``), which a refusal's pointer to its section shows in the
-reader's language."""
+Plain strings only: the titles are message ids of Shangrila's catalogue (``N_``), and so is
+each paragraph of a text as it stands (the extraction finds them, :mod:`boardkit.i18n_extract`),
+shown in the reader's language by every front end
+(:func:`boardkit.present.rules.read_sections`)."""
 
 from __future__ import annotations
 

@@ -90,12 +90,24 @@ def _guild_text(guild: object) -> str:
     return GUILD_NAMES[guild] if isinstance(guild, Guild) else repr(guild)
 
 
+MENU_LABEL_TEMPLATES: tuple[str, ...] = (
+    N_("village {village}"),
+    N_("{guild} @ {village}"),
+    N_("from {village}"),
+    N_("to {village}"),
+)
+"""The patterns of :func:`menu_path`'s labels with a village number, as message ids of
+Shangrila's catalogue (:attr:`boardkit.game.Game.menu_label_templates`): a reader of German
+reads ``village 3`` as ``Dorf 3`` and ``Healer @ 3`` as ``Heiler @ 3``."""
+
+
 def menu_path(action: object) -> tuple[str, ...]:
     """Menu labels for a front end: kind of action, then guild or source, then village.
 
     The fixed labels (the kinds, the guilds) are message ids of Shangrila's catalogue (marked
     ``N_``), shown in the reader's language (:func:`boardkit.present.menus.shown_label`) and
-    typed as written here; a label with a village number stays as written."""
+    typed as written here; a label with a village number is read through
+    :data:`MENU_LABEL_TEMPLATES` (``village 3``: ``Dorf 3``)."""
     if isinstance(action, PlaceSetupMaster | PlaceMaster):
         kind = N_("setup master") if isinstance(action, PlaceSetupMaster) else N_("place master")
         return (kind, _guild_text(action.guild), f"village {action.village}")

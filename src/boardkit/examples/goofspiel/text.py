@@ -23,6 +23,7 @@ from boardkit.examples.goofspiel.state import (
 )
 from boardkit.flow import DecisionOwed, RoundEnded, TurnStarted
 from boardkit.howto import RulesSection
+from boardkit.i18n import N_
 from boardkit.present.screen import Line, Picture, line
 from boardkit.present.voice import Voice, count_of, join_words, seat_name
 
@@ -142,7 +143,7 @@ def decision(state: GoofspielState) -> str:
 SECTIONS: Final = (
     RulesSection(
         "goal",
-        "The goal",
+        N_("The goal"),
         (),
         "Each player holds the cards 1 to 13 of one suit; a shuffled pile of 13 prize cards "
         "lies face down. Win the most prize points over thirteen rounds; equal totals share "
@@ -150,7 +151,7 @@ SECTIONS: Final = (
     ),
     RulesSection(
         "bid",
-        "Bidding",
+        N_("Bidding"),
         ("card", "bid-once", "played"),
         "Each round the top prize is turned up and every player picks one card of his hand as "
         "a secret bid, once per round. When all bids are in they are shown together and leave "
@@ -158,7 +159,7 @@ SECTIONS: Final = (
     ),
     RulesSection(
         "tie",
-        "Winning a prize, and ties",
+        N_("Winning a prize, and ties"),
         (),
         "The one highest bid wins the prize's points. When two or more players share the "
         "highest bid, the prize is thrown away (with the carry option, its points are added "

@@ -3,16 +3,18 @@
 // names in its tooltip (the server's "rule" of each legal action), and why a click on an unlit
 // board element does nothing. Nothing here knows a game.
 "use strict";
-// $ and el come from dom.js.
+// $ and el come from dom.js, boardkitLang from lang.js.
 
 const boardkitHelp = {
   sections: [],
 
-  // Fetch the game's sections once and fill the panel; the button shows and hides it.
+  // Fetch the game's sections once per language (lang.js: the page's) and fill the panel; the
+  // button shows and hides it. The switch of languages calls it again.
   async load(game) {
-    if (this.loaded === game) return;
-    this.loaded = game;
-    const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules`);
+    const lang = boardkitLang();
+    if (this.loaded === `${game} ${lang}`) return;
+    this.loaded = `${game} ${lang}`;
+    const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${encodeURIComponent(lang)}`);
     if (!response.ok) return;
     const data = await response.json();
     this.sections = data.sections || [];

@@ -518,6 +518,7 @@ if (stored === null) $("download").dataset.i18n = "download the spectator's log"
 // the switch: the page's words at once, the match's narration in a full state from the server
 boardkitLangSwitch((lang) => {
   send({ type: "lang", lang });
+  if (app.welcome) boardkitHelp.load(app.welcome.game); // the rules in the language chosen
   drawUndo(); // undo.js: its words are the page's, drawn again at once
 });
 connect();

@@ -49,12 +49,22 @@ function drawGraph(review) {
         "data-seq": d.seq, cx: x(d.seq), cy: y(d.after), r: costly.has(d.seq) ? 5 : 3, fill: colour });
       const tip = svgEl("title", {});
       tip.textContent = t("entry {seq}, {name}: {played}, {before} → {after}", { seq: d.seq,
-        name: review.players[d.seat], played: d.played, before: pct(d.before), after: pct(d.after) });
+        name: review.players[d.seat], played: played(d), before: pct(d.before), after: pct(d.after) });
       dot.append(tip);
       svg.append(dot);
     }
   }
   $("graph").replaceChildren(svg);
+}
+
+// A decision's moves as the reader reads them: the server words them in the language the
+// request named (played_text, preferred_text), as the game words them where it did not.
+function played(d) {
+  return d.played_text ?? d.played;
+}
+
+function preferred(d) {
+  return d.preferred_text ?? d.preferred;
 }
 
 const reviewShown = { review: null };
@@ -75,33 +85,40 @@ function showReview(review) {
     const d = bySeq.get(seq);
     return el("li", { "data-seq": seq }, ...tParts(
       "entry {seq}, {name}: {played} {loss} ({before} → {after}); the bot preferred {preferred}",
-      { seq, name: names[d.seat], played: d.played, loss: el("span", { class: "loss" }, `−${pct(d.loss)}`),
-        before: pct(d.before), after: pct(d.after), preferred: el("strong", {}, d.preferred) }));
+      { seq, name: names[d.seat], played: played(d), loss: el("span", { class: "loss" }, `−${pct(d.loss)}`),
+        before: pct(d.before), after: pct(d.after), preferred: el("strong", {}, preferred(d)) }));
   });
   $("costly").replaceChildren(...(items.length ? items
     : [el("li", {}, t("no decision cost much: every move was close to the bot's"))]));
   const head = el("tr", {}, ...[t("entry"), t("player"), t("played"), t("before"), t("after"), t("loss"),
     t("bot's move")].map((text) => el("th", {}, text)));
   const rows = review.decisions.map((d) => el("tr", {},
-    el("td", { class: "num" }, String(d.seq)), el("td", {}, names[d.seat]), el("td", {}, d.played),
+    el("td", { class: "num" }, String(d.seq)), el("td", {}, names[d.seat]), el("td", {}, played(d)),
     el("td", { class: "num" }, pct(d.before)), el("td", { class: "num" }, pct(d.after)),
     el("td", { class: "num" }, d.loss ? pct(d.loss) : ""),
-    el("td", {}, d.preferred === d.played ? "" : d.preferred)));
+    el("td", {}, d.preferred === d.played ? "" : preferred(d))));
   $("decisions").replaceChildren(head, ...rows);
   document.body.dataset.ready = "true";
+}
+
+// The review, its moves in the page's language (the server keeps the search's result, so
+// asking again in another language costs no search).
+async function fetchReview() {
+  const headers = reviewSeat ? { authorization: `Bearer ${reviewSeat.token}` } : {};
+  const query = new URLSearchParams(location.search);
+  const wanted = new URLSearchParams();
+  for (const name of ["seed", "iterations"]) if (query.has(name)) wanted.set(name, query.get(name));
+  wanted.set("lang", boardkitLang());
+  const response = await fetch(`/api/matches/${encodeURIComponent(reviewMatchId)}/review?${wanted}`,
+    { headers });
+  return { response, body: await response.json() };
 }
 
 async function loadReview() {
   $("back-to-match").href = `/match/${encodeURIComponent(reviewMatchId)}`;
   $("title").textContent = t("review of match {id}", { id: reviewMatchId });
   $("about").textContent = t("The search bot is reviewing every decision…");
-  const headers = reviewSeat ? { authorization: `Bearer ${reviewSeat.token}` } : {};
-  const query = new URLSearchParams(location.search);
-  const wanted = new URLSearchParams();
-  for (const name of ["seed", "iterations"]) if (query.has(name)) wanted.set(name, query.get(name));
-  const response = await fetch(`/api/matches/${encodeURIComponent(reviewMatchId)}/review?${wanted}`,
-    { headers });
-  const body = await response.json();
+  const { response, body } = await fetchReview();
   if (!response.ok) {
     $("about").textContent = "";
     $("review-error").textContent = body.message || t("the review failed");
@@ -114,8 +131,11 @@ async function loadReview() {
 document.addEventListener("DOMContentLoaded", () => {
   boardkitLangSwitch(() => {
     $("title").textContent = t("review of match {id}", { id: reviewMatchId });
-    if (reviewShown.review) showReview(reviewShown.review);
-    else if (document.body.dataset.ready !== "error") {
+    if (reviewShown.review) {
+      showReview(reviewShown.review); // the page's words at once, the moves' once asked again
+      fetchReview().then(({ response, body }) => { if (response.ok) showReview(body); })
+        .catch((error) => { $("review-error").textContent = String(error); });
+    } else if (document.body.dataset.ready !== "error") {
       $("about").textContent = t("The search bot is reviewing every decision…");
     }
   });
