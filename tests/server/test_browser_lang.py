@@ -1,5 +1,5 @@
 """The page in the reader's language: a Khan match played by tapping the board on a phone
-(390×844) whose browser reads German, watched at the same time from a laptop that reads English.
+(390×844) whose browser reads German, the rules at hand opened there, watched at the same time from a laptop that reads English.
 The server narrates each connection in its own language; the page's own words follow the
 browser's language and the switch in its bar. Chromium as in :mod:`tests.server.test_browser`."""
 
@@ -58,6 +58,13 @@ def test_a_german_phone_and_an_english_spectator_read_one_khan_match(
     assert bob.page.inner_text("#news h2") == "What just happened"
     assert bob.page.inner_text("#who") == "watching"
     assert ann.moves["board"] + ann.moves["board+list"] == 3  # every move by the board
+    # the rules at hand, on the phone, in German
+    ann.page.click("#help-button")
+    ann.page.wait_for_selector("#help-goal", state="attached")
+    assert ann.page.locator("#help-goal h3").inner_text().startswith("Das Ziel")
+    assert ann.page.locator("#help-goal p").first.inner_text().startswith("Man schreibt")
+    box = ann.page.locator("#help-goal").bounding_box()
+    assert box is not None and box["width"] <= 390  # the panel fits the phone's width
 
     # the switch: ann reads English now, bob is left as he was; the choice is remembered
     ann.page.select_option("#lang", "en")
