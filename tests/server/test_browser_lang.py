@@ -1,7 +1,8 @@
 """The page in the reader's language: a Khan match played by tapping the board on a phone
-(390×844) whose browser reads German, the rules at hand opened there, watched at the same time from a laptop that reads English.
-The server narrates each connection in its own language; the page's own words follow the
-browser's language and the switch in its bar. Chromium as in :mod:`tests.server.test_browser`."""
+(390×844) whose browser reads German, the rules at hand opened there, watched at the same time
+from a laptop that reads English. The server narrates each connection in its own language; the
+page's own words follow the browser's language and the switch in its bar. Chromium as in
+:mod:`tests.server.test_browser`."""
 
 from __future__ import annotations
 
