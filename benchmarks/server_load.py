@@ -24,7 +24,11 @@ T ms (0.5 to 1.5 times) before acting, as a person or a client-side bot would (0
 ``--warmup S`` (2), ``--svg``, ``--no-compression`` (passed on to the server), ``--clock
 BANK+INC`` a real-time clock on every match (``300+5``: a bank of 300 s and 5 s more per move,
 each move switching the clock and storing it with the entry, as issue 24's measure asks; the
-bank is large enough that no seat runs out during a run).
+bank is large enough that no seat runs out during a run), ``--refill``: each match that ends is
+replaced by a new one, created and joined over HTTP during the run, so that ``--matches``
+matches are in play until ``--seconds`` are up (without it every match starts at once and the
+run ends with the last, fewer and fewer matches playing towards the end; "finished" then counts
+every match that ended, the replacements' too).
 
 With think time 0 every match always has an action in flight: the server is saturated and, by
 Little's law, the round trip is about (matches in flight) / (actions per second), queueing
@@ -168,8 +172,8 @@ async def seat_client(
     return sent
 
 
-def setup(url: str, options: argparse.Namespace) -> list[tuple[str, list[str]]]:
-    """Create the matches and take every seat: (match id, seat tokens) per match."""
+def new_match(url: str, options: argparse.Namespace) -> tuple[str, list[str]]:
+    """Create a match and take every seat: its id and the seats' tokens."""
     seats = [{"human": True}] * options.players
     body: dict[str, object] = {"game": options.game, "seats": seats}
     if options.clock:
@@ -179,36 +183,55 @@ def setup(url: str, options: argparse.Namespace) -> list[tuple[str, list[str]]]:
             "bank": float(bank),
             "increment": float(increment or 0),
         }
-    made = []
-    for _ in range(options.matches):
-        match_id = post(url + "/api/matches", body)["id"]
-        tokens = [
-            post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
-            for i in range(options.players)
-        ]
-        made.append((match_id, tokens))
-    return made
+    match_id = post(url + "/api/matches", body)["id"]
+    tokens = [
+        post(f"{url}/api/matches/{match_id}/join", {"name": f"p{i}"})["token"]
+        for i in range(options.players)
+    ]
+    return match_id, tokens
+
+
+def setup(url: str, options: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """Create the matches and take every seat: (match id, seat tokens) per match."""
+    return [new_match(url, options) for _ in range(options.matches)]
 
 
 async def play(
     url: str, made: list[tuple[str, list[str]]], options: argparse.Namespace
-) -> tuple[list[float], int]:
-    """Every seat of every match played by its own client; the latencies and actions sent."""
+) -> tuple[list[float], int, list[tuple[str, list[str]]]]:
+    """Every seat of every match played by its own client; the latencies, the actions sent
+    and the matches made to replace those that ended. With ``--refill`` each match that ends
+    is followed by a new one in its place (created and joined over HTTP while the others play,
+    as a lobby's would be) until the time is up, so that ``--matches`` matches are in play all
+    the while."""
     latencies: list[float] = []
     ws_url = url.replace("http", "ws", 1) + "/ws"
     began = time.perf_counter()
     deadline, measured_from = began + options.seconds, began + options.warmup
     think = options.client_think_ms / 1000
-    counts = await asyncio.gather(
-        *(
-            seat_client(
-                ws_url, match_id, token, latencies, deadline, think, options.svg, measured_from
+    replacements: list[tuple[str, list[str]]] = []
+
+    async def one(match: tuple[str, list[str]]) -> int:
+        counts = await asyncio.gather(
+            *(
+                seat_client(
+                    ws_url, match[0], token, latencies, deadline, think, options.svg, measured_from
+                )
+                for token in match[1]
             )
-            for match_id, tokens in made
-            for token in tokens
         )
-    )
-    return latencies, sum(counts)
+        return sum(counts)
+
+    async def slot(match: tuple[str, list[str]]) -> int:
+        sent = await one(match)
+        while options.refill and time.perf_counter() < deadline:
+            match = await asyncio.to_thread(new_match, url, options)
+            replacements.append(match)
+            sent += await one(match)
+        return sent
+
+    counts = await asyncio.gather(*(slot(match) for match in made))
+    return latencies, sum(counts), replacements
 
 
 def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str, Any]:
@@ -222,13 +245,13 @@ def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str,
     server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
     began = time.perf_counter()
     with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-        latencies, actions = runner.run(play(url, made, options))
+        latencies, actions, replaced = runner.run(play(url, made, options))
     elapsed = time.perf_counter() - began
     server_cpu = cpu_seconds(server_pid) - server_cpu
     client_cpu = time.process_time() - client_cpu
     finished = sum(
         1
-        for match_id, _ in made
+        for match_id, _ in [*made, *replaced]
         if json.loads(urllib.request.urlopen(f"{url}/api/matches/{match_id}").read())["status"]
         == "finished"
     )
@@ -290,6 +313,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--no-compression", action="store_true")
     parser.add_argument("--clock", default=None, metavar="BANK+INC", help="e.g. 300+5")
+    parser.add_argument(
+        "--refill", action="store_true", help="replace each finished match by a new one"
+    )
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
     if options.clock:

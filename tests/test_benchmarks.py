@@ -103,8 +103,8 @@ RUNS = {
         ],
     ),
     "server_load.py": (
-        ["--matches", "2", "--seconds", "60", "--warmup", "0"],
-        ["actions/s", "p99 ms", "sqlite"],
+        ["--matches", "2", "--seconds", "4", "--warmup", "0", "--refill", "--clock", "300+5"],
+        ["actions/s", "p99 ms", "sqlite", "clock on every match: 300+5"],
     ),
     "server_memory.py": (
         ["--matches", "4", "--every", "2", "--unload-after", "0.01"],

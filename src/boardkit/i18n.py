@@ -78,6 +78,8 @@ on two threads or in two tasks each read their own."""
 def normal_language(name: str) -> str:
     """A language as boardkit names it: ``de_DE.UTF-8`` → ``de``, ``NL`` → ``nl``; raises
     :class:`~boardkit.errors.InvalidOptionsError` for one boardkit has no texts in."""
+    if name in LANGUAGES:  # already as boardkit names it (every frame a server renders)
+        return name
     code = name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
     if code not in LANGUAGES:
         raise InvalidOptionsError(

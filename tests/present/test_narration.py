@@ -4,6 +4,7 @@ checks of the conformance kit, proved on deliberately broken games."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from attrs import frozen
@@ -11,8 +12,9 @@ from attrs import frozen
 from boardkit import Game, Match
 from boardkit.examples.nim import NimGame, StarterDrawn, StonesTaken
 from boardkit.flow import DecisionOwed, GameEnded, PhaseStarted, StepStarted, TurnEnded, TurnStarted
-from boardkit.present.narration import narrate_entry, narrate_match_entry
+from boardkit.present.narration import narrate_entry, narrate_match_entry, states_between
 from boardkit.present.voice import Voice, describe_flow_event, join_words, second_person
+from boardkit.runner.simulate import random_playout
 from boardkit.testing import ConformanceError
 from boardkit.testing.narration_checks import check_narration, check_narration_playout
 from tests.core.secret_game import Dealt, PileLaid, Revealed, SecretGame, SecretState, Swapped
@@ -198,3 +200,44 @@ def test_quiet_events_must_be_event_types() -> None:
 def test_an_empty_line_fails() -> None:
     with pytest.raises(ConformanceError, match="gave '' for PileLaid"):
         check_narration_playout(EmptyLine(), 2, None, 0)
+
+
+class StateSayingSecretGame(SecretGame):
+    """Says the whole state before each event as the reader holds it: a line that differs
+    whenever a reader's state differs from the true one."""
+
+    def describe_event(
+        self,
+        event: object,
+        state: SecretState,
+        player: int | None = None,
+        names: Sequence[str] = (),
+    ) -> str | None:
+        return f"{super().describe_event(event, state, player, names)} in {state!r}"
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("shangrila", 3), ("khan", 3), (SecretGame(), 3), (StateSayingSecretGame(), 3)],
+    ids=["shangrila", "khan", "secret", "secret-saying-states"],
+)
+def test_entries_narrated_from_states_folded_once_read_as_folded_per_reader(
+    game: str | Game[Any, Any], players: int
+) -> None:
+    """``narrate_entry(..., states=states_between(...))`` gives every reader the lines it gets
+    when its own redacted events are folded: in a game without secrets, in Khan (whose runs
+    of events are worded together) and in a game with secrets narrated event by event, where
+    a reader's redaction starts in the middle of an entry."""
+    match = random_playout(game, players, seed=8)
+    redacted = 0
+    for entry in match.log.entries[1:]:
+        before = match.state_at(entry.seq - 1)
+        states = states_between(match.game, before, entry.events)
+        for reader in (None, *range(players)):
+            folded = narrate_entry(match.game, before, entry.events, reader, ("a", "b", "c"))
+            read = narrate_entry(
+                match.game, before, entry.events, reader, ("a", "b", "c"), states=states
+            )
+            assert read == folded
+            redacted += any(match.game.redact(e, reader) is not e for e in entry.events)
+    assert (redacted > 0) == match.game.hidden_information

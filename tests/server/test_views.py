@@ -48,6 +48,7 @@ async def _played(service: MatchService, game: str, moves: int) -> LiveMatch:
 def _fresh(live: LiveMatch, seat: int | None, since: int, svg: bool) -> str:
     """The same frame built from nothing (every cache emptied)."""
     live.entry_cache.clear()
+    live.whole_entries.clear()
     live.frames, live.scores_cache = {}, {}
     live.pictures.clear()
     live.legal_for = live.scores_at = -1

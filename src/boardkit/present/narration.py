@@ -95,18 +95,39 @@ def narrate_events(
     events: Iterable[object],
     player: int | None,
     names: Sequence[str] = (),
+    *,
+    states: Sequence[Any] | None = None,
 ) -> list[tuple[object, str | None]]:
     """Every event of an entry (redacted for ``player``) with its line or ``None``.
 
     ``state`` is the state before the first event. Each event is redacted, described against
     the state before it, then folded. The conformance check uses this form to see which events
     went unsaid; front ends want :func:`narrate_entry`.
+
+    ``states``, when given, are the true states before each event (:func:`states_between`):
+    while the player's redaction leaves the events as they are, they are read from it rather
+    than folded again, so that an entry narrated for several readers is folded once.
     """
     out: list[tuple[object, str | None]] = []
-    for event in events:
+    for i, event in enumerate(events):
         seen = game.redact(event, player)
+        if states is not None:
+            state = states[i]  # every event so far was seen as it is: the same state
+            if seen is not event:
+                states = None  # redacted: this reader's states are folded from here on
         out.append((seen, describe(game, seen, state, player, names)))
-        state = engine.fold(game, state, (seen,))
+        if states is None:
+            state = engine.fold(game, state, (seen,))
+    return out
+
+
+def states_between(game: Game[Any, Any], state: Any, events: Iterable[object]) -> list[Any]:
+    """The state before each of ``events``, ``state`` being the state before the first: what
+    :func:`narrate_events` reads for every reader who sees the events as they are."""
+    out = []
+    for event in events:
+        out.append(state)
+        state = engine.fold(game, state, (event,))
     return out
 
 
@@ -116,6 +137,8 @@ def narrate_entry(
     entry_events: Iterable[object],
     player: int | None,
     names: Sequence[str] = (),
+    *,
+    states: Sequence[Any] | None = None,
 ) -> list[str]:
     """The lines of one log entry as ``player`` (``None``: a spectator) may read them.
 
@@ -123,11 +146,12 @@ def narrate_entry(
     ``game.initial(config)``); ``names`` are the seats' names, as in a log header. A run of
     events of one type is worded together when the game offers
     :meth:`~boardkit.game.Game.describe_events` ("each player draws 4 cards"), else each event
-    by :meth:`~boardkit.game.Game.describe_event`.
+    by :meth:`~boardkit.game.Game.describe_event`. ``states`` (:func:`states_between` of the
+    entry's events) spares folding them again for each reader (see :func:`narrate_events`).
     """
     events = list(entry_events)
     if not game.offers("describe_events"):
-        pairs = narrate_events(game, state_before, events, player, names)
+        pairs = narrate_events(game, state_before, events, player, names, states=states)
         return [text for _, text in pairs if text]
     lines: list[str] = []
     state = state_before

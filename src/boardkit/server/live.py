@@ -25,7 +25,7 @@ from boardkit.game import Game
 from boardkit.log import Entry, Log, LogHeader, log_to_json, redact_log
 from boardkit.log.seating import FORFEIT, HUMAN, SeatChange, forfeited
 from boardkit.match import Match
-from boardkit.present.rules import SectionFinder, sections_of
+from boardkit.present.rules import SectionFinder
 from boardkit.rng import Rng
 from boardkit.server.actionitems import ActionItems
 from boardkit.server.clocks import Clocks, TimeControl, read_time_control
@@ -80,6 +80,12 @@ class LiveMatch:
         # full, language). Pictures are kept in the server's bounded picture cache, per
         # (match, entry, viewer): they read the same in every language.
         self.entry_cache: dict[tuple[int | None, int, str], str] = {}
+        self.states_within: tuple[Entry, list[Any]] | None = None
+        """The entry narrated last and the state before each of its events (see
+        :func:`boardkit.present.narration.narrate_events`)."""
+        self.whole_entries: dict[int, str] = {}
+        """Entries no seat's redaction changes, as JSON text, by entry: the same for every
+        reader (see :func:`boardkit.server.views.entry_text`)."""
         self.legal_for = -1
         self.legal_json: dict[str, str] = {}
         self.scores_at = -1
@@ -95,7 +101,6 @@ class LiveMatch:
         self.frames: dict[tuple[int | None, int, bool, bool, str], str] = {}
         self._legal_at = -1
         self._legal: list[Any] = []
-        self._sections: SectionFinder | None = None
         self.changes: tuple[SeatChange, ...] = match.header.seat_changes
         """The seats that changed hands since the match began (the header's ``seat_changes``,
         :mod:`boardkit.log.seating`)."""
@@ -171,11 +176,9 @@ class LiveMatch:
         return None if self.clocks is None else self.clocks.to_json(now)
 
     def section_finder(self) -> SectionFinder:
-        """The game's how-to-play sections, for the rule each legal action's path names
-        (read when first asked for: a match nobody follows never needs them)."""
-        if self._sections is None:
-            self._sections = SectionFinder(sections_of(self.game))
-        return self._sections
+        """The game's how-to-play sections, for the rule each legal action's path names (read
+        once per server and game class, in :attr:`action_items`)."""
+        return self.action_items.finder(self.game)
 
     def legal_actions(self) -> list[Any]:
         """The legal actions after the last committed entry."""

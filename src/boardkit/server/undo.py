@@ -374,6 +374,8 @@ def drop_after(live: LiveMatch, first: int) -> None:
     del live.states[first:]
     for key in [k for k in live.entry_cache if k[1] >= first]:
         del live.entry_cache[key]
+    for seq in [s for s in live.whole_entries if s >= first]:
+        del live.whole_entries[seq]
     live.pictures.forget(live.id, first)
     live.bot_at = -1  # a bot may be asked again at the entries to come
     for seat, (length, _) in list(live.seat_streams.items()):

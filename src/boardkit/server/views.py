@@ -43,7 +43,7 @@ from boardkit.flow import asked_out_of_turn, decider
 from boardkit.i18n import ENGLISH, domain_of, reading_in
 from boardkit.log import Entry, entry_to_json, shown_action
 from boardkit.present.menus import label_reader
-from boardkit.present.narration import action_text, describe, narrate_entry
+from boardkit.present.narration import action_text, describe, narrate_entry, states_between
 from boardkit.present.rules import label_of
 from boardkit.result import TRUNCATED_TEXT, Result, forfeit_result, outcome_parts
 from boardkit.rng import Rng
@@ -95,19 +95,47 @@ def _entry_text(live: LiveMatch, seq: int, seat: int | None) -> str:
     game = live.game
     entry = live.entries[seq]
     before = game.initial(live.match.config) if seq == 0 else live.states[seq - 1]
-    redacted = [game.redact(e, seat) for e in entry.events]
-    action = shown_action(game, entry, seat)
-    seen = Entry(entry.seq, entry.player, action, redacted)
     data: dict[str, Any] = {
         "seq": seq,
         "player": entry.player,
         "text": action_text(game, entry, before, seat),
-        "lines": narrate_entry(game, before, entry.events, seat, live.names),
-        "entry": entry_to_json(game, seen),
+        "lines": narrate_entry(
+            game, before, entry.events, seat, live.names, states=_states_within(live, seq)
+        ),
     }
     if has_round_end(entry.events):
         data["rounds"] = rounds_of(live, seq, seat)
-    return encode(data)
+    return f'{encode(data)[:-1]},"entry":{_seen_entry(live, seq, seat)}}}'
+
+
+def _states_within(live: LiveMatch, seq: int) -> list[Any]:
+    """The state before each event of entry ``seq``, folded once for all its readers (kept
+    for the entry read last: the seats and spectators read an entry one after another)."""
+    entry = live.entries[seq]
+    kept = live.states_within
+    if kept is not None and kept[0] is entry:
+        return kept[1]
+    before = live.game.initial(live.match.config) if seq == 0 else live.states[seq - 1]
+    states = states_between(live.game, before, entry.events)
+    live.states_within = (entry, states)
+    return states
+
+
+def _seen_entry(live: LiveMatch, seq: int, seat: int | None) -> str:
+    """Entry ``seq`` redacted for ``seat``, as JSON text. An entry that no seat's redaction
+    changes (every entry of a game without secrets) is encoded once for every reader."""
+    game = live.game
+    entry = live.entries[seq]
+    redacted = [game.redact(e, seat) for e in entry.events]
+    action = shown_action(game, entry, seat)
+    events = entry.events
+    whole = action is entry.action and all(r is e for r, e in zip(redacted, events, strict=True))
+    if whole and (kept := live.whole_entries.get(seq)) is not None:
+        return kept
+    text = encode(entry_to_json(game, Entry(entry.seq, entry.player, action, redacted)))
+    if whole:
+        live.whole_entries[seq] = text
+    return text
 
 
 async def entry_ready(live: LiveMatch, seq: int, seat: int | None, lang: str = ENGLISH) -> str:
@@ -167,13 +195,19 @@ def _legal_text(live: LiveMatch, lang: str) -> str:
     kept = live.action_items
     if game.action_texts_read_state or not kept.limit:
         return encode([{"i": i, **builder.item(action)} for i, action in enumerate(actions)])
+    table = kept.table(game, lang)
     parts: list[str] = []
+    found = 0
     for i, action in enumerate(actions):
-        item = kept.get(game, lang, action)
+        item = table.get(action)
         if item is None:
             item = encode(builder.item(action))[1:-1]
             kept.put(game, lang, action, item)
+            table = kept.table(game, lang)  # emptied and made anew when it was full
+        else:
+            found += 1
         parts.append(f'{{"i":{i},{item}}}')
+    kept.counted(found, len(parts))
     return "[" + ",".join(parts) + "]"
 
 

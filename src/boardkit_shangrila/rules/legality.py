@@ -109,7 +109,13 @@ _HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
 # The listing, the research mask and the refusals of one position all read the same decision:
 # the set-up info, or the main-phase info. A one-entry memo keyed by the state's identity
 # (states are immutable, so the same object always gives the same answer) lets a check of the
-# chosen action reuse what the listing computed. The memo keeps at most one state alive per kind.
+# chosen action reuse what the listing computed. The main phase's info is also kept for the
+# last RECENT_STATES positions listed, by identity: where many matches are played in turns (a
+# server's matches, a batched environment's games), a position is listed and its move checked
+# with other positions listed in between. The memos keep at most RECENT_STATES + 2 states alive.
+
+RECENT_STATES = 256
+"""Positions whose main-phase info is kept (a server's or a batched environment's matches)."""
 
 SetupInfo = tuple[int, int, list[int]]
 """:func:`setup_info`: ``(guilds still to place, stuck guilds, legal guild mask per village)``."""
@@ -119,6 +125,7 @@ MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
 
 _SETUP_MEMO: tuple[object, int, SetupInfo] = (None, -1, (0, 0, []))
 _MAIN_MEMO: tuple[object, int, MainInfo] = (None, -1, ([], [], [], 0))
+_MAIN_RECENT: dict[int, tuple[object, int, MainInfo]] = {}
 
 
 def setup_info(state: ShangrilaState, colour: int) -> SetupInfo:
@@ -252,6 +259,10 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
         return last[2]
+    recent = _MAIN_RECENT.get(id(state))
+    if recent is not None and recent[0] is state and recent[1] == colour:
+        _MAIN_MEMO = recent
+        return recent[2]
     m = masks_of(state.spaces, state.supply)
     stocked = m[STOCKED + colour]
     alone = ALONE + colour * VILLAGE_COUNT
@@ -277,6 +288,9 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
                     journeys.append((v, w))
     info = (place, recruit, journeys, m[SINGLE + colour])
     _MAIN_MEMO = (state, colour, info)
+    if len(_MAIN_RECENT) >= RECENT_STATES:
+        del _MAIN_RECENT[next(iter(_MAIN_RECENT))]  # the oldest
+    _MAIN_RECENT[id(state)] = _MAIN_MEMO
     return info
 
 
