@@ -181,6 +181,8 @@ def _params(
     values: Mapping[str, str | int | Message] | Iterable[tuple[str, str | int | Message]],
 ) -> tuple[tuple[str, str | int | Message], ...]:
     """The parameters as name-value pairs sorted by name: equal messages compare equal."""
+    if type(values) is dict:  # keyword arguments: names are distinct, so values never compare
+        return tuple(sorted(values.items())) if len(values) > 1 else tuple(values.items())
     pairs = values.items() if isinstance(values, Mapping) else values
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
@@ -209,7 +211,7 @@ class Message:
             name: value.text(lang) if isinstance(value, Message) else value
             for name, value in self.params
         }
-        return pattern.format(**values)
+        return pattern.format_map(values)
 
     def __str__(self) -> str:
         return self.text()
