@@ -6,8 +6,6 @@ language too, and the server sends each reader the labels as they read them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,9 +15,8 @@ from boardkit import Match, Rng
 from boardkit.i18n import reading_in, using_language
 from boardkit.present.menus import ActionMenu, MenuItem, MenuWalk, match_item, shown_label
 from boardkit.registry import load_game
-from boardkit.server import create_app
 from boardkit.terminal.menu_input import level_lines, prompt_text
-from tests.server.helpers import FAST, create, decider_of, join
+from tests.server.helpers import create, decider_of, join
 from tests.server.wsclient import Seat
 
 KHAN = load_game("khan")
@@ -107,16 +104,6 @@ def test_the_menus_own_refusals_read_in_the_readers_language(
         several = match_item(items, "take")
     assert isinstance(nothing, str) and nothing.startswith(none)
     assert isinstance(several, str) and ambiguous in several
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def test_the_server_sends_each_reader_the_labels_as_they_read_them(client: TestClient) -> None:

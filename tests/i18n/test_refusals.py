@@ -5,7 +5,6 @@ rule, and what a terminal menu says of a label it does not offer. English reads 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +17,11 @@ from boardkit.howto import RulesSection
 from boardkit.i18n import domain_of, reading_in, using_language
 from boardkit.present.rules import section_title, sections_of, see_also
 from boardkit.registry import load_game
-from boardkit.server import create_app
 from boardkit.undo import undo_refusal
-from tests.server.helpers import FAST, create, decider_of, join
+from tests.server.helpers import create, decider_of, join
 from tests.server.wsclient import Seat
 
 KHAN = sections_of(load_game("khan"))
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def test_a_game_objects_domain_is_its_package() -> None:

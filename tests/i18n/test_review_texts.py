@@ -6,7 +6,6 @@ review --lang`` and the server's review route (``lang``) show them so."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +16,8 @@ from boardkit import Match, Rng
 from boardkit.i18n import using_language
 from boardkit.registry import load_game
 from boardkit.runner.review import Decision, move_text, review_match
-from boardkit.server import create_app
 from tests.cli.test_cli import Capture, run
-from tests.server.helpers import FAST, create, join, play_until
+from tests.server.helpers import create, join, play_until
 from tests.server.wsclient import Seat
 
 SHANGRILA = load_game("shangrila")
@@ -88,16 +86,6 @@ def test_boardkit_review_in_german(capsys: Capture, tmp_path: Path) -> None:
     assert "Eintrag" in out and "gespielt" in out and "Zug des Bots" in out
     assert "Meister der Einsetzphase / " in out and "(Gewinnchance nach jedem Zug)" in out
     assert "village" not in out
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 @pytest.mark.slow  # a whole game of Shangrila played through the server's socket first

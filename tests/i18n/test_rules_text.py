@@ -6,7 +6,6 @@ and the docs pages made from the sections stay English."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +17,8 @@ from boardkit.i18n import using_language
 from boardkit.i18n_extract import extract, section_paragraphs
 from boardkit.present.rules import help_lines, markdown, read_sections, sections_of
 from boardkit.registry import load_game
-from boardkit.server import create_app
 from boardkit.terminal.help import help_rows
 from boardkit.terminal.play import PlaySession, PlayStatus, Seat
-from tests.server.helpers import FAST
 from tests.terminal.test_play import TakeOne, nim_match
 
 KHAN = load_game("khan")
@@ -119,13 +116,6 @@ SECTIONS = (
     paragraphs = ["First paragraph, on two lines.", "Second one.", "Only one."]
     assert ids == ["The goal", "The end", "Made", *paragraphs]  # the keywords', then these
     assert paragraphs_of("a\n  b\n\n\n c ") == ("a b", "c")
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        yield test_client
 
 
 def test_the_pages_help_panel_gets_the_sections_in_the_language_asked(client: TestClient) -> None:

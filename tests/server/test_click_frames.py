@@ -5,29 +5,15 @@ nor a picture, no ``targets`` and no picture, the match playable through the men
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from boardkit import registry
-from boardkit.server import create_app
 from tests.core.plain_game import PlainGame
-from tests.server.helpers import FAST, create, join, live
+from tests.server.helpers import create, join, live
 from tests.server.wsclient import Seat
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    # the collector's schedule is left alone (see test_protocol.py's client fixture)
-    app = create_app(data_dir=tmp_path, think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def seats_of(client: TestClient, game: str, humans: int) -> tuple[str, list[Seat]]:

@@ -47,13 +47,6 @@ def test_a_seat_token_is_derived_from_the_key_match_and_seat() -> None:
 # --- my matches -------------------------------------------------------------------------------
 
 
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(data_dir=tmp_path, think_ms=0, limits=FAST)) as c:
-        yield c
-        Seat.close_all()  # the client waits for its connections when it stops
-
-
 def _my(client: TestClient, key: object) -> Any:
     return client.post("/api/my-matches", json={"player": key})
 

@@ -4,30 +4,16 @@ seat's for a game that hides nothing, refusals, and the page."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from starlette.testclient import TestClient
 
 from boardkit import Match
 from boardkit.runner.review import review_match
-from boardkit.server import create_app
 from boardkit.server.review import SECONDS
-from tests.server.helpers import FAST, create, join, live, play_until
+from tests.server.helpers import create, join, live, play_until
 from tests.server.wsclient import Seat
 
 TWO = [{"human": True}, {"human": True}]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def finished(client: TestClient, game: str, options: dict[str, object]) -> tuple[str, list[str]]:

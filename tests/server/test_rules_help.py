@@ -4,8 +4,6 @@ tooltips), and a typed move the rules refuse names its rule's section."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,19 +11,8 @@ from starlette.testclient import TestClient
 
 from boardkit.present.rules import sections_data, sections_of
 from boardkit.registry import load_game
-from boardkit.server import create_app
-from tests.server.helpers import FAST, create, decider_of, join
+from tests.server.helpers import create, decider_of, join
 from tests.server.wsclient import Seat
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 @pytest.mark.parametrize("name", ["khan", "shangrila", "nim", "goofspiel"])

@@ -3,27 +3,10 @@ protocol's fields keep the seat numbers the code uses (from 0)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from starlette.testclient import TestClient
 
-from boardkit.server import create_app
-from boardkit.server.protocol import Limits
 from tests.server.helpers import create, decider_of, join
 from tests.server.wsclient import Seat
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    limits = Limits(rate=10_000.0, burst=10_000)
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=limits, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def refusal(client: TestClient, url: str, body: object) -> str:

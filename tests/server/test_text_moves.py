@@ -5,30 +5,17 @@ the deciding seat plays it, and a text that names no legal action or several is 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from boardkit.server import create_app
 from boardkit.server.errors import ProtocolError
 from boardkit.server.protocol import MAX_TEXT, Limits, parse_message
-from tests.server.helpers import FAST, create, decider_of, join, live
+from tests.server.helpers import create, decider_of, join, live
 from tests.server.wsclient import Seat
 
 TWO_HUMANS: list[dict[str, Any]] = [{"human": True}, {"human": True}]
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(data_dir=tmp_path / "data", think_ms=0, limits=FAST, gc_sweep_every=None)
-    with TestClient(app) as test_client:
-        try:
-            yield test_client
-        finally:
-            Seat.close_all()
 
 
 def seats_of(client: TestClient, game: str) -> tuple[str, dict[int, Seat]]:
