@@ -47,6 +47,19 @@ def test_a_full_collection_freezes_its_survivors(policy: GcPolicy) -> None:
     assert gc.get_freeze_count() >= frozen + len(kept)
 
 
+def test_a_middle_generation_collection_freezes_its_survivors(policy: GcPolicy) -> None:
+    policy.install()
+    frozen = gc.get_freeze_count()
+    kept = [Node() for _ in range(1000)]
+    gc.collect(1)
+    assert gc.get_freeze_count() >= frozen + len(kept)
+    gc.collect(0)  # a young collection freezes nothing
+    young = [Node() for _ in range(100)]
+    before = gc.get_freeze_count()
+    gc.collect(0)
+    assert gc.get_freeze_count() == before and young
+
+
 def test_a_frozen_cycle_is_freed_by_the_sweep_and_not_before(policy: GcPolicy) -> None:
     policy.install()
     a, b = Node(), Node()
