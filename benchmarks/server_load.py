@@ -144,6 +144,7 @@ async def seat_client(
     """Play one seat to the end of its match; the number of actions it sent."""
     import orjson  # the server extra's JSON: parses frames several times faster than json
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     rng = random.Random()
     sent = 0
@@ -151,7 +152,15 @@ async def seat_client(
         hello = {"type": "hello", "match": match_id, "token": token, "svg": svg}
         await ws.send(json.dumps(hello))
         pending: tuple[int, float] | None = None
-        async for raw in ws:
+        while True:
+            # A client stops at the first frame after the run's end; one whose match stopped
+            # with the run (its next decider's client already gone) gets no more frames, so it
+            # waits no longer than a second past the end.
+            wait = max(deadline - time.perf_counter(), 0.0) + 1.0
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+            except (TimeoutError, ConnectionClosed):
+                return sent
             now = time.perf_counter()
             message = orjson.loads(raw)
             if message["type"] != "state":
@@ -246,7 +255,8 @@ def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str,
     began = time.perf_counter()
     with asyncio.Runner(loop_factory=_loop_factory()) as runner:
         latencies, actions, replaced = runner.run(play(url, made, options))
-    elapsed = time.perf_counter() - began
+    # every action is sent before the run's end: a run cut by it (--refill) lasted --seconds
+    elapsed = min(time.perf_counter() - began, options.seconds)
     server_cpu = cpu_seconds(server_pid) - server_cpu
     client_cpu = time.process_time() - client_cpu
     finished = sum(
