@@ -69,6 +69,7 @@ def test_the_packages_and_languages_the_project_promises_are_there() -> None:
         assert langs <= set(languages(package)), package
 
 
+@pytest.mark.slow  # over half a second of CPU for the framework: it extracts every source file
 @pytest.mark.parametrize("package", PACKAGES)
 def test_each_template_holds_exactly_the_ids_of_its_sources(package: str) -> None:
     template = read(SRC / package / "locale" / f"{package}.pot")
