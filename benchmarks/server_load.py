@@ -21,10 +21,11 @@ Options: ``--matches N`` concurrent matches (100), ``--game NAME`` (shangrila), 
 PostgreSQL server, as the tests do, with ``fsync=off``; needs Debian's postgresql package),
 ``--seconds S`` stop after S seconds (120), ``--client-think-ms T`` each client waits about
 T ms (0.5 to 1.5 times) before acting, as a person or a client-side bot would (0: act at once),
-``--warmup S`` (2), ``--svg``, ``--no-compression`` (passed on to the server), ``--clock
-BANK+INC`` a real-time clock on every match (``300+5``: a bank of 300 s and 5 s more per move,
-each move switching the clock and storing it with the entry, as issue 24's measure asks; the
-bank is large enough that no seat runs out during a run), ``--refill``: each match that ends is
+``--warmup S`` (2), ``--svg``, ``--no-compression`` and ``--compression-level N`` (passed on
+to the server), ``--clock BANK+INC`` a real-time clock on every match (``300+5``: a bank of
+300 s and 5 s more per move, each move switching the clock and storing it with the entry, as
+issue 24's measure asks; the bank is large enough that no seat runs out during a run),
+``--refill``: each match that ends is
 replaced by a new one, created and joined over HTTP during the run, so that ``--matches``
 matches are in play until ``--seconds`` are up (without it every match starts at once and the
 run ends with the last, fewer and fewer matches playing towards the end; "finished" then counts
@@ -281,7 +282,11 @@ def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str,
 
 
 def _server_options(options: argparse.Namespace) -> list[str]:
-    return ["--no-compression"] if options.no_compression else []
+    if options.no_compression:
+        return ["--no-compression"]
+    if options.compression_level is not None:
+        return ["--compression-level", str(options.compression_level)]
+    return []
 
 
 def _loop_factory() -> Any:
@@ -322,6 +327,7 @@ def main() -> None:
     parser.add_argument("--svg", action="store_true")
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--no-compression", action="store_true")
+    parser.add_argument("--compression-level", type=int, default=None, metavar="1-9")
     parser.add_argument("--clock", default=None, metavar="BANK+INC", help="e.g. 300+5")
     parser.add_argument(
         "--refill", action="store_true", help="replace each finished match by a new one"

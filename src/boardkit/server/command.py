@@ -207,6 +207,15 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         help="send WebSocket frames uncompressed (saves the server CPU, costs bandwidth)",
     )
     parser.add_argument(
+        "--compression-level",
+        type=int,
+        choices=range(1, 10),
+        default=1,
+        metavar="1-9",
+        help="zlib level of the WebSocket frames' compression (1, the default: least CPU; "
+        "9: fewest bytes)",
+    )
+    parser.add_argument(
         "--allow-pinned-seeds",
         action="store_true",
         help="let a new match be given its seed (tests and demos only: such a seed is no secret)",
@@ -267,6 +276,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from boardkit.server.app import create_app
+        from boardkit.server.compression import deflate_protocol
         from boardkit.server.headers import header_timeout_protocol
         from boardkit.server.limits import Limits
     except ImportError as exc:
@@ -325,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
         access_log=args.log_level == "debug",
         ws_max_size=64 * 1024,
         ws_per_message_deflate=not args.no_compression,
+        ws=deflate_protocol(args.compression_level),
         lifespan="on",
         http=header_timeout_protocol(args.header_timeout),
         limit_concurrency=args.max_connections + HTTP_HEADROOM,
