@@ -45,7 +45,10 @@ def match_frames(game: str, players: int, seed: int, svg: bool = False) -> list[
     pictures, as the browser page asks for them."""
     from server_load import post, server
 
-    with tempfile.TemporaryDirectory() as workdir, server([], Path(workdir)) as (url, _):
+    with (
+        tempfile.TemporaryDirectory() as workdir,
+        server(["--data", workdir], Path(workdir)) as (url, _),
+    ):
         match = post(url + "/api/matches", {"game": game, "seats": [{"human": True}] * players})
         tokens = [
             post(f"{url}/api/matches/{match['id']}/join", {"name": f"player {i + 1}"})["token"]
