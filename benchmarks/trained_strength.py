@@ -1,7 +1,7 @@
 """How strong the ``trained`` bot is: seeded tournaments at equal thinking time, with ratings.
 
 Run: ``python benchmarks/trained_strength.py [--games N] [--seconds T] [--game NAME ...]
-[--workers W] [--output FILE]``. Each row of :data:`ROWS` is a two-bot tournament
+[--workers W] [--value-weight W] [--output FILE]``. Each row of :data:`ROWS` is a two-bot tournament
 (:func:`boardkit.runner.tournament.run_tournament`), seats rotated game by game, game ``i`` on
 seed ``S + i``: the shipped network's ``trained`` bot against ``greedy``, and against the guided
 ``mcts`` of docs/bots.md, both searches held to the same ``seconds`` per move (``greedy`` has no
@@ -13,6 +13,10 @@ Thinking time is wall-clock time, so, unlike benchmarks/bot_strength.py, the tab
 the machine and on how busy it is: run it with one worker per free core. The committed
 ``docs/generated/trained-strength.md`` (included by docs/training.md) says where it was made.
 Each row is printed, and written to ``--output``, as soon as it is played.
+
+``--value-weight W`` plays ``trained:value_weight=W`` instead, with the ``rollout_cap`` of the
+game's guided ``mcts`` (:data:`ROLLOUT_CAPS`): leaves judged by ``W`` times the network's value
+plus the rest times that mcts's capped rollout.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ class Match:
 KHAN_MCTS = "mcts:seconds={seconds}:rollout_cap=10:prior_weight=1:widening=2"
 SHANGRILA_MCTS = "mcts:seconds={seconds}:rollout_cap=6:prior_weight=1:widening=2"
 
+ROLLOUT_CAPS = {"khan": 10, "shangrila": 6}
+"""The rollout caps of the guided ``mcts`` specs above, used by a mixed leaf's rollouts."""
+
 ROWS: tuple[Match, ...] = (
     Match("khan", "Khan", 2, "greedy", 1000),
     Match("shangrila", "Shangrila", 3, "greedy", 1000),
@@ -55,20 +62,31 @@ ROWS: tuple[Match, ...] = (
 """The tournaments, in the order played and shown (both games against greedy first)."""
 
 
-def rows_for(matches: Sequence[Match], games: int, seconds: float) -> list[Row]:
-    """The tournaments as ``bot_strength.Row`` rows at ``seconds`` per move."""
+def rows_for(
+    matches: Sequence[Match], games: int, seconds: float, value_weight: float | None = None
+) -> list[Row]:
+    """The tournaments as ``bot_strength.Row`` rows at ``seconds`` per move (with a
+    ``value_weight``, the trained bot's leaves mix in the game's mcts rollout)."""
     return [
         Row(
             m.game,
             m.title,
             m.players,
-            f"trained:seconds={seconds}",
+            trained_spec(m.game, seconds, value_weight),
             m.rival.format(seconds=seconds),
             games,
             m.seed,
         )
         for m in matches
     ]
+
+
+def trained_spec(game: str, seconds: float, value_weight: float | None) -> str:
+    """The ``trained`` bot's spec for ``game``: the default, or a mixed leaf."""
+    spec = f"trained:seconds={seconds}"
+    if value_weight is None:
+        return spec
+    return f"{spec}:value_weight={value_weight}:rollout_cap={ROLLOUT_CAPS[game]}"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -78,6 +96,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=0.05, help="seconds per move (0.05)")
     parser.add_argument("--game", action="append", help="only the rows of this game")
     parser.add_argument("--workers", type=int, help="worker processes (default: every CPU)")
+    parser.add_argument(
+        "--value-weight", type=float, help="mix the network's value with rollouts (its share)"
+    )
     parser.add_argument("--output", type=Path, help="also write the table to this file")
     args = parser.parse_args(argv)
     matches = [m for m in ROWS if not args.game or m.game in args.game]
@@ -85,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     lines = list(HEADER)
     started = time.perf_counter()
     print("\n".join(lines), flush=True)
-    for row in rows_for(matches, args.games, args.seconds):
+    for row in rows_for(matches, args.games, args.seconds, args.value_weight):
         summary = run_tournament(
             row.game,
             [row.bot, row.rival],
@@ -98,9 +119,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines.append(table_row(row, summary))
         print(lines[-1], flush=True)
         if args.output is not None:
+            weight = "" if args.value_weight is None else f" --value-weight {args.value_weight}"
             where = (
                 f"\nMade with `python benchmarks/trained_strength.py --games {args.games} "
-                f"--seconds {args.seconds} --workers {workers}` on {platform.machine()} "
+                f"--seconds {args.seconds} --workers {workers}{weight}` on {platform.machine()} "
                 f"({os.cpu_count()} cores, Python {platform.python_version()}), "
                 f"{time.perf_counter() - started:.0f} s.\n"
             )

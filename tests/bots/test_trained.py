@@ -17,6 +17,7 @@ import pytest
 
 from boardkit import Match, Rng, decider, engine
 from boardkit.bots import BotParameterError, make_bot
+from boardkit.bots.mcts import MCTSBot
 from boardkit.bots.network import FORMAT, NetworkFileError, PolicyValueNet
 from boardkit.bots.trained import TrainedBot, _gamma
 from boardkit.examples.nim import NimGame
@@ -339,3 +340,62 @@ def test_the_khan_choice_with_heuristic_priors_depends_only_on_what_the_searcher
     assert all(game.view(v, player) == game.view(state, player) for v in variants)
     choices = {bot_with(net, iterations=6).choose(game, v, player, Rng(4)) for v in variants}
     assert len(choices) == 1
+
+
+def test_value_weight_and_rollout_cap_are_checked_and_shown() -> None:
+    bot = make_bot("trained", value_weight=0.5, rollout_cap=6)
+    assert isinstance(bot, TrainedBot) and bot.value_weight == 0.5 and bot.rollout_cap == 6
+    assert "value_weight=0.5, rollout_cap=6" in repr(bot)
+    assert TrainedBot().value_weight == 1.0 and TrainedBot().rollout_cap == 10
+    with pytest.raises(BotParameterError, match="value_weight is the network's share"):
+        TrainedBot(value_weight=1.5)
+    with pytest.raises(BotParameterError, match="value_weight must be a number of at least 0"):
+        TrainedBot(value_weight=-0.1)
+    with pytest.raises(BotParameterError, match="value_weight must be"):
+        make_bot("trained", value_weight="half")
+    with pytest.raises(BotParameterError, match='with priors="network" the network alone'):
+        TrainedBot(priors="network", value_weight=0.5)
+    with pytest.raises(BotParameterError, match="rollout_cap must be a positive int"):
+        TrainedBot(rollout_cap=0)
+
+
+def test_value_weight_zero_is_the_guided_mcts_and_one_is_the_network_leaf() -> None:
+    """At the ends of the mix a leaf is judged by one part alone, draw for draw: weight 0 plays
+    as the guided ``mcts`` with the same rollout cap, weight 1 as the default network leaf."""
+    game = as_game("khan")
+    net = random_network(game, 2, seed=4)
+    guided = MCTSBot(iterations=30, rollout_cap=10, prior_weight=1, widening=2)
+    for seed, entries in ((3, 10), (9, 20)):
+        state, player = khan_position(game, seed=seed, entries=entries)
+        rolled = bot_with(net, iterations=30, value_weight=0.0)
+        assert rolled.choose(game, state, player, Rng(seed)) == guided.choose(
+            game, state, player, Rng(seed)
+        )
+        ours = rolled.heuristic_search(game, 2).search(game, state, player, Rng(seed))
+        theirs = guided.search(game, state, player, Rng(seed))
+        assert ours == theirs
+        valued = bot_with(net, iterations=30, value_weight=1.0)
+        plain = bot_with(net, iterations=30)
+        assert valued.heuristic_search(game, 2).search(
+            game, state, player, Rng(seed)
+        ) == plain.heuristic_search(game, 2).search(game, state, player, Rng(seed))
+
+
+def test_a_mixed_leaf_averages_the_network_and_the_rollout() -> None:
+    """Halfway, a leaf's rewards are the mean of the network's value and the capped rollout
+    drawn from the same stream; the mixed search differs from both ends and is reproducible."""
+    game = as_game("khan")
+    net = random_network(game, 2, seed=5)
+    state, player = khan_position(game, seed=6, entries=16)
+    search = bot_with(net, value_weight=0.5, rollout_cap=10).heuristic_search(game, 2)
+    rollout = bot_with(net, value_weight=0.0, rollout_cap=10).heuristic_search(game, 2)
+    value = bot_with(net).heuristic_search(game, 2)
+    mixed = search._rollout(game, state, 2, Rng(7))
+    rolled = rollout._rollout(game, state, 2, Rng(7))
+    valued = value._rollout(game, state, 2, Rng(7))
+    assert rolled != valued
+    assert mixed == pytest.approx([(v + r) / 2 for v, r in zip(valued, rolled, strict=True)])
+    runs = [search.search(game, state, player, Rng(8)) for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert runs[0] != rollout.search(game, state, player, Rng(8))
+    assert runs[0] != value.search(game, state, player, Rng(8))

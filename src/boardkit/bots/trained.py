@@ -6,6 +6,14 @@ It searches in one of two ways, chosen by ``priors``:
   heuristic ranks and widens a node's actions, UCB1 with a progressive bias), each new leaf
   judged by the network's value instead of a random rollout (:meth:`TrainedBot.heuristic_search`).
   While the network's policy is young, the heuristic ranks actions better than it does.
+  ``value_weight`` below 1 mixes in the guided ``mcts``'s own leaf judgement, as AlphaGo mixed
+  its value network with rollouts: the leaf's reward is ``value_weight * network + (1 -
+  value_weight) * rollout``, the rollout being exactly :class:`~boardkit.bots.mcts.MCTSBot`'s
+  (random moves, cut at ``rollout_cap`` decisions, where the game's heuristic estimates the
+  shares). ``value_weight=1`` (the default) is the network alone, ``0`` the guided ``mcts``
+  alone; a part whose weight is 0 is not computed, so neither draws nor costs anything. Why: a
+  young network's value judges a leaf worse than a short rollout and the heuristic do
+  (docs/training.md), but the two err differently, so the mean of both can beat either.
 - ``"network"``: AlphaZero's search, described below.
 
 The network search is AlphaZero's, in the open-loop, determinized form of
@@ -72,6 +80,11 @@ DEFAULT_EXPLORATION = {"network": 1.5, "heuristic": 1.0}
 """The exploration weight for each source of priors: PUCT's for the network's, UCB1's of the
 guided ``mcts`` for the heuristic's (the figures the two searches were tuned with)."""
 DEFAULT_WIDENING = 2.0
+DEFAULT_VALUE_WEIGHT = 1.0
+"""The network's share of a leaf's judgement with heuristic priors (1: the network alone)."""
+DEFAULT_ROLLOUT_CAP = 10
+"""The cap of the rollout part of a mixed leaf: the guided ``mcts`` settings of Khan in
+docs/bots.md (Shangrila's use 6: pass ``rollout_cap=6`` there)."""
 PRIORS = ("network", "heuristic")
 """Where a node's priors come from: the network's policy (one evaluation per node), or the
 game's heuristic of the position each action leads to (as the guided ``mcts`` ranks them: one
@@ -109,6 +122,8 @@ class TrainedBot:
         noise: float = 0.0,
         priors: str = "heuristic",
         widening: float = DEFAULT_WIDENING,
+        value_weight: float = DEFAULT_VALUE_WEIGHT,
+        rollout_cap: int = DEFAULT_ROLLOUT_CAP,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -133,6 +148,18 @@ class TrainedBot:
             )
         self.priors = priors
         self.widening = check_non_negative_float("trained", "widening", widening)
+        self.value_weight = check_non_negative_float("trained", "value_weight", value_weight)
+        if self.value_weight > 1:
+            raise BotParameterError(
+                f"trained: value_weight is the network's share of a leaf, from 0 to 1, "
+                f"not {value_weight}"
+            )
+        if priors == "network" and self.value_weight != 1:
+            raise BotParameterError(
+                "trained: value_weight below 1 mixes rollouts into the heuristic search; "
+                'with priors="network" the network alone judges leaves'
+            )
+        self.rollout_cap = check_positive_int("trained", "rollout_cap", rollout_cap)
         self._clock = clock
         self._networks: dict[tuple[str, int], PolicyValueNet] = {}
 
@@ -194,14 +221,16 @@ class TrainedBot:
     def heuristic_search(self, game: Game[Any, Any], players: int) -> MCTSBot:
         """The search of ``priors="heuristic"``: the guided ``mcts`` search (the heuristic ranks
         and widens a node's actions), each new leaf judged by the network's value instead of a
-        rollout."""
+        rollout, or with ``value_weight`` below 1 by a mix of both."""
         return _ValueLeafMCTS(
             self.network(game, players),
+            self.value_weight,
             iterations=self.iterations,
             seconds=self.seconds,
             exploration=self.exploration,
             prior_weight=1.0,
             widening=self.widening,
+            rollout_cap=self.rollout_cap,
             clock=self._clock,
         )
 
@@ -341,23 +370,34 @@ class TrainedBot:
             f"TrainedBot(weights={self.weights!r}, iterations={self.iterations}, "
             f"seconds={self.seconds}, exploration={self.exploration}, "
             f"temperature={self.temperature}, noise={self.noise}, priors={self.priors!r}, "
-            f"widening={self.widening})"
+            f"widening={self.widening}, value_weight={self.value_weight}, "
+            f"rollout_cap={self.rollout_cap})"
         )
 
 
 class _ValueLeafMCTS(MCTSBot):
     """:class:`~boardkit.bots.mcts.MCTSBot`'s guided search (the heuristic ranks a node's
-    actions) that judges a new leaf by the network's value instead of a rollout."""
+    actions) that judges a new leaf by the network's value instead of a rollout, or by
+    ``value_weight`` times the value plus the rest times :class:`MCTSBot`'s own rollout."""
 
-    def __init__(self, net: PolicyValueNet, **params: Any) -> None:
+    def __init__(self, net: PolicyValueNet, value_weight: float, **params: Any) -> None:
         super().__init__(**params)
         self.net = net
+        self.value_weight = value_weight
 
     def _rollout(self, game: Game[Any, Any], world: Any, players: int, rng: Rng) -> Rewards:
         who = decider(world.flow)
         if who is None:
             return _final(game, world, players)
-        return _network_value(self.net, game, world, who, players)
+        weight = self.value_weight
+        if weight == 0:  # the guided mcts's leaf, draw for draw
+            return super()._rollout(game, world, players, rng)
+        value = _network_value(self.net, game, world, who, players)
+        if weight == 1:  # the network alone: no rollout, no draw
+            return value
+        rolled = super()._rollout(game, world, players, rng)
+        rest = 1.0 - weight
+        return tuple(weight * v + rest * r for v, r in zip(value, rolled, strict=True))
 
 
 def _network_value(
