@@ -19,7 +19,7 @@ from boardkit import Match, Rng, decider, engine
 from boardkit.bots import BotParameterError, make_bot
 from boardkit.bots.mcts import MCTSBot
 from boardkit.bots.network import FORMAT, NetworkFileError, PolicyValueNet
-from boardkit.bots.trained import TrainedBot, _gamma
+from boardkit.bots.trained import DEFAULT_ROLLOUT_CAP, TrainedBot, _gamma
 from boardkit.examples.nim import NimGame
 from boardkit.examples.tictactoe import TicTacToeGame
 from boardkit.game import Game
@@ -346,7 +346,7 @@ def test_value_weight_and_rollout_cap_are_checked_and_shown() -> None:
     bot = make_bot("trained", value_weight=0.5, rollout_cap=6)
     assert isinstance(bot, TrainedBot) and bot.value_weight == 0.5 and bot.rollout_cap == 6
     assert "value_weight=0.5, rollout_cap=6" in repr(bot)
-    assert TrainedBot().value_weight == 1.0 and TrainedBot().rollout_cap == 10
+    assert TrainedBot().value_weight == 1.0 and TrainedBot().rollout_cap is None
     with pytest.raises(BotParameterError, match="value_weight is the network's share"):
         TrainedBot(value_weight=1.5)
     with pytest.raises(BotParameterError, match="value_weight must be a number of at least 0"):
@@ -357,6 +357,24 @@ def test_value_weight_and_rollout_cap_are_checked_and_shown() -> None:
         TrainedBot(priors="network", value_weight=0.5)
     with pytest.raises(BotParameterError, match="rollout_cap must be a positive int"):
         TrainedBot(rollout_cap=0)
+
+
+def test_the_rollout_cap_is_the_games_own_opponents_unless_given() -> None:
+    """Without ``rollout_cap`` a mixed leaf rolls out as far as the game's strong ``mcts``
+    opponent does (Khan 10, Shangrila 6); a game whose opponent is no ``mcts``, or names no cap,
+    gets the default; a cap given wins."""
+    bot = TrainedBot(value_weight=0.5)
+    assert bot.rollout_cap_for(as_game("khan")) == 10
+    assert bot.rollout_cap_for(as_game("shangrila")) == 6
+    assert bot.rollout_cap_for(as_game("nim")) == DEFAULT_ROLLOUT_CAP  # its opponent: greedy
+    assert TrainedBot(rollout_cap=3).rollout_cap_for(as_game("shangrila")) == 3
+
+    class Capless(NimGame):
+        opponent = "mcts:iterations=5"
+
+    assert bot.rollout_cap_for(Capless()) == DEFAULT_ROLLOUT_CAP
+    # the search it runs rolls out that far (the shipped network, loaded by the search)
+    assert bot.heuristic_search(as_game("shangrila"), 3).rollout_cap == 6
 
 
 def test_value_weight_zero_is_the_guided_mcts_and_one_is_the_network_leaf() -> None:

@@ -11,13 +11,13 @@ Every bot has a ``name`` and ``choose(game, state, player, rng)``; the caller pa
 bot by its registry name (:data:`BOTS`). See ``docs/bots.md``.
 """
 
-from boardkit.bots.base import Bot, BotParameterError, UnknownBotError
+from boardkit.bots.base import Bot, BotParameterError, UnknownBotError, parse_bot_spec
 from boardkit.bots.evaluation import estimated_rewards, heuristic, outcome_rewards
 from boardkit.bots.first import FirstBot
 from boardkit.bots.greedy import GreedyBot
 from boardkit.bots.mcts import ActionStats, MCTSBot, SearchResult
 from boardkit.bots.random_bot import RandomBot
-from boardkit.bots.registry import BOTS, bot_from_spec, make_bot, parse_bot_spec
+from boardkit.bots.registry import BOTS, bot_from_spec, make_bot
 from boardkit.bots.trained import TrainedBot
 
 __all__ = [

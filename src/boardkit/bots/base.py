@@ -126,3 +126,42 @@ def sample_actions(actions: Sequence[Any], limit: int, rng: Rng) -> list[Any]:
         j = i + rng.below(len(pool) - i)
         pool[i], pool[j] = pool[j], pool[i]
     return pool[:limit]
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
+    """``"name"`` or ``"name:key=value:key=value"`` as a name and typed parameters.
+
+    Values are read as int, then float, then ``true``/``false``/``none``, else kept as text:
+    ``parse_bot_spec("mcts:iterations=200:seconds=0.5")`` gives
+    ``("mcts", {"iterations": 200, "seconds": 0.5})``.
+    """
+    name, *pairs = spec.strip().split(":")
+    name = name.strip()
+    if not name:
+        raise BotParameterError(f"a bot spec needs a name, not {spec!r}")
+    params: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BotParameterError(
+                f"bot parameters are written key=value, not {pair!r} (in {spec!r})"
+            )
+        if key in params:
+            raise BotParameterError(f"bot parameter {key!r} is given twice in {spec!r}")
+        params[key] = _typed(raw.strip())
+    return name, params
+
+
+def _typed(raw: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    return raw

@@ -1,5 +1,6 @@
 """Bots by name: the :data:`BOTS` registry, :func:`make_bot` and bot specs such as
-``"mcts:iterations=200"`` for the command line and tournaments."""
+``"mcts:iterations=200"`` for the command line and tournaments (:func:`parse_bot_spec`, kept in
+:mod:`boardkit.bots.base` so that a bot can read a game's spec too)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import inspect
 from collections.abc import Callable
 
 from boardkit.bots.base import Bot, BotParameterError, UnknownBotError
+from boardkit.bots.base import parse_bot_spec as parse_bot_spec  # its name here stays
 from boardkit.bots.first import FirstBot
 from boardkit.bots.greedy import GreedyBot
 from boardkit.bots.mcts import MCTSBot
@@ -63,45 +65,6 @@ def _parameter_names(factory: BotFactory) -> set[str] | None:
             names.add(parameter.name)
     names.discard("clock")  # a testing hook, not a playing parameter
     return names
-
-
-def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
-    """``"name"`` or ``"name:key=value:key=value"`` as a name and typed parameters.
-
-    Values are read as int, then float, then ``true``/``false``/``none``, else kept as text:
-    ``parse_bot_spec("mcts:iterations=200:seconds=0.5")`` gives
-    ``("mcts", {"iterations": 200, "seconds": 0.5})``.
-    """
-    name, *pairs = spec.strip().split(":")
-    name = name.strip()
-    if not name:
-        raise BotParameterError(f"a bot spec needs a name, not {spec!r}")
-    params: dict[str, object] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise BotParameterError(
-                f"bot parameters are written key=value, not {pair!r} (in {spec!r})"
-            )
-        if key in params:
-            raise BotParameterError(f"bot parameter {key!r} is given twice in {spec!r}")
-        params[key] = _typed(raw.strip())
-    return name, params
-
-
-def _typed(raw: str) -> object:
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    lowered = raw.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered == "none":
-        return None
-    return raw
 
 
 def bot_from_spec(spec: str) -> Bot:

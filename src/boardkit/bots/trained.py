@@ -64,6 +64,7 @@ from boardkit.bots.base import (
     check_positive_float,
     check_positive_int,
     legal_actions_for,
+    parse_bot_spec,
 )
 from boardkit.bots.evaluation import Rewards, estimated_rewards, outcome_rewards
 from boardkit.bots.mcts import MCTSBot
@@ -83,8 +84,8 @@ DEFAULT_WIDENING = 2.0
 DEFAULT_VALUE_WEIGHT = 1.0
 """The network's share of a leaf's judgement with heuristic priors (1: the network alone)."""
 DEFAULT_ROLLOUT_CAP = 10
-"""The cap of the rollout part of a mixed leaf: the guided ``mcts`` settings of Khan in
-docs/bots.md (Shangrila's use 6: pass ``rollout_cap=6`` there)."""
+"""The cap of the rollout part of a mixed leaf for a game whose own opponent
+(:attr:`boardkit.game.Game.opponent`) names no ``mcts`` rollout cap."""
 PRIORS = ("network", "heuristic")
 """Where a node's priors come from: the network's policy (one evaluation per node), or the
 game's heuristic of the position each action leads to (as the guided ``mcts`` ranks them: one
@@ -123,7 +124,7 @@ class TrainedBot:
         priors: str = "heuristic",
         widening: float = DEFAULT_WIDENING,
         value_weight: float = DEFAULT_VALUE_WEIGHT,
-        rollout_cap: int = DEFAULT_ROLLOUT_CAP,
+        rollout_cap: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -159,7 +160,11 @@ class TrainedBot:
                 "trained: value_weight below 1 mixes rollouts into the heuristic search; "
                 'with priors="network" the network alone judges leaves'
             )
-        self.rollout_cap = check_positive_int("trained", "rollout_cap", rollout_cap)
+        self.rollout_cap = (
+            None
+            if rollout_cap is None
+            else check_positive_int("trained", "rollout_cap", rollout_cap)
+        )
         self._clock = clock
         self._networks: dict[tuple[str, int], PolicyValueNet] = {}
 
@@ -230,9 +235,25 @@ class TrainedBot:
             exploration=self.exploration,
             prior_weight=1.0,
             widening=self.widening,
-            rollout_cap=self.rollout_cap,
+            rollout_cap=self.rollout_cap_for(game),
             clock=self._clock,
         )
+
+    def rollout_cap_for(self, game: Game[Any, Any]) -> int:
+        """The cap of a mixed leaf's rollout in ``game``: ``rollout_cap`` when given, else the
+        one of the game's own strong opponent (:attr:`~boardkit.game.Game.opponent`, the guided
+        ``mcts`` settings the game was tuned with: 10 in Khan, 6 in Shangrila), else
+        :data:`DEFAULT_ROLLOUT_CAP`."""
+        if self.rollout_cap is not None:
+            return self.rollout_cap
+        try:
+            name, params = parse_bot_spec(game.opponent)
+        except BotParameterError:  # a game's spec that does not parse: no cap to take
+            return DEFAULT_ROLLOUT_CAP
+        cap = params.get("rollout_cap")
+        if name == "mcts" and isinstance(cap, int) and not isinstance(cap, bool) and cap > 0:
+            return cap
+        return DEFAULT_ROLLOUT_CAP
 
     def pick(self, visits: dict[int, tuple[int, float]], rng: Rng) -> int:
         """The root action index to play from the search's ``{index: (visits, prior)}``: the

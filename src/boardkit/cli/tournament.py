@@ -104,7 +104,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def bot_specs(text: str, mcts_iterations: int | None = None) -> list[str]:
     """The bot specs of a ``--bots`` value, with ``--mcts-iterations`` applied."""
-    from boardkit.bots.registry import parse_bot_spec
+    from boardkit.bots.base import parse_bot_spec
 
     specs = [part.strip() for part in text.split(",")]
     if not text.strip() or any(not spec for spec in specs):
