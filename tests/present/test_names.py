@@ -137,3 +137,31 @@ def test_the_kit_draws_every_game_with_names() -> None:
     check_game(NimGame(), [{"players": 2}], max_examples=2)
     with pytest.raises(ConformanceError, match="render_text for viewer None with names raised"):
         check_game(ShoutsNames(), [{"players": 2}], max_examples=2)
+
+
+LONG = ("Bartholomew Featherstonehaugh", "bob", "Cunégonde de la Villeneuve-Saint-Georges")
+
+
+@pytest.mark.parametrize("game", [KhanGame(), ShangrilaGame()], ids=["khan", "shangrila"])
+def test_a_picture_cuts_a_long_name_to_fit_its_width_and_a_text_keeps_it_whole(
+    game: Game[Any, Any],
+) -> None:
+    """A name may be 80 characters long; a picture's side panel is a few hundred pixels wide.
+    Pictures show at most PICTURE_NAME_CHARS characters of a name, with an ellipsis; the text
+    view and short names are unchanged."""
+    from boardkit.present.voice import PICTURE_NAME_CHARS, picture_name
+
+    match = Match.new(game, list(LONG), seed=11)
+    for _ in range(6):
+        match.play(match.legal_actions()[0])
+    svg = game.render_svg(match.state, 0, None, names=LONG)
+    assert "Bartholomew…" in svg and "Featherstonehaugh" not in svg
+    assert "Cunégonde d…" in svg and "Villeneuve" not in svg
+    assert "bob" in svg
+    text = game.render_text(match.state, 0, names=LONG)
+    assert "Bartholomew Featherstonehaugh" in text
+    assert picture_name(0, LONG, "seat 1") == "Bartholomew…"
+    assert len(picture_name(2, LONG, "seat 3")) == PICTURE_NAME_CHARS
+    assert picture_name(1, LONG, "seat 2") == "bob"
+    assert picture_name(1, None, "seat 2") == "seat 2"
+    assert picture_name(0, ["Ann Marie Lee"], "seat 1", limit=5) == "Ann…"  # no space before …

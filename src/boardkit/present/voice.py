@@ -73,6 +73,22 @@ def seat_name(seat: int, names: Sequence[str] | None, fallback: str) -> str:
     return fallback
 
 
+PICTURE_NAME_CHARS = 12
+"""The most characters of a player's name a picture shows (:func:`picture_name`)."""
+
+
+def picture_name(
+    seat: int, names: Sequence[str] | None, fallback: str, limit: int = PICTURE_NAME_CHARS
+) -> str:
+    """:func:`seat_name` as a picture shows it: a name longer than ``limit`` characters is cut
+    to ``limit - 1`` and an ellipsis (``"Bartholomew…"``). A picture has a fixed width (a
+    side panel, a phone's screen), and a name may be up to
+    :data:`~boardkit.options.MAX_NAME_CHARS` long; the whole name is in the texts and the
+    page's list of seats."""
+    name = seat_name(seat, names, fallback)
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
 def seat_text(seat: int, names: Sequence[str] | None = None) -> str:
     """A seat as people read it: numbered from 1, as everywhere people read seat numbers
     (the seat ``0`` of the API is "seat 1"), with its player's name when ``names`` give one

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from boardkit._moved import forwarded_name
 from boardkit.present.svg import PictureError, Svg, rect
-from boardkit.present.voice import seat_name
+from boardkit.present.voice import picture_name
 from boardkit_khan.present import svg_grid, svg_panel
 from boardkit_khan.rules.state import KhanState, static_for
 from boardkit_khan.rules.views import view
@@ -109,7 +109,7 @@ def board_svg(
 
     def who(seat: int | None) -> str:
         fallback = f"seat {seat}" if seat is None else f"seat {seat + 1}"
-        return fallback if seat is None else seat_name(seat, names, fallback)
+        return fallback if seat is None else picture_name(seat, names, fallback)
 
     panel, panel_bottom = svg_panel.side_panel(seen, static, panel_x, player, who)
     width = panel_x + svg_panel.PANEL_WIDTH

@@ -43,7 +43,7 @@ from boardkit.present.svg import (
     text,
     title,
 )
-from boardkit.present.voice import seat_name
+from boardkit.present.voice import picture_name
 from boardkit_shangrila.rules.actions import (
     Journey,
     Pass,
@@ -433,7 +433,7 @@ def _status_lines(state: ShangrilaState, names: Sequence[str] | None) -> list[st
         moving = colour_to_move(state)
         colour = COLOURS[moving].value
         seat = seat_of(state, moving)
-        whose = "" if names is None else f" ({seat_name(seat, names, f'seat {seat + 1}')})"
+        whose = "" if names is None else f" ({picture_name(seat, names, f'seat {seat + 1}')})"
         head = f"{flow.phase} phase, turn {flow.turn}: {colour}{whose} to move"
     stones = state.stones.bit_count()
     stone_text = f"{stones} of {STONES_GERMAN}" if state.edition == "german" else str(stones)
@@ -468,7 +468,7 @@ def _legend(
             data_colour=colour,
         )
         seat = seat_of(state, c)
-        whose = seat_name(seat, names, f"seat {seat + 1}")
+        whose = picture_name(seat, names, f"seat {seat + 1}")
         row.add(title(f"{colour} ({PEOPLES[COLOURS[c]]}), {whose}"))
         row.add(
             circle(x + 8, y - 4, 7, class_="legend-colour", fill=COLOUR_FILL[colour], stroke="#333")
@@ -493,7 +493,7 @@ def _legend(
         legend.add(text(x, y, "● to move", font_size=11, fill="#666"))
     if player is not None:
         y += 16
-        whose = seat_name(player, names, f"seat {player + 1}")
+        whose = picture_name(player, names, f"seat {player + 1}")
         legend.add(text(x, y, f"bold: {whose}'s colours", font_size=11, fill="#666"))
     y += 30
     legend.add(text(x, y, "key", font_size=13, font_weight="bold"))
