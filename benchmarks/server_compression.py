@@ -27,16 +27,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-HANDSHAKE = (
-    b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-    b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
-)
 
 
 def match_frames(game: str, players: int, seed: int, svg: bool = False) -> list[bytes]:
@@ -88,39 +81,16 @@ async def _play(
     return received
 
 
-async def _connection(level: int, deflate: bool) -> Any:
-    """A server-side connection of ``boardkit serve``'s protocol after its handshake."""
-    from uvicorn.config import Config
-    from uvicorn.server import ServerState
-    from websockets.http11 import Request
-
-    from boardkit.server.compression import deflate_protocol
-
-    async def app(scope: Any, receive: Any, send: Any) -> None:  # never called
-        raise AssertionError
-
-    config = Config(app, ws_per_message_deflate=deflate)
-    config.load()
-    protocol = deflate_protocol(level)(
-        config=config, server_state=ServerState(), app_state={}, _loop=asyncio.get_running_loop()
-    )
-    conn = protocol.conn
-    conn.receive_data(HANDSHAKE)
-    [request] = conn.events_received()
-    assert isinstance(request, Request)
-    conn.send_response(conn.accept(request))
-    conn.data_to_send()
-    return conn
-
-
 async def measure(frames: list[bytes], rounds: int) -> dict[str, tuple[float, float]]:
     """Per setting: (best CPU seconds per frame, bytes per frame on the wire)."""
+    from tests.server.deflating import handshaken
+
     settings = {"level 6": (6, True), "level 1": (1, True), "level 9": (9, True)}
     settings["off"] = (1, False)
     results: dict[str, tuple[float, float]] = {}
     for _ in range(rounds):
         for name, (level, deflate) in settings.items():
-            conn = await _connection(level, deflate)
+            conn = (await handshaken(level, deflate)).conn
             sent = 0
             start = time.process_time()
             for frame in frames:

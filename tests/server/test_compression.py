@@ -8,18 +8,10 @@ import json
 from typing import Any
 
 import pytest
-from uvicorn.config import Config
-from uvicorn.server import ServerState
-from websockets.http11 import Request
 
 from boardkit.cli.app import build_parser
 from boardkit.server.compression import CompressionLevelError, deflate_protocol
-
-HANDSHAKE = (
-    b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-    b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
-)
+from tests.server.deflating import handshaken
 
 # A frame shaped like a seat's legal actions: items that repeat with small differences.
 FRAME = json.dumps(
@@ -39,23 +31,9 @@ FRAME = json.dumps(
 async def _wire_bytes(level: int, deflate: bool) -> tuple[Any, int]:
     """The protocol object after a handshake offering permessage-deflate, and the bytes one
     text frame of :data:`FRAME` takes on the wire."""
-
-    async def app(scope: Any, receive: Any, send: Any) -> None:  # never called here
-        raise AssertionError
-
-    config = Config(app, ws_per_message_deflate=deflate)
-    config.load()
-    protocol = deflate_protocol(level)(
-        config=config, server_state=ServerState(), app_state={}, _loop=asyncio.get_running_loop()
-    )
-    conn = protocol.conn
-    conn.receive_data(HANDSHAKE)
-    [request] = conn.events_received()
-    assert isinstance(request, Request)
-    conn.send_response(conn.accept(request))
-    conn.data_to_send()  # the handshake's answer
-    conn.send_text(FRAME.encode())
-    return protocol, sum(len(chunk) for chunk in conn.data_to_send())
+    protocol = await handshaken(level, deflate)
+    protocol.conn.send_text(FRAME.encode())
+    return protocol, sum(len(chunk) for chunk in protocol.conn.data_to_send())
 
 
 def test_the_level_chosen_is_the_level_negotiated_and_used() -> None:
