@@ -29,7 +29,9 @@ issue 24's measure asks; the bank is large enough that no seat runs out during a
 replaced by a new one, created and joined over HTTP during the run, so that ``--matches``
 matches are in play until ``--seconds`` are up (without it every match starts at once and the
 run ends with the last, fewer and fewer matches playing towards the end; "finished" then counts
-every match that ended, the replacements' too).
+every match that ended, the replacements' too), ``--pin``: the server process on the first CPU
+and this one on the second (Linux), so that neither takes the other's core, as on separate
+machines (PostgreSQL's processes still run on either).
 
 With think time 0 every match always has an action in flight: the server is saturated and, by
 Little's law, the round trip is about (matches in flight) / (actions per second), queueing
@@ -298,12 +300,26 @@ def _loop_factory() -> Any:
     return uvloop.new_event_loop
 
 
+def pin(server_pid: int) -> None:
+    """The server process (every thread it has) on the first CPU, this client process on the
+    second: on a 2-core machine each has a core of its own, as a server and its remote players
+    would (Linux only; other processes, PostgreSQL's among them, still run on either)."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        raise SystemExit("--pin needs at least two CPUs")
+    for task in Path(f"/proc/{server_pid}/task").iterdir():
+        os.sched_setaffinity(int(task.name), {cpus[0]})
+    os.sched_setaffinity(0, {cpus[1]})
+
+
 def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="boardkit-load-") as tmp:
         work = Path(tmp)
         if name == "sqlite":
             args = ["--data", str(work / "data"), *_server_options(options)]
             with server(args, work) as (url, pid):
+                if options.pin:
+                    pin(pid)
                 return measure(url, pid, options)
         with contextlib.ExitStack() as stack:
             dsn = options.postgres
@@ -312,6 +328,8 @@ def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
 
                 dsn = new_database(stack.enter_context(postgres_server()))
             url, pid = stack.enter_context(server(["--db", dsn, *_server_options(options)], work))
+            if options.pin:
+                pin(pid)
             return measure(url, pid, options)
 
 
@@ -331,6 +349,9 @@ def main() -> None:
     parser.add_argument("--clock", default=None, metavar="BANK+INC", help="e.g. 300+5")
     parser.add_argument(
         "--refill", action="store_true", help="replace each finished match by a new one"
+    )
+    parser.add_argument(
+        "--pin", action="store_true", help="the server on the first CPU, the clients on the second"
     )
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]

@@ -106,6 +106,10 @@ RUNS = {
         ["--matches", "2", "--seconds", "4", "--warmup", "0", "--refill", "--clock", "300+5"],
         ["actions/s", "p99 ms", "sqlite", "clock on every match: 300+5"],
     ),
+    "server_compression.py": (
+        ["--rounds", "1", "--game", "nim", "--players", "2"],
+        ["nim, 2 players", "level 6", "level 1", "level 9", "off", "× level 6"],
+    ),
     "server_memory.py": (
         ["--matches", "4", "--every", "2", "--unload-after", "0.01"],
         ["resident MB", "Python blocks", "growth from 2 to 4 matches", "load"],
@@ -147,6 +151,7 @@ SLOW = {
     "framework_cost.py",
     "old_vs_new.py",  # checks out and runs the old commit too
     "replay_reference.py",
+    "server_compression.py",  # starts a server
     "server_load.py",  # starts a server
     "server_views.py",  # starts a server
     "trained_strength.py",  # two tournaments of Shangrila
