@@ -25,7 +25,7 @@ PACKAGES = sorted(path.parent.parent.name for path in SRC.glob("*/locale/LINGUAS
 EXPECTED = {
     "boardkit": {"de", "nl"},
     "boardkit_khan": {"de", "nl"},
-    "boardkit_shangrila": {"de"},
+    "boardkit_shangrila": {"de", "nl"},
 }
 """The languages each package is translated to at least."""
 

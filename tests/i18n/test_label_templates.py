@@ -60,9 +60,18 @@ def test_khans_labels_of_words_and_values_read_in_each_language(
         assert shown_label(KHAN, label) == shown
 
 
+def test_shangrilas_labels_of_words_and_values_read_in_dutch() -> None:
+    with reading_in("nl"):
+        assert shown_label(SHANGRILA, "village 3") == "dorp 3"
+        assert shown_label(SHANGRILA, "Healer @ 3") == "Genezer @ 3"  # the guild read too
+        assert shown_label(SHANGRILA, "to 7") == "naar 7"
+
+
 def test_a_language_without_a_catalogue_reads_every_label_as_written() -> None:
-    with reading_in("nl"):  # Shangrila has no Dutch
-        assert shown_label(SHANGRILA, "village 3") == "village 3"
+    # every language boardkit knows has Shangrila's catalogue: a reader made for one it lacks
+    read = LabelReader("boardkit_shangrila", SHANGRILA.menu_label_templates, "fr")
+    assert read("village 3") == "village 3"
+    assert read("Healer @ 3") == "Healer @ 3"
 
 
 def test_the_menu_line_is_typed_as_the_game_writes_it_and_found_by_the_words_shown() -> None:

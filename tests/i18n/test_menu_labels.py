@@ -50,8 +50,9 @@ def test_a_fixed_label_is_shown_in_the_readers_language(
         assert shown_label(KHAN, "E7") == "E7"  # a cell: as written
         assert shown_label(KHAN, "Seljuk") == "Seljuk"  # a ruler: a name
         assert shown_label(KHAN, "card Seljuk/NE/Tundra") == card  # through its templates
-    with reading_in("nl"):  # Shangrila has no Dutch: its labels read as written
-        assert shown_label(load_game("shangrila"), "journey") == "journey"
+    with reading_in("nl"):
+        assert shown_label(load_game("shangrila"), "journey") == "reis"
+        assert shown_label(load_game("shangrila"), "Healer") == "Genezer"
     with reading_in("de"):
         assert shown_label(load_game("shangrila"), "journey") == "Wanderschaft"
         assert shown_label(load_game("shangrila"), "Healer") == "Heiler"

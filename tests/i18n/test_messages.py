@@ -35,12 +35,14 @@ def test_parameters_that_are_messages_read_in_the_same_language() -> None:
     line = Message("boardkit_shangrila", "turn {turn}: {colour}'s turn", params)
     assert line.text("en") == "turn 4: red's turn"
     assert line.text("de") == "Zug 4: Rot ist dran"
+    assert line.text("nl") == "beurt 4: rood is aan de beurt"
 
 
 def test_a_message_no_catalogue_has_reads_in_english() -> None:
     assert _m("no such message {x}", x=1).text("de") == "no such message 1"
-    # a language the package is not translated to: Shangrila has no Dutch
-    assert Message("boardkit_shangrila", "red").text("nl") == "red"
+    # a language the package is not translated to (no language boardkit knows: rendered directly)
+    assert Message("boardkit_shangrila", "red").text("fr") == "red"
+    assert Message("boardkit_shangrila", "red").text("nl") == "rood"
 
 
 def test_equal_messages_are_equal_whatever_the_order_of_their_parameters() -> None:

@@ -1,5 +1,5 @@
 """Narration in the reader's language: Shangrila's lines and refusals are messages rendered in
-German, the framework's flow lines too, and English reads as it always did."""
+German and Dutch, the framework's flow lines too, and English reads as it always did."""
 
 from __future__ import annotations
 
@@ -45,6 +45,22 @@ def test_every_line_reads_in_german_and_as_many_as_in_english(
             assert de.startswith(("Zug ", "du (")), (en, de)
     assert any(" Dorf " in line for line in german)
     assert not any(" village " in line for line in german)
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([None, 0, 1]))
+def test_every_line_reads_in_dutch_and_no_english_line_leaks(seed: int, reader: int | None) -> None:
+    match = played(seed, 60)
+    english, dutch = lines(match, "en", reader), lines(match, "nl", reader)
+    assert len(dutch) == len(english)
+    assert not any("{" in line for line in dutch)
+    for en, nl in zip(english, dutch, strict=True):
+        if en.startswith(("turn ", "you (")):  # worded differently in every language
+            assert nl.startswith(("beurt ", "jij (")), (en, nl)
+        if " village " in en:  # every line that names a village reads in Dutch
+            assert " dorp " in nl and nl != en, (en, nl)
+    assert any(" dorp " in line for line in dutch)
+    assert not any(" village " in line or "'s turn" in line for line in dutch)
 
 
 def test_the_events_are_messages_with_parameters_for_each_client_to_render() -> None:

@@ -40,8 +40,10 @@ def test_a_move_reads_as_its_menu_labels_in_another_language() -> None:
         )
     with using_language("en"):
         assert move_text(SHANGRILA, "setup master Healer @ 8", path) == "setup master Healer @ 8"
-    with using_language("nl"):  # Shangrila has no Dutch: the game's own words
-        assert move_text(SHANGRILA, "setup master Healer @ 8", path) == "setup master Healer @ 8"
+    with using_language("nl"):
+        assert move_text(SHANGRILA, "setup master Healer @ 8", path) == (
+            "startmeester / Genezer / dorp 8"
+        )
     with using_language("de"):  # no path, or nothing of it translated: the game's words
         assert move_text(SHANGRILA, "pass", ()) == "pass"
         assert move_text(load_game("nim"), "take 1", ("Take", "take 1")) == "take 1"

@@ -31,7 +31,7 @@ SHANGRILA = load_game("shangrila")
         (KHAN, "de", "Das Ziel", "Man schreibt das Jahr 1244"),
         (KHAN, "nl", "Het doel", "Het is 1244"),
         (SHANGRILA, "de", "Das Ziel", "Dreizehn Dörfer im Himalaya"),
-        (SHANGRILA, "nl", "The goal", "Thirteen villages"),  # no Dutch: as written
+        (SHANGRILA, "nl", "Het doel", "Dertien dorpen in de Himalaya"),
         (KHAN, "en", "The goal", "It is 1244"),
     ],
 )

@@ -104,3 +104,27 @@ def test_a_refusal_reads_in_the_language_of_the_connection_that_asked(
     english = mover.error({"type": "act", "seq": seq, "text": "A1"})
     assert "A1 is not a cell in play" in english["message"]
     Seat.close_all()
+
+
+def test_a_dutch_reader_of_shangrila_reads_its_narration_and_menus_in_dutch(
+    client: TestClient,
+) -> None:
+    match_id = create(client, "shangrila", [{"human": True}] * 3)
+    tokens = [join(client, match_id, name)["token"] for name in ("ann", "bob", "cy")]
+    seats = [Seat(client, match_id, token, lang="nl") for token in tokens]
+    english = Seat(client, match_id, None, lang="en")
+    mover = seats[seats[0].state["to_decide"]]
+    first = mover.state["legal"][0]
+    assert first["path"][0] == "setup master" and first["shown"][0] == "startmeester"
+    assert first["shown"][2] == "dorp " + first["path"][2].split()[1]
+    assert first["rule"].startswith("De startmeesters (S-S")
+    mover.act(0)
+    for seat in (*seats, english):
+        seat.until(1)
+    dutch = [line for seat in seats for entry in seat.entries.values() for line in entry["lines"]]
+    assert any(" wordt als startspeler geloot" in line for line in dutch)
+    assert any(" plaatst een startmeester (" in line and " in dorp " in line for line in dutch)
+    assert any(": jij bent aan de beurt (" in line for line in dutch)  # the next seat's own
+    assert not any(" village " in line or " places " in line for line in dutch)
+    assert " places a set-up master " in " ".join(english.entries[1]["lines"])
+    Seat.close_all()

@@ -44,6 +44,27 @@ def test_shangrila_played_in_german_at_80x24(tmp_path: Path) -> None:
     assert "weiter mit: boardkit play --resume s.json" in term.raw
 
 
+def test_shangrila_played_in_a_pipe_in_dutch(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = main(
+        ["play", "shangrila", "--players", "3", "--seat", "human,first,first",
+         "--names", "ann,bob,cy", "--seed", "4", "--log", str(tmp_path / "s.json"), "--lang", "nl"],
+        stdin=io.StringIO("healer\n12\n? journey\nquit\n"),
+        stdout=out,
+    )  # fmt: skip
+    assert code == 0
+    text = out.getvalue()
+    assert "  cy (geel) plaatst een startmeester (genezer) in dorp 0" in text
+    assert "  beurt 2: jij bent aan de beurt (rood)" in text
+    assert "ann [startmeester / Genezer]> " in text  # the menu's labels, as shown
+    assert "  jij (rood) plaatst een startmeester (genezer) in dorp 12" in text
+    assert "  bob (blauw) plaatst een startmeester (drakenfokker) in dorp 0" in text
+    assert "De reis van de leerlingen" in text and "Kies een dorp waar je een leerling" in text
+    # no line of the game's narration, menus or rules reads in English (the picture still does)
+    for english in ("places a", "in village", "'s turn", "your turn", "you (red)", "Healer"):
+        assert english not in text.replace("setup master Healer @", ""), english
+
+
 def test_nim_in_a_pipe_in_dutch_and_english_by_default(tmp_path: Path) -> None:
     def play(*lang: str) -> str:
         out = io.StringIO()

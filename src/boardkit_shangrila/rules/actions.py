@@ -98,7 +98,8 @@ MENU_LABEL_TEMPLATES: tuple[str, ...] = (
 )
 """The patterns of :func:`menu_path`'s labels with a village number, as message ids of
 Shangrila's catalogue (:attr:`boardkit.game.Game.menu_label_templates`): a reader of German
-reads ``village 3`` as ``Dorf 3`` and ``Healer @ 3`` as ``Heiler @ 3``."""
+reads ``village 3`` as ``Dorf 3`` and ``Healer @ 3`` as ``Heiler @ 3``, a reader of Dutch
+``dorp 3`` and ``Genezer @ 3``."""
 
 
 def menu_path(action: object) -> tuple[str, ...]:
