@@ -8,7 +8,7 @@
 #                                  locale/LINGUAS (new ids come untranslated, changed ones fuzzy)
 #   bash scripts/i18n.sh compile   compile every .po into the .mo beside it (what the wheel ships;
 #                                  the .mo files are committed, so an install needs no Babel)
-# tests/test_translations.py fails when a template, a catalogue or a .mo is not up to date.
+# tests/i18n/test_catalogues.py fails when a template, a catalogue or a .mo is not up to date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # babel.cfg's extraction method is boardkit.i18n_extract: this checkout's, not an installed one

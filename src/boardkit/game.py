@@ -382,6 +382,13 @@ class Game(ABC, Generic[S, A]):
     value again as a label, so ``Healer @ 3`` reads ``Heiler @ 3``. Each ``{name}`` stands for
     at least one character; a pattern needs some fixed text and distinct names."""
 
+    flow_words: ClassVar[Mapping[str, str]] = {}
+    """The words for the game's flow ids, its phases, steps and kinds of owed decision
+    (``{"placement": N_("placement"), "consent": N_("consent")}``), as message ids of the
+    game's catalogue marked ``N_``: the terminal's status line shows ``phase placement`` as
+    ``Phase Einsetzen`` to a reader of German
+    (:func:`boardkit.present.voice.flow_word`). An id not listed shows as it is."""
+
     def offers(self, hook: str) -> bool:
         """Whether the game offers the optional ``hook`` (one of :data:`OPTIONAL_HOOKS`): true
         when its class overrides :class:`Game`'s "not offered" default.

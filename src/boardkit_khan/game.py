@@ -136,6 +136,7 @@ class KhanGame(Game[KhanState, KhanAction]):
     slot_indexed_actions = (Discard,)
     quiet_events = narration.QUIET_EVENTS
     menu_label_templates = MENU_LABEL_TEMPLATES
+    flow_words = narration.FLOW_WORDS
 
     # --- configuration and setup ---------------------------------------------------------------
 

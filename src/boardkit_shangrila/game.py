@@ -108,6 +108,7 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
     hidden_information = False
     action_texts_read_state = False  # texts, menu labels and click targets name the action alone
     menu_label_templates = MENU_LABEL_TEMPLATES
+    flow_words = narration.FLOW_WORDS
 
     # --- configuration -----------------------------------------------------------------------
 

@@ -63,6 +63,21 @@ def test_every_line_reads_in_dutch_and_no_english_line_leaks(seed: int, reader: 
     assert not any(" village " in line or "'s turn" in line for line in dutch)
 
 
+def test_the_phases_begin_in_the_readers_language() -> None:
+    """Shangrila words its own phases (the framework's line would name a phase by its id,
+    "de fase placement begint")."""
+    match = played(7, 60)
+    for lang, placement, main in (
+        ("en", "the placement phase begins", "the main phase begins"),
+        ("de", "die Einsetzphase beginnt", "die Hauptphase beginnt"),
+        ("nl", "de inzetfase begint", "de hoofdfase begint"),
+    ):
+        read = [line.lower() for line in lines(match, lang, 1)]
+        assert placement.lower() in read and main.lower() in read, (lang, read[:3])
+        if lang != "en":
+            assert not any("placement" in line or " main " in line for line in read)
+
+
 def test_the_events_are_messages_with_parameters_for_each_client_to_render() -> None:
     match = played(3, 20)
     entry = match.log.entries[-1]

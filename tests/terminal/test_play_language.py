@@ -22,7 +22,7 @@ def test_shangrila_played_in_german_at_80x24(tmp_path: Path) -> None:
         "--names", "ann,bob,cy", "--seed", "4", "--log", "s.json", "--lang", "de", cwd=tmp_path,
     )  # fmt: skip
     screen = term.wait_for("ann [")
-    assert "ann (rot) ist am Zug (Zug 2, Phase placement)" in screen
+    assert "ann (rot) ist am Zug (Zug 2, Phase Einsetzen)" in screen  # the game's own word
     assert "du bist rot." in term.raw
     assert "? zeigt die Hilfe." in term.raw
     term.line("?")

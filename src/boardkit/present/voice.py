@@ -32,7 +32,7 @@ from boardkit.flow import (
     TurnEnded,
     TurnStarted,
 )
-from boardkit.i18n import Messages
+from boardkit.i18n import Messages, domain_of
 from boardkit.log.model import FULL, Viewer
 
 _t = Messages("boardkit").text
@@ -71,6 +71,14 @@ def seat_name(seat: int, names: Sequence[str] | None, fallback: str) -> str:
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return str(names[seat])
     return fallback
+
+
+def flow_word(game: object, word: str) -> str:
+    """``word``, one of ``game``'s flow ids (a phase, a step, a kind of owed decision), as the
+    reader reads it: the game's :attr:`~boardkit.game.Game.flow_words` message in the language
+    of :func:`boardkit.i18n.language`, or the id itself when the game lists none for it."""
+    msgid = getattr(game, "flow_words", {}).get(word)
+    return word if msgid is None else Messages(domain_of(game)).text(msgid)
 
 
 PICTURE_NAME_CHARS = 12

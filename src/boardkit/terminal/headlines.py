@@ -14,6 +14,7 @@ from typing import Any
 from boardkit.flow import Flow, asked_out_of_turn
 from boardkit.game import Game
 from boardkit.i18n import Messages
+from boardkit.present.voice import flow_word
 from boardkit.terminal.seating import Seat, bot_name, colour_word
 
 _t = Messages("boardkit").text
@@ -77,9 +78,9 @@ def decision_line(
         name = f"{name} ({colour_word(colours[player])})"
     where = [_t("turn {turn}", turn=flow.turn)]
     if flow.phase:
-        where.append(_t("phase {phase}", phase=flow.phase))
+        where.append(_t("phase {phase}", phase=flow_word(game, flow.phase)))
     if flow.step:
-        where.append(_t("step {step}", step=flow.step))
+        where.append(_t("step {step}", step=flow_word(game, flow.step)))
     owed = flow.owed[0] if flow.owed else None
     if owed is not None and asked_out_of_turn(flow, game.simultaneous_decisions):
         if flow.active is not None:
@@ -87,14 +88,14 @@ def decision_line(
         return _t(
             "{name} must answer: {kind} ({where})",
             name=name,
-            kind=owed.kind,
+            kind=flow_word(game, owed.kind),
             where=", ".join(where),
         )
     if owed is not None:
         return _t(
             "{name} to decide: {kind} ({where})",
             name=name,
-            kind=owed.kind,
+            kind=flow_word(game, owed.kind),
             where=", ".join(where),
         )
     return _t("{name} to play ({where})", name=name, where=", ".join(where))

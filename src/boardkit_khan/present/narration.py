@@ -60,6 +60,12 @@ from boardkit_khan.rules.state import (
     PHASE_MAIN,
     PHASE_PLACEMENT,
     REMOVALS_TO_END,
+    STEP_ACTIONS,
+    STEP_CONQUER,
+    STEP_DISCARD,
+    STEP_EXTRA,
+    STEP_PLACE,
+    STEP_SPECIAL,
     UNKNOWN_CARD,
     KhanState,
     static_for,
@@ -100,6 +106,21 @@ PHASE_LINES = {
     PHASE_END: N_("the end phase begins"),
 }
 """Khan's phases as they begin (the rulebooks' set-up rounds, the turns, the end phase)."""
+
+FLOW_WORDS = {
+    PHASE_PLACEMENT: N_("placement"),
+    PHASE_MAIN: N_("main"),
+    PHASE_END: N_("end"),
+    STEP_PLACE: N_("place"),
+    STEP_ACTIONS: N_("actions"),
+    STEP_DISCARD: N_("discard"),
+    STEP_SPECIAL: N_("special"),
+    STEP_EXTRA: N_("extra"),
+    STEP_CONQUER: N_("conquer"),
+    "consent": N_("consent"),
+}
+"""Khan's phases, steps and the decision owed out of turn, as the status line names them in the
+reader's language (:attr:`boardkit.game.Game.flow_words`)."""
 
 
 def _cells(board: Board, mask: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardkit.flow import TurnStarted
+from boardkit.flow import PhaseStarted, TurnStarted
 from boardkit.i18n import N_, Message, Messages
 from boardkit.present.voice import Voice, describe_flow_event
 from boardkit.present.wording import Line, Says
@@ -38,7 +38,7 @@ from boardkit_shangrila.rules.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.rules.state import PLACEMENT, WITH_STUDENT, ShangrilaState, seat_of
+from boardkit_shangrila.rules.state import MAIN, PLACEMENT, WITH_STUDENT, ShangrilaState, seat_of
 
 _m = Messages("boardkit_shangrila")
 
@@ -264,9 +264,26 @@ _WORDING: dict[type, Callable[[_Narrator, Any], Message]] = {
 method where the line chooses among several."""
 
 
+PHASE_LINES = {
+    PLACEMENT: N_("the placement phase begins"),
+    MAIN: N_("the main phase begins"),
+}
+"""Shangrila's phases as they begin: placing the masters (S-S3), then the turns. The game's
+own words, so that a reader of another language reads the phase's name in it too (the
+framework's line names a phase by its id)."""
+
+
+FLOW_WORDS = {PLACEMENT: N_("placement"), MAIN: N_("main")}
+"""Shangrila's phases as the status line names them in the reader's language
+(:attr:`boardkit.game.Game.flow_words`)."""
+
+
 def event_message(event: object, state: ShangrilaState, voice: Voice) -> Message | None:
     """The line of ``event`` for ``voice``'s reader as a message id and its parameters, to be
     rendered in the reader's language; ``None`` for the events the framework words."""
+    if isinstance(event, PhaseStarted):
+        line = PHASE_LINES.get(event.phase)
+        return None if line is None else _m(line)
     wording = _WORDING.get(type(event))
     return None if wording is None else wording(_Narrator(state, voice), event)
 
