@@ -14,9 +14,10 @@ the machine and on how busy it is: run it with one worker per free core. The com
 ``docs/generated/trained-strength.md`` (included by docs/training.md) says where it was made.
 Each row is printed, and written to ``--output``, as soon as it is played.
 
-``--value-weight W`` plays ``trained:value_weight=W`` instead, with the ``rollout_cap`` of the
-game's guided ``mcts`` (:data:`ROLLOUT_CAPS`): leaves judged by ``W`` times the network's value
-plus the rest times that mcts's capped rollout.
+The ``trained`` bot's spec names its leaf: ``value_weight=W`` (``--value-weight W``; the bot's
+default, 0.5, unless told) with the ``rollout_cap`` of the game's guided ``mcts``
+(:data:`ROLLOUT_CAPS`): leaves judged by ``W`` times the network's value plus the rest times
+that mcts's capped rollout (``W`` 1: the network alone, as the committed table was made).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pathlib import Path
 from attrs import frozen
 from bot_strength import HEADER, Row, table_row
 
+from boardkit.bots.trained import DEFAULT_VALUE_WEIGHT
 from boardkit.runner.tournament import run_tournament
 
 
@@ -82,11 +84,13 @@ def rows_for(
 
 
 def trained_spec(game: str, seconds: float, value_weight: float | None) -> str:
-    """The ``trained`` bot's spec for ``game``: the default, or a mixed leaf."""
-    spec = f"trained:seconds={seconds}"
+    """The ``trained`` bot's spec for ``game``, its leaf named: ``value_weight`` (the bot's
+    default when ``None``) and the game's rollout cap."""
     if value_weight is None:
-        return spec
-    return f"{spec}:value_weight={value_weight}:rollout_cap={ROLLOUT_CAPS[game]}"
+        value_weight = DEFAULT_VALUE_WEIGHT
+    return (
+        f"trained:seconds={seconds}:value_weight={value_weight:g}:rollout_cap={ROLLOUT_CAPS[game]}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -97,7 +101,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", action="append", help="only the rows of this game")
     parser.add_argument("--workers", type=int, help="worker processes (default: every CPU)")
     parser.add_argument(
-        "--value-weight", type=float, help="mix the network's value with rollouts (its share)"
+        "--value-weight",
+        type=float,
+        help="the network's share of a leaf (default: the bot's, 0.5; 1: the network alone)",
     )
     parser.add_argument("--output", type=Path, help="also write the table to this file")
     args = parser.parse_args(argv)

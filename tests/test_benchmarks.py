@@ -83,7 +83,8 @@ RUNS = {
     "trained_strength.py": (
         ["--games", "1", "--seconds", "0.01", "--game", "shangrila", "--workers", "1"],
         [
-            "| Shangrila, 3 players | `trained:seconds=0.01` | `greedy` | 1 |",
+            "| Shangrila, 3 players | `trained:seconds=0.01:value_weight=0.5:rollout_cap=6` "
+            "| `greedy` | 1 |",
             "`mcts:seconds=0.01:rollout_cap=6:prior_weight=1:widening=2` | 1 |",
         ],
     ),

@@ -346,7 +346,8 @@ def test_value_weight_and_rollout_cap_are_checked_and_shown() -> None:
     bot = make_bot("trained", value_weight=0.5, rollout_cap=6)
     assert isinstance(bot, TrainedBot) and bot.value_weight == 0.5 and bot.rollout_cap == 6
     assert "value_weight=0.5, rollout_cap=6" in repr(bot)
-    assert TrainedBot().value_weight == 1.0 and TrainedBot().rollout_cap is None
+    assert TrainedBot().value_weight == 0.5 and TrainedBot().rollout_cap is None  # the mix
+    assert TrainedBot(priors="network").value_weight == 1.0  # its search has no rollout
     with pytest.raises(BotParameterError, match="value_weight is the network's share"):
         TrainedBot(value_weight=1.5)
     with pytest.raises(BotParameterError, match="value_weight must be a number of at least 0"):
@@ -377,9 +378,11 @@ def test_the_rollout_cap_is_the_games_own_opponents_unless_given() -> None:
     assert bot.heuristic_search(as_game("shangrila"), 3).rollout_cap == 6
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_value_weight_zero_is_the_guided_mcts_and_one_is_the_network_leaf() -> None:
     """At the ends of the mix a leaf is judged by one part alone, draw for draw: weight 0 plays
-    as the guided ``mcts`` with the same rollout cap, weight 1 as the default network leaf."""
+    as the guided ``mcts`` with the same rollout cap, weight 1 as the network leaf, and the
+    default is the mean of both."""
     game = as_game("khan")
     net = random_network(game, 2, seed=4)
     guided = MCTSBot(iterations=30, rollout_cap=10, prior_weight=1, widening=2)
@@ -392,13 +395,14 @@ def test_value_weight_zero_is_the_guided_mcts_and_one_is_the_network_leaf() -> N
         ours = rolled.heuristic_search(game, 2).search(game, state, player, Rng(seed))
         theirs = guided.search(game, state, player, Rng(seed))
         assert ours == theirs
-        valued = bot_with(net, iterations=30, value_weight=1.0)
+        halfway = bot_with(net, iterations=30, value_weight=0.5)
         plain = bot_with(net, iterations=30)
-        assert valued.heuristic_search(game, 2).search(
+        assert halfway.heuristic_search(game, 2).search(
             game, state, player, Rng(seed)
         ) == plain.heuristic_search(game, 2).search(game, state, player, Rng(seed))
 
 
+@pytest.mark.slow  # over half a second of CPU (measured with the fast suite)
 def test_a_mixed_leaf_averages_the_network_and_the_rollout() -> None:
     """Halfway, a leaf's rewards are the mean of the network's value and the capped rollout
     drawn from the same stream; the mixed search differs from both ends and is reproducible."""
@@ -407,7 +411,7 @@ def test_a_mixed_leaf_averages_the_network_and_the_rollout() -> None:
     state, player = khan_position(game, seed=6, entries=16)
     search = bot_with(net, value_weight=0.5, rollout_cap=10).heuristic_search(game, 2)
     rollout = bot_with(net, value_weight=0.0, rollout_cap=10).heuristic_search(game, 2)
-    value = bot_with(net).heuristic_search(game, 2)
+    value = bot_with(net, value_weight=1.0).heuristic_search(game, 2)
     mixed = search._rollout(game, state, 2, Rng(7))
     rolled = rollout._rollout(game, state, 2, Rng(7))
     valued = value._rollout(game, state, 2, Rng(7))

@@ -116,6 +116,7 @@ def _one_game(
             exploration=teaching.exploration,
             noise=teaching.noise,
             priors=teaching.priors,
+            value_weight=1.0,  # the recipe's teacher: the network alone judges its leaves
         )
         bot._networks[(game.name, players)] = net
     observations: list[list[float]] = []
