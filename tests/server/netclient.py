@@ -52,8 +52,12 @@ class NetSeat:
         return message
 
     def until(self, seq: int, timeout: float = 20) -> dict[str, Any]:
+        """The state once it holds entry ``seq``. A refusal that arrives meanwhile fails at
+        once, with the server's words: waiting on would only time out, saying nothing."""
         while self.state.get("seq", -1) < seq:
-            self.receive(timeout)
+            message = self.receive(timeout)
+            if message["type"] == "error":
+                raise AssertionError(f"refused while waiting for entry {seq}: {message}")
         return self.state
 
     def act_randomly(self, rng: random.Random) -> None:
