@@ -60,10 +60,22 @@ class ServerProcess:
         self._out.close()
 
 
+LOG_TAIL = 4000
+"""Characters of a server's log that a failing test shows."""
+
+
 @contextlib.contextmanager
 def serve(args: list[str], log: Path) -> Iterator[ServerProcess]:
+    """A server process for the ``with`` block; a failure inside it carries the end of the
+    server's log as a note (the temporary folder that holds the log is gone by the time
+    anyone reads a CI report)."""
     server = ServerProcess(args, log)
     try:
         yield server
+    except BaseException as exc:
+        server.stop()
+        tail = log.read_text(errors="replace")[-LOG_TAIL:]
+        exc.add_note(f"--- the end of {log.name} ---\n{tail}")
+        raise
     finally:
         server.stop()

@@ -79,9 +79,13 @@ def play(seats: dict[int, NetSeat], rng: random.Random, stop: Any = None) -> dic
         first = next(iter(seats.values()))
         if who in seats:
             me = seats[who]
-            me.until(state["seq"])
-            if me.state["legal"]:
-                me.act_randomly(rng)
+            mine = me.until(state["seq"])
+            if not mine["legal"]:  # waiting on would time out, saying nothing
+                raise AssertionError(
+                    f"seat {who} owes a decision at entry {state['seq']} but its copy lists no "
+                    f"legal action: {mine}"
+                )
+            me.act_randomly(rng)
             me.until(state["seq"] + 1)
         else:
             first.until(state["seq"] + 1)

@@ -12,6 +12,7 @@ import pytest
 from boardkit import Match
 from tests.server.live_server import serve
 from tests.server.netclient import NetSeat, http, play
+from tests.server.silencing import SilencingProxy
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -117,6 +118,53 @@ def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
         assert Match.from_json(text).verified
         for seat in seats.values():
             seat.close()
+
+
+def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """issue 24: a listening connection that goes silent without being closed (a network
+    partition; here a proxy that swallows its bytes) is found out when it does not hear the
+    process's own ping (``--listen-check``) and replaced, and the other process's moves reach
+    the clients again; waiting for notices alone would have left the process deaf for good."""
+    check = 0.5
+    with SilencingProxy(postgres_url) as proxy:
+        args = ["--think-ms", "0", "--rate-limit", "1000", "--listen-check", str(check)]
+        with (
+            serve(["--db", postgres_url, *args], tmp_path / "one.log") as one,
+            serve(["--db", proxy.url, *args], tmp_path / "two.log") as two,
+        ):
+            spec = [{"human": True}] * 3
+            match_id = http(one.url, "/api/matches", {"game": "shangrila", "seats": spec})["id"]
+            tokens = [
+                http(url, f"/api/matches/{match_id}/join", {"name": name})["token"]
+                for url, name in ((one.url, "ann"), (two.url, "bob"), (two.url, "cyd"))
+            ]
+            seats = {
+                0: NetSeat(one.url, match_id, tokens[0]),
+                1: NetSeat(two.url, match_id, tokens[1]),
+                2: NetSeat(two.url, match_id, tokens[2]),
+            }
+            rng = random.Random(3)
+            state = play(seats, rng, stop=lambda s: s["to_decide"] == 0)
+            seq = state["seq"]
+            assert proxy.silence_listeners() == 1  # process two's, the only one through it
+            seats[0].until(seq)
+            started = time.monotonic()
+            seats[0].act_randomly(rng)  # through process one, while two hears nothing
+            seen = seats[1].until(seq + 1, timeout=20)
+            took = time.monotonic() - started
+            assert seen["entries"][-1]["player"] == 0
+            # found out within two check periods (silence, then the unheard ping), reconnected
+            # and resynced at once
+            assert took < 2 * check + 3.0, took
+            end = play(seats, rng)
+            assert end["over"]
+            text = http(two.url, f"/api/matches/{match_id}/log", token=tokens[1])
+            assert Match.from_json(text).verified
+            for seat in seats.values():
+                seat.close()
+    assert "not even its own ping, for 1 s; reconnecting" in (tmp_path / "two.log").read_text()
 
 
 def _bot_choices(url: str) -> float:

@@ -224,6 +224,7 @@ def create_app(
     unload_after: float | None = 300.0,
     webhook: Webhook | None = None,
     takeover_bot: str | None = None,
+    listen_check: float | None = None,
 ) -> Starlette:
     """The server as an ASGI application.
 
@@ -243,13 +244,15 @@ def create_app(
     ``webhook`` (:class:`boardkit.server.webhooks.Webhook`) is told when a move leaves a
     person owing a decision. ``takeover_bot`` is the bot spec that takes a seat whose clock
     ran out or whose player left (``None``: each game's own
-    :attr:`~boardkit.game.Game.opponent`).
+    :attr:`~boardkit.game.Game.opponent`). ``listen_check`` (PostgreSQL only) is how many
+    seconds without another process's notice pass before the listening connection must show
+    it is alive (``None``: 15; :mod:`boardkit.server.storage.postgres`).
     The storage is opened, migrated and every running match resumed when the application
     starts (its lifespan). Each application counts into a Prometheus registry of its own
     (``app.state.service.metrics.registry``).
     """
     service = MatchService(
-        make_storage(db, data_dir),
+        make_storage(db, data_dir, listen_check=listen_check),
         bot_workers=bot_workers,
         think_ms=think_ms,
         pinned_seeds=pinned_seeds,

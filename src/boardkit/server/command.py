@@ -66,6 +66,7 @@ _SECONDS = _bounded(float, 0.1, 86_400, "a timeout is from 0.1 to 86400 seconds"
 _PER_MINUTE = _bounded(float, 0.01, 1e6, "match creations are from 0.01 to 1000000 per minute")
 _PER_SECOND = _bounded(float, 0.01, 1e6, "view requests are from 0.01 to 1000000 per second")
 _UNLOAD = _bounded(float, 0, 604_800, "--unload-after is from 0 to 604800 seconds (a week)")
+_LISTEN_CHECK = _bounded(float, 0.1, 3_600, "--listen-check is from 0.1 to 3600 seconds")
 HTTP_HEADROOM = 256
 """Connections uvicorn takes beyond ``--max-connections`` before it answers 503 on its own:
 room for plain HTTP requests, and for WebSockets to be refused with the limit's name."""
@@ -202,6 +203,15 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "decision; the secret that signs it comes from BOARDKIT_WEBHOOK_SECRET",
     )
     parser.add_argument(
+        "--listen-check",
+        type=_LISTEN_CHECK,
+        default=15.0,
+        metavar="SECONDS",
+        help="PostgreSQL: after this long without a notice, the process sends itself one; a "
+        "listening connection that does not hear it within as long again is replaced and "
+        "every match resynced (15)",
+    )
+    parser.add_argument(
         "--no-compression",
         action="store_true",
         help="send WebSocket frames uncompressed (saves the server CPU, costs bandwidth)",
@@ -304,6 +314,7 @@ def run(args: argparse.Namespace) -> int:
             unload_after=args.unload_after,
             webhook=_webhook(args.webhook),
             takeover_bot=args.takeover_bot,
+            listen_check=args.listen_check,
             limits=Limits(
                 rate=args.rate_limit,
                 burst=max(1, int(2 * args.rate_limit)),

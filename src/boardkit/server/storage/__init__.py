@@ -31,8 +31,13 @@ __all__ = [
 ]
 
 
-def make_storage(url: str | None, data_dir: str | Path = "boardkit-data") -> Storage:
-    """The storage ``url`` names (not opened yet); ``None`` is SQLite in ``data_dir``."""
+def make_storage(
+    url: str | None, data_dir: str | Path = "boardkit-data", *, listen_check: float | None = None
+) -> Storage:
+    """The storage ``url`` names (not opened yet); ``None`` is SQLite in ``data_dir``.
+    ``listen_check`` (PostgreSQL only; ``None``: its default) is how many seconds without a
+    notice pass before the listening connection must show it is alive
+    (:class:`~boardkit.server.storage.postgres.PostgresStorage`)."""
     if url is None or url == "":
         from boardkit.server.storage.sqlite import SQLiteStorage
 
@@ -44,7 +49,9 @@ def make_storage(url: str | None, data_dir: str | Path = "boardkit-data") -> Sto
     if url.startswith(("postgresql://", "postgres://")):
         from boardkit.server.storage.postgres import PostgresStorage
 
-        return PostgresStorage(url)
+        if listen_check is None:
+            return PostgresStorage(url)
+        return PostgresStorage(url, listen_check=listen_check)
     scheme = url.split(":", 1)[0][:20]
     raise StorageError(
         f"unknown database URL scheme {scheme!r}; use sqlite:///PATH or postgresql://…"

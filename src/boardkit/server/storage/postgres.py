@@ -6,7 +6,10 @@ the change commits; each process LISTENs on one more connection and refreshes th
 database when another process changed it (:meth:`PostgresStorage.listen`). When that connection
 drops (a proxy restart, a failover, an administrator's ``pg_terminate_backend``) the process
 reconnects at once, then with growing pauses, and resyncs every match it holds, since the notices
-sent meanwhile are lost.
+sent meanwhile are lost. A connection that goes silent without being closed (a network partition,
+a proxy that drops it without a word) is found out too: after ``listen_check`` seconds without a
+notice the process sends itself one, and a connection that does not hear it within as many
+seconds again is replaced the same way.
 
 Two processes racing to append the same entry cannot both win: the append updates the match row
 only where its length is still the entry's number, and the loser gets a
@@ -48,10 +51,36 @@ CHANNEL = "boardkit"
 UNDO = "undo"
 """The middle field of a notice that a match's undo desk was stored anew (``pid:undo:match``),
 where a change to the match itself carries its entry count (``pid:length:match``)."""
+PING = "ping"
+"""The middle field of the notice a process sends itself to check that its listening connection
+still hears (``pid:ping:``; every process ignores it, its sender included)."""
 _LOCK_KEY = 0x626B5F736368  # advisory lock for migrations ("bk_sch")
 LISTEN_RETRY_PAUSES = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 """Seconds to wait before each try to get the listening connection back; the last pause repeats
 until the database answers again."""
+LISTEN_CHECK = 15.0
+"""Seconds without a notice after which a process pings itself through the database, and the
+seconds the listening connection then has to hear it (:class:`PostgresStorage`'s
+``listen_check``)."""
+CONNECT_TIMEOUT = 10
+"""Seconds a new connection may take (libpq's ``connect_timeout``) unless the URL sets its own:
+a reconnect that hangs would leave the process deaf as surely as a dropped connection."""
+
+
+class _SilentConnection(Exception):
+    """The listening connection heard nothing, not even the process's own ping, in time."""
+
+
+def _connect_timeout(dsn: str) -> int | None:
+    """:data:`CONNECT_TIMEOUT`, or ``None`` where ``dsn`` sets a ``connect_timeout`` of its own
+    (psycopg leaves out a parameter given as ``None``)."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        given = conninfo_to_dict(dsn)
+    except Exception:  # a malformed URL fails where it is used, with libpq's own words
+        return CONNECT_TIMEOUT
+    return None if "connect_timeout" in given else CONNECT_TIMEOUT
 
 
 def _without_password(url: str) -> str:
@@ -67,8 +96,14 @@ def _without_password(url: str) -> str:
 class PostgresStorage(Storage):
     """Matches in the PostgreSQL database at ``dsn`` (``postgresql://user@host:port/db``)."""
 
-    def __init__(self, dsn: str, *, pool_size: int = 4) -> None:
+    def __init__(self, dsn: str, *, pool_size: int = 4, listen_check: float = LISTEN_CHECK) -> None:
+        if not listen_check > 0:
+            raise StorageError(
+                f"listen_check must be a positive number of seconds, not {listen_check!r}"
+            )
         self._dsn = dsn
+        self.listen_check = listen_check
+        """Seconds without a notice before the listening connection must prove it is alive."""
         self.url = _without_password(dsn)
         self._size = pool_size
         self._pool: asyncio.Queue[Any] = asyncio.Queue()
@@ -95,7 +130,9 @@ class PostgresStorage(Storage):
         import psycopg
 
         try:
-            return await psycopg.AsyncConnection.connect(self._dsn, autocommit=autocommit)
+            return await psycopg.AsyncConnection.connect(
+                self._dsn, autocommit=autocommit, connect_timeout=_connect_timeout(self._dsn)
+            )
         except psycopg.Error as exc:
             raise StorageError(f"cannot connect to {self.url}: {_reason(exc)}") from None
 
@@ -401,8 +438,8 @@ class PostgresStorage(Storage):
     ) -> None:
         """LISTEN on a connection of its own and call ``listener`` for each other process's
         notice of a change to a match, ``undo`` for each of a stored undo desk; when the
-        connection drops, reconnect and call ``resync`` (see the module's docstring). Returns
-        once the first LISTEN is in place."""
+        connection drops or goes silent, reconnect and call ``resync`` (see the module's
+        docstring). Returns once the first LISTEN is in place."""
         self._listen_conn = await self._listening_connection()
         self._undo_listener = undo
         self._listen_task = asyncio.create_task(self._pump(listener, resync))
@@ -422,11 +459,20 @@ class PostgresStorage(Storage):
 
         while True:
             try:
-                async for note in self._listen_conn.notifies():
-                    await self._hear(listener, note.payload)
+                await self._listen_until_lost(listener)
             except psycopg.Error as exc:
                 log.warning("lost the LISTEN connection (%s); reconnecting", _reason(exc))
-            else:  # the generator ends only when the connection is closed
+            except StorageError as exc:  # the ping could not be sent: the database is away
+                log.warning("could not check the LISTEN connection (%s); reconnecting", exc)
+            except _SilentConnection:
+                log.warning(
+                    "the LISTEN connection heard nothing, not even its own ping, for %g s; "
+                    "reconnecting",
+                    2 * self.listen_check,
+                )
+            except Exception as exc:  # whatever it was, a deaf process is worse than a new one
+                log.error("the LISTEN connection failed (%s); reconnecting", exc, exc_info=True)
+            else:
                 log.warning("the LISTEN connection closed; reconnecting")
             with contextlib.suppress(Exception):
                 await self._listen_conn.close()
@@ -438,6 +484,37 @@ class PostgresStorage(Storage):
                     await resync()
                 except Exception as exc:  # the next notice or reconnect tries again
                     log.error("resync after reconnecting failed: %s", exc, exc_info=True)
+
+    async def _listen_until_lost(self, listener: Listener) -> None:
+        """Hear the notices on the listening connection until it fails (raises) or is closed
+        (returns).
+
+        After ``listen_check`` seconds without a notice, this process sends itself one (a
+        *ping*, through a pooled connection); when nothing at all arrives in as long again,
+        :class:`_SilentConnection` is raised. Waiting for notices alone would never find out a
+        connection that went silent without being closed, and asking the listening connection
+        itself for a round trip would leave a query to cancel on a connection that does not
+        answer (psycopg then waits seconds for the cancellation); the ping proves the very path
+        the other processes' notices take."""
+        conn = self._listen_conn
+        pinged = False
+        while True:
+            heard = False
+            async for note in conn.notifies(timeout=self.listen_check):
+                heard = True
+                await self._hear(listener, note.payload)
+            if conn.closed:
+                return
+            if heard:
+                pinged = False
+            elif pinged:
+                raise _SilentConnection
+            else:
+                async with self._transaction() as pool_conn:
+                    await pool_conn.execute(
+                        "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.process_id}:{PING}:")
+                    )
+                pinged = True
 
     async def _relisten(self) -> Any:
         """A new listening connection, trying until the database answers."""
