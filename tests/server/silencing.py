@@ -1,6 +1,7 @@
 """A TCP proxy in front of PostgreSQL that can make a server process's listening connection go
 silent without closing it, as a network partition or a proxy that drops a connection without a
-word would: the bytes sent either way are swallowed, the sockets stay open."""
+word would (the bytes sent either way are swallowed, the sockets stay open), and can refuse new
+connections for a while, as a database that is away would."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ class SilencingProxy:
         self._links: list[_Link] = []
         self._lock = threading.Lock()
         self._closed = False
+        self.refusing = False
+        """While true, new connections are closed as soon as they are accepted."""
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -53,6 +56,9 @@ class SilencingProxy:
                 client, _ = self._server.accept()
             except OSError:
                 return
+            if self.refusing:
+                client.close()
+                continue
             upstream = socket.create_connection(self._target)
             link = _Link(client, upstream)
             with self._lock:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -60,5 +61,10 @@ def test_postgres_ready_and_not(postgres_admin: str, postgres_url: str) -> None:
             assert down.json()["status"] == "not ready" and down.json()["reason"]
         assert client.get("/healthz").status_code == 200
         admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
-        back = client.get("/readyz")
-        assert back.status_code == 200, back.text
+        # ready once the listening connection is back too (its next try: at most 5 s) and the
+        # matches resynced; until then the reason says the process may be missing changes
+        deadline = time.monotonic() + 10
+        while (back := client.get("/readyz")).status_code != 200:
+            assert "not hearing the other processes" in back.json()["reason"], back.text
+            assert time.monotonic() < deadline, back.text
+            time.sleep(0.05)

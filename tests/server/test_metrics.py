@@ -36,6 +36,9 @@ def test_metrics_follow_matches_connections_actions_and_refusals(tmp_path: Path)
         before = scrape(client)
         assert before[("boardkit_matches_loaded", ())] == 0
         assert before[("boardkit_connections_open", ())] == 0
+        # SQLite: one process, nobody else to hear (PostgreSQL's: test_multiprocess.py)
+        assert before[("boardkit_listening", ())] == 1
+        assert before[("boardkit_listen_reconnects_total", ())] == 0
         match_id = create(client, "nim", [{"human": True}] * 2)
         tokens = [join(client, match_id, n)["token"] for n in ("ann", "bob")]
         seats = {i: Seat(client, match_id, tokens[i]) for i in range(2)}

@@ -3,9 +3,13 @@ reaches a client of the other, bots run once, and the log verifies."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,13 +124,31 @@ def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
             seat.close()
 
 
+def _ready(url: str) -> tuple[int, dict[str, Any]]:
+    """``/readyz``'s status and answer."""
+    try:
+        with urllib.request.urlopen(url + "/readyz", timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def _metric(url: str, name: str) -> float:
+    """One unlabelled figure of a server process's /metrics."""
+    with urllib.request.urlopen(url + "/metrics", timeout=10) as response:
+        text = response.read().decode()
+    return next(float(line.split()[1]) for line in text.splitlines() if line.startswith(name + " "))
+
+
 def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
     tmp_path: Path, postgres_url: str
 ) -> None:
     """issue 24: a listening connection that goes silent without being closed (a network
     partition; here a proxy that swallows its bytes) is found out when it does not hear the
     process's own ping (``--listen-check``) and replaced, and the other process's moves reach
-    the clients again; waiting for notices alone would have left the process deaf for good."""
+    the clients again; waiting for notices alone would have left the process deaf for good.
+    While it cannot get a new one, ``/readyz`` says it is not ready and why, and ``/metrics``
+    says it is not listening."""
     check = 0.5
     with SilencingProxy(postgres_url) as proxy:
         args = ["--think-ms", "0", "--rate-limit", "1000", "--listen-check", str(check)]
@@ -134,6 +156,7 @@ def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
             serve(["--db", postgres_url, *args], tmp_path / "one.log") as one,
             serve(["--db", proxy.url, *args], tmp_path / "two.log") as two,
         ):
+            assert _ready(two.url)[0] == 200 and _metric(two.url, "boardkit_listening") == 1
             spec = [{"human": True}] * 3
             match_id = http(one.url, "/api/matches", {"game": "shangrila", "seats": spec})["id"]
             tokens = [
@@ -148,29 +171,40 @@ def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
             rng = random.Random(3)
             state = play(seats, rng, stop=lambda s: s["to_decide"] == 0)
             seq = state["seq"]
-            assert proxy.silence_listeners() == 1  # process two's, the only one through it
+            proxy.refusing = True  # the database is away for new connections…
+            assert proxy.silence_listeners() == 1  # …and two's listening one goes silent
             seats[0].until(seq)
-            started = time.monotonic()
             seats[0].act_randomly(rng)  # through process one, while two hears nothing
+            deadline = time.monotonic() + 10
+            while (ready := _ready(two.url))[0] == 200:
+                assert time.monotonic() < deadline, "two never found out it was deaf"
+                time.sleep(0.1)
+            assert ready[0] == 503
+            assert "not hearing the other processes" in ready[1]["reason"]
+            assert "not even its own ping, for 1 s; reconnecting" in ready[1]["reason"]
+            assert _metric(two.url, "boardkit_listening") == 0
+            started = time.monotonic()
+            proxy.refusing = False  # back: the next try reconnects, the resync brings the move
             seen = seats[1].until(seq + 1, timeout=20)
             took = time.monotonic() - started
             assert seen["entries"][-1]["player"] == 0
-            # found out within two check periods (silence, then the unheard ping), reconnected
-            # and resynced at once
-            assert took < 2 * check + 3.0, took
+            assert took < 8.0, took  # the longest pause between tries is 5 s
+            deadline = time.monotonic() + 5  # ready once the resync has gone through them all
+            while (ready := _ready(two.url))[0] != 200:
+                assert time.monotonic() < deadline, ready
+                time.sleep(0.05)
+            assert _metric(two.url, "boardkit_listening") == 1
+            assert _metric(two.url, "boardkit_listen_reconnects_total") == 1
             end = play(seats, rng)
             assert end["over"]
             text = http(two.url, f"/api/matches/{match_id}/log", token=tokens[1])
             assert Match.from_json(text).verified
             for seat in seats.values():
                 seat.close()
-    assert "not even its own ping, for 1 s; reconnecting" in (tmp_path / "two.log").read_text()
 
 
 def _bot_choices(url: str) -> float:
     """The bot choices a server process started, from its /metrics."""
-    import urllib.request
-
     with urllib.request.urlopen(url + "/metrics", timeout=10) as response:
         text = response.read().decode()
     return sum(

@@ -28,8 +28,9 @@ HTTP routes (JSON unless said otherwise):
 - ``WS /ws`` the live protocol (:mod:`boardkit.server.protocol`);
 - a refusal by a limit (:mod:`boardkit.server.limits`) answers 429 (503 for the process-wide
   connection limit, 408 for a slow body) with ``{"error": "limit", "limit": NAME, "max": N}``;
-- ``GET /healthz`` 200 while the process serves; ``GET /readyz`` 200 when the storage answers,
-  else 503 with the reason; ``GET /metrics`` the server's counters in Prometheus' text format
+- ``GET /healthz`` 200 while the process serves; ``GET /readyz`` 200 when the storage answers
+  and the process hears the other processes' changes, else 503 with the reason;
+  ``GET /metrics`` the server's counters in Prometheus' text format
   (:mod:`boardkit.server.metrics`).
 
 Every response carries a strict Content-Security-Policy: the page runs only its own scripts.
@@ -418,7 +419,10 @@ def create_app(
         except Exception as exc:  # whatever the driver raised: not ready, and why
             reason = f"{type(exc).__name__}: {shorten(str(exc), 200)}"
         else:
-            return JSONResponse({"status": "ready", "storage": service.storage.url})
+            deaf = service.storage.deaf
+            if deaf is None:
+                return JSONResponse({"status": "ready", "storage": service.storage.url})
+            reason = f"not hearing the other processes: {deaf}"
         return JSONResponse(
             {"status": "not ready", "storage": service.storage.url, "reason": reason},
             status_code=503,

@@ -17,7 +17,12 @@ application that mounts two servers, count apart.
 - ``boardkit_picture_seconds`` (histogram): time to draw one picture, on a drawing thread;
 - ``boardkit_pictures_total{found}`` (counter): pictures asked for, ``found`` ``yes`` in the
   cache or ``no`` (drawn);
-- ``boardkit_pictures_kept`` (gauge): pictures in the cache now.
+- ``boardkit_pictures_kept`` (gauge): pictures in the cache now;
+- ``boardkit_listening`` (gauge): 1 while the process hears the other processes' changes, 0
+  while its listening connection is lost or it resyncs after getting it back (always 1 with a
+  database only one process uses);
+- ``boardkit_listen_reconnects_total`` (counter): how often the listening connection was lost
+  and got back.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ class _Sampled(Collector):
         self.matches: Callable[[], int] = lambda: 0
         self.bot_queue: Callable[[], int] = lambda: 0
         self.pictures: Callable[[], tuple[int, int, int]] = lambda: (0, 0, 0)
+        self.listening: Callable[[], tuple[bool, int]] = lambda: (True, 0)
 
     def collect(self) -> Iterator[Metric]:
         yield GaugeMetricFamily(
@@ -63,6 +69,17 @@ class _Sampled(Collector):
         asked.add_metric(["no"], misses)
         yield asked
         yield GaugeMetricFamily("boardkit_pictures_kept", "Pictures in the cache now.", kept)
+        hearing, reconnects = self.listening()
+        yield GaugeMetricFamily(
+            "boardkit_listening",
+            "1 while this process hears the other processes' changes, else 0.",
+            1 if hearing else 0,
+        )
+        yield CounterMetricFamily(
+            "boardkit_listen_reconnects",
+            "How often the listening connection was lost and got back.",
+            reconnects,
+        )
 
 
 class ServerMetrics:

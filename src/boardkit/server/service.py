@@ -156,6 +156,7 @@ class MatchService:
         sampled = self.metrics.sampled
         sampled.matches = lambda: len(self.matches.loaded)
         sampled.bot_queue = lambda: self.bots.pending
+        sampled.listening = lambda: (storage.deaf is None, storage.listen_reconnects)
         sampled.pictures = lambda: (self.pictures.hits, self.pictures.misses, len(self.pictures))
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""

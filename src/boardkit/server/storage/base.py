@@ -262,3 +262,17 @@ class Storage(ABC):
     def shared(self) -> bool:
         """Whether several server processes may use this storage at once."""
         return False
+
+    @property
+    def deaf(self) -> str | None:
+        """Why this process may be missing other processes' changes right now (its listening
+        connection is lost and not yet back, or back and not yet resynced), or ``None`` while
+        it hears them (always, for a back end only one process uses). The readiness check
+        reports it: a load balancer then sends clients to a process that hears."""
+        return None
+
+    @property
+    def listen_reconnects(self) -> int:
+        """How often the listening connection was lost and got back (0 for a back end only one
+        process uses)."""
+        return 0

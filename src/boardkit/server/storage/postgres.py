@@ -117,12 +117,20 @@ class PostgresStorage(Storage):
         self._lease_conn: Any = None
         self._lease_lock = asyncio.Lock()
         self._leases: set[str] = set()
-        self.listen_reconnects = 0
-        """How often the listening connection was lost and got back (see :meth:`listen`)."""
+        self._listen_reconnects = 0
+        self._deaf: str | None = None
 
     @property
     def shared(self) -> bool:
         return True
+
+    @property
+    def deaf(self) -> str | None:
+        return self._deaf
+
+    @property
+    def listen_reconnects(self) -> int:
+        return self._listen_reconnects
 
     # --- plumbing --------------------------------------------------------------------------------
 
@@ -461,29 +469,33 @@ class PostgresStorage(Storage):
             try:
                 await self._listen_until_lost(listener)
             except psycopg.Error as exc:
-                log.warning("lost the LISTEN connection (%s); reconnecting", _reason(exc))
+                lost = f"the LISTEN connection was lost ({_reason(exc)})"
             except StorageError as exc:  # the ping could not be sent: the database is away
-                log.warning("could not check the LISTEN connection (%s); reconnecting", exc)
+                lost = f"the LISTEN connection could not be checked ({exc})"
             except _SilentConnection:
-                log.warning(
-                    "the LISTEN connection heard nothing, not even its own ping, for %g s; "
-                    "reconnecting",
-                    2 * self.listen_check,
+                lost = (
+                    "the LISTEN connection heard nothing, not even its own ping, for "
+                    f"{2 * self.listen_check:g} s"
                 )
             except Exception as exc:  # whatever it was, a deaf process is worse than a new one
-                log.error("the LISTEN connection failed (%s); reconnecting", exc, exc_info=True)
+                log.error("the LISTEN connection failed (%s)", exc, exc_info=True)
+                lost = f"the LISTEN connection failed ({type(exc).__name__})"
             else:
-                log.warning("the LISTEN connection closed; reconnecting")
+                lost = "the LISTEN connection closed"
+            self._deaf = f"{lost}; reconnecting"
+            log.warning("%s; reconnecting", lost)
             with contextlib.suppress(Exception):
                 await self._listen_conn.close()
             self._listen_conn = await self._relisten()
-            self.listen_reconnects += 1
-            log.info("listening again after %d reconnect(s); resyncing", self.listen_reconnects)
+            self._listen_reconnects += 1
+            self._deaf = f"{lost}; listening again, resyncing the matches held"
+            log.info("listening again after %d reconnect(s); resyncing", self._listen_reconnects)
             if resync is not None:
                 try:
                     await resync()
                 except Exception as exc:  # the next notice or reconnect tries again
                     log.error("resync after reconnecting failed: %s", exc, exc_info=True)
+            self._deaf = None
 
     async def _listen_until_lost(self, listener: Listener) -> None:
         """Hear the notices on the listening connection until it fails (raises) or is closed
