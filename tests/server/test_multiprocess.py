@@ -188,7 +188,7 @@ def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
             seen = seats[1].until(seq + 1, timeout=20)
             took = time.monotonic() - started
             assert seen["entries"][-1]["player"] == 0
-            assert took < 8.0, took  # the longest pause between tries is 5 s
+            assert took < 12.0, took  # the longest pause between tries is 5 s
             deadline = time.monotonic() + 5  # ready once the resync has gone through them all
             while (ready := _ready(two.url))[0] != 200:
                 assert time.monotonic() < deadline, ready
