@@ -28,8 +28,8 @@ RUNS = {
         ["replay", "verification", "random access", "long / short", "400 entries", "load"],
     ),
     "verify_vs_play.py": (
-        ["--games", "1", "--rounds", "1", "--seconds", "0.01"],
-        ["shangrila", "khan", "nim", "verify / play", "load"],
+        ["--games", "1", "--rounds", "1", "--seconds", "0.01", "--rev", "HEAD"],
+        ["shangrila", "khan", "nim", "verify / play", "load", "shangrila at HEAD", "new / old"],
     ),
     "shangrila_bench.py": (["--quick"], ["legal_actions / s", "replay events / s"]),
     "khan_bench.py": (["--games", "2", "--repeat", "1"], ["games (engine)", "replay events"]),

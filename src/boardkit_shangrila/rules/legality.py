@@ -1,6 +1,6 @@
 """The rules of play: which actions are legal.
 
-This is the one place that knows the rules, and each rule is written once:
+This is the one place that knows the rules:
 
 - :func:`setup_info` decides the placement phase (S-S3, S-S2): the legal spaces of each
   village, as a guild mask; :func:`main_info` decides the three actions (S-A1, S-A2, S-A3,
@@ -12,12 +12,19 @@ This is the one place that knows the rules, and each rule is written once:
 - ``verify_<kind>`` (:func:`verify_setup_master`, :func:`verify_place_master`,
   :func:`verify_recruitment`, :func:`verify_journey`, :func:`verify_pass`; :func:`verify`
   picks one) accepts an action exactly when that decision holds it, and otherwise raises
-  :class:`~boardkit.errors.IllegalActionError` naming the clause broken. Working out *which*
-  clause (the ``*_refusal`` functions of :mod:`boardkit_shangrila.rules.reasons`, which also
-  word it for the reader) runs only for a refused action: it explains a refusal and never
-  decides one. :func:`refusal` gives the same answer as a value.
+  :class:`~boardkit.errors.IllegalActionError` naming the clause broken. In a position just
+  listed each looks its action up in the decision; in any other (a replay checks actions in
+  positions nobody listed, where working out the whole decision would cost more than the
+  step) it applies the decision's own clauses to that space or journey alone, and asks the
+  decision itself where the answer depends on the whole board. Working out *which* clause
+  (the ``*_refusal`` functions of :mod:`boardkit_shangrila.rules.reasons`, which also word it
+  for the reader) runs only for a refused action: it explains a refusal and never decides
+  one. :func:`refusal` gives the same answer as a value.
 
-So the listing, the mask and the refusals cannot disagree: they all read the one decision.
+So the listing and the mask read the one decision, and the refusals the decision or its
+clauses; the property tests check both ways of the refusals against the listing, on every
+action of the action index and on malformed ones.
+
 What a legal action then does, its events, is :mod:`boardkit_shangrila.rules.effects`.
 
 Legal-action lists are :class:`LegalActions`: a sequence that knows its length at once and builds
@@ -56,6 +63,7 @@ from boardkit_shangrila.rules.masks import (
     STOCKED,
     STUDENTS,
     TAUGHT,
+    Masks,
     masks_of,
 )
 from boardkit_shangrila.rules.reasons import (
@@ -106,13 +114,14 @@ _HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
 """Villages 7-12 of a village mask shifted right by seven."""
 
 
-# The listing, the research mask and the refusals of one position all read the same decision:
-# the set-up info, or the main-phase info. A one-entry memo keyed by the state's identity
-# (states are immutable, so the same object always gives the same answer) lets a check of the
-# chosen action reuse what the listing computed. The main phase's info is also kept for the
-# last RECENT_STATES positions listed, by identity: where many matches are played in turns (a
-# server's matches, a batched environment's games), a position is listed and its move checked
-# with other positions listed in between. The memos keep at most RECENT_STATES + 2 states alive.
+# The listing and the research mask of one position read the same decision: the set-up info,
+# or the main-phase info. A one-entry memo keyed by the state's identity (states are
+# immutable, so the same object always gives the same answer) lets a check of the chosen
+# action reuse what the listing computed (a position nobody listed has its action tested
+# alone; see "Checking one action" below). The main phase's info is also kept for the last
+# RECENT_STATES positions listed, by identity: where many matches are played in turns (a
+# server's matches, a batched environment's games), a position is listed again with other
+# positions listed in between. The memos keep at most RECENT_STATES + 2 states alive.
 
 RECENT_STATES = 256
 """Positions whose main-phase info is kept (a server's or a batched environment's matches)."""
@@ -253,8 +262,9 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
     Returned as ``(place, recruit, journeys, single)``: the spaces (``village * 7 + guild``)
     of new masters and of masters that can take a student, and the journeys ``(source,
     destination)``, in listing order (by village, then guild or neighbour); ``single`` is the
-    mask of the pair rule. Checking one action looks it up in these lists (a few dozen small
-    ints or pairs, compared in C), so the listing builds nothing for the check alone."""
+    mask of the pair rule. Checking the action chosen from a listing looks it up in these
+    lists (a few dozen small ints or pairs, compared in C); an action in a position nobody
+    listed is tested alone (see "Checking one action" below)."""
     global _MAIN_MEMO
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
@@ -551,43 +561,83 @@ def can_act(state: ShangrilaState, colour: int) -> bool:
 
 
 # --- refusing ---------------------------------------------------------------------------------
+#
+# Checking one action. Where a player or a bot chose from the listing, the decision for the
+# position is in the memo, and the verifier looks the action up there. A replay checks each
+# logged action in a position nobody listed, where working out the whole decision (every
+# space, master and journey of the colour) to look one action up was the largest single cost
+# of verifying a log; there the verifier tests its one action against the state's guild
+# masks, with the clauses setup_info and main_info apply village by village, written for one
+# space or journey. Where the answer depends on the whole board (a stuck guild during
+# placement, one student alone, a pass) it asks the decision itself. The property tests check
+# both ways against the listing, on every action of the action index and on malformed ones
+# (tests/shangrila/rules/test_shangrila_properties.py).
+
+_ROUTE_PATHS: dict[tuple[int, int], int] = {
+    (v, w): path for v in range(VILLAGE_COUNT) for w, path in ROUTES[v]
+}
+"""The path (its bit in a bridge mask) of each journey ``(source, destination)`` between
+neighbours."""
 
 
 def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> None:
     """Accept a set-up master of ``colour`` exactly when :func:`setup_info` holds its space;
     otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-S3,
-    S-S2, S-C1, S-C2)."""
+    S-S2, S-C1, S-C2).
+
+    Unless the position was just listed, the space is tested alone (see "Checking one action"
+    above): a free space of a guild still to place, in a village in play within the limits,
+    is legal whatever the rest of the board; only a space outside the limits asks
+    :func:`setup_info` whether its guild is stuck."""
     if state.flow.phase != PLACEMENT:
         raise IllegalActionError(*phase_refusal(action))
     sent: Any = action  # its fields as sent, unchecked (see verify_journey)
     v, guild = sent.village, sent.guild
-    if (
-        type(v) is int
-        and 0 <= v < VILLAGE_COUNT
-        and type(guild) is Guild
-        and setup_info(state, colour)[2][v] >> GUILD_INDEX[guild] & 1
-    ):
-        return
+    if type(v) is int and 0 <= v < VILLAGE_COUNT and type(guild) is Guild:
+        g = GUILD_INDEX[guild]
+        memo = _SETUP_MEMO
+        if memo[0] is state and memo[1] == colour:  # just listed
+            if memo[2][2][v] >> g & 1:
+                return
+        else:
+            m = masks_of(state.spaces, state.supply)
+            if not state.stones >> v & 1 and (m[v] & m[FULL + colour]) >> g & 1:
+                village_limit, colour_limit = placement_limits(state.colours)
+                pop = _POPCOUNT
+                # within the limits, as setup_info tests a village; else only a stuck guild
+                if (
+                    GUILD_COUNT - pop[m[v]] + pop[m[STUDENTS + v]] < village_limit
+                    and pop[m[ALONE + colour * VILLAGE_COUNT + v]] < colour_limit
+                ) or setup_info(state, colour)[2][v] >> g & 1:
+                    return
     raise IllegalActionError(*setup_refusal(state, colour, action, placement_limits(state.colours)))
 
 
 def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster) -> None:
     """Accept a new master of ``colour`` (action 1) exactly when :func:`main_info` holds its
     space; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
-    (S-A1, S-A3e, S-S3, S-C1, S-C2)."""
+    (S-A1, S-A3e, S-S3, S-C1, S-C2). Unless the position was just listed, the space is tested
+    alone (see "Checking one action" above)."""
     if state.flow.phase != MAIN:
         raise IllegalActionError(*phase_refusal(action))
     sent: Any = action  # its fields as sent, unchecked (see verify_journey)
     v, guild = sent.village, sent.guild
-    memo = _MAIN_MEMO  # main_info's memo, read here: the engine checks what it just listed
-    info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
-    if (
-        type(v) is int
-        and 0 <= v < VILLAGE_COUNT
-        and type(guild) is Guild
-        and v * GUILD_COUNT + GUILD_INDEX[guild] in info[0]
-    ):
-        return
+    if type(v) is int and 0 <= v < VILLAGE_COUNT and type(guild) is Guild:
+        g = GUILD_INDEX[guild]
+        memo = _MAIN_MEMO
+        if memo[0] is state and memo[1] == colour:  # just listed
+            if v * GUILD_COUNT + g in memo[2][0]:
+                return
+        else:
+            m = masks_of(state.spaces, state.supply)
+            # main_info's S-A1: an empty space of a guild in supply, in a village in play
+            # where the colour has a master
+            if (
+                not state.stones >> v & 1
+                and m[PRESENT + colour] >> v & 1
+                and (m[v] & m[STOCKED + colour]) >> g & 1
+            ):
+                return
     raise IllegalActionError(*place_refusal(state, colour, action))
 
 
@@ -595,21 +645,47 @@ def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStuden
     """Accept students of ``colour`` (action 2) exactly when :func:`main_info` holds each
     master and :func:`pair_allowed` the pair, or, for one student, no pair is possible;
     otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-A2,
-    S-A3e, S-S3, S-C1, S-C2)."""
+    S-A3e, S-S3, S-C1, S-C2).
+
+    Unless the position was just listed, two students are tested alone (see "Checking one
+    action" above); one student alone always asks :func:`main_info`, since whether a pair is
+    possible depends on every master."""
     if state.flow.phase != MAIN:
         raise IllegalActionError(*phase_refusal(action))
     spaces = _SHARED_SPACES.get(id(action)) or _recruit_spaces(action)
-    memo = _MAIN_MEMO  # main_info's memo, read here (see verify_place_master)
-    info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
-    eligible = info[1]
+    memo = _MAIN_MEMO
+    listed = memo[0] is state and memo[1] == colour
     if len(spaces) == 2:
         a, b = spaces
-        if a in eligible and b in eligible and pair_allowed(a, b, info[3]):
-            return
-    elif spaces and spaces[0] in eligible and not pair_count(eligible, info[3]):
-        return
+        if listed:  # just listed
+            eligible = memo[2][1]
+            if a in eligible and b in eligible and pair_allowed(a, b, memo[2][3]):
+                return
+        else:
+            m = masks_of(state.spaces, state.supply)
+            if (
+                _can_teach(state, m, colour, a)
+                and _can_teach(state, m, colour, b)
+                and pair_allowed(a, b, m[SINGLE + colour])
+            ):
+                return
+    info = memo[2] if listed else main_info(state, colour)
+    eligible = info[1]
     pair_possible = bool(pair_count(eligible, info[3]))
+    if len(spaces) == 1 and spaces[0] in eligible and not pair_possible:
+        return
     raise IllegalActionError(*recruit_refusal(state, colour, action, pair_possible))
+
+
+def _can_teach(state: ShangrilaState, m: Masks, colour: int, space: int) -> bool:
+    """main_info's S-A2 for one space (``village * 7 + guild``, in range): an own master
+    without a student, of a guild in supply, in a village in play."""
+    v, g = divmod(space, GUILD_COUNT)
+    return bool(
+        not state.stones >> v & 1
+        and m[PRESENT + colour] >> v & 1
+        and (m[ALONE + colour * VILLAGE_COUNT + v] & m[STOCKED + colour]) >> g & 1
+    )
 
 
 def _recruit_spaces(action: RecruitStudents) -> tuple[int, ...]:
@@ -633,7 +709,8 @@ def _recruit_spaces(action: RecruitStudents) -> tuple[int, ...]:
 def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
     """Accept a journey of ``colour``'s students (action 3) exactly when :func:`main_info`
     holds it; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
-    (S-A3, S-A3d, S-A3e, S-S2, S-S3, S-C1)."""
+    (S-A3, S-A3d, S-A3e, S-S2, S-S3, S-C1). Unless the position was just listed, the journey
+    is tested alone (see "Checking one action" above)."""
     if state.flow.phase != MAIN:
         raise IllegalActionError(*phase_refusal(action))
     # The fields as sent, typed Any: an action built in Python may hold anything, and the
@@ -642,10 +719,25 @@ def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
     sent: Any = action
     s, d = sent.source, sent.destination
     if type(s) is int and type(d) is int:
-        memo = _MAIN_MEMO  # main_info's memo, read here (see verify_place_master)
-        info = memo[2] if memo[0] is state and memo[1] == colour else main_info(state, colour)
-        if (s, d) in info[2]:
-            return
+        memo = _MAIN_MEMO
+        if memo[0] is state and memo[1] == colour:  # just listed
+            if (s, d) in memo[2][2]:
+                return
+        else:
+            path = _ROUTE_PATHS.get((s, d))  # None unless both are villages and neighbours
+            m = masks_of(state.spaces, state.supply)
+            stones = state.stones
+            # main_info's S-A3: from a village in play where the colour has a student, over
+            # an intact bridge, to a neighbour in play
+            if (
+                path is not None
+                and not stones >> s & 1
+                and m[PRESENT + colour] >> s & 1
+                and m[TAUGHT + colour * VILLAGE_COUNT + s]
+                and state.bridges >> path & 1
+                and not stones >> d & 1
+            ):
+                return
     raise IllegalActionError(*journey_refusal(state, colour, action))
 
 

@@ -6,8 +6,9 @@ at most one student of its own colour (S-A2); nothing changes in a village with 
 bridge (S-A3e, S-S2); the game ends within ``max_entries``. And one set of rules: in random
 reachable positions, the listing (``legal_actions``), the research mask (``encoding.legal_mask``),
 the legal indices (``legal_action_indices``, in the listing's order) and the refusals
-(``apply``'s checks) agree on every action of the action index and on a wide
-net of malformed ones, and every refusal names a clause (S-A1, S-A2, S-A3, S-S3, S-P1).
+(``apply``'s checks, both right after the listing and in a position nobody listed, as a
+replay's) agree on every action of the action index and on a wide net of malformed ones, and
+every refusal names a clause (S-A1, S-A2, S-A3, S-S3, S-P1).
 
 Placement (S-S3, revised): whoever chooses, every colour can place every guild it still needs
 (never a pass), only a guild with no space within the limits is placed outside them (never with
@@ -21,6 +22,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from attrs import evolve
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +39,7 @@ from boardkit_shangrila.rules.actions import (
 from boardkit_shangrila.rules.board import INCIDENT
 from boardkit_shangrila.rules.components import GUILDS
 from boardkit_shangrila.rules.legality import legal, placement_limits, refusal
+from boardkit_shangrila.rules.reasons import Refusal
 from boardkit_shangrila.rules.state import (
     MASTER,
     PLACEMENT,
@@ -110,11 +113,30 @@ def playout(players: int, options: dict[str, Any], seed: int) -> Match[Any]:
     return match
 
 
+def unlisted(state: ShangrilaState) -> ShangrilaState:
+    """An equal state that is a new object: the rules have not listed it, so a refusal asked
+    about it tests its one action alone instead of looking it up in the listing, as a replay's
+    check does."""
+    twin = evolve(state)
+    assert twin == state and twin is not state
+    return twin
+
+
+def refusal_both_ways(state: ShangrilaState, colour: int, action: Any) -> Refusal | None:
+    """The refusal of ``action`` in ``state`` right after the listing (as a player's choice
+    finds it), checked to be the refusal in a position nobody listed (:func:`unlisted`)."""
+    legal(state, colour)
+    refused = refusal(state, colour, action)
+    assert refusal(unlisted(state), colour, action) == refused, action
+    return refused
+
+
 def check_one_set_of_rules(state: ShangrilaState) -> int:
     """Listing, mask and refusals agree on ``state``: an index is in the mask exactly when its
-    action is listed, and exactly when the refusals accept it; the listing's order and length
-    hold no repeats; every refused action's refusal names a clause of the rulebook, and so does
-    every refusal of a malformed action. Returns how many actions were legal."""
+    action is listed, and exactly when the refusals accept it, both right after the listing
+    and in a position nobody listed (:func:`refusal_both_ways`); the listing's order and
+    length hold no repeats; every refused action's refusal names a clause of the rulebook,
+    and so does every refusal of a malformed action. Returns how many actions were legal."""
     colour = colour_to_move(state)
     listed = list(legal(state, colour))
     assert len(listed) == len(set(listed)) == len(GAME.legal_actions(state))
@@ -126,16 +148,16 @@ def check_one_set_of_rules(state: ShangrilaState) -> int:
     assert GAME.legal_action_indices(state) == encoding.legal_indices(state) == ordered
     for index in range(encoding.NUM_ACTIONS):
         action = encoding.index_to_action(index)
-        refused = refusal(state, colour, action)
+        refused = refusal_both_ways(state, colour, action)
         assert (refused is None) == bool(mask[index]), (action, refused, GAME.render_text(state))
         if refused is not None:
             assert refused[0].startswith("S-"), (action, refused)
     for action in candidates(state, colour):
-        refused = refusal(state, colour, action)
+        refused = refusal_both_ways(state, colour, action)
         assert (refused is None) == (action in listed), (action, refused)
         assert refused is None or refused[0].startswith("S-"), (action, refused)
     for odd in MALFORMED:
-        refused = refusal(state, colour, odd)
+        refused = refusal_both_ways(state, colour, odd)
         assert refused is not None and refused[0].startswith("S-"), (odd, refused)
     return len(listed_indices)
 
@@ -259,7 +281,8 @@ def _check_placement_turn(state: ShangrilaState) -> list[PlaceSetupMaster]:
     for v in range(13):
         for guild in GUILDS:
             action = PlaceSetupMaster(v, guild)
-            assert (refusal(state, colour, action) is None) == (action in actions), action
+            refused = refusal_both_ways(state, colour, action)
+            assert (refused is None) == (action in actions), action
     return actions
 
 
