@@ -119,9 +119,34 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
         return False
     try:
         known = checked.get(action)
-        return known is not None and (known is action or _same(action, known))
+        return known is not None and (known is action or _same_types(action, known))
     except Exception:  # unhashable, or a malformed object whose hash or == fails: check it
         return False
+
+
+def _same_types(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b``, known to be equal, have the same type at every level: what
+    :func:`_same` asks, without comparing the values again. Frozen attrs classes are walked by
+    their cached field names (:func:`_unchangeable`'s table), not by ``attrs.fields``: this runs
+    for every action a replay checks."""
+    cls: Any = type(a)
+    if type(b) is not cls:
+        return False
+    if cls in _SCALARS:
+        return True
+    names = _FROZEN_FIELDS.get(cls, _UNKNOWN)
+    if names is _UNKNOWN:
+        names = _FROZEN_FIELDS[cls] = _frozen_fields(cls)
+    if names is not None:
+        for name in names:
+            x, y = getattr(a, name), getattr(b, name)
+            kind = type(x)
+            if type(y) is not kind or (kind not in _SCALARS and not _same_types(x, y)):
+                return False
+        return True
+    if cls is tuple:
+        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[call-overload]
+    return _same(a, b)
 
 
 _SCALARS = frozenset((int, str, float, bool, type(None)))
