@@ -62,6 +62,7 @@ def interleave(
     seconds: float = 0.3,
     warmup: bool = True,
     clock: Callable[[], float] = time.perf_counter,
+    slices: int = 1,
 ) -> dict[str, Rates]:
     """Run every contender once per round for about ``seconds``, rotating the order.
 
@@ -74,6 +75,11 @@ def interleave(
     ``clock`` measures the time: wall time by default; ``time.process_time`` (this process's
     CPU time) leaves out the moments the process waits while other jobs hold the cores, which
     makes single-threaded contenders comparable on a shared machine.
+
+    ``slices`` cuts each round's turn into that many shorter turns of ``seconds / slices``,
+    run in the round's order, then in reverse, and so on (ABBA), and the round's rate is the
+    units of all its slices over their time: the contenders of a round then sample the same
+    moments of a machine whose speed drifts within a second, rather than turns a second apart.
     """
     counters = {c.name: 0 for c in contenders}
     if warmup:
@@ -84,17 +90,21 @@ def interleave(
     n = len(contenders)
     for r in range(rounds):
         order = [contenders[(r + k) % n] for k in range(n)]
-        for c in order:
-            gc.collect()
-            units = 0.0
-            start = clock()
-            while True:
-                units += c.work(counters[c.name])
-                counters[c.name] += 1
-                elapsed = clock() - start
-                if elapsed >= seconds:
-                    break
-            per_round[c.name].append(units / elapsed)
+        units = dict.fromkeys(counters, 0.0)
+        spent = dict.fromkeys(counters, 0.0)
+        for s in range(slices):
+            for c in order if s % 2 == 0 else reversed(order):
+                gc.collect()
+                start = clock()
+                while True:
+                    units[c.name] += c.work(counters[c.name])
+                    counters[c.name] += 1
+                    elapsed = clock() - start
+                    if elapsed >= seconds / slices:
+                        break
+                spent[c.name] += elapsed
+        for c in contenders:
+            per_round[c.name].append(units[c.name] / spent[c.name])
     return {name: Rates(name, tuple(v)) for name, v in per_round.items()}
 
 

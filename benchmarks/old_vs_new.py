@@ -1,6 +1,7 @@
 """This code against an older commit's, in one process: Khan games and replay from JSON.
 
-Run ``python benchmarks/old_vs_new.py [--commit C] [--rounds R] [--seconds S] [--games N]``.
+Run ``python benchmarks/old_vs_new.py [--commit C] [--rounds R] [--seconds S] [--games N]
+[--slices K]``.
 The packages ``boardkit``, ``boardkit_khan`` and ``boardkit_shangrila`` of commit ``C``
 (default ``9e3a739``, the code before issue 15's speed work) are copied out of git into a
 temporary folder as ``old_boardkit``, ``old_boardkit_khan`` and ``old_boardkit_shangrila``
@@ -12,11 +13,24 @@ both run the same work with the same seeds in interleaved rounds (``benchmarks/_
 - replay from JSON text, events folded (``Match.from_json(verify=False)``), and decoding alone
   (``parse_entries(parse_document(text))``) for Khan (4 players), Shangrila (4 players) and Nim
   (300 stones). Each side replays the logs its own code wrote for the same seeds (Khan's events
-  changed since 9e3a739, so the old code cannot read the new logs); the unit is events.
+  changed since 9e3a739, so the old code cannot read the new logs); one call replays (or
+  decodes) all ``--games`` logs of its side once, and the unit is events.
 
 "new / old" is the median of the per-round speed ratios, with the lowest and highest round.
 ``--cpu-time`` times with this process's CPU time (``time.process_time``) instead of wall time,
 which keeps other jobs on a shared machine out of the figures.
+
+Why each round is cut into slices (``--slices``, default 10) and a replay call is a whole pass
+over the logs: on the shared two-core machine the CPU time one replay of one log takes varies
+by 1.5–3× from call to call (other jobs' caches and the host's other guests; steal time is not
+reported inside the VM, so CPU time does not filter it out), while the garbage collector moves
+the fastest call by under 7 % (the same logs with it disabled). With one 0.5 s turn per side
+and round, the new and the old turn of a round ran up to a second apart and over different
+logs (each side's counter ran at its own speed through logs whose rates differ by up to 15 %),
+so the per-round ratios of replay spread over 0.9–2.2×. Ten alternating slices per round
+(ABBA: every side equally often first) put both sides on the same moments of the machine, and
+a whole pass gives them the same mix of logs: three runs in a row on the same code spread
+1.00–1.21×, 1.13–1.34× and 0.96–1.16× where the one-turn rounds gave 0.71–2.04×.
 Both sides need only this checkout's dependencies; the old packages are found by git, so the
 script runs inside a git clone that holds commit ``C`` (``--commit HEAD`` always works).
 """
@@ -98,7 +112,8 @@ def replay_contenders(
     spec: tuple[str, int, dict[str, object]],
     n: int,
 ) -> list[Contender]:
-    """Replay from JSON (folded) and decoding alone of ``n`` logs this side wrote."""
+    """Replay from JSON (folded) and decoding alone of the ``n`` logs this side wrote, each
+    call a pass over all of them."""
     name, players, options = spec
     logs: list[Any] = []
     mods["simulate"].simulate(
@@ -109,13 +124,17 @@ def replay_contenders(
     from_json = mods["match"].Match.from_json
     parse_document, parse_entries = mods["log"].parse_document, mods["log"].parse_entries
 
+    total = sum(events)
+
     def replay(i: int) -> int:
-        from_json(texts[i % n], game, verify=False)
-        return events[i % n]
+        for text in texts:
+            from_json(text, game, verify=False)
+        return total
 
     def decode(i: int) -> int:
-        parse_entries(game, parse_document(texts[i % n]))
-        return events[i % n]
+        for text in texts:
+            parse_entries(game, parse_document(text))
+        return total
 
     return [Contender(f"{label} {name} json", replay), Contender(f"{label} {name} decode", decode)]
 
@@ -129,6 +148,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="logs replayed per game")
     parser.add_argument(
         "--paths", default="games,replay", help="games, replay or both (default games,replay)"
+    )
+    parser.add_argument(
+        "--slices",
+        type=int,
+        default=10,
+        help="each round's turn of a contender cut into this many alternating slices",
     )
     parser.add_argument(
         "--cpu-time",
@@ -145,7 +170,11 @@ def main() -> None:
         def compare(pairs: list[tuple[Contender, Contender]], unit: str) -> None:
             clock = time.process_time if args.cpu_time else time.perf_counter
             rates = interleave(
-                [c for pair in pairs for c in pair], args.rounds, args.seconds, clock=clock
+                [c for pair in pairs for c in pair],
+                args.rounds,
+                args.seconds,
+                clock=clock,
+                slices=args.slices,
             )
             for new_c, old_c in pairs:
                 a, b = rates[new_c.name], rates[old_c.name]
