@@ -173,6 +173,13 @@ class TaggedCodec:
             if fast is not None:
                 self._fast[name] = fast
 
+    def fast_loads(self) -> dict[str, Callable[[dict[str, Any]], object]]:
+        """The precompiled function of each plain class, by tag (see :func:`_fast_structure`):
+        for a caller with a loop of its own (the log reader). Call a function only with a dict
+        whose ``"type"`` is its tag, and take the general way, :meth:`load`, whenever it gives
+        :data:`MISS` or the tag has none."""
+        return self._fast
+
     @property
     def names(self) -> list[str]:
         """The tags this codec knows."""
@@ -237,6 +244,9 @@ class TaggedCodec:
 _MISS = object()
 """What a precompiled structure function returns for data it does not accept as it is."""
 
+MISS = _MISS
+"""The same marker, for a caller of :meth:`TaggedCodec.fast_loads`."""
+
 _FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
 """``__setattr__`` of a frozen attrs class (attrs has no public flag for frozenness)."""
 
@@ -254,7 +264,8 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     """A function that builds ``cls`` from its tagged JSON dict, or ``None`` for ``cls``.
 
     Generated once per class (like cattrs' own functions, but for the exact shape a log holds):
-    the dict must have exactly the ``type`` tag and every field; an ``int``, ``str`` or
+    the dict, which the caller found tagged with this class's name, must have exactly the
+    ``type`` tag and every field; an ``int``, ``str`` or
     ``bool`` field must hold exactly that type (checked inline); any other field goes through
     the converter's hook for its type. Whatever does not fit gives :data:`_MISS`, and the
     caller takes the general, slower way, which decides and words any error, so this changes
@@ -282,8 +293,16 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
             return shared if len(data) == 1 else _MISS
 
         return load_fieldless
-    namespace: dict[str, Any] = {"cls": cls, "keys": keys, "MISS": _MISS}
-    lines = ["def load(data):", "    if data.keys() != keys:", "        return MISS", "    try:"]
+    namespace: dict[str, Any] = {"cls": cls, "MISS": _MISS}
+    # The caller found the "type" key (its tag chose this function), and each field's key is
+    # looked up below (a missing one raises KeyError: MISS); so as many keys as the fields and
+    # the tag means exactly those keys, which a length checks faster than a set comparison.
+    lines = [
+        "def load(data):",
+        f"    if len(data) != {len(keys)}:",
+        "        return MISS",
+        "    try:",
+    ]
     keys_of: list[str] = []  # per field, what the shared-instance memo is keyed by
     for i, f in enumerate(fields):
         lines.append(f"        v{i} = data[{f.name!r}]")

@@ -732,14 +732,12 @@ class Match(Generic[S, A]):
         The game is looked up by the header's name if not given. Entries are decoded one at a
         time as they are replayed, within ``limits`` (default :class:`~boardkit.log.LogLimits`).
         """
-        match: Match[Any, Any] | None = None
-        replay: Replay[Any, Any] | None = None
-        for replay, entry in replay_entries(text, game, verify, limits=limits):
-            if match is None:
-                match = cls._from_replay(replay, entry)
-            else:
-                match._add_replayed(entry, replay.state)
-        assert match is not None  # the reader refuses a log without entries
+        entries = replay_entries(text, game, verify, limits=limits)
+        replay, setup = next(entries)  # the reader refuses a log without entries
+        match = cls._from_replay(replay, setup)
+        add = match._add_replayed
+        for replay, entry in entries:
+            add(entry, replay.state)
         return match
 
     @overload

@@ -57,6 +57,7 @@ from boardkit.log import (
 from boardkit.log.seating import check_seat_changes_fit
 from boardkit.options import Config
 from boardkit.positions import start_state
+from boardkit.recorder import fold
 from boardkit.rng import Rng
 
 S = TypeVar("S", bound=HasFlow)
@@ -89,6 +90,7 @@ class Replay(Generic[S, A]):
         """Whether every entry is played again and compared, not only folded."""
         self.length = 1
         """How many entries have been replayed, the setup entry included."""
+        self._reduce = game.reduce  # engine.fold's reducer, bound once for every entry
 
     @classmethod
     def start(
@@ -163,7 +165,7 @@ class Replay(Generic[S, A]):
                 raise InvalidLogError(exc.reason, seq, self._position_text()) from None
         else:
             try:  # as _guarded words it, without a closure per entry
-                state = engine.fold(self.game, self.state, entry.events)
+                state = fold(self._reduce, self.state, entry.events)
             except BoardkitError:
                 raise
             except Exception as exc:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from boardkit.codec import CodecError, codec_for
+from boardkit.codec import MISS, CodecError, codec_for
 from boardkit.english import noun_for
 from boardkit.errors import GameDefinitionError, InvalidLogError, shorten, shorten_text
 from boardkit.game import Game
@@ -21,6 +21,7 @@ from boardkit.options import MIN_CAP
 from boardkit.rng import SEED_BITS
 
 _ENTRY_KEY_SET = frozenset(ENTRY_KEYS)
+_ENTRY_KEY_COUNT = len(_ENTRY_KEY_SET)
 
 # --- reading: the header -------------------------------------------------------------------------
 
@@ -204,8 +205,33 @@ def iter_entries(game: Game[Any, Any], doc: Document) -> Iterator[Entry]:
     Stops at the first malformed entry with an :class:`~boardkit.errors.InvalidLogError`.
     """
     codec = codec_for(game)
+    actions, load_events = codec.actions.fast_loads(), codec.events.load_all
     count = 0
     for index, item in doc.raw_entries():
+        # The usual entry, as _decode_entry takes it, written out: a plain action the codec's
+        # precompiled function accepts as it is. Anything else goes through _decode_entry,
+        # which decides it the same way and words any refusal.
+        if type(item) is dict and len(item) == _ENTRY_KEY_COUNT and index:
+            seq, player = item.get("seq"), item.get("player")
+            data, events = item.get("action"), item.get("events")
+            if (  # each of the four keys is there (its value is no None), so no other key is
+                type(seq) is int
+                and seq == index
+                and type(player) is int
+                and type(data) is dict
+                and type(events) is list
+            ):
+                tag = data.get("type")
+                load = actions.get(tag) if type(tag) is str else None
+                action = MISS if load is None else load(data)
+                if action is not MISS:
+                    try:
+                        decoded = load_events(events)
+                    except CodecError as exc:
+                        raise InvalidLogError(str(exc), index) from None
+                    yield Entry(index, player, action, decoded)
+                    count += 1
+                    continue
         yield _decode_entry(codec, index, item)
         count += 1
     if count == 0:

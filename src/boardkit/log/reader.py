@@ -92,6 +92,9 @@ class _Scanner:
             )
         )
         self._too_long = "0" * (limits.max_int_digits + 1)
+        # What the whole text shows once holds for every entry in it (see :meth:`entry`).
+        self._plain = text.isascii() and "\\u" not in text
+        self._short_numbers = self._too_long not in text.translate(_DIGITS_AS_ZERO)
 
     # hooks of the decoder
     @staticmethod
@@ -190,27 +193,43 @@ class _Scanner:
         Integers are parsed by the decoder's own C code instead of the hook that bounds their
         digits; the bound is checked on the text instead: an entry whose text holds no run of
         more than ``max_int_digits`` digits cannot hold such a number. Objects are built by the
-        decoder's C code too when :func:`_keys_are_distinct` shows from the text that no object
+        decoder's C code too when :func:`_keys_match` shows from the text that no object
         repeats a key; otherwise the entry is parsed again with the hook that refuses a repeated
         key. Any entry this does not settle (a long run of digits anywhere, even inside a
         string; anything the limits or the JSON grammar refuse) is read again by :meth:`value`,
         which gives the same value or words the same error, so only the speed differs.
+
+        The checks of the text that hold for the whole log when they hold for its whole text
+        (no run of digits past the bound, only ASCII, no ``\\u`` escape) are made once, when
+        the scanner starts; an entry is looked at on its own only when the whole text fails
+        one of them. The rest (the entry's length, its brackets and colons) is counted in
+        place, without a copy of the entry's text.
         """
-        self.skip_space()
         text = self.text
         start = self.pos
+        if not text.startswith("{", start):
+            self.skip_space()
+            start = self.pos
         try:
             value, end = self._scan_bare(text, start)
         except Exception:  # StopIteration, a refusal, deep nesting: value() words it
             return self.value(depth, entry)
-        source = text[start:end]
-        if len(source) > self.limits.max_int_digits and self._too_long in source.translate(
-            _DIGITS_AS_ZERO
+        limits = self.limits
+        if end - start > limits.max_string:
+            return self.value(depth, entry)
+        braces = text.count("{", start, end)
+        if not (self._plain and self._short_numbers) or (
+            depth - 1 + braces + text.count("[", start, end) > limits.max_depth
         ):
-            return self.value(depth, entry)
-        if not _surely_within(source, depth, self.limits):
-            return self.value(depth, entry)
-        if not _keys_are_distinct(value, source):
+            source = text[start:end]
+            if not self._short_numbers and (
+                len(source) > limits.max_int_digits
+                and self._too_long in source.translate(_DIGITS_AS_ZERO)
+            ):
+                return self.value(depth, entry)
+            if not _surely_within(source, depth, limits):
+                return self.value(depth, entry)
+        if not _keys_match(value, braces, text.count(":", start, end)):
             try:  # the object hook refuses a repeated key
                 value, end = self._scan_entry(text, start)
             except Exception:
@@ -221,14 +240,23 @@ class _Scanner:
 
 def _keys_are_distinct(value: Any, source: str) -> bool:
     """Whether no object of the entry ``value``, decoded from the JSON text ``source`` with
-    plain dicts, repeated a key (``False``: could not tell).
+    plain dicts, repeated a key (``False``: could not tell); see :func:`_keys_match`."""
+    return _keys_match(value, source.count("{"), source.count(":"))
+
+
+def _keys_match(value: Any, braces: int, colons: int) -> bool:
+    """Whether no object of the entry ``value``, decoded with plain dicts from a JSON text
+    that holds ``braces`` opening braces and ``colons`` colons, repeated a key (``False``:
+    could not tell).
 
     Every key-value pair of the text has one colon outside strings, so the text has at least
     as many colons as pairs, and the decoded dicts hold at most as many keys as there were
     pairs, fewer exactly when a key repeated. So when the text's colons are as many as the
     dicts' keys, no key repeated. The keys are counted in the dicts of a usual entry (the
-    entry, its action, its events); the text's ``{`` (one per object, more if strings hold
-    some) must then number those dicts, so no other object hides deeper.
+    entry, its action, its events, and when the braces say there are more, the objects
+    directly inside the action and the events, as Khan's stacks are); the text's ``{`` (one
+    per object, more if strings hold some) must then number those dicts, so no other object
+    hides deeper.
     """
     if type(value) is not dict:
         return False
@@ -245,10 +273,15 @@ def _keys_are_distinct(value: Any, source: str) -> bool:
         if type(event) is not dict:
             return False
         keys += len(event)
-    braces = source.count("{")
-    if braces != objects:  # objects inside the action or the events: count them all
-        objects, keys = _objects_and_keys(value)
-    return braces == objects and source.count(":") == keys
+    if braces != objects:  # objects inside the action or the events: one level down first
+        for holder in (action, *events) if type(action) is dict else events:
+            for inner in holder.values():
+                if type(inner) is dict:
+                    objects += 1
+                    keys += len(inner)
+        if braces != objects:  # deeper still, or inside lists: count them all
+            objects, keys = _objects_and_keys(value)
+    return braces == objects and colons == keys
 
 
 def _objects_and_keys(value: Any) -> tuple[int, int]:
@@ -437,14 +470,38 @@ class Document:
         yield from enumerate(raw)
 
     def _streamed_entries(self) -> Iterator[tuple[int, Any]]:
+        """The entries, each read by :meth:`_Scanner.entry`, whose quickest case (an entry as
+        boardkit writes it, in a text that passed the whole-text checks) is written out here:
+        the same conditions, so the same value, without a call per entry."""
         scan = self._scan
+        text, entry, limits = scan.text, scan.entry, self.limits
+        bare, clean = scan._scan_bare, scan._plain and scan._short_numbers
+        longest, room = limits.max_string, limits.max_depth - 2  # entries sit at depth 3
         index = 0
         more = not scan.at("]")  # an empty list ends here, and the document goes on after it
         while more:
-            if index >= self.limits.max_entries:
+            if index >= limits.max_entries:
                 raise InvalidLogError(self._too_many(), index)
-            yield index, scan.entry(3, index)
-            if not scan.at(","):
+            start = scan.pos
+            try:
+                if not (clean and text.startswith("{", start)):
+                    raise StopIteration
+                value, end = bare(text, start)
+                braces = text.count("{", start, end)
+                if (
+                    end - start > longest
+                    or braces + text.count("[", start, end) > room
+                    or not _keys_match(value, braces, text.count(":", start, end))
+                ):
+                    raise StopIteration
+                scan.pos = end
+            except Exception:  # anything but the quickest case: entry() decides and words it
+                scan.pos = start
+                value = entry(3, index)
+            yield index, value
+            if text.startswith(",\n", scan.pos):  # as a log is written: scan.at(","), and the
+                scan.pos += 2  # line break the next entry would skip
+            elif not scan.at(","):
                 scan.expect("]", "or ',' after an entry", index)
                 more = False
             index += 1
