@@ -240,13 +240,14 @@ def replay_entries(
     if game is None:
         game = game_of_log(header.game)
     check_header_for(game, header)
-    replay: Replay[Any, Any] | None = None
-    count = 0
-    for entry in iter_entries(game, doc):
-        if replay is None:
-            replay = Replay.start(game, header, entry, verify)
-        else:
-            replay.add(entry, decoded=True)
+    entries = iter_entries(game, doc)
+    setup = next(entries)  # the reader refuses a log without entries
+    replay = Replay.start(game, header, setup, verify)
+    yield replay, setup
+    count = 1
+    add = replay.add
+    for entry in entries:
+        add(entry, decoded=True)
         count += 1
         yield replay, entry
     check_seat_changes_fit(header.seat_changes, count)

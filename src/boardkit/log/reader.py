@@ -93,7 +93,7 @@ class _Scanner:
         )
         self._too_long = "0" * (limits.max_int_digits + 1)
         # What the whole text shows once holds for every entry in it (see :meth:`entry`).
-        self._plain = text.isascii() and "\\u" not in text
+        self._plain = text.isascii() and ("\\" not in text or "\\u" not in text)
         self._short_numbers = self._too_long not in text.translate(_DIGITS_AS_ZERO)
 
     # hooks of the decoder
