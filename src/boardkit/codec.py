@@ -230,13 +230,13 @@ class TaggedCodec:
         append = out.append
         for data in items:
             if type(data) is dict:
-                tag = data.get("type")
-                load = fast.get(tag) if type(tag) is str else None
-                if load is not None:
-                    obj = load(data)
-                    if obj is not _MISS:
-                        append(obj)
-                        continue
+                try:  # no "type", or a tag that is no key of fast (unhashable, unknown): load()
+                    obj = fast[data["type"]](data)
+                except (KeyError, TypeError):
+                    obj = _MISS
+                if obj is not _MISS:
+                    append(obj)
+                    continue
             append(self.load(data))
         return tuple(out)
 

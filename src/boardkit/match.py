@@ -735,9 +735,13 @@ class Match(Generic[S, A]):
         entries = replay_entries(text, game, verify, limits=limits)
         replay, setup = next(entries)  # the reader refuses a log without entries
         match = cls._from_replay(replay, setup)
-        add = match._add_replayed
-        for replay, entry in entries:
-            add(entry, replay.state)
+        kept, snapshots = match._entries, match._snapshots
+        for replay, entry in entries:  # _add_replayed, written out: once per entry
+            seq = len(kept)
+            kept.append(entry)
+            if seq % SNAPSHOT_EVERY == 0:
+                snapshots[seq] = replay.state
+        match._state = replay.state
         return match
 
     @overload
