@@ -260,7 +260,9 @@ _SHARED_STR = 64
 """The longest string a shared instance may hold (longer ones are built each time)."""
 
 
-def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]], object] | None:
+def _fast_structure(
+    conv: cattrs.Converter, cls: type, tagged: bool = True
+) -> Callable[[dict[str, Any]], object] | None:
     """A function that builds ``cls`` from its tagged JSON dict, or ``None`` for ``cls``.
 
     Generated once per class (like cattrs' own functions, but for the exact shape a log holds):
@@ -274,6 +276,10 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     one shared instance per distinct value (most events of a log repeat: a step started, a card
     drawn), built once.
     Classes with private or non-init fields are left to cattrs (``None``).
+
+    Not ``tagged``: the function of a class held in another's field (Khan's ``StackKey``),
+    whose JSON is a dict of its fields alone, given any JSON value: :func:`_field_check`
+    calls it in place of the converter's hook when every field of the class is a scalar.
     """
     if not attrs.has(cls):
         return None
@@ -283,7 +289,9 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
         return None
     if not all(f.init and f.alias == f.name for f in fields):
         return None
-    keys = frozenset(("type", *(f.name for f in fields)))
+    keys = frozenset((*(("type",) if tagged else ()), *(f.name for f in fields)))
+    if not tagged and not fields:
+        return None
     if not fields:
         if cls.__setattr__ is not _FROZEN_SETATTR:
             return None
@@ -299,7 +307,9 @@ def _fast_structure(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, An
     # the tag means exactly those keys, which a length checks faster than a set comparison.
     lines = [
         "def load(data):",
-        f"    if len(data) != {len(keys)}:",
+        f"    if len(data) != {len(keys)}:"
+        if tagged
+        else f"    if type(data) is not dict or len(data) != {len(keys)}:",
         "        return MISS",
         "    try:",
     ]
@@ -370,7 +380,8 @@ def _field_check(
     """Lines that turn the JSON value in ``var`` into a ``kind`` in place, or return MISS.
 
     Exact scalars, enums, optional values and tuples of these are checked inline, the way the
-    converter's hooks accept them; other types call the converter's hook.
+    converter's hooks accept them, and a class of scalars by its own function
+    (:func:`_inline_class`); other types call the converter's hook.
     """
     name = f"k_{var}"
     namespace[name] = kind
@@ -404,8 +415,25 @@ def _field_check(
             lines += _field_check(conv, arg, f"{var}_{i}", namespace)
         items = "".join(f"{var}_{i}, " for i in range(len(args)))
         return [*lines, f"{var} = ({items})"]
+    nested = _fast_structure(conv, kind, tagged=False) if _inline_class(kind) else None
+    if nested is not None:
+        namespace[f"n_{var}"] = nested
+        return [f"{var} = n_{var}({var})", f"if {var} is MISS:", "    return MISS"]
     namespace[f"h_{var}"] = conv.get_structure_hook(kind)
     return [f"{var} = h_{var}({var}, {name})"]
+
+
+def _inline_class(kind: Any) -> bool:
+    """Whether ``kind`` is a frozen attrs class whose fields are all scalars checked inline
+    (:func:`_plain`): a field of that class is then built by its own precompiled function,
+    which gives the same object as the converter's hook, shared as a plain event is."""
+    if not (isinstance(kind, type) and attrs.has(kind)) or kind.__setattr__ is not _FROZEN_SETATTR:
+        return False
+    try:
+        fields = attrs.fields(attrs.resolve_types(kind))
+    except Exception:  # annotations that do not resolve here: the converter's hook decides
+        return False
+    return bool(fields) and all(_plain(f.type) for f in fields)
 
 
 def _explain(exc: BaseException) -> str:
