@@ -14,7 +14,15 @@ from boardkit.english import noun_for
 from boardkit.errors import GameDefinitionError, InvalidLogError, shorten, shorten_text
 from boardkit.game import Game
 from boardkit.log.commitment import SALT_BYTES
-from boardkit.log.model import ENTRY_KEYS, FULL, SPECTATOR, Entry, LogHeader, seats_problem
+from boardkit.log.model import (
+    ENTRY_KEYS,
+    FULL,
+    SPECTATOR,
+    Entry,
+    LogHeader,
+    decoded_entry,
+    seats_problem,
+)
 from boardkit.log.reader import Document
 from boardkit.log.seating import MAX_HOLDER_CHARS, parse_seat_changes
 from boardkit.options import MIN_CAP
@@ -229,7 +237,7 @@ def iter_entries(game: Game[Any, Any], doc: Document) -> Iterator[Entry]:
                         decoded = load_events(events)
                     except CodecError as exc:
                         raise InvalidLogError(str(exc), index) from None
-                    yield Entry(index, player, action, decoded)
+                    yield decoded_entry(index, player, action, decoded)
                     count += 1
                     continue
         yield _decode_entry(codec, index, item)
