@@ -29,8 +29,10 @@ and round, the new and the old turn of a round ran up to a second apart and over
 logs (each side's counter ran at its own speed through logs whose rates differ by up to 15 %),
 so the per-round ratios of replay spread over 0.9–2.2×. Ten alternating slices per round
 (ABBA: every side equally often first) put both sides on the same moments of the machine, and
-a whole pass gives them the same mix of logs: three runs in a row on the same code spread
-1.00–1.21×, 1.13–1.34× and 0.96–1.16× where the one-turn rounds gave 0.71–2.04×.
+a whole pass gives them the same mix of logs: two sliced runs on the same code spread Nim's
+replay 1.00–1.21× and 0.96–1.16×, Khan's 1.13–1.34× and 1.04–1.34×, where a one-turn run
+between them gave 0.96–1.78× and 0.71–1.51×.
+
 Both sides need only this checkout's dependencies; the old packages are found by git, so the
 script runs inside a git clone that holds commit ``C`` (``--commit HEAD`` always works).
 """
