@@ -222,7 +222,7 @@ def iter_entries(game: Game[Any, Any], doc: Document) -> Iterator[Entry]:
         if type(item) is dict and len(item) == _ENTRY_KEY_COUNT and index:
             seq, player = item.get("seq"), item.get("player")
             data, events = item.get("action"), item.get("events")
-            if (  # each of the four keys is there (its value is no None), so no other key is
+            if (  # all four keys are there (no value is None), so there is no other key
                 type(seq) is int
                 and seq == index
                 and type(player) is int
