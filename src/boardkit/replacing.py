@@ -98,3 +98,41 @@ def replacer(cls: type[T], *names: str) -> Callable[..., T]:
 
     _MADE[key] = made
     return made
+
+
+def evolve(state: T, **changes: Any) -> T:
+    """``attrs.evolve(state, **changes)`` for a frozen attrs state, made cheaper: the copy is
+    written out once per class and set of changed fields (:func:`replacer`) and then costs a
+    fraction of ``attrs.evolve``, which looks the fields up on every call. A reducer that folds
+    many events uses it in place of ``attrs.evolve``:
+
+    >>> from attrs import frozen
+    >>> @frozen
+    ... class Heap:
+    ...     stones: int
+    ...     winner: int | None = None
+    >>> evolve(Heap(5), stones=3, winner=1)
+    Heap(stones=3, winner=1)
+
+    As with ``attrs.evolve``, changes are named as the constructor names them (a private field
+    ``_a`` as ``a``), a changed field's validator and converter run, and a name the constructor
+    does not take is refused with a ``TypeError``."""
+    cls = type(state)
+    key = (cls, tuple(changes))
+    made = _EVOLVERS.get(key)
+    if made is None:
+        made = _EVOLVERS[key] = _evolver(cls, key[1])
+    return made(state, *changes.values())  # type: ignore[no-any-return]
+
+
+_EVOLVERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+"""By class and the constructor's names of the changed fields, :func:`evolve`'s copy."""
+
+
+def _evolver(cls: type, keys: tuple[str, ...]) -> Callable[..., Any]:
+    """The :func:`replacer` for the fields the constructor names ``keys``."""
+    by_alias = {f.alias: f.name for f in attrs.fields(cls) if f.init}
+    for key in keys:
+        if key not in by_alias:
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {key!r}")
+    return replacer(cls, *(by_alias[key] for key in keys))

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
-from boardkit.replacing import replacer
+from boardkit.replacing import evolve, replacer
 
 
 @attrs.frozen
@@ -105,3 +105,29 @@ def test_field_names_cannot_clash_with_the_generated_code(names: tuple[str, ...]
     changes: dict[str, Any] = dict(zip(names, values, strict=True))
     assert after == attrs.evolve(before, **changes)
     assert before == _Awkward(1, "a", 2, 3, 4)
+
+
+@pytest.mark.parametrize("kind", [_Plain, _Validated, _WithDict])
+@pytest.mark.parametrize("names", [("b",), ("c", "b"), ("a", "b", "c"), ()])
+def test_evolve_gives_what_attrs_evolve_gives(kind: type[Any], names: tuple[str, ...]) -> None:
+    state = kind(1, (2, 3), "y")
+    changes = {name: {"a": 7, "b": (8,), "c": "z"}[name] for name in names}
+    copy = evolve(state, **changes)
+    assert copy == attrs.evolve(state, **changes) and type(copy) is kind
+    assert state == kind(1, (2, 3), "y")
+
+
+def test_evolve_names_fields_as_the_constructor_does_and_refuses_what_it_refuses() -> None:
+    """A private field is changed by its constructor name (``a`` for ``_a``), as with
+    ``attrs.evolve``; its own name, or a name that is no field, is refused alike; a changed
+    field's validator runs."""
+    assert (
+        evolve(_Renamed(1, (2,)), a=5) == attrs.evolve(_Renamed(1, (2,)), a=5) == _Renamed(5, (2,))
+    )
+    for bad in ({"_a": 5}, {"nope": 1}):
+        with pytest.raises(TypeError, match="unexpected keyword argument"):
+            attrs.evolve(_Renamed(1, (2,)), **bad)
+        with pytest.raises(TypeError, match="unexpected keyword argument"):
+            evolve(_Renamed(1, (2,)), **bad)
+    with pytest.raises(TypeError):
+        evolve(_Validated(1), a="not an int")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from boardkit import (
     Config,
@@ -33,6 +33,7 @@ from boardkit.i18n import N_
 from boardkit.notation import FLOW_KEYS, flow_fields, need, number, parse_flow, read_fields
 from boardkit.present.svg import Svg, circle, text
 from boardkit.present.voice import Voice, count_of
+from boardkit.replacing import evolve
 
 STONE_GAP = 24
 """Pixels between the centres of two stones in the picture."""
