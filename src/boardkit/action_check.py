@@ -134,9 +134,7 @@ def _same_types(a: object, b: object) -> bool:
         return False
     if cls in _SCALARS:
         return True
-    names = _FROZEN_FIELDS.get(cls, _UNKNOWN)
-    if names is _UNKNOWN:
-        names = _FROZEN_FIELDS[cls] = _frozen_fields(cls)
+    names = _frozen_names(cls)
     if names is not None:
         for name in names:
             x, y = getattr(a, name), getattr(b, name)
@@ -159,9 +157,7 @@ def _unchangeable(value: object) -> bool:
     cls: Any = type(value)
     if cls in _SCALARS:
         return True
-    names = _FROZEN_FIELDS.get(cls, _UNKNOWN)
-    if names is _UNKNOWN:
-        names = _FROZEN_FIELDS[cls] = _frozen_fields(cls)
+    names = _frozen_names(cls)
     if names is not None:
         for name in names:
             field = getattr(value, name)
@@ -171,6 +167,14 @@ def _unchangeable(value: object) -> bool:
     if cls is tuple or cls is frozenset:
         return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
     return isinstance(value, enum.Enum)
+
+
+def _frozen_names(cls: Any) -> tuple[str, ...] | None:
+    """:func:`_frozen_fields` of ``cls``, worked out once per class."""
+    names = _FROZEN_FIELDS.get(cls, _UNKNOWN)
+    if names is _UNKNOWN:
+        names = _FROZEN_FIELDS[cls] = _frozen_fields(cls)
+    return names  # type: ignore[no-any-return]
 
 
 def _frozen_fields(cls: Any) -> tuple[str, ...] | None:

@@ -68,6 +68,21 @@ def _listening_backends(url: str, terminate: bool = False) -> list[int]:
         return sorted(int(row[1]) for row in conn.execute(query).fetchall())
 
 
+def _ann_on_one_bob_and_cyd_on_two(one: str, two: str) -> tuple[str, list[str], dict[int, NetSeat]]:
+    """A 3-player Shangrila match of people, created through process ``one``: ann joins and
+    plays through ``one``, bob and cyd through ``two``. Its id, their tokens and seats."""
+    match_id = http(one, "/api/matches", {"game": "shangrila", "seats": [{"human": True}] * 3})
+    tokens = [
+        http(url, f"/api/matches/{match_id['id']}/join", {"name": name})["token"]
+        for url, name in ((one, "ann"), (two, "bob"), (two, "cyd"))
+    ]
+    seats = {
+        seat: NetSeat(url, match_id["id"], token)
+        for seat, (url, token) in enumerate(zip((one, two, two), tokens, strict=True))
+    }
+    return match_id["id"], tokens, seats
+
+
 def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
     tmp_path: Path, postgres_url: str
 ) -> None:
@@ -79,19 +94,7 @@ def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
         serve(args, tmp_path / "one.log") as one,
         serve(args, tmp_path / "two.log") as two,
     ):
-        spec = [{"human": True}, {"human": True}]
-        match_id = http(
-            one.url, "/api/matches", {"game": "shangrila", "seats": [*spec, *spec[:1]]}
-        )["id"]
-        tokens = [
-            http(url, f"/api/matches/{match_id}/join", {"name": name})["token"]
-            for url, name in ((one.url, "ann"), (two.url, "bob"), (two.url, "cyd"))
-        ]
-        seats = {
-            0: NetSeat(one.url, match_id, tokens[0]),
-            1: NetSeat(two.url, match_id, tokens[1]),
-            2: NetSeat(two.url, match_id, tokens[2]),
-        }
+        match_id, tokens, seats = _ann_on_one_bob_and_cyd_on_two(one.url, two.url)
         rng = random.Random(11)
         before = _listening_backends(postgres_url)
         assert len(before) == 2  # one per process
@@ -157,17 +160,7 @@ def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
             serve(["--db", proxy.url, *args], tmp_path / "two.log") as two,
         ):
             assert _ready(two.url)[0] == 200 and _metric(two.url, "boardkit_listening") == 1
-            spec = [{"human": True}] * 3
-            match_id = http(one.url, "/api/matches", {"game": "shangrila", "seats": spec})["id"]
-            tokens = [
-                http(url, f"/api/matches/{match_id}/join", {"name": name})["token"]
-                for url, name in ((one.url, "ann"), (two.url, "bob"), (two.url, "cyd"))
-            ]
-            seats = {
-                0: NetSeat(one.url, match_id, tokens[0]),
-                1: NetSeat(two.url, match_id, tokens[1]),
-                2: NetSeat(two.url, match_id, tokens[2]),
-            }
+            match_id, tokens, seats = _ann_on_one_bob_and_cyd_on_two(one.url, two.url)
             rng = random.Random(3)
             state = play(seats, rng, stop=lambda s: s["to_decide"] == 0)
             seq = state["seq"]
