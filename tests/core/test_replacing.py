@@ -124,7 +124,8 @@ def test_evolve_names_fields_as_the_constructor_does_and_refuses_what_it_refuses
     assert (
         evolve(_Renamed(1, (2,)), a=5) == attrs.evolve(_Renamed(1, (2,)), a=5) == _Renamed(5, (2,))
     )
-    for bad in ({"_a": 5}, {"nope": 1}):
+    refused: list[dict[str, Any]] = [{"_a": 5}, {"nope": 1}]
+    for bad in refused:
         with pytest.raises(TypeError, match="unexpected keyword argument"):
             attrs.evolve(_Renamed(1, (2,)), **bad)
         with pytest.raises(TypeError, match="unexpected keyword argument"):
