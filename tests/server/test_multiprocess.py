@@ -8,8 +8,9 @@ import random
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -19,6 +20,20 @@ from tests.server.netclient import NetSeat, http, play
 from tests.server.silencing import SilencingProxy
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+
+T = TypeVar("T")
+
+
+def _wait_until(
+    read: Callable[[], T], done: Callable[[T], bool], seconds: float, pause: float = 0.05
+) -> T:
+    """Read ``read()`` every ``pause`` seconds until ``done`` holds for it, and return that
+    reading; fails, naming the last reading, after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done(value := read()):
+        assert time.monotonic() < deadline, f"still {value!r} after {seconds} s"
+        time.sleep(pause)
+    return value
 
 
 def test_an_action_through_one_process_reaches_a_client_of_the_other(
@@ -105,10 +120,11 @@ def test_a_process_that_loses_its_listen_connection_reconnects_and_resyncs(
             if attempt == 0:  # the move is made while both processes are deaf
                 assert _listening_backends(postgres_url, terminate=True) == before
             else:  # both listen again, on new connections
-                deadline = time.monotonic() + 10
-                while (now := _listening_backends(postgres_url)) == before or len(now) != 2:
-                    assert time.monotonic() < deadline, now
-                    time.sleep(0.05)
+                now = _wait_until(
+                    lambda: _listening_backends(postgres_url),
+                    lambda now: now != before and len(now) == 2,
+                    seconds=10,
+                )
                 assert not set(now) & set(before)
             mover = seats[state["to_decide"]]
             mover.until(seq)
@@ -168,10 +184,8 @@ def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
             assert proxy.silence_listeners() == 1  # …and two's listening one goes silent
             seats[0].until(seq)
             seats[0].act_randomly(rng)  # through process one, while two hears nothing
-            deadline = time.monotonic() + 10
-            while (ready := _ready(two.url))[0] == 200:
-                assert time.monotonic() < deadline, "two never found out it was deaf"
-                time.sleep(0.1)
+            # two finds out that it is deaf
+            ready = _wait_until(lambda: _ready(two.url), lambda r: r[0] != 200, 10, pause=0.1)
             assert ready[0] == 503
             assert "not hearing the other processes" in ready[1]["reason"]
             assert "not even its own ping, for 1 s; reconnecting" in ready[1]["reason"]
@@ -182,10 +196,8 @@ def test_a_process_whose_listen_connection_goes_silent_replaces_it_and_resyncs(
             took = time.monotonic() - started
             assert seen["entries"][-1]["player"] == 0
             assert took < 12.0, took  # the longest pause between tries is 5 s
-            deadline = time.monotonic() + 5  # ready once the resync has gone through them all
-            while (ready := _ready(two.url))[0] != 200:
-                assert time.monotonic() < deadline, ready
-                time.sleep(0.05)
+            # ready once the resync has gone through them all
+            _wait_until(lambda: _ready(two.url), lambda r: r[0] == 200, seconds=5)
             assert _metric(two.url, "boardkit_listening") == 1
             assert _metric(two.url, "boardkit_listen_reconnects_total") == 1
             end = play(seats, rng)
