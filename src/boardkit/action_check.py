@@ -205,7 +205,11 @@ def _same_types(a: object, b: object) -> bool:
                 return False
         return True
     if cls is tuple:
-        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[call-overload]
+        for x, y in zip(a, b, strict=True):  # type: ignore[call-overload]
+            kind = type(x)
+            if type(y) is not kind or (kind not in _SCALARS and not _same_types(x, y)):
+                return False
+        return True
     return _same(a, b)
 
 
@@ -227,7 +231,10 @@ def _unchangeable(value: object) -> bool:
                 return False
         return True
     if cls is tuple or cls is frozenset:
-        return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
+        for item in value:  # type: ignore[attr-defined]
+            if type(item) not in _SCALARS and not _unchangeable(item):
+                return False
+        return True
     return isinstance(value, enum.Enum)
 
 
