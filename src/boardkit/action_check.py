@@ -231,10 +231,7 @@ def _unchangeable(value: object) -> bool:
                 return False
         return True
     if cls is tuple or cls is frozenset:
-        for item in value:  # type: ignore[attr-defined]
-            if type(item) not in _SCALARS and not _unchangeable(item):
-                return False
-        return True
+        return all(type(item) in _SCALARS or _unchangeable(item) for item in value)  # type: ignore[attr-defined]
     return isinstance(value, enum.Enum)
 
 
