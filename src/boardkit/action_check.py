@@ -66,7 +66,10 @@ def _handed_out(action: object, offered: Sequence[object]) -> bool:
 
 
 def _round_trip(game: Game[Any, Any], action: object) -> None:
-    """Dump ``action`` to JSON text and load it back; refuse it unless it reads back the same."""
+    """Dump ``action`` to JSON text and load it back; refuse it unless it reads back the same.
+
+    A dump that :func:`_reads_back_as_written` is loaded as it is: its text would read back as
+    this very value, so writing and parsing it could change nothing."""
     codec = codec_for(game).actions
     try:
         data = codec.dump(action)
@@ -103,9 +106,9 @@ def _reads_back_as_written(value: object, depth: int = 0) -> bool:
     floats, bools and ``None``. Anything else (a tuple, an int key, a NaN, a subclass of str)
     gives ``False``: the caller then writes the text and reads it back, which decides.
 
-    An action's dump is made of these: skipping the text (``json`` writes and parses it in
-    C, but an action's few fields make the call overhead most of the cost) saves about a third
-    of a round trip. The scalars of a dict or list are tested in its loop, not by a call each.
+    An action's dump is made of these, and for its few fields writing and parsing the text
+    costs more than this walk (``json``'s calls, not its C loops). The scalars of a dict or list
+    are tested in its loop, not by a call each.
     """
     kind = type(value)
     if kind is dict:
