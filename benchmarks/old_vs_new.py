@@ -9,7 +9,9 @@ temporary folder as ``old_boardkit``, ``old_boardkit_khan`` and ``old_boardkit_s
 both run the same work with the same seeds in interleaved rounds (``benchmarks/_timing.py``):
 
 - Khan 4-player random games, one game per call, through the engine (``simulate`` with a game
-  object) and through ``Match`` (``random_playout``);
+  object) and through ``Match`` (``random_playout``); the same for Shangrila with ``--paths
+  shangrila-games`` (not run by default: 9e3a739's Shangrila is another game's speed, the
+  path is for a framework change measured against a recent commit);
 - replay from JSON text, events folded (``Match.from_json(verify=False)``), and decoding alone
   (``parse_entries(parse_document(text))``) for Khan (4 players), Shangrila (4 players) and Nim
   (300 stones). Each side replays the logs its own code wrote for the same seeds (Khan's events
@@ -92,8 +94,11 @@ REPLAYED: tuple[tuple[str, int, dict[str, object]], ...] = (
 )
 
 
-def playout_contenders(label: str, mods: dict[str, ModuleType], game: Any) -> list[Contender]:
-    """Khan 4p random games, one per call, by engine and by ``Match``; seeds 1000, 1001 …"""
+def playout_contenders(
+    label: str, mods: dict[str, ModuleType], game: Any, name: str = "khan"
+) -> list[Contender]:
+    """4p random games of ``game`` (named ``name``), one per call, by engine and by ``Match``;
+    seeds 1000, 1001 …"""
     simulate, random_playout = mods["simulate"].simulate, mods["simulate"].random_playout
 
     def engine(i: int) -> int:
@@ -104,7 +109,7 @@ def playout_contenders(label: str, mods: dict[str, ModuleType], game: Any) -> li
         random_playout(game, 4, seed=1000 + i)
         return 1
 
-    return [Contender(f"{label} khan engine", engine), Contender(f"{label} khan Match", match)]
+    return [Contender(f"{label} {name} engine", engine), Contender(f"{label} {name} Match", match)]
 
 
 def replay_contenders(
@@ -149,7 +154,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--games", type=int, default=6, help="logs replayed per game")
     parser.add_argument(
-        "--paths", default="games,replay", help="games, replay or both (default games,replay)"
+        "--paths",
+        default="games,replay",
+        help="games (Khan's), shangrila-games, replay, comma-separated (default games,replay)",
     )
     parser.add_argument(
         "--slices",
@@ -198,6 +205,13 @@ def main() -> None:
         )
         if "games" in paths:
             compare(list(plays), "games / s")
+        if "shangrila-games" in paths:
+            shangrila_plays = zip(
+                playout_contenders("new", new, new_games["shangrila"], "shangrila"),
+                playout_contenders("old", old, old_games["shangrila"], "shangrila"),
+                strict=True,
+            )
+            compare(list(shangrila_plays), "games / s")
         for spec in REPLAYED if "replay" in paths else ():
             pairs = zip(
                 replay_contenders("new", new, new_games[spec[0]], spec, args.games),

@@ -65,8 +65,14 @@ RUNS = {
         ["boardkit mcts, example game", "boardkit mcts, fast game", "OpenSpiel mcts (C++ game)"],
     ),
     "old_vs_new.py": (
-        ["--commit", "HEAD", "--rounds", "1", "--seconds", "0.05", "--games", "1", "--cpu-time"],
-        ["khan engine", "khan Match", "khan json", "shangrila decode", "nim json", "new / old"],
+        [
+            *("--commit", "HEAD", "--rounds", "1", "--seconds", "0.05", "--games", "1"),
+            *("--cpu-time", "--paths", "games,shangrila-games,replay"),
+        ],
+        [
+            *("khan engine", "khan Match", "shangrila engine", "shangrila Match"),
+            *("khan json", "shangrila decode", "nim json", "new / old"),
+        ],
     ),
     "replay_reference.py": (
         ["--games", "1", "--rounds", "1", "--seconds", "0.05"],

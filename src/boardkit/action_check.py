@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,12 +66,18 @@ def _handed_out(action: object, offered: Sequence[object]) -> bool:
 
 
 def _round_trip(game: Game[Any, Any], action: object) -> None:
-    """Dump ``action`` to JSON text and load it back; refuse it unless it reads back the same."""
+    """Dump ``action`` to JSON text and load it back; refuse it unless it reads back the same.
+
+    A dump that :func:`_reads_back_as_written` is loaded as it is: its text would read back as
+    this very value, so writing and parsing it could change nothing."""
     codec = codec_for(game).actions
     try:
-        text = json.dumps(codec.dump(action), ensure_ascii=False, allow_nan=False)
-        text.encode("utf-8")
-        back = codec.load(json.loads(text))
+        data = codec.dump(action)
+        if not _reads_back_as_written(data):  # what only the JSON text can tell: write it
+            text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+            text.encode("utf-8")
+            data = json.loads(text)
+        back = codec.load(data)
     except CodecError as exc:
         raise IllegalActionError("action", f"not a valid action: {exc}") from None
     except Exception as exc:  # an object cattrs cannot even write
@@ -83,6 +90,64 @@ def _round_trip(game: Game[Any, Any], action: object) -> None:
         raise IllegalActionError(
             "action", f"{shorten(action)} does not survive its log: {_changed_field(action, back)}"
         )
+
+
+_JSON_INT_BOUND = 1 << 64
+"""Ints inside this bound (either sign) are written and read back by ``json`` exactly (far
+below the digit limit of ``int`` to and from text)."""
+_JSON_DEPTH = 32
+"""Deeper JSON values take the way through the text (``json`` has its own depth limits)."""
+
+
+def _reads_back_as_written(value: object, depth: int = 0) -> bool:
+    """Whether ``json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False))`` is sure to
+    give ``value`` back, equal and with the same type at every level, and its text to encode as
+    UTF-8: dicts with str keys, lists, strs without lone surrogates, ints within a bound, finite
+    floats, bools and ``None``. Anything else (a tuple, an int key, a NaN, a subclass of str)
+    gives ``False``: the caller then writes the text and reads it back, which decides.
+
+    An action's dump is made of these, and for its few fields writing and parsing the text
+    costs more than this walk (``json``'s calls, not its C loops). The scalars of a dict or list
+    are tested in its loop, not by a call each.
+    """
+    kind = type(value)
+    if kind is dict:
+        for key in value:  # type: ignore[attr-defined]
+            if type(key) is not str or not (key.isascii() or _utf8(key)):
+                return False
+        items = value.values()  # type: ignore[attr-defined]
+    elif kind is list:
+        items = value
+    elif kind is int:
+        return -_JSON_INT_BOUND < value < _JSON_INT_BOUND  # type: ignore[operator]
+    elif kind is str:
+        return value.isascii() or _utf8(value)  # type: ignore[attr-defined, arg-type]
+    elif kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
+    else:
+        return kind is bool or value is None
+    if depth >= _JSON_DEPTH:
+        return False
+    for item in items:
+        kind = type(item)
+        if kind is int:
+            if not -_JSON_INT_BOUND < item < _JSON_INT_BOUND:
+                return False
+        elif kind is str:
+            if not (item.isascii() or _utf8(item)):
+                return False
+        elif kind is not bool and item is not None and not _reads_back_as_written(item, depth + 1):
+            return False
+    return True
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (no lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _remember(game: Game[Any, Any], action: object) -> None:
@@ -143,7 +208,11 @@ def _same_types(a: object, b: object) -> bool:
                 return False
         return True
     if cls is tuple:
-        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))  # type: ignore[call-overload]
+        for x, y in zip(a, b, strict=True):  # type: ignore[call-overload]
+            kind = type(x)
+            if type(y) is not kind or (kind not in _SCALARS and not _same_types(x, y)):
+                return False
+        return True
     return _same(a, b)
 
 
@@ -165,7 +234,7 @@ def _unchangeable(value: object) -> bool:
                 return False
         return True
     if cls is tuple or cls is frozenset:
-        return all(_unchangeable(item) for item in value)  # type: ignore[attr-defined]
+        return all(type(item) in _SCALARS or _unchangeable(item) for item in value)  # type: ignore[attr-defined]
     return isinstance(value, enum.Enum)
 
 
@@ -189,20 +258,76 @@ _FROZEN_FIELDS: dict[type, tuple[str, ...] | None] = {}
 """By class, :func:`_frozen_fields` (a class's fields and whether it is frozen never change)."""
 
 
+def _attrs_names(cls: Any) -> tuple[str, ...] | None:
+    """The field names of an attrs class, frozen or not, or ``None`` for any other class;
+    worked out once per class."""
+    names = _ATTRS_FIELDS.get(cls, _UNKNOWN)
+    if names is _UNKNOWN:
+        names = _ATTRS_FIELDS[cls] = (
+            tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+        )
+    return names  # type: ignore[no-any-return]
+
+
+_ATTRS_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""By class, :func:`_attrs_names`."""
+
+
 def _same(a: object, b: object) -> bool:
     """Equal, with the same type at every level (``"healer"`` is not ``Guild.HEALER``)."""
     cls: Any = type(a)
     if type(b) is not cls:
         return False
-    if attrs.has(cls):
-        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(cls))
-    if isinstance(a, tuple | list):
-        assert isinstance(b, tuple | list)
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, frozenset | set):
-        assert isinstance(b, frozenset | set)
-        return {(type(x), x) for x in a} == {(type(y), y) for y in b}
-    return a == b
+    how = _COMPARED.get(cls)
+    if how is None:
+        how = _COMPARED[cls] = _how_compared(cls)
+    if how is _BY_VALUE:
+        return bool(a == b)
+    if how is _AS_SEQUENCE:
+        if len(a) != len(b):  # type: ignore[arg-type]
+            return False
+        for x, y in zip(a, b, strict=True):  # type: ignore[call-overload]
+            kind = type(x)
+            if kind in _SCALARS and type(y) is kind:  # what _same(x, y) asks, without a call
+                if x != y:
+                    return False
+            elif not _same(x, y):
+                return False
+        return True
+    if how is _AS_SET:
+        return {(type(x), x) for x in a} == {(type(y), y) for y in b}  # type: ignore[attr-defined]
+    for name in how:  # an attrs class: its field names
+        x, y = getattr(a, name), getattr(b, name)
+        kind = type(x)
+        if kind in _SCALARS and type(y) is kind:
+            if x != y:
+                return False
+        elif not _same(x, y):
+            return False
+    return True
+
+
+_BY_VALUE = ("by value",)
+_AS_SEQUENCE = ("as a sequence",)
+_AS_SET = ("as a set",)
+
+
+def _how_compared(cls: Any) -> tuple[str, ...]:
+    """How :func:`_same` compares two objects of ``cls``: field by field (the names of an attrs
+    class), item by item (a tuple or list), as sets of (type, item), or by ``==``."""
+    names = _attrs_names(cls)
+    if names is not None:
+        return names
+    if issubclass(cls, tuple | list):
+        return _AS_SEQUENCE
+    if issubclass(cls, frozenset | set):
+        return _AS_SET
+    return _BY_VALUE
+
+
+_COMPARED: dict[type, tuple[str, ...]] = {}
+"""By class, :func:`_how_compared` (worked out once per class: :func:`_same` runs for every
+action a round trip checks)."""
 
 
 def _unwritable_field(game: Game[Any, Any], action: object) -> str:

@@ -1,0 +1,104 @@
+"""An action's round trip skips the JSON text only where the text could change nothing:
+``_reads_back_as_written`` says yes only for values that ``json`` writes as UTF-8 text and reads
+back equal, with the same type at every level; for anything else the text is written and read,
+and an action that does not survive it is refused as before."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, cast
+
+import pytest
+from attrs import frozen
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardkit import IllegalActionError
+from boardkit.action_check import _reads_back_as_written, _same, check_action
+from boardkit.game import Game
+from tests.budget import examples
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(),  # NaN and the infinities among them
+    st.text(),  # lone surrogates among them
+)
+json_like = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.tuples(inner, inner),
+        st.dictionaries(st.one_of(st.text(max_size=3), st.integers(0, 3)), inner, max_size=3),
+    ),
+    max_leaves=12,
+)
+
+
+def _through_text(value: Any) -> Any:
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    text.encode("utf-8")
+    return json.loads(text)
+
+
+@settings(max_examples=examples(3000))
+@given(json_like)
+def test_a_value_said_to_read_back_reads_back_the_same_through_the_text(value: Any) -> None:
+    if _reads_back_as_written(value):
+        assert _same(_through_text(value), value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        (1, 2),  # a tuple reads back as a list
+        {1: "a"},  # an int key reads back as a str
+        [math.nan],
+        {"x": math.inf},
+        "\ud800",  # a lone surrogate does not encode
+        {"\udfff": 1},
+        2**64,  # past the bound: the text decides
+        type("Name", (str,), {})("a"),  # a subclass of str reads back as a str
+    ],
+)
+def test_values_the_text_could_change_take_the_text(value: object) -> None:
+    assert not _reads_back_as_written(value)
+
+
+def test_what_an_action_dumps_to_reads_back_without_the_text() -> None:
+    dump = {"type": "Conquer", "stack": {"kind": "g", "shape": "L"}, "cards": [1, 2], "yes": True}
+    assert _reads_back_as_written(dump)
+    assert _reads_back_as_written({"type": "PlayDivineSupport", "region": None, "x": -1.5})
+
+
+def test_a_list_deeper_than_the_bound_takes_the_text() -> None:
+    deep: list[object] = []
+    for _ in range(40):
+        deep = [deep]
+    assert not _reads_back_as_written(deep)
+    assert _same(_through_text(deep), deep)  # the text then decides (and here agrees)
+
+
+@frozen
+class Say:
+    word: str
+
+
+class SayGame:
+    """What the codec reads of a game: its action, event and state types."""
+
+    action_types = (Say,)
+    event_types = ()
+    state_type = Say
+
+
+def test_an_action_whose_text_cannot_be_encoded_is_still_refused() -> None:
+    game = cast(Game[Any, Say], SayGame())
+    check_action(game, Say("héllo"))  # non-ASCII that encodes: passes
+    with pytest.raises(IllegalActionError) as refused:
+        check_action(game, Say("\ud800"))
+    assert refused.value.rule == "action"
+    assert "cannot be written to a log" in str(refused.value)
