@@ -16,9 +16,10 @@ from boardkit import Match, Rng
 from boardkit_shangrila.game import ShangrilaGame
 from boardkit_shangrila.rules import masks
 from boardkit_shangrila.rules.actions import PlaceMaster, RecruitStudents
+from boardkit_shangrila.rules.checks import refusal
 from boardkit_shangrila.rules.components import Colour, Guild
 from boardkit_shangrila.rules.events import MasterExpelled, MasterPlaced, StudentRecruited
-from boardkit_shangrila.rules.legality import legal, refusal
+from boardkit_shangrila.rules.legality import legal
 from boardkit_shangrila.rules.reducer import reduce
 from boardkit_shangrila.rules.scoring import is_over
 from boardkit_shangrila.rules.state import MAIN, ShangrilaState, colour_to_move, seat_of
