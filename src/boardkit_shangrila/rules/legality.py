@@ -37,7 +37,7 @@ from boardkit_shangrila.rules.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.board import INCIDENT, PATHS, ROUTES, VILLAGE_COUNT
 from boardkit_shangrila.rules.components import GUILD_COUNT, GUILDS
 
 # What a legal action does moved to .effects; its two functions are also importable from here
@@ -82,6 +82,9 @@ _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 POPCOUNT: tuple[int, ...] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
 """Set bits of each 7-bit guild mask."""
 
+_STONE_SHIFT = len(PATHS)
+"""Where a journey key (:data:`_JOURNEYS_FROM`) puts the stones, past every path's bit."""
+
 _LOW_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if mask >> v & 1) for mask in range(1 << 7)
 )
@@ -91,6 +94,38 @@ _HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
     for mask in range(1 << (VILLAGE_COUNT - 7))
 )
 """Villages 7-12 of a village mask shifted right by seven."""
+
+_NEIGHBOURS: tuple[int, ...] = tuple(
+    sum(1 << w for w, _ in ROUTES[v]) for v in range(VILLAGE_COUNT)
+)
+"""Each village's neighbours, as a village mask."""
+
+
+def _subsets(mask: int) -> list[int]:
+    """Every submask of ``mask``, itself and 0 included."""
+    found = [mask]
+    sub = mask
+    while sub:
+        sub = (sub - 1) & mask
+        found.append(sub)
+    return found
+
+
+_JOURNEYS_FROM: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
+    {
+        bridges | stones << _STONE_SHIFT: tuple(
+            (v, w) for w, p in ROUTES[v] if bridges >> p & 1 and not stones >> w & 1
+        )
+        for bridges in _subsets(INCIDENT[v])
+        for stones in _subsets(_NEIGHBOURS[v])
+    }
+    for v in range(VILLAGE_COUNT)
+)
+"""S-A3's journeys out of village ``v``, in route order, for every state of its paths and
+neighbours: ``_JOURNEYS_FROM[v][b | s << _STONE_SHIFT]``, where ``b`` is the bridge mask's
+paths of ``v`` (``bridges & INCIDENT[v]``) and ``s`` the stone mask's neighbours of ``v``
+(``stones & _NEIGHBOURS[v]``): one lookup per village instead of a test per path (at most
+16 × 16 keys a village)."""
 
 
 # The listing and the research mask of one position read the same decision: the set-up info,
@@ -259,6 +294,7 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
     bridges = state.bridges
     stones = state.stones
     spaces_of = _SPACES_OF
+    journeys_from, incident, neighbours = _JOURNEYS_FROM, INCIDENT, _NEIGHBOURS
     place: list[int] = []
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
@@ -271,10 +307,9 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
             mine = m[alone + v] & stocked
             if mine:
                 recruit += spaces_of[v][mine]
-        if m[taught + v]:
-            for w, p in ROUTES[v]:
-                if bridges >> p & 1 and not stones >> w & 1:
-                    journeys.append((v, w))
+        if m[taught + v]:  # over an intact bridge to a neighbour in play
+            key = bridges & incident[v] | (stones & neighbours[v]) << _STONE_SHIFT
+            journeys += journeys_from[v][key]
     info = (place, recruit, journeys, m[SINGLE + colour])
     _MAIN_MEMO = (state, colour, info)
     if len(_MAIN_RECENT) >= RECENT_STATES:
