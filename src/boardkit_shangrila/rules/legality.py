@@ -135,7 +135,11 @@ paths of ``v`` (``bridges & INCIDENT[v]``) and ``s`` the stone mask's neighbours
 # has its action tested alone, see .checks). The main phase's info is also kept for the last
 # RECENT_STATES positions listed, by identity: where many matches are played in turns (a
 # server's matches, a batched environment's games), a position is listed again with other
-# positions listed in between. The memos keep at most RECENT_STATES + 2 states alive.
+# positions listed in between. A position goes there when another one takes its place in the
+# one-entry memo, unless a check of an action has read its decision since it was listed: the
+# match has moved on from it (a playout lists and checks each position once, and keeping the
+# positions it leaves behind alive cost about a tenth of its time). The memos keep at most
+# RECENT_STATES + 2 states alive.
 
 RECENT_STATES = 256
 """Positions whose main-phase info is kept (a server's or a batched environment's matches)."""
@@ -148,6 +152,8 @@ MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
 
 _SETUP_MEMO: tuple[object, int, SetupInfo] = (None, -1, (0, 0, []))
 _MAIN_MEMO: tuple[object, int, MainInfo] = (None, -1, ([], [], [], 0))
+_MAIN_CHECKED = False
+"""Whether a check has read the one-entry main-phase memo's decision (:func:`listed_main`)."""
 _MAIN_RECENT: dict[int, tuple[object, int, MainInfo]] = {}
 
 
@@ -279,13 +285,12 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
     mask of the pair rule. Checking the action chosen from a listing looks it up in these
     lists (a few dozen small ints or pairs, compared in C); an action in a position nobody
     listed is tested alone (:mod:`boardkit_shangrila.rules.checks`)."""
-    global _MAIN_MEMO
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
         return last[2]
     recent = _MAIN_RECENT.get(id(state))
     if recent is not None and recent[0] is state and recent[1] == colour:
-        _MAIN_MEMO = recent
+        _remember_main(recent)
         return recent[2]
     m = masks_of(state.spaces, state.supply)
     stocked = m[STOCKED + colour]
@@ -311,11 +316,21 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
             key = bridges & incident[v] | (stones & neighbours[v]) << _STONE_SHIFT
             journeys += journeys_from[v][key]
     info = (place, recruit, journeys, m[SINGLE + colour])
-    _MAIN_MEMO = (state, colour, info)
-    if len(_MAIN_RECENT) >= RECENT_STATES:
-        del _MAIN_RECENT[next(iter(_MAIN_RECENT))]  # the oldest
-    _MAIN_RECENT[id(state)] = _MAIN_MEMO
+    _remember_main((state, colour, info))
     return info
+
+
+def _remember_main(entry: tuple[object, int, MainInfo]) -> None:
+    """Make ``entry`` the one-entry memo; the position it replaces joins the recent ones
+    unless a check has read its decision (see above :data:`RECENT_STATES`)."""
+    global _MAIN_MEMO, _MAIN_CHECKED
+    last = _MAIN_MEMO
+    if not _MAIN_CHECKED and last[0] is not None:
+        if len(_MAIN_RECENT) >= RECENT_STATES:
+            del _MAIN_RECENT[next(iter(_MAIN_RECENT))]  # the oldest
+        _MAIN_RECENT[id(last[0])] = last
+    _MAIN_MEMO = entry
+    _MAIN_CHECKED = False
 
 
 def listed_setup(state: ShangrilaState, colour: int) -> SetupInfo | None:
@@ -328,9 +343,15 @@ def listed_setup(state: ShangrilaState, colour: int) -> SetupInfo | None:
 
 def listed_main(state: ShangrilaState, colour: int) -> MainInfo | None:
     """:func:`main_info` for ``colour`` if it was the last main-phase decision handed out and
-    ``state`` its position, else ``None`` (see :func:`listed_setup`)."""
+    ``state`` its position, else ``None`` (see :func:`listed_setup`). A check calls it: the
+    position is then not kept among the recent ones once another takes its place (the match
+    has moved on from it)."""
+    global _MAIN_CHECKED
     memo = _MAIN_MEMO
-    return memo[2] if memo[0] is state and memo[1] == colour else None
+    if memo[0] is state and memo[1] == colour:
+        _MAIN_CHECKED = True
+        return memo[2]
+    return None
 
 
 def _guilds_pair_allowed(ga: int, gb: int, single: int) -> bool:
