@@ -527,11 +527,15 @@ class LegalActions(Sequence[Action]):
         return self._pairs
 
     def _pair(self, i: int) -> RecruitStudents:
-        """The ``i``-th pair, in the order of ``combinations``; worked out directly when every
-        pair is allowed (no list of all pairs is built for one draw)."""
+        """The ``i``-th allowed pair, in the order of ``combinations``, worked out directly (no
+        list of all pairs is built for one draw): the first master's partners are counted
+        master by master, less the later ones of its guild where two of that guild may not
+        go together."""
+        if self._pairs is not None:
+            return _pair_action(*self._pairs[i])
         recruit = self._recruit
         k = len(recruit)
-        if self._pairs is None and self._n_pairs == k * (k - 1) // 2:
+        if self._n_pairs == k * (k - 1) // 2:  # every pair allowed
             a = 0
             rest = k - 1
             while i >= rest:
@@ -539,7 +543,25 @@ class LegalActions(Sequence[Action]):
                 a += 1
                 rest -= 1
             return _pair_action(recruit[a], recruit[a + 1 + i])
-        return _pair_action(*self._pair_list()[i])
+        single = self._single
+        later = [0] * GUILD_COUNT  # masters of each guild after the first one
+        for b in recruit:
+            later[b % GUILD_COUNT] += 1
+        for at, a in enumerate(recruit):
+            g = a % GUILD_COUNT
+            later[g] -= 1
+            barred = later[g] if single >> g & 1 else 0
+            partners = k - 1 - at - barred
+            if i >= partners:
+                i -= partners
+                continue
+            for b in recruit[at + 1 :]:
+                if barred and b % GUILD_COUNT == g:
+                    continue
+                if i == 0:
+                    return _pair_action(a, b)
+                i -= 1
+        raise IndexError("pair index out of range")
 
     def _build(self, i: int) -> Action:
         if self._n == 0:
