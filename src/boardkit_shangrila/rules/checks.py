@@ -154,8 +154,8 @@ def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStuden
     otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-A2,
     S-A3e, S-S3, S-C1, S-C2).
 
-    Unless the position was just listed, two students are tested alone (see "Checking one
-    action" above); one student alone always asks :func:`main_info`, since whether a pair is
+    Unless the position was just listed, two students are tested alone (see the module
+    docstring); one student alone always asks :func:`main_info`, since whether a pair is
     possible depends on every master."""
     if state.flow.phase != MAIN:
         raise IllegalActionError(*phase_refusal(action))
