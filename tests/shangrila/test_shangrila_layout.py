@@ -13,6 +13,7 @@ import pytest
 
 import boardkit_shangrila
 from boardkit import Match
+from boardkit.compiled import is_compiled
 from boardkit.errors import IllegalActionError
 from boardkit_shangrila.rules import checks, legality
 from boardkit_shangrila.rules.actions import (
@@ -142,5 +143,6 @@ def test_the_checks_old_names_in_legality_warn_and_give_the_checks_answer(
             answer = getattr(legality, name)(state, 0, action)
         except IllegalActionError as error:
             answer = (error.rule, error.reason)
-    assert seen[0].filename == __file__  # the line that called the old name
+    if not is_compiled(legality.__name__):  # compiled, the frames are not Python's to count
+        assert seen[0].filename == __file__  # the line that called the old name
     assert answer == expected

@@ -644,11 +644,15 @@ def _moved_check(name: str) -> object:
     it was called by its old name in this module."""
     from boardkit_shangrila.rules import checks
 
+    # The line that called the old name: two Python frames up when this module runs as source
+    # (the old name's and this function's), none when it runs compiled (its functions have no
+    # Python frames, nor a ``__code__``).
+    frames = 2 if hasattr(_moved_check, "__code__") else 0
     warnings.warn(
         f"boardkit_shangrila.rules.legality.{name} moved to boardkit_shangrila.rules.checks."
         f"{name} in 0.2.0; the old name is removed in {REMOVED_IN}",
         DeprecationWarning,
-        stacklevel=3,  # the line that called the old name
+        stacklevel=1 + frames,
     )
     return getattr(checks, name)
 
