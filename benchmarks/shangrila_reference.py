@@ -60,7 +60,7 @@ def main() -> None:
         rows.append([c.name, per_second(r.median()), ratio(r, bare).text()])
     print_table(
         f"Shangrila {players}-player random games, {args.rounds} interleaved rounds "
-        f"of {args.seconds} s",
+        f"of {args.seconds} s" + (" of CPU time" if args.cpu_time else ""),
         ["path", "games / s", "ratio to bare (spread)"],
         rows,
     )

@@ -159,8 +159,23 @@ def test_every_module_imports() -> None:
     assert done.returncode == 0, done.stderr
 
 
+DEPRECATED_FORWARDS: frozenset[tuple[str, str]] = frozenset(
+    {
+        # until 0.3.0: legality's old names of the checks hand over to rules.checks, which
+        # imports legality (legality is compiled, so no module __getattr__ can warn instead)
+        ("boardkit_shangrila.rules.legality", "boardkit_shangrila.rules.checks"),
+    }
+)
+"""Function-level imports that only serve a deprecated name, left out of the circle check
+(each still has to be in the graph: an exemption outlives its import nowhere)."""
+
+
 def test_no_module_imports_itself_round_a_circle() -> None:
-    cycle = find_cycle(import_graph())
+    graph = import_graph()
+    for importer, imported in DEPRECATED_FORWARDS:
+        assert imported in graph[importer], f"{importer} no longer imports {imported}"
+        graph[importer] = graph[importer] - {imported}
+    cycle = find_cycle(graph)
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 

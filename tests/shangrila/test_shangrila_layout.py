@@ -12,7 +12,19 @@ from pathlib import Path
 import pytest
 
 import boardkit_shangrila
-from boardkit_shangrila.rules import legality
+from boardkit import Match
+from boardkit.compiled import is_compiled
+from boardkit.errors import IllegalActionError
+from boardkit_shangrila.rules import checks, legality
+from boardkit_shangrila.rules.actions import (
+    Action,
+    Journey,
+    Pass,
+    PlaceMaster,
+    PlaceSetupMaster,
+    RecruitStudents,
+)
+from boardkit_shangrila.rules.components import Guild
 
 PACKAGE = Path(boardkit_shangrila.__file__).parent
 
@@ -85,11 +97,52 @@ def test_old_module_names_warn_and_give_the_new_module(old: str, new: str) -> No
     assert module is importlib.import_module(new)
 
 
-def test_the_old_rules_module_names_come_from_legality() -> None:
+def test_the_old_rules_module_names_come_from_legality_and_checks() -> None:
     rules = importlib.import_module("boardkit_shangrila.rules")
-    for name in ("legal", "refusal", "LegalActions", "_SPACES_OF"):
-        with pytest.warns(DeprecationWarning, match=rf"rules\.{name} moved to .*legality\.{name}"):
+    for name, module in (
+        ("legal", legality),
+        ("LegalActions", legality),
+        ("_SPACES_OF", legality),
+        ("refusal", checks),
+        ("verify", checks),
+    ):
+        where = module.__name__.replace(".", r"\.")
+        with pytest.warns(DeprecationWarning, match=rf"rules\.{name} moved to {where}\.{name}"):
             value = getattr(rules, name)
-        assert value is getattr(legality, name)
+        assert value is getattr(module, name)
     with pytest.raises(AttributeError):
         rules.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("name", "action"),
+    [
+        ("verify", Pass()),
+        ("refusal", Pass()),
+        ("verify_setup_master", PlaceSetupMaster(13, Guild.HEALER)),
+        ("verify_place_master", PlaceMaster(0, Guild.HEALER)),
+        ("verify_recruitment", RecruitStudents(((0, Guild.HEALER),))),
+        ("verify_journey", Journey(0, 1)),
+        ("verify_pass", Pass()),
+    ],
+)
+def test_the_checks_old_names_in_legality_warn_and_give_the_checks_answer(
+    name: str, action: Action
+) -> None:
+    """legality is compiled, so its old names for the checks warn when called (not when
+    imported), and answer as the checks do: each refuses an action in the opening position."""
+    state = Match.new("shangrila", 4, seed=1).state
+    expected = checks.refusal(state, 0, action)
+    assert expected is not None
+    with pytest.warns(
+        DeprecationWarning,
+        match=rf"^boardkit_shangrila\.rules\.legality\.{name} moved to "
+        rf"boardkit_shangrila\.rules\.checks\.{name} ",
+    ) as seen:
+        try:
+            answer = getattr(legality, name)(state, 0, action)
+        except IllegalActionError as error:
+            answer = (error.rule, error.reason)
+    if not is_compiled(legality.__name__):  # compiled, the frames are not Python's to count
+        assert seen[0].filename == __file__  # the line that called the old name
+    assert answer == expected

@@ -4,7 +4,7 @@ the rules in plain words ("village 4 is full").
 
 The candidates are every action of the phase's kinds: a master of each guild in each village,
 a single student on each guild space, a journey over each bridge of the map. The rules'
-:func:`~boardkit_shangrila.rules.legality.refusal` says why each absent one is refused; nothing is
+:func:`~boardkit_shangrila.rules.checks.refusal` says why each absent one is refused; nothing is
 hidden in Shangrila (S-H1), so the reasons leak nothing.
 """
 
@@ -23,8 +23,8 @@ from boardkit_shangrila.rules.actions import (
     RecruitStudents,
 )
 from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.checks import refusal
 from boardkit_shangrila.rules.components import GUILDS
-from boardkit_shangrila.rules.legality import refusal
 from boardkit_shangrila.rules.state import PLACEMENT, ShangrilaState, colour_to_move
 
 

@@ -1,31 +1,19 @@
 """The rules of play: which actions are legal.
 
-This is the one place that knows the rules:
+This is the one place that decides legality:
 
 - :func:`setup_info` decides the placement phase (S-S3, S-S2): the legal spaces of each
   village, as a guild mask; :func:`main_info` decides the three actions (S-A1, S-A2, S-A3,
   S-A3e): the spaces for a new master, the masters that can take a student and the journeys,
   as lists, with :func:`pair_allowed` for two students together. Both read the guild masks of
-  :mod:`boardkit_shangrila.rules.masks` and are remembered for the last state asked about;
+  :mod:`boardkit_shangrila.rules.masks` and are remembered for the last state asked about
+  (:func:`listed_setup` and :func:`listed_main` hand that memo out);
 - :func:`legal` lists the legal actions from them (:class:`LegalActions`), and
-  :func:`boardkit_shangrila.encoding.legal_mask` sets the research mask from that listing;
-- ``verify_<kind>`` (:func:`verify_setup_master`, :func:`verify_place_master`,
-  :func:`verify_recruitment`, :func:`verify_journey`, :func:`verify_pass`; :func:`verify`
-  picks one) accepts an action exactly when that decision holds it, and otherwise raises
-  :class:`~boardkit.errors.IllegalActionError` naming the clause broken. In a position just
-  listed each looks its action up in the decision; in any other (a replay checks actions in
-  positions nobody listed, where working out the whole decision would cost more than the
-  step) it applies the decision's own clauses to that space or journey alone, and asks the
-  decision itself where the answer depends on the whole board. Working out *which* clause
-  (the ``*_refusal`` functions of :mod:`boardkit_shangrila.rules.reasons`, which also word it
-  for the reader) runs only for a refused action: it explains a refusal and never decides
-  one. :func:`refusal` gives the same answer as a value.
+  :func:`boardkit_shangrila.encoding.legal_mask` sets the research mask from that listing.
 
-So the listing and the mask read the one decision, and the refusals the decision or its
-clauses; the property tests check both ways of the refusals against the listing, on every
-action of the action index and on malformed ones.
-
-What a legal action then does, its events, is :mod:`boardkit_shangrila.rules.effects`.
+Checking one given action against the same decision (``verify`` and ``refusal``) is
+:mod:`boardkit_shangrila.rules.checks`, which reads this module; what a legal action then does,
+its events, is :mod:`boardkit_shangrila.rules.effects`.
 
 Legal-action lists are :class:`LegalActions`: a sequence that knows its length at once and builds
 an action object only when asked for it (a mid-game position can offer a few hundred pairs of
@@ -35,11 +23,12 @@ students, and a random player needs just one of them).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any, overload
 
-from boardkit.errors import IllegalActionError
+from boardkit._moved import REMOVED_IN
 from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
@@ -48,8 +37,8 @@ from boardkit_shangrila.rules.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
-from boardkit_shangrila.rules.components import GUILD_COUNT, GUILD_INDEX, GUILDS, Guild
+from boardkit_shangrila.rules.board import INCIDENT, PATHS, ROUTES, VILLAGE_COUNT
+from boardkit_shangrila.rules.components import GUILD_COUNT, GUILDS
 
 # What a legal action does moved to .effects; its two functions are also importable from here
 # (this module is compiled, so no module ``__getattr__`` can warn about them).
@@ -63,20 +52,10 @@ from boardkit_shangrila.rules.masks import (
     STOCKED,
     STUDENTS,
     TAUGHT,
-    Masks,
     masks_of,
 )
-from boardkit_shangrila.rules.reasons import (
-    Refusal,
-    journey_refusal,
-    not_an_action,
-    pass_refusal,
-    phase_refusal,
-    place_refusal,
-    recruit_refusal,
-    setup_refusal,
-)
-from boardkit_shangrila.rules.state import MAIN, PLACEMENT, ShangrilaState
+from boardkit_shangrila.rules.reasons import Refusal
+from boardkit_shangrila.rules.state import PLACEMENT, ShangrilaState
 
 
 def placement_limits(colours: int) -> tuple[int, int]:
@@ -100,8 +79,11 @@ _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-_POPCOUNT: tuple[int, ...] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
+POPCOUNT: tuple[int, ...] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
 """Set bits of each 7-bit guild mask."""
+
+_STONE_SHIFT = len(PATHS)
+"""Where a journey key (:data:`_JOURNEYS_FROM`) puts the stones, past every path's bit."""
 
 _LOW_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(7) if mask >> v & 1) for mask in range(1 << 7)
@@ -113,15 +95,51 @@ _HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
 )
 """Villages 7-12 of a village mask shifted right by seven."""
 
+_NEIGHBOURS: tuple[int, ...] = tuple(
+    sum(1 << w for w, _ in ROUTES[v]) for v in range(VILLAGE_COUNT)
+)
+"""Each village's neighbours, as a village mask."""
+
+
+def _subsets(mask: int) -> list[int]:
+    """Every submask of ``mask``, itself and 0 included."""
+    found = [mask]
+    sub = mask
+    while sub:
+        sub = (sub - 1) & mask
+        found.append(sub)
+    return found
+
+
+_JOURNEYS_FROM: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
+    {
+        bridges | stones << _STONE_SHIFT: tuple(
+            (v, w) for w, p in ROUTES[v] if bridges >> p & 1 and not stones >> w & 1
+        )
+        for bridges in _subsets(INCIDENT[v])
+        for stones in _subsets(_NEIGHBOURS[v])
+    }
+    for v in range(VILLAGE_COUNT)
+)
+"""S-A3's journeys out of village ``v``, in route order, for every state of its paths and
+neighbours: ``_JOURNEYS_FROM[v][b | s << _STONE_SHIFT]``, where ``b`` is the bridge mask's
+paths of ``v`` (``bridges & INCIDENT[v]``) and ``s`` the stone mask's neighbours of ``v``
+(``stones & _NEIGHBOURS[v]``): one lookup per village instead of a test per path (at most
+16 × 16 keys a village)."""
+
 
 # The listing and the research mask of one position read the same decision: the set-up info,
 # or the main-phase info. A one-entry memo keyed by the state's identity (states are
 # immutable, so the same object always gives the same answer) lets a check of the chosen
-# action reuse what the listing computed (a position nobody listed has its action tested
-# alone; see "Checking one action" below). The main phase's info is also kept for the last
+# action reuse what the listing computed (listed_setup, listed_main; a position nobody listed
+# has its action tested alone, see .checks). The main phase's info is also kept for the last
 # RECENT_STATES positions listed, by identity: where many matches are played in turns (a
 # server's matches, a batched environment's games), a position is listed again with other
-# positions listed in between. The memos keep at most RECENT_STATES + 2 states alive.
+# positions listed in between. A position goes there when another one takes its place in the
+# one-entry memo, unless a check of an action has read its decision since it was listed: the
+# match has moved on from it (a playout lists and checks each position once, and keeping the
+# positions it leaves behind alive cost about a tenth of its time). The memos keep at most
+# RECENT_STATES + 2 states alive.
 
 RECENT_STATES = 256
 """Positions whose main-phase info is kept (a server's or a batched environment's matches)."""
@@ -134,6 +152,8 @@ MainInfo = tuple[list[int], list[int], list[tuple[int, int]], int]
 
 _SETUP_MEMO: tuple[object, int, SetupInfo] = (None, -1, (0, 0, []))
 _MAIN_MEMO: tuple[object, int, MainInfo] = (None, -1, ([], [], [], 0))
+_MAIN_CHECKED = False
+"""Whether a check has read the one-entry main-phase memo's decision (:func:`listed_main`)."""
 _MAIN_RECENT: dict[int, tuple[object, int, MainInfo]] = {}
 
 
@@ -160,7 +180,7 @@ def setup_info(state: ShangrilaState, colour: int) -> SetupInfo:
         village_limit, colour_limit = placement_limits(state.colours)
         stones = state.stones
         alone = ALONE + colour * VILLAGE_COUNT
-        pop = _POPCOUNT
+        pop = POPCOUNT
         outside: list[int] = []  # villages in play beyond the limits
         reachable = 0
         for v in range(VILLAGE_COUNT):
@@ -264,14 +284,13 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
     destination)``, in listing order (by village, then guild or neighbour); ``single`` is the
     mask of the pair rule. Checking the action chosen from a listing looks it up in these
     lists (a few dozen small ints or pairs, compared in C); an action in a position nobody
-    listed is tested alone (see "Checking one action" below)."""
-    global _MAIN_MEMO
+    listed is tested alone (:mod:`boardkit_shangrila.rules.checks`)."""
     last = _MAIN_MEMO
     if last[0] is state and last[1] == colour:
         return last[2]
     recent = _MAIN_RECENT.get(id(state))
     if recent is not None and recent[0] is state and recent[1] == colour:
-        _MAIN_MEMO = recent
+        _remember_main(recent)
         return recent[2]
     m = masks_of(state.spaces, state.supply)
     stocked = m[STOCKED + colour]
@@ -280,6 +299,7 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
     bridges = state.bridges
     stones = state.stones
     spaces_of = _SPACES_OF
+    journeys_from, incident, neighbours = _JOURNEYS_FROM, INCIDENT, _NEIGHBOURS
     place: list[int] = []
     recruit: list[int] = []
     journeys: list[tuple[int, int]] = []
@@ -292,16 +312,46 @@ def main_info(state: ShangrilaState, colour: int) -> MainInfo:
             mine = m[alone + v] & stocked
             if mine:
                 recruit += spaces_of[v][mine]
-        if m[taught + v]:
-            for w, p in ROUTES[v]:
-                if bridges >> p & 1 and not stones >> w & 1:
-                    journeys.append((v, w))
+        if m[taught + v]:  # over an intact bridge to a neighbour in play
+            key = bridges & incident[v] | (stones & neighbours[v]) << _STONE_SHIFT
+            journeys += journeys_from[v][key]
     info = (place, recruit, journeys, m[SINGLE + colour])
-    _MAIN_MEMO = (state, colour, info)
-    if len(_MAIN_RECENT) >= RECENT_STATES:
-        del _MAIN_RECENT[next(iter(_MAIN_RECENT))]  # the oldest
-    _MAIN_RECENT[id(state)] = _MAIN_MEMO
+    _remember_main((state, colour, info))
     return info
+
+
+def _remember_main(entry: tuple[object, int, MainInfo]) -> None:
+    """Make ``entry`` the one-entry memo; the position it replaces joins the recent ones
+    unless a check has read its decision (see above :data:`RECENT_STATES`)."""
+    global _MAIN_MEMO, _MAIN_CHECKED
+    last = _MAIN_MEMO
+    if not _MAIN_CHECKED and last[0] is not None:
+        if len(_MAIN_RECENT) >= RECENT_STATES:
+            del _MAIN_RECENT[next(iter(_MAIN_RECENT))]  # the oldest
+        _MAIN_RECENT[id(last[0])] = last
+    _MAIN_MEMO = entry
+    _MAIN_CHECKED = False
+
+
+def listed_setup(state: ShangrilaState, colour: int) -> SetupInfo | None:
+    """:func:`setup_info` for ``colour`` if it was the last set-up decision worked out and
+    ``state`` its position (the position was just listed), else ``None``: a check of the
+    chosen action then looks it up instead of testing it alone."""
+    memo = _SETUP_MEMO
+    return memo[2] if memo[0] is state and memo[1] == colour else None
+
+
+def listed_main(state: ShangrilaState, colour: int) -> MainInfo | None:
+    """:func:`main_info` for ``colour`` if it was the last main-phase decision handed out and
+    ``state`` its position, else ``None`` (see :func:`listed_setup`). A check calls it: the
+    position is then not kept among the recent ones once another takes its place (the match
+    has moved on from it)."""
+    global _MAIN_CHECKED
+    memo = _MAIN_MEMO
+    if memo[0] is state and memo[1] == colour:
+        _MAIN_CHECKED = True
+        return memo[2]
+    return None
 
 
 def _guilds_pair_allowed(ga: int, gb: int, single: int) -> bool:
@@ -372,7 +422,7 @@ _JOURNEY_ACTIONS: dict[tuple[int, int], Journey] = {
     (v, w): Journey(v, w) for v in range(VILLAGE_COUNT) for w, _ in ROUTES[v]
 }
 _PASS = Pass()
-_SHARED_SPACES: dict[int, tuple[int, ...]] = {id(a): (i,) for i, a in enumerate(_SINGLE_ACTIONS)}
+SHARED_SPACES: dict[int, tuple[int, ...]] = {id(a): (i,) for i, a in enumerate(_SINGLE_ACTIONS)}
 """The spaces of each shared recruitment, by the object's identity (shared objects live as long
 as this module, so their ids are never reused): checking one of them need not read its fields."""
 
@@ -385,7 +435,7 @@ def _pair_action(a: int, b: int) -> RecruitStudents:
         va, ga = divmod(a, GUILD_COUNT)
         vb, gb = divmod(b, GUILD_COUNT)
         action = _PAIR_ACTIONS[key] = RecruitStudents(((va, GUILDS[ga]), (vb, GUILDS[gb])))
-        _SHARED_SPACES[id(action)] = (a, b)
+        SHARED_SPACES[id(action)] = (a, b)
     return action
 
 
@@ -477,11 +527,15 @@ class LegalActions(Sequence[Action]):
         return self._pairs
 
     def _pair(self, i: int) -> RecruitStudents:
-        """The ``i``-th pair, in the order of ``combinations``; worked out directly when every
-        pair is allowed (no list of all pairs is built for one draw)."""
+        """The ``i``-th allowed pair, in the order of ``combinations``, worked out directly (no
+        list of all pairs is built for one draw): the first master's partners are counted
+        master by master, less the later ones of its guild where two of that guild may not
+        go together."""
+        if self._pairs is not None:
+            return _pair_action(*self._pairs[i])
         recruit = self._recruit
         k = len(recruit)
-        if self._pairs is None and self._n_pairs == k * (k - 1) // 2:
+        if self._n_pairs == k * (k - 1) // 2:  # every pair allowed
             a = 0
             rest = k - 1
             while i >= rest:
@@ -489,7 +543,25 @@ class LegalActions(Sequence[Action]):
                 a += 1
                 rest -= 1
             return _pair_action(recruit[a], recruit[a + 1 + i])
-        return _pair_action(*self._pair_list()[i])
+        single = self._single
+        later = [0] * GUILD_COUNT  # masters of each guild after the first one
+        for b in recruit:
+            later[b % GUILD_COUNT] += 1
+        for at, a in enumerate(recruit):
+            g = a % GUILD_COUNT
+            later[g] -= 1
+            barred = later[g] if single >> g & 1 else 0
+            partners = k - 1 - at - barred
+            if i >= partners:
+                i -= partners
+                continue
+            for b in recruit[at + 1 :]:
+                if barred and b % GUILD_COUNT == g:
+                    continue
+                if i == 0:
+                    return _pair_action(a, b)
+                i -= 1
+        raise IndexError("pair index out of range")
 
     def _build(self, i: int) -> Action:
         if self._n == 0:
@@ -560,217 +632,69 @@ def can_act(state: ShangrilaState, colour: int) -> bool:
     return not legal(state, colour).must_pass
 
 
-# --- refusing ---------------------------------------------------------------------------------
+# --- the checks' old names --------------------------------------------------------------------
 #
-# Checking one action. Where a player or a bot chose from the listing, the decision for the
-# position is in the memo, and the verifier looks the action up there. A replay checks each
-# logged action in a position nobody listed, where working out the whole decision (every
-# space, master and journey of the colour) to look one action up was the largest single cost
-# of verifying a log; there the verifier tests its one action against the state's guild
-# masks, with the clauses setup_info and main_info apply village by village, written for one
-# space or journey. Where the answer depends on the whole board (a stuck guild during
-# placement, one student alone, a pass) it asks the decision itself. The property tests check
-# both ways against the listing, on every action of the action index and on malformed ones
-# (tests/shangrila/rules/test_shangrila_properties.py).
-
-_ROUTE_PATHS: dict[tuple[int, int], int] = {
-    (v, w): path for v in range(VILLAGE_COUNT) for w, path in ROUTES[v]
-}
-"""The path (its bit in a bridge mask) of each journey ``(source, destination)`` between
-neighbours."""
+# Checking one action moved to .checks in 0.2.0. This module is compiled (docs/performance.md),
+# so no module __getattr__ can warn on import: the old names are functions that warn when
+# called and hand over to the new ones (imported at the call: .checks imports this module).
 
 
-def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> None:
-    """Accept a set-up master of ``colour`` exactly when :func:`setup_info` holds its space;
-    otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-S3,
-    S-S2, S-C1, S-C2).
+def _moved_check(name: str) -> object:
+    """The function ``name`` of :mod:`boardkit_shangrila.rules.checks`, after a warning that
+    it was called by its old name in this module."""
+    from boardkit_shangrila.rules import checks
 
-    Unless the position was just listed, the space is tested alone (see "Checking one action"
-    above): a free space of a guild still to place, in a village in play within the limits,
-    is legal whatever the rest of the board; only a space outside the limits asks
-    :func:`setup_info` whether its guild is stuck."""
-    if state.flow.phase != PLACEMENT:
-        raise IllegalActionError(*phase_refusal(action))
-    sent: Any = action  # its fields as sent, unchecked (see verify_journey)
-    v, guild = sent.village, sent.guild
-    if type(v) is int and 0 <= v < VILLAGE_COUNT and type(guild) is Guild:
-        g = GUILD_INDEX[guild]
-        memo = _SETUP_MEMO
-        if memo[0] is state and memo[1] == colour:  # just listed
-            if memo[2][2][v] >> g & 1:
-                return
-        else:
-            m = masks_of(state.spaces, state.supply)
-            if not state.stones >> v & 1 and (m[v] & m[FULL + colour]) >> g & 1:
-                village_limit, colour_limit = placement_limits(state.colours)
-                pop = _POPCOUNT
-                # within the limits, as setup_info tests a village; else only a stuck guild
-                if (
-                    GUILD_COUNT - pop[m[v]] + pop[m[STUDENTS + v]] < village_limit
-                    and pop[m[ALONE + colour * VILLAGE_COUNT + v]] < colour_limit
-                ) or setup_info(state, colour)[2][v] >> g & 1:
-                    return
-    raise IllegalActionError(*setup_refusal(state, colour, action, placement_limits(state.colours)))
-
-
-def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster) -> None:
-    """Accept a new master of ``colour`` (action 1) exactly when :func:`main_info` holds its
-    space; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
-    (S-A1, S-A3e, S-S3, S-C1, S-C2). Unless the position was just listed, the space is tested
-    alone (see "Checking one action" above)."""
-    if state.flow.phase != MAIN:
-        raise IllegalActionError(*phase_refusal(action))
-    sent: Any = action  # its fields as sent, unchecked (see verify_journey)
-    v, guild = sent.village, sent.guild
-    if type(v) is int and 0 <= v < VILLAGE_COUNT and type(guild) is Guild:
-        g = GUILD_INDEX[guild]
-        memo = _MAIN_MEMO
-        if memo[0] is state and memo[1] == colour:  # just listed
-            if v * GUILD_COUNT + g in memo[2][0]:
-                return
-        else:
-            m = masks_of(state.spaces, state.supply)
-            # main_info's S-A1: an empty space of a guild in supply, in a village in play
-            # where the colour has a master
-            if (
-                not state.stones >> v & 1
-                and m[PRESENT + colour] >> v & 1
-                and (m[v] & m[STOCKED + colour]) >> g & 1
-            ):
-                return
-    raise IllegalActionError(*place_refusal(state, colour, action))
-
-
-def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStudents) -> None:
-    """Accept students of ``colour`` (action 2) exactly when :func:`main_info` holds each
-    master and :func:`pair_allowed` the pair, or, for one student, no pair is possible;
-    otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause (S-A2,
-    S-A3e, S-S3, S-C1, S-C2).
-
-    Unless the position was just listed, two students are tested alone (see "Checking one
-    action" above); one student alone always asks :func:`main_info`, since whether a pair is
-    possible depends on every master."""
-    if state.flow.phase != MAIN:
-        raise IllegalActionError(*phase_refusal(action))
-    spaces = _SHARED_SPACES.get(id(action)) or _recruit_spaces(action)
-    memo = _MAIN_MEMO
-    listed = memo[0] is state and memo[1] == colour
-    if len(spaces) == 2:
-        a, b = spaces
-        if listed:  # just listed
-            eligible = memo[2][1]
-            if a in eligible and b in eligible and pair_allowed(a, b, memo[2][3]):
-                return
-        else:
-            m = masks_of(state.spaces, state.supply)
-            if (
-                _can_teach(state, m, colour, a)
-                and _can_teach(state, m, colour, b)
-                and pair_allowed(a, b, m[SINGLE + colour])
-            ):
-                return
-    info = memo[2] if listed else main_info(state, colour)
-    eligible = info[1]
-    pair_possible = bool(pair_count(eligible, info[3]))
-    if len(spaces) == 1 and spaces[0] in eligible and not pair_possible:
-        return
-    raise IllegalActionError(*recruit_refusal(state, colour, action, pair_possible))
-
-
-def _can_teach(state: ShangrilaState, m: Masks, colour: int, space: int) -> bool:
-    """main_info's S-A2 for one space (``village * 7 + guild``, in range): an own master
-    without a student, of a guild in supply, in a village in play."""
-    v, g = divmod(space, GUILD_COUNT)
-    return bool(
-        not state.stones >> v & 1
-        and m[PRESENT + colour] >> v & 1
-        and (m[ALONE + colour * VILLAGE_COUNT + v] & m[STOCKED + colour]) >> g & 1
+    # The line that called the old name: two Python frames up when this module runs as source
+    # (the old name's and this function's), none when it runs compiled (its functions have no
+    # Python frames, nor a ``__code__``).
+    frames = 2 if hasattr(_moved_check, "__code__") else 0
+    warnings.warn(
+        f"boardkit_shangrila.rules.legality.{name} moved to boardkit_shangrila.rules.checks."
+        f"{name} in 0.2.0; the old name is removed in {REMOVED_IN}",
+        DeprecationWarning,
+        stacklevel=1 + frames,
     )
-
-
-def _recruit_spaces(action: RecruitStudents) -> tuple[int, ...]:
-    """The spaces of a recruitment's one or two placements, or ``()`` when they are no such
-    thing (its fields as sent, unchecked; see verify_journey)."""
-    sent: Any = action
-    placements = sent.placements
-    if type(placements) is not tuple or not 1 <= len(placements) <= 2:
-        return ()
-    spaces = []
-    for p in placements:
-        if type(p) is not tuple or len(p) != 2:
-            return ()
-        v, guild = p
-        if type(v) is not int or not 0 <= v < VILLAGE_COUNT or type(guild) is not Guild:
-            return ()
-        spaces.append(v * GUILD_COUNT + GUILD_INDEX[guild])
-    return tuple(spaces)
-
-
-def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
-    """Accept a journey of ``colour``'s students (action 3) exactly when :func:`main_info`
-    holds it; otherwise raise :class:`~boardkit.errors.IllegalActionError` naming the clause
-    (S-A3, S-A3d, S-A3e, S-S2, S-S3, S-C1). Unless the position was just listed, the journey
-    is tested alone (see "Checking one action" above)."""
-    if state.flow.phase != MAIN:
-        raise IllegalActionError(*phase_refusal(action))
-    # The fields as sent, typed Any: an action built in Python may hold anything, and the
-    # compiled build (docs/performance.md) would otherwise read them as the ints they are
-    # declared to be (``True`` as 1), or fail with a bare TypeError, before the checks below.
-    sent: Any = action
-    s, d = sent.source, sent.destination
-    if type(s) is int and type(d) is int:
-        memo = _MAIN_MEMO
-        if memo[0] is state and memo[1] == colour:  # just listed
-            if (s, d) in memo[2][2]:
-                return
-        else:
-            path = _ROUTE_PATHS.get((s, d))  # None unless both are villages and neighbours
-            m = masks_of(state.spaces, state.supply)
-            stones = state.stones
-            # main_info's S-A3: from a village in play where the colour has a student, over
-            # an intact bridge, to a neighbour in play
-            if (
-                path is not None
-                and not stones >> s & 1
-                and m[PRESENT + colour] >> s & 1
-                and m[TAUGHT + colour * VILLAGE_COUNT + s]
-                and state.bridges >> path & 1
-                and not stones >> d & 1
-            ):
-                return
-    raise IllegalActionError(*journey_refusal(state, colour, action))
-
-
-def verify_pass(state: ShangrilaState, colour: int, action: Pass) -> None:
-    """Accept a pass of ``colour`` exactly when :func:`legal` offers nothing else (S-P1)."""
-    if can_act(state, colour):
-        raise IllegalActionError(*pass_refusal())
-
-
-_VERIFIERS: dict[type, Callable[[ShangrilaState, int, Any], None]] = {
-    PlaceSetupMaster: verify_setup_master,
-    PlaceMaster: verify_place_master,
-    RecruitStudents: verify_recruitment,
-    Journey: verify_journey,
-    Pass: verify_pass,
-}
-"""The check of each kind of action."""
+    return getattr(checks, name)
 
 
 def verify(state: ShangrilaState, colour: int, action: object) -> None:
-    """Accept ``action`` by ``colour`` now, or raise :class:`~boardkit.errors.IllegalActionError`
-    naming the clause that refuses it (the ``verify_<kind>`` of its kind)."""
-    check = _VERIFIERS.get(type(action))
-    if check is None:
-        raise IllegalActionError(*not_an_action(action))
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.verify`."""
+    check: Any = _moved_check("verify")
     check(state, colour, action)
 
 
 def refusal(state: ShangrilaState, colour: int, action: object) -> Refusal | None:
-    """Why ``colour`` may not play ``action`` now, ``(clause, message)``, or ``None`` when it
-    is legal: :func:`verify`'s answer as a value."""
-    try:
-        verify(state, colour, action)
-    except IllegalActionError as error:
-        return error.rule, error.reason
-    return None
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.refusal`."""
+    check: Any = _moved_check("refusal")
+    answer: Refusal | None = check(state, colour, action)
+    return answer
+
+
+def verify_setup_master(state: ShangrilaState, colour: int, action: PlaceSetupMaster) -> None:
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.verify_setup_master`."""
+    check: Any = _moved_check("verify_setup_master")
+    check(state, colour, action)
+
+
+def verify_place_master(state: ShangrilaState, colour: int, action: PlaceMaster) -> None:
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.verify_place_master`."""
+    check: Any = _moved_check("verify_place_master")
+    check(state, colour, action)
+
+
+def verify_recruitment(state: ShangrilaState, colour: int, action: RecruitStudents) -> None:
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.verify_recruitment`."""
+    check: Any = _moved_check("verify_recruitment")
+    check(state, colour, action)
+
+
+def verify_journey(state: ShangrilaState, colour: int, action: Journey) -> None:
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.verify_journey`."""
+    check: Any = _moved_check("verify_journey")
+    check(state, colour, action)
+
+
+def verify_pass(state: ShangrilaState, colour: int, action: Pass) -> None:
+    """Deprecated: :func:`boardkit_shangrila.rules.checks.verify_pass`."""
+    check: Any = _moved_check("verify_pass")
+    check(state, colour, action)

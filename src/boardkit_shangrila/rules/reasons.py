@@ -1,9 +1,9 @@
-"""The words of the rules' refusals that a player reads (:func:`.legality.verify`): which
+"""The words of the rules' refusals that a player reads (:func:`.checks.verify`): which
 clause an action breaks and why ("the Healer space of village 3 is taken"), in the language of
 :func:`boardkit.i18n.language` (Shangrila's catalogue; English is the language of the message
 ids).
 
-Nothing here decides legality: :mod:`boardkit_shangrila.rules.legality` refuses an action, and
+Nothing here decides legality: :mod:`boardkit_shangrila.rules.checks` refuses an action, and
 only then asks the ``*_refusal`` function of its kind *which* clause to name. They read the
 state to explain (is the space taken, is the supply empty) and name the first clause that
 applies; one that finds none raises :class:`AssertionError`, as the decision then holds a rule
@@ -118,7 +118,7 @@ def setup_refusal(
     """Why the refused set-up master ``action`` of ``colour`` is illegal (S-S3, S-S2, S-C1,
     S-C2); ``limits`` are the placement limits of the game (most tiles in a village, most of
     one colour there)."""
-    sent: Any = action  # its fields as sent, unchecked (see .legality.verify_journey)
+    sent: Any = action  # its fields as sent, unchecked (see .checks.verify_journey)
     v, guild = sent.village, sent.guild
     bad = _space_refusal(state, v, guild)
     if bad:

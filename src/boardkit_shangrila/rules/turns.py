@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from boardkit import Result, Rng, TurnEnded
 from boardkit_shangrila.rules.actions import Action
+from boardkit_shangrila.rules.checks import verify
 from boardkit_shangrila.rules.components import STONES_GERMAN
 from boardkit_shangrila.rules.effects import action_events
-from boardkit_shangrila.rules.legality import legal, verify
+from boardkit_shangrila.rules.legality import legal
 from boardkit_shangrila.rules.scoring import final_result
 from boardkit_shangrila.rules.state import MAIN, ShangrilaState
 
@@ -29,7 +30,7 @@ def legal_actions(state: ShangrilaState) -> Sequence[Action]:
 
 
 def apply(state: ShangrilaState, action: Action, rng: Rng) -> Sequence[object]:
-    """Check ``action`` against the rules (:func:`~boardkit_shangrila.rules.legality.verify` raises
+    """Check ``action`` against the rules (:func:`~boardkit_shangrila.rules.checks.verify` raises
     the refusal); its events and the end of the turn."""
     colour = (state.start + state.flow.turn - 1) % state.colours  # colour_to_move
     verify(state, colour, action)

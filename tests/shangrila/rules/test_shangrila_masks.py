@@ -1,9 +1,10 @@
 """The shortcuts taken for speed give the answers of the plain code: the guild masks kept beside
 the state (boardkit_shangrila.rules.masks) always equal the masks worked out from scratch,
-whether the reducer carried them over or not; the rules' memo of the last position never answers for
-another one; ``LegalActions[i]`` is the ``i``-th action of the listing; the game's ``result``
-ends the game exactly when ``is_over`` says so; the framework's default ``next_player`` always
-seats the colour to move."""
+whether the reducer carried them over or not; the rules' memo of the last position never
+answers for another one, and a position listed again after others reuses its decision until a
+check reads it; ``LegalActions[i]`` is the ``i``-th action of the listing; the game's
+``result`` ends the game exactly when ``is_over`` says so; the framework's default
+``next_player`` always seats the colour to move."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import pytest
 
 from boardkit import Match, Rng
 from boardkit_shangrila.game import ShangrilaGame
-from boardkit_shangrila.rules import masks
+from boardkit_shangrila.rules import legality, masks
 from boardkit_shangrila.rules.actions import PlaceMaster, RecruitStudents
+from boardkit_shangrila.rules.checks import refusal
 from boardkit_shangrila.rules.components import Colour, Guild
 from boardkit_shangrila.rules.events import MasterExpelled, MasterPlaced, StudentRecruited
-from boardkit_shangrila.rules.legality import legal, refusal
+from boardkit_shangrila.rules.legality import legal
 from boardkit_shangrila.rules.reducer import reduce
 from boardkit_shangrila.rules.scoring import is_over
 from boardkit_shangrila.rules.state import MAIN, ShangrilaState, colour_to_move, seat_of
@@ -122,6 +124,39 @@ def test_an_action_listed_for_one_state_is_checked_again_in_the_next() -> None:
     )
     if drawn is not None:
         assert refusal(before, (colour + 1) % 4, drawn) is not None
+
+
+def _main_positions(seed: int, count: int) -> list[ShangrilaState]:
+    """``count`` consecutive main-phase positions of a random game."""
+    match: Match[Any] = Match.new(GAME, 4, seed=seed)
+    rng = Rng(seed, 7)
+    while match.state.flow.phase != MAIN:
+        match.play(rng.choice(match.legal_actions()))
+    found = [match.state]
+    while len(found) < count:
+        match.play(rng.choice(match.legal_actions()))
+        found.append(match.state)
+    return found
+
+
+def test_a_position_listed_again_after_others_reuses_its_decision() -> None:
+    """Matches played in turns (a server's, a batched environment's) list a position again
+    after other positions: its main-phase decision is the one worked out before, the same
+    lists, while no check has read it; once a check has, it is worked out afresh (the match
+    has moved on from it), with the same answer."""
+    first, second, third, played = _main_positions(5, 4)
+    colours = [colour_to_move(s) for s in (first, second, third, played)]
+    decided = legality.main_info(first, colours[0])
+    legality.main_info(second, colours[1])
+    legality.main_info(third, colours[2])
+    assert legality.main_info(first, colours[0]) is decided
+    decided = legality.main_info(played, colours[3])
+    listed = legal(played, colours[3])
+    assert refusal(played, colours[3], listed[0]) is None  # a check reads the decision
+    legality.main_info(second, colours[1])
+    again = legality.main_info(played, colours[3])
+    assert again is not decided
+    assert again == decided
 
 
 def test_drawing_by_index_gives_the_listing_order() -> None:

@@ -37,8 +37,9 @@ from boardkit_shangrila.rules.actions import (
     RecruitStudents,
 )
 from boardkit_shangrila.rules.board import INCIDENT
+from boardkit_shangrila.rules.checks import refusal
 from boardkit_shangrila.rules.components import GUILDS
-from boardkit_shangrila.rules.legality import legal, placement_limits, refusal
+from boardkit_shangrila.rules.legality import legal, placement_limits
 from boardkit_shangrila.rules.reasons import Refusal
 from boardkit_shangrila.rules.state import (
     MASTER,
