@@ -32,6 +32,7 @@ S = TypeVar("S")
 Reducer = Callable[[S, object], S]
 """A game's reducer: the state after one event (see :meth:`boardkit.game.Game.reduce`)."""
 
+
 def replace_flow(state: S, flow: Flow) -> S:
     """``state`` with ``flow`` in place of its flow: a fast ``attrs.evolve(state, flow=flow)``
     (:func:`boardkit.replacing.replacer`, which makes it once per state class). What folding
