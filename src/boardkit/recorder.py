@@ -1,10 +1,12 @@
 """Folding events: the one module where an event reaches a state.
 
 :func:`fold` is how every event reaches a state, live, in replay and in search: a flow event
-of :mod:`boardkit.flow` first updates the state's ``flow`` (:func:`boardkit.flow.reduce_flow`,
-a pure function, and :func:`replace_flow`), then the game's reducer sees the event.
+of :mod:`boardkit.flow` first updates the state's ``flow`` (its step in
+:data:`boardkit.flow.FLOW_STEPS`, as :func:`boardkit.flow.reduce_flow` takes it, a pure
+function, and :func:`replace_flow`), then the game's reducer sees the event.
 :func:`fold_event` does it for one event; :func:`record` and a :class:`Recorder` do it while
-keeping the events, which is how the engine (:mod:`boardkit.engine`) builds a log entry: the
+keeping the events (:func:`record_event` and :func:`record_turn_start` for one event the
+engine emits itself), which is how the engine (:mod:`boardkit.engine`) builds a log entry: the
 engine decides which events happen and in what order, and hands every one of them to this
 module, so the fold is written once, here, rather than in the engine: a game's look-ahead
 (a :class:`Recorder`) folds the same way without importing the engine. Folding keeps no
