@@ -37,7 +37,7 @@ from boardkit.flow import (
 )
 from boardkit.game import A, Game, S
 from boardkit.options import Config
-from boardkit.recorder import Reducer, record
+from boardkit.recorder import Reducer, record, record_event, record_turn_start
 from boardkit.result import Result
 from boardkit.rng import Rng
 
@@ -92,9 +92,11 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
 
     A hook that gives no event costs no fold (most hooks of most games give none), and a hook
     the game does not override is not called at all (the default gives nothing). ``result``
-    is asked again only when a hook changed the state since it was last asked. Every event,
-    the :class:`~boardkit.flow.TurnStarted` between two turns included, is folded by
-    :func:`boardkit.recorder.record`.
+    is asked again only when a hook changed the state since it was last asked. Every event
+    is recorded and folded by :mod:`boardkit.recorder`: a hook's events by
+    :func:`~boardkit.recorder.record`, the engine's own one at a time
+    (:func:`~boardkit.recorder.record_event`; the :class:`~boardkit.flow.TurnStarted` between
+    two turns by :func:`~boardkit.recorder.record_turn_start`).
     """
     hooks = _hooks(type(game))
     result = game.result
@@ -103,39 +105,42 @@ def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object],
         if flow.ended:
             return state
         if result(state) is not None:
-            return record(reduce, state, out, (GAME_ENDED,))
+            return record_event(reduce, state, out, GAME_ENDED)
         if not flow.turn_over:
             return state
-        if hooks.plain:  # no turn hook: the next seat clockwise starts its turn
+        if hooks.plain:  # no hook between two turns: the next seat clockwise starts its turn
             player = next_seat(flow.active, flow.players)
-            state = record(reduce, state, out, (TurnStarted(player, flow.turn + 1),))
-            flow = state.flow
-            if flow.ended or flow.turn_over:
-                continue
-            # what the next round would do: ask result once more, and stop
-            return record(reduce, state, out, (GAME_ENDED,)) if result(state) is not None else state
-        checked = state
-        if hooks.on_turn_end and (events := game.on_turn_end(state, rng)):
-            state = record(reduce, state, out, events)
-        if hooks.phase_over and game.phase_over(state):
-            if events := game.on_phase_end(state, rng):
-                state = record(reduce, state, out, events)
-            nxt = game.next_phase(state)
-            if nxt is None:
-                return record(reduce, state, out, (GAME_ENDED,))
-            state = record(reduce, state, out, (_phase_started(game, "next_phase", nxt),))
-            if events := game.on_phase_start(state, rng):
-                state = record(reduce, state, out, events)
-        if state is not checked and result(state) is not None:
-            return record(reduce, state, out, (GAME_ENDED,))
-        flow = state.flow
-        if hooks.next_player:
-            player = game.next_player(state)
         else:
-            player = next_seat(flow.active, flow.players)
-        state = record(reduce, state, out, (TurnStarted(player, flow.turn + 1),))
+            checked = state
+            if hooks.on_turn_end and (events := game.on_turn_end(state, rng)):
+                state = record(reduce, state, out, events)
+            if hooks.phase_over and game.phase_over(state):
+                if events := game.on_phase_end(state, rng):
+                    state = record(reduce, state, out, events)
+                nxt = game.next_phase(state)
+                if nxt is None:
+                    return record_event(reduce, state, out, GAME_ENDED)
+                started = _phase_started(game, "next_phase", nxt)
+                state = record_event(reduce, state, out, started)
+                if events := game.on_phase_start(state, rng):
+                    state = record(reduce, state, out, events)
+            if state is not checked and result(state) is not None:
+                return record_event(reduce, state, out, GAME_ENDED)
+            if hooks.next_player:
+                player = game.next_player(state)
+            else:
+                flow = state.flow
+                player = next_seat(flow.active, flow.players)
+        state = record_turn_start(reduce, state, out, player)
         if hooks.on_turn_start and (events := game.on_turn_start(state, rng)):
             state = record(reduce, state, out, events)
+        flow = state.flow
+        if flow.ended or flow.turn_over:  # a turn over at once (a forced pass): the hooks again
+            continue
+        # what the next round would do: ask result once more, and stop
+        if result(state) is not None:
+            return record_event(reduce, state, out, GAME_ENDED)
+        return state
     raise GameDefinitionError(f"{game.name}: turn hooks did not settle after many rounds")
 
 

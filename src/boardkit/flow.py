@@ -30,6 +30,7 @@ gives one, with a :class:`~boardkit.errors.GameDefinitionError` that names it (a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar, Final, Protocol, Self, get_args
 
 from attrs import Attribute, field, frozen
@@ -240,31 +241,11 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
     A pure function of its arguments that keeps nothing: the flow is copied with the fields the
     event changes replaced (:func:`boardkit.replacing.replacer`: a bare copy, about three
     quarters of a constructor call and several times cheaper than ``attrs.evolve``), which
-    costs the same at turn 10 and at turn 10,000. Folding (:mod:`boardkit.recorder`) calls it
-    for every flow event.
+    costs the same at turn 10 and at turn 10,000. Folding (:mod:`boardkit.recorder`) calls
+    the step of :data:`FLOW_STEPS` directly, for every flow event.
     """
-    cls = type(event)
-    if cls is TurnEnded:
-        return _with_turn_over(flow, True)
-    if cls is TurnStarted:
-        assert isinstance(event, TurnStarted)
-        return _with_turn(flow, event.turn, event.player, "", False)
-    if cls is StepStarted:
-        assert isinstance(event, StepStarted)
-        return _with_step(flow, event.step)
-    if cls is DecisionOwed:
-        assert isinstance(event, DecisionOwed)
-        return _with_owed(flow, (*flow.owed, Owed(event.player, event.kind)))
-    if cls is DecisionSettled:
-        return _with_owed(flow, flow.owed[1:])
-    if cls is PhaseStarted:
-        assert isinstance(event, PhaseStarted)
-        return _with_phase(flow, event.phase)
-    if cls is GameEnded:
-        return _with_end(flow, "", (), True)
-    if cls is GameTruncated:
-        return _with_truncated(flow, True)
-    return flow
+    flow_step = FLOW_STEPS.get(type(event))
+    return flow if flow_step is None else flow_step(flow, event)
 
 
 _with_turn_over = replacer(Flow, "turn_over")
@@ -276,11 +257,71 @@ _with_end = replacer(Flow, "step", "owed", "ended")
 _with_truncated = replacer(Flow, "truncated")
 
 
+def _turn_ended(flow: Flow, event: TurnEnded) -> Flow:
+    return _with_turn_over(flow, True)
+
+
+def _turn_begun(flow: Flow, event: TurnStarted) -> Flow:
+    return _with_turn(flow, event.turn, event.player, "", False)
+
+
+def _step_started(flow: Flow, event: StepStarted) -> Flow:
+    return _with_step(flow, event.step)
+
+
+def _decision_owed(flow: Flow, event: DecisionOwed) -> Flow:
+    return _with_owed(flow, (*flow.owed, Owed(event.player, event.kind)))
+
+
+def _decision_settled(flow: Flow, event: DecisionSettled) -> Flow:
+    return _with_owed(flow, flow.owed[1:])
+
+
+def _phase_started(flow: Flow, event: PhaseStarted) -> Flow:
+    return _with_phase(flow, event.phase)
+
+
+def _game_ended(flow: Flow, event: GameEnded) -> Flow:
+    return _with_end(flow, "", (), True)
+
+
+def _game_truncated(flow: Flow, event: GameTruncated) -> Flow:
+    return _with_truncated(flow, True)
+
+
+FLOW_STEPS: Final[dict[type, Callable[[Flow, Any], Flow]]] = {
+    TurnEnded: _turn_ended,
+    TurnStarted: _turn_begun,
+    StepStarted: _step_started,
+    DecisionOwed: _decision_owed,
+    DecisionSettled: _decision_settled,
+    PhaseStarted: _phase_started,
+    GameEnded: _game_ended,
+    GameTruncated: _game_truncated,
+}
+"""Each flow event class (:data:`FLOW_EVENT_TYPES`), and the flow after an event of it:
+what :func:`reduce_flow` does, found with one look-up (folding asks it for every event, and
+a class missing from it is no flow event)."""
+
+
 def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
     """The event that begins ``player``'s turn after ``flow`` (turn ``flow.turn + 1``), and
-    the flow it leads to: what the engine emits between two turns."""
+    the flow it leads to: what the engine emits between two turns (through
+    :func:`boardkit.recorder.record_turn_start`), without a look-up of the event's class.
+
+    The event is built bare, its two slots filled (:class:`TurnStarted` has no validator):
+    equal to ``TurnStarted(player, turn)`` in every way, at two thirds of its constructor's
+    cost, once per turn of every game."""
     turn = flow.turn + 1
-    return TurnStarted(player, turn), _with_turn(flow, turn, player, "", False)
+    event = _new(TurnStarted)
+    _set_player(event, player)
+    _set_turn(event, turn)
+    return event, _with_turn(flow, turn, player, "", False)
+
+
+_new = object.__new__
+_set_player = TurnStarted.player.__set__  # type: ignore[attr-defined]
+_set_turn = TurnStarted.turn.__set__  # type: ignore[attr-defined]
 
 
 def next_seat(active: int | None, players: int) -> int:

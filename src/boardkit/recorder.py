@@ -1,10 +1,12 @@
 """Folding events: the one module where an event reaches a state.
 
 :func:`fold` is how every event reaches a state, live, in replay and in search: a flow event
-of :mod:`boardkit.flow` first updates the state's ``flow`` (:func:`boardkit.flow.reduce_flow`,
-a pure function, and :func:`replace_flow`), then the game's reducer sees the event.
+of :mod:`boardkit.flow` first updates the state's ``flow`` (its step in
+:data:`boardkit.flow.FLOW_STEPS`, as :func:`boardkit.flow.reduce_flow` takes it, a pure
+function, and :func:`replace_flow`), then the game's reducer sees the event.
 :func:`fold_event` does it for one event; :func:`record` and a :class:`Recorder` do it while
-keeping the events, which is how the engine (:mod:`boardkit.engine`) builds a log entry: the
+keeping the events (:func:`record_event` and :func:`record_turn_start` for one event the
+engine emits itself), which is how the engine (:mod:`boardkit.engine`) builds a log entry: the
 engine decides which events happen and in what order, and hands every one of them to this
 module, so the fold is written once, here, rather than in the engine: a game's look-ahead
 (a :class:`Recorder`) folds the same way without importing the engine. Folding keeps no
@@ -24,15 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar, overload
 
-from boardkit.flow import FLOW_EVENT_TYPES, Flow, reduce_flow
+from boardkit.flow import FLOW_STEPS, Flow, turn_started
 from boardkit.replacing import replacer
 
 S = TypeVar("S")
 
 Reducer = Callable[[S, object], S]
 """A game's reducer: the state after one event (see :meth:`boardkit.game.Game.reduce`)."""
-
-_FLOW_TYPES = frozenset(FLOW_EVENT_TYPES)
 
 
 def replace_flow(state: S, flow: Flow) -> S:
@@ -47,14 +47,15 @@ def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
     flow event of :mod:`boardkit.flow`), then ``reduce``.
 
     The only place where events meet a state; :func:`fold_event`, :func:`record` and
-    :class:`Recorder` use it.
+    :class:`Recorder` use it (:func:`fold_event` writes the same steps out for one event).
     """
-    flow_types = _FLOW_TYPES
+    flow_steps = FLOW_STEPS
     for event in events:
-        if type(event) in flow_types:
+        flow_step = flow_steps.get(type(event))
+        if flow_step is not None:
             kind = type(state)
             copy = _FLOW_COPIERS.get(kind) or _FLOW_COPIERS.setdefault(kind, replacer(kind, "flow"))
-            state = copy(state, reduce_flow(state.flow, event))  # type: ignore[attr-defined]
+            state = copy(state, flow_step(state.flow, event))  # type: ignore[attr-defined]
         state = reduce(state, event)
     return state
 
@@ -66,8 +67,32 @@ keys its own table by class and names, a tuple built per call)."""
 
 
 def fold_event(reduce: Reducer[S], state: S, event: object) -> S:
-    """The state after one event (see :func:`fold`)."""
-    return fold(reduce, state, (event,))
+    """The state after one event: :func:`fold` of ``(event,)``, without the loop."""
+    flow_step = FLOW_STEPS.get(type(event))
+    if flow_step is not None:
+        kind = type(state)
+        copy = _FLOW_COPIERS.get(kind) or _FLOW_COPIERS.setdefault(kind, replacer(kind, "flow"))
+        state = copy(state, flow_step(state.flow, event))  # type: ignore[attr-defined]
+    return reduce(state, event)
+
+
+def record_event(reduce: Reducer[S], state: S, out: list[object], event: object) -> S:
+    """Append ``event`` to ``out`` and return ``state`` with it folded (:func:`fold_event`):
+    :func:`record` of one event, for the flow events the engine emits itself."""
+    out.append(event)
+    return fold_event(reduce, state, event)
+
+
+def record_turn_start(reduce: Reducer[S], state: S, out: list[object], player: int) -> S:
+    """Record the :class:`~boardkit.flow.TurnStarted` that begins ``player``'s turn after
+    ``state`` (turn ``state.flow.turn + 1``) and return the state with it folded: what
+    :func:`record_event` does with that event, the flow taken from
+    :func:`boardkit.flow.turn_started` (the engine starts a turn after every action)."""
+    event, flow = turn_started(state.flow, player)  # type: ignore[attr-defined]
+    out.append(event)
+    kind = type(state)
+    copy = _FLOW_COPIERS.get(kind) or _FLOW_COPIERS.setdefault(kind, replacer(kind, "flow"))
+    return reduce(copy(state, flow), event)
 
 
 def record(reduce: Reducer[S], state: S, out: list[object], events: Iterable[object]) -> S:

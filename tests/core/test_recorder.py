@@ -12,8 +12,16 @@ from attrs.validators import instance_of
 
 from boardkit import Flow, Rng, engine
 from boardkit.examples.nim import NimGame, NimState, StonesTaken, Take
-from boardkit.flow import TurnEnded
-from boardkit.recorder import Recorder, fold, fold_event, replace_flow
+from boardkit.flow import FLOW_EVENT_TYPES, FLOW_STEPS, TurnEnded, TurnStarted
+from boardkit.recorder import (
+    Recorder,
+    fold,
+    fold_event,
+    record,
+    record_event,
+    record_turn_start,
+    replace_flow,
+)
 from boardkit.runner.simulate import random_playout
 
 
@@ -151,3 +159,28 @@ def test_fold_event_is_fold_of_one_event_flow_first() -> None:
     ended = fold_event(game.reduce, started, TurnEnded())
     assert ended.flow.turn_over and not started.flow.turn_over
     assert ended.stones == started.stones
+
+
+def test_the_engines_own_flow_events_are_recorded_as_record_records_them() -> None:
+    """``record_event`` and ``record_turn_start`` append the same event and give the same state
+    as ``record`` of that event, and the reducer sees the event (the counting reducer)."""
+    game = CountingNim(ahead=False)
+    state = fold_event(game.reduce, random_playout(NimGame(), 2, seed=4).state_at(0), TurnEnded())
+    by_record: list[object] = []
+    expected = record(game.reduce, state, by_record, (TurnStarted(1, state.flow.turn + 1),))
+    calls = game.calls
+    by_turn_start: list[object] = []
+    after = record_turn_start(game.reduce, state, by_turn_start, 1)
+    assert game.calls == calls + 1
+    assert after == expected and by_turn_start == by_record
+    assert type(by_turn_start[0]) is TurnStarted and hash(by_turn_start[0]) == hash(by_record[0])
+    by_event: list[object] = []
+    assert record_event(game.reduce, state, by_event, TurnEnded()) == fold(
+        game.reduce, state, (TurnEnded(),)
+    )
+    assert by_event == [TurnEnded()]
+
+
+def test_every_flow_event_class_has_its_flow_step() -> None:
+    """Folding recognises a flow event by ``FLOW_STEPS``: it must name every flow event class."""
+    assert set(FLOW_STEPS) == set(FLOW_EVENT_TYPES)
