@@ -10,7 +10,7 @@
 # Usage: scripts/train_shipped.sh RUNS_DIR [OUT_DIR]
 #   RUNS_DIR  the training runs' folders (khan-2p, shangrila-3p)
 #   OUT_DIR   where the networks, histories and the table are copied (default: RUNS_DIR)
-# Environment (defaults in brackets): KHAN_GAMES [2100] and SHANGRILA_GAMES [600] (the
+# Environment (defaults in brackets): KHAN_GAMES [2100] and SHANGRILA_GAMES [1800] (the
 #   first generation's), GENERATIONS [1], LATER_GAMES [100], WORKERS [8], DEVICE [auto],
 #   TRAIN_SECONDS [300],
 #   EVAL_SECONDS [260], EVAL_GAMES [200], EVAL_MOVE_SECONDS [0.05], PYTHON [python3]
@@ -31,7 +31,7 @@ train() {  # game players games
 }
 
 train khan 2 "${KHAN_GAMES:-2100}" &
-train shangrila 3 "${SHANGRILA_GAMES:-600}" &
+train shangrila 3 "${SHANGRILA_GAMES:-1800}" &
 wait
 for game in khan-2p shangrila-3p; do
   cp "$runs/$game/network.npz" "$out/$game.npz" 2>/dev/null
