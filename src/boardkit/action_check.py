@@ -258,21 +258,6 @@ _FROZEN_FIELDS: dict[type, tuple[str, ...] | None] = {}
 """By class, :func:`_frozen_fields` (a class's fields and whether it is frozen never change)."""
 
 
-def _attrs_names(cls: Any) -> tuple[str, ...] | None:
-    """The field names of an attrs class, frozen or not, or ``None`` for any other class;
-    worked out once per class."""
-    names = _ATTRS_FIELDS.get(cls, _UNKNOWN)
-    if names is _UNKNOWN:
-        names = _ATTRS_FIELDS[cls] = (
-            tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
-        )
-    return names  # type: ignore[no-any-return]
-
-
-_ATTRS_FIELDS: dict[type, tuple[str, ...] | None] = {}
-"""By class, :func:`_attrs_names`."""
-
-
 def _same(a: object, b: object) -> bool:
     """Equal, with the same type at every level (``"healer"`` is not ``Guild.HEALER``)."""
     cls: Any = type(a)
@@ -315,9 +300,8 @@ _AS_SET = ("as a set",)
 def _how_compared(cls: Any) -> tuple[str, ...]:
     """How :func:`_same` compares two objects of ``cls``: field by field (the names of an attrs
     class), item by item (a tuple or list), as sets of (type, item), or by ``==``."""
-    names = _attrs_names(cls)
-    if names is not None:
-        return names
+    if attrs.has(cls):
+        return tuple(f.name for f in attrs.fields(cls))
     if issubclass(cls, tuple | list):
         return _AS_SEQUENCE
     if issubclass(cls, frozenset | set):
