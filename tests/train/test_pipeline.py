@@ -12,6 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 
@@ -317,3 +318,130 @@ def _saved(net: PolicyValueNet) -> bytes:
     buffer = io.BytesIO()
     net.save(buffer)
     return buffer.getvalue()
+
+
+# --- a run that starts from a network ----------------------------------------------------------
+
+
+def _started(first: Path) -> tuple[bytes, Recipe]:
+    """A first run's network and a recipe that starts from it (search teacher throughout)."""
+    from boardkit.train.pipeline import start_digest
+
+    run(NIM, first, generations=1, report=quiet)
+    network = (first / "network.npz").read_bytes()
+    return network, attrs.evolve(NIM, start=start_digest(network))
+
+
+def test_load_weights_is_the_inverse_of_export() -> None:
+    import torch
+
+    from boardkit.train.learn import Model, export, load_weights
+
+    torch.manual_seed(3)
+    source = Model(5, (4, 3), 6, 2)
+    net = export(source, {"game": "nim", "players": 2, "observation_size": 5, "num_actions": 6})
+    target = Model(5, (4, 3), 6, 2)
+    load_weights(target, net)
+    x = torch.rand(7, 5)
+    for a, b in zip(source(x), target(x), strict=True):
+        assert torch.allclose(a, b)
+    with pytest.raises(ValueError, match="hidden layers"):
+        load_weights(Model(5, (4,), 6, 2), net)
+    with pytest.raises(ValueError, match="does not fit"):
+        load_weights(Model(5, (4, 8), 6, 2), net)
+
+
+def test_a_run_started_from_a_network_learns_from_it_with_the_search_teacher(
+    tmp_path: Path,
+) -> None:
+    network, recipe = _started(tmp_path / "first")
+    lines: list[str] = []
+    run(recipe, tmp_path / "second", generations=1, report=lines.append, start=network)
+    folder = tmp_path / "second"
+    assert (folder / "network-start.npz").read_bytes() == network
+    # the first generation is the search teacher's: its games are those of the starting network
+    seeds = [recipe.seed + i for i in range(recipe.games_per_task)]
+    expected = play_games("nim", 2, seeds, recipe.teacher, network, None, recipe.estimate_inputs)
+    played = Samples.load(folder / "samples" / "gen-000" / "task-0000.npz")
+    assert np.array_equal(played.legal, expected.legal)
+    assert np.array_equal(played.policy, expected.policy)
+    heuristic = play_games("nim", 2, seeds, recipe.first_teacher, None, None, True)
+    assert not np.array_equal(played.policy, heuristic.policy)
+    net = PolicyValueNet.load(folder / "network.npz")
+    assert net.meta["start"] == recipe.start and net.meta["generation"] == 0
+    # going on in the folder needs no file: it keeps its copy
+    run(recipe, folder, generations=2, report=lines.append)
+    assert PolicyValueNet.load(folder / "network.npz").meta["generation"] == 1
+
+
+def test_a_started_run_begins_with_the_starting_weights(tmp_path: Path) -> None:
+    """With no samples to fit (every game held out), the network written is the start's."""
+    network, recipe = _started(tmp_path / "first")
+    recipe = attrs.evolve(recipe, games=2, games_per_task=2)
+    run(recipe, tmp_path / "second", generations=1, report=quiet, start=network)
+    start = PolicyValueNet.load(network)
+    after = PolicyValueNet.load(tmp_path / "second" / "network.npz")
+    assert np.array_equal(start.policy_weights, after.policy_weights)
+    assert all(
+        np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+        for a, b in zip(start.trunk, after.trunk, strict=True)
+    )
+
+
+def test_a_starting_network_must_be_the_recipe_s_and_fit_it(tmp_path: Path) -> None:
+    from boardkit.train.pipeline import start_digest
+
+    network, recipe = _started(tmp_path / "first")
+    with pytest.raises(ValueError, match="does not hold yet"):
+        run(recipe, tmp_path / "a", generations=1, report=quiet)
+    with pytest.raises(ValueError, match="not the recipe's"):
+        run(recipe, tmp_path / "b", generations=1, report=quiet, start=network + b"x")
+    with pytest.raises(ValueError, match="the recipe names none"):
+        run(NIM, tmp_path / "c", generations=1, report=quiet, start=network)
+    wider = attrs.evolve(recipe, hidden=(32,))
+    with pytest.raises(ValueError, match=r"hidden layers \(16,\) \(the recipe's \(32,\)\)"):
+        run(wider, tmp_path / "d", generations=1, report=quiet, start=network)
+    junk = b"not a network"
+    with pytest.raises(ValueError, match="the starting network: not a network file"):
+        run(
+            attrs.evolve(NIM, start=start_digest(junk)),
+            tmp_path / "e",
+            generations=1,
+            report=quiet,
+            start=junk,
+        )
+    with pytest.raises(ValueError, match="SHA-256"):
+        Recipe("nim", 2, start="abc")
+    with pytest.raises(ValueError, match="a run that starts from a network has none"):
+        Recipe("nim", 2, first_games=10, start=recipe.start)
+
+
+def test_boardkit_train_start_reads_a_file_or_the_shipped_network(
+    tmp_path: Path, capsys: Any
+) -> None:
+    network, _ = _started(tmp_path / "first")
+    args = ["train", "nim", "-p", "2", "--games", "4", "--iterations", "8", "--epochs", "1"]
+    code = main(
+        [*args, "--out", str(tmp_path / "run"), "--start", str(tmp_path / "first" / "network.npz")]
+    )
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert (tmp_path / "run" / "network-start.npz").read_bytes() == network
+    recipe = json.loads((tmp_path / "run" / "recipe.json").read_text())
+    assert recipe["hidden"] == [16]  # the starting network's layers, --hidden not given
+    code = main([*args, "--out", str(tmp_path / "x"), "--start", "shipped"])
+    assert code == 2 and "nim ships no network for 2 players" in capsys.readouterr().err
+    code = main([*args, "--out", str(tmp_path / "y"), "--start", str(tmp_path / "missing")])
+    assert code == 2 and "cannot read the starting network" in capsys.readouterr().err
+    code = main(
+        [
+            *args,
+            "--out",
+            str(tmp_path / "z"),
+            "--start",
+            str(tmp_path / "first" / "network.npz"),
+            "--first-games",
+            "3",
+        ]
+    )
+    assert code == 2 and "has none" in capsys.readouterr().err

@@ -75,9 +75,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     train.add_argument(
         "--hidden",
         type=_widths,
-        default=(256, 128),
         metavar="W,W",
-        help="widths of the hidden layers (256,128)",
+        help="widths of the hidden layers (256,128, or the --start network's)",
+    )
+    train.add_argument(
+        "--start",
+        metavar="NETWORK",
+        help=(
+            "begin from this network file, or 'shipped' for the game's own network for that "
+            "seat count: no heuristic generation, every generation is the search teacher's"
+        ),
     )
     train.add_argument(
         "--epochs",
@@ -112,7 +119,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     """Train, printing one line per generation."""
     from boardkit.registry import as_game
-    from boardkit.train.pipeline import Recipe
+    from boardkit.train.pipeline import Recipe, start_digest
     from boardkit.train.pipeline import run as run_pipeline
     from boardkit.train.selfplay import Teaching
 
@@ -120,17 +127,22 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     config = game.make_config(args.players, None, 0, None)
     if game.num_actions(config) is None or game.observation_shape(config) is None:
         raise CommandError(f"{game.name} offers no action index or observation to train on")
-    recipe = Recipe(
-        game.name,
-        args.players,
-        hidden=args.hidden,
-        games=args.games,
-        first_games=args.first_games or 0,
-        epochs=args.epochs,
-        teacher=Teaching(iterations=args.iterations, priors=args.priors),
-        seed=args.seed,
-    )
+    start = None if args.start is None else _start_bytes(game, args.players, args.start)
+    hidden = args.hidden
+    if hidden is None:
+        hidden = (256, 128) if start is None else _hidden_of(start)
     try:
+        recipe = Recipe(
+            game.name,
+            args.players,
+            hidden=hidden,
+            games=args.games,
+            first_games=args.first_games or 0,
+            epochs=args.epochs,
+            teacher=Teaching(iterations=args.iterations, priors=args.priors),
+            seed=args.seed,
+            start="" if start is None else start_digest(start),
+        )
         path = run_pipeline(
             recipe,
             args.out,
@@ -138,8 +150,35 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             workers=args.workers,
             device=args.device,
             report=lambda line: streams.write(line + "\n"),
+            start=start,
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     streams.write(f"network: {path}\n")
     return EXIT_OK
+
+
+def _start_bytes(game: Any, players: int, name: str) -> bytes:
+    """The saved network ``--start`` names: a file, or ``shipped`` for the game's own."""
+    if name == "shipped":
+        shipped = game.trained_network(players) if game.offers("trained_network") else None
+        if shipped is None:
+            raise CommandError(f"{game.name} ships no network for {players} players")
+        data: bytes = shipped.read_bytes()
+        return data
+    try:
+        with open(name, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise CommandError(f"cannot read the starting network {name}: {exc.strerror}") from None
+
+
+def _hidden_of(network: bytes) -> tuple[int, ...]:
+    """The hidden layers' widths of a saved network."""
+    from boardkit.bots.network import NetworkFileError, PolicyValueNet
+
+    try:
+        net = PolicyValueNet.load(network)
+    except NetworkFileError as exc:
+        raise CommandError(f"the starting network: {exc}") from None
+    return tuple(weights.shape[1] for weights, _ in net.trunk)

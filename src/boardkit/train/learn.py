@@ -126,6 +126,30 @@ def _losses(
     return policy_loss, value_loss
 
 
+def load_weights(model: Model, net: PolicyValueNet) -> None:
+    """Give ``model`` the weights of ``net`` (the inverse of :func:`export`): a run that
+    starts from a trained network goes on learning from it. The shapes must agree."""
+
+    def put(layer: nn.Linear, pair: tuple[Any, Any]) -> None:
+        weights, bias = pair
+        if tuple(layer.weight.shape) != tuple(weights.T.shape):
+            raise ValueError(
+                f"a layer of {tuple(weights.shape)} weights does not fit the model's "
+                f"{tuple(layer.weight.T.shape)}"
+            )
+        with torch.no_grad():
+            layer.weight.copy_(torch.from_numpy(np.asarray(weights, dtype=np.float32).T.copy()))
+            layer.bias.copy_(torch.from_numpy(np.asarray(bias, dtype=np.float32).copy()))
+
+    linear = [layer for layer in model.trunk if isinstance(layer, nn.Linear)]
+    if len(linear) != len(net.trunk):
+        raise ValueError(f"the network has {len(net.trunk)} hidden layers, the model {len(linear)}")
+    for layer, pair in zip(linear, net.trunk, strict=True):
+        put(layer, pair)
+    put(model.policy, (net.policy_weights, net.policy_bias))
+    put(model.value, (net.value_weights, net.value_bias))
+
+
 def export(model: Model, meta: dict[str, Any]) -> PolicyValueNet:
     """The numpy network with ``model``'s weights and the header ``meta``."""
     model = model.to("cpu")

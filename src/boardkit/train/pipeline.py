@@ -4,6 +4,7 @@ A run lives in one folder:
 
 ==========================  ==================================================================
 ``recipe.json``             the :class:`Recipe` (a resumed run must be given the same one)
+``network-start.npz``       the network a run started from (:attr:`Recipe.start`), if any
 ``samples/gen-G/task-T.npz`` the samples of one batch of games (:mod:`boardkit.train.samples`)
 ``checkpoint.pt``           the model and optimizer after the last finished generation
 ``network-gen-G.npz``       the network of generation ``G`` (:class:`~boardkit.bots.network.
@@ -15,7 +16,10 @@ Each generation plays ``games`` games (``first_games`` in the first one when giv
 heuristic teacher's games cost a fraction of the search's), the first with the heuristic
 teacher and the others with the search teacher and the previous generation's network
 (:mod:`boardkit.train.selfplay`), over ``workers`` processes, each batch of games written as
-soon as it is played. Then it fits the network to the newest ``window`` samples of all
+soon as it is played. A run that starts from a network (a shipped one, or one of another run)
+has no heuristic generation: its model begins with that network's weights and every generation,
+the first included, is the search teacher's, the first with the starting network.
+Then it fits the network to the newest ``window`` samples of all
 generations for up to ``epochs`` passes, leaving out the generation's last batch of games, on
 which it measures the losses after each pass (whole games the network never saw): the network
 of the pass with the lowest held-out loss is kept, so that more passes never end with one that
@@ -33,6 +37,7 @@ of the fitting hardware.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import os
@@ -45,6 +50,7 @@ from typing import Any
 from attrs import asdict, field, frozen
 from attrs.validators import ge
 
+from boardkit.bots.network import NetworkFileError, PolicyValueNet
 from boardkit.extras import needs_extra
 from boardkit.registry import as_game
 from boardkit.train.samples import Samples
@@ -61,6 +67,16 @@ def _teaching(value: Teaching | dict[str, Any]) -> Teaching:
 
 def _widths(value: Sequence[int]) -> tuple[int, ...]:
     return tuple(value)
+
+
+def _sha256_or_empty(instance: object, attribute: Any, value: str) -> None:
+    if value and (len(value) != 64 or value.strip("0123456789abcdef")):
+        raise ValueError(f"start must be a SHA-256 in lowercase hex, or empty, not {value!r}")
+
+
+def start_digest(network: bytes) -> str:
+    """The :attr:`Recipe.start` naming the saved network ``network``."""
+    return hashlib.sha256(network).hexdigest()
 
 
 @frozen
@@ -82,6 +98,16 @@ class Recipe:
     weight_decay: float = 1e-4
     window: int = 300_000
     seed: int = 0
+    start: str = field(default="", validator=_sha256_or_empty)
+    """The SHA-256 (hex) of the network the run starts from, or ``""`` for fresh weights and
+    the heuristic teacher's first generation (:func:`start_digest` of the file's bytes)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.start and self.first_games:
+            raise ValueError(
+                "first_games counts the heuristic teacher's games: a run that starts from a "
+                "network has none (every generation is the search teacher's)"
+            )
 
     def to_json(self) -> dict[str, Any]:
         """The recipe as JSON data (what ``recipe.json`` holds)."""
@@ -98,22 +124,28 @@ def run(
     workers: int = 1,
     device: str = "cpu",
     report: Report = print,
+    start: bytes | None = None,
 ) -> Path:
     """Run (or go on with) the training of ``recipe`` in ``folder`` until ``generations``
     generations are done; the latest network's path. A later call with a larger
     ``generations`` goes on from the last one.
 
-    Raises :class:`ValueError` when ``folder`` holds a run of another recipe.
+    ``start`` is the saved network a recipe with :attr:`Recipe.start` begins from (its digest
+    must be that one); a run going on in its folder may leave it out, the folder keeps a copy.
+
+    Raises :class:`ValueError` when ``folder`` holds a run of another recipe, or ``start`` is
+    missing, is not the recipe's network, or does not fit the recipe's game, seats or layers.
     """
     # torch (seconds to import) only where a network is fitted: not in the worker processes
     # that play the games, nor for a recipe built or checked
     with needs_extra("train", __name__):
         import torch
-    from boardkit.train.learn import Model, evaluate_losses, export, fit, pick_device
+    from boardkit.train.learn import Model, evaluate_losses, export, fit, load_weights, pick_device
 
     root = Path(folder)
     (root / "samples").mkdir(parents=True, exist_ok=True)
     _check_recipe(root, recipe)
+    start_network = _start_network(root, recipe, start)
     torch_device = pick_device(device)
     game = as_game(recipe.game)
     config = game.make_config(recipe.players, None, 0, None)
@@ -125,6 +157,8 @@ def run(
     optimizer = torch.optim.AdamW(
         model.parameters(), lr=recipe.learning_rate, weight_decay=recipe.weight_decay
     )
+    if start_network is not None:
+        load_weights(model, _start_fitting(start_network, recipe, width, actions))
     done = -1
     checkpoint = root / "checkpoint.pt"
     if checkpoint.exists():
@@ -140,11 +174,15 @@ def run(
         "num_actions": actions,
         "hidden": list(recipe.hidden),
         "estimate_inputs": recipe.estimate_inputs,
+        **({"start": recipe.start} if recipe.start else {}),
     }
     for generation in range(done + 1, generations):
         started = time.perf_counter()
-        network = None if generation == 0 else (root / "network.npz").read_bytes()
-        teaching = recipe.first_teacher if generation == 0 else recipe.teacher
+        if generation > 0:
+            network: bytes | None = (root / "network.npz").read_bytes()
+        else:
+            network = start_network
+        teaching = recipe.first_teacher if network is None else recipe.teacher
         fresh = _play_generation(recipe, root, generation, teaching, network, workers, report)
         # the generation's last batch of games is held out, whole games, to measure the fit
         held = len(Samples.load(_task_files(root, generation)[-1]))
@@ -250,6 +288,52 @@ def _window(root: Path, generation: int, limit: int) -> Iterator[Samples]:
             if total >= limit:
                 return iter(parts[::-1])
     return iter(parts[::-1])
+
+
+def _start_network(root: Path, recipe: Recipe, given: bytes | None) -> bytes | None:
+    """The bytes of the recipe's starting network (``None`` for a fresh start): ``given``,
+    checked against the recipe's digest and kept in the folder, or the folder's copy."""
+    if not recipe.start:
+        if given is not None:
+            raise ValueError("a starting network was given, but the recipe names none (start)")
+        return None
+    kept = root / "network-start.npz"
+    if given is None:
+        if not kept.exists():
+            raise ValueError(
+                f"the recipe starts from network {recipe.start[:12]}…, which {root} does not "
+                "hold yet: give the network's file"
+            )
+        given = kept.read_bytes()
+    if start_digest(given) != recipe.start:
+        raise ValueError(
+            f"the starting network given is {start_digest(given)[:12]}…, not the recipe's "
+            f"{recipe.start[:12]}…"
+        )
+    if not kept.exists():
+        _atomic(kept, lambda f: f.write(given))
+    return given
+
+
+def _start_fitting(network: bytes, recipe: Recipe, width: int, actions: int) -> PolicyValueNet:
+    """The starting network, refused when it is not one or was made for another game, seat
+    count, observation, inputs or layers."""
+    try:
+        net = PolicyValueNet.load(network)
+        net.check_fits(recipe.game, recipe.players, width, actions)
+    except NetworkFileError as exc:
+        raise ValueError(f"the starting network: {exc}") from None
+    hidden = tuple(int(w) for w in net.meta.get("hidden", ()))
+    wrong = []
+    if hidden != recipe.hidden:
+        wrong.append(f"hidden layers {hidden} (the recipe's {recipe.hidden})")
+    if net.reads_estimate != recipe.estimate_inputs:
+        wrong.append(
+            f"estimate inputs {net.reads_estimate} (the recipe's {recipe.estimate_inputs})"
+        )
+    if wrong:
+        raise ValueError("the starting network does not fit the recipe: " + ", ".join(wrong))
+    return net
 
 
 def _check_recipe(root: Path, recipe: Recipe) -> None:
