@@ -45,6 +45,14 @@ def evaluate(state: ShangrilaState, seat: int) -> float:
     return values[seat] - others
 
 
+def evaluate_seats(state: ShangrilaState) -> tuple[float, ...]:
+    """:func:`evaluate` for every seat, from one :func:`seat_values` pass (bots judging a
+    position for every seat would otherwise list the journeys once per seat)."""
+    values = seat_values(state)
+    total, others = math.fsum(values), len(values) - 1
+    return tuple(value - (total - value) / others for value in values)
+
+
 def seat_values(state: ShangrilaState) -> tuple[float, ...]:
     """Every seat's masters, students, best own journey and worst threat, weighted."""
     seats = state.flow.players

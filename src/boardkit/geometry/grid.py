@@ -240,21 +240,40 @@ class Grid:
         """The side-connected part of ``mask`` containing ``cell`` (0 if ``cell`` not in it)."""
         if not (mask >> cell) & 1:
             return 0
-        grown = 1 << cell
-        while True:
-            nxt = (grown | self.side_neighbours_mask(grown)) & mask
-            if nxt == grown:
-                return grown
-            grown = nxt
+        # Grown from its newest cells only (the frontier), the dilation inlined: heuristics
+        # that sum up clusters call this for every position a search looks at.
+        inside = mask & self.full_mask
+        w, not_east, not_west = self.width, self._not_east, self._not_west
+        grown = frontier = 1 << cell
+        while frontier:
+            spread = (
+                (frontier << w)
+                | (frontier >> w)
+                | ((frontier & not_east) << 1)
+                | ((frontier & not_west) >> 1)
+            )
+            frontier = spread & inside & ~grown
+            grown |= frontier
+        return grown
 
     def components(self, mask: int) -> list[int]:
         """Side-connected components of ``mask``, ordered by their lowest cell."""
         result: list[int] = []
         rest = mask & self.full_mask
+        w, not_east, not_west = self.width, self._not_east, self._not_west
         while rest:
-            comp = self.component_of(rest, lowest_cell(rest))
-            result.append(comp)
-            rest &= ~comp
+            grown = frontier = rest & -rest  # the lowest cell, grown as in component_of
+            while frontier:
+                spread = (
+                    (frontier << w)
+                    | (frontier >> w)
+                    | ((frontier & not_east) << 1)
+                    | ((frontier & not_west) >> 1)
+                )
+                frontier = spread & rest & ~grown
+                grown |= frontier
+            result.append(grown)
+            rest ^= grown
         return result
 
     def is_connected(self, mask: int) -> bool:
