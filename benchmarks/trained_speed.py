@@ -1,7 +1,7 @@
 """The ``trained`` bot's search speed, this code against an older commit's, in one process.
 
 Run ``python benchmarks/trained_speed.py [--commit C] [--rounds R] [--seconds S]
-[--positions N] [--think T] [--cpu-time]``. The packages of commit ``C`` (default
+[--positions N] [--think T] [--iterations N] [--cpu-time]``. The packages of commit ``C`` (default
 :data:`BEFORE`, the code before the sparse observation and ``evaluate_seats``; ``HEAD`` runs
 this commit on both sides, a check of the noise) are copied out of git as ``old_*``
 (``benchmarks/_old_code.py``) and run beside this checkout's, in interleaved rounds
@@ -13,8 +13,10 @@ its own code. Two figures per game and side:
   (``trained:seconds=T:value_weight=0.5:rollout_cap=K``, ``K`` the rollout cap of the game's
   guided ``mcts``: 10 in Khan, 6 in Shangrila; ``T`` is ``--think``, 0.05 s by default) from
   one position, and its unit the iterations that search ran
-  (:attr:`boardkit.bots.mcts.SearchResult.iterations`). The search stops on the wall clock, so
-  this figure is wall time whatever ``--cpu-time`` says.
+  (:attr:`boardkit.bots.mcts.SearchResult.iterations`). Such a search stops on the wall clock,
+  so on a busy machine it runs fewer iterations whatever ``--cpu-time`` says: with
+  ``--iterations N`` each search runs ``N`` iterations instead (the same search, stopped by
+  count), and ``--cpu-time`` then times it in CPU time too.
 - **leaves / s**: one call judges every position once as the bot judges a new leaf: the
   network's value of the deciding seat's observation, with the heuristic's estimate it reads
   (the bot's ``_network_value``), without the rollout the mixed leaf adds.
@@ -79,7 +81,12 @@ def positions(
 
 
 def contenders(
-    label: str, prefix: str, game_spec: tuple[Any, ...], count: int, think: float
+    label: str,
+    prefix: str,
+    game_spec: tuple[Any, ...],
+    count: int,
+    think: float,
+    iterations: int | None,
 ) -> tuple[Contender, Contender]:
     """One side's search and leaf contenders for one game."""
     name, module, cls, players, length, cap = game_spec
@@ -87,7 +94,8 @@ def contenders(
     game = getattr(importlib.import_module(prefix + module), cls)()
     states = positions(mods, game, players, length, count)
     trained = mods["boardkit.bots.trained"]
-    bot = trained.TrainedBot(seconds=think, value_weight=0.5, rollout_cap=cap)
+    budget = {"seconds": think} if iterations is None else {"iterations": iterations}
+    bot = trained.TrainedBot(**budget, value_weight=0.5, rollout_cap=cap)
     net = bot.network(game, players)
     decider, rng_type = mods["boardkit"].decider, mods["boardkit"].Rng
     seats = [decider(state.flow) for state in states]
@@ -115,17 +123,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="per contender and round")
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--think", type=float, default=0.05, help="seconds per search")
-    parser.add_argument("--cpu-time", action="store_true", help="time the leaves in CPU time")
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="iterations per search instead of --think"
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time the leaves (and, with --iterations, the searches) in CPU time",
+    )
     args = parser.parse_args()
     rows: list[list[str]] = []
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="boardkit-old-") as folder:
         extract_old(args.commit, Path(folder), PACKAGES)
         for spec in GAMES:
-            new = contenders("new", "", spec, args.positions, args.think)
-            old = contenders("old", "old_", spec, args.positions, args.think)
+            new = contenders("new", "", spec, args.positions, args.think, args.iterations)
+            old = contenders("old", "old_", spec, args.positions, args.think, args.iterations)
             for index, unit in ((0, "iterations / s"), (1, "leaves / s")):
-                clock = time.process_time if args.cpu_time and index else time.perf_counter
+                by_count = index or args.iterations is not None
+                clock = time.process_time if args.cpu_time and by_count else time.perf_counter
                 pair = [new[index], old[index]]
                 rates = interleave(pair, args.rounds, args.seconds, clock=clock, slices=2)
                 a, b = rates[new[index].name], rates[old[index].name]
@@ -140,7 +156,10 @@ def main() -> None:
     after = os.getloadavg()
     print_table(
         f"trained bot, old ({args.commit}) against new, {args.rounds} rounds of "
-        f"{args.seconds} s, {args.think} s a search; load {load[0]:.1f} → {after[0]:.1f}",
+        f"{args.seconds} s"
+        + (" of CPU time" if args.cpu_time else "")
+        + (f", {args.think} s" if args.iterations is None else f", {args.iterations} iterations")
+        + f" a search; load {load[0]:.1f} → {after[0]:.1f}",
         ["path", "old", "new", "new / old"],
         rows,
     )

@@ -102,10 +102,8 @@ def potentials(state: KhanState, static: Static) -> tuple[float, ...]:
     owned_tiles = _owned_tile_cells(state)
     grown = [grid.side_neighbours_mask(cells) if cells else 0 for cells in owned_tiles]
     totals = [0.0] * players
-    for cluster in grid.components(occupied):
+    for cluster in grid.components(grid.linked_cells(occupied)):  # no lone yurts: too small
         size = cluster.bit_count()
-        if size < 2:
-            continue
         weights = [
             (cluster & yurts[seat]).bit_count() ** MAJORITY_SHARPNESS for seat in range(players)
         ]

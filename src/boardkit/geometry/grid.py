@@ -236,6 +236,17 @@ class Grid:
 
     # -- connectivity -----------------------------------------------------------------------
 
+    def linked_cells(self, mask: int) -> int:
+        """The cells of ``mask`` with a side neighbour in ``mask``: the side-connected parts of
+        two cells or more, without the lone cells (one shift per side on the whole mask)."""
+        w = self.width
+        return mask & (
+            (mask << w)
+            | (mask >> w)
+            | ((mask & self._not_east) << 1)
+            | ((mask & self._not_west) >> 1)
+        )
+
     def component_of(self, mask: int, cell: int) -> int:
         """The side-connected part of ``mask`` containing ``cell`` (0 if ``cell`` not in it)."""
         if not (mask >> cell) & 1:
