@@ -184,7 +184,6 @@ def check_state_observations(
     """Check every seat's observation of one state (length, values, no leak, sparse form)."""
     for player in range(state.flow.players):
         values = list(game.observation(state, player))
-        check_sparse_observation(game, state, player, values, at)
         if len(values) != length:
             raise ConformanceError(
                 f"{at}: player {player}'s observation has {len(values)} values, "
@@ -195,6 +194,7 @@ def check_state_observations(
             raise ConformanceError(
                 f"{at}: player {player}'s observation holds {bad!r}, not a finite value in [0, 1]"
             )
+        check_sparse_observation(game, state, player, values, at)
         if game.hidden_information:
             twin = game.determinize(state, player, rng)
             twin_values = list(game.observation(twin, player))
