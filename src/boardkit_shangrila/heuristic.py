@@ -59,18 +59,20 @@ def seat_values(state: ShangrilaState) -> tuple[float, ...]:
     if is_over(state):
         return tuple(float(score) for score in final_result(state).scores)
     values = [0.0] * seats
+    with_student = 1.0 + STUDENT_VALUE
     for code in state.spaces:
         if code:
-            owner = (code - MASTER) % 4 % seats
-            values[owner] += 1.0 + (STUDENT_VALUE if code >= WITH_STUDENT else 0.0)
+            values[(code - MASTER) % 4 % seats] += with_student if code >= WITH_STUDENT else 1.0
     best = [0.0] * seats
     worst = [0.0] * seats
     for movers, delta in journeys(state):
         for who in range(seats):
+            change = delta[who]
             if who in movers:
-                best[who] = max(best[who], delta[who])
-            else:
-                worst[who] = min(worst[who], delta[who])
+                if change > best[who]:
+                    best[who] = change
+            elif change < worst[who]:
+                worst[who] = change
     return tuple(
         values[who] + OPPORTUNITY_WEIGHT * best[who] + THREAT_WEIGHT * worst[who]
         for who in range(seats)
