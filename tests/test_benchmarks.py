@@ -136,6 +136,13 @@ RUNS = {
         ["--rounds", "1"],
         ["yardstick", '"import boardkit"', "boardkit --version", "boardkit --help", "load"],
     ),
+    "trained_speed.py": (
+        [
+            *("--commit", "HEAD", "--rounds", "1", "--seconds", "0.05"),
+            *("--positions", "1", "--think", "0.01"),
+        ],
+        ["khan search (iterations / s)", "shangrila leaf (leaves / s)", "new / old"],
+    ),
     "bots_bench.py": (
         ["--positions", "1", "--iterations", "5"],
         ["shangrila  mcts (guided)", "khan       greedy"],
@@ -162,6 +169,7 @@ SLOW = {
     "server_load.py",  # starts a server
     "server_views.py",  # starts a server
     "trained_strength.py",  # two tournaments of Shangrila
+    "trained_speed.py",  # checks out and runs the old commit too
     "shangrila_bench.py",
 }
 """Scripts that take more than a few seconds even at their smallest size; every run is ``slow``

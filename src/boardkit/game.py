@@ -34,13 +34,15 @@ presentation            ``describe_action``, ``parse_action``, ``action_path``, 
                         ``render_screen``, ``why_not``, ``describe_decision``,
                         ``describe_events`` and ``how_to_play`` (offered or not)
 clicks                  ``action_targets`` (offered or not)
-bot hints               ``score``, ``evaluate`` (offered or not)
+bot hints               ``score``, ``evaluate`` (offered or not); ``evaluate_seats`` (a
+                        default from ``evaluate``)
 positions               ``format_position``, ``parse_position`` (offered or not: a game
                         without a notation of its own writes the default JSON format)
 research encodings      ``num_actions``, ``action_to_index``, ``index_to_action``,
                         ``observation_shape``, ``observation``, ``observation_text``,
                         ``max_chance_outcomes`` (offered or not);
-                        ``legal_action_indices`` (a default from ``action_to_index``)
+                        ``legal_action_indices`` (a default from ``action_to_index``),
+                        ``sparse_observation`` (a default from ``observation``)
 facts                   :meth:`~Game.offers`, :meth:`~Game.info` (framework; a
                         :class:`GameInfo`)
 ======================  ==========================================================================
@@ -1082,6 +1084,20 @@ class Game(ABC, Generic[S, A]):
         """
         raise NotOfferedError(self.name, "evaluate")
 
+    def evaluate_seats(self, state: S) -> Sequence[float]:
+        """:meth:`evaluate` of ``state`` for every seat, in seat order.
+
+        Who calls it: :func:`boardkit.bots.evaluation.estimated_rewards`, which judges a capped
+        ``mcts`` rollout and the leaves of the ``trained`` bot by every seat's value, many
+        times per move, and only for a game that offers :meth:`evaluate`. The default asks
+        :meth:`evaluate` seat by seat. A game whose heuristic works out every seat's figure in
+        one pass (a relative value: own figure minus the others') may override it to do that
+        pass once instead of once per seat. What it must guarantee: exactly
+        ``evaluate(state, seat)`` for each seat, so that a bot searches the same either way
+        [bot hints well-formed].
+        """
+        return [self.evaluate(state, seat) for seat in range(state.flow.players)]
+
     def trained_network(self, players: int) -> Traversable | None:
         """Offered or not. The game's shipped policy-value network for ``players`` seats: a
         file (an :mod:`importlib.resources` traversable, usually in the game's package) written
@@ -1217,6 +1233,23 @@ class Game(ABC, Generic[S, A]):
         (a :meth:`determinize` twin) give equal observations. The game documents the layout.
         """
         raise NotOfferedError(self.name, "observation")
+
+    def sparse_observation(self, state: S, player: int) -> tuple[Sequence[int], Sequence[float]]:
+        """The nonzero values of :meth:`observation`: their positions, in increasing order, and
+        the values at those positions.
+
+        Who calls it: the ``trained`` bot (:mod:`boardkit.bots.network`), once per position it
+        judges. Its network's first layer reads only the rows of the nonzero inputs, and an
+        observation is mostly zeros (flags of cells, cards, seats: Khan's has about 430 set
+        values of 3,879), so a game that lists them directly spares the bot building and
+        converting the whole list. The default derives them from :meth:`observation`; a game
+        may override it to list them without building the dense form. What it must guarantee:
+        exactly the nonzero entries of ``observation(state, player)``, positions ascending
+        [encodings].
+        """
+        dense = self.observation(state, player)
+        positions = [i for i, value in enumerate(dense) if value]
+        return positions, [dense[i] for i in positions]
 
     def observation_text(self, state: S, player: int) -> str:
         """What ``player`` sees of ``state`` as one text (a position notation's player form,

@@ -33,6 +33,7 @@ from boardkit.result import Result
 from boardkit.rng import Rng
 from boardkit_khan import encoding
 from boardkit_khan.heuristic import evaluate as heuristic_value
+from boardkit_khan.heuristic import evaluate_seats as heuristic_values
 from boardkit_khan.present import absent, howto, narration, screen, targets
 from boardkit_khan.present import svg as pictures
 from boardkit_khan.present.render import render_text
@@ -332,6 +333,10 @@ class KhanGame(Game[KhanState, KhanAction]):
         """A heuristic for bots: standing plus the yurts' promise (see :mod:`.heuristic`)."""
         return heuristic_value(state, player)
 
+    def evaluate_seats(self, state: KhanState) -> tuple[float, ...]:
+        """Every seat's :meth:`evaluate` from one pass over the clusters."""
+        return heuristic_values(state)
+
     def trained_network(self, players: int) -> Traversable | None:
         """The network the ``trained`` bot plays with, shipped for two players
         (docs/training.md says how it was trained); ``None`` for other seat counts."""
@@ -433,6 +438,10 @@ class KhanGame(Game[KhanState, KhanAction]):
 
     def observation(self, state: KhanState, player: int) -> list[float]:
         return encoding.encoder_of(state).observation(view(state, player), player)
+
+    def sparse_observation(self, state: KhanState, player: int) -> tuple[list[int], list[float]]:
+        """Listed segment by segment, without building the dense observation."""
+        return encoding.encoder_of(state).sparse_observation(view(state, player), player)
 
     def observation_text(self, state: KhanState, player: int) -> str:
         return format_position(state, player)

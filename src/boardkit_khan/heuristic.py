@@ -54,6 +54,16 @@ def evaluate(state: KhanState, player: int) -> float:
     return values[player] - others
 
 
+def evaluate_seats(state: KhanState) -> tuple[float, ...]:
+    """:func:`evaluate` for every seat, from one :func:`seat_values` pass (bots judging a
+    position for every seat would otherwise work the clusters out once per seat)."""
+    values = seat_values(state)
+    if len(values) == 1:
+        return values
+    total, others = math.fsum(values), len(values) - 1
+    return tuple(value - (total - value) / others for value in values)
+
+
 def seat_values(state: KhanState) -> tuple[float, ...]:
     """Every seat's standing plus weighted potential (the final totals once the game is over)."""
     outcome = state.outcome
@@ -92,10 +102,8 @@ def potentials(state: KhanState, static: Static) -> tuple[float, ...]:
     owned_tiles = _owned_tile_cells(state)
     grown = [grid.side_neighbours_mask(cells) if cells else 0 for cells in owned_tiles]
     totals = [0.0] * players
-    for cluster in grid.components(occupied):
+    for cluster in grid.components(grid.linked_cells(occupied)):  # no lone yurts: too small
         size = cluster.bit_count()
-        if size < 2:
-            continue
         weights = [
             (cluster & yurts[seat]).bit_count() ** MAJORITY_SHARPNESS for seat in range(players)
         ]

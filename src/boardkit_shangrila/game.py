@@ -31,6 +31,7 @@ from boardkit.present.screen import Picture
 from boardkit.present.voice import Voice
 from boardkit_shangrila import encoding
 from boardkit_shangrila.heuristic import evaluate as journey_aware
+from boardkit_shangrila.heuristic import evaluate_seats as journey_aware_seats
 from boardkit_shangrila.present import absent, howto, narration, screen, targets
 from boardkit_shangrila.present import svg as pictures
 from boardkit_shangrila.present.render import render_text
@@ -222,6 +223,10 @@ class ShangrilaGame(Game[ShangrilaState, Action]):
         """A heuristic for bots: masters, students and the next journeys' threats (see
         :mod:`boardkit_shangrila.heuristic`)."""
         return journey_aware(state, player)
+
+    def evaluate_seats(self, state: ShangrilaState) -> tuple[float, ...]:
+        """Every seat's :meth:`evaluate` from one listing of the journeys."""
+        return journey_aware_seats(state)
 
     def trained_network(self, players: int) -> Traversable | None:
         """The network the ``trained`` bot plays with, shipped for three players

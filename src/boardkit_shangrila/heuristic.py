@@ -45,24 +45,34 @@ def evaluate(state: ShangrilaState, seat: int) -> float:
     return values[seat] - others
 
 
+def evaluate_seats(state: ShangrilaState) -> tuple[float, ...]:
+    """:func:`evaluate` for every seat, from one :func:`seat_values` pass (bots judging a
+    position for every seat would otherwise list the journeys once per seat)."""
+    values = seat_values(state)
+    total, others = math.fsum(values), len(values) - 1
+    return tuple(value - (total - value) / others for value in values)
+
+
 def seat_values(state: ShangrilaState) -> tuple[float, ...]:
     """Every seat's masters, students, best own journey and worst threat, weighted."""
     seats = state.flow.players
     if is_over(state):
         return tuple(float(score) for score in final_result(state).scores)
     values = [0.0] * seats
+    with_student = 1.0 + STUDENT_VALUE
     for code in state.spaces:
         if code:
-            owner = (code - MASTER) % 4 % seats
-            values[owner] += 1.0 + (STUDENT_VALUE if code >= WITH_STUDENT else 0.0)
+            values[(code - MASTER) % 4 % seats] += with_student if code >= WITH_STUDENT else 1.0
     best = [0.0] * seats
     worst = [0.0] * seats
     for movers, delta in journeys(state):
         for who in range(seats):
+            change = delta[who]
             if who in movers:
-                best[who] = max(best[who], delta[who])
-            else:
-                worst[who] = min(worst[who], delta[who])
+                if change > best[who]:
+                    best[who] = change
+            elif change < worst[who]:
+                worst[who] = change
     return tuple(
         values[who] + OPPORTUNITY_WEIGHT * best[who] + THREAT_WEIGHT * worst[who]
         for who in range(seats)
@@ -73,27 +83,45 @@ def journeys(state: ShangrilaState) -> list[tuple[frozenset[int], Delta]]:
     """Every journey possible now: the seats able to start it and its effect on every seat.
 
     A journey from ``s`` to ``d`` needs an intact bridge, no stone on either village and a
-    student in ``s``; any seat with a student in ``s`` may start it (S-A3).
+    student in ``s``; any seat with a student in ``s`` may start it (S-A3). A village's movers
+    and strength are worked out once, not once per path it lies on (bots call this for every
+    position they look at).
     """
     spaces = state.spaces
     seats = state.flow.players
+    bridges, stones = state.bridges, state.stones
     rows = [spaces[v * GUILD_COUNT : (v + 1) * GUILD_COUNT] for v in range(VILLAGE_COUNT)]
+    movers_of: list[frozenset[int] | None] = [None] * VILLAGE_COUNT
+    strength_of: list[tuple[int, int] | None] = [None] * VILLAGE_COUNT
     found: list[tuple[frozenset[int], Delta]] = []
     for index, (a, b) in enumerate(PATHS):
-        if not state.bridges >> index & 1 or (state.stones >> a | state.stones >> b) & 1:
+        if not bridges >> index & 1 or (stones >> a | stones >> b) & 1:
             continue
         for source, target in ((a, b), (b, a)):
-            movers = frozenset(
-                (code - MASTER) % 4 % seats for code in rows[source] if code >= WITH_STUDENT
-            )
+            movers = movers_of[source]
+            if movers is None:
+                movers = movers_of[source] = frozenset(
+                    (code - MASTER) % 4 % seats for code in rows[source] if code >= WITH_STUDENT
+                )
             if movers:
-                found.append((movers, journey_delta(rows[source], rows[target], seats)))
+                here = strength_of[source]
+                if here is None:
+                    here = strength_of[source] = strength(rows[source])
+                there = strength_of[target]
+                if there is None:
+                    there = strength_of[target] = strength(rows[target])
+                delta = journey_delta(rows[source], rows[target], seats, here > there)
+                found.append((movers, delta))
     return found
 
 
-def journey_delta(source: tuple[int, ...], target: tuple[int, ...], seats: int) -> Delta:
-    """What the students of ``source`` travelling to ``target`` change for each seat."""
-    stronger = strength(source) > strength(target)  # a tie favours the destination (S-A3a)
+def journey_delta(
+    source: tuple[int, ...], target: tuple[int, ...], seats: int, stronger: bool | None = None
+) -> Delta:
+    """What the students of ``source`` travelling to ``target`` change for each seat;
+    ``stronger``: whether ``source`` is the stronger village, when the caller knows it."""
+    if stronger is None:
+        stronger = strength(source) > strength(target)  # a tie favours the destination (S-A3a)
     delta = [0.0] * seats
     for guild in range(GUILD_COUNT):
         code = source[guild]

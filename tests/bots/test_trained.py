@@ -18,8 +18,14 @@ import pytest
 from boardkit import Match, Rng, decider, engine
 from boardkit.bots import BotParameterError, make_bot
 from boardkit.bots.mcts import MCTSBot
-from boardkit.bots.network import FORMAT, NetworkFileError, PolicyValueNet
-from boardkit.bots.trained import DEFAULT_ROLLOUT_CAP, TrainedBot, _gamma
+from boardkit.bots.network import FORMAT, NetworkFileError, PolicyValueNet, SparseObservation
+from boardkit.bots.trained import (
+    DEFAULT_ROLLOUT_CAP,
+    TrainedBot,
+    _gamma,
+    observe,
+    relative_estimate,
+)
 from boardkit.examples.nim import NimGame
 from boardkit.examples.tictactoe import TicTacToeGame
 from boardkit.game import Game
@@ -310,6 +316,36 @@ def test_a_network_that_reads_the_estimate_needs_one() -> None:
     assert again.reads_estimate and np.allclose(
         again.value(observation, [0.0, 1.0]), low, atol=1e-2
     )
+
+
+def test_the_sparse_observation_gives_the_dense_ones_evaluation_exactly() -> None:
+    """The network reads the nonzero rows alone either way, so a sparse observation (Khan's
+    own, with the estimate the shipped network reads) gives the very same numbers."""
+    game = as_game("khan")
+    net = TrainedBot().network(game, 2)
+    assert net.reads_estimate
+    for seed, entries in ((1, 10), (2, 40), (3, 80)):
+        state, who = khan_position(game, seed, entries)
+        estimate = relative_estimate(game, state, who, 2)
+        sparse = observe(game, state, who)
+        assert isinstance(sparse, SparseObservation)
+        legal = list(game.legal_action_indices(state))
+        dense_priors, dense_shares = net.evaluate(game.observation(state, who), legal, estimate)
+        priors, shares = net.evaluate(sparse, legal, estimate)
+        assert np.array_equal(priors, dense_priors) and np.array_equal(shares, dense_shares)
+    nim = NimGame()
+    state, _ = engine.start(nim, nim.make_config(2, None, 1, None))
+    assert observe(nim, state, 0) == nim.observation(state, 0)  # no lister of its own: dense
+
+
+def test_a_sparse_observation_that_does_not_fit_is_refused() -> None:
+    net = random_network(NimGame(), 2)
+    size = net.observation_size
+    for positions, values in (([0, size], [1.0, 1.0]), ([1], [1.0, 0.5]), ([2, 1], [1.0, 1.0])):
+        with pytest.raises(NetworkFileError, match="sparse observation needs"):
+            net.value(SparseObservation(positions, values))
+    empty = net.value(SparseObservation([], []))
+    assert np.allclose(empty, net.value([0.0] * size))
 
 
 def test_heuristic_priors_search_like_guided_mcts_with_the_network_at_the_leaves() -> None:

@@ -133,6 +133,28 @@ def test_components_partition_the_mask(gm: tuple[Grid, int]) -> None:
 
 
 @given(grid_and_mask())
+def test_linked_cells_are_the_components_of_two_cells_or_more(gm: tuple[Grid, int]) -> None:
+    grid, mask = gm
+    linked = grid.linked_cells(mask)
+    assert grid.components(linked) == [c for c in grid.components(mask) if popcount(c) > 1]
+    for cell in range(grid.width * grid.height):
+        assert bool(linked >> cell & 1) == bool(
+            mask >> cell & 1 and grid.side_neighbours(cell) & mask
+        )
+
+
+@given(grid_and_mask())
+def test_component_of_grows_the_cells_own_component(gm: tuple[Grid, int]) -> None:
+    grid, mask = gm
+    for comp in grid.components(mask):
+        for cell in cells_of(comp):
+            assert grid.component_of(mask, cell) == comp
+    outside = next((c for c in range(grid.width * grid.height) if not mask >> c & 1), None)
+    if outside is not None:
+        assert grid.component_of(mask, outside) == 0
+
+
+@given(grid_and_mask())
 def test_cells_of_and_popcount_agree(gm: tuple[Grid, int]) -> None:
     _, mask = gm
     cells = list(cells_of(mask))

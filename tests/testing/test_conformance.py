@@ -201,6 +201,37 @@ class BrightObservation(NimGame):
         return [2.0, *super().observation(state, player)[1:]]
 
 
+class ShortSparseObservation(NimGame):
+    """Lists the nonzero values of its observation but the last."""
+
+    def sparse_observation(self, state: NimState, player: int) -> tuple[list[int], list[float]]:
+        positions, values = super().sparse_observation(state, player)
+        return list(positions)[:-1], list(values)[:-1]
+
+
+class UnsortedSparseObservation(NimGame):
+    """Lists the nonzero values of its observation last first."""
+
+    def sparse_observation(self, state: NimState, player: int) -> tuple[list[int], list[float]]:
+        positions, values = super().sparse_observation(state, player)
+        return list(positions)[::-1], list(values)[::-1]
+
+
+class HalvedSparseValues(NimGame):
+    """Lists the right positions with half their values."""
+
+    def sparse_observation(self, state: NimState, player: int) -> tuple[list[int], list[float]]:
+        positions, values = super().sparse_observation(state, player)
+        return list(positions), [value / 2 for value in values]
+
+
+class SeatsSwapped(NimGame):
+    """Gives every seat's heuristic at once, in the wrong order."""
+
+    def evaluate_seats(self, state: NimState) -> list[float]:
+        return [self.evaluate(state, seat) for seat in range(state.flow.players)][::-1]
+
+
 class WideIndex(NimGame):
     def action_to_index(self, action: Take, state: NimState) -> int:
         return action.count + 10
@@ -278,6 +309,10 @@ class OneColour(NimGame):
         (TargetsWithoutPicture(), "offers click targets but has no render_svg picture"),
         (TargetsOffThePicture(), r"targets stone-\d+, not a data-target of player \d's picture"),
         (BrightObservation(), r"observation holds 2.0, not a finite value in \[0, 1\]"),
+        (ShortSparseObservation(), r"sparse observation lists positions .* \(missing \[\d+\]"),
+        (UnsortedSparseObservation(), r"sparse observation .*they must be ascending"),
+        (HalvedSparseValues(), r"at \d+ it gives another value than observation"),
+        (SeatsSwapped(), r"evaluate_seats\(state\) gave \[.*\], but evaluate seat by seat"),
         (WideIndex(), r"has index 11, not in range\(3\)"),
         (NarrowChance(), r"past max_chance_outcomes\(\) = 1"),
     ],

@@ -72,7 +72,8 @@ def outcome_for(result: Result, player: int) -> float:
 
 
 def estimated_rewards(game: Game[Any, Any], state: Any, players: int) -> Rewards:
-    """Rewards for an unfinished game, from the heuristic of every seat.
+    """Rewards for an unfinished game, from the heuristic of every seat
+    (:meth:`~boardkit.game.Game.evaluate_seats` when the game offers ``evaluate``).
 
     The heuristic values are mapped linearly onto [0, 1] (the leader 1, the last 0), turned into
     shares that add up to 1, and blended with an even split by :data:`CAPPED_WEIGHT`. All equal
@@ -81,7 +82,10 @@ def estimated_rewards(game: Game[Any, Any], state: Any, players: int) -> Rewards
     result = game.result(state)
     if result is not None:
         return outcome_rewards(result, players)
-    values = [heuristic(game, state, seat) for seat in range(players)]
+    if game.offers("evaluate"):  # every seat's heuristic at once (Game.evaluate_seats)
+        values = [float(value) for value in game.evaluate_seats(state)]
+    else:
+        values = [heuristic(game, state, seat) for seat in range(players)]
     even = 1.0 / players
     low, high = min(values), max(values)
     if high == low:

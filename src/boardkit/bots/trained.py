@@ -56,6 +56,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from functools import cache
 from os import PathLike
 from typing import TYPE_CHECKING, Any
 
@@ -76,7 +77,7 @@ from boardkit.game import Game
 from boardkit.rng import Rng
 
 if TYPE_CHECKING:  # numpy is imported only when a network is loaded
-    from boardkit.bots.network import PolicyValueNet
+    from boardkit.bots.network import Observation, PolicyValueNet
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = {"network": 1.5, "heuristic": 1.0}
@@ -369,7 +370,7 @@ class TrainedBot:
         """Evaluate ``node`` with the network: store its priors and its value for ``who``, and
         return every seat's estimated reward."""
         estimate = relative_estimate(game, world, who, players) if net.reads_estimate else None
-        priors, shares = net.evaluate(game.observation(world, who), legal, estimate)
+        priors, shares = net.evaluate(observe(game, world, who), legal, estimate)
         node.priors = {(who, int(i)): float(p) for i, p in zip(legal, priors, strict=True)}
         rewards = tuple(float(shares[(seat - who) % players]) for seat in range(players))
         node.estimate = rewards[who]
@@ -431,8 +432,26 @@ def _network_value(
 ) -> Rewards:
     """Every seat's share of the win by the network, read from ``who``'s observation."""
     estimate = relative_estimate(game, world, who, players) if net.reads_estimate else None
-    shares = net.value(game.observation(world, who), estimate)
+    shares = net.value(observe(game, world, who), estimate)
     return tuple(float(shares[(seat - who) % players]) for seat in range(players))
+
+
+def observe(game: Game[Any, Any], world: Any, who: int) -> Observation:
+    """``who``'s observation of ``world`` as the network reads it fastest: the nonzero values
+    alone where the game lists them itself (:meth:`~boardkit.game.Game.sparse_observation`
+    overridden), else the dense vector (deriving the nonzeros in Python would cost more than
+    numpy's conversion)."""
+    if _lists_nonzeros(type(game)):
+        from boardkit.bots.network import SparseObservation  # loaded with the network
+
+        return SparseObservation(*game.sparse_observation(world, who))
+    return game.observation(world, who)
+
+
+@cache
+def _lists_nonzeros(kind: type) -> bool:
+    """Whether the game class ``kind`` overrides :meth:`Game.sparse_observation`."""
+    return getattr(kind, "sparse_observation", None) is not Game.sparse_observation
 
 
 def relative_estimate(

@@ -236,25 +236,55 @@ class Grid:
 
     # -- connectivity -----------------------------------------------------------------------
 
+    def linked_cells(self, mask: int) -> int:
+        """The cells of ``mask`` with a side neighbour in ``mask``: the side-connected parts of
+        two cells or more, without the lone cells (one shift per side on the whole mask)."""
+        w = self.width
+        return mask & (
+            (mask << w)
+            | (mask >> w)
+            | ((mask & self._not_east) << 1)
+            | ((mask & self._not_west) >> 1)
+        )
+
     def component_of(self, mask: int, cell: int) -> int:
         """The side-connected part of ``mask`` containing ``cell`` (0 if ``cell`` not in it)."""
         if not (mask >> cell) & 1:
             return 0
-        grown = 1 << cell
-        while True:
-            nxt = (grown | self.side_neighbours_mask(grown)) & mask
-            if nxt == grown:
-                return grown
-            grown = nxt
+        # Grown from its newest cells only (the frontier), the dilation inlined: heuristics
+        # that sum up clusters call this for every position a search looks at.
+        inside = mask & self.full_mask
+        w, not_east, not_west = self.width, self._not_east, self._not_west
+        grown = frontier = 1 << cell
+        while frontier:
+            spread = (
+                (frontier << w)
+                | (frontier >> w)
+                | ((frontier & not_east) << 1)
+                | ((frontier & not_west) >> 1)
+            )
+            frontier = spread & inside & ~grown
+            grown |= frontier
+        return grown
 
     def components(self, mask: int) -> list[int]:
         """Side-connected components of ``mask``, ordered by their lowest cell."""
         result: list[int] = []
         rest = mask & self.full_mask
+        w, not_east, not_west = self.width, self._not_east, self._not_west
         while rest:
-            comp = self.component_of(rest, lowest_cell(rest))
-            result.append(comp)
-            rest &= ~comp
+            grown = frontier = rest & -rest  # the lowest cell, grown as in component_of
+            while frontier:
+                spread = (
+                    (frontier << w)
+                    | (frontier >> w)
+                    | ((frontier & not_east) << 1)
+                    | ((frontier & not_west) >> 1)
+                )
+                frontier = spread & rest & ~grown
+                grown |= frontier
+            result.append(grown)
+            rest ^= grown
         return result
 
     def is_connected(self, mask: int) -> bool:

@@ -12,7 +12,9 @@ What the research adapters (:mod:`boardkit.adapters`) rely on, checked on random
   :class:`~boardkit.errors.InvalidActionIndexError`;
 - :func:`check_observations` — for every seat, the observation has the length of
   ``observation_shape(config)`` in every state, every value is finite and in ``[0, 1]``, and the
-  observation and the text observation are equal in the seat's determinize twin (no leak);
+  observation and the text observation are equal in the seat's determinize twin (no leak); the
+  sparse observation (:meth:`~boardkit.game.Game.sparse_observation`) lists exactly the
+  nonzero values, positions ascending;
 - :func:`check_chance` — every entry's random draws, recorded from the seeded stream and given
   back as explicit chance outcomes (:class:`boardkit.chance.ChanceRng`), give the same events;
   the draws stay within ``max_chance_outcomes(config)``; one outcome short, the engine asks
@@ -179,7 +181,7 @@ def check_index_twin(game: Game[Any, Any], state: Any, rng: Rng, at: str) -> Non
 def check_state_observations(
     game: Game[Any, Any], state: Any, length: int, rng: Rng, at: str
 ) -> None:
-    """Check every seat's observation of one state (length, values, no leak)."""
+    """Check every seat's observation of one state (length, values, no leak, sparse form)."""
     for player in range(state.flow.players):
         values = list(game.observation(state, player))
         if len(values) != length:
@@ -192,6 +194,7 @@ def check_state_observations(
             raise ConformanceError(
                 f"{at}: player {player}'s observation holds {bad!r}, not a finite value in [0, 1]"
             )
+        check_sparse_observation(game, state, player, values, at)
         if game.hidden_information:
             twin = game.determinize(state, player, rng)
             twin_values = list(game.observation(twin, player))
@@ -206,6 +209,31 @@ def check_state_observations(
                 raise ConformanceError(
                     f"{at}: player {player}'s text observation depends on what he cannot see"
                 )
+
+
+def check_sparse_observation(
+    game: Game[Any, Any], state: Any, player: int, dense: Sequence[float], at: str
+) -> None:
+    """``sparse_observation(state, player)`` gives exactly the nonzero values of ``dense``
+    (that seat's observation), positions ascending, as many positions as values."""
+    positions, values = game.sparse_observation(state, player)
+    positions, values = list(positions), list(values)
+    want = [i for i, value in enumerate(dense) if value]
+    if positions != want:
+        missing = sorted(set(want) - set(positions))
+        extra = sorted(set(positions) - set(want))
+        raise ConformanceError(
+            f"{at}: player {player}'s sparse observation lists positions {positions[:8]!r}…; "
+            f"the nonzero values of his observation are at {want[:8]!r}… (missing {missing[:8]!r},"
+            f" extra {extra[:8]!r}; they must be ascending)"
+        )
+    wrong = next((i for i, v in zip(positions, values, strict=False) if dense[i] != v), None)
+    if len(values) != len(positions) or wrong is not None:
+        raise ConformanceError(
+            f"{at}: player {player}'s sparse observation gives {len(values)} values for "
+            f"{len(positions)} positions"
+            + ("" if wrong is None else f"; at {wrong} it gives another value than observation")
+        )
 
 
 def observation_length(game: Game[Any, Any], config: Config) -> int:

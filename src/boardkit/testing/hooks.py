@@ -8,7 +8,8 @@
 - :func:`check_action_texts` — every legal action, described in the state it is legal in
   (:meth:`~boardkit.game.Game.describe_action`), gives a non-empty text;
 - :func:`check_bot_hints` — a game that offers :meth:`~boardkit.game.Game.score` or
-  :meth:`~boardkit.game.Game.evaluate` gives a finite number for every seat;
+  :meth:`~boardkit.game.Game.evaluate` gives a finite number for every seat, and
+  :meth:`~boardkit.game.Game.evaluate_seats` gives exactly ``evaluate`` of each seat;
 - :func:`check_picture` — every viewer's ``render_text`` with the seats' names is text, and a
   game that offers :meth:`~boardkit.game.Game.render_svg` draws, for every viewer, with and
   without names, text that parses as XML with an ``svg`` root, and ``Match._repr_svg_`` gives
@@ -131,7 +132,8 @@ def check_texts_read_action_alone(
 
 
 def check_bot_hints(game: Game[Any, Any], state: Any, players: int, at: str) -> None:
-    """The offered bot hints give a finite number for every seat of ``state``."""
+    """The offered bot hints give a finite number for every seat of ``state``, and
+    ``evaluate_seats`` gives exactly ``evaluate`` of each seat."""
     for hook in ("score", "evaluate"):
         if not game.offers(hook):
             continue
@@ -149,6 +151,17 @@ def check_bot_hints(game: Game[Any, Any], state: Any, players: int, at: str) -> 
                 raise ConformanceError(
                     f"{at}: {hook}(state, {seat}) gave {value!r}; it must be a finite number"
                 )
+    if game.offers("evaluate"):
+        each = [game.evaluate(state, seat) for seat in range(players)]
+        try:
+            together = list(game.evaluate_seats(state))
+        except Exception as exc:
+            raise ConformanceError(f"{at}: evaluate_seats(state) raised {exc!r}") from exc
+        if together != each:
+            raise ConformanceError(
+                f"{at}: evaluate_seats(state) gave {together!r}, but evaluate seat by seat "
+                f"gives {each!r}"
+            )
 
 
 def check_picture(
