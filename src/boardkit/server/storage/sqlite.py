@@ -8,7 +8,8 @@ that transaction has committed. The database is in WAL mode: a
 committed entry is in the WAL file before :meth:`SQLiteStorage.append_entry` returns, so killing
 the server process loses nothing that was acknowledged. ``synchronous=NORMAL`` (the default
 here) may lose the last transactions on a power cut, not on a process crash; pass
-``synchronous="FULL"`` to fsync every commit.
+``synchronous="FULL"`` to fsync every commit. The WAL is checkpointed into the database file
+on a thread of its own (:mod:`boardkit.server.storage.checkpoints`), not inside a commit.
 
 Only one server process may use a SQLite database: there is no way to tell the others about
 a change. Use PostgreSQL for several processes.
@@ -17,8 +18,10 @@ a change. Use PostgreSQL for several processes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -26,6 +29,7 @@ from typing import Any, TypeVar
 
 from boardkit.server.errors import ConflictError, StorageError
 from boardkit.server.storage.base import SEATS_QUERY, MatchRecord, Storage, record_of
+from boardkit.server.storage.checkpoints import CHECKPOINT_EVERY, Checkpointer
 from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
@@ -35,9 +39,25 @@ T = TypeVar("T")
 class SQLiteStorage(Storage):
     """Matches in the SQLite database at ``path`` (created on first use, folders included)."""
 
-    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        checkpoint_every: float | None = CHECKPOINT_EVERY,
+    ) -> None:
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StorageError(f"unknown SQLite synchronous mode {synchronous!r}")
+        if checkpoint_every is not None and not checkpoint_every > 0:
+            raise StorageError(
+                f"checkpoint_every is a positive number of seconds, not {checkpoint_every!r}"
+            )
+        self.checkpoint_every = checkpoint_every
+        """Seconds between two WAL checkpoints on a thread of their own
+        (:mod:`boardkit.server.storage.checkpoints`), or ``None``: SQLite's own, inside the
+        commit that takes the WAL past 1000 pages."""
+        self.checkpoints: Checkpointer | None = None
+        """The checkpointing thread while the storage is open (with ``checkpoint_every``)."""
         self.path = Path(path)
         self.url = f"sqlite:///{self.path}"
         self._synchronous = synchronous
@@ -47,15 +67,22 @@ class SQLiteStorage(Storage):
 
     # --- plumbing --------------------------------------------------------------------------------
 
-    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def _run(
+        self, work: Callable[[sqlite3.Connection], T], what: str, *, write: bool = False
+    ) -> T:
+        """``work`` on the database thread, named ``what`` (``write``: a write transaction,
+        whose time :attr:`work` reports)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, self._call, work)
+        return await loop.run_in_executor(
+            self._pool, functools.partial(self._call, work, what, write)
+        )
 
-    def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    def _call(self, work: Callable[[sqlite3.Connection], T], what: str, write: bool) -> T:
         if self._db is None:
             raise StorageError("the storage is not open")
         try:
-            return work(self._db)
+            with self.work.doing(what, write=write):
+                return work(self._db)
         except sqlite3.Error as exc:
             if self._db.in_transaction:
                 self._db.rollback()
@@ -68,6 +95,8 @@ class SQLiteStorage(Storage):
         db.execute(f"PRAGMA synchronous={self._synchronous}")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("PRAGMA busy_timeout=5000")
+        if self.checkpoint_every is not None:
+            db.execute("PRAGMA wal_autocheckpoint=0")
         self._db = db
 
     # --- the contract ----------------------------------------------------------------------------
@@ -78,26 +107,51 @@ class SQLiteStorage(Storage):
             await loop.run_in_executor(self._pool, self._connect)
         except (sqlite3.Error, OSError) as exc:
             raise StorageError(f"cannot open the SQLite database {self.path}: {exc}") from None
-        await self._run(_migrate)
+        await self._run(_migrate, "migrate", write=True)
+        if self.checkpoint_every is not None:
+            self.checkpoints = Checkpointer(
+                self.path, self.checkpoint_every, self.work, self._finish_checkpoint
+            )
+            self.checkpoints.start()
+
+    def _finish_checkpoint(self) -> None:
+        """Queue, on the database thread, a checkpoint of what was committed while the
+        checkpointing thread ran one (called from that thread)."""
+        with contextlib.suppress(RuntimeError):  # the storage is closing: it checkpoints
+            self._pool.submit(self._checkpoint_here)
+
+    def _checkpoint_here(self) -> None:
+        db = self._db
+        if db is None:
+            return
+        started = time.perf_counter()
+        with self.work.doing("checkpoint", write=False):
+            _, held, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        observe = self.work.on_checkpoint
+        if observe is not None:
+            observe(time.perf_counter() - started, held, "database")
 
     async def close(self) -> None:
         def shut(db: sqlite3.Connection) -> None:
-            db.close()
+            db.close()  # the last connection: checkpoints everything, removes the WAL
 
+        if self.checkpoints is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.checkpoints.stop)
+            self.checkpoints = None
         if self._db is not None:
-            await self._run(shut)
+            await self._run(shut, "close")
             self._db = None
         self._pool.shutdown(wait=True)
 
     async def schema_version(self) -> int:
-        return await self._run(_version)
+        return await self._run(_version, "schema_version")
 
     async def ping(self) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute("SELECT 1 FROM boardkit_match LIMIT 1").fetchall()
 
         try:
-            await self._run(work)
+            await self._run(work, "ping")
         except RuntimeError:  # the thread is gone: closed
             raise StorageError("the storage is closed") from None
 
@@ -131,14 +185,14 @@ class SQLiteStorage(Storage):
                 raise ConflictError("a match with this id exists already") from None
             db.commit()
 
-        await self._run(work)
+        await self._run(work, "create_match", write=True)
 
     async def get_match(self, match_id: str) -> MatchRecord | None:
         def work(db: sqlite3.Connection) -> MatchRecord | None:
             row = db.execute(_SELECT_MATCH + " WHERE id = ?", (match_id,)).fetchone()
             return None if row is None else _record(db, row)
 
-        return await self._run(work)
+        return await self._run(work, "get_match")
 
     async def list_matches(self, statuses: Sequence[str], limit: int = 200) -> list[MatchRecord]:
         def work(db: sqlite3.Connection) -> list[MatchRecord]:
@@ -149,7 +203,7 @@ class SQLiteStorage(Storage):
             ).fetchall()
             return [_record(db, row) for row in rows]
 
-        return await self._run(work) if statuses else []
+        return await self._run(work, "list_matches") if statuses else []
 
     async def claim_seat(
         self,
@@ -176,7 +230,7 @@ class SQLiteStorage(Storage):
             db.commit()
             return status
 
-        return await self._run(work)
+        return await self._run(work, "claim_seat", write=True)
 
     async def seats_of_player(
         self, player_hash: str, limit: int = 200
@@ -194,7 +248,7 @@ class SQLiteStorage(Storage):
                 found.append((record_of(row[:7], seats), int(row[7])))
             return found
 
-        return await self._run(work)
+        return await self._run(work, "seats_of_player")
 
     async def update_header(
         self,
@@ -214,7 +268,7 @@ class SQLiteStorage(Storage):
             db.commit()
             return cursor.rowcount == 1
 
-        return await self._run(work)
+        return await self._run(work, "update_header", write=True)
 
     async def undo_state(self, match_id: str) -> str | None:
         def work(db: sqlite3.Connection) -> str | None:
@@ -223,7 +277,7 @@ class SQLiteStorage(Storage):
             ).fetchone()
             return None if row is None else str(row[0])
 
-        return await self._run(work)
+        return await self._run(work, "undo_state")
 
     async def put_undo_state(self, match_id: str, state: str, expected: str | None) -> bool:
         def work(db: sqlite3.Connection) -> bool:
@@ -242,7 +296,7 @@ class SQLiteStorage(Storage):
             db.commit()
             return cursor.rowcount == 1
 
-        return await self._run(work)
+        return await self._run(work, "put_undo_state", write=True)
 
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         def work(db: sqlite3.Connection) -> int | None:
@@ -252,7 +306,7 @@ class SQLiteStorage(Storage):
             ).fetchone()
             return None if row is None else int(row[0])
 
-        return await self._run(work)
+        return await self._run(work, "seat_of_token")
 
     async def append_entry(
         self,
@@ -266,7 +320,9 @@ class SQLiteStorage(Storage):
         await self._appends.append((match_id, seq, entry, status, header, expected))
 
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
-        return await self._run(functools.partial(_append_all, rows=rows))
+        return await self._run(
+            functools.partial(_append_all, rows=rows), "append_entry", write=True
+        )
 
     async def drop_entries(self, match_id: str, first: int, length: int) -> None:
         def work(db: sqlite3.Connection) -> None:
@@ -287,7 +343,7 @@ class SQLiteStorage(Storage):
                 raise
             db.commit()
 
-        await self._run(work)
+        await self._run(work, "drop_entries", write=True)
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
@@ -297,7 +353,7 @@ class SQLiteStorage(Storage):
             ).fetchall()
             return [str(r[0]) for r in rows]
 
-        return await self._run(work)
+        return await self._run(work, "entries")
 
 
 _START_WHEN_FULL = (
