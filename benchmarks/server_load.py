@@ -16,7 +16,7 @@ the percentiles), the CPU time per action of the server process and of this clie
 (from ``/proc``: unlike latency, hardly changed by other work on the machine), and the
 machine's load average when the run began and ended (``uptime``'s first figure). Then, from
 the server's ``/metrics`` at the end (its whole life, set-up included), its pauses: how many
-event loop lags, garbage collections, commits and checkpoints it counted, how many of each took
+event loop lags, garbage collections and commits it counted, how many of each took
 100 ms or more, and the histogram bucket of the longest; and the lag warnings it logged
 (``--lag-warning``). ``--metrics-out FILE`` keeps the whole scrape in ``FILE.BACKEND``.
 
@@ -292,7 +292,6 @@ PAUSE_HISTOGRAMS = {
     "loop lag": "boardkit_event_loop_lag_seconds",
     "gc": "boardkit_gc_pause_seconds",
     "commit": "boardkit_db_commit_seconds",
-    "checkpoint": "boardkit_db_checkpoint_seconds",
 }
 
 

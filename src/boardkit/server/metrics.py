@@ -29,11 +29,7 @@ application that mounts two servers, count apart.
 - ``boardkit_gc_pause_seconds{generation}`` (histogram): each garbage collection, which stops
   every thread of the process;
 - ``boardkit_db_commit_seconds`` (histogram): each write transaction of the storage, from its
-  start to its commit returning (:mod:`boardkit.server.storage.work`);
-- ``boardkit_db_checkpoint_seconds{thread}`` (histogram): each SQLite WAL checkpoint that found
-  pages to copy (:mod:`boardkit.server.storage.checkpoints`; none with PostgreSQL), on the
-  ``checkpoints`` thread or, the few pages that start the WAL over, the ``database`` thread;
-- ``boardkit_db_wal_pages`` (gauge): the pages SQLite's WAL held at the last such checkpoint.
+  start to its commit returning (:mod:`boardkit.server.storage.work`).
 """
 
 from __future__ import annotations
@@ -159,25 +155,6 @@ class ServerMetrics:
             buckets=PAUSE_BUCKETS,
             registry=self.registry,
         )
-
-        self.checkpoints = Histogram(
-            "boardkit_db_checkpoint_seconds",
-            "Each SQLite WAL checkpoint that found pages to copy, by the thread that ran it.",
-            ["thread"],
-            buckets=PAUSE_BUCKETS,
-            registry=self.registry,
-        )
-        self.wal_pages = Gauge(
-            "boardkit_db_wal_pages",
-            "The pages SQLite's WAL held at the last checkpoint that found some to copy.",
-            registry=self.registry,
-        )
-
-    def checkpointed(self, seconds: float, pages: int, thread: str) -> None:
-        """One checkpoint on ``thread`` took ``seconds``, the WAL holding ``pages`` (called from
-        that thread)."""
-        self.checkpoints.labels(thread=thread).observe(seconds)
-        self.wal_pages.set(pages)
 
     def collected(self, generation: int, seconds: float) -> None:
         """One garbage collection of ``generation`` took ``seconds`` (from any thread)."""

@@ -187,7 +187,6 @@ class MatchService:
     async def start(self) -> None:
         """Open the storage, resume every running match, and listen to other processes."""
         self.storage.work.on_write = self.metrics.db_commits.observe
-        self.storage.work.on_checkpoint = self.metrics.checkpointed
         await self.storage.open()
         for record in await self.storage.list_matches([RUNNING], limit=100_000):
             try:

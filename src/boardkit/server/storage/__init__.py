@@ -39,16 +39,8 @@ def make_storage(
     notice pass before the listening connection must show it is alive
     (:class:`~boardkit.server.storage.postgres.PostgresStorage`)."""
     if url is None or url == "":
-        import os  # EXPERIMENT ONLY
-
         from boardkit.server.storage.sqlite import SQLiteStorage
 
-        every = os.environ.get("BOARDKIT_CHECKPOINT_EVERY")
-        if every is not None:
-            return SQLiteStorage(
-                Path(data_dir) / "boardkit.sqlite3",
-                checkpoint_every=None if every == "auto" else float(every),
-            )
         return SQLiteStorage(Path(data_dir) / "boardkit.sqlite3")
     if url.startswith("sqlite:///"):
         from boardkit.server.storage.sqlite import SQLiteStorage

@@ -8,8 +8,7 @@ that transaction has committed. The database is in WAL mode: a
 committed entry is in the WAL file before :meth:`SQLiteStorage.append_entry` returns, so killing
 the server process loses nothing that was acknowledged. ``synchronous=NORMAL`` (the default
 here) may lose the last transactions on a power cut, not on a process crash; pass
-``synchronous="FULL"`` to fsync every commit. The WAL is checkpointed into the database file
-on a thread of its own (:mod:`boardkit.server.storage.checkpoints`), not inside a commit.
+``synchronous="FULL"`` to fsync every commit.
 
 Only one server process may use a SQLite database: there is no way to tell the others about
 a change. Use PostgreSQL for several processes.
@@ -18,10 +17,8 @@ a change. Use PostgreSQL for several processes.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import sqlite3
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -29,7 +26,6 @@ from typing import Any, TypeVar
 
 from boardkit.server.errors import ConflictError, StorageError
 from boardkit.server.storage.base import SEATS_QUERY, MatchRecord, Storage, record_of
-from boardkit.server.storage.checkpoints import CHECKPOINT_EVERY, Checkpointer
 from boardkit.server.storage.group import GroupCommit, Row
 from boardkit.server.storage.migrations import VERSION_TABLE, pending
 
@@ -39,25 +35,9 @@ T = TypeVar("T")
 class SQLiteStorage(Storage):
     """Matches in the SQLite database at ``path`` (created on first use, folders included)."""
 
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        synchronous: str = "NORMAL",
-        checkpoint_every: float | None = CHECKPOINT_EVERY,
-    ) -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StorageError(f"unknown SQLite synchronous mode {synchronous!r}")
-        if checkpoint_every is not None and not checkpoint_every > 0:
-            raise StorageError(
-                f"checkpoint_every is a positive number of seconds, not {checkpoint_every!r}"
-            )
-        self.checkpoint_every = checkpoint_every
-        """Seconds between two WAL checkpoints on a thread of their own
-        (:mod:`boardkit.server.storage.checkpoints`), or ``None``: SQLite's own, inside the
-        commit that takes the WAL past 1000 pages."""
-        self.checkpoints: Checkpointer | None = None
-        """The checkpointing thread while the storage is open (with ``checkpoint_every``)."""
         self.path = Path(path)
         self.url = f"sqlite:///{self.path}"
         self._synchronous = synchronous
@@ -95,8 +75,6 @@ class SQLiteStorage(Storage):
         db.execute(f"PRAGMA synchronous={self._synchronous}")
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("PRAGMA busy_timeout=5000")
-        if self.checkpoint_every is not None:
-            db.execute("PRAGMA wal_autocheckpoint=0")
         self._db = db
 
     # --- the contract ----------------------------------------------------------------------------
@@ -108,36 +86,11 @@ class SQLiteStorage(Storage):
         except (sqlite3.Error, OSError) as exc:
             raise StorageError(f"cannot open the SQLite database {self.path}: {exc}") from None
         await self._run(_migrate, "migrate", write=True)
-        if self.checkpoint_every is not None:
-            self.checkpoints = Checkpointer(
-                self.path, self.checkpoint_every, self.work, self._finish_checkpoint
-            )
-            self.checkpoints.start()
-
-    def _finish_checkpoint(self) -> None:
-        """Queue, on the database thread, a checkpoint of what was committed while the
-        checkpointing thread ran one (called from that thread)."""
-        with contextlib.suppress(RuntimeError):  # the storage is closing: it checkpoints
-            self._pool.submit(self._checkpoint_here)
-
-    def _checkpoint_here(self) -> None:
-        db = self._db
-        if db is None:
-            return
-        started = time.perf_counter()
-        with self.work.doing("checkpoint", write=False):
-            _, held, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        observe = self.work.on_checkpoint
-        if observe is not None:
-            observe(time.perf_counter() - started, held, "database")
 
     async def close(self) -> None:
         def shut(db: sqlite3.Connection) -> None:
-            db.close()  # the last connection: checkpoints everything, removes the WAL
+            db.close()
 
-        if self.checkpoints is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self.checkpoints.stop)
-            self.checkpoints = None
         if self._db is not None:
             await self._run(shut, "close")
             self._db = None
