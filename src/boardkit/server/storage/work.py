@@ -9,8 +9,8 @@ transaction's time, from its start to its commit returning, goes to :attr:`Datab
 (:meth:`DatabaseWork.take_slowest`), so that a watch that wakes after a stall can still say what
 the database did during it.
 
-The cost is two clock readings and a few attribute writes per unit of work: nothing beside a
-transaction's own round trip.
+The cost is two clock readings and two uncontended lock acquisitions per unit of work (about
+4 µs, with the histogram's observation): nothing beside a transaction's own round trip.
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ from collections.abc import Callable, Iterator
 
 WriteObserver = Callable[[float], None]
 """Told the seconds one write transaction took (called on the thread that ran it)."""
-CheckpointObserver = Callable[[float, int, str], None]
-"""Told each checkpoint's seconds, the pages its log held, and the thread that ran it
-(``"checkpoints"`` or ``"database"``; called on that thread)."""
 
 
 class DatabaseWork:
@@ -34,10 +31,6 @@ class DatabaseWork:
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.on_write: WriteObserver | None = None
         """Called with each write transaction's seconds (``None``: nobody listens)."""
-        self.on_checkpoint: CheckpointObserver | None = None
-        """Called with each checkpoint that found pages to copy, for a back end that runs its
-        own (SQLite, :mod:`boardkit.server.storage.checkpoints`): its seconds, the pages its
-        write-ahead log held, and which thread ran it."""
         self._clock = clock
         self._lock = threading.Lock()
         self._running: dict[int, tuple[str, float]] = {}
