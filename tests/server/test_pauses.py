@@ -71,10 +71,14 @@ def test_a_stalled_loop_is_counted_in_its_bucket_and_logged(
         after = scrape(client)
     # 0.6 s late at most 0.65 s (the 50 ms timer may have just begun): the (0.5, 1] bucket
     stalls = [_bucket(now, LAG, "1.0") - _bucket(now, LAG, "0.5") for now in (before, after)]
-    assert stalls[1] - stalls[0] == 1
-    warned = [r for r in caplog.records if "event loop woke" in r.getMessage()]
+    assert stalls[1] - stalls[0] >= 1  # (a busy machine may add a stall of its own)
+    warned = [
+        record
+        for record in caplog.records
+        if "event loop woke" in record.getMessage() and record.__dict__["lag_ms"] >= 550
+    ]
     assert len(warned) == 1
-    assert 550 <= warned[0].__dict__["lag_ms"] <= 1000
+    assert warned[0].__dict__["lag_ms"] <= 1000
     assert "the database" in warned[0].getMessage()
 
 
