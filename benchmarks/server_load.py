@@ -14,7 +14,11 @@ round trip in milliseconds (actions sent in the first ``--warmup`` seconds, whil
 connections open at once and every match starts in the same instant, are played but not in
 the percentiles), the CPU time per action of the server process and of this client process
 (from ``/proc``: unlike latency, hardly changed by other work on the machine), and the
-machine's load average when the run began and ended (``uptime``'s first figure).
+machine's load average when the run began and ended (``uptime``'s first figure). Then, from
+the server's ``/metrics`` at the end (its whole life, set-up included), its pauses: how many
+event loop lags, garbage collections and commits it counted, how many of each took
+100 ms or more, and the histogram bucket of the longest; and the lag warnings it logged
+(``--lag-warning``). ``--metrics-out FILE`` keeps the whole scrape in ``FILE.BACKEND``.
 
 Options: ``--matches N`` concurrent matches (100), ``--game NAME`` (shangrila), ``--players P``
 (3), ``--backend sqlite|postgres|both`` (sqlite), ``--postgres URL`` (default: start a throwaway
@@ -280,7 +284,34 @@ def measure(url: str, server_pid: int, options: argparse.Namespace) -> dict[str,
         "server_cpu": 1000 * server_cpu / max(1, actions),
         "client_cpu": 1000 * client_cpu / max(1, actions),
         "load": (load_before, load_average()),
+        "metrics": urllib.request.urlopen(f"{url}/metrics").read().decode(),
     }
+
+
+PAUSE_HISTOGRAMS = {
+    "loop lag": "boardkit_event_loop_lag_seconds",
+    "gc": "boardkit_gc_pause_seconds",
+    "commit": "boardkit_db_commit_seconds",
+}
+
+
+def pauses(metrics: str) -> dict[str, tuple[int, int, str]]:
+    """Per histogram of :data:`PAUSE_HISTOGRAMS` (the server's whole life, set-up included):
+    how many were counted, how many took 100 ms or more, and the bucket the longest fell in
+    (``<= 0.25`` s; labels such as the collector's generation summed)."""
+    found = {}
+    for title, name in PAUSE_HISTOGRAMS.items():
+        buckets: dict[float, float] = {}
+        for line in metrics.splitlines():
+            if line.startswith(name + "_bucket{"):
+                bound = line.split('le="', 1)[1].split('"', 1)[0]
+                le = float("inf") if bound == "+Inf" else float(bound)
+                buckets[le] = buckets.get(le, 0.0) + float(line.rsplit(" ", 1)[1])
+        total = int(buckets.get(float("inf"), 0))
+        longest = min((le for le, n in buckets.items() if n >= total), default=float("inf"))
+        slow = total - int(buckets.get(0.1, total))
+        found[title] = (total, slow, f"<= {longest:g} s")
+    return found
 
 
 def _server_options(options: argparse.Namespace) -> list[str]:
@@ -320,7 +351,9 @@ def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
             with server(args, work) as (url, pid):
                 if options.pin:
                     pin(pid)
-                return measure(url, pid, options)
+                row = measure(url, pid, options)
+            row["warnings"] = lag_warnings(work)
+            return row
         with contextlib.ExitStack() as stack:
             dsn = options.postgres
             if dsn is None:
@@ -330,7 +363,15 @@ def run_backend(name: str, options: argparse.Namespace) -> dict[str, Any]:
             url, pid = stack.enter_context(server(["--db", dsn, *_server_options(options)], work))
             if options.pin:
                 pin(pid)
-            return measure(url, pid, options)
+            row = measure(url, pid, options)
+        row["warnings"] = lag_warnings(work)
+        return row
+
+
+def lag_warnings(workdir: Path) -> list[str]:
+    """The server's warnings that its event loop woke late (``--lag-warning``)."""
+    text = (workdir / "server.log").read_text(errors="replace")
+    return [line for line in text.splitlines() if "event loop woke" in line]
 
 
 def main() -> None:
@@ -353,6 +394,12 @@ def main() -> None:
     parser.add_argument(
         "--pin", action="store_true", help="the server on the first CPU, the clients on the second"
     )
+    parser.add_argument(
+        "--metrics-out",
+        default=None,
+        metavar="FILE",
+        help="write the server's /metrics at the end to FILE.BACKEND",
+    )
     options = parser.parse_args()
     backends = ["sqlite", "postgres"] if options.backend == "both" else [options.backend]
     if options.clock:
@@ -372,6 +419,17 @@ def main() -> None:
             f"{row['server_cpu']:>8.2f} ms {row['client_cpu']:>8.2f} ms {load:>10}",
             flush=True,
         )
+        print(
+            "  server pauses (count, 100 ms or more, longest): "
+            + "; ".join(
+                f"{title} {n}, {slow}, {longest}"
+                for title, (n, slow, longest) in pauses(row["metrics"]).items()
+            )
+        )
+        if options.metrics_out:
+            Path(f"{options.metrics_out}.{name}").write_text(row["metrics"])
+        for line in row["warnings"]:
+            print("  " + line)
 
 
 if __name__ == "__main__":

@@ -111,7 +111,7 @@ RUNS = {
     ),
     "server_load.py": (
         ["--matches", "2", "--seconds", "4", "--warmup", "0", "--refill", "--clock", "300+5"],
-        ["actions/s", "p99 ms", "sqlite", "clock on every match: 300+5"],
+        ["actions/s", "p99 ms", "sqlite", "clock on every match: 300+5", "server pauses"],
     ),
     "server_compression.py": (
         ["--rounds", "1", "--game", "nim", "--players", "2"],

@@ -381,3 +381,33 @@ def test_a_header_write_for_a_length_the_match_left_behind_is_refused(factory: F
         await storage.close()
 
     run(go())
+
+
+def test_each_write_transaction_is_timed_and_reads_are_not(factory: Factory) -> None:
+    async def go() -> None:
+        storage = factory()
+        writes: list[float] = []
+        storage.work.on_write = writes.append
+        await storage.open()
+        migrations = len(writes)  # the schema's own transaction, when there was one to write
+        await storage.create_match(record(), "e0")
+        await storage.append_entry("m1", 1, "e1", OPEN)
+        assert len(writes) == migrations + 2
+        await storage.get_match("m1")
+        await storage.entries("m1")
+        await storage.list_matches([OPEN])
+        assert len(writes) == migrations + 2
+        assert all(0 <= seconds < 30 for seconds in writes)
+        assert storage.work.busy() is None
+        slowest = storage.work.take_slowest()
+        assert slowest is not None and slowest[0] in (
+            "migrate",
+            "create_match",
+            "append_entry",
+            "get_match",
+            "entries",
+            "list_matches",
+        )
+        await storage.close()
+
+    run(go())

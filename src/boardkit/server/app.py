@@ -54,6 +54,7 @@ from boardkit.registry import available_games, load_game
 from boardkit.server.errors import AuthError, NotFoundError, ProtocolError, ServerError
 from boardkit.server.limits import AddressBuckets, ConnectionCount, LimitError, Limits
 from boardkit.server.metrics import CONTENT_TYPE, ServerMetrics
+from boardkit.server.pauses import LAG_WARNING
 from boardkit.server.pictures import DEFAULT_SIZE
 from boardkit.server.protocol import reader_language
 from boardkit.server.review import ReviewCache, review_parameters
@@ -226,6 +227,7 @@ def create_app(
     webhook: Webhook | None = None,
     takeover_bot: str | None = None,
     listen_check: float | None = None,
+    lag_warning: float | None = LAG_WARNING,
 ) -> Starlette:
     """The server as an ASGI application.
 
@@ -247,7 +249,9 @@ def create_app(
     ran out or whose player left (``None``: each game's own
     :attr:`~boardkit.game.Game.opponent`). ``listen_check`` (PostgreSQL only) is how many
     seconds without another process's notice pass before the listening connection must show
-    it is alive (``None``: 15; :mod:`boardkit.server.storage.postgres`).
+    it is alive (``None``: 15; :mod:`boardkit.server.storage.postgres`). ``lag_warning`` is the
+    event loop's lag, in seconds, from which it is logged as a warning
+    (:mod:`boardkit.server.pauses`; ``None``: never).
     The storage is opened, migrated and every running match resumed when the application
     starts (its lifespan). Each application counts into a Prometheus registry of its own
     (``app.state.service.metrics.registry``).
@@ -262,6 +266,7 @@ def create_app(
         unload_after=unload_after,
         webhook=webhook,
         takeover_bot=takeover_bot,
+        lag_warning=lag_warning,
     )
     _guard = _guarded(service.metrics)
     limits = Limits() if limits is None else limits

@@ -67,6 +67,7 @@ _PER_MINUTE = _bounded(float, 0.01, 1e6, "match creations are from 0.01 to 10000
 _PER_SECOND = _bounded(float, 0.01, 1e6, "view requests are from 0.01 to 1000000 per second")
 _UNLOAD = _bounded(float, 0, 604_800, "--unload-after is from 0 to 604800 seconds (a week)")
 _LISTEN_CHECK = _bounded(float, 0.1, 3_600, "--listen-check is from 0.1 to 3600 seconds")
+_LAG_WARNING = _bounded(int, 0, 600_000, "--lag-warning is from 0 to 600000 milliseconds")
 HTTP_HEADROOM = 256
 """Connections uvicorn takes beyond ``--max-connections`` before it answers 503 on its own:
 room for plain HTTP requests, and for WebSockets to be refused with the limit's name."""
@@ -212,6 +213,14 @@ def configure(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "every match resynced (15)",
     )
     parser.add_argument(
+        "--lag-warning",
+        type=_LAG_WARNING,
+        default=250,
+        metavar="MS",
+        help="log a warning when the event loop wakes this many milliseconds late or more, "
+        "naming the garbage collector's and the database's work meanwhile (250; 0: never)",
+    )
+    parser.add_argument(
         "--no-compression",
         action="store_true",
         help="send WebSocket frames uncompressed (saves the server CPU, costs bandwidth)",
@@ -315,6 +324,7 @@ def run(args: argparse.Namespace) -> int:
             webhook=_webhook(args.webhook),
             takeover_bot=args.takeover_bot,
             listen_check=args.listen_check,
+            lag_warning=args.lag_warning / 1000 if args.lag_warning else None,
             limits=Limits(
                 rate=args.rate_limit,
                 burst=max(1, int(2 * args.rate_limit)),

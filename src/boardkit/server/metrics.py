@@ -22,7 +22,14 @@ application that mounts two servers, count apart.
   while its listening connection is lost or it resyncs after getting it back (always 1 with a
   database only one process uses);
 - ``boardkit_listen_reconnects_total`` (counter): how often the listening connection was lost
-  and got back.
+  and got back;
+- ``boardkit_event_loop_lag_seconds`` (histogram): how late the event loop woke a timer due every
+  50 ms (:mod:`boardkit.server.pauses`): what any move waited, there and then, before the loop
+  got to it;
+- ``boardkit_gc_pause_seconds{generation}`` (histogram): each garbage collection, which stops
+  every thread of the process;
+- ``boardkit_db_commit_seconds`` (histogram): each write transaction of the storage, from its
+  start to its commit returning (:mod:`boardkit.server.storage.work`).
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 PICTURE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
+LAG_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 
 
 class _Sampled(Collector):
@@ -125,6 +134,31 @@ class ServerMetrics:
             buckets=PICTURE_BUCKETS,
             registry=self.registry,
         )
+
+        self.loop_lag = Histogram(
+            "boardkit_event_loop_lag_seconds",
+            "How late the event loop woke a timer due every 50 ms.",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+        self.gc_pauses = Histogram(
+            "boardkit_gc_pause_seconds",
+            "Each garbage collection (it stops every thread of the process), by generation.",
+            ["generation"],
+            buckets=PAUSE_BUCKETS,
+            registry=self.registry,
+        )
+        self._gc_generations = tuple(self.gc_pauses.labels(generation=str(n)) for n in range(3))
+        self.db_commits = Histogram(
+            "boardkit_db_commit_seconds",
+            "Each write transaction of the storage, from its start to its commit returning.",
+            buckets=PAUSE_BUCKETS,
+            registry=self.registry,
+        )
+
+    def collected(self, generation: int, seconds: float) -> None:
+        """One garbage collection of ``generation`` took ``seconds`` (from any thread)."""
+        self._gc_generations[generation].observe(seconds)
 
     def picture_drawn(self, seconds: float) -> None:
         """One picture was drawn in ``seconds`` (called from the drawing threads)."""

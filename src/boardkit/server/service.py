@@ -49,6 +49,7 @@ from boardkit.server.loading import LoadedMatches
 from boardkit.server.metrics import ServerMetrics
 from boardkit.server.moves import MoveDesk
 from boardkit.server.notify import Hub
+from boardkit.server.pauses import LAG_WARNING, GcPauses, LoopLagWatch
 from boardkit.server.pictures import DEFAULT_SIZE, PictureCache
 from boardkit.server.players import player_hash, seat_token, well_formed_key
 from boardkit.server.seats import SeatKeeper
@@ -95,7 +96,9 @@ class MatchService:
     :class:`~boardkit.server.leases.BotDesk`; ``now`` is the clock the matches' clocks read
     (:class:`~boardkit.server.seats.SeatKeeper`); ``takeover_bot`` the bot spec that takes a
     seat whose clock ran out or whose player left (``None``: the game's
-    :attr:`~boardkit.game.Game.opponent`).
+    :attr:`~boardkit.game.Game.opponent`). ``lag_warning`` is the event loop's lag, in seconds,
+    from which it is logged as a warning (:mod:`boardkit.server.pauses`; ``None``: never; the
+    lag is measured and counted either way).
     """
 
     def __init__(
@@ -113,6 +116,7 @@ class MatchService:
         webhook: Webhook | None = None,
         now: Callable[[], float] = time.time,
         takeover_bot: str | None = None,
+        lag_warning: float | None = LAG_WARNING,
     ) -> None:
         self.storage = storage
         self.now = now
@@ -161,6 +165,16 @@ class MatchService:
         self.gc = None if gc_sweep_every is None else GcPolicy(gc_sweep_every)
         """The collector's schedule (:mod:`boardkit.server.gcpolicy`), or ``None``: CPython's."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.gc_pauses = GcPauses(self.metrics.collected)
+        """Times the garbage collector's collections (:mod:`boardkit.server.pauses`)."""
+        self.lag_watch = LoopLagWatch(
+            self.metrics.loop_lag.observe,
+            warn_after=lag_warning,
+            database=storage.work,
+            collections=self.gc_pauses,
+        )
+        """Measures the event loop's lag while the service runs (:mod:`boardkit.server.pauses`)."""
+        self._watching: asyncio.Task[None] | None = None
 
     def _loaded(self, live: LiveMatch) -> None:
         self.seats.tick(live, moved=False)
@@ -172,6 +186,7 @@ class MatchService:
 
     async def start(self) -> None:
         """Open the storage, resume every running match, and listen to other processes."""
+        self.storage.work.on_write = self.metrics.db_commits.observe
         await self.storage.open()
         for record in await self.storage.list_matches([RUNNING], limit=100_000):
             try:
@@ -194,6 +209,8 @@ class MatchService:
             self.gc.install()
             if self.gc.sweep_every > 0:
                 self._sweeper = asyncio.create_task(self._sweep(self.gc))
+        self.gc_pauses.install()
+        self._watching = asyncio.create_task(self.lag_watch.run())
 
     async def _sweep(self, policy: GcPolicy) -> None:
         while True:
@@ -211,10 +228,12 @@ class MatchService:
     async def stop(self) -> None:
         """Stop bots and close the storage."""
         await self.bot_desk.stop()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._watching):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self.gc_pauses.uninstall()
         if self.gc is not None:
             self.gc.uninstall()
         for live in self.matches.loaded.values():

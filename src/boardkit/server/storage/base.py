@@ -15,6 +15,7 @@ match and fails with :class:`~boardkit.server.errors.ConflictError` if that entr
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from boardkit.server.errors import StorageError
+from boardkit.server.storage.work import DatabaseWork
 
 OPEN = "open"
 """A match waiting for players: some human seat is free."""
@@ -105,6 +107,12 @@ class Storage(ABC):
 
     url: str
     """Where the data is, without credentials (for messages)."""
+
+    @functools.cached_property
+    def work(self) -> DatabaseWork:
+        """What the database connections are doing, and each write transaction's time
+        (:mod:`boardkit.server.storage.work`): the back end wraps its database work in it."""
+        return DatabaseWork()
 
     @abstractmethod
     async def open(self) -> None:

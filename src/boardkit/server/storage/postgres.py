@@ -145,14 +145,17 @@ class PostgresStorage(Storage):
             raise StorageError(f"cannot connect to {self.url}: {_reason(exc)}") from None
 
     @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Any]:
-        """A pooled connection inside a transaction (committed on success, else rolled back)."""
+    async def _transaction(self, what: str, *, write: bool = False) -> AsyncIterator[Any]:
+        """A pooled connection inside a transaction (committed on success, else rolled back),
+        named ``what`` in :attr:`work` (``write``: a write transaction, timed from the
+        connection taken to the commit returning)."""
         import psycopg
 
         conn = await self._pool.get()
         try:
-            async with conn.transaction():
-                yield conn
+            with self.work.doing(what, write=write):
+                async with conn.transaction():
+                    yield conn
         except psycopg.errors.UniqueViolation:
             raise ConflictError("that row exists already") from None
         except psycopg.Error as exc:
@@ -173,7 +176,7 @@ class PostgresStorage(Storage):
             conn = await self._connect()
             self._all.append(conn)
             self._pool.put_nowait(conn)
-        async with self._transaction() as conn:
+        async with self._transaction("migrate", write=True) as conn:
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
             await conn.execute(VERSION_TABLE)
             for version, statements in pending(await _version(conn)):
@@ -198,7 +201,7 @@ class PostgresStorage(Storage):
         self._all.clear()
 
     async def schema_version(self) -> int:
-        async with self._transaction() as conn:
+        async with self._transaction("schema_version") as conn:
             return await _version(conn)
 
     async def ping(self) -> None:
@@ -226,7 +229,7 @@ class PostgresStorage(Storage):
             self._pool.put_nowait(conn)
 
     async def create_match(self, record: MatchRecord, setup_entry: str) -> None:
-        async with self._transaction() as conn:
+        async with self._transaction("create_match", write=True) as conn:
             await conn.execute(
                 "INSERT INTO boardkit_match (id, game, header, status, created, think_ms, length) "
                 "VALUES (%s, %s, %s, %s, %s, %s, 1)",
@@ -252,7 +255,7 @@ class PostgresStorage(Storage):
             await self._notify(conn, record.id, 1)
 
     async def get_match(self, match_id: str) -> MatchRecord | None:
-        async with self._transaction() as conn:
+        async with self._transaction("get_match") as conn:
             cur = await conn.execute(_SELECT_MATCH + " WHERE id = %s", (match_id,))
             row = await cur.fetchone()
             return None if row is None else await _record(conn, row)
@@ -260,7 +263,7 @@ class PostgresStorage(Storage):
     async def list_matches(self, statuses: Sequence[str], limit: int = 200) -> list[MatchRecord]:
         if not statuses:
             return []
-        async with self._transaction() as conn:
+        async with self._transaction("list_matches") as conn:
             cur = await conn.execute(
                 _SELECT_MATCH + " WHERE status = ANY(%s) ORDER BY created DESC LIMIT %s",
                 (list(statuses), limit),
@@ -276,7 +279,7 @@ class PostgresStorage(Storage):
         player_hash: str | None = None,
         header: str | None = None,
     ) -> str | None:
-        async with self._transaction() as conn:
+        async with self._transaction("claim_seat", write=True) as conn:
             # Lock the match row first: two joins of the last two seats must not both see the
             # other seat free.
             await conn.execute(
@@ -305,7 +308,7 @@ class PostgresStorage(Storage):
     async def seats_of_player(
         self, player_hash: str, limit: int = 200
     ) -> list[tuple[MatchRecord, int]]:
-        async with self._transaction() as conn:
+        async with self._transaction("seats_of_player") as conn:
             cur = await conn.execute(
                 "SELECT m.id, m.game, m.header, m.status, m.created, m.think_ms, m.length, "
                 "s.seat FROM boardkit_match m JOIN boardkit_seat s ON s.match_id = m.id "
@@ -322,7 +325,7 @@ class PostgresStorage(Storage):
         expected: str | None = None,
         length: int | None = None,
     ) -> bool:
-        async with self._transaction() as conn:
+        async with self._transaction("update_header", write=True) as conn:
             cur = await conn.execute(
                 "UPDATE boardkit_match SET header = %s, status = %s WHERE id = %s "
                 "AND (%s::text IS NULL OR header = %s) AND (%s::int IS NULL OR length = %s) "
@@ -335,7 +338,7 @@ class PostgresStorage(Storage):
             return row is not None
 
     async def undo_state(self, match_id: str) -> str | None:
-        async with self._transaction() as conn:
+        async with self._transaction("undo_state") as conn:
             cur = await conn.execute(
                 "SELECT body FROM boardkit_undo WHERE match_id = %s", (match_id,)
             )
@@ -343,7 +346,7 @@ class PostgresStorage(Storage):
             return None if row is None else str(row[0])
 
     async def put_undo_state(self, match_id: str, state: str, expected: str | None) -> bool:
-        async with self._transaction() as conn:
+        async with self._transaction("put_undo_state", write=True) as conn:
             if expected is None:
                 cur = await conn.execute(
                     "INSERT INTO boardkit_undo (match_id, body) VALUES (%s, %s) "
@@ -363,7 +366,7 @@ class PostgresStorage(Storage):
             return True
 
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
-        async with self._transaction() as conn:
+        async with self._transaction("seat_of_token") as conn:
             cur = await conn.execute(
                 "SELECT seat FROM boardkit_seat WHERE match_id = %s AND token_hash = %s",
                 (match_id, token_hash),
@@ -394,7 +397,7 @@ class PostgresStorage(Storage):
         append per transaction, so that only the faulty append fails.
         """
         try:
-            async with self._transaction() as conn:
+            async with self._transaction("append_entry", write=True) as conn:
                 async with conn.pipeline():
                     cursors = [
                         await conn.execute(_APPEND, self._append_params(row), prepare=True)
@@ -420,7 +423,7 @@ class PostgresStorage(Storage):
         return (status, header, match_id, seq, expected, expected, seq, entry, CHANNEL, payload)
 
     async def drop_entries(self, match_id: str, first: int, length: int) -> None:
-        async with self._transaction() as conn:
+        async with self._transaction("drop_entries", write=True) as conn:
             cur = await conn.execute(
                 "UPDATE boardkit_match SET length = %s WHERE id = %s AND length = %s "
                 "AND status = 'running' AND %s BETWEEN 1 AND length - 1",
@@ -434,7 +437,7 @@ class PostgresStorage(Storage):
             await self._notify(conn, match_id, first)
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
-        async with self._transaction() as conn:
+        async with self._transaction("entries") as conn:
             cur = await conn.execute(
                 "SELECT body FROM boardkit_entry WHERE match_id = %s AND seq >= %s ORDER BY seq",
                 (match_id, start),
@@ -522,7 +525,7 @@ class PostgresStorage(Storage):
             elif pinged:
                 raise _SilentConnection
             else:
-                async with self._transaction() as pool_conn:
+                async with self._transaction("listen_check") as pool_conn:
                     await pool_conn.execute(
                         "SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.process_id}:{PING}:")
                     )

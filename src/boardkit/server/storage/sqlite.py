@@ -47,15 +47,22 @@ class SQLiteStorage(Storage):
 
     # --- plumbing --------------------------------------------------------------------------------
 
-    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def _run(
+        self, work: Callable[[sqlite3.Connection], T], what: str, *, write: bool = False
+    ) -> T:
+        """``work`` on the database thread, named ``what`` (``write``: a write transaction,
+        whose time :attr:`work` reports)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, self._call, work)
+        return await loop.run_in_executor(
+            self._pool, functools.partial(self._call, work, what, write)
+        )
 
-    def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    def _call(self, work: Callable[[sqlite3.Connection], T], what: str, write: bool) -> T:
         if self._db is None:
             raise StorageError("the storage is not open")
         try:
-            return work(self._db)
+            with self.work.doing(what, write=write):
+                return work(self._db)
         except sqlite3.Error as exc:
             if self._db.in_transaction:
                 self._db.rollback()
@@ -78,26 +85,26 @@ class SQLiteStorage(Storage):
             await loop.run_in_executor(self._pool, self._connect)
         except (sqlite3.Error, OSError) as exc:
             raise StorageError(f"cannot open the SQLite database {self.path}: {exc}") from None
-        await self._run(_migrate)
+        await self._run(_migrate, "migrate", write=True)
 
     async def close(self) -> None:
         def shut(db: sqlite3.Connection) -> None:
             db.close()
 
         if self._db is not None:
-            await self._run(shut)
+            await self._run(shut, "close")
             self._db = None
         self._pool.shutdown(wait=True)
 
     async def schema_version(self) -> int:
-        return await self._run(_version)
+        return await self._run(_version, "schema_version")
 
     async def ping(self) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute("SELECT 1 FROM boardkit_match LIMIT 1").fetchall()
 
         try:
-            await self._run(work)
+            await self._run(work, "ping")
         except RuntimeError:  # the thread is gone: closed
             raise StorageError("the storage is closed") from None
 
@@ -131,14 +138,14 @@ class SQLiteStorage(Storage):
                 raise ConflictError("a match with this id exists already") from None
             db.commit()
 
-        await self._run(work)
+        await self._run(work, "create_match", write=True)
 
     async def get_match(self, match_id: str) -> MatchRecord | None:
         def work(db: sqlite3.Connection) -> MatchRecord | None:
             row = db.execute(_SELECT_MATCH + " WHERE id = ?", (match_id,)).fetchone()
             return None if row is None else _record(db, row)
 
-        return await self._run(work)
+        return await self._run(work, "get_match")
 
     async def list_matches(self, statuses: Sequence[str], limit: int = 200) -> list[MatchRecord]:
         def work(db: sqlite3.Connection) -> list[MatchRecord]:
@@ -149,7 +156,7 @@ class SQLiteStorage(Storage):
             ).fetchall()
             return [_record(db, row) for row in rows]
 
-        return await self._run(work) if statuses else []
+        return await self._run(work, "list_matches") if statuses else []
 
     async def claim_seat(
         self,
@@ -176,7 +183,7 @@ class SQLiteStorage(Storage):
             db.commit()
             return status
 
-        return await self._run(work)
+        return await self._run(work, "claim_seat", write=True)
 
     async def seats_of_player(
         self, player_hash: str, limit: int = 200
@@ -194,7 +201,7 @@ class SQLiteStorage(Storage):
                 found.append((record_of(row[:7], seats), int(row[7])))
             return found
 
-        return await self._run(work)
+        return await self._run(work, "seats_of_player")
 
     async def update_header(
         self,
@@ -214,7 +221,7 @@ class SQLiteStorage(Storage):
             db.commit()
             return cursor.rowcount == 1
 
-        return await self._run(work)
+        return await self._run(work, "update_header", write=True)
 
     async def undo_state(self, match_id: str) -> str | None:
         def work(db: sqlite3.Connection) -> str | None:
@@ -223,7 +230,7 @@ class SQLiteStorage(Storage):
             ).fetchone()
             return None if row is None else str(row[0])
 
-        return await self._run(work)
+        return await self._run(work, "undo_state")
 
     async def put_undo_state(self, match_id: str, state: str, expected: str | None) -> bool:
         def work(db: sqlite3.Connection) -> bool:
@@ -242,7 +249,7 @@ class SQLiteStorage(Storage):
             db.commit()
             return cursor.rowcount == 1
 
-        return await self._run(work)
+        return await self._run(work, "put_undo_state", write=True)
 
     async def seat_of_token(self, match_id: str, token_hash: str) -> int | None:
         def work(db: sqlite3.Connection) -> int | None:
@@ -252,7 +259,7 @@ class SQLiteStorage(Storage):
             ).fetchone()
             return None if row is None else int(row[0])
 
-        return await self._run(work)
+        return await self._run(work, "seat_of_token")
 
     async def append_entry(
         self,
@@ -266,7 +273,9 @@ class SQLiteStorage(Storage):
         await self._appends.append((match_id, seq, entry, status, header, expected))
 
     async def _commit_group(self, rows: Sequence[Row]) -> list[ConflictError | None]:
-        return await self._run(functools.partial(_append_all, rows=rows))
+        return await self._run(
+            functools.partial(_append_all, rows=rows), "append_entry", write=True
+        )
 
     async def drop_entries(self, match_id: str, first: int, length: int) -> None:
         def work(db: sqlite3.Connection) -> None:
@@ -287,7 +296,7 @@ class SQLiteStorage(Storage):
                 raise
             db.commit()
 
-        await self._run(work)
+        await self._run(work, "drop_entries", write=True)
 
     async def entries(self, match_id: str, start: int = 0) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
@@ -297,7 +306,7 @@ class SQLiteStorage(Storage):
             ).fetchall()
             return [str(r[0]) for r in rows]
 
-        return await self._run(work)
+        return await self._run(work, "entries")
 
 
 _START_WHEN_FULL = (
