@@ -198,7 +198,9 @@ def test_a_run_writes_its_files_and_goes_on_where_it_stopped(tmp_path: Path) -> 
     assert (folder / "samples" / "gen-000" / "task-0000.npz").stat().st_mtime_ns == first
     history = [json.loads(line) for line in (folder / "history.jsonl").read_text().splitlines()]
     assert [h["generation"] for h in history] == [0, 1]
-    assert all(1 <= h["epochs_kept"] <= NIM.epochs for h in history)
+    # the first generation's model begins untrained; the second's competes as pass 0
+    assert 1 <= history[0]["epochs_kept"] <= NIM.epochs
+    assert 0 <= history[1]["epochs_kept"] <= NIM.epochs
     held = len(Samples.load(folder / "samples" / "gen-001" / "task-0002.npz"))
     assert history[1]["samples"] == history[0]["new_samples"] + history[1]["new_samples"] - held
     net = PolicyValueNet.load(folder / "network.npz")
@@ -445,3 +447,18 @@ def test_boardkit_train_start_reads_a_file_or_the_shipped_network(
         ]
     )
     assert code == 2 and "has none" in capsys.readouterr().err
+
+
+def test_a_generation_whose_passes_judge_worse_keeps_the_network_that_played(
+    tmp_path: Path,
+) -> None:
+    """A learning rate that wrecks the model in one pass: pass 0 (the starting network) wins."""
+    network, recipe = _started(tmp_path / "first")
+    wrecking = attrs.evolve(recipe, learning_rate=1e4, epochs=2)
+    run(wrecking, tmp_path / "second", generations=1, report=quiet, start=network)
+    history = json.loads((tmp_path / "second" / "history.jsonl").read_text())
+    assert history["epochs_kept"] == 0
+    start = PolicyValueNet.load(network)
+    kept = PolicyValueNet.load(tmp_path / "second" / "network.npz")
+    assert np.array_equal(start.value_weights, kept.value_weights)
+    assert np.array_equal(start.trunk[0][0], kept.trunk[0][0])

@@ -23,7 +23,10 @@ Then it fits the network to the newest ``window`` samples of all
 generations for up to ``epochs`` passes, leaving out the generation's last batch of games, on
 which it measures the losses after each pass (whole games the network never saw): the network
 of the pass with the lowest held-out loss is kept, so that more passes never end with one that
-learnt the games by heart. Then it writes the checkpoint.
+learnt the games by heart; a model that begins the generation trained (every generation after
+the first, and the first of a run started from a network) competes as pass 0, so a generation
+whose passes all judge its games worse than the network that played them keeps that network.
+Then it writes the checkpoint.
 Stopped anywhere, the run goes on from there with :func:`run` given the same folder: batches
 already written are not played again, and a generation whose checkpoint was written is not
 repeated. Files are written
@@ -189,8 +192,16 @@ def run(
         window = Samples.concatenate(list(_window(root, generation, recipe.window + held)))
         samples, held_out = window.rows(0, len(window) - held), window.last(held)
         # one pass at a time; the model kept is the one of the pass with the lowest held-out
-        # loss, so that more passes never end with a network that learnt the games by heart
+        # loss, so that more passes never end with a network that learnt the games by heart.
+        # A model that begins the generation trained (a later generation, or a run started
+        # from a network) competes as pass 0: when no pass judges the new games better than
+        # it did, it is kept as it was.
         best: tuple[float, int, dict[str, Any], dict[str, float], dict[str, float]] | None = None
+        if generation > 0 or start_network is not None:
+            held_losses = evaluate_losses(model, held_out, torch_device)
+            state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+            total = held_losses["policy_loss"] + held_losses["value_loss"]
+            best = (total, 0, state, evaluate_losses(model, samples, torch_device), held_losses)
         for epoch in range(recipe.epochs):
             seed = recipe.seed + generation * recipe.epochs + epoch
             losses = fit(model, optimizer, samples, 1, recipe.batch_size, seed, torch_device)
