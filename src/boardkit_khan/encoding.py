@@ -118,6 +118,8 @@ from boardkit_khan.rules.state import (
     TRIGGER_NONE,
     UNKNOWN_CARD,
     KhanState,
+    Static,
+    TurnState,
     static_for,
 )
 
@@ -303,14 +305,7 @@ class KhanEncoder:
         out.append(min(turn.actions_left, 3) / 3)
         _one_hot(out, n, _rel(player, n, flow.active))
         _one_hot(out, n, _rel(player, n, decider(flow)))
-        pending: int = 0
-        waiting: tuple[int, ...] = ()
-        if turn.pending is not None:
-            placed = static.table.stack(turn.pending.stack).get(
-                turn.pending.orientation, turn.pending.anchor
-            )
-            pending = 0 if placed is None else placed.mask
-            waiting = turn.pending.waiting_for
+        pending, waiting = _pending_placement(static, turn)
         _plane(out, grid_size, pending)
         _seat_set(out, player, n, list(waiting))
         _seat_set(out, player, n, list(turn.consent_refused))
@@ -377,14 +372,7 @@ class KhanEncoder:
         at = put.numbers(at, [min(turn.actions_left, 3) / 3])
         at = put.one_hot(at, n, _rel(player, n, flow.active))
         at = put.one_hot(at, n, _rel(player, n, decider(flow)))
-        pending: int = 0
-        waiting: tuple[int, ...] = ()
-        if turn.pending is not None:
-            placed = static.table.stack(turn.pending.stack).get(
-                turn.pending.orientation, turn.pending.anchor
-            )
-            pending = 0 if placed is None else placed.mask
-            waiting = turn.pending.waiting_for
+        pending, waiting = _pending_placement(static, turn)
         at = put.plane(at, g, pending)
         at = put.flags(at, n, [(seat - player) % n for seat in waiting])
         at = put.flags(at, n, [(seat - player) % n for seat in turn.consent_refused])
@@ -454,6 +442,16 @@ def _board_planes(board_text: str) -> tuple[float, ...]:
     for mask in static.region_masks:
         _plane(out, size, mask)
     return tuple(out)
+
+
+def _pending_placement(static: Static, turn: TurnState) -> tuple[int, tuple[int, ...]]:
+    """The cells of the placement waiting for consent (0 if none) and the seats it waits for."""
+    if turn.pending is None:
+        return 0, ()
+    placed = static.table.stack(turn.pending.stack).get(
+        turn.pending.orientation, turn.pending.anchor
+    )
+    return (0 if placed is None else placed.mask), turn.pending.waiting_for
 
 
 def _plane(out: list[float], size: int, mask: int) -> None:

@@ -251,11 +251,25 @@ class Grid:
         """The side-connected part of ``mask`` containing ``cell`` (0 if ``cell`` not in it)."""
         if not (mask >> cell) & 1:
             return 0
-        # Grown from its newest cells only (the frontier), the dilation inlined: heuristics
-        # that sum up clusters call this for every position a search looks at.
-        inside = mask & self.full_mask
+        return self._grown(1 << cell, mask & self.full_mask)
+
+    def components(self, mask: int) -> list[int]:
+        """Side-connected components of ``mask``, ordered by their lowest cell."""
+        result: list[int] = []
+        rest = mask & self.full_mask
+        while rest:
+            grown = self._grown(rest & -rest, rest)  # the part of the lowest cell
+            result.append(grown)
+            rest ^= grown
+        return result
+
+    def _grown(self, start: int, inside: int) -> int:
+        """``start`` (cells of ``inside``) grown through side neighbours within ``inside``.
+
+        Grown from its newest cells only (the frontier), the dilation inlined: heuristics that
+        sum up clusters call this for every position a search looks at."""
         w, not_east, not_west = self.width, self._not_east, self._not_west
-        grown = frontier = 1 << cell
+        grown = frontier = start
         while frontier:
             spread = (
                 (frontier << w)
@@ -266,26 +280,6 @@ class Grid:
             frontier = spread & inside & ~grown
             grown |= frontier
         return grown
-
-    def components(self, mask: int) -> list[int]:
-        """Side-connected components of ``mask``, ordered by their lowest cell."""
-        result: list[int] = []
-        rest = mask & self.full_mask
-        w, not_east, not_west = self.width, self._not_east, self._not_west
-        while rest:
-            grown = frontier = rest & -rest  # the lowest cell, grown as in component_of
-            while frontier:
-                spread = (
-                    (frontier << w)
-                    | (frontier >> w)
-                    | ((frontier & not_east) << 1)
-                    | ((frontier & not_west) >> 1)
-                )
-                frontier = spread & rest & ~grown
-                grown |= frontier
-            result.append(grown)
-            rest ^= grown
-        return result
 
     def is_connected(self, mask: int) -> bool:
         """Whether ``mask`` is non-empty and forms one side-connected group."""
