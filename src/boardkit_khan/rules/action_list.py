@@ -79,8 +79,14 @@ class CellActions(_LazyActions):
     __slots__ = ("_n", "_parts")
 
     def __init__(self, parts: Sequence[tuple[Sequence[KhanAction], int]]) -> None:
-        self._parts = [(row, mask, mask.bit_count()) for row, mask in parts if mask]
-        self._n = sum(count for _, _, count in self._parts)
+        self._parts: list[tuple[Sequence[KhanAction], int, int]] = []
+        n = 0
+        for row, mask in parts:
+            if mask:
+                count = mask.bit_count()
+                self._parts.append((row, mask, count))
+                n += count
+        self._n = n
 
     def __len__(self) -> int:
         return self._n

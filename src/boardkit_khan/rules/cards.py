@@ -37,20 +37,30 @@ def reshuffle_if_empty(script: Script, rng: Rng) -> None:
 
 def reveal_top(script: Script, rng: Rng) -> int:
     """Turn the top card face up onto the discard pile (K-T1, K-A-B); return it."""
-    reshuffle_if_empty(script, rng)
-    card = script.state.cards.pile[0]
+    card = _top(script, rng)
     script.emit(CardRevealed(card))
-    reshuffle_if_empty(script, rng)
+    if not script.state.cards.pile:
+        reshuffle_if_empty(script, rng)
     return card
 
 
 def draw_into_hand(script: Script, player: int, rng: Rng) -> int:
     """``player`` draws the top card into his hand; return it."""
-    reshuffle_if_empty(script, rng)
-    card = script.state.cards.pile[0]
+    card = _top(script, rng)
     script.emit(CardDrawn(player, card))
-    reshuffle_if_empty(script, rng)
+    if not script.state.cards.pile:
+        reshuffle_if_empty(script, rng)
     return card
+
+
+def _top(script: Script, rng: Rng) -> int:
+    """The top card of the draw pile, the discard pile reshuffled first if the pile is empty
+    (:func:`reshuffle_if_empty`, asked only then: a pile is seldom empty)."""
+    pile = script.state.cards.pile
+    if not pile:
+        reshuffle_if_empty(script, rng)
+        pile = script.state.cards.pile
+    return pile[0]
 
 
 def refill_hand(script: Script, player: int, rng: Rng) -> None:

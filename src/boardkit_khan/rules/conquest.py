@@ -204,28 +204,50 @@ def _protection(
     sharers: tuple[int, ...],
 ) -> tuple[int, ...] | Refusal:
     """Protectors who must consent, or the refusal (K-A-C7, K-X2, K-X3)."""
+    consent = _consent(mask, situation, player, sharers)
+    if consent is not None:
+        return consent
     protections = situation.protections
-    needed: list[int] = []
+    khan = protections.khan
+    if khan is not None and khan != player and mask & situation.yurts[khan] and khan not in sharers:
+        return Refusal(
+            "K-A-C7",
+            f"the tile would cover yurts of player {khan + 1}, protected by the Great Khan, "
+            "who does not share the majority",
+        )
+    for protector, area in protections.divine:
+        if protector != player and mask & situation.neutral & area and protector not in sharers:
+            return Refusal(
+                "K-A-C7",
+                f"the tile would cover neutral yurts protected by player {protector + 1}'s "
+                "Divine Support, who does not share the majority",
+            )
+    raise AssertionError("_consent refused a tile no protection forbids")  # pragma: no cover
+
+
+def _consent(
+    mask: int,
+    situation: Situation,
+    player: int,
+    sharers: tuple[int, ...],
+) -> tuple[int, ...] | None:
+    """Protectors who must consent (ascending), or ``None`` when a protection forbids the
+    tile (K-A-C7): what :func:`_protection` decides, without writing the refusal (the listing
+    drops a refused tile, so only a check needs to say why)."""
+    protections = situation.protections
+    needed: tuple[int, ...] = ()
     khan = protections.khan
     if khan is not None and khan != player and mask & situation.yurts[khan]:
         if khan not in sharers:
-            return Refusal(
-                "K-A-C7",
-                f"the tile would cover yurts of player {khan + 1}, protected by the Great Khan, "
-                "who does not share the majority",
-            )
-        needed.append(khan)
+            return None
+        needed = (khan,)
     for protector, area in protections.divine:
         if protector != player and mask & situation.neutral & area:
             if protector not in sharers:
-                return Refusal(
-                    "K-A-C7",
-                    f"the tile would cover neutral yurts protected by player {protector + 1}'s "
-                    "Divine Support, who does not share the majority",
-                )
+                return None
             if protector not in needed:
-                needed.append(protector)
-    return tuple(sorted(needed))
+                needed += (protector,)
+    return tuple(sorted(needed)) if len(needed) > 1 else needed
 
 
 def _check_player(situation: Situation, player: int) -> None:
@@ -266,13 +288,15 @@ def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
         if known is not None:
             _LAST_STACKS[table] = (available, known)
             return known
-    wanted = frozenset(available)
-    finder = fit_finder(table, _UNIVERSE if wanted <= _UNIVERSE else wanted)
-    bits = 0
-    for i, key in enumerate(finder.stacks):
-        if key in wanted:
-            bits |= 1 << i
-    found = (finder, bits)
+    found = _standard_bits(table, available)
+    if found is None:
+        wanted = frozenset(available)
+        finder = fit_finder(table, wanted)
+        bits = 0
+        for i, key in enumerate(finder.stacks):
+            if key in wanted:
+                bits |= 1 << i
+        found = (finder, bits)
     if immutable:
         if len(_BY_STACKS) >= _BY_STACKS_LIMIT:
             _BY_STACKS.clear()
@@ -281,6 +305,30 @@ def _finder(table: PlacementTable, available: Collection[StackKey]) -> _Avail:
             _LAST_STACKS.clear()
         _LAST_STACKS[table] = (available, found)
     return found
+
+
+def _standard_bits(table: PlacementTable, available: Collection[StackKey]) -> _Avail | None:
+    """The finder of the standard stacks on ``table`` and the bits of ``available`` in it, or
+    ``None`` when a stack of ``available`` is not a standard one: one look-up per stack in
+    the finder's index of its stacks (no set of ``available`` is built)."""
+    finder = fit_finder(table, _UNIVERSE)
+    index = _INDEX.get(finder.find)
+    if index is None:
+        if len(_INDEX) >= _BY_STACKS_LIMIT:
+            _INDEX.clear()
+        index = _INDEX[finder.find] = {key: i for i, key in enumerate(finder.stacks)}
+    bits = 0
+    for key in available:
+        i = index.get(key)
+        if i is None:
+            return None
+        bits |= 1 << i
+    return finder, bits
+
+
+_INDEX: dict[object, dict[StackKey, int]] = {}
+"""By finder (its generated ``find`` function, one object per finder), the index of each of
+its stacks in ``finder.stacks``."""
 
 
 def _scan(
@@ -296,7 +344,8 @@ def _scan(
     the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
     unblocked river) and whose tile covers an own yurt.
     Those are checked one by one for the majority (inlined, same outcome as
-    :func:`_majority`) and for protection, with the helper :func:`evaluate` uses.
+    :func:`_majority`) and for protection, with :func:`_consent`, on which the check of
+    :func:`evaluate` (:func:`_protection`) builds.
 
     A full listing starts from the player's last one when it can (see :func:`_carried`).
     """
@@ -422,7 +471,7 @@ def _verdicts(
         occupied |= mask
     # Seats in order, the player included (so sharers come out sorted); seats without yurts
     # can neither outnumber nor tie the player, who covers at least one own yurt.
-    seats = tuple((seat, mask) for seat, mask in enumerate(yurts) if mask)
+    seats = [(seat, mask) for seat, mask in enumerate(yurts) if mask]
     others = occupied & ~own & ~situation.neutral
     alone = (player,)
     unblocked = ~situation.blocked
@@ -465,12 +514,11 @@ def _verdicts(
                             sharers += (seat,)
                 if not sharers:
                     continue
-            consent: tuple[int, ...] = ()
+            consent: tuple[int, ...] | None = ()
             if mask & guarded:
-                verdict = _protection(mask, situation, player, sharers)
-                if isinstance(verdict, Refusal):
+                consent = _consent(mask, situation, player, sharers)
+                if consent is None:
                     continue
-                consent = verdict
             result.append(build(Conquest, (key, index, anchor, mask, sharers, consent)))
             ranks.append(base | anchor)
             if first_only:

@@ -425,19 +425,16 @@ def special_actions(state: KhanState, static: Static, player: int) -> list[KhanA
             if not taken and not repeat:
                 out.append(PlayDivineSupport(None))
         else:
-            guarded = {
+            guarded = tuple(
                 a.region
                 for a in active
                 if a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player
-            }
-            pictured = divine_regions_of(static, player)
-            for region in static.region_index:
-                if region in pictured and region not in guarded:
-                    out.append(PlayDivineSupport(region))
+            )
+            row = _divine_row(static, player)
+            out += [a for a in row if a.region not in guarded] if guarded else row
     # K-X4: Scout.
     if held[3] > 0:
-        for stack in scout_stacks(state, static, player):
-            out.append(_scout(stack))
+        out += _scout_actions(state, static, player)
     return out
 
 
@@ -451,6 +448,23 @@ def _scout(stack: StackKey) -> PlayScout:
 _SCOUT: dict[StackKey, PlayScout] = {}
 
 
+def _divine_row(static: Static, player: int) -> tuple[PlayDivineSupport, ...]:
+    """``PlayDivineSupport(region)`` for each region pictured on ``player``'s card, in the
+    board's region order: built once per board and seat (the last board's are kept)."""
+    last = _DIVINE_ROWS[0]  # one read: another thread may replace it, never change it
+    if last[0] is not static:
+        last = _DIVINE_ROWS[0] = (static, {})
+    row = last[1].get(player)
+    if row is None:
+        pictured = divine_regions_of(static, player)
+        row = tuple(PlayDivineSupport(r) for r in static.region_index if r in pictured)
+        last[1][player] = row
+    return row
+
+
+_DIVINE_ROWS: list[tuple[Static | None, dict[int, tuple[PlayDivineSupport, ...]]]] = [(None, {})]
+
+
 def divine_regions_of(static: Static, player: int) -> frozenset[object]:
     """The regions pictured on ``player``'s Divine Support card (decision: card ``seat``)."""
     cards = static.divine_regions
@@ -460,6 +474,13 @@ def divine_regions_of(static: Static, player: int) -> frozenset[object]:
 def scout_stacks(state: KhanState, static: Static, player: int) -> list[StackKey]:
     """K-X4: stacks a Scout may reserve. 2–3 players: a stack in stock that no other player
     reserved; 4 players: a stack holding a tile nobody reserved."""
+    return [action.stack for action in _scout_actions(state, static, player)]
+
+
+def _scout_actions(state: KhanState, static: Static, player: int) -> list[PlayScout]:
+    """The Scout actions of :func:`scout_stacks`, in its order: read from the board's row of
+    stacks beside their shared actions, so that no stack key is hashed per call."""
+    rows = _scout_rows(static)
     stock = state.field.stock
     if state.players < 4:
         taken = {
@@ -467,9 +488,23 @@ def scout_stacks(state: KhanState, static: Static, player: int) -> list[StackKey
             for a in state.specials.active
             if a.card is SpecialCard.SCOUT and a.owner != player
         }
-        return [key for key, mask in static.stacks if mask & stock and key not in taken]
+        return [action for mask, action in rows if mask & stock and action.stack not in taken]
     free = stock & ~reserved_tiles(state, static, None)
-    return [key for key, mask in static.stacks if mask & free]
+    return [action for mask, action in rows if mask & free]
+
+
+def _scout_rows(static: Static) -> tuple[tuple[int, PlayScout], ...]:
+    """Per stack of ``static`` (in its order), the mask of its tiles and its Scout action;
+    the last board's row is kept (a game asks for one board's all along)."""
+    last = _SCOUT_ROWS[0]  # one read: another thread may replace it, never change it
+    if last[0] is static:
+        return last[1]
+    rows = tuple((mask, _scout(key)) for key, mask in static.stacks)
+    _SCOUT_ROWS[0] = (static, rows)
+    return rows
+
+
+_SCOUT_ROWS: list[tuple[Static | None, tuple[tuple[int, PlayScout], ...]]] = [(None, ())]
 
 
 def scout_tile(state: KhanState, static: Static, stack: StackKey) -> int:
@@ -652,19 +687,19 @@ def _check_invade(state: KhanState, static: Static, player: int, action: Invade)
         raise IllegalActionError("K-A-A", f"card {action.card} is not in your hand")
     _check_cell(action.cell, static)
     info = static.cards[action.card]
-    label = static.board.label(action.cell)
     if not (info.allowed >> action.cell) & 1:
         raise IllegalActionError(
             "K-A-A",
             _t(
                 "{cell} is not a land cell the card's symbol {symbol} allows",
-                cell=label,
+                cell=static.board.label(action.cell),
                 symbol=SYMBOL_WORDS[info.symbol],
             ),
         )
     if not (free_land(state, static) >> action.cell) & 1:
         raise IllegalActionError(
-            "K-A-A", _t("{cell} is not free (yurt, ruler or tile)", cell=label)
+            "K-A-A",
+            _t("{cell} is not free (yurt, ruler or tile)", cell=static.board.label(action.cell)),
         )
 
 

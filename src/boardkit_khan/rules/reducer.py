@@ -102,6 +102,15 @@ def _remove_card(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
+_with_hands_pile = replacer(Cards, "hands", "pile")
+_with_pile_discard = replacer(Cards, "pile", "discard")
+_with_hands_discard = replacer(Cards, "hands", "discard")
+"""The cards with one or two of their parts replaced (a bare copy: cheaper than a new
+:class:`Cards`, whose constructor sets every field again; the same for the helpers below)."""
+_with_yurts = replacer(Field, "yurts")
+_with_rulers = replacer(Field, "rulers")
+_with_neutral_camps = replacer(Field, "neutral", "camps")
+_with_actions = replacer(TurnState, "actions_left", "consent_refused")
 _with_placement = replacer(KhanState, "field", "placed_regions", "placements_done")
 """``state`` after a start yurt: another field, regions used and placements done."""
 _with_end_turn = replacer(KhanState, "turn", "end_turns")
@@ -123,12 +132,12 @@ def _pile_shuffled(state: KhanState, e: DrawPileShuffled) -> KhanState:
 def _card_drawn(state: KhanState, e: CardDrawn) -> KhanState:
     cards = state.cards
     hands = _set(cards.hands, e.player, _add_card(cards.hands[e.player], e.card))
-    return with_cards(state, Cards(hands, cards.pile[1:], cards.discard))
+    return with_cards(state, _with_hands_pile(cards, hands, cards.pile[1:]))
 
 
 def _card_revealed(state: KhanState, e: CardRevealed) -> KhanState:
     cards = state.cards
-    return with_cards(state, Cards(cards.hands, cards.pile[1:], (*cards.discard, e.card)))
+    return with_cards(state, _with_pile_discard(cards, cards.pile[1:], (*cards.discard, e.card)))
 
 
 def _reshuffled(state: KhanState, e: DiscardReshuffled) -> KhanState:
@@ -139,7 +148,7 @@ def _reshuffled(state: KhanState, e: DiscardReshuffled) -> KhanState:
 def _card_played(state: KhanState, e: CardPlayed) -> KhanState:
     cards = state.cards
     hands = _set(cards.hands, e.player, _remove_card(cards.hands[e.player], e.card))
-    return with_cards(state, Cards(hands, cards.pile, (*cards.discard, e.card)))
+    return with_cards(state, _with_hands_discard(cards, hands, (*cards.discard, e.card)))
 
 
 def _cards_discarded(state: KhanState, e: CardsDiscarded) -> KhanState:
@@ -156,8 +165,7 @@ def _cards_discarded(state: KhanState, e: CardsDiscarded) -> KhanState:
 
 def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
     f = state.field
-    yurts = _set(f.yurts, e.player, f.yurts[e.player] | (1 << e.cell))
-    field = Field(yurts, f.neutral, f.tiles, f.placed, f.stock, f.rulers, f.camps)
+    field = _with_yurts(f, _set(f.yurts, e.player, f.yurts[e.player] | (1 << e.cell)))
     if state.flow.phase != PHASE_PLACEMENT:
         return with_field(state, field)
     static = static_for(state.options.board)
@@ -171,8 +179,7 @@ def _yurt_placed(state: KhanState, e: YurtPlaced) -> KhanState:
 
 def _ruler_moved(state: KhanState, e: RulerMoved) -> KhanState:
     f = state.field
-    rulers = _set(f.rulers, e.ruler, e.target)
-    return with_field(state, Field(f.yurts, f.neutral, f.tiles, f.placed, f.stock, rulers, f.camps))
+    return with_field(state, _with_rulers(f, _set(f.rulers, e.ruler, e.target)))
 
 
 def _neutral_placed(state: KhanState, e: NeutralYurtPlaced) -> KhanState:
@@ -180,8 +187,7 @@ def _neutral_placed(state: KhanState, e: NeutralYurtPlaced) -> KhanState:
     camps = f.camps
     if e.camp >= 0:
         camps = _set(camps, e.camp, camps[e.camp] - 1)
-    neutral = f.neutral | (1 << e.cell)
-    return with_field(state, Field(f.yurts, neutral, f.tiles, f.placed, f.stock, f.rulers, camps))
+    return with_field(state, _with_neutral_camps(f, f.neutral | (1 << e.cell), camps))
 
 
 def _ruler_removed(state: KhanState, e: RulerRemoved) -> KhanState:
@@ -218,13 +224,12 @@ def _tile_laid(state: KhanState, e: TileLaid) -> KhanState:
 
 
 def _granted(state: KhanState, e: ActionsGranted) -> KhanState:
-    turn = state.turn
-    return with_turn(state, TurnState(e.count, (), turn.pending, turn.returned))
+    return with_turn(state, _with_actions(state.turn, e.count, ()))
 
 
 def _taken(state: KhanState, e: ActionTaken) -> KhanState:
     turn = state.turn
-    return with_turn(state, TurnState(turn.actions_left - e.cost, (), turn.pending, turn.returned))
+    return with_turn(state, _with_actions(turn, turn.actions_left - e.cost, ()))
 
 
 def _forfeited(state: KhanState, e: ActionsForfeited) -> KhanState:

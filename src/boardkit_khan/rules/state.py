@@ -149,7 +149,11 @@ class Field:
     @property
     def removed(self) -> int:
         """How many rulers have left the board."""
-        return sum(1 for cell in self.rulers if cell < 0)
+        count = 0
+        for cell in self.rulers:
+            if cell < 0:
+                count += 1
+        return count
 
 
 _LAST_RULERS: list[tuple[tuple[int, ...], int]] = [((), 0)]
