@@ -59,8 +59,9 @@ _TWINS: dict[type, type | None] = {}
 
 
 def _writable_twin(cls: type) -> type | None:
-    """A subclass of ``cls`` that adds nothing but ``object``'s own ``__setattr__`` and
-    ``__delattr__`` (so that its instances' slots take plain attribute stores, which the
+    """A subclass of ``cls`` that adds nothing but ``object``'s own ``__init__``,
+    ``__setattr__`` and ``__delattr__`` (so that calling it makes a bare instance, cheaper than
+    ``object.__new__``, and that its instances' slots take plain attribute stores, which the
     interpreter specializes into direct slot writes), for a class whose instances a copier
     builds bare (:func:`_bare_copy_allowed`); made once per class.
 
@@ -83,6 +84,7 @@ def _writable_twin(cls: type) -> type | None:
             (cls,),
             {
                 "__slots__": (),
+                "__init__": object.__init__,
                 "__setattr__": object.__setattr__,
                 "__delattr__": object.__delattr__,
                 "__module__": __name__,
@@ -131,7 +133,7 @@ def replacer(cls: type[T], *names: str) -> Callable[..., T]:
     twin = _writable_twin(cls) if _bare_copy_allowed(cls, fields, names) else None
     if twin is not None:
         namespace["_twin"] = twin
-        lines = [f"def replace({params}):", "    _copy = _new(_twin)"]
+        lines = [f"def replace({params}):", "    _copy = _twin()"]
         lines += [f"    _copy.{name} = {value(name)}" for name in all_names]
         lines += ["    _copy.__class__ = _cls", "    return _copy"]
         exec("\n".join(lines) + "\n", namespace)

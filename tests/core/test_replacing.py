@@ -79,9 +79,10 @@ def test_an_unknown_field_is_refused_as_evolve_refuses_it() -> None:
 
 
 def _bare_copy(kind: type[Any], *names: str) -> bool:
-    """Whether the generated copy starts from a bare instance (``_new(_cls)``) rather than the
-    constructor: the names its code uses tell."""
-    return "_new" in replacer(kind, *names).__code__.co_names
+    """Whether the generated copy starts from a bare instance (``_new(_cls)``, or a call of
+    the class's writable twin) rather than the constructor: the names its code uses tell."""
+    used = replacer(kind, *names).__code__.co_names
+    return "_new" in used or "_twin" in used
 
 
 @attrs.frozen
