@@ -394,13 +394,17 @@ def pair_count(recruit: Sequence[int], single: int) -> int:
         return 0
     count = k * (k - 1) // 2
     if single:
-        per_guild = [0] * GUILD_COUNT
-        for i in recruit:
-            per_guild[i % GUILD_COUNT] += 1
-        for g, n in enumerate(per_guild):
-            if n > 1 and single >> g & 1:
-                count -= n * (n - 1) // 2
+        guilds = [i % GUILD_COUNT for i in recruit]
+        for g in _GUILDS_IN[single]:  # of which one tile is left: most often one or two
+            n = guilds.count(g)
+            count -= n * (n - 1) // 2
     return count
+
+
+_GUILDS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(g for g in range(GUILD_COUNT) if mask >> g & 1) for mask in range(1 << GUILD_COUNT)
+)
+"""The guilds of a 7-bit guild mask."""
 
 
 # --- shared action objects --------------------------------------------------------------------
