@@ -35,22 +35,29 @@ def _slot_names(cls: type) -> set[str] | None:
     return None if "__dict__" in names else names
 
 
-def _bare_copy_allowed(cls: type, fields: tuple[Any, ...], names: tuple[str, ...]) -> bool:
-    """Whether a copy may be a bare instance whose slots are filled one by one: a slotted
-    attrs class whose slots are exactly its fields, all set by its constructor (no cached hash,
-    no ``__attrs_pre_init__`` or ``__attrs_post_init__``, no ``__new__`` of its own), and no
-    converter or validator on a replaced field."""
+def _bare_instance_allowed(cls: type, fields: tuple[Any, ...]) -> bool:
+    """Whether an instance may be a bare one whose slots are filled one by one: a slotted attrs
+    class whose slots are exactly its fields, all set by its constructor (no cached hash, no
+    ``__attrs_pre_init__`` or ``__attrs_post_init__``, no ``__new__`` of its own)."""
     all_names = [f.name for f in fields]
-    replaced = [f for f in fields if f.name in names]
     return (
-        len(replaced) == len(names)
-        and all(f.validator is None and f.converter is None for f in replaced)
-        and all(f.init for f in fields)
+        all(f.init for f in fields)
         and _slot_names(cls) == set(all_names)
         and cls.__new__ is object.__new__  # type: ignore[comparison-overlap]
         and not hasattr(cls, "__attrs_post_init__")
         and not hasattr(cls, "__attrs_pre_init__")
         and all(type(getattr(cls, name, None)) is MemberDescriptorType for name in all_names)
+    )
+
+
+def _bare_copy_allowed(cls: type, fields: tuple[Any, ...], names: tuple[str, ...]) -> bool:
+    """Whether a copy with the fields ``names`` replaced may be a bare instance
+    (:func:`_bare_instance_allowed`): also no converter or validator on a replaced field."""
+    replaced = [f for f in fields if f.name in names]
+    return (
+        len(replaced) == len(names)
+        and all(f.validator is None and f.converter is None for f in replaced)
+        and _bare_instance_allowed(cls, fields)
     )
 
 
@@ -157,6 +164,47 @@ def replacer(cls: type[T], *names: str) -> Callable[..., T]:
 
     _MADE[key] = made
     return made
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {}
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """``build(*values)``: an instance of the frozen attrs class ``cls`` whose fields hold
+    ``values``, in the order of the fields, as they are: no converter or validator runs. For
+    values the caller knows to be what the constructor would store (a log reader's entry, its
+    events already a tuple); made once per class.
+
+    The instance is built as :func:`replacer` builds a copy: on the class's writable twin, or
+    through the slots' descriptors; a class whose instances cannot be built bare is built by
+    its constructor (which then converts and checks the values).
+    """
+    made = _BUILDERS.get(cls)
+    if made is not None:
+        return made
+    fields = attrs.fields(cls)  # type: ignore[arg-type]
+    params = ", ".join(f"v{i}" for i in range(len(fields)))
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
+    bare = _bare_instance_allowed(cls, fields)
+    twin = _writable_twin(cls) if bare else None
+    if twin is not None:
+        namespace["_twin"] = twin
+        lines = [f"def build({params}):", "    _made = _twin()"]
+        lines += [f"    _made.{f.name} = v{i}" for i, f in enumerate(fields)]
+        lines += ["    _made.__class__ = _cls", "    return _made"]
+    elif bare:
+        lines = [f"def build({params}):", "    _made = _new(_cls)"]
+        for i, f in enumerate(fields):
+            namespace[f"_set{i}"] = getattr(cls, f.name).__set__
+            lines.append(f"    _set{i}(_made, v{i})")
+        lines.append("    return _made")
+    else:
+        keywords = ", ".join(f"{f.alias}=v{i}" for i, f in enumerate(fields) if f.init)
+        lines = [f"def build({params}):", f"    return _cls({keywords})"]
+    exec("\n".join(lines) + "\n", namespace)
+    built: Callable[..., T] = namespace["build"]
+    _BUILDERS[cls] = built
+    return built
 
 
 def evolve(state: T, **changes: Any) -> T:

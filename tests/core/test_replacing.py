@@ -190,3 +190,35 @@ def test_a_class_whose_hierarchy_watches_its_subclasses_gets_no_twin() -> None:
         _bare_copy(_WatchedState, "b")
         and "_twin" not in replacer(_WatchedState, "b").__code__.co_names
     )
+
+
+@pytest.mark.parametrize("kind", [_Plain, _Validated, _WithDict, _WatchedState])
+def test_a_built_instance_holds_its_values_as_they_are(kind: type[Any]) -> None:
+    """``builder`` sets every field to its value, in field order, and makes an instance of the
+    class itself that equals the constructor's; the class's validators and converters do not
+    run where it can be built bare (a slotted class), so the values must be what the
+    constructor would store, and they are kept as the very objects given."""
+    from boardkit.replacing import builder
+
+    fields = attrs.fields(kind)
+    values: list[Any] = [1, (2, 3), "y"][: len(fields)]
+    built: Any = builder(kind)(*values)
+    assert type(built) is kind and built == kind(*values)
+    assert all(getattr(built, f.name) is v for f, v in zip(fields, values, strict=True))
+    assert builder(kind) is builder(kind)  # made once per class
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.a = 5
+    if kind is _Validated:  # slotted: built bare, so no validator runs
+        assert builder(kind)("not an int", (), "x").a == "not an int"
+
+
+def test_a_log_entry_is_built_bare_and_equals_the_constructors() -> None:
+    """``decoded_entry`` (what the log reader and ``Match.play`` build) gives the entry the
+    constructor gives for the same values, events a tuple."""
+    from boardkit.log import Entry
+    from boardkit.log.model import decoded_entry
+
+    events = ("a", "b")
+    entry = decoded_entry(3, 1, {"take": 2}, events)
+    assert type(entry) is Entry and entry == Entry(3, 1, {"take": 2}, events)
+    assert entry.events is events
