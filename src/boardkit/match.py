@@ -68,6 +68,7 @@ from boardkit.log import (
     shown_action,
     viewer_text,
 )
+from boardkit.log.model import decoded_entry
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
 from boardkit.replay import Replay, replay_entries
@@ -507,7 +508,7 @@ class Match(Generic[S, A]):
             engine.cut_off_at(config, seq),
         )
         recorded = tuple(events)
-        entries.append(Entry(seq, who, action, recorded))
+        entries.append(decoded_entry(seq, who, action, recorded))  # Entry(…), the events a tuple
         self._state = state
         self._offered = None
         if seq % SNAPSHOT_EVERY == 0:

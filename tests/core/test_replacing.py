@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -79,9 +79,10 @@ def test_an_unknown_field_is_refused_as_evolve_refuses_it() -> None:
 
 
 def _bare_copy(kind: type[Any], *names: str) -> bool:
-    """Whether the generated copy starts from a bare instance (``_new(_cls)``) rather than the
-    constructor: the names its code uses tell."""
-    return "_new" in replacer(kind, *names).__code__.co_names
+    """Whether the generated copy starts from a bare instance (``_new(_cls)``, or a call of
+    the class's writable twin) rather than the constructor: the names its code uses tell."""
+    used = replacer(kind, *names).__code__.co_names
+    return "_new" in used or "_twin" in used
 
 
 @attrs.frozen
@@ -132,3 +133,92 @@ def test_evolve_names_fields_as_the_constructor_does_and_refuses_what_it_refuses
             evolve(_Renamed(1, (2,)), **bad)
     with pytest.raises(TypeError):
         evolve(_Validated(1), a="not an int")
+
+
+@pytest.mark.parametrize("names", [("b",), ("a", "c")])
+def test_a_copy_made_through_the_writable_twin_is_a_plain_instance(names: tuple[str, ...]) -> None:
+    """A slotted class gets a writable twin: the copy is filled on an instance of the twin and
+    then handed the class itself, so it is exactly of the class, frozen, weakly referable,
+    and pickles and compares like one the constructor made."""
+    import pickle
+    import weakref
+
+    from boardkit.replacing import _writable_twin
+
+    twin = _writable_twin(_Plain)
+    assert twin is not None and twin.__bases__ == (_Plain,)
+    replace = replacer(_Plain, *names)
+    assert "_twin" in replace.__code__.co_names
+    values: dict[str, Any] = {"a": 9, "b": (9,), "c": "z"}
+    state = _Plain(1, (2,), "y")
+    copy: Any = replace(state, *(values[name] for name in names))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copy.b = ()
+    assert type(copy) is _Plain and not isinstance(copy, twin)
+    assert weakref.ref(copy)() is copy
+    assert pickle.loads(pickle.dumps(copy)) == copy
+    assert copy == attrs.evolve(state, **{name: values[name] for name in names})
+
+
+class _Watched:
+    """A base that counts the subclasses made of it."""
+
+    __slots__ = ()
+    made: ClassVar[list[type]] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _Watched.made.append(cls)
+
+
+@attrs.frozen
+class _WatchedState(_Watched):
+    a: int
+    b: int = 0
+
+
+def test_a_class_whose_hierarchy_watches_its_subclasses_gets_no_twin() -> None:
+    """Making the twin would run a class's ``__init_subclass__``: such a class is copied
+    through its slots' descriptors instead, just as right, and no subclass is made."""
+    from boardkit.replacing import _writable_twin
+
+    before = list(_Watched.made)
+    copy = replacer(_WatchedState, "b")(_WatchedState(1), 5)
+    assert copy == _WatchedState(1, 5) and type(copy) is _WatchedState
+    assert _writable_twin(_WatchedState) is None and _Watched.made == before
+    assert (
+        _bare_copy(_WatchedState, "b")
+        and "_twin" not in replacer(_WatchedState, "b").__code__.co_names
+    )
+
+
+@pytest.mark.parametrize("kind", [_Plain, _Validated, _WithDict, _WatchedState])
+def test_a_built_instance_holds_its_values_as_they_are(kind: type[Any]) -> None:
+    """``builder`` sets every field to its value, in field order, and makes an instance of the
+    class itself that equals the constructor's; the class's validators and converters do not
+    run where it can be built bare (a slotted class), so the values must be what the
+    constructor would store, and they are kept as the very objects given."""
+    from boardkit.replacing import builder
+
+    fields = attrs.fields(kind)
+    values: list[Any] = [1, (2, 3), "y"][: len(fields)]
+    built: Any = builder(kind)(*values)
+    assert type(built) is kind and built == kind(*values)
+    assert all(getattr(built, f.name) is v for f, v in zip(fields, values, strict=True))
+    assert builder(kind) is builder(kind)  # made once per class
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.a = 5
+    if kind is _Validated:  # slotted: built bare, so no validator runs
+        assert builder(kind)("not an int", (), "x").a == "not an int"
+
+
+def test_a_log_entry_is_built_bare_and_equals_the_constructors() -> None:
+    """``decoded_entry`` (what the log reader and ``Match.play`` build) gives the entry the
+    constructor gives for the same values, events a tuple."""
+    from boardkit.log import Entry
+    from boardkit.log.model import decoded_entry
+
+    events = ("a", "b")
+    entry = decoded_entry(3, 1, {"take": 2}, events)
+    assert type(entry) is Entry and entry == Entry(3, 1, {"take": 2}, events)
+    assert entry.events is events

@@ -15,7 +15,7 @@ import enum
 import json
 import json.scanner
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from attrs import Factory, evolve, field, frozen
@@ -26,6 +26,7 @@ from boardkit.game import Game
 from boardkit.log.commitment import pinned_salt, seed_commitment
 from boardkit.log.seating import SeatChange, seat_change_to_json
 from boardkit.options import OptionValue
+from boardkit.replacing import builder
 
 LOG_FORMAT_VERSION = 2
 """The log format this boardkit writes, and the only one it reads (format 1 is refused)."""
@@ -188,21 +189,11 @@ class Entry:
     events: tuple[object, ...] = field(converter=_tuple)
 
 
-_SET_ENTRY = tuple(getattr(Entry, name).__set__ for name in ("seq", "player", "action", "events"))
-
-
-def decoded_entry(seq: int, player: int | None, action: Any, events: tuple[object, ...]) -> Entry:
-    """``Entry(seq, player, action, events)`` for ``events`` already a tuple, as the log reader
-    decodes them: the same object without the constructor's conversion, its slots filled
-    directly (as :func:`boardkit.replacing.replacer` fills a copy's), about two thirds of the
-    constructor's cost, once per entry read."""
-    entry: Entry = object.__new__(Entry)
-    set_seq, set_player, set_action, set_events = _SET_ENTRY
-    set_seq(entry, seq)
-    set_player(entry, player)
-    set_action(entry, action)
-    set_events(entry, events)
-    return entry
+decoded_entry: Callable[[int, int | None, Any, tuple[object, ...]], Entry] = builder(Entry)
+"""``decoded_entry(seq, player, action, events)``: ``Entry(seq, player, action, events)`` for
+``events`` already a tuple, as the log reader decodes them and :meth:`boardkit.Match.play`
+records them: the same object without the constructor's conversion, its slots filled directly
+(:func:`boardkit.replacing.builder`), a fraction of the constructor's cost, once per entry."""
 
 
 @frozen

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardkit.replacing import replacer
 from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
@@ -17,7 +18,7 @@ from boardkit_shangrila.rules.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.rules.board import INCIDENT, VILLAGE_COUNT, path_index
+from boardkit_shangrila.rules.board import INCIDENT, PATHS, VILLAGE_COUNT, path_index
 from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, GUILD_INDEX, GUILDS
 from boardkit_shangrila.rules.events import (
     BridgeBroken,
@@ -31,7 +32,13 @@ from boardkit_shangrila.rules.events import (
     TravellerReturned,
     TravellerSettled,
 )
-from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT, ShangrilaState, strength
+from boardkit_shangrila.rules.state import (
+    MASTER,
+    SPACE_COUNT,
+    WITH_STUDENT,
+    ShangrilaState,
+    strength,
+)
 
 
 def journey_events(state: ShangrilaState, colour: int, source: int, destination: int) -> list[Any]:
@@ -45,7 +52,8 @@ def journey_events(state: ShangrilaState, colour: int, source: int, destination:
     # More tiles wins; equal tiles: more masters; still equal: the destination is stronger.
     stronger = (s_tiles, s_masters) > (d_tiles, d_masters)
     events: list[Any] = [
-        JourneyMade(
+        _journey_made(
+            _A_JOURNEY,
             COLOURS[colour],
             source,
             destination,
@@ -56,48 +64,90 @@ def journey_events(state: ShangrilaState, colour: int, source: int, destination:
             stronger,
         )
     ]
+    there_at = destination * GUILD_COUNT  # the destination's spaces, from here
     for g, code in enumerate(src):
         if code < WITH_STUDENT:
             continue
         traveller = code - WITH_STUDENT
-        who, guild = COLOURS[traveller], GUILDS[g]
         there = dst[g]
         if there == 0:
-            events.append(TravellerSettled(who, destination, guild))
+            events.append(_SETTLED_EVENTS[traveller * SPACE_COUNT + there_at + g])
         elif not stronger:
-            events.append(TravellerReturned(who, guild))
+            events.append(_RETURNED_EVENTS[traveller * GUILD_COUNT + g])
         elif there == MASTER + traveller:
-            events.append(TravellerJoined(who, destination, guild))
+            events.append(_JOINED_EVENTS[traveller * SPACE_COUNT + there_at + g])
         elif there == WITH_STUDENT + traveller:
-            events.append(TravellerReturned(who, guild))
+            events.append(_RETURNED_EVENTS[traveller * GUILD_COUNT + g])
         else:
             owner = (there - MASTER) % 4
-            events.append(MasterExpelled(COLOURS[owner], destination, guild, there >= WITH_STUDENT))
-            events.append(TravellerSettled(who, destination, guild))
+            events.append(
+                _EXPELLED_EVENTS[2 * (owner * SPACE_COUNT + there_at + g) + (there >= WITH_STUDENT)]
+            )
+            events.append(_SETTLED_EVENTS[traveller * SPACE_COUNT + there_at + g])
     a, b = min(source, destination), max(source, destination)
-    events.append(BridgeBroken(a, b))
     path = path_index(a, b)
     assert path is not None
+    events.append(_BROKEN_EVENTS[path])
     left = state.bridges & ~(1 << path)
     for v in (a, b):
         if not left & INCIDENT[v]:
-            events.append(StonePlaced(v))
+            events.append(_STONE_EVENTS[v])
     return events
 
 
-# Events are frozen values too: the commonest ones are made once and shared, index
-# ``colour * 91 + space`` (an event read from a log is its own object, and equal to these).
+# Events are frozen values too: all but a journey's first are made once and shared, index
+# ``colour * 91 + space`` for those of a colour on a space (an event read from a log is its own
+# object, and equal to these).
 _PLACED_EVENTS: tuple[MasterPlaced, ...] = tuple(
     MasterPlaced(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
     for c in COLOURS
-    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+    for i in range(SPACE_COUNT)
 )
 _RECRUITED_EVENTS: tuple[StudentRecruited, ...] = tuple(
     StudentRecruited(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
     for c in COLOURS
-    for i in range(VILLAGE_COUNT * GUILD_COUNT)
+    for i in range(SPACE_COUNT)
 )
 _PASSED_EVENTS: tuple[Passed, ...] = tuple(Passed(c) for c in COLOURS)
+_SETTLED_EVENTS: tuple[TravellerSettled, ...] = tuple(
+    TravellerSettled(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for c in COLOURS
+    for i in range(SPACE_COUNT)
+)
+_JOINED_EVENTS: tuple[TravellerJoined, ...] = tuple(
+    TravellerJoined(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+    for c in COLOURS
+    for i in range(SPACE_COUNT)
+)
+_EXPELLED_EVENTS: tuple[MasterExpelled, ...] = tuple(
+    MasterExpelled(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT], student)
+    for c in COLOURS
+    for i in range(SPACE_COUNT)
+    for student in (False, True)
+)
+"""Index ``2 * (colour * 91 + space) + with_student``."""
+_RETURNED_EVENTS: tuple[TravellerReturned, ...] = tuple(
+    TravellerReturned(c, g) for c in COLOURS for g in GUILDS
+)
+"""Index ``colour * 7 + guild``."""
+_BROKEN_EVENTS: tuple[BridgeBroken, ...] = tuple(BridgeBroken(a, b) for a, b in PATHS)
+"""Index: the path's (:data:`~.board.PATHS`)."""
+_STONE_EVENTS: tuple[StonePlaced, ...] = tuple(StonePlaced(v) for v in range(VILLAGE_COUNT))
+
+_journey_made = replacer(
+    JourneyMade,
+    "colour",
+    "source",
+    "destination",
+    "source_tiles",
+    "source_masters",
+    "destination_tiles",
+    "destination_masters",
+    "source_stronger",
+)
+"""A journey's first event, its strengths measured: a copy of :data:`_A_JOURNEY` with every
+field replaced (:func:`boardkit.replacing.replacer`), which costs less than the constructor."""
+_A_JOURNEY = JourneyMade(COLOURS[0], 0, 1, 0, 0, 0, 0, False)
 
 
 def action_events(state: ShangrilaState, colour: int, action: Action) -> list[Any]:

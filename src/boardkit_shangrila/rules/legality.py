@@ -95,6 +95,9 @@ _HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
 )
 """Villages 7-12 of a village mask shifted right by seven."""
 
+_ALL_VILLAGES = (1 << VILLAGE_COUNT) - 1
+"""The village mask of every village."""
+
 _NEIGHBOURS: tuple[int, ...] = tuple(
     sum(1 << w for w, _ in ROUTES[v]) for v in range(VILLAGE_COUNT)
 )
@@ -178,20 +181,21 @@ def setup_info(state: ShangrilaState, colour: int) -> SetupInfo:
     legal = [0] * VILLAGE_COUNT
     if guilds:
         village_limit, colour_limit = placement_limits(state.colours)
-        stones = state.stones
+        # a village's tiles are GUILD_COUNT - pop[empty] + pop[students]; below the limit:
+        students_under = village_limit - GUILD_COUNT
         alone = ALONE + colour * VILLAGE_COUNT
         pop = POPCOUNT
         outside: list[int] = []  # villages in play beyond the limits
         reachable = 0
-        for v in range(VILLAGE_COUNT):
-            if stones >> v & 1:
-                continue
-            free = m[v] & guilds
+        in_play = _ALL_VILLAGES & ~state.stones
+        for v in _LOW_VILLAGES[in_play & 127] + _HIGH_VILLAGES[in_play >> 7]:
+            empty = m[v]
             # masters, and any students on them (none in a game's own placement phase)
             if (
-                GUILD_COUNT - pop[m[v]] + pop[m[STUDENTS + v]] < village_limit
+                pop[m[STUDENTS + v]] - pop[empty] < students_under
                 and pop[m[alone + v]] < colour_limit
             ):
+                free = empty & guilds
                 reachable |= free
                 legal[v] = free
             else:
@@ -390,13 +394,17 @@ def pair_count(recruit: Sequence[int], single: int) -> int:
         return 0
     count = k * (k - 1) // 2
     if single:
-        per_guild = [0] * GUILD_COUNT
-        for i in recruit:
-            per_guild[i % GUILD_COUNT] += 1
-        for g, n in enumerate(per_guild):
-            if n > 1 and single >> g & 1:
-                count -= n * (n - 1) // 2
+        guilds = [i % GUILD_COUNT for i in recruit]
+        for g in _GUILDS_IN[single]:  # of which one tile is left: most often one or two
+            n = guilds.count(g)
+            count -= n * (n - 1) // 2
     return count
+
+
+_GUILDS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(g for g in range(GUILD_COUNT) if mask >> g & 1) for mask in range(1 << GUILD_COUNT)
+)
+"""The guilds of a 7-bit guild mask."""
 
 
 # --- shared action objects --------------------------------------------------------------------

@@ -39,37 +39,18 @@ from boardkit_shangrila.rules.events import (
 )
 from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT, ShangrilaState
 
-
-def _new(
-    s: ShangrilaState,
-    spaces: tuple[int, ...] | None = None,
-    supply: tuple[int, ...] | None = None,
-    bridges: int | None = None,
-    stones: int | None = None,
-    start: int | None = None,
-    passes: int | None = None,
-) -> ShangrilaState:
-    return ShangrilaState(
-        s.flow,
-        s.colours,
-        s.edition,
-        s.spaces if spaces is None else spaces,
-        s.supply if supply is None else supply,
-        s.bridges if bridges is None else bridges,
-        s.stones if stones is None else stones,
-        s.start if start is None else start,
-        s.passes if passes is None else passes,
-    )
-
-
-# The copies the commonest events make, each written out once for the fields it replaces
-# (boardkit.replacing.replacer: a bare instance whose slots are filled, about three quarters of
-# the constructor's cost).
+# The copy each event makes, written out once for the fields it replaces
+# (boardkit.replacing.replacer: a bare instance whose slots are filled, a fraction of the
+# constructor's cost).
 _with_board = replacer(ShangrilaState, "spaces", "supply", "passes")
 _with_spaces_and_passes = replacer(ShangrilaState, "spaces", "passes")
 _with_spaces_and_supply = replacer(ShangrilaState, "spaces", "supply")
 _with_spaces = replacer(ShangrilaState, "spaces")
 _with_supply = replacer(ShangrilaState, "supply")
+_with_start = replacer(ShangrilaState, "start")
+_with_bridges = replacer(ShangrilaState, "bridges")
+_with_stones = replacer(ShangrilaState, "stones")
+_with_passes = replacer(ShangrilaState, "passes")
 
 
 # A changed copy of a tuple: copying it into a list, changing one item and making a tuple again
@@ -89,7 +70,7 @@ def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 
 
 def _start(s: ShangrilaState, e: StartColourDrawn) -> ShangrilaState:
-    return _new(s, start=COLOUR_INDEX[e.colour])
+    return _with_start(s, COLOUR_INDEX[e.colour])
 
 
 def _from_supply(code: int) -> Callable[[ShangrilaState, Any], ShangrilaState]:
@@ -165,15 +146,15 @@ def _returned(s: ShangrilaState, e: TravellerReturned) -> ShangrilaState:
 
 
 def _bridge(s: ShangrilaState, e: BridgeBroken) -> ShangrilaState:
-    return _new(s, bridges=s.bridges & ~(1 << PATH_INDEX[(e.a, e.b)]))
+    return _with_bridges(s, s.bridges & ~(1 << PATH_INDEX[(e.a, e.b)]))
 
 
 def _stone(s: ShangrilaState, e: StonePlaced) -> ShangrilaState:
-    return _new(s, stones=s.stones | 1 << e.village)
+    return _with_stones(s, s.stones | 1 << e.village)
 
 
 def _passed(s: ShangrilaState, e: Passed) -> ShangrilaState:
-    return _new(s, passes=s.passes + 1)
+    return _with_passes(s, s.passes + 1)
 
 
 _REDUCERS: dict[type, Callable[[ShangrilaState, Any], ShangrilaState]] = {

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from boardkit import Result
-from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, STONES_GERMAN
-from boardkit_shangrila.rules.state import MAIN, MASTER, ShangrilaState
+from boardkit_shangrila.rules.components import COLOURS, STONES_GERMAN
+from boardkit_shangrila.rules.masks import PRESENT, masks_of
+from boardkit_shangrila.rules.state import MAIN, MASTER, WITH_STUDENT, ShangrilaState
 
 
 def is_over(state: ShangrilaState) -> bool:
@@ -26,31 +27,42 @@ def is_over(state: ShangrilaState) -> bool:
 def colour_tally(state: ShangrilaState, colour: int) -> tuple[int, int]:
     """``(spaces held by colour's masters, villages where it has a master)``; students do not
     count (S-E2)."""
-    masters = villages = 0
-    own = (MASTER + colour, MASTER + 4 + colour)
-    spaces = state.spaces
-    for v in range(len(spaces) // GUILD_COUNT):
-        row = spaces[v * GUILD_COUNT : v * GUILD_COUNT + GUILD_COUNT]
-        here = row.count(own[0]) + row.count(own[1])
-        masters += here
-        villages += here > 0
-    return masters, villages
+    return _tally(state, range(colour, colour + 1))
 
 
 def seat_tally(state: ShangrilaState, seat: int) -> tuple[int, int]:
     """A seat's ``(masters, villages)``: summed over its colours when a person runs two
     (villages counted once)."""
-    mine = [c for c in range(state.colours) if c % state.flow.players == seat]
-    if len(mine) == 1:
-        return colour_tally(state, mine[0])
-    codes = {MASTER + c for c in mine} | {MASTER + 4 + c for c in mine}
-    masters = villages = 0
+    return _tally(state, range(seat, state.colours, state.flow.players))
+
+
+def _tally(state: ShangrilaState, colours: range) -> tuple[int, int]:
+    """``(masters, villages)`` of ``colours`` together: their masters' spaces counted in the
+    space codes (a master alone or with a student, each a code of its own), and the villages
+    read off the guild masks (:mod:`.masks`: the villages where each colour has a master, kept
+    beside the state a playout has just folded), a village counted once."""
     spaces = state.spaces
-    for v in range(len(spaces) // GUILD_COUNT):
-        here = sum(1 for code in spaces[v * GUILD_COUNT : (v + 1) * GUILD_COUNT] if code in codes)
-        masters += here
-        villages += here > 0
-    return masters, villages
+    m = masks_of(spaces, state.supply)
+    masters = villages = 0
+    for c in colours:
+        masters += spaces.count(MASTER + c) + spaces.count(WITH_STUDENT + c)
+        villages |= m[PRESENT + c]
+    return masters, villages.bit_count()
+
+
+_SEAT_NAMES: dict[tuple[int, int], tuple[str, ...]] = {}
+
+
+def _seat_names(colours: int, seats: int) -> tuple[str, ...]:
+    """Each seat's name in the final count: its colours, ``"red+yellow"`` for a person who
+    runs two (worked out once per number of colours and seats)."""
+    names = _SEAT_NAMES.get((colours, seats))
+    if names is None:
+        names = _SEAT_NAMES[colours, seats] = tuple(
+            "+".join(COLOURS[c].value for c in range(colours) if c % seats == s)
+            for s in range(seats)
+        )
+    return names
 
 
 def final_result(state: ShangrilaState) -> Result:
@@ -59,12 +71,9 @@ def final_result(state: ShangrilaState) -> Result:
     tallies = [seat_tally(state, s) for s in range(seats)]
     best = max(tallies)
     winners = tuple(s for s in range(seats) if tallies[s] == best)
-    top_masters = max(t[0] for t in tallies)
+    top_masters = best[0]  # the greatest tally has the most masters
     tied_on_masters = [s for s in range(seats) if tallies[s][0] == top_masters]
-    names = [
-        "+".join(COLOURS[c].value for c in range(state.colours) if c % seats == s)
-        for s in range(seats)
-    ]
+    names = _seat_names(state.colours, seats)
     parts = [f"{names[s]} {m} masters in {v} villages" for s, (m, v) in enumerate(tallies)]
     if len(winners) > 1:
         how = "shared win"

@@ -497,3 +497,37 @@ def test_s_e2_two_colour_variant_sums_both_colours() -> None:
     result = final_result(state)
     assert result.scores == (2, 3)
     assert result.winners == (1,)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(4, {}), (3, {}), (2, {"two_colours_each": True})]
+)
+def test_s_e2_tallies_count_space_by_space(players: int, options: dict[str, Any]) -> None:
+    """S-E2's tallies (masters and villages per seat) are those of a count space by space, in
+    every position of random games: positions a playout folded (whose guild masks the
+    reducer carried along) and the same positions rebuilt from their fields (whose masks are
+    worked out afresh)."""
+    from boardkit.runner.simulate import random_playout
+    from boardkit_shangrila.rules.scoring import seat_tally
+
+    for seed in range(3):
+        match = random_playout(GAME, players, options, seed=seed)
+        for seq in range(0, len(match), 5):
+            folded = match.state_at(seq)
+            rebuilt = ShangrilaState(
+                folded.flow,
+                folded.colours,
+                folded.edition,
+                tuple(list(folded.spaces)),
+                tuple(list(folded.supply)),
+                folded.bridges,
+                folded.stones,
+                folded.start,
+                folded.passes,
+            )
+            for seat in range(players):
+                mine = [c for c in range(folded.colours) if c % players == seat]
+                rows = [folded.spaces[v * 7 : v * 7 + 7] for v in range(13)]
+                held = [sum(1 for code in row if code and (code - 1) % 4 in mine) for row in rows]
+                expected = (sum(held), sum(1 for n in held if n))
+                assert seat_tally(folded, seat) == seat_tally(rebuilt, seat) == expected
