@@ -8,7 +8,8 @@ villages, each traveller's fate, the broken bridge and any Stones of the Wise it
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from boardkit.replacing import replacer
 from boardkit_shangrila.rules.actions import (
@@ -19,7 +20,14 @@ from boardkit_shangrila.rules.actions import (
     RecruitStudents,
 )
 from boardkit_shangrila.rules.board import INCIDENT, PATHS, VILLAGE_COUNT, path_index
-from boardkit_shangrila.rules.components import COLOURS, GUILD_COUNT, GUILD_INDEX, GUILDS
+from boardkit_shangrila.rules.components import (
+    COLOURS,
+    GUILD_COUNT,
+    GUILD_INDEX,
+    GUILDS,
+    Colour,
+    Guild,
+)
 from boardkit_shangrila.rules.events import (
     BridgeBroken,
     JourneyMade,
@@ -95,30 +103,26 @@ def journey_events(state: ShangrilaState, colour: int, source: int, destination:
     return events
 
 
+_Event = TypeVar("_Event")
+
+
+def _on_every_space(kind: Callable[[Colour, int, Guild], _Event]) -> tuple[_Event, ...]:
+    """An event of ``kind`` for each colour and space, index ``colour * 91 + space``."""
+    return tuple(
+        kind(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
+        for c in COLOURS
+        for i in range(SPACE_COUNT)
+    )
+
+
 # Events are frozen values too: all but a journey's first are made once and shared, index
 # ``colour * 91 + space`` for those of a colour on a space (an event read from a log is its own
 # object, and equal to these).
-_PLACED_EVENTS: tuple[MasterPlaced, ...] = tuple(
-    MasterPlaced(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
-    for c in COLOURS
-    for i in range(SPACE_COUNT)
-)
-_RECRUITED_EVENTS: tuple[StudentRecruited, ...] = tuple(
-    StudentRecruited(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
-    for c in COLOURS
-    for i in range(SPACE_COUNT)
-)
+_PLACED_EVENTS: tuple[MasterPlaced, ...] = _on_every_space(MasterPlaced)
+_RECRUITED_EVENTS: tuple[StudentRecruited, ...] = _on_every_space(StudentRecruited)
 _PASSED_EVENTS: tuple[Passed, ...] = tuple(Passed(c) for c in COLOURS)
-_SETTLED_EVENTS: tuple[TravellerSettled, ...] = tuple(
-    TravellerSettled(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
-    for c in COLOURS
-    for i in range(SPACE_COUNT)
-)
-_JOINED_EVENTS: tuple[TravellerJoined, ...] = tuple(
-    TravellerJoined(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
-    for c in COLOURS
-    for i in range(SPACE_COUNT)
-)
+_SETTLED_EVENTS: tuple[TravellerSettled, ...] = _on_every_space(TravellerSettled)
+_JOINED_EVENTS: tuple[TravellerJoined, ...] = _on_every_space(TravellerJoined)
 _EXPELLED_EVENTS: tuple[MasterExpelled, ...] = tuple(
     MasterExpelled(c, i // GUILD_COUNT, GUILDS[i % GUILD_COUNT], student)
     for c in COLOURS
