@@ -34,7 +34,11 @@ top rather than forming a room of their own.
 - :mod:`.rules.actions`: the actions a player may ask for;
 - :mod:`.rules.events`: the events a game is folded from;
 - :mod:`.rules.reducer`: the fold of events into the state;
+- :mod:`.rules.queries`: what a position says that the legality rules read: free land,
+  protections, Scout reservations, available stacks, regions open to a start yurt;
 - :mod:`.rules.legality`: which actions are legal now, for both listing and applying;
+- :mod:`.rules.special_choices`: which special cards may be played in step 4, and the tile a
+  Scout reserves;
 - :mod:`.rules.action_list`: the legal actions of step 2 as a lazy sequence;
 - :mod:`.rules.turn`: the flow: placement rounds, the five steps of a turn, the end phase;
 - :mod:`.rules.cards`: the deck: shuffling, dealing, drawing, the discard pile;

@@ -85,7 +85,7 @@ from attrs import frozen
 from boardkit.errors import InvalidActionIndexError
 from boardkit.flow import decider
 from boardkit.geometry.grid import cells_of
-from boardkit_khan.rules import legality
+from boardkit_khan.rules import legality, queries
 from boardkit_khan.rules.actions import (
     Conquer,
     Consent,
@@ -207,9 +207,9 @@ class KhanEncoder:
         o, static = self.offsets, static_for(self.board_text)
         if step == STEP_PLACE:
             at = o["place"]
-            return [at + cell for cell in cells_of(legality.placement_cells(state, static, who))]
+            return [at + cell for cell in cells_of(queries.placement_cells(state, static, who))]
         indices: list[int] = []
-        free = legality.free_land(state, static)
+        free = queries.free_land(state, static)
         if step != STEP_CONQUER:
             invade, at = self.invade, o["invade"]
             for card in state.cards.hands[who]:

@@ -18,7 +18,7 @@ from boardkit._moved import moves
 from boardkit_khan.rules import board, board_validation, legality
 
 PACKAGE = Path(boardkit_khan.__file__).parent
-NEW = {"howto", "reasons", "svg_grid", "svg_panel", "words"}
+NEW = {"howto", "queries", "reasons", "special_choices", "svg_grid", "svg_panel", "words"}
 """Modules new since the move, which never had an old name."""
 KHAN_MOVES = {old: new for old, new in moves().items() if old.startswith("boardkit_khan.")}
 
@@ -161,3 +161,40 @@ def test_the_picture_module_still_refuses_a_name_it_never_had() -> None:
         with pytest.raises(AttributeError, match="no attribute 'no_such_picture'"):
             getattr(svg, never_here)
         assert svg.board_svg is svg.board_svg  # its own names answer without a warning
+
+
+LEFT_LEGALITY = {
+    "queries": (
+        "active_player",
+        "free_land",
+        "protections",
+        "situation",
+        "reserved_tiles",
+        "available_stacks",
+        "tile_to_take",
+        "placement_cells",
+        "start_regions_used",
+    ),
+    "special_choices": (
+        "special_actions",
+        "scout_stacks",
+        "scout_tile",
+        "divine_regions_of",
+        "HIGH_MORALE",
+        "PROTECTION",
+    ),
+}
+"""The names that left legality in 0.2.0, by the module of ``boardkit_khan.rules`` they went to."""
+
+
+@pytest.mark.parametrize(
+    ("name", "module"),
+    [(name, module) for module, names in LEFT_LEGALITY.items() for name in names],
+)
+def test_a_name_that_left_legality_is_still_the_same_object_there(name: str, module: str) -> None:
+    new = importlib.import_module(f"boardkit_khan.rules.{module}")
+    assert name.isupper() or getattr(new, name).__module__ == new.__name__  # defined there
+    assert getattr(legality, name) is getattr(new, name)
+    rules = importlib.import_module("boardkit_khan.rules")
+    with pytest.warns(DeprecationWarning, match=rf"^boardkit_khan\.rules\.{name} moved to"):
+        assert getattr(rules, name) is getattr(new, name)  # the old module's name, too

@@ -43,7 +43,8 @@ from boardkit_khan.rules.actions import (
     menu_path,
 )
 from boardkit_khan.rules.board import Region, parse_cell_label
-from boardkit_khan.rules.legality import active_player, check, free_land, start_regions_used
+from boardkit_khan.rules.legality import check
+from boardkit_khan.rules.queries import active_player, free_land, start_regions_used
 from boardkit_khan.rules.reasons import A_SPECIAL_CARD, not_now
 from boardkit_khan.rules.refusals import conquest_refusal, no_conquest
 from boardkit_khan.rules.state import (

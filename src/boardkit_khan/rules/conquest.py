@@ -271,7 +271,7 @@ table is hashed by identity, a collection by value): working them out costs a fr
 a finder look-up, about eight times a look-up here."""
 _LAST_STACKS: dict[PlacementTable, tuple[Collection[StackKey], _Avail]] = {}
 """Per table, the last collection looked up and its answer. The rules hand in the same tuple
-object while the stock does not change (:func:`boardkit_khan.rules.legality.available_stacks` shares
+object while the stock does not change (:func:`boardkit_khan.rules.queries.available_stacks` shares
 them), and that object, held here, is recognized with ``is`` before hashing its stacks (a
 quarter of the cost)."""
 

@@ -1,18 +1,25 @@
 """Which actions are legal now — the one place both ``legal_actions`` and ``apply`` ask.
 
-Every generator here has a matching check in :func:`refusal`, written from the same helper
+Every generator here has a matching check in :func:`check`, written from the same helper
 functions (free cells, allowed cells of a card, available stacks, protections), so the two cannot
 drift apart; the tests also play every listed action and try unlisted ones.
 
 What is decided where (clause IDs of ``rules/khan.md``):
 
-* placement rounds (K-S4): :func:`placement_cells`;
+* the facts both listing and checking read — free land, protections, Scout reservations,
+  available stacks, the regions open to a start yurt (K-S4: ``placement_cells``):
+  :mod:`boardkit_khan.rules.queries`;
 * step 2 (K-T2): A (K-A-A) :func:`invade_actions`, B (K-A-B) :func:`displace_actions`,
   C (K-A-C via :mod:`boardkit_khan.rules.conquest`) :func:`conquer_actions`, D (K-A-D)
   :func:`anywhere_actions` and :func:`discard_actions`;
-* step 4 (K-T4, K-X1…K-X4): :mod:`boardkit_khan.rules.specials`;
+* step 4 (K-T4, K-X1…K-X4): which cards may be played,
+  :func:`boardkit_khan.rules.special_choices.special_actions`; what a played card does,
+  :mod:`boardkit_khan.rules.specials`;
 * consent (K-X5): :class:`~boardkit_khan.rules.actions.Consent` while a decision is owed;
 * end phase (K-E2): conquests only.
+
+The names of ``queries`` and ``special_choices`` that lived here before 0.2.0 are still
+imported from here (plain re-exports: this module is compiled, so it cannot warn).
 
 Actions are cached objects: the same request is always the same instance, which keeps building
 long lists of legal actions cheap.
@@ -42,19 +49,32 @@ from boardkit_khan.rules.actions import (
     PlayScout,
 )
 from boardkit_khan.rules.cards import hand_subsets
-from boardkit_khan.rules.components import SpecialCard
 from boardkit_khan.rules.conquest import (
-    NO_PROTECTION,
     Conquest,
-    Protections,
     Refusal,
-    Situation,
     evaluate,
     has_legal_conquest,
     legal_conquests,
 )
-from boardkit_khan.rules.placements import StackKey
+from boardkit_khan.rules.queries import (
+    active_player,
+    available_stacks,
+    free_land,
+    placement_cells,
+    situation,
+    stacks_holding,
+)
+from boardkit_khan.rules.queries import protections as protections
+from boardkit_khan.rules.queries import reserved_tiles as reserved_tiles
+from boardkit_khan.rules.queries import start_regions_used as start_regions_used
+from boardkit_khan.rules.queries import tile_to_take as tile_to_take
 from boardkit_khan.rules.reasons import STEP_WORDS, special_clause, special_reason, wrong_step
+from boardkit_khan.rules.special_choices import HIGH_MORALE as HIGH_MORALE
+from boardkit_khan.rules.special_choices import PROTECTION as PROTECTION
+from boardkit_khan.rules.special_choices import divine_regions_of as divine_regions_of
+from boardkit_khan.rules.special_choices import scout_stacks as scout_stacks
+from boardkit_khan.rules.special_choices import scout_tile as scout_tile
+from boardkit_khan.rules.special_choices import special_actions
 from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_PLACEMENT,
@@ -79,8 +99,6 @@ _ANYWHERE_ROW: list[InvadeAnywhere] = []
 CONSENT_YES = Consent(True)
 CONSENT_NO = Consent(False)
 NO_SPECIAL = NoSpecial()
-HIGH_MORALE = PlayHighMorale()
-PROTECTION = PlayProtection()
 
 _t = Messages("boardkit_khan").text
 
@@ -138,135 +156,6 @@ def _cells(mask: int) -> list[int]:
         if b:
             out += _BYTE_CELLS[k][b]
     return out
-
-
-# --- shared facts ---------------------------------------------------------------------------------
-
-
-def active_player(state: KhanState) -> int:
-    """The seat whose turn it is (the game is running)."""
-    active = state.flow.active
-    assert active is not None, "no active player"
-    return active
-
-
-def free_land(state: KhanState, static: Static) -> int:
-    """Land cells holding no yurt, ruler or tile (K-A-A, K-A-D, K-S4)."""
-    return static.board.land & ~state.field.occupied
-
-
-def protections(state: KhanState, static: Static) -> Protections:
-    """The Protection and Divine Support cards in force (K-X2, K-X3)."""
-    if not state.specials.active:
-        return NO_PROTECTION
-    khan: int | None = None
-    divine: list[tuple[int, int]] = []
-    for card in state.specials.active:
-        if card.card is SpecialCard.PROTECTION:
-            khan = card.owner
-        elif card.card is SpecialCard.DIVINE_SUPPORT:
-            if card.region is None:
-                area = static.board.land
-            else:
-                area = static.region_masks[static.region_index[card.region]]
-            divine.append((card.owner, area))
-    return Protections(khan, tuple(divine))
-
-
-def situation(state: KhanState, static: Static, *, protected: bool = True) -> Situation:
-    """The board as the conquest rules see it (K-A-C4: tiles and rulers block)."""
-    field = state.field
-    return Situation(
-        yurts=field.yurts,
-        neutral=field.neutral,
-        blocked=field.tiles | field.ruler_mask,
-        protections=protections(state, static) if protected else Protections(),
-    )
-
-
-def reserved_tiles(state: KhanState, static: Static, player: int | None) -> int:
-    """Tile indices reserved by Scouts of players other than ``player`` (K-X4).
-
-    With 2 or 3 players a Scout holds a whole stack, with 4 players one tile.
-    """
-    mask = 0
-    four = state.players == 4
-    for card in state.specials.active:
-        if card.card is SpecialCard.SCOUT and card.owner != player and card.stack is not None:
-            mask |= (1 << card.tile) if four else static.stack_mask[card.stack]
-    return mask
-
-
-def available_stacks(state: KhanState, static: Static, player: int) -> tuple[StackKey, ...]:
-    """Stacks ``player`` may take a tile from: in stock, not reserved by others (K-A-C6)."""
-    usable = state.field.stock
-    if state.specials.active:
-        usable &= ~reserved_tiles(state, static, player)
-    return _stacks_holding(static, usable)
-
-
-def _stacks_holding(static: Static, usable: int) -> tuple[StackKey, ...]:
-    """The stacks with a tile in ``usable``: one shared tuple per set of stacks, whatever tiles
-    are left in them (the conquest scan recognizes a tuple it has seen by its identity, so a
-    tile taken from a stack that still holds others costs it nothing)."""
-    memo = static.available_memo
-    found = memo.get(usable)
-    if found is None:
-        bits = 0
-        for index, (_, mask) in enumerate(static.stacks):
-            if mask & usable:
-                bits |= 1 << index
-        shared = static.stack_sets
-        found = shared.get(bits)
-        if found is None:
-            if len(shared) >= _MEMO_LIMIT:
-                shared.clear()
-            found = shared[bits] = tuple(key for key, mask in static.stacks if mask & usable)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[usable] = found
-    return found
-
-
-_MEMO_LIMIT = 4096
-"""The most entries a per-board memo keeps before it starts afresh."""
-
-
-def tile_to_take(state: KhanState, static: Static, player: int, stack: StackKey) -> int:
-    """The tile index ``player`` takes from ``stack``: unreserved tiles first, then his own."""
-    usable = static.stack_mask[stack] & state.field.stock
-    usable &= ~reserved_tiles(state, static, player)
-    free = usable & ~reserved_tiles(state, static, None)
-    pick = free or usable
-    return (pick & -pick).bit_length() - 1
-
-
-# --- placement rounds (K-S4) ----------------------------------------------------------------------
-
-
-def placement_cells(state: KhanState, static: Static, player: int) -> int:
-    """K-S4: free land cells in regions still open to ``player``'s start yurt.
-
-    German reading (default): at most one start yurt in each region, whoever placed it, so
-    every region that holds a start yurt is closed. Dutch reading (option
-    ``start_yurts_per_player``): only the regions where ``player`` placed one are closed.
-    """
-    used = start_regions_used(state, player)
-    allowed = 0
-    for index, mask in enumerate(static.region_masks):
-        if not (used >> index) & 1:
-            allowed |= mask
-    return allowed & free_land(state, static)
-
-
-def start_regions_used(state: KhanState, player: int) -> int:
-    """K-S4: bitmask of the region indices closed to ``player``'s next start yurt."""
-    if state.options.start_yurts_per_player:
-        return state.placed_regions[player]
-    used = 0
-    for regions in state.placed_regions:
-        used |= regions
-    return used
 
 
 # --- step 2 actions -------------------------------------------------------------------------------
@@ -336,7 +225,7 @@ def can_ever_conquer(state: KhanState, static: Static, player: int) -> bool:
     Protections and Scouts only forbid; they all lapse within one round of the end phase, and
     the board only loses yurts, so a player who cannot conquer this way never will again.
     """
-    stacks = _stacks_holding(static, state.field.stock)
+    stacks = stacks_holding(static, state.field.stock)
     return has_legal_conquest(
         static.table, situation(state, static, protected=False), player, stacks
     )
@@ -360,6 +249,9 @@ def discard_actions(state: KhanState, player: int) -> list[Discard]:
         found = _DISCARDS[hand] = tuple(_discard(cards) for cards in hand_subsets(hand))
     return list(found)
 
+
+_MEMO_LIMIT = 4096
+"""The most entries a memo of discard actions keeps before it starts afresh."""
 
 _DISCARDS: dict[tuple[int, ...], tuple[Discard, ...]] = {}
 """The discard actions of each hand met so far (actions are values; shared, not rebuilt)."""
@@ -396,136 +288,6 @@ def has_step_action(state: KhanState, static: Static, player: int) -> bool:
             if card != UNKNOWN_CARD and static.cards[card].allowed & free:
                 return True
     return can_conquer(state, static, player)
-
-
-# --- step 4 ---------------------------------------------------------------------------------------
-
-
-def special_actions(state: KhanState, static: Static, player: int) -> list[KhanAction]:
-    """K-T4: every special card ``player`` may play now (K-X1…K-X4), without "no special"."""
-    held = state.specials.held[player]
-    players = state.players
-    active = state.specials.active
-    returned = state.turn.returned
-    out: list[KhanAction] = []
-    # K-X1: High Morale, if there is an action to take with it.
-    if held[0] > 0 and _extra_action_exists(state, static, player):
-        out.append(HIGH_MORALE)
-    # K-X2: Protection — no other player's active; 2 players: not twice in a row.
-    if held[1] > 0:
-        taken = any(a.card is SpecialCard.PROTECTION and a.owner != player for a in active)
-        repeat = players == 2 and SpecialCard.PROTECTION in returned
-        if not taken and not repeat:
-            out.append(PROTECTION)
-    # K-X3: Divine Support.
-    if held[2] > 0:
-        if players < 4:
-            taken = any(a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player for a in active)
-            repeat = players == 2 and SpecialCard.DIVINE_SUPPORT in returned
-            if not taken and not repeat:
-                out.append(PlayDivineSupport(None))
-        else:
-            guarded = tuple(
-                a.region
-                for a in active
-                if a.card is SpecialCard.DIVINE_SUPPORT and a.owner != player
-            )
-            row = _divine_row(static, player)
-            out += [a for a in row if a.region not in guarded] if guarded else row
-    # K-X4: Scout.
-    if held[3] > 0:
-        out += _scout_actions(state, static, player)
-    return out
-
-
-def _scout(stack: StackKey) -> PlayScout:
-    action = _SCOUT.get(stack)
-    if action is None:
-        action = _SCOUT[stack] = PlayScout(stack)
-    return action
-
-
-_SCOUT: dict[StackKey, PlayScout] = {}
-
-
-def _divine_row(static: Static, player: int) -> tuple[PlayDivineSupport, ...]:
-    """``PlayDivineSupport(region)`` for each region pictured on ``player``'s card, in the
-    board's region order: built once per board and seat (the last board's are kept)."""
-    last = _DIVINE_ROWS[0]  # one read: another thread may replace it, never change it
-    if last[0] is not static:
-        last = _DIVINE_ROWS[0] = (static, {})
-    row = last[1].get(player)
-    if row is None:
-        pictured = divine_regions_of(static, player)
-        row = tuple(PlayDivineSupport(r) for r in static.region_index if r in pictured)
-        last[1][player] = row
-    return row
-
-
-_DIVINE_ROWS: list[tuple[Static | None, dict[int, tuple[PlayDivineSupport, ...]]]] = [(None, {})]
-
-
-def divine_regions_of(static: Static, player: int) -> frozenset[object]:
-    """The regions pictured on ``player``'s Divine Support card (decision: card ``seat``)."""
-    cards = static.divine_regions
-    return frozenset(cards[player % len(cards)]) if cards else frozenset()
-
-
-def scout_stacks(state: KhanState, static: Static, player: int) -> list[StackKey]:
-    """K-X4: stacks a Scout may reserve. 2–3 players: a stack in stock that no other player
-    reserved; 4 players: a stack holding a tile nobody reserved."""
-    return [action.stack for action in _scout_actions(state, static, player)]
-
-
-def _scout_actions(state: KhanState, static: Static, player: int) -> list[PlayScout]:
-    """The Scout actions of :func:`scout_stacks`, in its order: read from the board's row of
-    stacks beside their shared actions, so that no stack key is hashed per call."""
-    rows = _scout_rows(static)
-    stock = state.field.stock
-    if state.players < 4:
-        taken = {
-            a.stack
-            for a in state.specials.active
-            if a.card is SpecialCard.SCOUT and a.owner != player
-        }
-        return [action for mask, action in rows if mask & stock and action.stack not in taken]
-    free = stock & ~reserved_tiles(state, static, None)
-    return [action for mask, action in rows if mask & free]
-
-
-def _scout_rows(static: Static) -> tuple[tuple[int, PlayScout], ...]:
-    """Per stack of ``static`` (in its order), the mask of its tiles and its Scout action;
-    the last board's row is kept (a game asks for one board's all along)."""
-    last = _SCOUT_ROWS[0]  # one read: another thread may replace it, never change it
-    if last[0] is static:
-        return last[1]
-    rows = tuple((mask, _scout(key)) for key, mask in static.stacks)
-    _SCOUT_ROWS[0] = (static, rows)
-    return rows
-
-
-_SCOUT_ROWS: list[tuple[Static | None, tuple[tuple[int, PlayScout], ...]]] = [(None, ())]
-
-
-def scout_tile(state: KhanState, static: Static, stack: StackKey) -> int:
-    """The tile a 4-player Scout reserves in ``stack`` (the first nobody reserved), else -1."""
-    if state.players < 4:
-        return -1
-    free = static.stack_mask[stack] & state.field.stock & ~reserved_tiles(state, static, None)
-    return (free & -free).bit_length() - 1 if free else -1
-
-
-def _extra_action_exists(state: KhanState, static: Static, player: int) -> bool:
-    """K-X1: whether an action A, B or C could be taken now."""
-    if state.end_trigger == TRIGGER_NONE and state.field.removed < len(state.field.rulers):
-        return True
-    free = free_land(state, static)
-    for card in state.cards.hands[player]:
-        if card != UNKNOWN_CARD and static.cards[card].allowed & free:
-            return True
-    return has_legal_conquest(
-        static.table, situation(state, static), player, available_stacks(state, static, player)
-    )
 
 
 # --- the whole list, and the refusals ---------------------------------------------------------

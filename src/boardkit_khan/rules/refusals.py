@@ -18,8 +18,9 @@ from boardkit.errors import IllegalActionError
 from boardkit.geometry.grid import cells_of
 from boardkit.i18n import N_, Messages
 from boardkit_khan.rules.actions import Conquer
-from boardkit_khan.rules.legality import available_stacks, check_conquer, protections
+from boardkit_khan.rules.legality import check_conquer
 from boardkit_khan.rules.placements import StackKey, bridge_problem
+from boardkit_khan.rules.queries import available_stacks, protections
 from boardkit_khan.rules.state import KhanState, Static
 from boardkit_khan.rules.words import join_messages, seat_colour, tile_words
 

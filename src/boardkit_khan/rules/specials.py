@@ -1,7 +1,8 @@
 """Special cards (K-X1…K-X4): playing them in step 4 and taking the yurts back.
 
-Which card may be played when is decided in :func:`boardkit_khan.rules.legality.special_actions`;
-this module turns a chosen card into events and ends cards whose time is up.
+Which card may be played when is decided in
+:func:`boardkit_khan.rules.special_choices.special_actions` (where the tile a Scout reserves is
+chosen too); this module turns a chosen card into events and ends cards whose time is up.
 
 * K-X1 High Morale — played in step 4 (the rulebook lists it under step 4, and its examples
   AAC, ACC, DC, BBC all add the third action after the two of step 2); it grants one more action
@@ -17,8 +18,8 @@ from __future__ import annotations
 from boardkit_khan.rules.actions import PlayDivineSupport, PlayHighMorale, PlayProtection, PlayScout
 from boardkit_khan.rules.components import SpecialCard
 from boardkit_khan.rules.events import SpecialPlayed, SpecialReturned
-from boardkit_khan.rules.legality import scout_tile
 from boardkit_khan.rules.reducer import Script
+from boardkit_khan.rules.special_choices import scout_tile
 from boardkit_khan.rules.state import Static
 
 LASTING = (SpecialCard.PROTECTION, SpecialCard.DIVINE_SUPPORT)

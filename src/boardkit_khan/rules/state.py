@@ -314,7 +314,7 @@ class Static:
     land_rays: tuple[tuple[tuple[int, ...], ...], ...]
     """Per cell and direction: the land cells of the ruler's ray, nearest first (K-R1)."""
     available_memo: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
-    """Memo of :func:`boardkit_khan.rules.legality.available_stacks`: usable tile mask → stacks (a
+    """Memo of :func:`boardkit_khan.rules.queries.available_stacks`: usable tile mask → stacks (a
     cache of a pure function of the tables, bounded by that function; not game state)."""
     stack_sets: dict[int, tuple[StackKey, ...]] = attrs.field(factory=dict, repr=False)
     """The one tuple of each set of stacks :attr:`available_memo` has given, by the bits of

@@ -60,18 +60,17 @@ from boardkit_khan.rules.events import (
     YurtPlaced,
 )
 from boardkit_khan.rules.legality import (
-    active_player,
     can_conquer,
     can_ever_conquer,
     check,
     check_conquer,
     has_step_action,
-    special_actions,
-    tile_to_take,
 )
+from boardkit_khan.rules.queries import active_player, tile_to_take
 from boardkit_khan.rules.reducer import Script, new_script
 from boardkit_khan.rules.rulers import action_b, step_one
 from boardkit_khan.rules.scoring import score_game
+from boardkit_khan.rules.special_choices import special_actions
 from boardkit_khan.rules.specials import play_special, return_all, return_lasting, return_scouts
 from boardkit_khan.rules.state import (
     PHASE_END,
