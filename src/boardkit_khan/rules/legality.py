@@ -19,7 +19,9 @@ What is decided where (clause IDs of ``rules/khan.md``):
 * end phase (K-E2): conquests only.
 
 The names of ``queries`` and ``special_choices`` that lived here before 0.2.0 are still
-imported from here (plain re-exports: this module is compiled, so it cannot warn).
+imported from here (plain re-exports: this module is compiled, so it cannot warn), and so are
+the types it used to import (``Situation``, ``Protections``, ``NO_PROTECTION``, ``SpecialCard``,
+``StackKey``), which the deprecated ``boardkit_khan.rules.<name>`` forwarding reaches.
 
 Actions are cached objects: the same request is always the same instance, which keeps building
 long lists of legal actions cheap.
@@ -49,6 +51,8 @@ from boardkit_khan.rules.actions import (
     PlayScout,
 )
 from boardkit_khan.rules.cards import hand_subsets
+from boardkit_khan.rules.components import SpecialCard as SpecialCard
+from boardkit_khan.rules.conquest import NO_PROTECTION as NO_PROTECTION
 from boardkit_khan.rules.conquest import (
     Conquest,
     Refusal,
@@ -56,6 +60,9 @@ from boardkit_khan.rules.conquest import (
     has_legal_conquest,
     legal_conquests,
 )
+from boardkit_khan.rules.conquest import Protections as Protections
+from boardkit_khan.rules.conquest import Situation as Situation
+from boardkit_khan.rules.placements import StackKey as StackKey
 from boardkit_khan.rules.queries import (
     active_player,
     available_stacks,
