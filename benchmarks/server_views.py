@@ -14,7 +14,10 @@ every picture each time (*plain*, as every client did before pictures had tags),
 keeps the pictures it was sent and names each by its tag when it asks again (*keeps*, as the
 browser page does: ``{"type": "view", "seq": K, "have": TAG}``, answered with the tag alone
 while the picture is unchanged). The keeping client comes second: its *first* pass finds the
-pictures drawn already, and is sent each in full once.
+pictures drawn already, and is sent each in full once. Through the server process a third
+client asks for the same views without pictures (``"svg": false`` in its ``hello``: *no svg*),
+the floor of a view's round trip: what a view costs uvicorn, ``websockets`` and the kernel's
+loopback whatever its picture.
 
 ``--picture-cache 0`` runs the server without its picture cache: every request draws its
 picture (off the event loop still), the cost every request had before the cache.
@@ -70,11 +73,11 @@ class _Socket:
 
 async def in_process(
     game: str, players: int, repeat: int, cache: int | None
-) -> dict[bool, list[Any]]:
+) -> dict[str, list[Any]]:
     """The same passes through the server's own code only (a session, its views and the
     picture cache, in this process; no uvicorn, no WebSocket framing, no compression): for the
-    plain client (``False``) and the one that keeps pictures (``True``), per pass, (requests,
-    CPU seconds of this process, wall seconds)."""
+    plain client and the one that keeps pictures (``"plain"``, ``"keeps"``), per pass,
+    (requests, CPU seconds of this process, wall seconds)."""
     from boardkit.server.pictures import DEFAULT_SIZE
     from boardkit.server.protocol import Limits
     from boardkit.server.service import MatchService
@@ -101,10 +104,11 @@ async def in_process(
             socket.inbox.put_nowait({"type": "websocket.receive", "text": json.dumps(hello)})
             while '"type":"state"' not in await socket.outbox.get():
                 pass
-            passes: dict[bool, list[Any]] = {}
-            for keep in (False, True):
+            passes: dict[str, list[Any]] = {}
+            for client in ("plain", "keeps"):
+                keep = client == "keeps"
                 tags: dict[int, str] = {}
-                passes[keep] = []
+                passes[client] = []
                 for round_ in range(1 + repeat):
                     cpu, wall = time.process_time(), time.perf_counter()
                     for seq in range(held.length):
@@ -114,7 +118,7 @@ async def in_process(
                         answer = await socket.outbox.get()
                         checked_text(answer, seq, tags if keep else None)
                     spent = (time.process_time() - cpu, time.perf_counter() - wall)
-                    passes[keep].append((round_, held.length, *spent))
+                    passes[client].append((round_, held.length, *spent))
             socket.inbox.put_nowait({"type": "websocket.disconnect"})
             await running
             return passes
@@ -143,10 +147,15 @@ def view_request(seq: int, tags: dict[int, str]) -> str:
     return json.dumps(asked)
 
 
-def checked(answer: dict[str, Any], seq: int, tags: dict[int, str] | None) -> None:
+def checked(
+    answer: dict[str, Any], seq: int, tags: dict[int, str] | None, svg: bool = True
+) -> None:
     """Check a ``view`` answer: a picture, or (for a client that keeps them, ``tags``) the tag
-    of the one it has; note its tag."""
+    of the one it has, or (``svg`` false) none; note its tag."""
     assert answer["type"] == "view" and answer["seq"] == seq, str(answer)[:200]
+    if not svg:
+        assert answer["svg"] is None and "svg_tag" not in answer, str(answer)[:200]
+        return
     if tags is None or "svg" in answer:
         assert answer["svg"], str(answer)[:200]
     else:
@@ -170,24 +179,26 @@ def checked_text(answer: str, seq: int, tags: dict[int, str] | None) -> None:
 
 
 async def views(
-    url: str, match_id: str, entries: int, pid: int, repeat: int, keep: bool
+    url: str, match_id: str, entries: int, pid: int, repeat: int, client: str
 ) -> list[Any]:
-    """Ask for every entry's view once, then ``repeat`` times more, naming the pictures kept
-    when ``keep``: per pass, (requests, server CPU seconds, wall seconds)."""
+    """Ask for every entry's view once, then ``repeat`` times more, as ``client`` does
+    (``plain``, ``keeps``: naming the pictures kept, ``no svg``: without pictures): per pass,
+    (requests, server CPU seconds, wall seconds)."""
+    keep, svg = client == "keeps", client != "no svg"
     from websockets.asyncio.client import connect
 
     ws_url = url.replace("http", "ws", 1) + "/ws"
     passes = []
     tags: dict[int, str] = {}
     async with connect(ws_url, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "match": match_id, "svg": True}))
+        await ws.send(json.dumps({"type": "hello", "match": match_id, "svg": svg}))
         while json.loads(await ws.recv())["type"] != "state":
             pass
         for round_ in range(1 + repeat):
             cpu, wall = cpu_seconds(pid), time.perf_counter()
             for seq in range(entries):
                 await ws.send(view_request(seq, tags))
-                checked(json.loads(await ws.recv()), seq, tags if keep else None)
+                checked(json.loads(await ws.recv()), seq, tags if keep else None, svg)
             passes.append((round_, entries, cpu_seconds(pid) - cpu, time.perf_counter() - wall))
     return passes
 
@@ -211,8 +222,8 @@ def main() -> None:
         with server([*args, "--data", str(work / "data")], work) as (url, pid):
             match_id, entries = finished_match(url, options.game, options.players)
             passes = {
-                keep: asyncio.run(views(url, match_id, entries, pid, options.repeat, keep))
-                for keep in (False, True)
+                client: asyncio.run(views(url, match_id, entries, pid, options.repeat, client))
+                for client in ("plain", "keeps", "no svg")
             }
     inside = asyncio.run(
         in_process(options.game, options.players, options.repeat, options.picture_cache)
@@ -229,8 +240,7 @@ def main() -> None:
     )
     verdicts = []
     for path, runs in (("server process", passes), ("server code only", inside)):
-        for keep, rows in runs.items():
-            client = "keeps" if keep else "plain"
+        for client, rows in runs.items():
             later_cpu = later_n = 0.0
             for round_, n, cpu, wall in rows:
                 name = "first" if round_ == 0 else f"later {round_}"
