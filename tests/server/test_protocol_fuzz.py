@@ -40,6 +40,7 @@ near_messages = st.fixed_dictionaries(
         "seq": json_values | st.integers(-3, 10**20),
         "index": json_values | st.integers(-3, 10**20),
         "text": json_values | st.text(max_size=450),
+        "have": json_values | st.text(alphabet="0123456789abcdefg", max_size=70),
         "extra": json_values,
     },
 )
@@ -49,7 +50,7 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"type": str, "match": str, "token": (str, type(None)), "svg": bool, "lang": str},
     "lang": {"type": str, "lang": str},
     "act": {"type": str, "seq": int, "index": (int, type(None)), "text": (str, type(None))},
-    "view": {"type": str, "seq": int},
+    "view": {"type": str, "seq": int, "have": (str, type(None))},
     "sync": {"type": str},
     "ping": {"type": str},
     "leave": {"type": str},

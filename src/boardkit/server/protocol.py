@@ -19,7 +19,9 @@ Every frame is one JSON object with a ``type``. A client sends:
     ``N`` is answered with ``error`` (code ``stale``) and a full ``state``; a text that names
     no legal action, or several, with ``error`` code ``bad_text`` and its ``candidates``.
 ``sync``   ``{"type": "sync"}``: send me everything again (a full ``state``).
-``view``   ``{"type": "view", "seq": K}``: the picture after entry ``K`` (time travel).
+``view``   ``{"type": "view", "seq": K, "have": TAG?}``: the picture after entry ``K`` (time
+    travel). ``have`` is the ``svg_tag`` of the picture of entry ``K`` the client kept from an
+    earlier answer: when it is still the picture, the answer carries the tag without the picture.
 ``ping``   ``{"type": "ping"}``: answered with ``pong``.
 ``undo_ask``, ``undo_answer``: undo by consent (:mod:`boardkit.server.undo`).
 ``leave``  ``{"type": "leave"}``: the seat's player leaves; a bot plays the seat meanwhile.
@@ -56,6 +58,9 @@ and is refused before it reaches a lookup (a lone surrogate, say, cannot even be
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*")
 """What a language tag looks like (BCP 47's shape, ``_`` allowed as in locale names): a
 primary language subtag of letters, then subtags of letters and digits."""
+
+_TAG = re.compile(r"[0-9a-f]{1,64}")
+"""What a picture's tag looks like (:func:`boardkit.server.pictures.picture_tag`: hex digits)."""
 
 MAX_LANGUAGE_TAG = 35
 """The longest language tag accepted, in characters (BCP 47 asks implementations for 35)."""
@@ -194,8 +199,14 @@ def parse_message(raw: str | bytes, limits: Limits) -> dict[str, Any]:
     if kind in UNDO_TYPES:
         return parse_undo(message)
     if kind == "view":
-        _only(message, ("seq",))
-        return {"type": kind, "seq": _int_field(message, "seq")}
+        _only(message, ("seq", "have"))
+        have = message.get("have")
+        if "have" in message and (not isinstance(have, str) or not _TAG.fullmatch(have)):
+            raise ProtocolError(
+                f"view: field 'have' must be the svg_tag of a picture you were sent, not "
+                f"{shorten(have, 40)}"
+            )
+        return {"type": kind, "seq": _int_field(message, "seq"), "have": have}
     _only(message, ())
     return {"type": kind}
 

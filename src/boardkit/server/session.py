@@ -34,7 +34,7 @@ from boardkit.server.notify import Subscriber
 from boardkit.server.protocol import RateLimiter, error_message, parse_message
 from boardkit.server.service import MatchService
 from boardkit.server.undo import UNDO_TYPES
-from boardkit.server.views import encode, entry_ready, picture_json, state_text
+from boardkit.server.views import encode, entry_ready, picture_json, state_text, tagged_picture
 
 with needs_extra("server", "boardkit.server.session"):
     from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -189,7 +189,7 @@ class Session:
                     "too many view requests; slow down",
                     retry_after=self.views.wait(),
                 )
-            await self._view(message["seq"])
+            await self._view(message["seq"], message["have"])
         elif kind in ("leave", "return"):
             if self.seat is None:
                 raise ProtocolError(
@@ -243,14 +243,24 @@ class Session:
         await self._send_state(full=True)
         self._pump = asyncio.create_task(self._follow())
 
-    async def _view(self, seq: int) -> None:
+    async def _view(self, seq: int, have: str | None = None) -> None:
+        """Answer a ``view`` of entry ``seq``: its picture for this connection's viewer with the
+        picture's tag, and the entry. A client that says it ``have`` the picture of that tag
+        gets the tag alone: the picture is the most of a view's bytes, and with them of its
+        cost to the server (framing, compressing)."""
         assert self.live is not None
         live = self.live
         if seq > self.sent:
             raise ProtocolError(f"no entry {seq} yet; you saw up to {self.sent}", "bad_seq")
-        drawn = await picture_json(live, seq, self.seat) if self.svg else "null"
+        drawn = await tagged_picture(live, seq, self.seat) if self.svg else None
+        if drawn is None:
+            shown = '"svg":null'
+        elif drawn.tag == have:
+            shown = f'"svg_tag":"{drawn.tag}"'
+        else:
+            shown = f'"svg_tag":"{drawn.tag}","svg":{drawn.text}'
         entry = await entry_ready(live, seq, self.seat, self.lang)
-        await self.send_text(f'{{"type":"view","seq":{seq},"svg":{drawn},"entry":{entry}}}')
+        await self.send_text(f'{{"type":"view","seq":{seq},{shown},"entry":{entry}}}')
 
     async def _send_state(self, *, full: bool) -> None:
         assert self.live is not None

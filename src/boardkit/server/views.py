@@ -51,6 +51,7 @@ from boardkit.rounds import has_round_end, round_ends
 
 if TYPE_CHECKING:
     from boardkit.server.live import LiveMatch
+    from boardkit.server.pictures import Picture
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -278,6 +279,14 @@ async def picture_json(live: LiveMatch, seq: int, seat: int | None) -> str:
     if not live.game.offers("render_svg"):
         return "null"
     return await live.pictures.picture(live, seq, seat)
+
+
+async def tagged_picture(live: LiveMatch, seq: int, seat: int | None) -> Picture | None:
+    """:func:`picture_json` with its tag (:func:`boardkit.server.pictures.picture_tag`), or
+    ``None`` for a game without pictures."""
+    if not live.game.offers("render_svg"):
+        return None
+    return await live.pictures.tagged(live, seq, seat)
 
 
 async def picture(live: LiveMatch, seq: int, seat: int | None) -> str | None:

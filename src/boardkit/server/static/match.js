@@ -12,7 +12,11 @@ const stored = JSON.parse(localStorage.getItem(`boardkit.seat.${matchId}`) || "n
 const app = {
   ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null, moment: null,
   retry: 500, sending: false, textsFor: null,
+  pictures: new Map(), // entry → {tag, svg}: the pictures of past moments the server sent (time travel)
 };
+
+// How many past moments' pictures the page keeps (some tens of KB each; the oldest kept goes first).
+const KEPT_PICTURES = 200;
 
 function seatName(seat) {
   const seats = app.state ? app.state.seats : [];
@@ -401,17 +405,41 @@ function travel(seq) {
   if (seq === app.state.seq) return backToNow();
   app.pastSeq = seq;
   $("slider").value = String(seq);
-  send({ type: "view", seq });
+  askView(seq, true);
+}
+
+// Ask for the moment after entry seq. With `kept`, a picture of it the page kept is named by its
+// tag: while it is still the picture, the server answers with the tag alone, not the picture.
+function askView(seq, kept) {
+  const picture = kept ? app.pictures.get(seq) : undefined;
+  send(picture ? { type: "view", seq, have: picture.tag } : { type: "view", seq });
+}
+
+// The picture of a view frame: the one it carries (then kept, by its tag), or the one kept under
+// the tag it names; undefined when that one is no longer kept.
+function pastPicture(message) {
+  if (message.svg !== undefined) {
+    if (message.svg_tag) {
+      app.pictures.delete(message.seq);
+      app.pictures.set(message.seq, { tag: message.svg_tag, svg: message.svg });
+      if (app.pictures.size > KEPT_PICTURES) app.pictures.delete(app.pictures.keys().next().value);
+    }
+    return message.svg;
+  }
+  const picture = app.pictures.get(message.seq);
+  return picture && picture.tag === message.svg_tag ? picture.svg : undefined;
 }
 
 function showPast(message) {
+  const svg = pastPicture(message);
   if (app.pastSeq !== message.seq) return;
+  if (svg === undefined) return askView(message.seq, false); // not kept any more: in full
   app.moment = null;
   delete document.body.dataset.roundEnd;
   $("past-live").textContent = t("back to now");
   $("past").hidden = false;
   $("past-text").textContent = `After entry ${message.seq}: ${entryTitle(message.entry)}`;
-  $("board").innerHTML = message.svg || "";
+  $("board").innerHTML = svg || "";
   document.body.classList.add("in-past");
   for (const item of $("log").children) item.classList.toggle("current", item.dataset.seq === String(message.seq));
   fitBoard();
