@@ -108,13 +108,13 @@ def reduce_flow(flow: Flow, event: object) -> Flow:
     return flow if flow_step is None else flow_step(flow, event)
 
 
-_with_turn_over = replacer(Flow, "turn_over")
-_with_turn = replacer(Flow, "turn", "active", "step", "turn_over")
-_with_step = replacer(Flow, "step")
-_with_owed = replacer(Flow, "owed")
-_with_phase = replacer(Flow, "phase")
-_with_end = replacer(Flow, "step", "owed", "ended")
-_with_truncated = replacer(Flow, "truncated")
+_with_turn_over: Final = replacer(Flow, "turn_over")
+_with_turn: Final = replacer(Flow, "turn", "active", "step", "turn_over")
+_with_step: Final = replacer(Flow, "step")
+_with_owed: Final = replacer(Flow, "owed")
+_with_phase: Final = replacer(Flow, "phase")
+_with_end: Final = replacer(Flow, "step", "owed", "ended")
+_with_truncated: Final = replacer(Flow, "truncated")
 
 
 def _turn_ended(flow: Flow, event: TurnEnded) -> Flow:
@@ -179,9 +179,9 @@ def turn_started(flow: Flow, player: int) -> tuple[TurnStarted, Flow]:
     return event, _with_turn(flow, turn, player, "", False)
 
 
-_new = object.__new__
-_set_player = TurnStarted.__dict__["player"].__set__
-_set_turn = TurnStarted.__dict__["turn"].__set__
+_new: Final = object.__new__
+_set_player: Final = TurnStarted.__dict__["player"].__set__
+_set_turn: Final = TurnStarted.__dict__["turn"].__set__
 
 
 def next_seat(active: int | None, players: int) -> int:
