@@ -203,6 +203,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit.i18n",
             "boardkit.result",
             "boardkit.rng",
+            "boardkit.flow_model",
             "boardkit.flow",
             "boardkit.files",
             "boardkit.extras",

@@ -292,9 +292,11 @@ def _same(a: object, b: object) -> bool:
     return True
 
 
-_BY_VALUE = ("by value",)
-_AS_SEQUENCE = ("as a sequence",)
-_AS_SET = ("as a set",)
+# Markers told apart by identity; typed as tuples of any length so that the compiled build keeps
+# each one object (it would rebuild a tuple of fixed length whenever it is read).
+_BY_VALUE: tuple[str, ...] = ("by value",)
+_AS_SEQUENCE: tuple[str, ...] = ("as a sequence",)
+_AS_SET: tuple[str, ...] = ("as a set",)
 
 
 def _how_compared(cls: Any) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from attrs import frozen
 
@@ -41,7 +41,7 @@ from boardkit.recorder import Reducer, record, record_event, record_turn_start
 from boardkit.result import Result
 from boardkit.rng import Rng
 
-_MAX_HOOK_ROUNDS = 10_000
+_MAX_HOOK_ROUNDS: Final = 10_000
 
 
 def fold(game: Game[S, Any], state: S, events: Iterable[object]) -> S:
@@ -173,9 +173,9 @@ def start(game: Game[S, Any], config: Config, rng: Rng | None = None) -> tuple[S
     return _settle(game, reduce, state, out, rng), out
 
 
-_FIRST_PHASE = "main"
+_FIRST_PHASE: Final = "main"
 """What the default :meth:`~boardkit.game.Game.first_phase` names."""
-_FIRST_PHASE_STARTED = PhaseStarted(_FIRST_PHASE)
+_FIRST_PHASE_STARTED: Final = PhaseStarted(_FIRST_PHASE)
 """The event that starts it (one shared instance: events are values)."""
 
 

@@ -24,7 +24,7 @@ takes the recorder's state as the fold of those events and does not fold them ag
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 from boardkit.flow import FLOW_STEPS, Flow, turn_started
 from boardkit.replacing import replacer
@@ -60,7 +60,7 @@ def fold(reduce: Reducer[S], state: S, events: Iterable[object]) -> S:
     return state
 
 
-_FLOW_COPIERS: dict[type, Callable[..., Any]] = {}
+_FLOW_COPIERS: Final[dict[type, Callable[..., Any]]] = {}
 """:func:`replace_flow`'s copier of each state class, keyed by the class alone: what
 :func:`fold` looks up per flow event, a third cheaper than :func:`replace_flow` (``replacer``
 keys its own table by class and names, a tuple built per call)."""

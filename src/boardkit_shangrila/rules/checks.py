@@ -33,7 +33,7 @@ the imports run one way: the checks read the legality module, never the reverse.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from boardkit.errors import IllegalActionError
 from boardkit_shangrila.rules.actions import (
@@ -80,7 +80,7 @@ from boardkit_shangrila.rules.reasons import (
 )
 from boardkit_shangrila.rules.state import MAIN, PLACEMENT, ShangrilaState
 
-_ROUTE_PATHS: dict[tuple[int, int], int] = {
+_ROUTE_PATHS: Final[dict[tuple[int, int], int]] = {
     (v, w): path for v in range(VILLAGE_COUNT) for w, path in ROUTES[v]
 }
 """The path (its bit in a bridge mask) of each journey ``(source, destination)`` between
@@ -253,7 +253,7 @@ def verify_pass(state: ShangrilaState, colour: int, action: Pass) -> None:
         raise IllegalActionError(*pass_refusal())
 
 
-_VERIFIERS: dict[type, Callable[[ShangrilaState, int, Any], None]] = {
+_VERIFIERS: Final[dict[type, Callable[[ShangrilaState, int, Any], None]]] = {
     PlaceSetupMaster: verify_setup_master,
     PlaceMaster: verify_place_master,
     RecruitStudents: verify_recruitment,

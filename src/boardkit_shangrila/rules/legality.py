@@ -26,7 +26,7 @@ import operator
 import warnings
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from boardkit._moved import REMOVED_IN
 from boardkit_shangrila.rules.actions import (
@@ -70,7 +70,7 @@ def placement_limits(colours: int) -> tuple[int, int]:
 # guilds it has in supply), a few ints per village, kept up to date by the reducer. Targets are
 # space indices ``village * 7 + guild``; ``_SPACES_OF[v][mask]`` turns a guild mask into them.
 
-_SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SPACES_OF: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple(v * GUILD_COUNT + g for g in range(GUILD_COUNT) if mask >> g & 1)
         for mask in range(1 << GUILD_COUNT)
@@ -79,26 +79,26 @@ _SPACES_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-POPCOUNT: tuple[int, ...] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
+POPCOUNT: Final[tuple[int, ...]] = tuple(mask.bit_count() for mask in range(1 << GUILD_COUNT))
 """Set bits of each 7-bit guild mask."""
 
-_STONE_SHIFT = len(PATHS)
+_STONE_SHIFT: Final = len(PATHS)
 """Where a journey key (:data:`_JOURNEYS_FROM`) puts the stones, past every path's bit."""
 
-_LOW_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
+_LOW_VILLAGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(v for v in range(7) if mask >> v & 1) for mask in range(1 << 7)
 )
 """Villages 0-6 of a village mask's low seven bits."""
-_HIGH_VILLAGES: tuple[tuple[int, ...], ...] = tuple(
+_HIGH_VILLAGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(7 + v for v in range(VILLAGE_COUNT - 7) if mask >> v & 1)
     for mask in range(1 << (VILLAGE_COUNT - 7))
 )
 """Villages 7-12 of a village mask shifted right by seven."""
 
-_ALL_VILLAGES = (1 << VILLAGE_COUNT) - 1
+_ALL_VILLAGES: Final = (1 << VILLAGE_COUNT) - 1
 """The village mask of every village."""
 
-_NEIGHBOURS: tuple[int, ...] = tuple(
+_NEIGHBOURS: Final[tuple[int, ...]] = tuple(
     sum(1 << w for w, _ in ROUTES[v]) for v in range(VILLAGE_COUNT)
 )
 """Each village's neighbours, as a village mask."""
@@ -114,7 +114,7 @@ def _subsets(mask: int) -> list[int]:
     return found
 
 
-_JOURNEYS_FROM: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = tuple(
+_JOURNEYS_FROM: Final[tuple[dict[int, tuple[tuple[int, int], ...]], ...]] = tuple(
     {
         bridges | stones << _STONE_SHIFT: tuple(
             (v, w) for w, p in ROUTES[v] if bridges >> p & 1 and not stones >> w & 1
@@ -144,7 +144,7 @@ paths of ``v`` (``bridges & INCIDENT[v]``) and ``s`` the stone mask's neighbours
 # positions it leaves behind alive cost about a tenth of its time). The memos keep at most
 # RECENT_STATES + 2 states alive.
 
-RECENT_STATES = 256
+RECENT_STATES: Final = 256
 """Positions whose main-phase info is kept (a server's or a batched environment's matches)."""
 
 SetupInfo = tuple[int, int, list[int]]
@@ -157,7 +157,7 @@ _SETUP_MEMO: tuple[object, int, SetupInfo] = (None, -1, (0, 0, []))
 _MAIN_MEMO: tuple[object, int, MainInfo] = (None, -1, ([], [], [], 0))
 _MAIN_CHECKED = False
 """Whether a check has read the one-entry main-phase memo's decision (:func:`listed_main`)."""
-_MAIN_RECENT: dict[int, tuple[object, int, MainInfo]] = {}
+_MAIN_RECENT: Final[dict[int, tuple[object, int, MainInfo]]] = {}
 
 
 def setup_info(state: ShangrilaState, colour: int) -> SetupInfo:
@@ -363,7 +363,7 @@ def _guilds_pair_allowed(ga: int, gb: int, single: int) -> bool:
     return ga != gb or not single >> ga & 1
 
 
-_PAIR_RULES: tuple[int, ...] = tuple(
+_PAIR_RULES: Final[tuple[int, ...]] = tuple(
     sum(
         1 << (ga * GUILD_COUNT + gb)
         for ga in range(GUILD_COUNT)
@@ -401,7 +401,7 @@ def pair_count(recruit: Sequence[int], single: int) -> int:
     return count
 
 
-_GUILDS_IN: tuple[tuple[int, ...], ...] = tuple(
+_GUILDS_IN: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(g for g in range(GUILD_COUNT) if mask >> g & 1) for mask in range(1 << GUILD_COUNT)
 )
 """The guilds of a 7-bit guild mask."""
@@ -413,24 +413,26 @@ _GUILDS_IN: tuple[tuple[int, ...], ...] = tuple(
 # the legal actions hands out these objects instead of building (and, for recruitments,
 # converting) new ones. Pairs of students are made on first use (4,095 possible pairs).
 
-_SETUP_ACTIONS: tuple[PlaceSetupMaster, ...] = tuple(
+_SETUP_ACTIONS: Final[tuple[PlaceSetupMaster, ...]] = tuple(
     PlaceSetupMaster(i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
     for i in range(VILLAGE_COUNT * GUILD_COUNT)
 )
-_PLACE_ACTIONS: tuple[PlaceMaster, ...] = tuple(
+_PLACE_ACTIONS: Final[tuple[PlaceMaster, ...]] = tuple(
     PlaceMaster(i // GUILD_COUNT, GUILDS[i % GUILD_COUNT])
     for i in range(VILLAGE_COUNT * GUILD_COUNT)
 )
-_SINGLE_ACTIONS: tuple[RecruitStudents, ...] = tuple(
+_SINGLE_ACTIONS: Final[tuple[RecruitStudents, ...]] = tuple(
     RecruitStudents(((i // GUILD_COUNT, GUILDS[i % GUILD_COUNT]),))
     for i in range(VILLAGE_COUNT * GUILD_COUNT)
 )
-_PAIR_ACTIONS: list[RecruitStudents | None] = [None] * (VILLAGE_COUNT * GUILD_COUNT) ** 2
-_JOURNEY_ACTIONS: dict[tuple[int, int], Journey] = {
+_PAIR_ACTIONS: Final[list[RecruitStudents | None]] = [None] * (VILLAGE_COUNT * GUILD_COUNT) ** 2
+_JOURNEY_ACTIONS: Final[dict[tuple[int, int], Journey]] = {
     (v, w): Journey(v, w) for v in range(VILLAGE_COUNT) for w, _ in ROUTES[v]
 }
-_PASS = Pass()
-SHARED_SPACES: dict[int, tuple[int, ...]] = {id(a): (i,) for i, a in enumerate(_SINGLE_ACTIONS)}
+_PASS: Final = Pass()
+SHARED_SPACES: Final[dict[int, tuple[int, ...]]] = {
+    id(a): (i,) for i, a in enumerate(_SINGLE_ACTIONS)
+}
 """The spaces of each shared recruitment, by the object's identity (shared objects live as long
 as this module, so their ids are never reused): checking one of them need not read its fields."""
 

@@ -66,7 +66,7 @@ _RowInfo = tuple[int, int, tuple[tuple[int, int], ...], int]
 the offsets are ``ALONE + c * 13`` or ``TAUGHT + c * 13`` of the colours there, the colours a
 4-bit mask."""
 
-_ROWS: dict[tuple[int, ...], _RowInfo] = {}
+_ROWS: Final[dict[tuple[int, ...], _RowInfo]] = {}
 _ROWS_LIMIT: Final = 1 << 16
 
 

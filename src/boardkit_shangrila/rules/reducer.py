@@ -12,7 +12,7 @@ none kept).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from boardkit.replacing import replacer
 from boardkit_shangrila.rules import masks
@@ -39,18 +39,23 @@ from boardkit_shangrila.rules.events import (
 )
 from boardkit_shangrila.rules.state import MASTER, WITH_STUDENT, ShangrilaState
 
+# Final names of this module for tables it reads on every event: the compiled build reads a
+# Final module name as a C variable, any other name through the module's dict at each use.
+_COLOUR_INDEX: Final = COLOUR_INDEX
+_GUILD_INDEX: Final = GUILD_INDEX
+
 # The copy each event makes, written out once for the fields it replaces
 # (boardkit.replacing.replacer: a bare instance whose slots are filled, a fraction of the
 # constructor's cost).
-_with_board = replacer(ShangrilaState, "spaces", "supply", "passes")
-_with_spaces_and_passes = replacer(ShangrilaState, "spaces", "passes")
-_with_spaces_and_supply = replacer(ShangrilaState, "spaces", "supply")
-_with_spaces = replacer(ShangrilaState, "spaces")
-_with_supply = replacer(ShangrilaState, "supply")
-_with_start = replacer(ShangrilaState, "start")
-_with_bridges = replacer(ShangrilaState, "bridges")
-_with_stones = replacer(ShangrilaState, "stones")
-_with_passes = replacer(ShangrilaState, "passes")
+_with_board: Final = replacer(ShangrilaState, "spaces", "supply", "passes")
+_with_spaces_and_passes: Final = replacer(ShangrilaState, "spaces", "passes")
+_with_spaces_and_supply: Final = replacer(ShangrilaState, "spaces", "supply")
+_with_spaces: Final = replacer(ShangrilaState, "spaces")
+_with_supply: Final = replacer(ShangrilaState, "supply")
+_with_start: Final = replacer(ShangrilaState, "start")
+_with_bridges: Final = replacer(ShangrilaState, "bridges")
+_with_stones: Final = replacer(ShangrilaState, "stones")
+_with_passes: Final = replacer(ShangrilaState, "passes")
 
 
 # A changed copy of a tuple: copying it into a list, changing one item and making a tuple again
@@ -70,7 +75,7 @@ def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 
 
 def _start(s: ShangrilaState, e: StartColourDrawn) -> ShangrilaState:
-    return _with_start(s, COLOUR_INDEX[e.colour])
+    return _with_start(s, _COLOUR_INDEX[e.colour])
 
 
 def _from_supply(code: int) -> Callable[[ShangrilaState, Any], ShangrilaState]:
@@ -80,7 +85,7 @@ def _from_supply(code: int) -> Callable[[ShangrilaState, Any], ShangrilaState]:
     these are the commonest events."""
 
     def reduce(s: ShangrilaState, e: MasterPlaced | StudentRecruited) -> ShangrilaState:
-        c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+        c, g = _COLOUR_INDEX[e.colour], _GUILD_INDEX[e.guild]
         i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
         spaces, supply = s.spaces, s.supply
         items = list(spaces)
@@ -95,8 +100,8 @@ def _from_supply(code: int) -> Callable[[ShangrilaState, Any], ShangrilaState]:
     return reduce
 
 
-_master_placed = _from_supply(MASTER)
-_student_recruited = _from_supply(WITH_STUDENT)
+_master_placed: Final = _from_supply(MASTER)
+_student_recruited: Final = _from_supply(WITH_STUDENT)
 
 
 def _journey(s: ShangrilaState, e: JourneyMade) -> ShangrilaState:
@@ -111,7 +116,7 @@ def _journey(s: ShangrilaState, e: JourneyMade) -> ShangrilaState:
 
 
 def _expelled(s: ShangrilaState, e: MasterExpelled) -> ShangrilaState:
-    c, g = COLOUR_INDEX[e.colour], GUILD_INDEX[e.guild]
+    c, g = _COLOUR_INDEX[e.colour], _GUILD_INDEX[e.guild]
     i, j = e.village * GUILD_COUNT + g, c * GUILD_COUNT + g
     spaces = _set(s.spaces, i, 0)
     supply = _add(s.supply, j, 2 if e.with_student else 1)
@@ -132,14 +137,14 @@ def _to_space(
 ) -> ShangrilaState:
     """A traveller of ``colour`` lands on ``guild``'s space of ``village``, which becomes
     ``code + colour`` (a master, or a master with his student); the supplies stay."""
-    i = village * GUILD_COUNT + GUILD_INDEX[guild]
-    spaces = _set(s.spaces, i, code + COLOUR_INDEX[colour])
+    i = village * GUILD_COUNT + _GUILD_INDEX[guild]
+    spaces = _set(s.spaces, i, code + _COLOUR_INDEX[colour])
     masks.changed(s.spaces, s.supply, spaces, s.supply, i, -1)
     return _with_spaces(s, spaces)
 
 
 def _returned(s: ShangrilaState, e: TravellerReturned) -> ShangrilaState:
-    j = COLOUR_INDEX[e.colour] * GUILD_COUNT + GUILD_INDEX[e.guild]
+    j = _COLOUR_INDEX[e.colour] * GUILD_COUNT + _GUILD_INDEX[e.guild]
     supply = _add(s.supply, j, 1)
     masks.changed(s.spaces, s.supply, s.spaces, supply, -1, j)
     return _with_supply(s, supply)
@@ -157,7 +162,7 @@ def _passed(s: ShangrilaState, e: Passed) -> ShangrilaState:
     return _with_passes(s, s.passes + 1)
 
 
-_REDUCERS: dict[type, Callable[[ShangrilaState, Any], ShangrilaState]] = {
+_REDUCERS: Final[dict[type, Callable[[ShangrilaState, Any], ShangrilaState]]] = {
     StartColourDrawn: _start,
     MasterPlaced: _master_placed,
     StudentRecruited: _student_recruited,

@@ -8,6 +8,7 @@ they run once or twice per action, so no method wraps them, and the compiled bui
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from boardkit import Result, Rng, TurnEnded
 from boardkit_shangrila.rules.actions import Action
@@ -18,7 +19,7 @@ from boardkit_shangrila.rules.legality import legal
 from boardkit_shangrila.rules.scoring import final_result
 from boardkit_shangrila.rules.state import MAIN, ShangrilaState
 
-_TURN_ENDED = TurnEnded()
+_TURN_ENDED: Final = TurnEnded()
 
 
 def legal_actions(state: ShangrilaState) -> Sequence[Action]:
