@@ -63,16 +63,14 @@ from boardkit_khan.rules.conquest import (
 from boardkit_khan.rules.conquest import Protections as Protections
 from boardkit_khan.rules.conquest import Situation as Situation
 from boardkit_khan.rules.placements import StackKey as StackKey
-from boardkit_khan.rules.queries import (
-    active_player,
-    available_stacks,
-    free_land,
-    placement_cells,
-    situation,
-    stacks_holding,
-)
+from boardkit_khan.rules.queries import active_player as active_player
+from boardkit_khan.rules.queries import available_stacks as available_stacks
+from boardkit_khan.rules.queries import free_land as free_land
+from boardkit_khan.rules.queries import placement_cells as placement_cells
 from boardkit_khan.rules.queries import protections as protections
 from boardkit_khan.rules.queries import reserved_tiles as reserved_tiles
+from boardkit_khan.rules.queries import situation as situation
+from boardkit_khan.rules.queries import stacks_holding
 from boardkit_khan.rules.queries import start_regions_used as start_regions_used
 from boardkit_khan.rules.queries import tile_to_take as tile_to_take
 from boardkit_khan.rules.reasons import STEP_WORDS, special_clause, special_reason, wrong_step
@@ -81,7 +79,7 @@ from boardkit_khan.rules.special_choices import PROTECTION as PROTECTION
 from boardkit_khan.rules.special_choices import divine_regions_of as divine_regions_of
 from boardkit_khan.rules.special_choices import scout_stacks as scout_stacks
 from boardkit_khan.rules.special_choices import scout_tile as scout_tile
-from boardkit_khan.rules.special_choices import special_actions
+from boardkit_khan.rules.special_choices import special_actions as special_actions
 from boardkit_khan.rules.state import (
     PHASE_END,
     PHASE_PLACEMENT,

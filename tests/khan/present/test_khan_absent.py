@@ -12,7 +12,7 @@ from boardkit import Match, Rng
 from boardkit.present.menus import ActionMenu
 from boardkit_khan.present.absent import ANSWER_FIRST, CONQUER, conquest_candidates
 from boardkit_khan.rules.actions import Conquer
-from boardkit_khan.rules.legality import active_player
+from boardkit_khan.rules.queries import active_player
 from boardkit_khan.rules.refusals import conquest_refusal
 from boardkit_khan.rules.state import (
     STEP_ACTIONS,
