@@ -462,3 +462,73 @@ def test_a_generation_whose_passes_judge_worse_keeps_the_network_that_played(
     kept = PolicyValueNet.load(tmp_path / "second" / "network.npz")
     assert np.array_equal(start.value_weights, kept.value_weights)
     assert np.array_equal(start.trunk[0][0], kept.trunk[0][0])
+
+
+# --- the search teacher's leaf judgement -------------------------------------------------------
+
+
+def _untrained_nim_network() -> bytes:
+    from boardkit.train.learn import Model, export
+
+    game = NimGame()
+    config = game.make_config(2, None, 0, None)
+    model = Model(
+        math.prod(game.observation_shape(config) or ()), (8,), game.num_actions(config) or 0, 2
+    )
+    meta = {
+        "game": "nim",
+        "players": 2,
+        "observation_size": model.shape[0],
+        "num_actions": model.shape[2],
+    }
+    return _saved(export(model, meta))
+
+
+def test_the_search_teacher_can_mix_rollouts_into_its_leaves() -> None:
+    """With ``value_weight`` below 1 the teacher judges leaves as the shipped ``trained`` bot
+    does (the network and the guided ``mcts``'s rollout): its games stay reproducible, and its
+    visits differ from those of the network alone (an untrained one here)."""
+    network = _untrained_nim_network()
+    alone = Teaching(iterations=16, value_mix=0.0, priors="heuristic")
+    mixed = attrs.evolve(alone, value_weight=0.5)
+    seeds = [3, 4, 5]
+    first = play_games("nim", 2, seeds, mixed, network)
+    again = play_games("nim", 2, seeds, mixed, network)
+    assert np.array_equal(first.legal, again.legal) and np.array_equal(first.policy, again.policy)
+    other = play_games("nim", 2, seeds, alone, network)
+    assert len(first) != len(other) or not np.array_equal(first.policy, other.policy)
+
+
+def test_a_teacher_refuses_a_leaf_share_it_cannot_use() -> None:
+    with pytest.raises(ValueError, match=r"share from 0 to 1, not 1\.5"):
+        Teaching(priors="heuristic", value_weight=1.5)
+    with pytest.raises(ValueError, match="needs priors=\"heuristic\", not 'network'"):
+        Teaching(value_weight=0.5)
+
+
+def test_a_run_recorded_before_the_leaf_share_existed_goes_on(tmp_path: Path) -> None:
+    """A ``recipe.json`` written without ``value_weight`` (an older boardkit's) is the same
+    recipe as one with the default: the run goes on instead of being refused."""
+    run(NIM, tmp_path, generations=1, report=quiet)
+    file = tmp_path / "recipe.json"
+    saved = json.loads(file.read_text())
+    for key in ("first_teacher", "teacher"):
+        assert saved[key].pop("value_weight") == 1.0
+    file.write_text(json.dumps(saved))
+    lines: list[str] = []
+    run(NIM, tmp_path, generations=2, report=lines.append)
+    assert lines[0] == "resuming after generation 0"
+    assert (tmp_path / "network-gen-001.npz").exists()
+    other = attrs.evolve(NIM, teacher=Teaching(iterations=8, priors="heuristic", value_weight=0.5))
+    with pytest.raises(ValueError, match=r"another recipe \(differing: teacher\)"):
+        run(other, tmp_path, generations=2, report=quiet)
+
+
+def test_boardkit_train_value_weight_needs_the_heuristic_s_priors(
+    tmp_path: Path, capsys: Any
+) -> None:
+    code = main(["train", "nim", "-p", "2", "--out", str(tmp_path), "--value-weight", "0.5"])
+    assert code == 2 and 'needs priors="heuristic"' in capsys.readouterr().err
+    code = main(["train", "nim", "-p", "2", "--out", str(tmp_path), "--value-weight", "2"])
+    assert code == 2 and "a share from 0 to 1, not '2'" in capsys.readouterr().err
+    assert not (tmp_path / "recipe.json").exists()

@@ -24,6 +24,16 @@ def _widths(text: str) -> tuple[int, ...]:
     return widths
 
 
+def _share(text: str) -> float:
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0.0 <= share <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share from 0 to 1, not {text!r}")
+    return share
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``train`` to the ``boardkit`` subcommands."""
     train: argparse.ArgumentParser = subparsers.add_parser(
@@ -71,6 +81,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         choices=("network", "heuristic"),
         default="network",
         help="where the search teacher's priors come from (network)",
+    )
+    train.add_argument(
+        "--value-weight",
+        type=_share,
+        default=1.0,
+        metavar="W",
+        help="the network's share of the search teacher's leaf judgement, the rest the guided "
+        "mcts's rollout (1: the network alone)",
     )
     train.add_argument(
         "--hidden",
@@ -139,7 +157,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             games=args.games,
             first_games=args.first_games or 0,
             epochs=args.epochs,
-            teacher=Teaching(iterations=args.iterations, priors=args.priors),
+            teacher=Teaching(
+                iterations=args.iterations, priors=args.priors, value_weight=args.value_weight
+            ),
             seed=args.seed,
             start="" if start is None else start_digest(start),
         )

@@ -351,7 +351,7 @@ def _check_recipe(root: Path, recipe: Recipe) -> None:
     file = root / "recipe.json"
     mine = recipe.to_json()
     if file.exists():
-        theirs = json.loads(file.read_text())
+        theirs = _with_defaults(json.loads(file.read_text()))
         if theirs != json.loads(json.dumps(mine)):
             changed = sorted(k for k in mine if json.dumps(mine[k]) != json.dumps(theirs.get(k)))
             raise ValueError(
@@ -360,6 +360,19 @@ def _check_recipe(root: Path, recipe: Recipe) -> None:
             )
         return
     _atomic(file, lambda f: f.write(json.dumps(mine, indent=2).encode()))
+
+
+def _with_defaults(data: Any) -> Any:
+    """A saved recipe's JSON with the fields added since it was written filled in with their
+    defaults, which are what such a run used (so that a run goes on after an upgrade)."""
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    for key in ("first_teacher", "teacher"):
+        saved = data.get(key)
+        if isinstance(saved, dict):
+            data[key] = {**asdict(Teaching()), **saved}
+    return data
 
 
 def _save_torch(state: dict[str, Any], handle: Any) -> None:

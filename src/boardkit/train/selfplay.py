@@ -58,6 +58,12 @@ class Teaching:
     positions it has not seen (it learns the games by heart instead), while the estimate is a
     function of the position that it can learn (:func:`~boardkit.bots.evaluation.
     estimated_rewards`). 0 is the outcome alone.
+
+    ``value_weight`` is the search teacher's leaf judgement, as the ``trained`` bot's parameter
+    of that name: 1 (the default) lets the network alone judge each new leaf; below 1 the
+    guided ``mcts``'s capped rollout takes the rest, as the shipped ``trained`` bot plays
+    (0.5), so the teacher is no weaker than the bot it trains even while the network's value
+    is poor.
     """
 
     candidates: int = 200
@@ -68,6 +74,16 @@ class Teaching:
     explore_moves: int = 8
     value_mix: float = 0.25
     priors: str = "network"
+    value_weight: float = 1.0
+
+    def __attrs_post_init__(self) -> None:
+        if not 0.0 <= self.value_weight <= 1.0:
+            raise ValueError(f"value_weight is a share from 0 to 1, not {self.value_weight}")
+        if self.value_weight != 1.0 and self.priors != "heuristic":
+            raise ValueError(
+                "value_weight below 1 mixes rollouts into the heuristic's search: it needs "
+                f'priors="heuristic", not {self.priors!r}'
+            )
 
 
 def play_games(
@@ -116,7 +132,7 @@ def _one_game(
             exploration=teaching.exploration,
             noise=teaching.noise,
             priors=teaching.priors,
-            value_weight=1.0,  # the recipe's teacher: the network alone judges its leaves
+            value_weight=teaching.value_weight,
         )
         bot._networks[(game.name, players)] = net
     observations: list[list[float]] = []
