@@ -92,10 +92,10 @@ def _round_trip(game: Game[Any, Any], action: object) -> None:
         )
 
 
-_JSON_INT_BOUND = 1 << 64
+_JSON_INT_BOUND: Final = 1 << 64
 """Ints inside this bound (either sign) are written and read back by ``json`` exactly (far
 below the digit limit of ``int`` to and from text)."""
-_JSON_DEPTH = 32
+_JSON_DEPTH: Final = 32
 """Deeper JSON values take the way through the text (``json`` has its own depth limits)."""
 
 
@@ -167,7 +167,7 @@ def _remember(game: Game[Any, Any], action: object) -> None:
     objects[id(action)] = action
 
 
-_CHECKED_LIMIT = 16_384
+_CHECKED_LIMIT: Final = 16_384
 """Most actions remembered as checked, per game class: above the 4,415 distinct actions of
 Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
 does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
@@ -237,8 +237,8 @@ def _same_types(a: object, b: object) -> bool:
     return _same(a, b)
 
 
-_SCALARS = frozenset((int, str, float, bool, type(None)))
-_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
+_SCALARS: Final = frozenset((int, str, float, bool, type(None)))
+_FROZEN_SETATTR: Final[object] = attrs.frozen(type("_Probe", (), {})).__setattr__
 """What ``__setattr__`` is on a frozen attrs class (taken from one, attrs has no flag for it)."""
 
 
@@ -280,8 +280,8 @@ def _frozen_fields(cls: Any) -> tuple[str, ...] | None:
     return None
 
 
-_UNKNOWN: Any = object()
-_FROZEN_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_UNKNOWN: Final[Any] = object()
+_FROZEN_FIELDS: Final[dict[type, tuple[str, ...] | None]] = {}
 """By class, :func:`_frozen_fields` (a class's fields and whether it is frozen never change)."""
 
 
@@ -342,7 +342,7 @@ def _how_compared(cls: Any) -> tuple[str, ...]:
     return _BY_VALUE
 
 
-_COMPARED: dict[type, tuple[str, ...]] = {}
+_COMPARED: Final[dict[type, tuple[str, ...]]] = {}
 """By class, :func:`_how_compared` (worked out once per class: :func:`_same` runs for every
 action a round trip checks)."""
 
