@@ -233,7 +233,14 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("framework: the log", ("boardkit.log", "boardkit.log.*")),
     (
         "framework: matches and replay",
-        ("boardkit", "boardkit.match", "boardkit.replay", "boardkit.rounds", "boardkit.undo"),
+        (
+            "boardkit",
+            "boardkit.match",
+            "boardkit.match_play",
+            "boardkit.replay",
+            "boardkit.rounds",
+            "boardkit.undo",
+        ),
     ),
     ("presentation kit", ("boardkit.present*",)),
     ("bots", ("boardkit.bots*",)),

@@ -17,7 +17,7 @@ import enum
 import json
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -92,10 +92,10 @@ def _round_trip(game: Game[Any, Any], action: object) -> None:
         )
 
 
-_JSON_INT_BOUND = 1 << 64
+_JSON_INT_BOUND: Final = 1 << 64
 """Ints inside this bound (either sign) are written and read back by ``json`` exactly (far
 below the digit limit of ``int`` to and from text)."""
-_JSON_DEPTH = 32
+_JSON_DEPTH: Final = 32
 """Deeper JSON values take the way through the text (``json`` has its own depth limits)."""
 
 
@@ -151,22 +151,33 @@ def _utf8(text: str) -> bool:
 
 
 def _remember(game: Game[Any, Any], action: object) -> None:
-    """Keep ``action`` (one that cannot change) as passed for ``game``'s class."""
+    """Keep ``action`` (one that cannot change) as passed for ``game``'s class, by value and
+    by identity."""
     checked = _CHECKED.get(type(game))
     if checked is None:
         checked = _CHECKED[type(game)] = {}
     elif len(checked) >= _CHECKED_LIMIT:
         checked.clear()
     checked[action] = action
+    objects = _CHECKED_OBJECTS.get(type(game))
+    if objects is None:
+        objects = _CHECKED_OBJECTS[type(game)] = {}
+    elif len(objects) >= _CHECKED_LIMIT:
+        objects.clear()
+    objects[id(action)] = action
 
 
-_CHECKED_LIMIT = 16_384
+_CHECKED_LIMIT: Final = 16_384
 """Most actions remembered as checked, per game class: above the 4,415 distinct actions of
 Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
 does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
-_CHECKED: dict[type, dict[object, object]] = {}
+_CHECKED: Final[dict[type, dict[object, object]]] = {}
 """By game class, the actions that passed :func:`check_action`, each keyed by itself (by
 value: an equal action finds it, whatever object it is)."""
+_CHECKED_OBJECTS: Final[dict[type, dict[int, object]]] = {}
+"""By game class, the same actions keyed by their ``id``: the very object that passed is found
+without hashing it (an attrs class hashes its fields in Python). The table holds each object,
+so its ``id`` is not reused while it is kept."""
 
 
 def _passed_before(game: Game[Any, Any], action: object) -> bool:
@@ -175,10 +186,17 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
 
     Games offer the same few actions again and again, as shared objects (Shangrila) or as new
     equal ones (Nim's ``Take(2)``); checking them again would cost a JSON round trip each. The
-    memo is keyed by value, so the identity of objects never matters; an equal action of other
-    types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. Only actions that
-    cannot change are kept (:func:`_unchangeable`), so a key's hash never changes.
+    very object that passed is found by its ``id`` first, without hashing it; any other is
+    looked up by value, so the identity of objects never decides a refusal; an equal action of
+    other types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. Only
+    actions that cannot change are kept (:func:`_unchangeable`), so a key's hash never changes
+    and a kept object is still what passed.
     """
+    objects = _CHECKED_OBJECTS.get(type(game))
+    if objects is None:
+        return False
+    if objects.get(id(action)) is action:  # this very object passed: nothing to hash
+        return True
     checked = _CHECKED.get(type(game))
     if checked is None:
         return False
@@ -208,7 +226,10 @@ def _same_types(a: object, b: object) -> bool:
                 return False
         return True
     if cls is tuple:
-        for x, y in zip(a, b, strict=True):  # type: ignore[call-overload]
+        items: Any = a
+        others: Any = b
+        for i in range(len(items)):  # equal tuples: the same length (no zip: a call less)
+            x, y = items[i], others[i]
             kind = type(x)
             if type(y) is not kind or (kind not in _SCALARS and not _same_types(x, y)):
                 return False
@@ -216,8 +237,8 @@ def _same_types(a: object, b: object) -> bool:
     return _same(a, b)
 
 
-_SCALARS = frozenset((int, str, float, bool, type(None)))
-_FROZEN_SETATTR: object = attrs.frozen(type("_Probe", (), {})).__setattr__
+_SCALARS: Final = frozenset((int, str, float, bool, type(None)))
+_FROZEN_SETATTR: Final[object] = attrs.frozen(type("_Probe", (), {})).__setattr__
 """What ``__setattr__`` is on a frozen attrs class (taken from one, attrs has no flag for it)."""
 
 
@@ -234,7 +255,13 @@ def _unchangeable(value: object) -> bool:
                 return False
         return True
     if cls is tuple or cls is frozenset:
-        return all(type(item) in _SCALARS or _unchangeable(item) for item in value)  # type: ignore[attr-defined]
+        items: Any = value
+        for item in items:  # a loop, not all() over a generator: run for every new action
+            if type(item) in _SCALARS:
+                continue
+            if not _unchangeable(item):
+                return False
+        return True
     return isinstance(value, enum.Enum)
 
 
@@ -253,8 +280,8 @@ def _frozen_fields(cls: Any) -> tuple[str, ...] | None:
     return None
 
 
-_UNKNOWN: Any = object()
-_FROZEN_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_UNKNOWN: Final[Any] = object()
+_FROZEN_FIELDS: Final[dict[type, tuple[str, ...] | None]] = {}
 """By class, :func:`_frozen_fields` (a class's fields and whether it is frozen never change)."""
 
 
@@ -269,9 +296,13 @@ def _same(a: object, b: object) -> bool:
     if how is _BY_VALUE:
         return bool(a == b)
     if how is _AS_SEQUENCE:
-        if len(a) != len(b):  # type: ignore[arg-type]
+        items: Any = a
+        others: Any = b
+        count = len(items)
+        if count != len(others):
             return False
-        for x, y in zip(a, b, strict=True):  # type: ignore[call-overload]
+        for i in range(count):  # indexes, not zip(strict=True): a keyword call less
+            x, y = items[i], others[i]
             kind = type(x)
             if kind in _SCALARS and type(y) is kind:  # what _same(x, y) asks, without a call
                 if x != y:
@@ -311,7 +342,7 @@ def _how_compared(cls: Any) -> tuple[str, ...]:
     return _BY_VALUE
 
 
-_COMPARED: dict[type, tuple[str, ...]] = {}
+_COMPARED: Final[dict[type, tuple[str, ...]]] = {}
 """By class, :func:`_how_compared` (worked out once per class: :func:`_same` runs for every
 action a round trip checks)."""
 

@@ -15,10 +15,7 @@ event is folded once, as it is recorded. A game hook that looked ahead in a reco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import Any, Final
-
-from attrs import frozen
 
 from boardkit import recorder
 from boardkit.errors import (
@@ -49,41 +46,39 @@ def fold(game: Game[S, Any], state: S, events: Iterable[object]) -> S:
     return recorder.fold(game.reduce, state, events)
 
 
-@frozen
 class _Hooks:
     """Which optional flow hooks a game class overrides: a default hook gives no event (or
     says "no", or names the usual phase or player), so the engine need not call it. Worked
-    out once per class."""
+    out once per class (:func:`_hooks`). A plain class, not an attrs one: compiled, its fields
+    are read as C struct members, several times in every :func:`step`."""
 
-    setup: bool
-    on_turn_end: bool
-    phase_over: bool
-    next_player: bool
-    on_turn_start: bool
-    first_phase: bool
-    first_player: bool
-    on_phase_start: bool
-    plain: bool
-    """None of the hooks that run between two turns is overridden."""
+    def __init__(self, kind: type) -> None:
+        def own(name: str) -> bool:
+            return getattr(kind, name) is not getattr(Game, name)
+
+        self.setup: bool = own("setup")
+        self.on_turn_end: bool = own("on_turn_end")
+        self.phase_over: bool = own("phase_over")
+        self.next_player: bool = own("next_player")
+        self.on_turn_start: bool = own("on_turn_start")
+        self.first_phase: bool = own("first_phase")
+        self.first_player: bool = own("first_player")
+        self.on_phase_start: bool = own("on_phase_start")
+        between = ("on_turn_end", "phase_over", "next_player", "on_turn_start")
+        self.plain: bool = not any(own(name) for name in between)
+        """None of the hooks that run between two turns is overridden."""
 
 
-@cache
 def _hooks(kind: type) -> _Hooks:
-    def own(name: str) -> bool:
-        return getattr(kind, name) is not getattr(Game, name)
+    """The :class:`_Hooks` of a game class, worked out on its first game."""
+    hooks = _HOOKS.get(kind)
+    if hooks is None:
+        hooks = _HOOKS[kind] = _Hooks(kind)
+    return hooks
 
-    between = ("on_turn_end", "phase_over", "next_player", "on_turn_start")
-    return _Hooks(
-        own("setup"),
-        own("on_turn_end"),
-        own("phase_over"),
-        own("next_player"),
-        own("on_turn_start"),
-        own("first_phase"),
-        own("first_player"),
-        own("on_phase_start"),
-        not any(own(name) for name in between),
-    )
+
+_HOOKS: Final[dict[type, _Hooks]] = {}
+"""By game class, its :class:`_Hooks` (a class's methods are taken as fixed once it plays)."""
 
 
 def _settle(game: Game[S, Any], reduce: Reducer[S], state: S, out: list[object], rng: Rng) -> S:

@@ -50,7 +50,7 @@ from boardkit.errors import (
     UndoError,
     shorten,
 )
-from boardkit.flow import HasFlow, decider
+from boardkit.flow import HasFlow
 from boardkit.game import Game
 from boardkit.log import (
     DEFAULT_LIMITS,
@@ -68,12 +68,11 @@ from boardkit.log import (
     shown_action,
     viewer_text,
 )
-from boardkit.log.model import decoded_entry
+from boardkit.match_play import play_entry
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
 from boardkit.replay import Replay, replay_entries
 from boardkit.result import Result
-from boardkit.rng import Rng
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A", default=Any)
@@ -488,29 +487,13 @@ class Match(Generic[S, A]):
             self._check_writable("play")
         if player is not None and type(player) is not int:
             raise IllegalActionError("action", f"a player is a seat number, not {shorten(player)}")
-        game = self.game
-        state = self._state
-        offered = self._offered
-        if offered is not None and offered[0] is state:
-            check_action(game, action, offered[1])
-        else:
-            check_action(game, action)
         entries = self._entries
-        seq = len(entries)
-        who = decider(state.flow)
-        config = self.config
-        state, events = engine.step(
-            game,
-            state,
-            player,
-            action,
-            Rng.for_entry(config.seed, seq),
-            engine.cut_off_at(config, seq),
+        state, recorded = play_entry(
+            self.game, self._state, entries, self.config, action, player, self._offered
         )
-        recorded = tuple(events)
-        entries.append(decoded_entry(seq, who, action, recorded))  # Entry(…), the events a tuple
         self._state = state
         self._offered = None
+        seq = len(entries) - 1
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
         return recorded

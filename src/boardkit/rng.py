@@ -102,6 +102,23 @@ def _stream_of(seed: int, stream: int) -> Rng:
     return rng
 
 
+def entry_stream(seed: int, seq: int) -> Rng:
+    """:meth:`Rng.for_entry` for an entry number ``seq`` the caller counted itself (a match's
+    number of entries so far: an int from 0 up), which is therefore not checked again; the seed
+    is checked as :meth:`Rng.for_entry` checks it. What :mod:`boardkit.match_play` asks once per
+    action a match plays."""
+    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
+        _check_seed(seed)  # raises
+    rng: Rng = _new(Rng)
+    rng._seed = seed
+    rng._hasher = None
+    rng._stream = seq + 1
+    rng._block = 0
+    rng._words = ()
+    rng._index = 8
+    return rng
+
+
 class Rng:
     """One random stream of a seed, with the few draws games need.
 

@@ -153,3 +153,13 @@ def test_drawn_counts_the_words_handed_out() -> None:
         again.next_u64()
     words = [again.next_u64() >> 62 for _ in range(tries)]
     assert all(w >= 3 for w in words[:-1]) and words[-1] < 3
+
+
+def test_entry_stream_draws_what_for_entry_draws() -> None:
+    from boardkit.rng import entry_stream
+
+    for seed, seq in ((0, 0), (7, 1), (2**128 - 1, 41)):
+        mine, theirs = entry_stream(seed, seq), Rng.for_entry(seed, seq)
+        assert [mine.next_u64() for _ in range(10)] == [theirs.next_u64() for _ in range(10)]
+    with pytest.raises(ValueError):
+        entry_stream(-1, 0)

@@ -15,7 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardkit import IllegalActionError
-from boardkit.action_check import _reads_back_as_written, _same, check_action
+from boardkit.action_check import (
+    _CHECKED_OBJECTS,
+    _passed_before,
+    _reads_back_as_written,
+    _same,
+    check_action,
+)
 from boardkit.game import Game
 from tests.budget import examples
 
@@ -102,3 +108,29 @@ def test_an_action_whose_text_cannot_be_encoded_is_still_refused() -> None:
         check_action(game, Say("\ud800"))
     assert refused.value.rule == "action"
     assert "cannot be written to a log" in str(refused.value)
+
+
+@frozen
+class Count:
+    n: int
+
+
+class CountGame:
+    """A game class of its own, so that its memo of checked actions starts empty here."""
+
+    action_types = (Count,)
+    event_types = ()
+    state_type = Count
+
+
+def test_the_object_that_passed_is_known_by_identity_and_an_equal_one_of_other_types_is_not() -> (
+    None
+):
+    game = cast(Game[Any, Count], CountGame())
+    passed = Count(1)
+    assert not _passed_before(game, passed)
+    check_action(game, passed)
+    assert _CHECKED_OBJECTS[CountGame][id(passed)] is passed  # kept, so its id is not reused
+    assert _passed_before(game, passed)  # the very object
+    assert _passed_before(game, Count(1))  # an equal one with the same types, by value
+    assert not _passed_before(game, Count(True))  # equal, but a bool where the int was

@@ -38,7 +38,7 @@ from boardkit.match import Match
 from boardkit.options import MAX_SEED, Config, OptionValue, check_game_count, seat_names
 from boardkit.registry import as_game
 from boardkit.result import Result
-from boardkit.rng import Rng, new_seed
+from boardkit.rng import entry_stream, new_seed
 from boardkit.runner.seats import play_out
 
 ProgressCallback = Callable[[int, int], None]
@@ -160,7 +160,7 @@ class _Recorder:
             self.state,
             player,
             action,
-            Rng.for_entry(self._seed, seq),
+            entry_stream(self._seed, seq),
             engine.cut_off_at(self.config, seq),
         )
         self.state = state
