@@ -27,6 +27,13 @@ state after another, works the masks out once, like a mutable board that is upda
 A state built any other way (JSON, a position, ``evolve``, a second line of play) gets its
 masks worked out on first use. The slot is per thread, so worker threads (the server's bots)
 never see each other's masks change.
+
+Where several matches are played in turns (a batched environment's games, a server's
+matches), each move starts from a board another match's moves took out of the slot. So the
+masks a board leaves the slot with are kept aside, by board, for the last
+:data:`PARKED_BOARDS` boards (per thread): :func:`masks_of` takes them back into the slot
+rather than work them out again. Only the slot's masks are ever changed in place, and a board's
+masks are in one place at a time (the slot, or aside), so kept masks always match their board.
 """
 
 from __future__ import annotations
@@ -55,10 +62,16 @@ _Entry = tuple[tuple[int, ...], tuple[int, ...], Masks]
 _NONE: Final[_Entry] = ((), (), [])
 
 
-_SLOT: Final[Any] = type("_Slot", (threading.local,), {"entry": _NONE})()
-"""One thread's kept masks: ``entry`` is ``(spaces, supply, masks)``. Its class is made by
-``type()`` rather than written out: the compiled build (docs/performance.md) would compile a
-written class into one that cannot extend ``threading.local``."""
+_SLOT: Final[Any] = type("_Slot", (threading.local,), {"entry": _NONE, "parked": None})()
+"""One thread's kept masks: ``entry`` is ``(spaces, supply, masks)``; ``parked`` the entries
+that left the slot, by the ``id`` of their ``spaces`` (made on the thread's first use). Its
+class is made by ``type()`` rather than written out: the compiled build (docs/performance.md)
+would compile a written class into one that cannot extend ``threading.local``."""
+
+PARKED_BOARDS: Final = 64
+"""How many boards' masks each thread keeps aside after they left the slot (see the module
+docstring): enough for the games of a batched environment or a server's busy matches; the
+oldest go first."""
 
 
 _RowInfo = tuple[int, int, tuple[tuple[int, int], ...], int]
@@ -127,14 +140,27 @@ _COLOURS_OF: Final = tuple(tuple(c for c in range(4) if bits >> c & 1) for bits 
 
 
 def masks_of(spaces: tuple[int, ...], supply: tuple[int, ...]) -> Masks:
-    """The masks of a board and its supplies (read them, never change them): the kept ones, or
-    worked out and kept."""
-    entry: _Entry = _SLOT.entry
+    """The masks of a board and its supplies (read them, never change them): the kept ones
+    (in the slot, or kept aside), or worked out; they take the slot, and the masks there before
+    are kept aside."""
+    slot = _SLOT
+    entry: _Entry = slot.entry
     if entry[0] is spaces and entry[1] is supply:
         return entry[2]
-    masks = compute(spaces, supply)
-    _SLOT.entry = (spaces, supply, masks)
-    return masks
+    parked: dict[int, _Entry] | None = slot.parked
+    if parked is None:
+        parked = slot.parked = {}
+    found = parked.pop(id(spaces), None)
+    if found is not None and found[1] is supply:  # ``found[0] is spaces``: it holds them alive
+        new_entry = found
+    else:
+        new_entry = (spaces, supply, compute(spaces, supply))
+    if entry[0]:
+        if len(parked) >= PARKED_BOARDS:
+            del parked[next(iter(parked))]  # the oldest
+        parked[id(entry[0])] = entry
+    slot.entry = new_entry
+    return new_entry[2]
 
 
 def _space(m: Masks, i: int, old: int, new: int) -> None:

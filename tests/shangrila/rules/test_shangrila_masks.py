@@ -82,6 +82,28 @@ def test_odd_events_keep_the_masks_right() -> None:
         )
 
 
+def test_the_masks_of_matches_played_in_turns_are_kept_aside_and_taken_back() -> None:
+    """Two matches played move for move in turns (a batched environment's games): each move
+    starts from a board the other match took out of the slot; its masks come back from aside,
+    the same list rather than worked out again, equal to the masks from scratch, and leave
+    the place aside they came from."""
+    matches: list[Match[Any]] = [Match.new(GAME, 3, seed=seed) for seed in (1, 2)]
+    rng = Rng(1, 3)
+    taken_back = 0
+    for _ in range(30):
+        for match in matches:
+            state = match.state
+            aside = (masks._SLOT.parked or {}).get(id(state.spaces))
+            got = masks.masks_of(state.spaces, state.supply)
+            if aside is not None and aside[1] is state.supply:
+                assert got is aside[2]
+                taken_back += 1
+            assert id(state.spaces) not in masks._SLOT.parked
+            assert got == masks.compute(state.spaces, state.supply)
+            match.play(rng.choice(match.legal_actions()))
+    assert taken_back >= 55
+
+
 def test_each_thread_keeps_its_own_masks() -> None:
     match: Match[Any] = Match.new(GAME, 4, seed=5)
     state = match.state
