@@ -75,22 +75,7 @@ def test_samples_refuse_arrays_that_disagree() -> None:
 
 @pytest.mark.parametrize("teacher", ["heuristic", "search"])
 def test_a_teacher_s_games_give_well_formed_reproducible_samples(teacher: str) -> None:
-    game = NimGame()
-    network = None
-    if teacher == "search":
-        from boardkit.train.learn import Model, export
-
-        config = game.make_config(2, None, 0, None)
-        model = Model(
-            math.prod(game.observation_shape(config) or ()), (8,), game.num_actions(config) or 0, 2
-        )
-        meta = {
-            "game": "nim",
-            "players": 2,
-            "observation_size": model.shape[0],
-            "num_actions": model.shape[2],
-        }
-        network = _saved(export(model, meta))
+    network = _untrained_nim_network() if teacher == "search" else None
     teaching = Teaching(iterations=10, value_mix=0.0)
     samples = play_games("nim", 2, [3, 4], teaching, network)
     again = play_games("nim", 2, [3, 4], teaching, network)
