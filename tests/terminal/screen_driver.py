@@ -82,6 +82,20 @@ class Terminal:
                 raise AssertionError(f"{needle!r} never appeared; the screen:\n{self.text()}")
         return self.text()
 
+    def wait_written(self, needle: str, since: int = 0, timeout: float | None = None) -> str:
+        """Read until ``needle`` is in what the program wrote after ``raw[since]``; that text.
+
+        For lines that may scroll off the screen within one read (a bot's moves printed
+        right after a person's), where :meth:`wait_for` could miss them.
+        """
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while needle not in self.raw[since:]:
+            if time.monotonic() > deadline or not self.pump():
+                if needle in self.raw[since:]:
+                    break
+                raise AssertionError(f"{needle!r} was never written; the screen:\n{self.text()}")
+        return self.raw[since:]
+
     def type(self, text: str) -> None:
         """Type ``text`` (add ``\\r`` for Enter)."""
         self.child.send(text)
