@@ -25,7 +25,9 @@ On top, what ties the game together and what other programs read:
 - :mod:`~boardkit_shangrila.rules.events` — the facts a game is made of;
 - :mod:`~boardkit_shangrila.rules.masks` — guild masks kept beside the state for fast listing;
 - :mod:`~boardkit_shangrila.rules.legality` — the one place that decides legality: which
-  actions are legal now, and their listing (S-S3, S-A1 to S-A3e, S-P1);
+  actions are legal now (S-S3, S-A1 to S-A3e, S-P1);
+- :mod:`~boardkit_shangrila.rules.listing` — the lazy list of a position's legal actions, made
+  of shared action objects, and the rule for two students together (S-A2);
 - :mod:`~boardkit_shangrila.rules.checks` — checking one given action against that decision,
   and the clause that refuses it;
 - :mod:`~boardkit_shangrila.rules.reasons` — the refusals' words: which clause a refused
@@ -53,8 +55,8 @@ On top, what ties the game together and what other programs read:
 
 The modules' names before 0.2.0 (``boardkit_shangrila.state``, ``boardkit_shangrila.svg``, …)
 keep working until 0.3.0 with a :class:`DeprecationWarning`; the names of the old module
-``boardkit_shangrila.rules`` are read from :mod:`boardkit_shangrila.rules.legality` and
-:mod:`boardkit_shangrila.rules.checks` the same way.
+``boardkit_shangrila.rules`` are read from :mod:`boardkit_shangrila.rules.legality`,
+:mod:`boardkit_shangrila.rules.listing` and :mod:`boardkit_shangrila.rules.checks` the same way.
 """
 
 from boardkit._moved import register_moves

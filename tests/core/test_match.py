@@ -241,7 +241,7 @@ def test_codec_keeps_int_enums_and_refuses_bad_members() -> None:
 
 def test_legal_actions_are_the_games_own_sequence_not_a_copy() -> None:
     from boardkit_shangrila.game import ShangrilaGame
-    from boardkit_shangrila.rules.legality import LegalActions
+    from boardkit_shangrila.rules.listing import LegalActions
 
     match = Match.new(ShangrilaGame(), 3, seed=5)
     actions = match.legal_actions()

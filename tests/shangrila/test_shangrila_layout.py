@@ -15,7 +15,7 @@ import boardkit_shangrila
 from boardkit import Match
 from boardkit.compiled import is_compiled
 from boardkit.errors import IllegalActionError
-from boardkit_shangrila.rules import checks, legality
+from boardkit_shangrila.rules import checks, legality, listing
 from boardkit_shangrila.rules.actions import (
     Action,
     Journey,
@@ -24,7 +24,7 @@ from boardkit_shangrila.rules.actions import (
     PlaceSetupMaster,
     RecruitStudents,
 )
-from boardkit_shangrila.rules.components import Guild
+from boardkit_shangrila.rules.components import GUILD_INDEX, Guild
 
 PACKAGE = Path(boardkit_shangrila.__file__).parent
 
@@ -101,7 +101,8 @@ def test_the_old_rules_module_names_come_from_legality_and_checks() -> None:
     rules = importlib.import_module("boardkit_shangrila.rules")
     for name, module in (
         ("legal", legality),
-        ("LegalActions", legality),
+        ("LegalActions", listing),
+        ("pair_allowed", listing),
         ("_SPACES_OF", legality),
         ("refusal", checks),
         ("verify", checks),
@@ -146,3 +147,17 @@ def test_the_checks_old_names_in_legality_warn_and_give_the_checks_answer(
     if not is_compiled(legality.__name__):  # compiled, the frames are not Python's to count
         assert seen[0].filename == __file__  # the line that called the old name
     assert answer == expected
+
+
+def test_the_pair_rules_old_names_in_legality_warn_and_answer_as_the_listing() -> None:
+    """The rule for two students together moved to listing; legality's old names warn when
+    called and give listing's answers (two healers with one healer tile left: refused)."""
+    healer = GUILD_INDEX[Guild.HEALER]
+    single = 1 << healer
+    a, b = 0 * 7 + healer, 1 * 7 + healer
+    with pytest.warns(DeprecationWarning, match=r"legality\.pair_allowed moved to .*listing"):
+        allowed = legality.pair_allowed(a, b, single)
+    assert allowed is listing.pair_allowed(a, b, single) is False
+    with pytest.warns(DeprecationWarning, match=r"legality\.pair_count moved to .*listing"):
+        counted = legality.pair_count([a, b, 2 * 7 + healer], 0)
+    assert counted == listing.pair_count([a, b, 2 * 7 + healer], 0) == 3

@@ -47,16 +47,14 @@ from boardkit_shangrila.rules.board import ROUTES, VILLAGE_COUNT
 from boardkit_shangrila.rules.components import GUILD_COUNT, GUILD_INDEX, Guild
 from boardkit_shangrila.rules.legality import (
     POPCOUNT,
-    SHARED_SPACES,
     can_act,
     listed_main,
     listed_setup,
     main_info,
-    pair_allowed,
-    pair_count,
     placement_limits,
     setup_info,
 )
+from boardkit_shangrila.rules.listing import SHARED_SPACES, pair_allowed, pair_count
 from boardkit_shangrila.rules.masks import (
     ALONE,
     FULL,
