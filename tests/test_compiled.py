@@ -140,8 +140,16 @@ def test_a_module_that_cannot_be_found_is_not_compiled() -> None:
     assert not is_compiled("no_such_package.inside")
 
 
+def _fresh_env() -> dict[str, str]:
+    """This process's environment for a fresh virtual environment's Python: without the
+    settings that would make it build or import another boardkit than its own (a
+    ``PYTHONPATH`` that points at the sources, say)."""
+    skip = ("BOARDKIT_COMPILE", "VIRTUAL_ENV", "PYTHONPATH")
+    return {k: v for k, v in os.environ.items() if k not in skip}
+
+
 def _wheel(tmp_path: Path, python: Path, compile_: bool) -> Path:
-    env = {k: v for k, v in os.environ.items() if k not in ("BOARDKIT_COMPILE", "VIRTUAL_ENV")}
+    env = _fresh_env()
     if compile_:
         env["BOARDKIT_COMPILE"] = "1"
     out = tmp_path / ("compiled" if compile_ else "pure")
@@ -201,14 +209,21 @@ def test_a_fresh_environment_builds_the_pure_wheel_unless_asked_and_then_the_com
     assert _check_wheel().problems(compiled) == [
         f"platform tag {tag!r} is not manylinux or musllinux (auditwheel repair)"
     ]
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(compiled)], check=True)
+    fresh = _fresh_env()
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", str(compiled)], check=True, env=fresh
+    )
     play = (
         "from boardkit.runner.simulate import simulate\n"
         "print(simulate('shangrila', 3, 4, seed=8).wins)"
     )
     check = "import boardkit.compiled as c\nassert all(c.compiled_modules().values())"
     done = subprocess.run(
-        [str(python), "-c", f"{check}\n{play}"], capture_output=True, text=True, cwd=tmp_path
+        [str(python), "-c", f"{check}\n{play}"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=fresh,
     )
     assert done.returncode == 0, done.stderr
     here = subprocess.run([sys.executable, "-c", play], capture_output=True, text=True, check=True)
