@@ -67,7 +67,7 @@ from boardkit.errors import BoardkitError, IllegalActionError
 from boardkit.geometry.grid import cells_of
 from boardkit_khan.rules.board import Board, Region
 from boardkit_khan.rules.components import TileSpec
-from boardkit_khan.rules.fits import FitFinder, fit_finder, reach
+from boardkit_khan.rules.fits import FitFinder, Mask, fit_finder, reach
 from boardkit_khan.rules.placements import (
     PlacementTable,
     StackKey,
@@ -327,7 +327,7 @@ def _standard_bits(table: PlacementTable, available: Collection[StackKey]) -> _A
 
 
 _INDEX: dict[object, dict[StackKey, int]] = {}
-"""By finder (its generated ``find`` function, one object per finder), the index of each of
+"""By finder (its ``find``, one object per finder), the index of each of
 its stacks in ``finder.stacks``."""
 
 
@@ -340,7 +340,7 @@ def _scan(
 ) -> list[Conquest]:
     """The generator behind :func:`legal_conquests` and :func:`has_legal_conquest`.
 
-    The board's generated finder (:mod:`boardkit_khan.rules.fits`) gives, for every orientation,
+    The board's finder (:mod:`boardkit_khan.rules.fits`) gives, for every orientation,
     the anchors whose cells are all allowed (land with a yurt and unblocked; for bridges also
     unblocked river) and whose tile covers an own yurt.
     Those are checked one by one for the majority (inlined, same outcome as
@@ -464,15 +464,16 @@ def _verdicts(
     own yurts, or the changed cells of a carried listing, see :func:`_carried`), in scan order,
     with their ranks (``position << 16 | anchor``). ``window`` holds every cell of those
     placements (-1: the whole board); the finder looks at nothing outside it."""
-    yurts = situation.yurts
-    own = yurts[player]
-    occupied = situation.neutral
-    for mask in yurts:
-        occupied |= mask
+    # The masks are held as Mask (see boardkit_khan.rules.fits): Python ints, also compiled.
+    yurts: Sequence[Mask] = situation.yurts
+    own: Mask = yurts[player]
+    occupied: Mask = situation.neutral
+    for yurt_mask in yurts:
+        occupied |= yurt_mask
     # Seats in order, the player included (so sharers come out sorted); seats without yurts
     # can neither outnumber nor tie the player, who covers at least one own yurt.
-    seats = [(seat, mask) for seat, mask in enumerate(yurts) if mask]
-    others = occupied & ~own & ~situation.neutral
+    seats: list[tuple[int, Mask]] = [(seat, mask) for seat, mask in enumerate(yurts) if mask]
+    others: Mask = occupied & ~own & ~situation.neutral
     alone = (player,)
     unblocked = ~situation.blocked
     land_allowed = occupied & table.land & unblocked & window
@@ -482,31 +483,33 @@ def _verdicts(
     )
     found = finder.find(land_allowed, bridge_allowed, touch)
     orientations = finder.orientations
-    guarded = _guarded_cells(situation, player)
-    foreign = touch & ~own  # tiles touching only these cells may cover no own yurt
+    guarded: Mask = _guarded_cells(situation, player)
+    foreign: Mask = touch & ~own  # tiles touching only these cells may cover no own yurt
     build = tuple.__new__
+    conquest = Conquest  # read once (a compiled module reads a global from its dict)
     result: list[Conquest] = []
     ranks: list[int] = []
     for position, fits in found:
         if not usable >> stack_of[position] & 1:
             continue
+        shape: Mask
         key, _, index, _, _, shape = orientations[position]
         base = position << 16
         while fits:
-            low = fits & -fits
+            low: int = fits & -fits  # an int: its bit_length is then mypyc's, not a method call
             fits ^= low
             anchor = low.bit_length() - 1
-            mask = shape << anchor
+            mask: Mask = shape << anchor
             if foreign and not mask & own:
                 continue
             sharers: tuple[int, ...] = alone
             if mask & others:  # K-A-C5; covering only own and neutral yurts: alone
-                own_count = (mask & own).bit_count()
+                own_count: int = (mask & own).bit_count()
                 sharers = ()
                 for seat, yurt_mask in seats:
                     covered = mask & yurt_mask  # the player's own seat always covers some
                     if covered:
-                        count = covered.bit_count()
+                        count: int = covered.bit_count()
                         if count > own_count:
                             sharers = ()
                             break
@@ -519,7 +522,7 @@ def _verdicts(
                 consent = _consent(mask, situation, player, sharers)
                 if consent is None:
                     continue
-            result.append(build(Conquest, (key, index, anchor, mask, sharers, consent)))
+            result.append(build(conquest, (key, index, anchor, mask, sharers, consent)))
             ranks.append(base | anchor)
             if first_only:
                 return result, ranks

@@ -11,6 +11,7 @@ from boardkit import IllegalActionError, Rng
 from boardkit.geometry.grid import cells_of
 from boardkit.geometry.polyomino import SHAPES, orientations, placement_mask
 from boardkit_khan.rules import conquest as conquest_module
+from boardkit_khan.rules import fits as fits_module
 from boardkit_khan.rules.board import Region
 from boardkit_khan.rules.board_validation import default_board
 from boardkit_khan.rules.components import TileKind, standard_tiles
@@ -633,7 +634,8 @@ def _fits_one_by_one(
 @given(st.integers(0, 2**32))
 def test_the_generated_fit_finder_agrees_with_the_definition(seed: int) -> None:
     """fits.py: every orientation with a fitting anchor that covers an own cell is reported,
-    with exactly those anchors, in scan order, for the standard stacks and a set outside them."""
+    with exactly those anchors, in scan order, for the standard stacks and a set outside them,
+    by the walk of the tries and by their straight-line form alike."""
     rng = Rng(seed)
     extra = [StackKey(TileKind.BRIDGE, "I2"), StackKey(TileKind.BRIDGE, "T4")]
     assert not set(extra) & ALL
@@ -645,9 +647,14 @@ def test_the_generated_fit_finder_agrees_with_the_definition(seed: int) -> None:
         bridge_allowed = allowed | (BOARD.river & ~(rng.below(2**40) << rng.below(120)))
         finder = fit_finder(TABLE, keys)
         own = allowed & rng.below(2**64) << rng.below(120)
-        found = finder.find(allowed, bridge_allowed if finder.has_bridges else None, own)
         expected = _fits_one_by_one(allowed, bridge_allowed, own, keys)
-        assert found == [(i, fits) for i, fits in enumerate(expected) if fits]
+        for find in (
+            finder.find,
+            fits_module._generate(TABLE, keys, walk=True).find,  # the compiled build's
+            fits_module._generate(TABLE, keys, walk=False).find,  # the interpreter's
+        ):
+            found = find(allowed, bridge_allowed if finder.has_bridges else None, own)
+            assert found == [(i, fits) for i, fits in enumerate(expected) if fits]
         assert [(o.stack, o.number) for o in finder.orientations] == [
             (key, o.index)
             for key in sorted(keys, key=lambda k: (k.kind.value, k.shape))
