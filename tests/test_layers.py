@@ -238,6 +238,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "boardkit.match",
             "boardkit.match_play",
             "boardkit.replay",
+            "boardkit.replay_step",
             "boardkit.rounds",
             "boardkit.undo",
         ),

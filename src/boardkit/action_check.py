@@ -17,6 +17,7 @@ import enum
 import json
 import math
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, Final
 
 import attrs
@@ -25,8 +26,14 @@ from boardkit.codec import CodecError, codec_for
 from boardkit.errors import IllegalActionError, shorten
 from boardkit.game import Game
 
+_NOT_OFFERED: Final[tuple[object, ...]] = ()
+"""What :func:`check_action` is given when no listing is at hand (a replay's actions): told
+apart by identity, so that no call asks an empty listing."""
 
-def check_action(game: Game[Any, Any], action: object, offered: Sequence[object] = ()) -> None:
+
+def check_action(
+    game: Game[Any, Any], action: object, offered: Sequence[object] = _NOT_OFFERED
+) -> None:
     """Refuse an action that would not survive its own log.
 
     Dumped to JSON and loaded back, the action must give an equal object of the same class; a
@@ -46,7 +53,9 @@ def check_action(game: Game[Any, Any], action: object, offered: Sequence[object]
     (a lazy sequence, whose items are built as they are read) is not searched: finding the action
     in it would cost as much as the round trip.
     """
-    if _handed_out(action, offered) or _passed_before(game, action):
+    if (offered is not _NOT_OFFERED and _handed_out(action, offered)) or _passed_before(
+        game, action
+    ):
         return
     _round_trip(game, action)
     if _unchangeable(action):
@@ -165,6 +174,17 @@ def _remember(game: Game[Any, Any], action: object) -> None:
     elif len(objects) >= _CHECKED_LIMIT:
         objects.clear()
     objects[id(action)] = action
+    read = _scalar_reader(type(action))
+    if read is not None:
+        values = read(action)
+        types = tuple(map(type, values))
+        if all(kind in _SCALARS for kind in types[1:]):  # types[0]: the class's own type
+            by_fields = _CHECKED_FIELDS.get(type(game))
+            if by_fields is None:
+                by_fields = _CHECKED_FIELDS[type(game)] = {}
+            elif len(by_fields) >= _CHECKED_LIMIT:
+                by_fields.clear()
+            by_fields[values] = types
 
 
 _CHECKED_LIMIT: Final = 16_384
@@ -178,6 +198,25 @@ _CHECKED_OBJECTS: Final[dict[type, dict[int, object]]] = {}
 """By game class, the same actions keyed by their ``id``: the very object that passed is found
 without hashing it (an attrs class hashes its fields in Python). The table holds each object,
 so its ``id`` is not reused while it is kept."""
+_CHECKED_FIELDS: Final[dict[type, dict[tuple[object, ...], tuple[type, ...]]]] = {}
+"""By game class, the passed actions of frozen attrs classes whose fields all hold scalars, each
+as its class and field values (:func:`_scalar_reader`), giving the type of each: an equal new
+object is found by C-level reads and hashes, without the attrs class's ``__hash__`` and
+``__eq__`` (Python functions), and its fields' types are compared with these. Equal values of
+other types (``True`` where ``1`` passed) share a key, so one of them is kept: the other is
+found by :data:`_CHECKED` instead."""
+_SCALAR_READERS: Final[dict[type, Any]] = {}
+"""By class, :func:`_scalar_reader` (worked out once per class)."""
+
+
+def _scalar_reader(cls: Any) -> Any:
+    """For a frozen attrs class with fields, a function that reads an object's class and field
+    values as a tuple (``operator.attrgetter``, C code); ``None`` for any other class."""
+    read = _SCALAR_READERS.get(cls, _UNKNOWN)
+    if read is _UNKNOWN:
+        names = _frozen_names(cls)
+        read = _SCALAR_READERS[cls] = attrgetter("__class__", *names) if names else None
+    return read
 
 
 def _passed_before(game: Game[Any, Any], action: object) -> bool:
@@ -188,7 +227,9 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
     equal ones (Nim's ``Take(2)``); checking them again would cost a JSON round trip each. The
     very object that passed is found by its ``id`` first, without hashing it; any other is
     looked up by value, so the identity of objects never decides a refusal; an equal action of
-    other types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. Only
+    other types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. An action
+    of a frozen attrs class whose fields are scalars is looked up by its fields and their types
+    first (:data:`_CHECKED_FIELDS`), which asks the same without a call into Python. Only
     actions that cannot change are kept (:func:`_unchangeable`), so a key's hash never changes
     and a kept object is still what passed.
     """
@@ -197,6 +238,20 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
         return False
     if objects.get(id(action)) is action:  # this very object passed: nothing to hash
         return True
+    read = _SCALAR_READERS.get(type(action))
+    by_fields = _CHECKED_FIELDS.get(type(game))
+    if read is not None and by_fields is not None:  # a frozen attrs class seen before
+        try:
+            values = read(action)  # its class and fields: found if all are scalars that passed
+            types = by_fields.get(values)
+            if types is not None:
+                for i in range(1, len(types)):  # types[0]: the class's own type
+                    if type(values[i]) is not types[i]:
+                        break
+                else:
+                    return True
+        except Exception:  # a field missing or unhashable: the lookup by value below decides
+            pass
     checked = _CHECKED.get(type(game))
     if checked is None:
         return False

@@ -661,8 +661,9 @@ class Match(Generic[S, A]):
             raise InvalidLogError("the log has no setup entry")
         replay = Replay.start(game, log.header, log.entries[0], verify)
         match = cls._from_replay(replay, log.entries[0])
-        for entry in log.entries[1:]:
-            match._add_replayed(entry, replay.add(entry))
+        match._state = replay.add_all(
+            log.entries[1:], match._entries, match._snapshots, SNAPSHOT_EVERY
+        )
         return match
 
     @classmethod
@@ -671,14 +672,6 @@ class Match(Generic[S, A]):
         return cls(
             replay.game, replay.header, replay.config, setup, replay.state, verified=replay.verified
         )
-
-    def _add_replayed(self, entry: Entry, state: S) -> None:
-        """Keep ``entry`` and the state ``replay`` gave for it, as :meth:`play` keeps its own."""
-        seq = len(self._entries)
-        self._entries.append(entry)
-        self._state = state
-        if seq % SNAPSHOT_EVERY == 0:
-            self._snapshots[seq] = state
 
     @overload
     @classmethod
@@ -720,7 +713,7 @@ class Match(Generic[S, A]):
         replay, setup = next(entries)  # the reader refuses a log without entries
         match = cls._from_replay(replay, setup)
         kept, snapshots = match._entries, match._snapshots
-        for replay, entry in entries:  # _add_replayed, written out: once per entry
+        for replay, entry in entries:  # kept as play keeps its own: once per entry
             seq = len(kept)
             kept.append(entry)
             if seq % SNAPSHOT_EVERY == 0:

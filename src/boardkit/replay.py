@@ -31,18 +31,15 @@ from typing import Any, Generic, TypeVar
 from attrs import evolve
 
 from boardkit import engine
-from boardkit.action_check import check_action
-from boardkit.english import count_of
 from boardkit.errors import (
     BoardkitError,
-    IllegalActionError,
     InvalidLogError,
     InvalidOptionsError,
     InvalidPositionError,
     NotOfferedError,
     shorten,
 )
-from boardkit.flow import GameTruncated, HasFlow, decider
+from boardkit.flow import HasFlow
 from boardkit.game import Game
 from boardkit.log import (
     Entry,
@@ -57,8 +54,8 @@ from boardkit.log import (
 from boardkit.log.seating import check_seat_changes_fit
 from boardkit.options import Config
 from boardkit.positions import start_state
-from boardkit.recorder import fold
-from boardkit.rng import Rng
+from boardkit.replay_step import failed, first_difference, replay_entry, replay_logged
+from boardkit.replay_step import rules_changed_hint as rules_changed_hint
 
 S = TypeVar("S", bound=HasFlow)
 A = TypeVar("A")
@@ -121,7 +118,7 @@ class Replay(Generic[S, A]):
         elif verify:
             state, events = _guarded(0, lambda: engine.start(game, config))
             if tuple(events) != setup.events:
-                difference = _first_difference(events, setup.events, "the seed")
+                difference = first_difference(events, setup.events, "the seed")
                 raise InvalidLogError(
                     f"setup events differ from what the seed gives ({difference})"
                     f"{rules_changed_hint(game, header)}",
@@ -132,81 +129,55 @@ class Replay(Generic[S, A]):
         return cls(game, header, config, state, verified=verify)
 
     def add(self, entry: Entry, *, decoded: bool = False) -> S:
-        """Replay ``entry`` (the next one) and return the state after it.
+        """Replay ``entry`` (the next one) and return the state after it
+        (:func:`boardkit.replay_step.replay_entry`).
 
         ``decoded`` when the strict codec has just read its action from JSON: the action then
-        survives its log by construction, and the round trip of :func:`check_action` is skipped.
+        survives its log by construction, and the round trip of
+        :func:`~boardkit.action_check.check_action` is skipped.
         """
         seq = self.length
-        if entry.seq != seq:
-            raise InvalidLogError(f"sequence number {shorten(entry.seq)} where {seq} belongs", seq)
-        cap = self.config.cap
-        if cap is not None and seq >= cap:
-            raise InvalidLogError(
-                f"the log goes past its entry cap of {cap} entries (the setup entry included)", seq
-            )
-        who = decider(self.state.flow)
-        if who is None:
-            raise InvalidLogError("an action after the end of the game", seq)
-        if entry.player != who or type(entry.player) is not int:
-            raise InvalidLogError(
-                f"player {shorten(entry.player)} acted, but player {who} decides", seq
-            )
-        if self.verified:
-            try:
-                state, events = self._verify_step(entry, seq, decoded)
-                if tuple(events) != entry.events:
-                    reason = _cut_difference(events, entry.events, cap) or (
-                        _first_difference(events, entry.events)
-                        + rules_changed_hint(self.game, self.header)
-                    )
-                    raise InvalidLogError(reason, seq)
-            except InvalidLogError as exc:
-                raise InvalidLogError(exc.reason, seq, self._position_text()) from None
-        else:
-            try:  # as _guarded words it, without a closure per entry
-                state = fold(self._reduce, self.state, entry.events)
-            except BoardkitError:
-                raise
-            except Exception as exc:
-                raise _failed(seq, exc) from None
-        if cap is not None and seq + 1 == cap and not state.flow.ended:
-            raise InvalidLogError(
-                f"the entry reaches the log's entry cap of {cap} entries, but the match goes on",
-                seq,
-            )
+        state: S = replay_entry(
+            self.game,
+            self._reduce,
+            self.config,
+            self.header,
+            self.state,
+            entry,
+            seq,
+            self.verified,
+            decoded,
+        )
         self.state = state
         self.length = seq + 1
         return state
 
-    def _verify_step(self, entry: Entry, seq: int, decoded: bool) -> tuple[S, list[object]]:
-        """The state and events the rules give for ``entry``'s action. A refusal, or any
-        unexpected failure of the game on logged input (as :func:`_guarded` words it), is an
-        :class:`~boardkit.errors.InvalidLogError`."""
-        game, action = self.game, entry.action
-        try:
-            if not decoded:
-                check_action(game, action)
-            assert entry.player is not None
-            rng = Rng.for_entry(self.config.seed, seq)
-            cut_off = engine.cut_off_at(self.config, seq)
-            return engine.step(game, self.state, entry.player, action, rng, cut_off)
-        except IllegalActionError as exc:
-            raise InvalidLogError(f"illegal action: {exc}", seq) from None
-        except BoardkitError:
-            raise
-        except Exception as exc:
-            raise _failed(seq, exc) from None
-
-    def _position_text(self) -> str | None:
-        """The current position in the game's notation, for an error report; ``None`` when the
-        game writes no positions or cannot write this one."""
-        if not self.game.offers("format_position"):
-            return None
-        try:
-            return self.game.format_position(self.state)
-        except Exception:  # a report must never hide the error it reports
-            return None
+    def add_all(
+        self, entries: Sequence[Entry], kept: list[Entry], snapshots: dict[int, S], every: int
+    ) -> S:
+        """:meth:`add` for each of ``entries`` in turn (entries handed in as objects, not just
+        decoded), and return the state after the last: each entry is appended to ``kept`` once
+        replayed, and the state after entry ``n`` is put in ``snapshots[n]`` whenever ``every``
+        divides ``n`` (:func:`boardkit.replay_step.replay_logged`). At the first bad entry the
+        :class:`~boardkit.errors.InvalidLogError` is raised and the replay stays where it
+        stood before the call."""
+        seq = self.length
+        state: S = replay_logged(
+            self.game,
+            self._reduce,
+            self.config,
+            self.header,
+            self.state,
+            entries,
+            seq,
+            self.verified,
+            kept,
+            snapshots,
+            every,
+        )
+        self.state = state
+        self.length = seq + len(entries)
+        return state
 
 
 def replay_log(game: Game[S, A], log: Log, verify: bool = True) -> Replay[S, A]:
@@ -308,55 +279,4 @@ def _guarded(seq: int, run: Callable[[], T]) -> T:
     except BoardkitError:
         raise
     except Exception as exc:
-        raise _failed(seq, exc) from None
-
-
-def _failed(seq: int, exc: Exception) -> InvalidLogError:
-    """What a game's unexpected failure on entry ``seq`` of a log is reported as."""
-    return InvalidLogError(
-        f"the game failed on this entry ({type(exc).__name__}: {shorten(str(exc), 120)})", seq
-    )
-
-
-def _cut_difference(
-    got: Sequence[object], recorded: Sequence[object], cap: int | None
-) -> str | None:
-    """Why the recorded events differ when the log cuts the match off where its cap does not
-    (see :class:`~boardkit.flow.GameTruncated`); ``None`` when that is not the difference."""
-    cut = [e for e in recorded if type(e) is GameTruncated]
-    if not cut or any(type(e) is GameTruncated for e in got):
-        return None
-    where = "without an entry cap" if cap is None else f"before its cap of {cap} entries"
-    return f"the log cuts the match off ({shorten(cut[0])}) {where}"
-
-
-def _first_difference(
-    got: Sequence[object], recorded: Sequence[object], source: str = "the action"
-) -> str:
-    for i, (a, b) in enumerate(zip(got, recorded, strict=False)):
-        if a != b:
-            return f"event {i} is recorded as {shorten(b)}, but {source} gives {shorten(a)}"
-    return f"{source} gives {count_of(len(got), 'event')}, the log records {len(recorded)}"
-
-
-def rules_changed_hint(game: Game[Any, Any], header: LogHeader) -> str:
-    """What a log's recorded events differing from what ``game`` computes probably means, as a
-    sentence to append to the error; empty for a log of an older major version (refused
-    before replay) or of another game.
-
-    The header check has accepted the log's version, so the installed rules claim to replay
-    it; events that differ all the same mean the rules changed without the major version
-    that says so (:attr:`boardkit.game.Game.version`).
-    """
-    written, installed = header.game_version, game.version
-    if header.game != game.name or written.split(".")[0] != installed.split(".")[0]:
-        return ""
-    if written == installed:
-        written = f"{written}, the installed version"
-    else:
-        written = f"{written} (installed: {installed})"
-    return (
-        f"; the log was written by {game.name} {written}: unless the log was edited, "
-        f"{game.name}'s rules changed without a major version bump (a change that alters "
-        f"the events of a logged game needs a new major version)"
-    )
+        raise failed(seq, exc) from None

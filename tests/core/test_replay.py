@@ -62,6 +62,24 @@ def test_an_entry_out_of_turn_or_order_is_refused_and_the_replay_keeps_its_state
     assert replay.add(first) == match.state_at(1)
 
 
+def test_add_all_keeps_each_entry_and_every_nth_state_or_stays_where_it_stood() -> None:
+    match = _played(6)
+    entries = match.log.entries
+    replay = Replay.start(NimGame(), match.header, entries[0])
+    kept: list[Entry] = []
+    snapshots: dict[int, NimState] = {}
+    bad = Entry(4, entries[4].player, Take(3), entries[4].events)
+    with pytest.raises(InvalidLogError, match="log entry 4"):
+        replay.add_all([*entries[1:4], bad], kept, snapshots, 2)
+    assert replay.length == 1 and replay.state == match.state_at(0)
+    assert kept == list(entries[1:4]) and sorted(snapshots) == [2]  # as far as it went
+    kept.clear()
+    snapshots.clear()
+    assert replay.add_all(entries[1:], kept, snapshots, 2) == match.state
+    assert replay.length == len(match) and kept == list(entries[1:])
+    assert snapshots == {k: match.state_at(k) for k in (2, 4, 6)}
+
+
 def test_a_redacted_log_is_folded_not_verified() -> None:
     match = _played(4)
     replay = replay_json(match.redacted_json(0))

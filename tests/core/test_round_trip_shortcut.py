@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from boardkit import IllegalActionError
 from boardkit.action_check import (
+    _CHECKED_FIELDS,
     _CHECKED_OBJECTS,
     _passed_before,
     _reads_back_as_written,
@@ -134,3 +135,14 @@ def test_the_object_that_passed_is_known_by_identity_and_an_equal_one_of_other_t
     assert _passed_before(game, passed)  # the very object
     assert _passed_before(game, Count(1))  # an equal one with the same types, by value
     assert not _passed_before(game, Count(True))  # equal, but a bool where the int was
+
+
+def test_an_action_of_scalar_fields_is_known_by_its_class_fields_and_their_types() -> None:
+    game = cast(Game[Any, Count], CountGame())
+    check_action(game, Count(1))
+    assert _CHECKED_FIELDS[CountGame][(Count, 1)] == (type, int)
+    assert _passed_before(game, Count(1))  # a new equal object: found by its fields
+    assert (Count, True) in _CHECKED_FIELDS[CountGame]  # the same key, True == 1 ...
+    assert not _passed_before(game, Count(True))  # ... but a bool where the int was
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        check_action(game, Count(True))  # so it still takes the round trip, and fails it
