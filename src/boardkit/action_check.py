@@ -160,31 +160,41 @@ def _utf8(text: str) -> bool:
 
 
 def _remember(game: Game[Any, Any], action: object) -> None:
-    """Keep ``action`` (one that cannot change) as passed for ``game``'s class, by value and
-    by identity."""
-    checked = _CHECKED.get(type(game))
-    if checked is None:
-        checked = _CHECKED[type(game)] = {}
-    elif len(checked) >= _CHECKED_LIMIT:
-        checked.clear()
-    checked[action] = action
-    objects = _CHECKED_OBJECTS.get(type(game))
-    if objects is None:
-        objects = _CHECKED_OBJECTS[type(game)] = {}
-    elif len(objects) >= _CHECKED_LIMIT:
-        objects.clear()
-    objects[id(action)] = action
+    """Keep ``action`` (one that cannot change) as passed for ``game``'s class: by identity, and
+    by its class and field values where those are all scalars (:data:`_CHECKED_FIELDS`), else by
+    value (:data:`_CHECKED`). An action kept by its fields is not kept by value too: its equals
+    are found by their fields, and keeping it by value would hash it in Python for nothing."""
+    game_class = type(game)
+    _table(_CHECKED_OBJECTS, game_class)[id(action)] = action
+    values = _scalar_fields(action)
+    if values is not None:
+        _table(_CHECKED_FIELDS, game_class)[values] = tuple(map(type, values))
+    else:
+        _table(_CHECKED, game_class)[action] = action
+
+
+def _table(tables: dict[type, dict[Any, Any]], game_class: type) -> dict[Any, Any]:
+    """``game_class``'s table in ``tables``: made when first asked for, emptied once it holds
+    :data:`_CHECKED_LIMIT` entries (a bound on memory; what is forgotten is checked again)."""
+    table = tables.get(game_class)
+    if table is None:
+        table = tables[game_class] = {}
+    elif len(table) >= _CHECKED_LIMIT:
+        table.clear()
+    return table
+
+
+def _scalar_fields(action: object) -> tuple[object, ...] | None:
+    """``action``'s class and field values (:func:`_scalar_reader`) when it is a frozen attrs
+    object whose fields all hold scalars; ``None`` otherwise."""
     read = _scalar_reader(type(action))
-    if read is not None:
-        values = read(action)
-        types = tuple(map(type, values))
-        if all(kind in _SCALARS for kind in types[1:]):  # types[0]: the class's own type
-            by_fields = _CHECKED_FIELDS.get(type(game))
-            if by_fields is None:
-                by_fields = _CHECKED_FIELDS[type(game)] = {}
-            elif len(by_fields) >= _CHECKED_LIMIT:
-                by_fields.clear()
-            by_fields[values] = types
+    if read is None:
+        return None
+    values: tuple[object, ...] = read(action)
+    for i in range(1, len(values)):  # values[0]: the class
+        if type(values[i]) not in _SCALARS:
+            return None
+    return values
 
 
 _CHECKED_LIMIT: Final = 16_384
@@ -192,8 +202,9 @@ _CHECKED_LIMIT: Final = 16_384
 Shangrila (its 4,095 pairs of students among them), so that a long run through :class:`Match`
 does not empty the memo every few hundred games; the objects are small (a few MB at most)."""
 _CHECKED: Final[dict[type, dict[object, object]]] = {}
-"""By game class, the actions that passed :func:`check_action`, each keyed by itself (by
-value: an equal action finds it, whatever object it is)."""
+"""By game class, the actions that passed :func:`check_action` and are not kept in
+:data:`_CHECKED_FIELDS`, each keyed by itself (by value: an equal action finds it, whatever
+object it is)."""
 _CHECKED_OBJECTS: Final[dict[type, dict[int, object]]] = {}
 """By game class, the same actions keyed by their ``id``: the very object that passed is found
 without hashing it (an attrs class hashes its fields in Python). The table holds each object,
@@ -203,8 +214,8 @@ _CHECKED_FIELDS: Final[dict[type, dict[tuple[object, ...], tuple[type, ...]]]] =
 as its class and field values (:func:`_scalar_reader`), giving the type of each: an equal new
 object is found by C-level reads and hashes, without the attrs class's ``__hash__`` and
 ``__eq__`` (Python functions), and its fields' types are compared with these. Equal values of
-other types (``True`` where ``1`` passed) share a key, so one of them is kept: the other is
-found by :data:`_CHECKED` instead."""
+other types (``True`` where ``1`` passed) share a key, so one of them is kept: the other takes
+the round trip when it comes, and is kept in its place if it passes."""
 _SCALAR_READERS: Final[dict[type, Any]] = {}
 """By class, :func:`_scalar_reader` (worked out once per class)."""
 
@@ -229,7 +240,7 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
     looked up by value, so the identity of objects never decides a refusal; an equal action of
     other types (``Take(True)`` equals ``Take(1)``) is told apart by :func:`_same`. An action
     of a frozen attrs class whose fields are scalars is looked up by its fields and their types
-    first (:data:`_CHECKED_FIELDS`), which asks the same without a call into Python. Only
+    alone (:data:`_CHECKED_FIELDS`), which asks the same without a call into Python. Only
     actions that cannot change are kept (:func:`_unchangeable`), so a key's hash never changes
     and a kept object is still what passed.
     """
@@ -244,12 +255,13 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
         try:
             values = read(action)  # its class and fields: found if all are scalars that passed
             types = by_fields.get(values)
-            if types is not None:
-                for i in range(1, len(types)):  # types[0]: the class's own type
-                    if type(values[i]) is not types[i]:
-                        break
-                else:
-                    return True
+            if types is not None:  # found unless the key's other types passed (True for 1)
+                return tuple(map(type, values)) == types
+            for i in range(1, len(values)):
+                if type(values[i]) not in _SCALARS:
+                    break
+            else:
+                return False  # all scalars: it would have been kept here, not by value
         except Exception:  # a field missing or unhashable: the lookup by value below decides
             pass
     checked = _CHECKED.get(type(game))

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from boardkit import IllegalActionError
 from boardkit.action_check import (
+    _CHECKED,
     _CHECKED_FIELDS,
     _CHECKED_OBJECTS,
     _passed_before,
@@ -146,3 +147,35 @@ def test_an_action_of_scalar_fields_is_known_by_its_class_fields_and_their_types
     assert not _passed_before(game, Count(True))  # ... but a bool where the int was
     with pytest.raises(IllegalActionError, match="expected int, got True"):
         check_action(game, Count(True))  # so it still takes the round trip, and fails it
+
+
+def test_an_action_of_scalar_fields_is_kept_by_its_fields_only() -> None:
+    """Kept by value too, it would be hashed by its class's Python ``__hash__`` for nothing."""
+    game = cast(Game[Any, Count], CountGame())
+    check_action(game, Count(7))
+    assert (Count, 7) in _CHECKED_FIELDS[CountGame]
+    assert Count(7) not in _CHECKED.get(CountGame, {})
+
+
+@frozen
+class Pick:
+    cards: tuple[int, ...]
+
+
+class PickGame:
+    """A game of its own whose action holds a tuple: not all scalars, so kept by value."""
+
+    action_types = (Pick,)
+    event_types = ()
+    state_type = Pick
+
+
+def test_an_action_holding_a_tuple_is_kept_by_value_and_its_item_types_still_count() -> None:
+    game = cast(Game[Any, Pick], PickGame())
+    check_action(game, Pick((1, 2)))
+    assert _CHECKED[PickGame][Pick((1, 2))] == Pick((1, 2))
+    assert PickGame not in _CHECKED_FIELDS
+    assert _passed_before(game, Pick((1, 2)))  # a new equal object: found by value
+    assert not _passed_before(game, Pick((1, True)))  # equal, but a bool inside the tuple
+    with pytest.raises(IllegalActionError, match="expected int, got True"):
+        check_action(game, Pick((1, True)))
