@@ -20,7 +20,7 @@ A picture stays small by stating each look once: a presentation attribute that m
 share goes on the group around them (SVG inherits ``fill``, ``stroke``, ``font-size`` and the
 like from a group), and a look that a kind of piece has wherever it lies goes into the picture's
 own style sheet (:func:`style_sheet`), a rule for the piece's class instead of the same five
-attributes on each of a hundred elements. A board then sends a browser a third fewer bytes.
+attributes on each of a hundred elements: a board picture is then about 30 % smaller.
 """
 
 from __future__ import annotations
