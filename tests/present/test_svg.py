@@ -33,10 +33,12 @@ from boardkit.present.svg import (
     group,
     path,
     polygon,
+    style_sheet,
     text,
 )
 from boardkit.runner.simulate import random_playout
 from tests.core.plain_game import PlainGame
+from tests.present.styles import style_rules
 
 NS = {"svg": SVG_NAMESPACE}
 
@@ -200,6 +202,39 @@ def test_polygons_paths_and_markers() -> None:
     svg.add(path(data, marker_end="url(#head)"))
     root = parse(svg)
     assert root.find("svg:defs/svg:marker[@id='head']", NS) is not None
+
+
+def test_a_style_sheet_lies_under_its_scope_with_units_where_css_needs_them() -> None:
+    css = style_sheet(
+        "game-720",
+        {
+            ".piece": {"fill": "#fff", "stroke_width": 1.5, "font_size": 11, "opacity": 0.5},
+            ".a>text, .b": {"text_anchor": "middle", "stroke": None, "fill": False},
+            ".empty": {"fill": None},
+        },
+    )
+    assert css == (
+        ".game-720 .piece{fill:#fff;stroke-width:1.5px;font-size:11px;opacity:0.5}"
+        ".game-720 .a>text,.game-720 .b{text-anchor:middle}"
+    )
+    svg = Svg(10, 10, css=css, class_="game-720")
+    svg.add(circle(5, 5, 2, class_="piece"))
+    written = svg.to_string()
+    assert "&gt;" in written  # escaped in the document, read back as ">"
+    rules = style_rules(parse(svg))
+    assert rules[".a>text"] == rules[".b"] == {"text-anchor": "middle"}
+    assert rules[".piece"]["stroke-width"] == "1.5px"
+
+
+def test_a_style_sheet_refuses_what_would_break_it_or_leak() -> None:
+    with pytest.raises(ValueError, match="scope"):
+        style_sheet("", {".a": {"fill": "red"}})
+    with pytest.raises(ValueError, match="scope"):
+        style_sheet("a b", {".a": {"fill": "red"}})
+    with pytest.raises(ValueError, match="CSS value"):
+        style_sheet("s", {".a": {"fill": "red}body{display:none"}})
+    with pytest.raises(TypeError):
+        style_sheet("s", {".a": {"visibility": True}})
 
 
 def test_picture_errors_are_boardkit_errors() -> None:

@@ -15,12 +15,18 @@ naturally: ``circle(x, y, r, stroke=colour if marked else None)``.
 
 Pictures mark their pieces with classes (``class_="yurt"``) and ids so that tests, style sheets
 and scripts can find them again.
+
+A picture stays small by stating each look once: a presentation attribute that many elements
+share goes on the group around them (SVG inherits ``fill``, ``stroke``, ``font-size`` and the
+like from a group), and a look that a kind of piece has wherever it lies goes into the picture's
+own style sheet (:func:`style_sheet`), a rule for the piece's class instead of the same five
+attributes on each of a hundred elements: a board picture is then about 30 % smaller.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -326,6 +332,54 @@ def arrow_marker(marker_id: str, colour: str) -> Element:
         markerHeight=5,
         orient="auto-start-reverse",
     )
+
+
+# --- style sheets ---------------------------------------------------------------------------------
+
+_LENGTHS = frozenset({"font-size", "stroke-width"})
+"""Properties whose number values need a unit in CSS (a presentation attribute may leave it out;
+``px`` is the picture's own unit)."""
+
+
+def style_sheet(scope: str, rules: Mapping[str, Mapping[str, AttributeValue]]) -> str:
+    """The text of a picture's ``<style>``: for each selector in ``rules``, its properties.
+
+    Properties are named and valued as attributes are (``stroke_width=1.5``, ``fill="none"``;
+    ``None`` and ``False`` leave one out); numbers are written short, and a font size or stroke
+    width gets its unit. Every selector (each part of a comma-separated list) is put under the
+    class ``scope``, the class of the picture's ``<svg>``: a ``<style>`` in an SVG that an HTML
+    page shows inline applies to the whole page, so a rule must reach only its own picture's
+    elements. ``scope`` names the look completely (a game, and a size when the rules depend on
+    it): two pictures on one page whose rules differ must have different scopes, else the
+    later sheet wins for both.
+
+    A rule beats a presentation attribute on the element it matches (CSS cascade), while an
+    attribute beats what the element inherits from a group: so a rule fits a class whose
+    elements all look alike, and an element that looks different either has a class no rule
+    matches or a rule of its own that is more specific.
+    """
+    if not scope or not scope.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"not a class name to scope a style sheet by: {scope!r}")
+    parts: list[str] = []
+    for selector, properties in rules.items():
+        declarations: list[str] = []
+        for name, value in properties.items():
+            if value is None or value is False:
+                continue
+            key = attribute_name(name)
+            if value is True:
+                raise TypeError(f"{key}: True is not a CSS value")
+            if isinstance(value, int | float):
+                written = format_number(value) + ("px" if key in _LENGTHS else "")
+            else:
+                written = value
+            if any(c in written for c in "{};<>"):
+                raise ValueError(f"not a CSS value: {written!r}")
+            declarations.append(f"{key}:{written}")
+        if declarations:
+            scoped = ",".join(f".{scope} {part.strip()}" for part in selector.split(","))
+            parts.append(f"{scoped}{{{';'.join(declarations)}}}")
+    return "".join(parts)
 
 
 # --- the document ---------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardkit._moved import forwarded_name
-from boardkit.present.svg import PictureError, Svg, rect
+from boardkit.present.svg import PictureError, Svg, rect, style_sheet
 from boardkit.present.voice import picture_name
 from boardkit_khan.present import svg_grid, svg_panel
 from boardkit_khan.rules.state import KhanState, static_for
@@ -46,6 +46,12 @@ from boardkit_khan.rules.views import view
 
 DEFAULT_SIZE = 520
 """Default width of the grid in pixels (cells are ``size / width`` pixels square)."""
+
+SCOPE = "khan"
+"""The class of the picture's ``<svg>``, under which its style sheet's rules lie (the same
+look at every size: what scales with the grid is set on the groups)."""
+
+_STYLE = style_sheet(SCOPE, {**svg_grid.STYLE, **svg_panel.STYLE})
 
 _MOVED = {
     **{
@@ -114,7 +120,14 @@ def board_svg(
     panel, panel_bottom = svg_panel.side_panel(seen, static, panel_x, player, who)
     width = panel_x + svg_panel.PANEL_WIDTH
     height = max(frame.y0 + frame.height + 16, panel_bottom + 12)
-    svg = Svg(width, height, title_text=static.board.name)
+    svg = Svg(
+        width,
+        height,
+        title_text=static.board.name,
+        css=_STYLE,
+        class_=SCOPE,
+        font_family="sans-serif",
+    )
     svg.add(rect(0, 0, width, height, class_="background", fill="#fbf8f0"))
     for layer in svg_grid.grid_layers(seen, static, frame, who, marks):
         svg.add(layer)

@@ -15,10 +15,12 @@ from collections.abc import Callable
 
 from boardkit.geometry.grid import cells_of
 from boardkit.present.svg import (
+    AttributeValue,
     Element,
     UnsupportedHighlightError,
     circle,
     closed_path_data,
+    format_number,
     group,
     path,
     polygon,
@@ -102,6 +104,54 @@ _NAMED_RGB: dict[str, tuple[int, int, int]] = {
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 _MARGIN = 26
+
+STYLE: dict[str, dict[str, AttributeValue]] = {
+    ".cell": {"stroke": "#fff", "stroke_width": 0.6},
+    ".river": {"fill": RIVER_FILL},
+    **{f".region-{region.letter}": {"fill": fill} for region, fill in REGION_FILL.items()},
+    "path.outland-edge": {
+        "fill": "none",
+        "stroke": OUTLAND,
+        "stroke_width": 5,
+        "stroke_linecap": "square",
+    },
+    "rect.outland-edge": {
+        "fill": "none",
+        "stroke": OUTLAND,
+        "stroke_width": 2,
+        "stroke_dasharray": "4,3",
+    },
+    ".tile>path": {
+        "fill_opacity": 0.6,
+        "stroke": "#fff4d6",
+        "stroke_width": 2.5,
+        "stroke_linejoin": "round",
+        "fill_rule": "evenodd",
+    },
+    ".conquest>path": {"fill": TILE_FILL[False]},
+    ".tile.bridge>path": {"fill": TILE_FILL[True]},
+    ".owner-mark": {"stroke": "#fff", "stroke_width": 1},
+    ".yurt": {"stroke": "#fff", "stroke_width": 1.5},
+    ".yurt.neutral": {"fill": NEUTRAL_FILL, "stroke": "#444", "stroke_width": 1.2},
+    ".ruler>polygon": {"stroke": "#222", "stroke_width": 1.5},
+    ".highlight.ruler-highlight": {"fill": "none", "stroke": HIGHLIGHT, "stroke_width": 3},
+    ".cell-highlight": {
+        "fill": HIGHLIGHT,
+        "fill_opacity": 0.35,
+        "stroke": HIGHLIGHT,
+        "stroke_width": 2.5,
+    },
+    ".placement-outline": {
+        "fill": HIGHLIGHT,
+        "fill_opacity": 0.3,
+        "stroke": HIGHLIGHT,
+        "stroke_width": 4,
+        "stroke_linejoin": "round",
+    },
+}
+"""The look of the grid's pieces, by class, for the picture's style sheet (see
+:func:`boardkit.present.svg.style_sheet`): the same at every size. A seat's yurt, owner mark
+and a ruler keep their own colour as an attribute (a ruler's comes from the board file)."""
 
 
 # --- colours --------------------------------------------------------------------------------------
@@ -311,10 +361,9 @@ def _cells(frame: Frame) -> Element:
         x, y = frame.corner(cell)
         region = board.region_of(cell)
         if region is None:
-            classes, fill, name = "cell river", RIVER_FILL, "river"
+            classes, name = "cell river", "river"
         else:
-            classes, fill, name = f"cell land region-{region.letter}", REGION_FILL[region], ""
-            name = region.title
+            classes, name = f"cell land region-{region.letter}", region.title
         square = rect(
             x,
             y,
@@ -322,9 +371,6 @@ def _cells(frame: Frame) -> Element:
             frame.cell,
             class_=classes,
             data_target=cell_target(cell),
-            fill=fill,
-            stroke="#fff",
-            stroke_width=0.6,
         )
         square.add(title(f"{board.label(cell)} {name}"))
         layer.add(square)
@@ -334,12 +380,12 @@ def _cells(frame: Frame) -> Element:
 def _labels(frame: Frame) -> Element:
     grid = frame.board.grid
     layer = group(
-        class_="labels", font_family="sans-serif", font_size=11, fill="#555", pointer_events="none"
+        class_="labels", font_size=11, fill="#555", pointer_events="none", text_anchor="middle"
     )
     for col in range(grid.width):
         letter = grid.label(col)[:-1]
         x = frame.x0 + (col + 0.5) * frame.cell
-        layer.add(text(x, frame.y0 - 8, letter, text_anchor="middle"))
+        layer.add(text(x, frame.y0 - 8, letter))
     for row in range(grid.height):
         y = frame.y0 + (row + 0.5) * frame.cell + 4
         layer.add(text(frame.x0 - 6, y, str(row + 1), text_anchor="end"))
@@ -360,24 +406,19 @@ def _outland(frame: Frame) -> Element:
                 return True
             return not board.is_in_play(r * grid.width + c)
 
+        left, top = format_number(x), format_number(y)
+        right, bottom = format_number(x + step), format_number(y + step)
         segments: list[str] = []
         if outside(row - 1, col):
-            segments.append(f"M{x:.2f},{y:.2f} H{x + step:.2f}")
+            segments.append(f"M{left},{top} H{right}")
         if outside(row, col + 1):
-            segments.append(f"M{x + step:.2f},{y:.2f} V{y + step:.2f}")
+            segments.append(f"M{right},{top} V{bottom}")
         if outside(row + 1, col):
-            segments.append(f"M{x:.2f},{y + step:.2f} H{x + step:.2f}")
+            segments.append(f"M{left},{bottom} H{right}")
         if outside(row, col - 1):
-            segments.append(f"M{x:.2f},{y:.2f} V{y + step:.2f}")
+            segments.append(f"M{left},{top} V{bottom}")
         if segments:
-            edge = path(
-                " ".join(segments),
-                class_="outland-edge",
-                fill="none",
-                stroke=OUTLAND,
-                stroke_width=5,
-                stroke_linecap="square",
-            )
+            edge = path(" ".join(segments), class_="outland-edge")
         else:  # listed as bordering the outland without an outer side: mark the whole cell
             inset = step * 0.1
             edge = rect(
@@ -386,10 +427,6 @@ def _outland(frame: Frame) -> Element:
                 step - 2 * inset,
                 step - 2 * inset,
                 class_="outland-edge",
-                fill="none",
-                stroke=OUTLAND,
-                stroke_width=2,
-                stroke_dasharray="4,3",
             )
         edge.add(title(f"{board.label(cell)} borders the outland"))
         layer.add(edge)
@@ -408,17 +445,7 @@ def _tiles(state: KhanState, static: Static, frame: Frame, who: Who) -> Element:
         owners = ", ".join(who(o) for o in placed.owners) or "nobody"
         node.add(title(f"{placed.stack}{points}; owners: {owners}"))
         loops = outline_loops(placed.mask, width, frame.x0, frame.y0, frame.cell)
-        node.add(
-            path(
-                closed_path_data(loops),
-                fill=TILE_FILL[bridge],
-                fill_opacity=0.6,
-                stroke="#fff4d6",
-                stroke_width=2.5,
-                stroke_linejoin="round",
-                fill_rule="evenodd",
-            )
-        )
+        node.add(path(closed_path_data(loops)))
         first = min(cells_of(placed.mask))
         x, y = frame.corner(first)
         r = frame.cell * 0.13
@@ -431,8 +458,6 @@ def _tiles(state: KhanState, static: Static, frame: Frame, who: Who) -> Element:
                     class_="owner-mark",
                     data_seat=owner,
                     fill=seat_fill(owner),
-                    stroke="#fff",
-                    stroke_width=1,
                 )
             )
         layer.add(node)
@@ -445,23 +470,12 @@ def _yurts(state: KhanState, frame: Frame, who: Who) -> Element:
     for seat, mask in enumerate(state.field.yurts):
         for cell in cells_of(mask):
             cx, cy = frame.centre(cell)
-            yurt = circle(
-                cx,
-                cy,
-                r,
-                class_="yurt",
-                data_seat=seat,
-                fill=seat_fill(seat),
-                stroke="#fff",
-                stroke_width=1.5,
-            )
+            yurt = circle(cx, cy, r, class_="yurt", data_seat=seat, fill=seat_fill(seat))
             yurt.add(title(f"yurt of {who(seat)}"))
             layer.add(yurt)
     for cell in cells_of(state.field.neutral):
         cx, cy = frame.centre(cell)
-        yurt = circle(
-            cx, cy, r, class_="yurt neutral", fill=NEUTRAL_FILL, stroke="#444", stroke_width=1.2
-        )
+        yurt = circle(cx, cy, r, class_="yurt neutral")
         yurt.add(title("neutral yurt"))
         layer.add(yurt)
     return layer
@@ -475,8 +489,10 @@ def diamond(cx: float, cy: float, half: float, **attributes: str | float | None)
 
 def _rulers(state: KhanState, frame: Frame, ringed: int | None) -> Element:
     board = frame.board
-    layer = group(class_="rulers", font_family="sans-serif")
     half = frame.cell * 0.42
+    layer = group(
+        class_="rulers", text_anchor="middle", font_size=frame.cell * 0.38, font_weight="bold"
+    )
     for index, cell in enumerate(state.field.rulers):
         if cell < 0:
             continue
@@ -487,30 +503,11 @@ def _rulers(state: KhanState, frame: Frame, ringed: int | None) -> Element:
             class_="ruler", data_ruler=index, data_name=spec.name, data_target=ruler_target(index)
         )
         node.add(title(f"{spec.name} ({spec.colour}), camp {state.field.camps[index]}"))
-        node.add(diamond(cx, cy, half, fill=fill, stroke="#222", stroke_width=1.5))
-        node.add(
-            text(
-                cx,
-                cy + frame.cell * 0.14,
-                RULER_MARKS[index % len(RULER_MARKS)],
-                text_anchor="middle",
-                font_size=frame.cell * 0.38,
-                font_weight="bold",
-                fill=ink,
-            )
-        )
+        node.add(diamond(cx, cy, half, fill=fill))
+        mark = RULER_MARKS[index % len(RULER_MARKS)]
+        node.add(text(cx, cy + frame.cell * 0.14, mark, fill=ink))
         if index == ringed:
-            node.add(
-                circle(
-                    cx,
-                    cy,
-                    half + 4,
-                    class_="highlight ruler-highlight",
-                    fill="none",
-                    stroke=HIGHLIGHT,
-                    stroke_width=3,
-                )
-            )
+            node.add(circle(cx, cy, half + 4, class_="highlight ruler-highlight"))
         layer.add(node)
     return layer
 
@@ -527,10 +524,6 @@ def _highlights(frame: Frame, cells: int, placement: int) -> Element:
                 frame.cell - 2,
                 class_="highlight cell-highlight",
                 data_cell=cell,
-                fill=HIGHLIGHT,
-                fill_opacity=0.35,
-                stroke=HIGHLIGHT,
-                stroke_width=2.5,
             )
         )
     if placement:
@@ -540,11 +533,6 @@ def _highlights(frame: Frame, cells: int, placement: int) -> Element:
                 closed_path_data(loops),
                 class_="highlight placement-outline",
                 data_cells=" ".join(str(c) for c in cells_of(placement)),
-                fill=HIGHLIGHT,
-                fill_opacity=0.3,
-                stroke=HIGHLIGHT,
-                stroke_width=4,
-                stroke_linejoin="round",
             )
         )
     return layer

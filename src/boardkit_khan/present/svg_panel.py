@@ -14,7 +14,7 @@ panel below it (``static/fit.js`` of the server).
 from __future__ import annotations
 
 from boardkit.geometry.polyomino import SHAPES
-from boardkit.present.svg import Element, circle, group, rect, text, title
+from boardkit.present.svg import AttributeValue, Element, circle, group, rect, text, title
 from boardkit_khan.present.render import RULER_MARKS
 from boardkit_khan.present.svg_grid import (
     NEUTRAL_FILL,
@@ -35,6 +35,16 @@ HAND_ROW = 16
 """Height of a row of the viewer's hand in pixels: each card's click target fills its row."""
 
 _SPECIAL_NAMES = ("High Morale", "Protection", "Divine Support", "Scout")
+
+STYLE: dict[str, dict[str, AttributeValue]] = {
+    ".camp>polygon": {"stroke": "#222", "stroke_width": 1},
+    ".camp-yurt": {"fill": NEUTRAL_FILL, "stroke": "#444", "stroke_width": 0.8},
+    ".hit": {"fill": "#fff", "fill_opacity": 0},
+    ".hand-card": {"font_size": 11, "fill": "#444"},
+}
+"""The look of the panel's pieces, by class, for the picture's style sheet (see
+:func:`boardkit.present.svg.style_sheet`). A click strip (``hit``) is an invisible fill that
+takes the clicks."""
 
 
 def stock_target(stack: StackKey) -> str:
@@ -65,13 +75,13 @@ def side_panel(
     """The panel and the y just below it."""
     board = static.board
     field = state.field
-    panel = group(class_="panel", data_part="side", font_family="sans-serif", fill="#333")
+    panel = group(class_="panel", data_part="side", fill="#333", font_size=12)
     y = 22.0
     name = board.name if board.name.lower().startswith("khan") else f"Khan — {board.name}"
     panel.add(text(x, y, name, font_size=15, font_weight="bold"))
     for line_text in _status(state, who):
         y += 18
-        panel.add(text(x, y, line_text, class_="status", font_size=12))
+        panel.add(text(x, y, line_text, class_="status"))
 
     y += 28
     panel.add(text(x, y, "rulers and camps", font_size=13, font_weight="bold"))
@@ -81,7 +91,7 @@ def side_panel(
         cell = field.rulers[index]
         removed = cell < 0
         row = group(class_="camp" + (" removed" if removed else ""), data_ruler=index)
-        row.add(diamond(x + 8, y - 4, 8, fill=fill, stroke="#222", stroke_width=1))
+        row.add(diamond(x + 8, y - 4, 8, fill=fill))
         row.add(
             text(
                 x + 8,
@@ -94,19 +104,9 @@ def side_panel(
             )
         )
         where = "removed" if removed else board.label(cell)
-        row.add(text(x + 22, y, f"{spec.name} ({where})", font_size=12))
+        row.add(text(x + 22, y, f"{spec.name} ({where})"))
         for k in range(field.camps[index]):
-            row.add(
-                circle(
-                    x + 190 + k * 13,
-                    y - 4,
-                    5,
-                    class_="camp-yurt",
-                    fill=NEUTRAL_FILL,
-                    stroke="#444",
-                    stroke_width=0.8,
-                )
-            )
+            row.add(circle(x + 190 + k * 13, y - 4, 5, class_="camp-yurt"))
         panel.add(row)
 
     y += 30
@@ -127,7 +127,6 @@ def side_panel(
                 y,
                 f"{who(seat)}: {yurts} yurts, {tiles} tiles, {len(hand)} cards, "
                 f"{specials} specials{marker}",
-                font_size=12,
                 font_weight="bold" if seat == player else None,
             )
         )
@@ -174,7 +173,6 @@ def side_panel(
                     f"{who(seat)}: {o.tile_points[seat]} + {o.bonus[seat]} = {o.total[seat]}"
                     + (" (winner)" if seat in o.winners else ""),
                     class_="score",
-                    font_size=12,
                     font_weight="bold" if seat in o.winners else None,
                 )
             )
@@ -197,7 +195,7 @@ def side_panel(
     rows = (shown + columns - 1) // columns
     if not shown:
         y += 18
-        panel.add(text(x, y, "empty", font_size=12, fill="#666"))
+        panel.add(text(x, y, "empty", fill="#666"))
     y += rows * box_h
     return panel, y
 
@@ -207,8 +205,8 @@ def _hand_card(card: int, x: float, y: float) -> Element:
     as tall as a row of the hand (16 px) so that the rows meet and a phone can zoom the hand
     until each row is a tap high (:data:`HAND_ROW`)."""
     node = group(class_="hand", data_target=card_target(card), data_card=card)
-    node.add(rect(x - 4, y - 13, 200, HAND_ROW, class_="hit", fill="#fff", fill_opacity=0))
-    node.add(text(x, y, card_text(card), class_="hand-card", font_size=11, fill="#444"))
+    node.add(rect(x - 4, y - 13, 200, HAND_ROW, class_="hit"))
+    node.add(text(x, y, card_text(card), class_="hand-card"))
     return node
 
 
@@ -221,19 +219,10 @@ def _stock_stack(key: StackKey, count: int, x: float, y: float, unit: float) -> 
         class_="stock-stack", data_stack=name, data_count=count, data_target=stock_target(key)
     )
     node.add(title(f"{name}: {count} left"))
-    node.add(rect(x - 3, y - 3, 79, 34, class_="hit", fill="#fff", fill_opacity=0))
+    node.add(rect(x - 3, y - 3, 79, 34, class_="hit"))
+    squares = node.add(group(fill=TILE_FILL[bridge], stroke="#fff", stroke_width=0.8))
     for r, c in cells:
-        node.add(
-            rect(
-                x + c * unit,
-                y + r * unit,
-                unit,
-                unit,
-                fill=TILE_FILL[bridge],
-                stroke="#fff",
-                stroke_width=0.8,
-            )
-        )
+        squares.add(rect(x + c * unit, y + r * unit, unit, unit))
     width = (max(c for _, c in cells) + 1) * unit
     label = f"×{count}" + (" br" if bridge else "")
     node.add(text(x + width + 4, y + unit * 1.6, label, font_size=11))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from functools import cache
 
 from boardkit.present.svg import (
     AttributeValue,
@@ -36,10 +36,12 @@ from boardkit.present.svg import (
     UnsupportedHighlightError,
     arrow_marker,
     circle,
+    format_number,
     group,
     line,
     polygon,
     rect,
+    style_sheet,
     text,
     title,
 )
@@ -201,21 +203,10 @@ def highlight_marks(highlight: object) -> _Marks:
 
 
 def _bridges(state: ShangrilaState, size: float) -> Element:
-    u = size / DEFAULT_SIZE
     layer = group(class_="bridges")
     for index, (a, b) in enumerate(PATHS):
         (x1, y1), (x2, y2) = village_centre(a, size), village_centre(b, size)
         intact = bool(state.bridges >> index & 1)
-        style: dict[str, Any] = (
-            {"stroke": BRIDGE_INTACT, "stroke_width": 7 * u, "stroke_linecap": "round"}
-            if intact
-            else {
-                "stroke": BRIDGE_BROKEN,
-                "stroke_width": 2 * u,
-                "stroke_dasharray": f"{6 * u:.1f},{6 * u:.1f}",
-                "stroke_opacity": 0.7,
-            }
-        )
         item = line(
             x1,
             y1,
@@ -225,25 +216,70 @@ def _bridges(state: ShangrilaState, size: float) -> Element:
             id=f"bridge-{a}-{b}",
             data_path=f"{a}-{b}",
             data_target=bridge_target(a, b),
-            **style,
         )
         item.add(title(f"bridge {a}–{b}: {'intact' if intact else 'broken'}"))
         layer.add(item)
     return layer
 
 
-def _stone(cx: float, cy: float, u: float, class_: str | None = "stone") -> Element:
+@cache
+def picture_style(size: int) -> tuple[str, str]:
+    """``(scope, style sheet)`` of a picture whose board is ``size`` pixels wide: the look of
+    each kind of piece, stated once (see :func:`boardkit.present.svg.style_sheet`) instead of
+    on each of the hundreds of elements. The look scales with the size, so the scope names it:
+    ``shangrila-720``."""
+    u = size / DEFAULT_SIZE
+    dash = format_number(round(6 * u, 1))
+    # the colours whose ink (a student's ring, the guild letter on a master) is not white
+    inked = {colour: ink for colour, ink in COLOUR_INK.items() if ink != "#fff"}
+    rules: dict[str, dict[str, AttributeValue]] = {
+        ".intact": {"stroke": BRIDGE_INTACT, "stroke_width": 7 * u, "stroke_linecap": "round"},
+        ".broken": {
+            "stroke": BRIDGE_BROKEN,
+            "stroke_width": 2 * u,
+            "stroke_dasharray": f"{dash},{dash}",
+            "stroke_opacity": 0.7,
+        },
+        ".disc": {"fill": "#f4ecd8", "stroke": "#8c7b5a", "stroke_width": 2 * u},
+        ".out-of-play>.disc": {"fill": "#d9d4c7"},
+        ".red-village>.disc": {"stroke": RED_WALL, "stroke_width": 5 * u},
+        ".number-disc": {"fill": "#fbf8f0", "stroke": "#8c7b5a"},
+        ".village-number": {"font_size": 13 * u, "font_weight": "bold", "fill": "#5a4a2a"},
+        ".strength": {"font_size": 10 * u, "fill": "#7d6e50"},
+        ".stone": {"fill": "#8a8d91", "stroke": "#4d4f52", "stroke_width": 1.5 * u},
+        ".empty>circle": {"fill": "#fffdf7", "stroke": "#b9ab8a"},
+        ".empty>text": {"fill": "#b9ab8a"},
+        ".master": {"stroke": "#333"},
+        **{f".master.{colour}": {"fill": fill} for colour, fill in COLOUR_FILL.items()},
+        ".master~text": {"fill": "#fff", "font_weight": "bold"},
+        **{f".master.{colour}~text": {"fill": ink} for colour, ink in inked.items()},
+        ".student": {"fill": "none", "stroke": "#fff", "stroke_width": 2 * u},
+        **{f".student.{colour}": {"stroke": ink} for colour, ink in inked.items()},
+        ".highlight.village-highlight": {
+            "fill": "none",
+            "stroke": HIGHLIGHT,
+            "stroke_width": 4 * u,
+        },
+        ".highlight.space-highlight": {"fill": "none", "stroke": HIGHLIGHT, "stroke_width": 3 * u},
+        ".supply": {"text_anchor": "middle"},
+    }
+    scope = f"shangrila-{size}"
+    return scope, style_sheet(scope, rules)
+
+
+def _stone(cx: float, cy: float, u: float, *, in_key: bool = False) -> Element:
+    """A Stone of the Wise: on the board its look comes from the style sheet (class ``stone``);
+    the legend's key draws one with its own attributes (it counts no stone)."""
     corners = [(-13, -4), (-7, -11), (5, -12), (13, -3), (10, 9), (-2, 12), (-12, 7)]
-    return polygon(
-        [(cx + dx * u, cy + dy * u) for dx, dy in corners],
-        class_=class_,
-        fill="#8a8d91",
-        stroke="#4d4f52",
-        stroke_width=1.5 * u,
-    )
+    points = [(cx + dx * u, cy + dy * u) for dx, dy in corners]
+    if not in_key:
+        return polygon(points, class_="stone")
+    return polygon(points, fill="#8a8d91", stroke="#4d4f52", stroke_width=1.5 * u)
 
 
 def _village(state: ShangrilaState, village: int, size: float, marks: _Marks) -> Element:
+    """A village's group; the ``villages`` group around it sets the text anchor, the font size
+    and the thin stroke its pieces share, the style sheet the rest."""
     u = size / DEFAULT_SIZE
     cx, cy = village_centre(village, size)
     red = village == RED_VILLAGE
@@ -260,31 +296,9 @@ def _village(state: ShangrilaState, village: int, size: float, marks: _Marks) ->
     codes = village_codes(state, village)
     tiles, masters = strength(codes)
     node.add(title(f"village {village}: {tiles} tiles, {masters} masters"))
-    node.add(
-        circle(
-            cx,
-            cy,
-            48 * u,
-            fill="#d9d4c7" if out_of_play else "#f4ecd8",
-            stroke=RED_WALL if red else "#8c7b5a",
-            stroke_width=(5 if red else 2) * u,
-        )
-    )
-    node.add(
-        circle(cx - 40 * u, cy - 40 * u, 11 * u, fill="#fbf8f0", stroke="#8c7b5a", stroke_width=u)
-    )
-    node.add(
-        text(
-            cx - 40 * u,
-            cy - 35 * u,
-            str(village),
-            class_="village-number",
-            font_size=13 * u,
-            font_weight="bold",
-            text_anchor="middle",
-            fill="#5a4a2a",
-        )
-    )
+    node.add(circle(cx, cy, 48 * u, class_="disc"))
+    node.add(circle(cx - 40 * u, cy - 40 * u, 11 * u, class_="number-disc"))
+    node.add(text(cx - 40 * u, cy - 35 * u, str(village), class_="village-number"))
     for guild in range(GUILD_COUNT):
         node.add(
             _space_drawing(village, guild, codes[guild], size, (village, guild) in marks.spaces)
@@ -292,29 +306,9 @@ def _village(state: ShangrilaState, village: int, size: float, marks: _Marks) ->
     if has_stone(state, village):
         node.add(_stone(cx, cy, u))
     elif tiles:
-        node.add(
-            text(
-                cx,
-                cy + 4 * u,
-                f"{tiles}/{masters}",
-                class_="strength",
-                font_size=10 * u,
-                text_anchor="middle",
-                fill="#7d6e50",
-            )
-        )
+        node.add(text(cx, cy + 4 * u, f"{tiles}/{masters}", class_="strength"))
     if village in marks.villages:
-        node.add(
-            circle(
-                cx,
-                cy,
-                55 * u,
-                class_="highlight village-highlight",
-                fill="none",
-                stroke=HIGHLIGHT,
-                stroke_width=4 * u,
-            )
-        )
+        node.add(circle(cx, cy, 55 * u, class_="highlight village-highlight"))
     return node
 
 
@@ -342,17 +336,14 @@ def _draw_space(village: int, guild: int, code: int, size: float, marked: bool) 
     guild_enum = GUILDS[guild]
     initial = GUILD_INITIALS[guild_enum]
     node = group(
-        class_="space", data_guild=guild_enum.value, data_target=space_target(village, guild_enum)
+        class_="space" if code else "space empty",
+        data_guild=guild_enum.value,
+        data_target=space_target(village, guild_enum),
     )
-    font: dict[str, AttributeValue] = {
-        "font_size": 11 * u,
-        "text_anchor": "middle",
-        "font_family": "sans-serif",
-    }
     if code == 0:
         node.add(title(f"{GUILD_NAMES[guild_enum]} space, empty"))
-        node.add(circle(x, y, 12 * u, fill="#fffdf7", stroke="#b9ab8a", stroke_width=u))
-        node.add(text(x, y + 4 * u, initial, fill="#b9ab8a", **font))
+        node.add(circle(x, y, 12 * u))
+        node.add(text(x, y + 4 * u, initial))
     else:
         colour = COLOURS[colour_of(code)].value
         student = code >= WITH_STUDENT
@@ -361,42 +352,12 @@ def _draw_space(village: int, guild: int, code: int, size: float, marked: bool) 
                 f"{GUILD_NAMES[guild_enum]}: {colour} master" + (" with student" if student else "")
             )
         )
-        node.add(
-            circle(
-                x,
-                y,
-                12 * u,
-                class_=f"master {colour}",
-                fill=COLOUR_FILL[colour],
-                stroke="#333",
-                stroke_width=u,
-            )
-        )
+        node.add(circle(x, y, 12 * u, class_=f"master {colour}"))
         if student:
-            node.add(
-                circle(
-                    x,
-                    y,
-                    8.5 * u,
-                    class_=f"student {colour}",
-                    fill="none",
-                    stroke=COLOUR_INK[colour],
-                    stroke_width=2 * u,
-                )
-            )
-        node.add(text(x, y + 4 * u, initial, fill=COLOUR_INK[colour], font_weight="bold", **font))
+            node.add(circle(x, y, 8.5 * u, class_=f"student {colour}"))
+        node.add(text(x, y + 4 * u, initial))
     if marked:
-        node.add(
-            circle(
-                x,
-                y,
-                15.5 * u,
-                class_="highlight space-highlight",
-                fill="none",
-                stroke=HIGHLIGHT,
-                stroke_width=3 * u,
-            )
-        )
+        node.add(circle(x, y, 15.5 * u, class_="highlight space-highlight"))
     return node
 
 
@@ -446,18 +407,16 @@ def _status_lines(state: ShangrilaState, names: Sequence[str] | None) -> list[st
 def _legend(
     state: ShangrilaState, x: float, player: int | None, names: Sequence[str] | None
 ) -> Element:
-    legend = group(class_="legend", data_part="side", font_family="sans-serif", fill="#333")
+    legend = group(class_="legend", data_part="side", fill="#333", font_size=12)
     y = 28.0
     legend.add(text(x, y, "Die Brücken von Shangrila", font_size=16, font_weight="bold"))
     for line_text in _status_lines(state, names):
         y += 20
-        legend.add(text(x, y, line_text, class_="status", font_size=12))
+        legend.add(text(x, y, line_text, class_="status"))
     y += 34
     legend.add(text(x, y, "supply", font_size=13, font_weight="bold"))
     for g, guild in enumerate(GUILDS):
-        legend.add(
-            text(x + 92 + 24 * g, y, GUILD_INITIALS[guild], font_size=12, text_anchor="middle")
-        )
+        legend.add(text(x + 92 + 24 * g, y, GUILD_INITIALS[guild], text_anchor="middle"))
     moving = colour_to_move(state) if state.flow.turn and not state.flow.ended else None
     for c in range(state.colours):
         y += 24
@@ -474,7 +433,7 @@ def _legend(
             circle(x + 8, y - 4, 7, class_="legend-colour", fill=COLOUR_FILL[colour], stroke="#333")
         )
         label = colour + (" ●" if c == moving else "")
-        row.add(text(x + 20, y, label, font_size=12, font_weight="bold" if viewer else None))
+        row.add(text(x + 20, y, label, font_weight="bold" if viewer else None))
         for g in range(GUILD_COUNT):
             row.add(
                 text(
@@ -483,8 +442,6 @@ def _legend(
                     str(supply_of(state, c, g)),
                     class_="supply",
                     data_guild=GUILDS[g].value,
-                    font_size=12,
-                    text_anchor="middle",
                 )
             )
         legend.add(row)
@@ -500,13 +457,13 @@ def _legend(
     key = group(class_="key", font_size=11)
     y += 22
     key.add(circle(x + 10, y - 4, 9, fill=COLOUR_FILL["blue"], stroke="#333"))
-    key.add(text(x + 26, y, "master", font_size=11))
+    key.add(text(x + 26, y, "master"))
     key.add(circle(x + 110, y - 4, 9, fill=COLOUR_FILL["blue"], stroke="#333"))
     key.add(circle(x + 110, y - 4, 6, fill="none", stroke="#fff", stroke_width=2))
-    key.add(text(x + 126, y, "master with student", font_size=11))
+    key.add(text(x + 126, y, "master with student"))
     y += 24
     key.add(line(x, y - 4, x + 22, y - 4, stroke=BRIDGE_INTACT, stroke_width=6))
-    key.add(text(x + 28, y, "bridge", font_size=11))
+    key.add(text(x + 28, y, "bridge"))
     key.add(
         line(
             x + 100,
@@ -518,19 +475,17 @@ def _legend(
             stroke_dasharray="5,5",
         )
     )
-    key.add(text(x + 128, y, "broken bridge", font_size=11))
+    key.add(text(x + 128, y, "broken bridge"))
     y += 24
-    key.add(_stone(x + 10, y - 4, 0.7, class_=None))
-    key.add(text(x + 26, y, "Stone of the Wise", font_size=11))
+    key.add(_stone(x + 10, y - 4, 0.7, in_key=True))
+    key.add(text(x + 26, y, "Stone of the Wise"))
     key.add(circle(x + 160, y - 4, 8, fill="none", stroke=RED_WALL, stroke_width=3))
-    key.add(text(x + 172, y, "red village", font_size=11))
+    key.add(text(x + 172, y, "red village"))
     y += 24
-    key.add(text(x, y, "5/3 = tiles / masters in a village", font_size=11, fill="#666"))
+    key.add(text(x, y, "5/3 = tiles / masters in a village", fill="#666"))
     for guild in GUILDS:
         y += 16
-        key.add(
-            text(x, y, f"{GUILD_INITIALS[guild]}  {GUILD_NAMES[guild]}", font_size=11, fill="#444")
-        )
+        key.add(text(x, y, f"{GUILD_INITIALS[guild]}  {GUILD_NAMES[guild]}", fill="#444"))
     legend.add(key)
     return legend
 
@@ -558,14 +513,25 @@ def board_svg(
     marks = highlight_marks(highlight)
     height = round(size * _HEIGHT_RATIO)
     width = size + _LEGEND_WIDTH
-    svg = Svg(width, max(height, 560), title_text="Die Brücken von Shangrila")
+    scope, css = picture_style(size)
+    svg = Svg(
+        width,
+        max(height, 560),
+        title_text="Die Brücken von Shangrila",
+        css=css,
+        class_=scope,
+        font_family="sans-serif",
+    )
     svg.defs.add(arrow_marker("journey-head", HIGHLIGHT))
     svg.add(rect(0, 0, width, max(height, 560), fill="#fbf8f0", class_="background"))
     svg.add(
         rect(4, 4, size - 8, height - 8, rx=18, fill="#e4ecdc", stroke="#b7c4a8", class_="board")
     )
     svg.add(_bridges(state, size))
-    villages = svg.add(group(class_="villages", font_family="sans-serif"))
+    u = size / DEFAULT_SIZE
+    villages = svg.add(
+        group(class_="villages", text_anchor="middle", font_size=11 * u, stroke_width=u)
+    )
     for village in range(VILLAGE_COUNT):
         villages.add(_village(state, village, size, marks))
     if marks.journey is not None:
