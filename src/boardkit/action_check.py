@@ -255,8 +255,13 @@ def _passed_before(game: Game[Any, Any], action: object) -> bool:
         try:
             values = read(action)  # its class and fields: found if all are scalars that passed
             types = by_fields.get(values)
-            if types is not None:  # found unless the key's other types passed (True for 1)
-                return tuple(map(type, values)) == types
+            if types is not None:
+                for i in range(1, len(types)):  # types[0]: the class's own type
+                    if type(values[i]) is not types[i]:
+                        break
+                else:
+                    return True
+                return False  # the key's other types passed (1 for True): a round trip decides
             for i in range(1, len(values)):
                 if type(values[i]) not in _SCALARS:
                     break
