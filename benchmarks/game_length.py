@@ -16,11 +16,18 @@ Rounds alternate short and long processes (the order rotates), and the table sho
 per-decision cost of each side with its range, and the median long / short ratio of the rounds
 with its range. CPU time of the worker process (``time.process_time``), so waits on a shared
 machine do not count.
+
+``--no-gc`` plays with Python's cyclic garbage collector switched off in the workers
+(``gc.disable()``): a long match keeps its whole log alive (an entry, its action and its events:
+about five objects the collector tracks per decision), and each full collection walks all of
+them, which a short game never pays. The two runs side by side tell that cost apart from the
+framework's own per-decision work.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import platform
 import statistics
@@ -33,9 +40,9 @@ SHORT = 100
 """Decisions of a short game."""
 
 
-def _play(path: str, decisions: int, total: int) -> float:
+def _play(path: str, decisions: int, total: int, no_gc: bool = False) -> float:
     """In this process: play games of ``decisions`` decisions until ``total`` decisions are
-    played; CPU seconds per decision."""
+    played; CPU seconds per decision. ``no_gc``: with the cyclic garbage collector off."""
     from boardkit import Match, Rng, engine
     from boardkit.examples.nim import NimGame
 
@@ -43,6 +50,8 @@ def _play(path: str, decisions: int, total: int) -> float:
     options = {"stones": 2 * decisions, "max_take": 2}
     games = max(1, total // decisions)
     played = 0
+    if no_gc:
+        gc.disable()
     t0 = time.process_time()
     for seed in range(games):
         if path == "engine":
@@ -64,16 +73,25 @@ def _play(path: str, decisions: int, total: int) -> float:
     return elapsed / played
 
 
-def _fresh(path: str, decisions: int, total: int) -> float:
+def _fresh(path: str, decisions: int, total: int, no_gc: bool = False) -> float:
     """:func:`_play` in a new Python process (the same interpreter and ``sys.path``)."""
     code = (
         "import sys, json; sys.path[:0] = json.loads(sys.argv[1]); "
         "from game_length import _play; "
-        "print(_play(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))"
+        "print(_play(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == '1'))"
     )
     paths = [str(Path(__file__).resolve().parent), *sys.path]
     out = subprocess.run(
-        [sys.executable, "-c", code, json.dumps(paths), path, str(decisions), str(total)],
+        [
+            sys.executable,
+            "-c",
+            code,
+            json.dumps(paths),
+            path,
+            str(decisions),
+            str(total),
+            "1" if no_gc else "0",
+        ],
         check=True,
         capture_output=True,
         text=True,
@@ -86,7 +104,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="fresh processes per figure")
     parser.add_argument("--decisions", type=int, default=20_000, help="decisions per process")
     parser.add_argument("--long", type=int, default=10_000, help="decisions of a long game")
+    parser.add_argument(
+        "--no-gc", action="store_true", help="cyclic garbage collector off in the workers"
+    )
     args = parser.parse_args()
+    no_gc: bool = args.no_gc
     rounds: int = args.rounds
     total = max(args.decisions, args.long)
     lengths = (SHORT, args.long)
@@ -94,7 +116,7 @@ def main() -> None:
     print(
         f"per-decision cost against game length (Nim, max_take 2) — Python "
         f"{platform.python_version()}, {platform.machine()}; {rounds} fresh processes per "
-        f"figure, {total:,} decisions each, CPU time"
+        f"figure, {total:,} decisions each, CPU time" + ("; garbage collector off" if no_gc else "")
     )
     header = (
         f"{'path':<12}  {f'{SHORT} decisions':>18}  {f'{args.long:,} decisions':>22}  "
@@ -107,7 +129,7 @@ def main() -> None:
         ratios: list[float] = []
         for r in range(rounds):
             order = lengths if r % 2 == 0 else lengths[::-1]
-            got = {n: _fresh(path, n, total) for n in order}
+            got = {n: _fresh(path, n, total, no_gc) for n in order}
             for n in lengths:
                 costs[n].append(got[n])
             ratios.append(got[args.long] / got[SHORT])

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS = {
     "core_bench.py": (["--repeat", "1"], ["replay", "state_at"]),
     "game_length.py": (
-        ["--rounds", "1", "--decisions", "400", "--long", "400"],
-        ["engine.step", "Match.play", "long / short", "400 decisions"],
+        ["--rounds", "1", "--decisions", "400", "--long", "400", "--no-gc"],
+        ["engine.step", "Match.play", "long / short", "400 decisions", "garbage collector off"],
     ),
     "log_length.py": (
         ["--short", "100", "--long", "400", "--rounds", "1", "--seconds", "0.05", "--calls", "20"],
