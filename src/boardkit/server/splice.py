@@ -67,8 +67,8 @@ windows (Shangrila's and Khan's), so about 3 MB at most."""
 EMPTY_STORED_BLOCK = b"\x00\x00\xff\xff"
 """The end of a ``Z_SYNC_FLUSH``, which permessage-deflate leaves off every message."""
 
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-"""One JSON string, quotes included."""
+_CLOSING = re.compile(rb'"[,}]')
+"""A quote followed by what may follow a picture's text in its object."""
 
 
 class Segment(NamedTuple):
@@ -147,10 +147,30 @@ def picture_span(data: bytes) -> tuple[bytes, int] | None:
 
 
 def string_end(data: bytes, start: int) -> int:
-    """Where the JSON string that starts at ``data[start]`` ends (after its closing quote), or
-    -1 when none does."""
-    found = _JSON_STRING.match(data, start)
-    return -1 if found is None else found.end()
+    """Where the JSON string that starts at ``data[start]`` ends (after its closing quote) when
+    a ``,`` or ``}`` follows it, else -1.
+
+    A picture's text has thousands of escaped quotes (every attribute's), so it is not read
+    quote by quote: the closing quote is the first quote followed by ``,`` or ``}`` with an
+    even run of backslashes before it, and the text up to it must then hold no other quote
+    that is not escaped (counted with the escaped backslashes taken out, each ``\\\\`` left
+    to right, as a JSON reader pairs them).
+    """
+    at = start + 1
+    while True:
+        found = _CLOSING.search(data, at)
+        if found is None:
+            return -1
+        close = at = found.start()
+        while data[at - 1] == 0x5C:  # a backslash
+            at -= 1
+        if (close - at) % 2 == 0:
+            break
+        at = close + 1
+    inside = data[start + 1 : close].replace(b"\\\\", b"")
+    if inside.count(b'"') != inside.count(b'\\"'):
+        return -1
+    return close + 1
 
 
 def well_bounded(data: bytes, start: int, end: int) -> bool:
