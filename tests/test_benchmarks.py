@@ -117,6 +117,10 @@ RUNS = {
         ["--rounds", "1", "--game", "nim", "--players", "2"],
         ["nim, 2 players", "level 6", "level 1", "level 9", "off", "× level 6"],
     ),
+    "server_splice.py": (
+        ["--game", "nim", "--players", "2", "--rounds", "1"],
+        ["nim 2p", "view frames", "websockets (yardstick)", "spliced", "bytes/frame"],
+    ),
     "server_memory.py": (
         ["--matches", "4", "--every", "2", "--unload-after", "0.01"],
         ["resident MB", "Python blocks", "growth from 2 to 4 matches", "load"],
@@ -167,6 +171,7 @@ SLOW = {
     "replay_reference.py",
     "server_compression.py",  # starts a server
     "server_load.py",  # starts a server
+    "server_splice.py",  # starts a server
     "server_views.py",  # starts a server
     "trained_strength.py",  # two tournaments of Shangrila
     "trained_speed.py",  # checks out and runs the old commit too

@@ -40,7 +40,7 @@ def test_the_level_chosen_is_the_level_negotiated_and_used() -> None:
     fast, fast_bytes = asyncio.run(_wire_bytes(1, deflate=True))
     small, small_bytes = asyncio.run(_wire_bytes(9, deflate=True))
     plain, plain_bytes = asyncio.run(_wire_bytes(1, deflate=False))
-    assert [type(e).__name__ for e in fast.conn.extensions] == ["PerMessageDeflate"]
+    assert [type(e).__name__ for e in fast.conn.extensions] == ["SplicingDeflate"]
     assert fast.conn.available_extensions[0].compress_settings == {"memLevel": 5, "level": 1}
     assert small.conn.available_extensions[0].compress_settings == {"memLevel": 5, "level": 9}
     # both compress, level 9 harder; without deflate the frame goes as it is

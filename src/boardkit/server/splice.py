@@ -1,0 +1,249 @@
+"""permessage-deflate that compresses each picture once, not once per frame that carries it.
+
+A ``view`` frame (:class:`boardkit.server.session.Session`) is
+``{"type":"view","seq":K,"svg_tag":"TAG","svg":"<svg …>","entry":{…}}``: tens of kilobytes of
+picture between a few dozen bytes before it and the entry after it. The picture's text is the
+same in every frame that carries its tag (the tag is a digest of that text,
+:func:`boardkit.server.pictures.picture_tag`), and compressing it is most of what such a frame
+costs the server. :class:`SplicingDeflate` compresses it once per process and pastes the
+compressed bytes into each frame's deflate stream:
+
+1. the bytes before the picture go through the connection's own compressor, which is then
+   flushed with ``Z_FULL_FLUSH``: its output ends on a byte boundary, and zlib resets the
+   compression state so that "decompression can restart from this point" (zlib.h, on
+   ``deflate``). The compressor therefore never refers back before that point again, in
+   particular never into the picture it did not see;
+2. the picture, compressed on its own by a fresh compressor with the connection's settings
+   (window bits, level, memory level) and ended with ``Z_SYNC_FLUSH``: a byte-aligned run of
+   non-final deflate blocks whose references stay inside the picture. The client's decompressor
+   reads it with the previous frames in its window; the picture never points at them;
+3. the bytes after the picture, through the connection's compressor again, ended as
+   permessage-deflate ends every message (``Z_SYNC_FLUSH``, its last four bytes dropped).
+
+After step 1 the connection's compressor only refers to bytes it compressed itself since the
+flush (the rest of this frame, then later frames, up to its next full flush), and those bytes
+stand next to each other in the client's window too, so every distance it writes reaches the
+same bytes in the client's window. The client's decompressor is any permessage-deflate
+decompressor with context takeover: the stream is ordinary deflate.
+
+The compressed pictures are kept in a :class:`SegmentCache` (least recently used out first),
+under the picture's tag and the compressor's settings. A frame that does not have exactly the
+shape above (a ``state`` frame, a view without its picture, a frame split in fragments) and a
+connection that compresses each message afresh (``server_no_context_takeover``) are
+compressed as the ``websockets`` library always does.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+from boardkit.extras import needs_extra
+
+with needs_extra("server", "boardkit.server.splice"):
+    from websockets.extensions.permessage_deflate import PerMessageDeflate
+    from websockets.frames import Frame, Opcode
+
+TAG_MARK = b'"svg_tag":"'
+"""The key before a picture's tag in a view frame."""
+PICTURE_MARK = b'","svg":'
+"""What comes between the tag and the picture's text."""
+PICTURE_HEAD = b'"<svg'
+"""How a picture's JSON text begins."""
+MARK_WITHIN = 64
+"""A view frame's tag mark starts within its first bytes (``{"type":"view","seq":K,``): a
+tag mark further in is some other text's, and the frame goes the usual way."""
+LONGEST_TAG = 64
+"""The most bytes a tag takes (the server's take 24)."""
+SMALLEST_PICTURE = 1024
+"""A picture shorter than this is compressed with its frame: a flush and a pasted block of its
+own would cost the wire more than they save the processor."""
+DEFAULT_SEGMENTS = 256
+"""Compressed pictures a server keeps by default: about 7–12 KB each at level 1 and 12-bit
+windows (Shangrila's and Khan's), so about 3 MB at most."""
+
+EMPTY_STORED_BLOCK = b"\x00\x00\xff\xff"
+"""The end of a ``Z_SYNC_FLUSH``, which permessage-deflate leaves off every message."""
+
+_CLOSING = re.compile(rb'"[,}]')
+"""A quote followed by what may follow a picture's text in its object."""
+
+
+class Segment(NamedTuple):
+    """A picture's text compressed on its own, as spliced into frames."""
+
+    length: int
+    """Bytes of the picture's JSON text (UTF-8) in a frame."""
+    deflated: bytes
+    """The text through a fresh compressor, ended by ``Z_SYNC_FLUSH``."""
+
+
+SegmentKey = tuple[bytes, int, tuple[tuple[str, Any], ...]]
+"""``(tag, window bits, the compressor's other settings)``: what a compressed picture depends
+on."""
+
+
+class SegmentCache:
+    """The compressed pictures of one server process, at most ``size`` of them.
+
+    Shared by every connection of the process (they compress with the same settings unless a
+    client asked for smaller windows, which the key tells apart). Only the event loop uses it.
+    """
+
+    def __init__(self, size: int = DEFAULT_SEGMENTS) -> None:
+        if type(size) is not int or size < 0:
+            raise ValueError(f"the segment cache holds 0 or more segments, not {size!r}")
+        self.size = size
+        self._kept: OrderedDict[SegmentKey, Segment] = OrderedDict()
+        self.hits = 0
+        """Frames that found their picture compressed already."""
+        self.misses = 0
+        """Pictures compressed (and kept)."""
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def find(self, key: SegmentKey) -> Segment | None:
+        """The segment kept under ``key`` (marked as just used), or ``None``."""
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+            self.hits += 1
+        return found
+
+    def keep(self, key: SegmentKey, segment: Segment) -> None:
+        """Keep ``segment`` under ``key``, dropping the least recently used past the bound."""
+        self.misses += 1
+        if self.size == 0:
+            return
+        self._kept[key] = segment
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+
+def deflate_alone(text: bytes, window_bits: int, settings: dict[str, Any]) -> bytes:
+    """``text`` through a fresh raw-deflate compressor, ended with ``Z_SYNC_FLUSH``: byte-aligned
+    blocks that refer to nothing before ``text``, none of them final."""
+    alone = zlib.compressobj(wbits=-window_bits, **settings)
+    return alone.compress(text) + alone.flush(zlib.Z_SYNC_FLUSH)
+
+
+def picture_span(data: bytes) -> tuple[bytes, int] | None:
+    """``(tag, where the picture's text starts)`` in a view frame's bytes, or ``None`` for a
+    frame of another shape."""
+    mark = data.find(TAG_MARK, 0, MARK_WITHIN)
+    if mark < 0:
+        return None
+    begins = mark + len(TAG_MARK)
+    ends = data.find(b'"', begins, begins + LONGEST_TAG + 1)
+    if ends <= begins or not data.startswith(PICTURE_MARK, ends):
+        return None
+    start = ends + len(PICTURE_MARK)
+    if not data.startswith(PICTURE_HEAD, start):
+        return None
+    return data[begins:ends], start
+
+
+def string_end(data: bytes, start: int) -> int:
+    """Where the JSON string that starts at ``data[start]`` ends (after its closing quote) when
+    a ``,`` or ``}`` follows it, else -1.
+
+    A picture's text has thousands of escaped quotes (every attribute's), so it is not read
+    quote by quote: the closing quote is the first quote followed by ``,`` or ``}`` with an
+    even run of backslashes before it, and the text up to it must then hold no other quote
+    that is not escaped (counted with the escaped backslashes taken out, each ``\\\\`` left
+    to right, as a JSON reader pairs them).
+    """
+    at = start + 1
+    while True:
+        found = _CLOSING.search(data, at)
+        if found is None:
+            return -1
+        close = at = found.start()
+        while data[at - 1] == 0x5C:  # a backslash
+            at -= 1
+        if (close - at) % 2 == 0:
+            break
+        at = close + 1
+    inside = data[start + 1 : close].replace(b"\\\\", b"")
+    if inside.count(b'"') != inside.count(b'\\"'):
+        return -1
+    return close + 1
+
+
+def well_bounded(data: bytes, start: int, end: int) -> bool:
+    """Whether ``data[start:end]``, a picture's JSON text, is followed by the next member of its
+    object or by the object's end, as in a view frame."""
+    return end < len(data) and data[end - 1] == 0x22 and data[end] in b",}" and end - start > 1
+
+
+class SplicingDeflate(PerMessageDeflate):
+    """The ``websockets`` library's permessage-deflate, splicing each view frame's picture in
+    compressed once (see the module's text); every other frame as the library does."""
+
+    def __init__(
+        self,
+        remote_no_context_takeover: bool,
+        local_no_context_takeover: bool,
+        remote_max_window_bits: int,
+        local_max_window_bits: int,
+        compress_settings: dict[Any, Any] | None = None,
+        *,
+        segments: SegmentCache,
+    ) -> None:
+        super().__init__(
+            remote_no_context_takeover,
+            local_no_context_takeover,
+            remote_max_window_bits,
+            local_max_window_bits,
+            compress_settings,
+        )
+        self.segments = segments
+        self._settings = tuple(sorted(self.compress_settings.items()))
+
+    def encode(self, frame: Frame) -> Frame:
+        """Compress an outgoing frame: a whole text frame carrying a picture by splicing, any
+        other as :class:`PerMessageDeflate` does."""
+        data = frame.data
+        if (
+            frame.opcode is not Opcode.TEXT
+            or not frame.fin
+            or self.local_no_context_takeover
+            or not isinstance(data, bytes)
+            or len(data) < SMALLEST_PICTURE
+        ):
+            return super().encode(frame)
+        span = picture_span(data)
+        if span is None:
+            return super().encode(frame)
+        tag, start = span
+        key = (tag, self.local_max_window_bits, self._settings)
+        segment = self.segments.find(key)
+        if segment is None:
+            end = string_end(data, start)
+            if end < 0 or end - start < SMALLEST_PICTURE or not well_bounded(data, start, end):
+                return super().encode(frame)
+            deflated = deflate_alone(data[start:end], self.local_max_window_bits, self._kwargs())
+            segment = Segment(end - start, deflated)
+            self.segments.keep(key, segment)
+        end = start + segment.length
+        if not well_bounded(data, start, end):
+            return super().encode(frame)
+        encoder = self.encoder
+        head = encoder.compress(data[:start]) + encoder.flush(zlib.Z_FULL_FLUSH)
+        tail = encoder.compress(data[end:]) + encoder.flush(zlib.Z_SYNC_FLUSH)
+        if not tail.endswith(EMPTY_STORED_BLOCK):  # zlib always ends a sync flush so
+            raise AssertionError("a sync flush without its empty stored block")
+        return Frame(
+            frame.opcode,
+            b"".join((head, segment.deflated, tail[:-4])),
+            frame.fin,
+            True,
+            frame.rsv2,
+            frame.rsv3,
+        )
+
+    def _kwargs(self) -> dict[str, Any]:
+        return dict(self._settings)
