@@ -39,12 +39,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from boardkit.log import shown_action
+from boardkit.server.lru import LruMap
 from boardkit.server.views import encode
 
 if TYPE_CHECKING:
@@ -117,20 +117,25 @@ class PictureCache:
         workers: int = 2,
         on_draw: Callable[[float], None] | None = None,
     ) -> None:
-        if type(size) is not int or size < 0:
-            raise ValueError(f"the picture cache holds 0 or more pictures, not {size!r}")
-        self.size = size
-        self._kept: OrderedDict[Key, Picture] = OrderedDict()
+        self._kept: LruMap[Key, Picture] = LruMap(size, "picture cache", "pictures")
         self._drawing: dict[Key, asyncio.Future[Picture]] = {}
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardkit-svg")
         self._on_draw = on_draw
-        self.hits = 0
-        """Pictures found in the cache."""
         self.misses = 0
         """Pictures drawn (or joined while another connection had them drawn)."""
 
     def __len__(self) -> int:
         return len(self._kept)
+
+    @property
+    def size(self) -> int:
+        """The most pictures kept."""
+        return self._kept.size
+
+    @property
+    def hits(self) -> int:
+        """Pictures found in the cache."""
+        return self._kept.hits
 
     @staticmethod
     def key(live: LiveMatch, seq: int, seat: int | None) -> Key:
@@ -145,20 +150,11 @@ class PictureCache:
 
     def _found(self, key: Key) -> Picture | None:
         """The picture kept under ``key`` (marked as just used, counted as a hit), or ``None``."""
-        found = self._kept.get(key)
-        if found is not None:
-            self._kept.move_to_end(key)
-            self.hits += 1
-        return found
+        return self._kept.find(key)
 
     def keep(self, key: Key, picture: Picture) -> None:
         """Keep ``picture`` under ``key``, dropping the least recently used past the bound."""
-        if self.size == 0:
-            return
-        self._kept[key] = picture
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        self._kept.keep(key, picture)
 
     def draw_here(self, live: LiveMatch, seq: int, seat: int | None) -> str:
         """The picture's JSON text, from the cache or drawn on the calling thread (for callers that
@@ -217,8 +213,7 @@ class PictureCache:
     def forget(self, match_id: str, first: int) -> None:
         """Forget the pictures of ``match_id`` after entries ``first`` and later: those entries
         were taken back (an undo), and the entries that take their numbers differ."""
-        for key in [k for k in self._kept if k[0] == match_id and k[1] >= first]:
-            del self._kept[key]
+        self._kept.forget(lambda k: k[0] == match_id and k[1] >= first)
         for key in [k for k in self._drawing if k[0] == match_id and k[1] >= first]:
             del self._drawing[key]
 

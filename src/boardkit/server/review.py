@@ -14,13 +14,13 @@ the language it asks for (``lang`` of the request): the moves as that reader rea
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from typing import Any
 
 from boardkit.i18n import ENGLISH, reading_in
 from boardkit.match import Match
 from boardkit.runner.review import Review, review_match
 from boardkit.server.errors import AuthError, ProtocolError
+from boardkit.server.lru import LruMap
 
 DEFAULT_ITERATIONS = 200
 """Search iterations per decision when the request names none."""
@@ -41,7 +41,7 @@ class ReviewCache:
     """Reviews worked out in a worker thread, the last :data:`KEPT` kept."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[str, int | None, int, int], Review] = OrderedDict()
+        self._kept: LruMap[tuple[str, int | None, int, int], Review] = LruMap(KEPT)
 
     async def review(
         self, live: Any, seat: int | None, seed: int, iterations: int, lang: str = ENGLISH
@@ -61,15 +61,12 @@ class ReviewCache:
                 "send your seat's token"
             )
         key = (live.id, seat, seed, iterations)
-        kept = self._kept.get(key)
+        kept = self._kept.find(key)
         if kept is not None:
-            self._kept.move_to_end(key)
             return kept
         text = live.log_json(seat, full=False)
         made = await asyncio.to_thread(_review, text, live.game, seat, seed, iterations)
-        self._kept[key] = made
-        while len(self._kept) > KEPT:
-            self._kept.popitem(last=False)
+        self._kept.keep(key, made)
         return made
 
 

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from boardkit.extras import needs_extra
+from boardkit.server.lru import LruMap
 
 with needs_extra("server", "boardkit.server.splice"):
     from websockets.extensions.permessage_deflate import PerMessageDeflate
@@ -85,42 +85,23 @@ SegmentKey = tuple[bytes, int, tuple[tuple[str, Any], ...]]
 on."""
 
 
-class SegmentCache:
-    """The compressed pictures of one server process, at most ``size`` of them.
+class SegmentCache(LruMap[SegmentKey, Segment]):
+    """The compressed pictures of one server process, at most ``size`` of them (least recently
+    used out first, :class:`~boardkit.server.lru.LruMap`).
 
     Shared by every connection of the process (they compress with the same settings unless a
     client asked for smaller windows, which the key tells apart). Only the event loop uses it.
     """
 
     def __init__(self, size: int = DEFAULT_SEGMENTS) -> None:
-        if type(size) is not int or size < 0:
-            raise ValueError(f"the segment cache holds 0 or more segments, not {size!r}")
-        self.size = size
-        self._kept: OrderedDict[SegmentKey, Segment] = OrderedDict()
-        self.hits = 0
-        """Frames that found their picture compressed already."""
+        super().__init__(size, "segment cache", "segments")
         self.misses = 0
         """Pictures compressed (and kept)."""
 
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    def find(self, key: SegmentKey) -> Segment | None:
-        """The segment kept under ``key`` (marked as just used), or ``None``."""
-        found = self._kept.get(key)
-        if found is not None:
-            self._kept.move_to_end(key)
-            self.hits += 1
-        return found
-
-    def keep(self, key: SegmentKey, segment: Segment) -> None:
-        """Keep ``segment`` under ``key``, dropping the least recently used past the bound."""
+    def keep(self, key: SegmentKey, value: Segment) -> None:
+        """Keep the compressed picture ``value`` under ``key``, counted in :attr:`misses`."""
         self.misses += 1
-        if self.size == 0:
-            return
-        self._kept[key] = segment
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        super().keep(key, value)
 
 
 def deflate_alone(text: bytes, window_bits: int, settings: dict[str, Any]) -> bytes:
