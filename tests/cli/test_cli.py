@@ -89,7 +89,7 @@ def test_simulate_prints_a_summary(capsys: Capture) -> None:
 def test_one_game_is_one_game(capsys: Capture) -> None:
     code, out, err = run(capsys, "simulate", "nim", "-n", "1", "--seed", "4")
     assert code == 0, err
-    assert "nim: 1 game between 2 random players, seeds 4 to 4" in out
+    assert "nim: 1 game between 2 random players, seed 4\n" in out
 
 
 def test_simulate_options_are_typed_like_their_defaults(capsys: Capture) -> None:
@@ -518,9 +518,11 @@ def test_shared_flags_read_alike_in_every_subcommand() -> None:
     assert set(seeds) == {"watch", "simulate", "play-random", "play"}
     assert set(seeds.values()) == {"seed (default: a fresh one from the operating system, printed)"}
     players = flag_helps("--players")
-    # watch and play take the player count from --names when it is given; their help says so
-    assert players["watch"] == players["play"]
-    assert "--names" in str(players["watch"])
+    # watch and play take the player count from --names when it is given, watch also from one
+    # bot per seat in --bots; their help says so
+    assert "--names" in str(players["play"])
+    assert str(players["watch"]).startswith(str(players["play"]).split(", else the smallest")[0])
+    assert "--bots" in str(players["watch"])
     assert len(set(flag_helps("--option").values())) == 1
 
 

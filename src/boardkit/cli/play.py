@@ -39,6 +39,7 @@ from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
     add_language_argument,
+    default_players,
     parse_option_args,
     seed_or_fresh,
 )
@@ -212,7 +213,7 @@ def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[
     names = parse_names(args.names)
     players = args.players
     if players is None:
-        players = len(names) if names else min(game.player_counts)
+        players = len(names) if names else default_players(game, options)
     names_for(names, players)
     match = Match.new(game, names or players, options, seed_or_fresh(args.seed), cap=args.cap)
     if args.seed is None:
