@@ -16,6 +16,7 @@ The run part is the one place that configures logging (:mod:`boardkit.server.log
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
@@ -279,6 +280,20 @@ def _webhook(url: str | None) -> Any:
         raise ServerError(f"--webhook: {exc}", "webhook") from None
 
 
+async def _check_storage(db: str | None, data: str, listen_check: float | None) -> None:
+    """Open the storage ``--db`` (or ``--data``) names, migrate it and close it again, so that a
+    database that cannot be opened (a file that is not one, a server that cannot be reached)
+    is one line and exit code 1 before the server starts, not a traceback from uvicorn's
+    start-up and its exit code 3. The server opens its own storage when it starts."""
+    from boardkit.server.storage import make_storage
+
+    storage = make_storage(db, data, listen_check=listen_check)
+    try:
+        await storage.open()
+    finally:
+        await storage.close()
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``serve`` on the ``boardkit`` command's subparsers."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -306,6 +321,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from boardkit.errors import BoardkitError, FileAccessError
     from boardkit.files import make_folder
+    from boardkit.server.errors import StorageError
     from boardkit.server.logs import configure, uvicorn_level
 
     configure(args.log_format, args.log_level)
@@ -339,6 +355,11 @@ def run(args: argparse.Namespace) -> int:
     except BoardkitError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1 if isinstance(exc, FileAccessError) else 2
+    try:  # a database that cannot be opened fails here, not in uvicorn's start-up
+        asyncio.run(_check_storage(args.db, args.data, args.listen_check))
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     where = app.state.service.storage.url
     log.info(
         "boardkit serve: http://%s:%s/ (matches in %s)",
