@@ -581,7 +581,8 @@ def test_an_endless_number_is_refused(spec: str) -> None:
         bot_from_spec(spec)
     with pytest.raises(BotParameterError, match="prior_weight must be a finite number"):
         make_bot("mcts", prior_weight=float("inf"))
-    assert make_bot("mcts", seconds=1e-3, exploration=1e9).seconds == 1e-3
+    bot = make_bot("mcts", seconds=1e-3, exploration=1e9)
+    assert isinstance(bot, MCTSBot) and bot.seconds == 1e-3
 
 
 def test_bot_specs_carry_typed_parameters() -> None:
