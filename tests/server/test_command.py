@@ -3,6 +3,7 @@ extra (the core must not need starlette, uvicorn, psycopg or websockets)."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,26 @@ def test_serve_names_a_database_server_it_cannot_reach_before_starting(
     assert captured.out == ""
     (line,) = captured.err.splitlines()
     assert line.startswith(f"error: cannot connect to {url}: ")
+
+
+def test_serve_names_a_port_in_use_before_starting(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """uvicorn found it: a log line and exit code 3, after the start-up line."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--data", str(tmp_path / "data")])
+    assert code == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
+def test_serve_names_a_host_that_is_no_address(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, host: str
+) -> None:
+    assert main(["serve", "--host", host, "--port", "1", "--data", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"error: --host {host}: not an address nor a known host name\n"

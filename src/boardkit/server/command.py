@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import logging
 import os
+import socket
 import sys
 from typing import Any
 
@@ -280,6 +281,30 @@ def _webhook(url: str | None) -> Any:
         raise ServerError(f"--webhook: {exc}", "webhook") from None
 
 
+def _listen_problem(host: str, port: int) -> tuple[str, int] | None:
+    """Why the server could not listen on ``host:port``, with the exit code, or ``None``.
+
+    Tried with a socket opened and closed at once, as uvicorn will open it (``SO_REUSEADDR``),
+    so that a port in use or a host that is no address of this machine is one line before
+    anything starts (exit code 1, or 2 for a host name that names nothing), not uvicorn's log
+    line and its exit code 3. Another process may still take the port in between; then
+    uvicorn says so as before.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError):
+        return f"--host {host}: not an address nor a known host name", 2
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        return f"cannot listen on {host}:{port}: {exc.strerror or exc}", 1
+    return None
+
+
 async def _check_storage(db: str | None, data: str, listen_check: float | None) -> None:
     """Open the storage ``--db`` (or ``--data``) names, migrate it and close it again, so that a
     database that cannot be opened (a file that is not one, a server that cannot be reached)
@@ -360,6 +385,10 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    problem = _listen_problem(args.host, args.port)
+    if problem is not None:
+        print(f"error: {problem[0]}", file=sys.stderr)
+        return problem[1]
     where = app.state.service.storage.url
     log.info(
         "boardkit serve: http://%s:%s/ (matches in %s)",
