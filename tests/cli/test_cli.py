@@ -597,3 +597,13 @@ def test_an_at_that_is_neither_an_entry_nor_a_round_is_refused(
     code, _, err = run(capsys, "show", str(path), "--at", at)
     assert code == 2
     assert f"{at!r} is neither an entry number nor round:N" in err
+
+
+@pytest.mark.parametrize("command", [["watch", "nim"], ["play", "nim", "--seat", "random"]])
+def test_empty_names_are_refused_as_such(capsys: Capture, command: list[str]) -> None:
+    """``--names ""`` read as one player without a name: "nim cannot be played by 1 player"."""
+    code, out, err = run(capsys, *command, "--names", " ")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: --names is empty; give one name per seat, separated by commas (--names ann,bob)\n"
+    )

@@ -265,9 +265,14 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
 def parse_names(text: str | None) -> list[str]:
     """``--names A,B,C`` as a list, each name stripped of the spaces around it. The names are
     checked where every match's names are, by :meth:`Match.new` (non-empty, distinct, bounded,
-    printable), so that the command line and the Python API refuse the same names alike."""
+    printable), so that the command line and the Python API refuse the same names alike; an
+    empty ``--names`` is refused here, since it would read as one player without a name."""
     if text is None:
         return []
+    if not text.strip():
+        raise InvalidOptionsError(
+            "--names is empty; give one name per seat, separated by commas (--names ann,bob)"
+        )
     return [name.strip() for name in text.split(",")]
 
 
