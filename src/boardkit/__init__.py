@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         UndoError,
         UndoRefusedError,
         UnknownGameError,
+        UnknownSeatError,
         ZoneError,
     )
     from boardkit.flow import (
@@ -134,6 +135,7 @@ __all__ = [
     "UndoError",
     "UndoRefusedError",
     "UnknownGameError",
+    "UnknownSeatError",
     "ZoneError",
     "asked_out_of_turn",
     "available_games",
@@ -169,6 +171,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "UndoError",
         "UndoRefusedError",
         "UnknownGameError",
+        "UnknownSeatError",
         "ZoneError",
     ),
     "boardkit.flow": (

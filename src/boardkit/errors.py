@@ -168,11 +168,13 @@ class InvalidLogError(BoardkitError):
 
 
 class UnknownGameError(BoardkitError):
-    """No installed game has the requested name."""
+    """No installed game has the requested name (or what was given is neither a game nor a
+    name: ``message`` then says what it is)."""
 
-    def __init__(self, name: str, known: list[str]) -> None:
+    def __init__(self, name: str, known: list[str], *, message: str | None = None) -> None:
         listing = ", ".join(sorted(known)) or "none"
-        super().__init__(f"unknown game {shorten(name)}; installed games: {listing}")
+        said = f"unknown game {shorten(name)}" if message is None else message
+        super().__init__(f"{said}; installed games: {listing}")
         self.name = name
         self.known = sorted(known)
 
@@ -190,6 +192,20 @@ class InvalidPlayerCountError(InvalidOptionsError):
         super().__init__(f"{game} cannot be played by {many}; allowed: {counts}")
         self.players = players
         self.allowed = allowed
+
+
+class UnknownSeatError(BoardkitError, ValueError):
+    """A seat number that names no seat of the match (the API counts seats from 0; ``None``
+    is a spectator). Also a :class:`ValueError`, which :meth:`Match.redacted_log
+    <boardkit.match.Match.redacted_log>` raised before this class existed."""
+
+    def __init__(self, seat: object, players: int) -> None:
+        super().__init__(
+            f"no seat {shorten(seat)} in this match; its seats are 0 to {players - 1} "
+            "(counted from 0), or None for a spectator"
+        )
+        self.seat = seat
+        self.players = players
 
 
 class RedactedMatchError(BoardkitError):

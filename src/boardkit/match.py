@@ -48,6 +48,7 @@ from boardkit.errors import (
     NotYourDecisionError,
     RedactedMatchError,
     UndoError,
+    UnknownSeatError,
     shorten,
 )
 from boardkit.flow import HasFlow
@@ -417,7 +418,9 @@ class Match(Generic[S, A]):
         return self._state if at is None else self.state_at(at)
 
     def _check_can_show(self, player: int | None) -> None:
-        """Refuse a view of a redacted match for a player whose secrets it does not hold."""
+        """Refuse a seat the match does not have (rather than show it a spectator's view), and a
+        view of a redacted match for a player whose secrets it does not hold."""
+        self._check_seat(player)
         viewer = self.viewer
         if viewer is FULL or player is None or player == viewer:
             return
@@ -425,6 +428,13 @@ class Match(Generic[S, A]):
             f"this match is replayed from the log of {viewer_text(viewer)}; it holds only what "
             f"that viewer (or a spectator) may see, not player {shorten(player)}'s view"
         )
+
+    def _check_seat(self, player: object) -> None:
+        """Raise :class:`~boardkit.errors.UnknownSeatError` unless ``player`` is ``None`` (a
+        spectator) or a seat of this match: an int from 0, not a bool."""
+        seats = self.config.players
+        if player is not None and (type(player) is not int or not 0 <= player < seats):
+            raise UnknownSeatError(player, seats)
 
     def _check_writable(self, what: str) -> None:
         if self.viewer is not FULL:
@@ -571,9 +581,7 @@ class Match(Generic[S, A]):
             if player == self.viewer:
                 return self.log
             self._check_writable(f"redact this log for {viewer_text(player)}")
-        seats = self.config.players
-        if player is not None and (type(player) is not int or not 0 <= player < seats):
-            raise ValueError(f"no seat {shorten(player)} in this match")
+        self._check_seat(player)
         return redact_log(self.game, self.log, player)
 
     def redacted_json(self, player: int | None) -> str:
@@ -648,15 +656,33 @@ class Match(Generic[S, A]):
 
     # --- rebuilding from a log -------------------------------------------------------------------
 
+    @overload
     @classmethod
-    def from_log(cls, game: Game[S, A], log: Log, verify: bool = True) -> Match[S, A]:
+    def from_log(cls, game: Game[S, A], log: Log, verify: bool = True) -> Match[S, A]: ...
+
+    @overload
+    @classmethod
+    def from_log(cls, game: str, log: Log, verify: bool = True) -> Match[Any, Any]: ...
+
+    @classmethod
+    def from_log(cls, game: Game[Any, Any] | str, log: Log, verify: bool = True) -> Match[Any, Any]:
         """Rebuild a match by replaying ``log``; with ``verify``, re-check every action too.
 
         A full log must carry a seed that gives its commitment. A redacted log is folded (it has
         no seed to re-check actions with): the match is read-only and not ``verified``.
-        Raises :class:`~boardkit.errors.InvalidLogError` at the first bad entry; nothing is
-        half-loaded.
+        Raises :class:`~boardkit.errors.InvalidLogError` at the first bad entry, and for a
+        ``log`` that is no :class:`~boardkit.log.Log` (JSON text goes to :meth:`from_json`);
+        nothing is half-loaded. ``game`` may also be an installed game's name, as for
+        :meth:`new`; anything else is an :class:`~boardkit.errors.UnknownGameError`.
         """
+        from boardkit.registry import as_game
+
+        game = as_game(game)
+        if not isinstance(log, Log):
+            raise InvalidLogError(
+                f"Match.from_log takes a boardkit.log.Log, not {type(log).__name__} "
+                "(Match.from_json reads JSON text, Match.load a log file)"
+            )
         if not log.entries:
             raise InvalidLogError("the log has no setup entry")
         replay = Replay.start(game, log.header, log.entries[0], verify)

@@ -163,13 +163,19 @@ class Config:
 def resolve_options(
     declared: tuple[Option, ...], given: Mapping[str, object] | None
 ) -> dict[str, OptionValue]:
-    """Every declared option with the given value or its default; unknown names are refused."""
-    given = dict(given or {})
+    """Every declared option with the given value or its default; unknown names are refused,
+    and so is ``given`` that is no mapping (a name alone, a number)."""
+    try:
+        given = dict(given or {})
+    except (TypeError, ValueError):
+        raise InvalidOptionsError(
+            f"options are a mapping of option names to values, not {shorten(given)}"
+        ) from None
     by_name = {o.name: o for o in declared}
-    unknown = sorted(set(given) - set(by_name))
+    unknown = sorted(set(given) - set(by_name), key=str)  # a name that is no str sorts too
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        named = shorten_text(", ".join(unknown), 200)
+        named = shorten_text(", ".join(map(str, unknown)), 200)
         word = noun_for(len(unknown), "option")
         raise InvalidOptionsError(f"unknown {word} {named}; known options: {known}")
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from boardkit.errors import GameDefinitionError, UnknownGameError
+from boardkit.errors import GameDefinitionError, UnknownGameError, shorten
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -110,9 +110,26 @@ def as_game(game: Game[Any, Any] | str) -> Game[Any, Any]:
     """``game`` itself, or a fresh instance of the game called ``game`` (:func:`load_game`).
 
     What every entry point that accepts "a game or its name" (simulations, tournaments, the
-    research adapters, :class:`~boardkit.match.Match`) does with that argument.
+    research adapters, :class:`~boardkit.match.Match`) does with that argument. Anything else
+    (``None``, a number, a game's class instead of an instance) raises
+    :class:`~boardkit.errors.UnknownGameError` saying what was given, rather than an
+    ``AttributeError`` from deep inside the first method called on it.
     """
-    return load_game(game) if isinstance(game, str) else game
+    from boardkit.game import Game
+
+    if isinstance(game, str):
+        return load_game(game)
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, type) and issubclass(game, Game):
+        given = f"the class {game.__name__}; pass an instance, {game.__name__}()"
+    else:
+        given = "None" if game is None else f"{type(game).__name__} {shorten(game)}"
+    raise UnknownGameError(
+        shorten(game),
+        available_games(),
+        message=f"a game is a Game or an installed game's name, not {given}",
+    )
 
 
 def game_plugins() -> list[GamePlugin]:

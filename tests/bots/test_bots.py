@@ -569,6 +569,22 @@ def test_make_bot_names_what_is_wrong() -> None:
         make_bot("greedy", max_actions="many")
 
 
+@pytest.mark.parametrize(
+    "spec",
+    ["mcts:seconds=inf", "mcts:iterations=50:seconds=inf", "mcts:exploration=inf"],
+)
+def test_an_endless_number_is_refused(spec: str) -> None:
+    """``seconds=inf`` would have the bot think for ever (``boardkit watch`` hung, a
+    tournament never ended); no bot parameter means anything at infinity."""
+    name = spec.rsplit(":", 1)[1].split("=")[0]
+    with pytest.raises(BotParameterError, match=f"^mcts: {name} must be a finite number, not inf$"):
+        bot_from_spec(spec)
+    with pytest.raises(BotParameterError, match="prior_weight must be a finite number"):
+        make_bot("mcts", prior_weight=float("inf"))
+    bot = make_bot("mcts", seconds=1e-3, exploration=1e9)
+    assert isinstance(bot, MCTSBot) and bot.seconds == 1e-3
+
+
 def test_bot_specs_carry_typed_parameters() -> None:
     assert parse_bot_spec("random") == ("random", {})
     assert parse_bot_spec(" mcts:iterations=200:seconds=0.5:exploration=1 ") == (

@@ -89,7 +89,7 @@ def test_simulate_prints_a_summary(capsys: Capture) -> None:
 def test_one_game_is_one_game(capsys: Capture) -> None:
     code, out, err = run(capsys, "simulate", "nim", "-n", "1", "--seed", "4")
     assert code == 0, err
-    assert "nim: 1 game between 2 random players, seeds 4 to 4" in out
+    assert "nim: 1 game between 2 random players, seed 4\n" in out
 
 
 def test_simulate_options_are_typed_like_their_defaults(capsys: Capture) -> None:
@@ -518,9 +518,11 @@ def test_shared_flags_read_alike_in_every_subcommand() -> None:
     assert set(seeds) == {"watch", "simulate", "play-random", "play"}
     assert set(seeds.values()) == {"seed (default: a fresh one from the operating system, printed)"}
     players = flag_helps("--players")
-    # watch and play take the player count from --names when it is given; their help says so
-    assert players["watch"] == players["play"]
-    assert "--names" in str(players["watch"])
+    # watch and play take the player count from --names when it is given, watch also from one
+    # bot per seat in --bots; their help says so
+    assert "--names" in str(players["play"])
+    assert str(players["watch"]).startswith(str(players["play"]).split(", else the smallest")[0])
+    assert "--bots" in str(players["watch"])
     assert len(set(flag_helps("--option").values())) == 1
 
 
@@ -595,3 +597,13 @@ def test_an_at_that_is_neither_an_entry_nor_a_round_is_refused(
     code, _, err = run(capsys, "show", str(path), "--at", at)
     assert code == 2
     assert f"{at!r} is neither an entry number nor round:N" in err
+
+
+@pytest.mark.parametrize("command", [["watch", "nim"], ["play", "nim", "--seat", "random"]])
+def test_empty_names_are_refused_as_such(capsys: Capture, command: list[str]) -> None:
+    """``--names ""`` read as one player without a name: "nim cannot be played by 1 player"."""
+    code, out, err = run(capsys, *command, "--names", " ")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: --names is empty; give one name per seat, separated by commas (--names ann,bob)\n"
+    )

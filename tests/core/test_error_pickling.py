@@ -42,6 +42,7 @@ from boardkit.errors import (
     OverwriteError,
     UndoRefusedError,
     UnknownGameError,
+    UnknownSeatError,
 )
 from boardkit.server.errors import ConflictError, ProtocolError, ServerError
 from boardkit.server.limits import LimitError
@@ -58,6 +59,7 @@ EXAMPLES: list[BoardkitError] = [
     EpisodeOverError("the episode ended: call reset()"),
     InvalidLogError("a repeated key", 3, "entries[3].action"),
     UnknownGameError("chess", ["khan", "shangrila"]),
+    UnknownSeatError(9, 2),
     InvalidPlayerCountError("khan", 7, (2, 3, 4)),
     OverwriteError("/tmp/game.json"),
     FileAccessError("/tmp/no/such/folder/game.json", "write", "the folder does not exist", 2),

@@ -3,6 +3,7 @@ extra (the core must not need starlette, uvicorn, psycopg or websockets)."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -94,3 +95,54 @@ def test_serve_names_a_data_folder_it_cannot_make_before_starting(
     captured = capsys.readouterr()
     assert captured.out == ""  # no "serving at" line, no traceback from the start-up
     assert captured.err == f"error: cannot create {blocker}: it is a file, not a folder\n"
+
+
+def test_serve_names_a_database_it_cannot_open_before_starting(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file that is not a database was found by uvicorn's start-up: a traceback in the log,
+    exit code 3. It is one line and exit code 1 now, and the file is left as it was."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database\n" * 200, encoding="utf-8")
+    assert main(["serve", "--db", f"sqlite:///{notes}", "--port", "1"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"error: cannot open the SQLite database {notes}: file is not a database\n"
+    )
+    assert notes.read_text(encoding="utf-8") == "not a database\n" * 200
+
+
+def test_serve_names_a_database_server_it_cannot_reach_before_starting(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("psycopg")
+    url = "postgresql://nobody@127.0.0.1:1/nothing"
+    assert main(["serve", "--db", url, "--port", "1"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (line,) = captured.err.splitlines()
+    assert line.startswith(f"error: cannot connect to {url}: ")
+
+
+def test_serve_names_a_port_in_use_before_starting(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """uvicorn found it: a log line and exit code 3, after the start-up line."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--data", str(tmp_path / "data")])
+    assert code == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
+def test_serve_names_a_host_that_is_no_address(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, host: str
+) -> None:
+    assert main(["serve", "--host", host, "--port", "1", "--data", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"error: --host {host}: not an address nor a known host name\n"

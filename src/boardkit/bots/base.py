@@ -17,6 +17,7 @@ the true state only through ``game.determinize(state, player, rng)``, which keep
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -96,12 +97,13 @@ def check_positive_int(owner: str, name: str, value: object) -> int:
 
 
 def check_positive_float(owner: str, name: str, value: object) -> float:
-    """``value`` as a float if it is a number above 0, else a :class:`BotParameterError`."""
+    """``value`` as a float if it is a finite number above 0, else a :class:`BotParameterError`."""
     return _check_number(owner, name, value, 0.0, "a number above 0", inclusive=False)
 
 
 def check_non_negative_float(owner: str, name: str, value: object) -> float:
-    """``value`` as a float if it is a number of at least 0, else a :class:`BotParameterError`."""
+    """``value`` as a float if it is a finite number of at least 0, else a
+    :class:`BotParameterError`."""
     return _check_number(owner, name, value, 0.0, "a number of at least 0", inclusive=True)
 
 
@@ -113,6 +115,8 @@ def _check_number(
     number = float(value)  # type: ignore[arg-type]
     if not (number >= low if inclusive else number > low):  # also refuses NaN
         raise BotParameterError(f"{owner}: {name} must be {wanted}, not {value!r}")
+    if number == math.inf:  # mcts:seconds=inf would think for ever
+        raise BotParameterError(f"{owner}: {name} must be a finite number, not {value!r}")
     return number
 
 

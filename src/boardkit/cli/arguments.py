@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from boardkit.cli.output import choices_text
@@ -244,6 +244,23 @@ def parse_option_args(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, o
         else:
             options[key] = parse_option_value(declared[key], raw) if key in declared else raw
     return options
+
+
+def default_players(game: Game[Any, Any], options: Mapping[str, object]) -> int:
+    """The player count a command plays when ``--players`` is left out: the smallest count
+    the game accepts with ``options``. Some games refuse their smallest count unless a
+    variant is chosen (Shangrila takes two players only with ``two_colours_each``), so
+    ``min(game.player_counts)`` alone would refuse ``boardkit watch shangrila`` outright.
+    When no count fits, the smallest is returned and setting the match up names the problem
+    (as :func:`boardkit.runner.tournament.run_tournament` does for its seats)."""
+    counts = sorted(game.player_counts)
+    for count in counts:
+        try:
+            game.make_config(count, options, 0)
+        except InvalidOptionsError:
+            continue
+        return count
+    return counts[0]
 
 
 def _option_from_file(game: Game[Any, Any], key: str, path: str) -> OptionValue:

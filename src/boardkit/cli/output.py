@@ -40,6 +40,12 @@ def options_text(options: Mapping[str, OptionValue]) -> str:
     return ", ".join(f"{k}={value_text(v)}" for k, v in options.items()) or "none"
 
 
+def seeds_text(first: int, games: int) -> str:
+    """The seeds of a run of ``games`` games from ``first``: ``seeds 5 to 9``, or ``seed 5``
+    for a run of one game."""
+    return f"seed {first}" if games == 1 else f"seeds {first} to {first + games - 1}"
+
+
 def counts_text(counts: Sequence[int]) -> str:
     """Player counts in words: ``2``, ``3 or 4``, ``2, 3 or 4``."""
     words = [str(n) for n in counts]

@@ -39,6 +39,7 @@ from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
     add_language_argument,
+    default_players,
     parse_option_args,
     seed_or_fresh,
 )
@@ -212,7 +213,7 @@ def _new_match(args: argparse.Namespace, stdout: TextIO | None = None) -> Match[
     names = parse_names(args.names)
     players = args.players
     if players is None:
-        players = len(names) if names else min(game.player_counts)
+        players = len(names) if names else default_players(game, options)
     names_for(names, players)
     match = Match.new(game, names or players, options, seed_or_fresh(args.seed), cap=args.cap)
     if args.seed is None:
@@ -264,9 +265,14 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
 def parse_names(text: str | None) -> list[str]:
     """``--names A,B,C`` as a list, each name stripped of the spaces around it. The names are
     checked where every match's names are, by :meth:`Match.new` (non-empty, distinct, bounded,
-    printable), so that the command line and the Python API refuse the same names alike."""
+    printable), so that the command line and the Python API refuse the same names alike; an
+    empty ``--names`` is refused here, since it would read as one player without a name."""
     if text is None:
         return []
+    if not text.strip():
+        raise InvalidOptionsError(
+            "--names is empty; give one name per seat, separated by commas (--names ann,bob)"
+        )
     return [name.strip() for name in text.split(",")]
 
 

@@ -10,6 +10,7 @@ from boardkit.cli.arguments import (
     add_cap_argument,
     add_force_argument,
     add_game_arguments,
+    default_players,
     delay_seconds,
     parse_option_args,
     seed_or_fresh,
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     out = streams.out
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
-    players = args.players if args.players is not None else min(game.player_counts)
+    players = args.players if args.players is not None else default_players(game, options)
     if args.save_log is not None:  # before the game, not after it
         check_writable(args.save_log, overwrite=args.force)
     config = game.make_config(players, options, seed_or_fresh(args.seed), args.cap)

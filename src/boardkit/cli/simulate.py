@@ -10,11 +10,12 @@ from boardkit.cli.arguments import (
     add_cap_argument,
     add_force_argument,
     add_game_arguments,
+    default_players,
     parse_option_args,
     seed_or_fresh,
 )
 from boardkit.cli.backend import add_backend_arguments, backend_executor
-from boardkit.cli.output import duration, options_text, percent, progress_bar
+from boardkit.cli.output import duration, options_text, percent, progress_bar, seeds_text
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     out, err = streams.out, streams.err
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
-    players = args.players if args.players is not None else min(game.player_counts)
+    players = args.players if args.players is not None else default_players(game, options)
     check_game_count(args.games)  # bad input is refused before a fresh seed is printed
     seed = seed_or_fresh(args.seed, args.games)
     game.make_config(players, options, seed, args.cap)  # refuse bad input before making folders
@@ -128,12 +129,11 @@ def print_summary(summary: SimulationSummary, out: Console) -> None:
 
     from boardkit.present.voice import count_of
 
-    last_seed = summary.first_seed + summary.games - 1
     out.print(
         Text.assemble(
             (summary.game, "bold"),
-            f": {count_of(summary.games, 'game')} between {summary.players} random players, "
-            f"seeds {summary.first_seed} to {last_seed}",
+            f": {count_of(summary.games, 'game')} between {summary.players} random players, ",
+            seeds_text(summary.first_seed, summary.games),
         ),
         soft_wrap=True,
     )

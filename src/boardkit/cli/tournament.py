@@ -29,7 +29,7 @@ from boardkit.cli.arguments import (
     seed_or_fresh,
 )
 from boardkit.cli.backend import add_backend_arguments, backend_executor
-from boardkit.cli.output import duration, options_text, progress_bar
+from boardkit.cli.output import duration, options_text, progress_bar, seeds_text
 from boardkit.cli.support import EXIT_FAILURE, EXIT_OK, CommandError, Streams, load_game_for_cli
 from boardkit.errors import InvalidOptionsError
 
@@ -175,14 +175,12 @@ def print_summary(summary: TournamentSummary, out: Console) -> None:
 
     from boardkit.present.voice import count_of
 
-    last_seed = summary.first_seed + summary.games - 1
     options = options_text(summary.options)
     out.print(
         Text.assemble(
             (summary.game, "bold"),
-            f": {count_of(summary.games, 'game')}, {summary.players} seats, seeds "
-            f"{summary.first_seed} to "
-            f"{last_seed}, options {options}",
+            f": {count_of(summary.games, 'game')}, {summary.players} seats, "
+            f"{seeds_text(summary.first_seed, summary.games)}, options {options}",
         ),
         soft_wrap=True,
     )

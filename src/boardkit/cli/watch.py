@@ -26,11 +26,12 @@ from boardkit.cli.arguments import (
     add_force_argument,
     add_game_arguments,
     add_language_argument,
+    default_players,
     delay_seconds,
     parse_option_args,
     seed_or_fresh,
 )
-from boardkit.cli.play import NAMES_PLAYERS_HELP, names_for, parse_names
+from boardkit.cli.play import names_for, parse_names
 from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
 from boardkit.errors import BoardkitError, InvalidOptionsError
 
@@ -40,6 +41,12 @@ if TYPE_CHECKING:
 
 
 DEFAULT_BOT = "greedy"
+
+WATCH_PLAYERS_HELP = (
+    "number of players (default: as many as --names, else as many as --bots gives one per "
+    "seat, else the smallest allowed)"
+)
+"""``--players`` of ``watch``: the count also follows from one bot spec per seat."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -51,7 +58,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "place (space pauses, n steps, +/- change the speed, q stops); piped, a plain "
         "transcript.",
     )
-    add_game_arguments(watch, players_help=NAMES_PLAYERS_HELP)
+    add_game_arguments(watch, players_help=WATCH_PLAYERS_HELP)
     add_cap_argument(watch)
     add_language_argument(watch)
     watch.add_argument(
@@ -86,7 +93,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     game = load_game_for_cli(args.game)
     options = parse_option_args(game, args.option or [])
     names = parse_names(args.names)
-    players = args.players if args.players is not None else (len(names) or min(game.player_counts))
+    bots_given = len(args.bots.split(","))  # one spec for every seat, or one per seat
+    players = args.players
+    if players is None:
+        players = len(names) or (bots_given if bots_given > 1 else default_players(game, options))
     names_for(names, players)
     if args.save_log is not None:  # before the game, not after it
         check_writable(args.save_log, overwrite=args.force)

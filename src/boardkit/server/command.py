@@ -16,8 +16,10 @@ The run part is the one place that configures logging (:mod:`boardkit.server.log
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
+import socket
 import sys
 from typing import Any
 
@@ -279,6 +281,44 @@ def _webhook(url: str | None) -> Any:
         raise ServerError(f"--webhook: {exc}", "webhook") from None
 
 
+def _listen_problem(host: str, port: int) -> tuple[str, int] | None:
+    """Why the server could not listen on ``host:port``, with the exit code, or ``None``.
+
+    Tried with a socket opened and closed at once, as uvicorn will open it (``SO_REUSEADDR``),
+    so that a port in use or a host that is no address of this machine is one line before
+    anything starts (exit code 1, or 2 for a host name that names nothing), not uvicorn's log
+    line and its exit code 3. Another process may still take the port in between; then
+    uvicorn says so as before.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError):
+        return f"--host {host}: not an address nor a known host name", 2
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        return f"cannot listen on {host}:{port}: {exc.strerror or exc}", 1
+    return None
+
+
+async def _check_storage(db: str | None, data: str, listen_check: float | None) -> None:
+    """Open the storage ``--db`` (or ``--data``) names, migrate it and close it again, so that a
+    database that cannot be opened (a file that is not one, a server that cannot be reached)
+    is one line and exit code 1 before the server starts, not a traceback from uvicorn's
+    start-up and its exit code 3. The server opens its own storage when it starts."""
+    from boardkit.server.storage import make_storage
+
+    storage = make_storage(db, data, listen_check=listen_check)
+    try:
+        await storage.open()
+    finally:
+        await storage.close()
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``serve`` on the ``boardkit`` command's subparsers."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -306,6 +346,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from boardkit.errors import BoardkitError, FileAccessError
     from boardkit.files import make_folder
+    from boardkit.server.errors import StorageError
     from boardkit.server.logs import configure, uvicorn_level
 
     configure(args.log_format, args.log_level)
@@ -339,6 +380,15 @@ def run(args: argparse.Namespace) -> int:
     except BoardkitError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1 if isinstance(exc, FileAccessError) else 2
+    try:  # a database that cannot be opened fails here, not in uvicorn's start-up
+        asyncio.run(_check_storage(args.db, args.data, args.listen_check))
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    problem = _listen_problem(args.host, args.port)
+    if problem is not None:
+        print(f"error: {problem[0]}", file=sys.stderr)
+        return problem[1]
     where = app.state.service.storage.url
     log.info(
         "boardkit serve: http://%s:%s/ (matches in %s)",
