@@ -146,3 +146,19 @@ def test_serve_names_a_host_that_is_no_address(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == f"error: --host {host}: not an address nor a known host name\n"
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8000/"),
+        ("localhost", "http://localhost:8000/"),
+        ("::1", "http://[::1]:8000/"),
+        ("::", "http://[::]:8000/"),
+        ("[::1]", "http://[::1]:8000/"),
+    ],
+)
+def test_the_started_line_gives_an_address_a_browser_can_open(host: str, url: str) -> None:
+    from boardkit.server.command import served_url
+
+    assert served_url(host, 8000) == url

@@ -281,6 +281,13 @@ def _webhook(url: str | None) -> Any:
         raise ServerError(f"--webhook: {exc}", "webhook") from None
 
 
+def served_url(host: str, port: int) -> str:
+    """The lobby's address for ``host`` and ``port``: an IPv6 address in brackets, as a URL
+    needs it (``http://[::1]:8000/``), any other host as given."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}/"
+
+
 def _listen_problem(host: str, port: int) -> tuple[str, int] | None:
     """Why the server could not listen on ``host:port``, with the exit code, or ``None``.
 
@@ -390,13 +397,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {problem[0]}", file=sys.stderr)
         return problem[1]
     where = app.state.service.storage.url
-    log.info(
-        "boardkit serve: http://%s:%s/ (matches in %s)",
-        args.host,
-        args.port,
-        where,
-        extra={"url": f"http://{args.host}:{args.port}/", "storage": where},
-    )
+    url = served_url(args.host, args.port)
+    log.info("boardkit serve: %s (matches in %s)", url, where, extra={"url": url, "storage": where})
     uvicorn.run(
         app,
         host=args.host,
