@@ -80,8 +80,9 @@ def test_simulate_prints_a_summary(capsys: Capture) -> None:
     assert code == 0, err
     assert "nim: 25 games between 3 random players, seeds 4 to 28" in out
     rows = {line.split("│")[0].strip(): line for line in out.splitlines() if "│" in line}
-    seat_wins = [int(rows[str(seat)].split("│")[1]) for seat in range(3)]
+    seat_wins = [int(rows[str(seat)].split("│")[1]) for seat in (1, 2, 3)]  # seats from 1
     assert sum(seat_wins) == 25
+    assert "0" not in rows
     assert int(rows["games played"].split("│")[1]) == 25
     assert "time per game" in rows and "length, mean (decisions)" in rows
 

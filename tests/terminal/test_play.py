@@ -559,6 +559,7 @@ def test_command_does_not_overwrite_an_earlier_default_save(
         ([], 2, "error: name a game to play"),
         (["--resume", "missing.json"], 1, "error: cannot read missing.json"),
         (["--resume", "x.json", "--seed", "3"], 2, "error: --seed cannot be used with --resume"),
+        (["--resume", "x.json", "--cap", "40"], 2, "error: --cap cannot be used with --resume"),
     ],
 )
 def test_command_errors(

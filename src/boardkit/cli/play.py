@@ -240,6 +240,7 @@ def _resumed_match(args: argparse.Namespace) -> Match[Any]:
             ("--seed", args.seed),
             ("--names", args.names),
             ("--players", args.players),
+            ("--cap", args.cap),  # the cap is part of the log's set-up too
         )
         if value is not None
     ]

@@ -143,7 +143,7 @@ def print_summary(summary: SimulationSummary, out: Console) -> None:
     wins.add_column("games won", justify="right")
     wins.add_column("share", justify="right")
     for seat, count in enumerate(summary.wins):
-        wins.add_row(str(seat), str(count), percent(count, summary.games))
+        wins.add_row(str(seat + 1), str(count), percent(count, summary.games))  # seats from 1
     wins.add_row("shared", str(summary.shared_wins), percent(summary.shared_wins, summary.games))
     wins.add_row("draw", str(summary.draws), percent(summary.draws, summary.games))
     if summary.truncated:
