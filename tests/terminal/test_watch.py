@@ -120,3 +120,32 @@ def test_step_stops_on_the_table_a_round_ended_on_before_the_next_prize() -> Non
     assert "round 2 of 13" in screen and "round 1 is over" not in screen.splitlines()[0]
     term.type("q")
     assert term.finish() == 0
+
+
+class _FailingBot:
+    """A bot with a bug: it raises whenever it is asked."""
+
+    name = "failing"
+
+    def choose(self, game: object, state: object, player: int, rng: object) -> object:
+        raise RuntimeError("the bot's own bug")
+
+
+def test_a_failing_bot_is_one_error_line_and_the_log_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from boardkit.bots import registry
+
+    real = registry.bot_from_spec
+    monkeypatch.setattr(
+        registry, "bot_from_spec", lambda spec: _FailingBot() if spec == "random" else real(spec)
+    )
+    log = tmp_path / "game.json"
+    code, _, err = watch_text(
+        "nim", "--bots", "greedy,random", "--seed", "1", "--save-log", str(log)
+    )
+    assert code == 1
+    assert err.startswith("error: nim failed during the game (RuntimeError: the bot's own bug)")
+    assert f"the log so far is in {log}" in err
+    assert "Traceback" not in err
+    assert len(Match.load(log)) >= 1

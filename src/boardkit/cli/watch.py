@@ -32,7 +32,13 @@ from boardkit.cli.arguments import (
     seed_or_fresh,
 )
 from boardkit.cli.play import names_for, parse_names
-from boardkit.cli.support import EXIT_OK, Streams, load_game_for_cli
+from boardkit.cli.support import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    CommandError,
+    Streams,
+    load_game_for_cli,
+)
 from boardkit.errors import BoardkitError, InvalidOptionsError
 
 if TYPE_CHECKING:
@@ -122,6 +128,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         watch.run()
     except BoardkitError:
         raise
+    except Exception as exc:  # a bug in the game or a bot: one line, the log saved below
+        kept = "" if args.save_log is None else f"; the log so far is in {args.save_log}"
+        raise CommandError(
+            f"{game.name} failed during the game ({type(exc).__name__}: {exc}){kept}",
+            EXIT_FAILURE,
+        ) from None
     finally:
         if args.save_log is not None:
             _save(match, args.save_log, args.force, streams)
