@@ -507,7 +507,7 @@ class Match(Generic[S, A]):
         )
         self._state = state
         self._offered = None
-        seq = len(entries) - 1
+        seq = len(entries.ends) - 1  # len(entries) - 1, without a method call in the pure build
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
         return recorded

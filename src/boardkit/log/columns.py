@@ -40,6 +40,8 @@ class EntryColumns:
     Empty when made; the first entry appended is the setup entry (entry 0).
     """
 
+    __slots__ = ("actions", "ends", "events", "players")
+
     def __init__(self) -> None:
         self.players: list[int | None] = []
         """The player of each entry (``None`` for the setup entry)."""

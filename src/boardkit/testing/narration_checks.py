@@ -36,7 +36,7 @@ from attrs import frozen
 from boardkit import engine
 from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES, GameTruncated
 from boardkit.game import Game
-from boardkit.log import Entry, Log, LogHeader
+from boardkit.log import Entry, LogHeader
 from boardkit.match import Match
 from boardkit.present.narration import (
     ReplayedMatch,
@@ -190,8 +190,8 @@ class _ProbedMatch:
         self.header: LogHeader = match.header
 
     @property
-    def log(self) -> Log:
-        return self._match.log
+    def entries(self) -> Sequence[Entry]:
+        return self._match.entries
 
     @property
     def start_state(self) -> Any:
@@ -209,7 +209,7 @@ def check_headline_state(match: Match[Any], seq: int, state: Any, at: str) -> No
     probe = _ProbedMatch(match)
     match_action_text(cast(ReplayedMatch, probe), seq, None)
     given = probe.game.given
-    if match.log.entries[seq].action is None:
+    if match.entries[seq].action is None:
         return
     if len(given) != 1 or given[0] != state:
         raise ConformanceError(
