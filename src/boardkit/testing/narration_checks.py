@@ -36,7 +36,7 @@ from attrs import frozen
 from boardkit import engine
 from boardkit.flow import FLOW_EVENT_TYPES, MARKER_EVENT_TYPES, GameTruncated
 from boardkit.game import Game
-from boardkit.log import Entry, LogHeader
+from boardkit.log import Entry, Log, LogHeader
 from boardkit.match import Match
 from boardkit.present.narration import (
     ReplayedMatch,
@@ -192,6 +192,10 @@ class _ProbedMatch:
     @property
     def entries(self) -> Sequence[Entry]:
         return self._match.entries
+
+    @property
+    def log(self) -> Log:  # not read by narration, but a helper checked in its place may
+        return self._match.log
 
     @property
     def start_state(self) -> Any:
