@@ -754,12 +754,13 @@ class Match(Generic[S, A]):
         entries = replay_entries(text, game, verify, limits=limits)
         replay, setup = next(entries)  # the reader refuses a log without entries
         match = cls._from_replay(replay, setup)
-        kept, snapshots = match._entries, match._snapshots
+        snapshots, append = match._snapshots, match._entries.append
+        seq = 1
         for replay, entry in entries:  # kept as play keeps its own: once per entry
-            seq = len(kept)
-            kept.append_entry(entry)
+            append(entry.player, entry.action, entry.events)  # entry seq: the replay checked it
             if seq % SNAPSHOT_EVERY == 0:
                 snapshots[seq] = replay.state
+            seq += 1
         match._state = replay.state
         return match
 
