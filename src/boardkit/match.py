@@ -69,6 +69,8 @@ from boardkit.log import (
     shown_action,
     viewer_text,
 )
+from boardkit.log.columns import EntryColumns
+from boardkit.log.entries import LogEntries
 from boardkit.match_play import play_entry
 from boardkit.options import Config, seat_names
 from boardkit.positions import position_players, start_state
@@ -126,7 +128,9 @@ class Match(Generic[S, A]):
         """Whether every entry was checked: the commitment against the seed, every action against
         the rules, every event against what the action gives. ``True`` for a match played
         here; ``False`` for a log loaded without verification and for any redacted log."""
-        self._entries: list[Entry] = [setup]
+        self._entries = EntryColumns()
+        """The log's entries, as columns: an ``Entry`` is built only when someone reads it."""
+        self._entries.append_entry(setup)
         self._state = state
         self._snapshots: dict[int, S] = {0: state}
         self._cursor: tuple[int, S] = (0, state)
@@ -402,7 +406,7 @@ class Match(Generic[S, A]):
         player = self._shown_player(player)
         state = self._shown_state(at)
         seq = len(self._entries) - 1 if at is None else at
-        highlight = shown_action(self.game, self._entries[seq], player)
+        highlight = shown_action(self.game, self._entries.entry(seq), player)
         shown = self.header.players if names is None else tuple(names)
         picture: str = self.game.render_svg(state, player, highlight, names=shown)
         return picture
@@ -503,7 +507,7 @@ class Match(Generic[S, A]):
         )
         self._state = state
         self._offered = None
-        seq = len(entries) - 1
+        seq = len(entries.ends) - 1  # len(entries) - 1, without a method call in the pure build
         if seq % SNAPSHOT_EVERY == 0:
             self._snapshots[seq] = state
         return recorded
@@ -545,8 +549,20 @@ class Match(Generic[S, A]):
 
     @property
     def log(self) -> Log:
-        """The log so far."""
-        return Log(self.header, tuple(self._entries))
+        """The log so far: its header and every entry, built now (it costs the length of the
+        log; to read a few entries, :attr:`entries` builds only those)."""
+        return Log(self.header, self._entries.entries())
+
+    @property
+    def entries(self) -> LogEntries:
+        """The log's entries, read in place: a read-only sequence that follows the match
+        (see :class:`~boardkit.log.entries.LogEntries`).
+
+        ``match.entries[-1]`` is the last entry and ``len(match.entries)`` the number of
+        entries, at a cost independent of the length of the match; a slice builds the entries
+        it names. The entries equal those of :attr:`log`, which builds all of them.
+        """
+        return LogEntries(self._entries)
 
     def __len__(self) -> int:
         """Number of log entries, the setup entry included."""
@@ -627,8 +643,8 @@ class Match(Generic[S, A]):
         at, known = self._cursor
         if base <= at <= seq:  # the last answer is at least as close: step on from it
             base, state = at, known
-        for entry in self._entries[base + 1 : seq + 1]:
-            state = engine.fold(self.game, state, entry.events)
+        if base < seq:  # the events of entries base + 1 to seq, one list
+            state = engine.fold(self.game, state, self._entries.events_from(base + 1, seq))
         self._cursor = (seq, state)
         return state
 
@@ -649,7 +665,7 @@ class Match(Generic[S, A]):
         keep = len(self._entries) - n
         self._state = self.state_at(keep - 1)
         self._offered = None
-        del self._entries[keep:]
+        self._entries.truncate(keep)
         for k in [k for k in self._snapshots if k >= keep]:
             del self._snapshots[k]
         # state_at(keep - 1) left the cursor before the cut: it stays valid
@@ -738,12 +754,13 @@ class Match(Generic[S, A]):
         entries = replay_entries(text, game, verify, limits=limits)
         replay, setup = next(entries)  # the reader refuses a log without entries
         match = cls._from_replay(replay, setup)
-        kept, snapshots = match._entries, match._snapshots
+        snapshots, append = match._snapshots, match._entries.append
+        seq = 1
         for replay, entry in entries:  # kept as play keeps its own: once per entry
-            seq = len(kept)
-            kept.append(entry)
+            append(entry.player, entry.action, entry.events)  # entry seq: the replay checked it
             if seq % SNAPSHOT_EVERY == 0:
                 snapshots[seq] = replay.state
+            seq += 1
         match._state = replay.state
         return match
 

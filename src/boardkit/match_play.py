@@ -17,25 +17,24 @@ from typing import Any, Final
 from boardkit.action_check import check_action
 from boardkit.engine import step
 from boardkit.flow import decider
-from boardkit.log.model import Entry, decoded_entry
+from boardkit.log.columns import EntryColumns
 from boardkit.options import Config
 from boardkit.rng import Rng, entry_stream
 
-_entry: Final[Callable[[int, int | None, Any, tuple[object, ...]], Entry]] = decoded_entry
 _stream: Final[Callable[[int, int], Rng]] = entry_stream
 
 
 def play_entry(
     game: Any,
     state: Any,
-    entries: list[Entry],
+    entries: EntryColumns,
     config: Config,
     action: object,
     player: int | None,
     offered: tuple[Any, Sequence[Any]] | None,
 ) -> tuple[Any, tuple[object, ...]]:
     """Play ``action`` for ``player`` on ``state``, the state after ``entries``, and append its
-    entry to ``entries``: the new state and the entry's events.
+    entry to ``entries`` (the match's log, as columns): the new state and the entry's events.
 
     ``offered`` is the state and the listing :meth:`Match.legal_actions
     <boardkit.match.Match.legal_actions>` handed out last: while ``state`` is that state, one of
@@ -46,7 +45,7 @@ def play_entry(
         check_action(game, action, offered[1])
     else:
         check_action(game, action)
-    seq = len(entries)
+    seq = len(entries.ends)  # len(entries), without a method call in the pure build
     who = decider(state.flow)
     cap = config.cap
     state, events = step(
@@ -58,5 +57,5 @@ def play_entry(
         cap if cap is not None and seq + 1 >= cap else None,  # engine.cut_off_at, written out
     )
     recorded = tuple(events)
-    entries.append(_entry(seq, who, action, recorded))  # Entry(…), the events a tuple
+    entries.append(who, action, recorded)  # kept as columns: no Entry object, no tuple kept
     return state, recorded

@@ -51,6 +51,7 @@ from boardkit.log import (
     parse_document,
     parse_header,
 )
+from boardkit.log.columns import EntryColumns
 from boardkit.log.seating import check_seat_changes_fit
 from boardkit.options import Config
 from boardkit.positions import start_state
@@ -153,10 +154,15 @@ class Replay(Generic[S, A]):
         return state
 
     def add_all(
-        self, entries: Sequence[Entry], kept: list[Entry], snapshots: dict[int, S], every: int
+        self,
+        entries: Sequence[Entry],
+        kept: EntryColumns,
+        snapshots: dict[int, S],
+        every: int,
     ) -> S:
         """:meth:`add` for each of ``entries`` in turn (entries handed in as objects, not just
-        decoded), and return the state after the last: each entry is appended to ``kept`` once
+        decoded), and return the state after the last: each entry is appended to ``kept`` (the
+        columns of the entries before it, :class:`~boardkit.log.columns.EntryColumns`) once
         replayed, and the state after entry ``n`` is put in ``snapshots[n]`` whenever ``every``
         divides ``n`` (:func:`boardkit.replay_step.replay_logged`). At the first bad entry the
         :class:`~boardkit.errors.InvalidLogError` is raised and the replay stays where it

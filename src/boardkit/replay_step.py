@@ -22,6 +22,7 @@ from boardkit.errors import BoardkitError, IllegalActionError, InvalidLogError, 
 from boardkit.flow import GameTruncated
 from boardkit.game import Game
 from boardkit.log import LogHeader
+from boardkit.log.columns import EntryColumns
 from boardkit.options import Config
 from boardkit.recorder import fold
 from boardkit.rng import Rng, entry_stream
@@ -121,18 +122,19 @@ def replay_logged(
     entries: Sequence[Any],
     seq: int,
     verified: bool,
-    kept: list[Any],
+    kept: EntryColumns,
     snapshots: dict[int, Any],
     every: int,
 ) -> Any:
     """The state after ``entries``, log entries ``seq`` onwards, each replayed onto the state
     before it by :func:`replay_entry` (not ``decoded``: a log handed in as objects); each entry
-    is appended to ``kept`` as it passes, and the state after entry ``n`` goes into
-    ``snapshots[n]`` whenever ``every`` divides ``n`` (what a match keeps for time travel).
+    is appended to ``kept``, the columns of the entries before it, as it passes, and the state
+    after entry ``n`` goes into ``snapshots[n]`` whenever ``every`` divides ``n`` (what a match
+    keeps for time travel).
     The loop lives here so that the compiled build runs it as compiled code."""
     for entry in entries:
         state = replay_entry(game, reduce, config, header, state, entry, seq, verified, False)
-        kept.append(entry)
+        kept.append(entry.player, entry.action, tuple(entry.events))  # its seq: checked above
         if seq % every == 0:
             snapshots[seq] = state
         seq += 1

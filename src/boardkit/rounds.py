@@ -31,7 +31,7 @@ from boardkit import recorder
 from boardkit.errors import UndoError
 from boardkit.flow import HasFlow, RoundEnded
 from boardkit.game import Game
-from boardkit.log import Log
+from boardkit.log import Entry
 
 S = TypeVar("S", bound=HasFlow)
 
@@ -84,7 +84,7 @@ class Played(Protocol[S]):
     game: Game[S, Any]
 
     @property
-    def log(self) -> Log: ...
+    def entries(self) -> Sequence[Entry]: ...
 
     @property
     def start_state(self) -> S: ...
@@ -100,7 +100,7 @@ def find_round_end(match: Played[S], round: int) -> RoundEnd[S]:
     :class:`~boardkit.flow.RoundEnded`).
     """
     marked: list[int] = []
-    for seq, entry in enumerate(match.log.entries):
+    for seq, entry in enumerate(match.entries):
         for event in entry.events:
             if type(event) is RoundEnded:
                 if event.round == round:

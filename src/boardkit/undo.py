@@ -80,10 +80,10 @@ class Takeback:
 
 def last_decision(match: Match[Any, Any], player: int) -> int | None:
     """The entry of ``player``'s last decision, ``None`` when he has made none."""
-    entries = match.log.entries
-    for entry in reversed(entries[1:]):
-        if entry.player == player:
-            return entry.seq
+    entries = match.entries
+    for seq in range(len(entries) - 1, 0, -1):  # from the end: most often a few entries back
+        if entries[seq].player == player:
+            return seq
     return None
 
 
@@ -94,7 +94,7 @@ def entry_refusal(match: Match[Any, Any], seq: int) -> str | None:
     (seats numbered from 1, as people read them). The setup entry, or a number the log does
     not have, raises :class:`~boardkit.errors.UndoRefusedError`.
     """
-    entries = match.log.entries
+    entries = match.entries
     if not 1 <= seq < len(entries):
         raise UndoRefusedError(f"no entry {seq} to take back", seq)
     entry = entries[seq]
@@ -137,14 +137,14 @@ def check_takeback(match: Match[Any, Any], player: int) -> Takeback:
     players = match.config.players
     if type(player) is not int or not 0 <= player < players:
         raise UndoRefusedError(f"there is no player {player!r:.20} in a {players}-player match")
-    if match.log.header.is_redacted:
+    if match.header.is_redacted:
         raise UndoRefusedError("a match read from a redacted log cannot take anything back")
     if match.state.flow.ended:
         raise UndoRefusedError(_t("the match is over; its last decision stands"))
     first = last_decision(match, player)
     if first is None:
         raise UndoRefusedError(_t("player {number} has made no decision yet", number=player + 1))
-    entries = match.log.entries
+    entries = match.entries
     for seq in range(first, len(entries)):
         reason = entry_refusal(match, seq)
         if reason is not None:

@@ -9,6 +9,7 @@ import pytest
 from boardkit import InvalidLogError, Match
 from boardkit.examples.nim import NimGame, NimState, Take
 from boardkit.log import Entry
+from boardkit.log.columns import EntryColumns
 from boardkit.replay import Replay, replay_entries, replay_json, replay_log
 
 
@@ -66,17 +67,18 @@ def test_add_all_keeps_each_entry_and_every_nth_state_or_stays_where_it_stood() 
     match = _played(6)
     entries = match.log.entries
     replay = Replay.start(NimGame(), match.header, entries[0])
-    kept: list[Entry] = []
+    kept = EntryColumns()
+    kept.append_entry(entries[0])
     snapshots: dict[int, NimState] = {}
     bad = Entry(4, entries[4].player, Take(3), entries[4].events)
     with pytest.raises(InvalidLogError, match="log entry 4"):
         replay.add_all([*entries[1:4], bad], kept, snapshots, 2)
     assert replay.length == 1 and replay.state == match.state_at(0)
-    assert kept == list(entries[1:4]) and sorted(snapshots) == [2]  # as far as it went
-    kept.clear()
+    assert kept.entries() == entries[:4] and sorted(snapshots) == [2]  # as far as it went
+    kept.truncate(1)
     snapshots.clear()
     assert replay.add_all(entries[1:], kept, snapshots, 2) == match.state
-    assert replay.length == len(match) and kept == list(entries[1:])
+    assert replay.length == len(match) and kept.entries() == entries
     assert snapshots == {k: match.state_at(k) for k in (2, 4, 6)}
 
 

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     )
 
     def show(match: Match[Any]) -> None:
-        entry = match.log.entries[-1]
+        entry = match.entries[-1]
         if entry.action is None:
             title = "setup"
         else:

@@ -134,7 +134,7 @@ def render_log(
             "use 'boardkit show' for its text board",
             EXIT_FAILURE,
         )
-    entry = match.log.entries[entry_number]
+    entry = match.entries[entry_number]
     action = shown_action(game, entry, player) if highlight else None
     document = game.render_svg(state, player, action, names=match.header.players)
     if not isinstance(document, str):

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         )
         out.out(json.dumps(data, indent=2, ensure_ascii=False), highlight=False)
         return EXIT_OK
-    entry = match.log.entries[at]
+    entry = match.entries[at]
     if entry.action is None:
         what = "the setup"
     else:

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from boardkit import engine
 from boardkit.game import Game
-from boardkit.log import Entry, Log, LogHeader, shown_action
+from boardkit.log import Entry, LogHeader, shown_action
 from boardkit.present.voice import (
     QUIET_FLOW_EVENTS,
     Voice,
@@ -65,7 +65,7 @@ class ReplayedMatch(Protocol):
     header: LogHeader
 
     @property
-    def log(self) -> Log: ...
+    def entries(self) -> Sequence[Entry]: ...
 
     @property
     def start_state(self) -> Any: ...
@@ -231,7 +231,7 @@ def match_action_text(match: ReplayedMatch, seq: int, player: int | None) -> str
     """:func:`action_text` of entry ``seq`` of a :class:`~boardkit.match.Match`: its action
     described in ``match.state_at(seq - 1)``, the state it was played in (``None`` for the
     setup)."""
-    entry = match.log.entries[seq]
+    entry = match.entries[seq]
     before = match.start_state if seq == 0 else match.state_at(seq - 1)
     return action_text(match.game, entry, before, player)
 
@@ -243,6 +243,6 @@ def narrate_match_entry(match: ReplayedMatch, seq: int, player: int | None) -> l
     or the position the match started from); any other from ``match.state_at(seq - 1)``.
     """
     game = match.game
-    entry = match.log.entries[seq]
+    entry = match.entries[seq]
     before = match.start_state if seq == 0 else match.state_at(seq - 1)
     return narrate_entry(game, before, entry.events, player, match.header.players)

@@ -90,7 +90,7 @@ def match_html(match: Match[Any, Any]) -> str:
 
 
 def _shown_entry(match: Match[Any, Any], seq: int, player: int | None) -> ShownEntry:
-    entry = match.log.entries[seq]
+    entry = match.entries[seq]
     action = match_action_text(match, seq, player)
     if entry.player is None or action is None:
         headline = "setup"

@@ -207,7 +207,7 @@ def review_match(
             "be reviewed from it without what it hides"
         )
     decisions: list[Decision] = []
-    for entry in match.log.entries[1:]:
+    for entry in match.entries[1:]:
         if entry.player not in chosen:
             continue
         before_state = match.state_at(entry.seq - 1)

@@ -65,7 +65,7 @@ class LiveMatch:
         """For an unverified match, the rules version its stored log was written by (the
         logs it serves name it, not the installed one)."""
         self.game: Game[Any, Any] = match.game
-        self.entries: list[Entry] = list(match.log.entries)
+        self.entries: list[Entry] = list(match.entries)
         """Committed entries (the full, unredacted ones: never sent as they are)."""
         self.states: list[Any] = states_of(match)
         self.lock = asyncio.Lock()
@@ -254,7 +254,7 @@ def states_of(match: Match[Any]) -> list[Any]:
     game = match.game
     state = game.initial(match.config)
     states = []
-    for entry in match.log.entries:
+    for entry in match.entries:
         state = engine.fold(game, state, entry.events)
         states.append(state)
     return states

@@ -153,7 +153,7 @@ class MoveDesk:
             match.play(action, seat)
         except IllegalActionError as exc:
             raise ProtocolError(_t("refused: {reason}", reason=str(exc)), "bad_action") from None
-        entry = match.log.entries[-1]
+        entry = match.entries[-1]
         status = FINISHED if match.is_over else RUNNING
         now = self.seats.now()
         header = self.seats.stored_header(
@@ -225,7 +225,7 @@ class MoveDesk:
                 where = {"match": live.id, "game": live.game.name}
                 log.error("%s: its events differ", refused, extra=where)
                 raise refused from None
-            live.entries.append(live.match.log.entries[-1])
+            live.entries.append(live.match.entries[-1])
             live.states.append(live.match.state)
         if bodies and not self.seats.adopt_clocks(live):  # no stored clocks: time them here
             self.seats.tick(live, moved=True)

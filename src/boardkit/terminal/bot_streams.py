@@ -46,7 +46,7 @@ class BotStreams:
         }
         catch_up(
             match.game,
-            match.log.entries[1:],
+            match.entries[1:],
             lambda seq: match.state_at(seq - 1),
             bots,
             self.rngs,

@@ -186,7 +186,7 @@ class PlaySession:
         (:meth:`_retell`) or when the game is resumed (:meth:`_recap`); a seat not in it has
         all that this session played told."""
         self._started = len(match)
-        for entry in match.log.entries[1:]:  # a resumed game: each person's last decision
+        for entry in match.entries[1:]:  # a resumed game: each person's last decision
             if entry.player is not None and self.seats[entry.player].is_human:
                 self._told[entry.player] = entry.seq
 
@@ -260,7 +260,7 @@ class PlaySession:
             self._narrated += 1
             seq = self._narrated
             before = self.match.start_state if seq == 0 else self.match.state_at(seq - 1)
-            events = self.match.log.entries[seq].events
+            events = self.match.entries[seq].events
             for lines, end in narrate_entry_parts(self.game, before, events, reader, names, seq):
                 for text in lines:
                     self.console.tell_story(f"  {text}")
@@ -309,7 +309,7 @@ class PlaySession:
             return
         self.console.tell_story(head)
         for seq in range(since, len(self.match)):
-            entry = self.match.log.entries[seq]
+            entry = self.match.entries[seq]
             text = match_action_text(self.match, seq, reader)  # in the state it was played in
             if entry.player is not None and text is not None:
                 seat = self.seats[entry.player]
@@ -523,7 +523,7 @@ class PlaySession:
         if isinstance(count, str):
             self.console.tell(count)
             return
-        undone = [(e.player, e.action) for e in self.match.log.entries[-count:]]
+        undone = [(e.player, e.action) for e in self.match.entries[-count:]]
         try:
             self.match.undo(count)
         except UndoError as exc:  # pragma: no cover - the count is always in range

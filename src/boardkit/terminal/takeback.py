@@ -23,14 +23,15 @@ _t = Messages("boardkit").text
 
 def undo_span(match: Match[Any], seats: Sequence[Seat], player: int) -> int | str:
     """How many of the log's entries ``player``'s undo takes back, or why it cannot."""
-    mine = [e.seq for e in match.log.entries[1:] if e.player == player]
-    if not mine:
+    entries = match.entries  # the player's last entry, looked for from the end
+    last = next((seq for seq in range(len(entries) - 1, 0, -1) if entries[seq].player == player), 0)
+    if not last:
         return _t("nothing to undo: {name} has not acted yet", name=seats[player].name)
     if sum(seat.is_human for seat in seats) > 1:
         refusal = undo_refusal(match, player)  # hot seat: the rule of the server
         if refusal is not None:
             return _t("cannot undo: {reason}", reason=refusal)
-    return len(match.log.entries) - mine[-1]
+    return len(entries) - last
 
 
 def undone_text(

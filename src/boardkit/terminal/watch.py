@@ -209,7 +209,7 @@ class Watch:
         return text
 
     def _block(self, seq: int) -> EntryBlock:
-        entry = self.match.log.entries[seq]
+        entry = self.match.entries[seq]
         heading = Text(f"{seq}. ")
         if entry.action is None:
             heading.append(_t("setup"))
