@@ -159,14 +159,18 @@ class PictureCache:
     def draw_here(self, live: LiveMatch, seq: int, seat: int | None) -> str:
         """The picture's JSON text, from the cache or drawn on the calling thread (for callers that
         cannot wait: the server itself always asks :meth:`picture` first)."""
+        return self.tagged_here(live, seq, seat).text
+
+    def tagged_here(self, live: LiveMatch, seq: int, seat: int | None) -> Picture:
+        """:meth:`draw_here` with its tag."""
         key = self.key(live, seq, seat)
         found = self._found(key)
         if found is not None:
-            return found.text
+            return found
         self.misses += 1
         drawn = self._timed(draw(live, seq, seat))
         self.keep(key, drawn)
-        return drawn.text
+        return drawn
 
     async def picture(self, live: LiveMatch, seq: int, seat: int | None) -> str:
         """The JSON text of the picture after entry ``seq`` for ``seat``: from the cache, or
