@@ -260,8 +260,13 @@ def test_state_frames_to_spectators_and_a_later_view_share_one_compression() -> 
         # the picture last without its tag
         f'{{"type":"state","seq":1,"entries":[{ENTRY}],"svg":{PICTURE}}}'.encode(),
         b'{"type":"state","seq":1,"svg_tag":"0123","svg":null}',
+        # the picture last, but not the one its tag names (shorter: a kept length misses its end)
+        f'{{"type":"state","seq":1,"svg_tag":"{picture_tag(PICTURE)}","svg":{PICTURE[:-8]}"}}'.encode(),
     ],
-    ids=["member after", "object after", "nested", "in a text", "other type", "no tag", "null"],
+    ids=[
+        *("member after", "object after", "nested", "in a text", "other type", "no tag", "null"),
+        "another picture's tag",
+    ],
 )
 def test_a_state_frame_whose_picture_is_not_its_last_member_goes_the_usual_way(
     frame: bytes, cached: bool

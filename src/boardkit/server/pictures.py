@@ -78,7 +78,14 @@ def picture_tag(text: str) -> str:
     SHA-256 for its speed where the processor hashes it in hardware: on the development machine
     0.03 ms for a 55 KB picture against 0.07 ms for BLAKE2b (the text's UTF-8 encoding costs
     0.05 ms more), on a drawing thread, once per drawing."""
-    return hashlib.sha256(text.encode()).hexdigest()[: 2 * TAG_BYTES]
+    return encoded_tag(text.encode())
+
+
+def encoded_tag(data: bytes | memoryview) -> str:
+    """:func:`picture_tag` of the text whose UTF-8 encoding is ``data``: what the server's
+    permessage-deflate checks a state frame's picture against before it keeps it compressed
+    (:mod:`boardkit.server.splice`)."""
+    return hashlib.sha256(data).hexdigest()[: 2 * TAG_BYTES]
 
 
 def draw(live: LiveMatch, seq: int, seat: int | None) -> Callable[[], Picture]:
