@@ -131,7 +131,8 @@ def state_frames(url: str, game: str, players: int, moves: int) -> tuple[list[by
         for frame in sent:
             watcher.send(json.dumps({"type": "view", "seq": json.loads(frame)["seq"]}))
             while not (answer := str(watcher.recv(30))).startswith('{"type":"view"'):
-                pass
+                if answer.startswith('{"type":"error"'):
+                    raise SystemExit(f"the server refused a view: {answer}")
             views.append(answer.encode())
     return sent, views
 
