@@ -21,11 +21,13 @@ A picture found again costs a dictionary look-up: neither drawing nor encoding (
 JSON encoding alone, escapes and all, takes about 0.1 ms).
 
 Each kept picture has a *tag* (:func:`picture_tag`, worked out with the drawing, on the worker
-thread): a digest of its text that a ``view`` frame carries, so that a client that kept the
-picture it was sent can say so when it asks for the entry again (``have``) and be sent only the
-tag back instead of tens of kilobytes (:class:`boardkit.server.session.Session`). Sending the
-picture is what a view of a kept picture costs a server most: framing, and with
-permessage-deflate compressing, some 55 KB for every request. A tag is only ever sent to the
+thread): a digest of its text that ``view`` and ``state`` frames carry with the picture, so
+that a client that kept the picture it was sent can say so when it asks for the entry again
+(``have``) and be sent only the tag back instead of tens of kilobytes
+(:class:`boardkit.server.session.Session`). Sending the picture is what a view of a kept picture
+costs a server most: framing, and with permessage-deflate compressing, some 55 KB for every
+request. The server's permessage-deflate also keeps each picture compressed under its tag, once
+for every connection it goes to (:mod:`boardkit.server.splice`). A tag is only ever sent to the
 viewer its picture was drawn for, and compared with that viewer's own picture.
 
 Memory: a picture is kept as its JSON text (and its tag), 52–60 KB for Shangrila and 65–73 KB

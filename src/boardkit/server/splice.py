@@ -46,7 +46,7 @@ a backslash is never inside a string, it opens or closes one. So:
   texts of any length, the key is looked for from the end: the last ``,"svg_tag":"``
   (:data:`STATE_MARK`). Its first quote follows a comma, so it opens or closes a string; it
   cannot close one, since what follows a string's closing quote is ``,``, ``:``, ``]``, ``}``
-  or a space, never the ``s`` that comes next. So it opens a string, which the quote after
+  or whitespace, never the ``s`` that comes next. So it opens a string, which the quote after
   ``svg_tag`` (after a letter) closes; the ``:`` after it makes that string a key, and the
   last quote opens its value. The bytes can only be the key ``"svg_tag"`` of some object and
   the start of its value, never the inside of a player's name, an entry's text or the
@@ -63,9 +63,9 @@ a backslash is never inside a string, it opens or closes one. So:
   JSON string, and safe to keep under that tag. (One pass of SHA-256 over a 37 KB picture
   takes about 0.02 ms; :func:`string_end`, reading its thousands of escaped quotes, 0.12 ms.)
 
-Once a picture is kept, a frame with its tag is spliced with the kept length: its end must
-fall on the frame's last byte but one (a state frame) or before the view's next member, on a
-quote; otherwise the frame goes the usual way.
+Once a picture is kept, a frame with its tag is spliced with the kept length (a tag names one
+text, so one length): its end must fall on the frame's last byte but one (a state frame) or
+before the view's next member, on a quote; otherwise the frame goes the usual way.
 
 The compressed pictures are kept in a :class:`SegmentCache` (least recently used out first),
 under the picture's tag and the compressor's settings, one entry for a picture whether it came
