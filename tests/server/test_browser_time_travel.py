@@ -70,12 +70,9 @@ def test_a_moment_watched_live_is_shown_again_from_the_state_frames_picture(
     moment it watched live, it names that picture, and the server sends the tag alone."""
     body = {"game": "shangrila", "seats": [{"human": True}] * 3}
     match_id = create_match(server.url, body)
-    seats = {
-        i: NetSeat(
-            server.url, match_id, http(server.url, f"/api/matches/{match_id}/join", {})["token"]
-        )
-        for i in range(3)
-    }
+    # every seat taken before any connects: each is sent the running match, its legal actions
+    tokens = [http(server.url, f"/api/matches/{match_id}/join", {})["token"] for _ in range(3)]
+    seats = {i: NetSeat(server.url, match_id, token) for i, token in enumerate(tokens)}
     watcher = Player(browser, server.url, "watcher")
     asked: list[dict[str, Any]] = []
     watcher.page.on(
