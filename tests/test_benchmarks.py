@@ -119,7 +119,10 @@ RUNS = {
     ),
     "server_splice.py": (
         ["--game", "nim", "--players", "2", "--rounds", "1"],
-        ["nim 2p", "view frames", "websockets (yardstick)", "spliced", "bytes/frame"],
+        [
+            *("nim 2p", "view frames", "websockets (yardstick)", "spliced", "bytes/frame"),
+            *("state frames", "1 spectator:", "CPU ms/move", "later views"),
+        ],
     ),
     "server_memory.py": (
         ["--matches", "4", "--every", "2", "--unload-after", "0.01"],

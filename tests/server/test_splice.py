@@ -2,9 +2,9 @@
 message, to exactly the frames sent: through a plain zlib decompressor kept from message to
 message as a browser keeps it, and through the ``websockets`` library's own client side.
 
-The messages mix view frames (pictures repeated, so that most are spliced from the cache,
-between entries repeated, so that the connection's compressor refers back across frames and
-across the pictures) with frames of other shapes, under every window size and level zlib
+The messages mix view and state frames (pictures repeated, so that most are spliced from the
+cache, between entries repeated, so that the connection's compressor refers back across frames
+and across the pictures) with frames of other shapes, under every window size and level zlib
 offers a permessage-deflate server.
 """
 
@@ -27,6 +27,7 @@ from boardkit.server.splice import (
     SMALLEST_PICTURE,
     SegmentCache,
     SplicingDeflate,
+    deflate_alone,
     string_end,
 )
 from boardkit.server.views import encode
@@ -55,15 +56,29 @@ def pictures(draw: Any) -> str:
 
 @st.composite
 def conversations(draw: Any) -> list[bytes]:
-    """The frames one connection sends: view frames of a few pictures and entries, each several
-    times, and other frames between them."""
+    """The frames one connection sends: view and state frames of a few pictures and entries,
+    each several times, and other frames between them (some with a tag's key and a picture
+    where a splice must not take them)."""
     shown = draw(st.lists(pictures(), min_size=1, max_size=3))
     entries = draw(st.lists(pieces.map(lambda t: encode({"text": t * 20})), min_size=1, max_size=3))
     frames = []
     for kind, which, seq in draw(
         st.lists(
             st.tuples(
-                st.sampled_from(["view", "last", "tag", "other", "far", "wrong tag"]),
+                st.sampled_from(
+                    [
+                        "view",
+                        "last",
+                        "tag",
+                        "other",
+                        "far",
+                        "wrong tag",
+                        "state",
+                        "state, mark in a text",
+                        "state, picture not last",
+                        "state, picture nested",
+                    ]
+                ),
                 st.integers(0, 5),
                 st.integers(0, 10**6),
             ),
@@ -74,6 +89,8 @@ def conversations(draw: Any) -> list[bytes]:
         picture, entry = shown[which % len(shown)], entries[which % len(entries)]
         tag = picture_tag(picture)
         view = f'{{"type":"view","seq":{seq}'
+        state = f'{{"type":"state","seq":{seq}'
+        decoy = encode(f',"svg_tag":"{tag}","svg":{picture}')
         text = {
             "view": f'{view},"svg_tag":"{tag}","svg":{picture},"entry":{entry}}}',
             # the picture last in its object
@@ -85,6 +102,14 @@ def conversations(draw: Any) -> list[bytes]:
             # a tag of another picture, one byte shorter (the server never sends one): a length
             # kept for either never lands on the other's end
             "wrong tag": f'{view},"svg_tag":"{tag}","svg":{picture[:-1]}x"}}',
+            # a state frame, its picture with its tag the last members
+            "state": f'{state},"entries":[{entry}],"svg_tag":"{tag}","svg":{picture}}}',
+            # the mark inside a text (escaped there), the picture last without its tag
+            "state, mark in a text": f'{state},"note":{decoy},"svg":{picture}}}',
+            # the tag and picture, then one more member
+            "state, picture not last": f'{state},"svg_tag":"{tag}","svg":{picture},"x":"y"}}',
+            # the tag and picture last in an object inside the frame, not the frame's own
+            "state, picture nested": f'{state},"x":{{"svg_tag":"{tag}","svg":{picture}}},"y":""}}',
         }[kind]
         frames.append(text.encode())
     return frames
@@ -183,6 +208,82 @@ def test_a_frame_of_another_shape_goes_the_usual_way(frame: bytes) -> None:
     ours = extension.encode(Frame(Opcode.TEXT, frame))
     assert ours.data == usual.encode(Frame(Opcode.TEXT, frame)).data and ours.rsv1
     assert len(segments) == 0
+
+
+def _state(seq: int, picture: str, entry: str, tail: str = "") -> bytes:
+    """A state frame as the server sends it with pictures: the picture and its tag last (unless
+    ``tail`` adds members after them)."""
+    head = f'{{"type":"state","full":false,"seq":{seq},"entries":[{entry}],"result":null'
+    return f'{head},"svg_tag":"{picture_tag(picture)}","svg":{picture}{tail}}}'.encode()
+
+
+def test_state_frames_to_spectators_and_a_later_view_share_one_compression() -> None:
+    """Each move's state frame goes to every spectator, and a spectator later views that entry:
+    each picture is compressed once for all of them, and every message decodes to its frame."""
+    segments = SegmentCache()
+    settings_ = {"level": 1, "memLevel": 5}
+    spectators = [
+        SplicingDeflate(False, False, 15, 12, settings_, segments=segments) for _ in range(5)
+    ]
+    shown = [PICTURE, encode("<svg>" + "<rect/>" * 400 + "</svg>")]
+    frames = [_state(seq, picture, ENTRY) for seq, picture in enumerate(shown)]
+    sent: list[list[bytes]] = [[] for _ in spectators]
+    for frame in frames:
+        for spectator, messages in zip(spectators, sent, strict=True):
+            messages.append(bytes(spectator.encode(Frame(Opcode.TEXT, frame)).data))
+    assert (segments.misses, segments.hits) == (2, 8)
+    view = _view(0, shown[0], ENTRY)
+    sent[0].append(bytes(spectators[0].encode(Frame(Opcode.TEXT, view)).data))
+    assert (segments.misses, segments.hits) == (2, 9)  # the view's picture: the state frame's
+    for n, messages in enumerate(sent):
+        expected = frames + ([view] if n == 0 else [])
+        assert zlib_decoded(messages, 12) == expected
+        assert library_decoded(messages, 12) == expected
+    # each message carries its picture as compressed once, on its own
+    alone = deflate_alone(shown[0].encode(), 12, settings_)
+    assert all(alone in messages[0] for messages in sent) and alone in sent[0][-1]
+
+
+@pytest.mark.parametrize("cached", [False, True], ids=["picture new", "picture kept"])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        _state(1, PICTURE, ENTRY, tail=',"x":"y"'),  # a member after the picture
+        _state(1, PICTURE, ENTRY, tail=',"x":{"y":"z"}'),
+        # the tag and picture last in an object inside the frame
+        f'{{"type":"state","seq":1,"x":{{"svg_tag":"{picture_tag(PICTURE)}","svg":{PICTURE}}},'
+        '"y":"z"}'.encode(),
+        # the mark and picture inside a text: escaped, so not found
+        f'{{"type":"state","seq":1,"note":{encode(_state(1, PICTURE, ENTRY).decode())}}}'.encode(),
+        # the picture in a frame that is not a state frame (nor a view)
+        b'{"type":"other"' + _state(1, PICTURE, ENTRY)[len(b'{"type":"state"') :],
+        # the picture last without its tag
+        f'{{"type":"state","seq":1,"entries":[{ENTRY}],"svg":{PICTURE}}}'.encode(),
+        b'{"type":"state","seq":1,"svg_tag":"0123","svg":null}',
+        # the picture last, but not the one its tag names (shorter: a kept length misses its end)
+        f'{{"type":"state","seq":1,"svg_tag":"{picture_tag(PICTURE)}","svg":{PICTURE[:-8]}"}}'.encode(),
+    ],
+    ids=[
+        *("member after", "object after", "nested", "in a text", "other type", "no tag", "null"),
+        "another picture's tag",
+    ],
+)
+def test_a_state_frame_whose_picture_is_not_its_last_member_goes_the_usual_way(
+    frame: bytes, cached: bool
+) -> None:
+    settings_ = {"level": 1, "memLevel": 5}
+    segments = SegmentCache()
+    extension = SplicingDeflate(False, False, 15, 12, settings_, segments=segments)
+    messages = []
+    if cached:  # the picture kept from a view: its length must still land on the frame's end
+        messages.append(bytes(extension.encode(Frame(Opcode.TEXT, _view(0, PICTURE, ENTRY))).data))
+    # the usual way: the frame through the connection's compressor as it stands, sync-flushed
+    usual = extension.encoder.copy()
+    expected = (usual.compress(frame) + usual.flush(zlib.Z_SYNC_FLUSH))[:-4]
+    messages.append(bytes(extension.encode(Frame(Opcode.TEXT, frame)).data))
+    assert messages[-1] == expected
+    assert segments.misses == int(cached)
+    assert zlib_decoded(messages, 12)[-1] == frame
 
 
 def test_without_context_takeover_every_message_goes_the_usual_way() -> None:

@@ -16,9 +16,11 @@ import pytest
 from boardkit.flow import decider
 from boardkit.server.errors import NotFoundError, StorageError
 from boardkit.server.live import LiveMatch
+from boardkit.server.pictures import picture_tag
 from boardkit.server.service import MatchService
 from boardkit.server.storage import make_storage
 from boardkit.server.views import (
+    encode,
     entry_text,
     legal_text,
     scores_of,
@@ -76,6 +78,33 @@ def test_a_frame_is_built_once_per_seat_and_shared(tmp_path: Path) -> None:
         assert frame["svg"] == svg_of(live, last, deciding)
         other = (deciding + 1) % 3
         assert json.loads(state_text(live, other, last - 1, svg=False, full=False))["legal"] == []
+        await service.stop()
+
+    asyncio.run(main())
+
+
+def test_a_frame_with_its_picture_carries_the_pictures_tag_just_before_it(tmp_path: Path) -> None:
+    """The picture and its tag are a state frame's last members (what the server's
+    permessage-deflate finds them by), the tag the one a ``view`` of that entry names."""
+
+    async def main() -> None:
+        service = _service(tmp_path)
+        live = await _played(service, "shangrila", 3)
+        last = live.length - 1
+        tags = set()
+        for seat in (0, 1, 2, None):
+            text = state_text(live, seat, last - 1, svg=True, full=False)
+            frame = json.loads(text)
+            tag = frame["svg_tag"]
+            assert text.endswith(f',"svg_tag":"{tag}","svg":{encode(frame["svg"])}}}')
+            assert tag == picture_tag(encode(frame["svg"]))
+            assert tag == (await live.pictures.tagged(live, last, seat)).tag
+            assert "svg_tag" not in json.loads(state_text(live, seat, -1, svg=False, full=True))
+            tags.add(tag)
+        assert len(tags) == 4  # each viewer's own picture
+        plain = await service.create("goofspiel", [{"human": True}] * 2)
+        frame = json.loads(state_text(plain, None, -1, svg=True, full=True))
+        assert frame["svg"] is None and "svg_tag" not in frame
         await service.stop()
 
     asyncio.run(main())

@@ -11,7 +11,7 @@ the level the operator chose (``boardkit serve --compression-level``, 1 unless t
 otherwise); everything else about
 the negotiation (window bits, memory level) stays uvicorn's. The extension it negotiates is
 :class:`boardkit.server.splice.SplicingDeflate`: the same compression, with each picture a
-``view`` frame carries compressed once per process rather than once per frame.
+``view`` or ``state`` frame carries compressed once per process rather than once per frame.
 """
 
 from __future__ import annotations

@@ -21,11 +21,13 @@ A picture found again costs a dictionary look-up: neither drawing nor encoding (
 JSON encoding alone, escapes and all, takes about 0.1 ms).
 
 Each kept picture has a *tag* (:func:`picture_tag`, worked out with the drawing, on the worker
-thread): a digest of its text that a ``view`` frame carries, so that a client that kept the
-picture it was sent can say so when it asks for the entry again (``have``) and be sent only the
-tag back instead of tens of kilobytes (:class:`boardkit.server.session.Session`). Sending the
-picture is what a view of a kept picture costs a server most: framing, and with
-permessage-deflate compressing, some 55 KB for every request. A tag is only ever sent to the
+thread): a digest of its text that ``view`` and ``state`` frames carry with the picture, so
+that a client that kept the picture it was sent can say so when it asks for the entry again
+(``have``) and be sent only the tag back instead of tens of kilobytes
+(:class:`boardkit.server.session.Session`). Sending the picture is what a view of a kept picture
+costs a server most: framing, and with permessage-deflate compressing, some 55 KB for every
+request. The server's permessage-deflate also keeps each picture compressed under its tag, once
+for every connection it goes to (:mod:`boardkit.server.splice`). A tag is only ever sent to the
 viewer its picture was drawn for, and compared with that viewer's own picture.
 
 Memory: a picture is kept as its JSON text (and its tag), 52–60 KB for Shangrila and 65–73 KB
@@ -78,7 +80,14 @@ def picture_tag(text: str) -> str:
     SHA-256 for its speed where the processor hashes it in hardware: on the development machine
     0.03 ms for a 55 KB picture against 0.07 ms for BLAKE2b (the text's UTF-8 encoding costs
     0.05 ms more), on a drawing thread, once per drawing."""
-    return hashlib.sha256(text.encode()).hexdigest()[: 2 * TAG_BYTES]
+    return encoded_tag(text.encode())
+
+
+def encoded_tag(data: bytes | memoryview) -> str:
+    """:func:`picture_tag` of the text whose UTF-8 encoding is ``data``: what the server's
+    permessage-deflate checks a state frame's picture against before it keeps it compressed
+    (:mod:`boardkit.server.splice`)."""
+    return hashlib.sha256(data).hexdigest()[: 2 * TAG_BYTES]
 
 
 def draw(live: LiveMatch, seq: int, seat: int | None) -> Callable[[], Picture]:
@@ -159,14 +168,18 @@ class PictureCache:
     def draw_here(self, live: LiveMatch, seq: int, seat: int | None) -> str:
         """The picture's JSON text, from the cache or drawn on the calling thread (for callers that
         cannot wait: the server itself always asks :meth:`picture` first)."""
+        return self.tagged_here(live, seq, seat).text
+
+    def tagged_here(self, live: LiveMatch, seq: int, seat: int | None) -> Picture:
+        """:meth:`draw_here` with its tag."""
         key = self.key(live, seq, seat)
         found = self._found(key)
         if found is not None:
-            return found.text
+            return found
         self.misses += 1
         drawn = self._timed(draw(live, seq, seat))
         self.keep(key, drawn)
-        return drawn.text
+        return drawn
 
     async def picture(self, live: LiveMatch, seq: int, seat: int | None) -> str:
         """The JSON text of the picture after entry ``seq`` for ``seat``: from the cache, or

@@ -464,5 +464,23 @@ def _state_text(
         encode(result_of(live)),
     ]
     if svg:
-        parts += [',"svg":', svg_json(live, last, seat)]
+        parts.append(picture_member(live, last, seat))
     return "".join(parts) + "}"
+
+
+def picture_member(live: LiveMatch, seq: int, seat: int | None) -> str:
+    """The last members of a ``state`` frame that carries pictures: the picture after entry
+    ``seq`` for ``seat`` with its tag before it, ``,"svg_tag":"TAG","svg":"<svg …>"``, or
+    ``,"svg":null`` (a game without pictures, or a picture of nothing).
+
+    The tag lets a client that keeps the picture name it in a later ``view`` (``have``), and
+    lets the server's permessage-deflate compress the picture once for every connection it is
+    sent to (:mod:`boardkit.server.splice`, which finds it by the tag there, the frame's last
+    member).
+    """
+    if not live.game.offers("render_svg"):
+        return ',"svg":null'
+    drawn = live.pictures.tagged_here(live, seq, seat)
+    if drawn.text == "null":
+        return ',"svg":null'
+    return f',"svg_tag":"{drawn.tag}","svg":{drawn.text}'

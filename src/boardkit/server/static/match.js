@@ -12,7 +12,7 @@ const stored = JSON.parse(localStorage.getItem(`boardkit.seat.${matchId}`) || "n
 const app = {
   ws: null, welcome: null, state: null, entries: [], path: [], clicks: [], pastSeq: null, moment: null,
   retry: 500, sending: false, textsFor: null,
-  pictures: new Map(), // entry → {tag, svg}: the pictures of past moments the server sent (time travel)
+  pictures: new Map(), // entry → {tag, svg}: the pictures the server sent with their tags (time travel)
 };
 
 // How many past moments' pictures the page keeps (some tens of KB each; the oldest kept goes first).
@@ -82,6 +82,7 @@ function take(state) {
   for (const entry of state.entries) app.entries[entry.seq] = entry;
   const moved = !app.state || app.state.seq !== state.seq;
   app.state = state;
+  if (state.svg_tag) keepPicture(state.seq, state.svg_tag, state.svg); // a later view names it
   app.sending = false;
   if (moved) {
     app.path = [];
@@ -415,15 +416,19 @@ function askView(seq, kept) {
   send(picture ? { type: "view", seq, have: picture.tag } : { type: "view", seq });
 }
 
+// Keep the picture of the moment after entry seq (from a state or a view frame) with its tag, the
+// most recently sent last: past KEPT_PICTURES the oldest kept goes.
+function keepPicture(seq, tag, svg) {
+  app.pictures.delete(seq);
+  app.pictures.set(seq, { tag, svg });
+  if (app.pictures.size > KEPT_PICTURES) app.pictures.delete(app.pictures.keys().next().value);
+}
+
 // The picture of a view frame: the one it carries (then kept, by its tag), or the one kept under
 // the tag it names; undefined when that one is no longer kept.
 function pastPicture(message) {
   if (message.svg !== undefined) {
-    if (message.svg_tag) {
-      app.pictures.delete(message.seq);
-      app.pictures.set(message.seq, { tag: message.svg_tag, svg: message.svg });
-      if (app.pictures.size > KEPT_PICTURES) app.pictures.delete(app.pictures.keys().next().value);
-    }
+    if (message.svg_tag) keepPicture(message.seq, message.svg_tag, message.svg);
     return message.svg;
   }
   const picture = app.pictures.get(message.seq);
