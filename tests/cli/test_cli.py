@@ -159,6 +159,12 @@ def test_simulate_wrong_player_count_names_the_allowed_counts(capsys: Capture) -
     assert err.strip() == "error: nim cannot be played by 1 player; allowed: 2, 3, 4"
 
 
+def test_tournament_refuses_a_player_count_before_drawing_a_seed(capsys: Capture) -> None:
+    code, _, err = run(capsys, "tournament", "nim", "-n", "2", "--players", "5")
+    assert code == 2
+    assert err.strip() == "error: nim cannot be played by 5 players; allowed: 2, 3, 4"
+
+
 def test_simulate_refuses_zero_games(capsys: Capture) -> None:
     code, _, err = run(capsys, "simulate", "nim", "-n", "0")
     assert code == 2

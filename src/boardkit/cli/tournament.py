@@ -135,6 +135,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     check_game_count(args.games)  # bad input is refused before a fresh seed is printed
     for spec in specs:
         bot_from_spec(spec)
+    if args.players is not None:  # a count the game refuses, named before a seed is drawn
+        game.make_config(args.players, options, 0)
     seed = seed_or_fresh(args.seed, args.games)
     if args.seed is None:
         err.print(f"seeds from {seed} (drawn; --seed {seed} repeats this run)", soft_wrap=True)
