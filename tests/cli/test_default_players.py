@@ -13,20 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from boardkit.cli import main
 from boardkit.cli.arguments import default_players
 from boardkit.examples.nim import NimGame
 from boardkit_shangrila.game import ShangrilaGame
-
-Capture = pytest.CaptureFixture[str]
-
-
-def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``boardkit argv...``."""
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
+from tests.cli.test_cli import Capture, run
 
 
 def test_the_default_count_is_the_smallest_the_options_allow() -> None:
